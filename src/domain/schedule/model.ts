@@ -1,0 +1,167 @@
+// The interchange model of a schedule: what the file readers produce, what the writers consume,
+// and what the engine schedules. Plain data, serialisable (structured clone, JSON).
+//
+// Units: time is integer minutes since 2000-01-01 00:00 local time (no zones), clamped to
+// 2000–2050; durations, lags and floats are working minutes on the calendar that owns them.
+
+/** Minutes since 2000-01-01 00:00, local. */
+export type Minutes = number;
+/** A count of working minutes on some calendar. */
+export type WorkMinutes = number;
+
+/** A working interval within one day, in minutes from midnight; `end` may be 1440. */
+export interface WorkInterval {
+  start: number;
+  end: number;
+}
+
+/** A day whose working time differs from the weekly pattern; no intervals = a holiday. */
+export interface CalendarException {
+  /** Days since 2000-01-01 (day 0 is a Saturday). */
+  day: number;
+  intervals: WorkInterval[];
+}
+
+export interface CalendarDef {
+  id: string;
+  name: string;
+  /** Seven entries indexed like Date.getDay(): 0 = Sunday … 6 = Saturday. */
+  week: WorkInterval[][];
+  exceptions: CalendarException[];
+  /** Display factors for unit conversion (hours → days …); arithmetic uses the intervals. */
+  hoursPerDay: number;
+  hoursPerWeek: number;
+  hoursPerMonth: number;
+  isDefault?: boolean;
+}
+
+/** WBS node types of the product (spec §3). */
+export type NodeType = 'sum' | 'task' | 'work' | 'milestone_start' | 'milestone_finish' | 'draft';
+
+/**
+ * How the engine schedules an item, after P6's activity types:
+ * task = task dependent (own calendar), resource = resource dependent (its resources' calendars),
+ * loe = level of effort (spans its neighbours), wbs_summary = P6 WBS summary activity,
+ * sum = a WBS node of the tree (rolls up its children), start/finish milestones have no duration.
+ */
+export type ActivityKind =
+  'task' | 'resource' | 'loe' | 'start_milestone' | 'finish_milestone' | 'wbs_summary' | 'sum';
+
+export type RelationType = 'fs' | 'ss' | 'ff' | 'sf';
+
+/** Spec limit types plus P6's mandatory constraints. */
+export type LimitType = 'not_earlier' | 'not_later' | 'in_date' | 'mandatory';
+
+export interface Constraint {
+  on: 'start' | 'finish';
+  type: LimitType;
+  date: Minutes;
+}
+
+/** Dates and floats a scheduler (P6, MS Project) stored in the file, kept for comparison. */
+export interface StoredResults {
+  es?: Minutes | null;
+  ef?: Minutes | null;
+  ls?: Minutes | null;
+  lf?: Minutes | null;
+  /** Total and free float in working minutes on the activity's calendar. */
+  tf?: WorkMinutes | null;
+  ff?: WorkMinutes | null;
+  critical?: boolean | null;
+}
+
+export interface Activity {
+  /** Stable id within the model (P6 task_id, MSPDI UID, product row id). */
+  id: string;
+  /** The code users see (P6 task_code, MSPDI ID or WBS, product outline code). */
+  code: string;
+  name: string;
+  /** Parent in the WBS tree (a 'sum' activity), or null at the top. */
+  parentId: string | null;
+  /** Sibling order within the parent (ascending). */
+  order: number;
+  nodeType: NodeType;
+  kind: ActivityKind;
+  calendarId: string;
+  /** Planned (original) duration. */
+  duration: WorkMinutes;
+  /** Remaining duration; equals duration when not started. */
+  remaining: WorkMinutes;
+  actualStart: Minutes | null;
+  actualFinish: Minutes | null;
+  /** 0–100. */
+  percentComplete: number;
+  constraints: Constraint[];
+  /** As late as possible (P6 CS_ALAP, MSPDI ConstraintType 1). */
+  alap: boolean;
+  /** An activity of another, non-exported project: its dates are fixed and only drive links. */
+  external?: { start: Minutes; finish: Minutes };
+  /** Resource calendars for kind 'resource' (ids into the model's calendars). */
+  resourceCalendarIds?: string[];
+  /** Planned dates as stored in the source (used when nothing else fixes the date). */
+  plannedStart?: Minutes | null;
+  plannedFinish?: Minutes | null;
+  /** Free-form attributes (activity codes, UDFs, product attribute columns). */
+  attributes?: Record<string, string | number | null>;
+  stored?: StoredResults;
+}
+
+export interface Relation {
+  id: string;
+  predId: string;
+  succId: string;
+  type: RelationType;
+  /** Working minutes on the lag calendar (see ScheduleOptions.lagCalendar); negative = lead. */
+  lag: WorkMinutes;
+}
+
+export type ProgressMode = 'retained_logic' | 'progress_override' | 'actual_dates';
+export type LagCalendar = 'predecessor' | 'successor' | '24h' | 'project';
+export type FloatType = 'finish' | 'start' | 'smallest';
+
+export interface ScheduleOptions {
+  /** Data date (P6 last_recalc_date); keeps its time of day. */
+  dataDate: Minutes;
+  /** Planned project start; early dates never start before it. */
+  projectStart: Minutes;
+  /** Must-finish-by date driving late dates, or null for the latest early finish. */
+  mustFinishBy: Minutes | null;
+  defaultCalendarId: string;
+  progressMode: ProgressMode;
+  lagCalendar: LagCalendar;
+  floatType: FloatType;
+  criticalBy: 'total_float' | 'longest_path';
+  /** Critical when total float ≤ this (working minutes). */
+  criticalFloat: WorkMinutes;
+  /** P6 semantics by default; MS Project's where an MSPDI file was imported. */
+  semantics: 'p6' | 'msproject';
+}
+
+export interface Resource {
+  id: string;
+  name: string;
+  calendarId: string | null;
+  kind?: string;
+}
+
+export interface Assignment {
+  id: string;
+  activityId: string;
+  resourceId: string;
+  /** Planned units (hours or quantity, as the source records). */
+  units: number;
+}
+
+export interface ScheduleModel {
+  /** Where it came from: 'xer', 'pmxml', 'mspdi', 'xlsx', 'csv', 'json', 'product'. */
+  source: string;
+  projectName: string;
+  calendars: CalendarDef[];
+  activities: Activity[];
+  relations: Relation[];
+  options: ScheduleOptions;
+  resources: Resource[];
+  assignments: Assignment[];
+  /** Attribute (activity code / UDF) definitions: key → label. */
+  attributeDefs?: Record<string, string>;
+}
