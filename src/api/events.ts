@@ -1,0 +1,29 @@
+// Live events: WebSocket at /api/v1/events?token=<bearer token>. The server sends JSON messages of
+// the spaces the user is a member of; the client sends nothing but pings.
+import { z } from 'zod';
+
+export const EVENTS_PATH = '/api/v1/events';
+
+export const EventName = z.enum([
+  'eps_updated',
+  'version_updated',
+  'space_updated',
+  'members_updated',
+  'calendars_updated',
+  'import',
+  'export',
+  'timetable_calculate',
+  'chat_message_created',
+  'batch_start',
+  'batch_finish',
+]);
+export type EventName = z.infer<typeof EventName>;
+
+export const LiveEvent = z.object({
+  event: EventName,
+  space_id: z.uuid(),
+  /** Ids the event concerns (nodes, versions, users …). */
+  ids: z.array(z.string()),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -1,0 +1,54 @@
+// The /api/v1 contract, shared by server and client.
+//
+//   errors.ts      {error, error_message: [{code, params, error_message}]}, codes, the error-type header
+//   common.ts      headers (authorization, language, space-id), ids, names (§5 rules), Ok
+//   route.ts       RouteDef: method, path, scope (public | user | space), ability, zod schemas
+//   app.ts         system-state, client-error, health-check, guide
+//   users.ts       auth/login, auth/logout, users/* (register, passwords, avatar, spaces, space-config)
+//   spaces.ts      space/create, space/{space_id}/* (members, settings, access, demo, delete-free)
+//   roles.ts       roles and the abilities of each role value
+//   structure.ts   space/{space_id}/eps, eps/{id}/rename|up|down, facilities, projects, schedules, schedule-group
+//   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
+//   calendars.ts   calendars
+//   events.ts      live events over the /api/v1/events WebSocket
+//
+// Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
+// `space` route takes it from the `space-id` header. Ids of another space answer 404.
+import { appRoutes } from './app';
+import { calendarRoutes } from './calendars';
+import type { RouteDef } from './route';
+import { roleRoutes } from './roles';
+import { spaceRoutes } from './spaces';
+import { epsRoutes, facilityRoutes, projectRoutes, scheduleGroupRoutes, scheduleRoutes } from './structure';
+import { authRoutes, userRoutes } from './users';
+import { versionRoutes } from './versions';
+
+export * from './app';
+export * from './calendars';
+export * from './common';
+export * from './errors';
+export * from './events';
+export * from './roles';
+export * from './route';
+export * from './spaces';
+export * from './structure';
+export * from './users';
+export * from './versions';
+
+/** Every route by module; the server registers all of them and tests enumerate them. */
+export const api = {
+  app: appRoutes,
+  auth: authRoutes,
+  users: userRoutes,
+  space: spaceRoutes,
+  roles: roleRoutes,
+  eps: epsRoutes,
+  facilities: facilityRoutes,
+  projects: projectRoutes,
+  schedules: scheduleRoutes,
+  scheduleGroups: scheduleGroupRoutes,
+  versions: versionRoutes,
+  calendars: calendarRoutes,
+} as const;
+
+export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -1,0 +1,159 @@
+// Spaces, their members, settings and access (spec §7 Space).
+import { z } from 'zod';
+import { Id, Name, Ok, SpaceParams, Timestamp } from './common';
+import { RoleValue } from './roles';
+import { route } from './route';
+import { SpaceConfig, UserSpace } from './users';
+
+export const SpaceKind = z.enum(['demo', 'free', 'paid']);
+
+export const Space = z.object({
+  id: Id,
+  name: z.string(),
+  kind: SpaceKind,
+  owner_id: Id.nullable(),
+  created_at: Timestamp,
+});
+export type Space = z.infer<typeof Space>;
+
+export const Member = z.object({
+  user_id: Id,
+  login: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role_id: Id,
+  role_name: z.string(),
+  role_value: RoleValue,
+  joined_at: Timestamp,
+});
+export type Member = z.infer<typeof Member>;
+
+/** An IPv4/IPv6 address or a CIDR block ("10.0.0.0/8"). */
+export const IpRule = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+export const SpaceSettings = z.object({
+  /** Empty = every address allowed; otherwise callers from elsewhere get 403 IPNotAllowed. */
+  ip_allow_list: z.array(IpRule).max(100),
+  /** Planned data may be edited this many days before the key date (null = no limit). */
+  plan_edit_days: z.number().int().min(0).max(3650).nullable(),
+  /** Actual data may be edited this many days before the key date (null = no limit). */
+  fact_edit_days: z.number().int().min(0).max(3650).nullable(),
+});
+export type SpaceSettings = z.infer<typeof SpaceSettings>;
+
+export const spaceRoutes = {
+  create: route({
+    method: 'POST',
+    path: '/space/create',
+    scope: 'user',
+    summary: 'Create a free space; the caller becomes its moderator',
+    body: z.object({ name: Name }),
+    response: UserSpace,
+    status: 201,
+  }),
+  rename: route({
+    method: 'PUT',
+    path: '/space/:space_id',
+    scope: 'space',
+    ability: 'admin',
+    summary: 'Rename the space',
+    params: SpaceParams,
+    body: z.object({ name: Name }),
+    response: Space,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/space/:space_id',
+    scope: 'space',
+    ability: 'admin',
+    summary: 'Delete the space and everything in it',
+    params: SpaceParams,
+    response: Ok,
+  }),
+  demo: route({
+    method: 'POST',
+    path: '/space/:space_id/demo',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Add the demo facility, project and schedule (about 200 activities) to the space',
+    params: SpaceParams,
+    response: z.object({ facility_id: Id, project_id: Id, schedule_id: Id, version_id: Id }),
+    status: 201,
+  }),
+  users: route({
+    method: 'GET',
+    path: '/space/:space_id/users',
+    scope: 'space',
+    summary: 'Members of the space',
+    params: SpaceParams,
+    response: z.array(Member),
+  }),
+  invite: route({
+    method: 'POST',
+    path: '/space/:space_id/users/invite',
+    scope: 'space',
+    ability: 'admin',
+    summary: 'Add an existing user (by login or email) with a role (default: the built-in student role)',
+    params: SpaceParams,
+    body: z.object({ login: z.string().trim().min(1).max(254), role_id: Id.optional() }),
+    response: Member,
+    status: 201,
+  }),
+  kickout: route({
+    method: 'POST',
+    path: '/space/:space_id/users/kickout',
+    scope: 'space',
+    ability: 'admin',
+    summary: 'Remove a member (not the last moderator)',
+    params: SpaceParams,
+    body: z.object({ user_id: Id }),
+    response: Ok,
+  }),
+  setRole: route({
+    method: 'PUT',
+    path: '/space/:space_id/users/role',
+    scope: 'space',
+    ability: 'admin',
+    summary: "Change a member's role (the last moderator keeps theirs)",
+    params: SpaceParams,
+    body: z.object({ user_id: Id, role_id: Id }),
+    response: Member,
+  }),
+  getSettings: route({
+    method: 'GET',
+    path: '/space/:space_id/settings',
+    scope: 'space',
+    summary: 'Space settings',
+    params: SpaceParams,
+    response: SpaceSettings,
+  }),
+  putSettings: route({
+    method: 'PUT',
+    path: '/space/:space_id/settings',
+    scope: 'space',
+    ability: 'admin',
+    summary: 'Replace space settings (an allow-list that excludes the caller is refused with 400)',
+    params: SpaceParams,
+    body: SpaceSettings,
+    response: SpaceSettings,
+  }),
+  access: route({
+    method: 'GET',
+    path: '/space/:space_id/access',
+    scope: 'space',
+    summary: "The caller's abilities in the space (eps_id narrows to a node that must exist)",
+    params: SpaceParams,
+    query: z.object({ eps_id: Id.optional() }),
+    response: SpaceConfig,
+  }),
+  deleteFree: route({
+    method: 'DELETE',
+    path: '/space/:space_id/delete-free',
+    scope: 'space',
+    ability: 'admin',
+    summary: 'Delete a free space (409 for demo or paid spaces)',
+    params: SpaceParams,
+    response: Ok,
+  }),
+};

@@ -1,0 +1,174 @@
+// Versions of a schedule and their content (WBS items and relations).
+import { z } from 'zod';
+import { Id, IdParams, Name, Ok, Timestamp } from './common';
+import { route } from './route';
+
+export const VersionKind = z.enum(['version', 'target', 'actual']);
+export type VersionKind = z.infer<typeof VersionKind>;
+/** Spec §4: 0 not calculated → 2 calculating → 1 calculated, in named form. */
+export const TimetableState = z.enum(['not_calculated', 'in_process', 'calculated']);
+
+export const Version = z.object({
+  id: Id,
+  schedule_id: Id,
+  kind: VersionKind,
+  label: z.string(),
+  locked: z.boolean(),
+  order: z.number().int(),
+  /** Bumped by every write to the content; edits carry it to detect stale writers (409). */
+  revision: z.number().int(),
+  timetable_state: TimetableState,
+  /** Data date, minutes since 2000-01-01 00:00 (null = not set). */
+  data_date: z.number().int().nullable(),
+  created_at: Timestamp,
+});
+export type Version = z.infer<typeof Version>;
+
+export const NodeType = z.enum(['sum', 'task', 'work', 'milestone_start', 'milestone_finish', 'draft']);
+export const LimitType = z.enum(['not_earlier', 'not_later', 'in_date']);
+export const RelationType = z.enum(['fs', 'ss', 'ff', 'sf']);
+
+/**
+ * A WBS row. Times: integer minutes since 2000-01-01 00:00 (calendar-local); durations and floats:
+ * working minutes on the item's calendar (see src/domain/schedule/model.ts).
+ * DERIVED (computed by the engine, never edited, null until calculated): es, ef, ls, lf, tf, ff, critical.
+ */
+export const WbsItem = z.object({
+  id: Id,
+  parent_id: Id.nullable(),
+  /** Fractional order key among siblings; compare as plain strings (byte order). */
+  order_key: z.string(),
+  node_type: NodeType,
+  code: z.string(),
+  name: z.string(),
+  calendar_id: Id.nullable(),
+  duration: z.number().int(),
+  remaining: z.number().int(),
+  actual_start: z.number().int().nullable(),
+  actual_finish: z.number().int().nullable(),
+  percent: z.number(),
+  start_limit_type: LimitType.nullable(),
+  start_limit_date: z.number().int().nullable(),
+  finish_limit_type: LimitType.nullable(),
+  finish_limit_date: z.number().int().nullable(),
+  volume: z.number().nullable(),
+  price: z.number().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+  es: z.number().int().nullable(),
+  ef: z.number().int().nullable(),
+  ls: z.number().int().nullable(),
+  lf: z.number().int().nullable(),
+  tf: z.number().int().nullable(),
+  ff: z.number().int().nullable(),
+  critical: z.boolean().nullable(),
+});
+export type WbsItem = z.infer<typeof WbsItem>;
+export const DERIVED_WBS_FIELDS = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const;
+
+export const WbsRelation = z.object({
+  id: Id,
+  pred_id: Id,
+  succ_id: Id,
+  type: RelationType,
+  /** Working minutes; negative = lead. */
+  lag: z.number().int(),
+});
+export type WbsRelation = z.infer<typeof WbsRelation>;
+
+/** A version's whole content; items in tree order is not promised, sort by parent and order_key. */
+export const VersionContent = z.object({
+  version: Version,
+  items: z.array(WbsItem),
+  relations: z.array(WbsRelation),
+});
+export type VersionContent = z.infer<typeof VersionContent>;
+
+export const versionRoutes = {
+  create: route({
+    method: 'POST',
+    path: '/schedules/:id/versions/create',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Create a version (kind version or target), empty or as a copy of another version',
+    params: IdParams,
+    body: z.object({
+      label: Name,
+      kind: z.enum(['version', 'target']).default('version'),
+      copy_from_version_id: Id.optional(),
+    }),
+    response: Version,
+    status: 201,
+  }),
+  list: route({
+    method: 'GET',
+    path: '/schedules/:id/versions',
+    scope: 'space',
+    summary: 'Versions of a schedule',
+    params: IdParams,
+    response: z.array(Version),
+  }),
+  get: route({
+    method: 'GET',
+    path: '/versions/:id',
+    scope: 'space',
+    summary: 'A version',
+    params: IdParams,
+    response: Version,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/versions/:id',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete a version (409 when locked)',
+    params: IdParams,
+    response: Ok,
+  }),
+  removeMany: route({
+    method: 'DELETE',
+    path: '/versions',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete several versions (409 when one is locked; nothing is deleted then)',
+    body: z.object({ ids: z.array(Id).min(1).max(1000) }),
+    response: Ok,
+  }),
+  changeLabel: route({
+    method: 'PATCH',
+    path: '/versions/:id/change-label',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Relabel a version',
+    params: IdParams,
+    body: z.object({ label: Name }),
+    response: Version,
+  }),
+  setActualStatus: route({
+    method: 'POST',
+    path: '/versions/:id/setActualStatus',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Make this the actual version of its schedule (the previous actual becomes a version), or undo',
+    params: IdParams,
+    body: z.object({ actual: z.boolean() }),
+    response: Version,
+  }),
+  setLocked: route({
+    method: 'POST',
+    path: '/versions/:id/setLocked',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Lock or unlock a version (a locked version refuses content edits and deletion)',
+    params: IdParams,
+    body: z.object({ locked: z.boolean() }),
+    response: Version,
+  }),
+  content: route({
+    method: 'GET',
+    path: '/versions/:id/wbs',
+    scope: 'space',
+    summary: 'All WBS items and relations of a version in one response',
+    params: IdParams,
+    response: VersionContent,
+  }),
+};
