@@ -1,0 +1,147 @@
+// Thin React shell over the pure renderer: two stacked canvases (static scene, interactive layer),
+// redrawn in one animation frame when the frame inputs change. React.memo with a precise equality.
+
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { FrameInput, GanttSource } from './build-frame';
+import { buildFrame } from './build-frame';
+import { drawGantt, sizeCanvas } from './draw';
+import { drawInteractive } from './draw-interactive';
+import type { GanttBar, GanttFrame } from './frame';
+import { cursorFor } from './hit-test';
+import { lightTheme } from './theme';
+import type { Timescale } from './timescale';
+import type { GanttActions } from './use-gantt-pointer';
+import { useGanttPointer } from './use-gantt-pointer';
+
+export interface GanttCanvasProps {
+  readonly source: GanttSource;
+  readonly width: number;
+  readonly height: number;
+  readonly rowHeight: number;
+  readonly headerHeight: number;
+  readonly scrollTop: number;
+  readonly timescale: Timescale;
+  readonly dataDate: number;
+  readonly locale: string;
+  readonly actions: GanttActions;
+  /** Lines of the hover tooltip of a bar. */
+  readonly tooltip: (bar: GanttBar) => readonly string[];
+  readonly onWheel: (dx: number, dy: number) => void;
+  readonly ariaLabel: string;
+}
+
+function GanttCanvasImpl(props: GanttCanvasProps) {
+  const staticRef = useRef<HTMLCanvasElement>(null);
+  const liveRef = useRef<HTMLCanvasElement>(null);
+  const frameRef = useRef<GanttFrame | null>(null);
+  const { source, width, height, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale } = props;
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+
+  const frame = useMemo(() => {
+    const input: FrameInput = {
+      source,
+      width,
+      height,
+      dpr,
+      rowHeight,
+      headerHeight,
+      scrollTop,
+      timescale,
+      dataDate,
+      locale,
+      theme: lightTheme,
+    };
+    return buildFrame(input);
+  }, [source, width, height, dpr, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale]);
+
+  useLayoutEffect(() => {
+    frameRef.current = frame;
+    const c = staticRef.current;
+    const l = liveRef.current;
+    if (!c || !l) return;
+    sizeCanvas(c, frame.width, frame.height, frame.dpr);
+    sizeCanvas(l, frame.width, frame.height, frame.dpr);
+    const ctx = c.getContext('2d');
+    if (ctx) drawGantt(ctx, frame);
+  }, [frame]);
+
+  const { state, handlers } = useGanttPointer(frameRef, props.actions);
+
+  useEffect(() => {
+    const l = liveRef.current;
+    const ctx = l?.getContext('2d');
+    if (!ctx) return;
+    drawInteractive(ctx, { frame, hover: state.hover?.bar ?? null, gesture: state.gesture });
+  }, [frame, state.hover, state.gesture]);
+
+  const { onWheel } = props;
+  useEffect(() => {
+    const el = liveRef.current;
+    if (!el) return;
+    const wheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const dx = e.shiftKey ? e.deltaY : e.deltaX;
+      const dy = e.shiftKey ? 0 : e.deltaY;
+      onWheel(dx, dy);
+    };
+    el.addEventListener('wheel', wheel, { passive: false });
+    return () => el.removeEventListener('wheel', wheel);
+  }, [onWheel]);
+
+  const hoverBar = !state.gesture && state.hover?.bar && state.hover.zone !== 'row' ? state.hover.bar : null;
+  const tip = hoverBar && state.pointer ? props.tooltip(hoverBar) : null;
+
+  return (
+    <div className="wb-gantt" style={{ position: 'relative', width, height }}>
+      <canvas
+        ref={staticRef}
+        role="img"
+        aria-label={props.ariaLabel}
+        style={{ position: 'absolute', inset: 0 }}
+      />
+      <canvas
+        ref={liveRef}
+        data-testid="gantt-interactive"
+        style={{ position: 'absolute', inset: 0, cursor: cursorFor(state.hover), touchAction: 'none' }}
+        {...handlers}
+      />
+      {tip && state.pointer && (
+        <div
+          className="wb-gantt-tip"
+          role="tooltip"
+          style={{
+            position: 'absolute',
+            left: Math.min(state.pointer.x + 14, Math.max(0, width - 240)),
+            top: state.pointer.y + 16,
+          }}
+        >
+          {tip.map((line, i) => (
+            <div key={i} className={i === 0 ? 'wb-gantt-tip-title' : undefined}>
+              {line}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function sameProps(a: GanttCanvasProps, b: GanttCanvasProps): boolean {
+  return (
+    a.source === b.source &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.rowHeight === b.rowHeight &&
+    a.headerHeight === b.headerHeight &&
+    a.scrollTop === b.scrollTop &&
+    a.timescale === b.timescale &&
+    a.dataDate === b.dataDate &&
+    a.locale === b.locale &&
+    a.actions === b.actions &&
+    a.tooltip === b.tooltip &&
+    a.onWheel === b.onWheel &&
+    a.ariaLabel === b.ariaLabel
+  );
+}
+
+export const GanttCanvas = memo(GanttCanvasImpl, sameProps);

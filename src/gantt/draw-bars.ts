@@ -1,0 +1,117 @@
+// Layer 2: bars. Target-version bars first (thin, under), then tasks and works with progress fill
+// (critical ones red), summary bars with end caps and milestone diamonds, then the name labels.
+
+import type { GanttBar, GanttFrame } from './frame';
+import { rowTop } from './frame';
+import type { BarBox } from './geometry';
+import { barBox } from './geometry';
+import { timeToX } from './timescale';
+
+export function drawBarsLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame): void {
+  const { width, theme } = frame;
+  for (const bar of frame.bars) drawTarget(ctx, frame, bar);
+  ctx.font = theme.font;
+  ctx.textBaseline = 'middle';
+  for (const bar of frame.bars) {
+    const box = barBox(frame, bar);
+    if (!box || box.x1 < -200 || box.x0 > width) continue;
+    if (bar.kind === 'sum') drawSummary(ctx, frame, box);
+    else if (bar.kind === 'milestone_start' || bar.kind === 'milestone_finish')
+      drawDiamond(ctx, frame, bar, box);
+    else drawTask(ctx, frame, bar, box);
+    if (frame.showLabels && bar.name && box.x1 + 6 < width) {
+      ctx.fillStyle = theme.label;
+      ctx.fillText(bar.name, Math.max(box.x1 + (bar.kind === 'sum' ? 6 : 16), 2), box.cy + 0.5);
+    }
+  }
+}
+
+function drawTarget(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar): void {
+  if (!Number.isFinite(bar.targetStart) || !Number.isFinite(bar.targetFinish)) return;
+  const x0 = timeToX(frame.timescale, bar.targetStart);
+  const x1 = Math.max(x0 + 2, timeToX(frame.timescale, bar.targetFinish));
+  if (x1 < 0 || x0 > frame.width) return;
+  const y = rowTop(frame, bar.row) + frame.rowHeight - 6;
+  ctx.fillStyle = frame.theme.target;
+  ctx.fillRect(Math.round(x0), y, Math.max(2, Math.round(x1 - x0)), 3);
+}
+
+function drawTask(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar, box: BarBox): void {
+  const { theme } = frame;
+  const x = Math.round(box.x0);
+  const w = Math.max(2, Math.round(box.x1) - x);
+  const y = Math.round(box.y0);
+  const h = Math.round(box.y1 - box.y0);
+  ctx.fillStyle = bar.critical ? theme.critical : theme.bar;
+  roundRect(ctx, x, y, w, h, 2);
+  ctx.fill();
+  const p = Math.min(100, Math.max(0, bar.progress));
+  if (p > 0) {
+    ctx.fillStyle = bar.critical ? theme.criticalProgress : theme.barProgress;
+    roundRect(
+      ctx,
+      x,
+      y + h - Math.max(3, Math.round(h / 3)),
+      Math.max(1, Math.round((w * p) / 100)),
+      Math.max(3, Math.round(h / 3)),
+      1,
+    );
+    ctx.fill();
+  }
+}
+
+function drawSummary(ctx: CanvasRenderingContext2D, frame: GanttFrame, box: BarBox): void {
+  const x0 = Math.round(box.x0);
+  const x1 = Math.round(box.x1);
+  const y0 = Math.round(box.y0);
+  const h = Math.round((box.y1 - box.y0) / 2);
+  ctx.fillStyle = frame.theme.summary;
+  ctx.fillRect(x0, y0, x1 - x0, h);
+  const cap = Math.max(3, h);
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x0 + cap, y0);
+  ctx.lineTo(x0, y0 + h + cap);
+  ctx.closePath();
+  ctx.moveTo(x1, y0);
+  ctx.lineTo(x1 - cap, y0);
+  ctx.lineTo(x1, y0 + h + cap);
+  ctx.closePath();
+  ctx.fill();
+}
+
+function drawDiamond(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar, box: BarBox): void {
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const r = (box.x1 - box.x0) / 2;
+  ctx.fillStyle = bar.critical ? frame.theme.critical : frame.theme.milestone;
+  ctx.beginPath();
+  ctx.moveTo(cx, cy - r);
+  ctx.lineTo(cx + r, cy);
+  ctx.lineTo(cx, cy + r);
+  ctx.lineTo(cx - r, cy);
+  ctx.closePath();
+  ctx.fill();
+}
+
+function roundRect(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+): void {
+  const rr = Math.min(r, w / 2, h / 2);
+  ctx.beginPath();
+  ctx.moveTo(x + rr, y);
+  ctx.lineTo(x + w - rr, y);
+  ctx.arcTo(x + w, y, x + w, y + rr, rr);
+  ctx.lineTo(x + w, y + h - rr);
+  ctx.arcTo(x + w, y + h, x + w - rr, y + h, rr);
+  ctx.lineTo(x + rr, y + h);
+  ctx.arcTo(x, y + h, x, y + h - rr, rr);
+  ctx.lineTo(x, y + rr);
+  ctx.arcTo(x, y, x + rr, y, rr);
+  ctx.closePath();
+}

@@ -1,0 +1,50 @@
+// Bar geometry, shared by the bar layer, the link router and hit-testing, so that what is drawn
+// is exactly what is hit.
+
+import type { GanttBar, GanttFrame } from './frame';
+import { rowTop } from './frame';
+import { timeToX } from './timescale';
+
+export interface BarBox {
+  readonly x0: number;
+  readonly x1: number;
+  readonly y0: number;
+  readonly y1: number;
+  /** Vertical centre. */
+  readonly cy: number;
+}
+
+type GeoFrame = Pick<GanttFrame, 'headerHeight' | 'rowHeight' | 'scrollTop' | 'timescale'>;
+
+/** Half the side of a milestone diamond. */
+export function diamondHalf(rowHeight: number): number {
+  return Math.max(4, Math.round(rowHeight * 0.28));
+}
+
+export function barBox(
+  frame: GeoFrame,
+  bar: Pick<GanttBar, 'row' | 'kind' | 'start' | 'finish'>,
+): BarBox | null {
+  if (bar.kind === 'none' || !Number.isFinite(bar.start) || !Number.isFinite(bar.finish)) return null;
+  const top = rowTop(frame, bar.row);
+  const rh = frame.rowHeight;
+  const cy = top + rh / 2;
+  if (bar.kind === 'milestone_start' || bar.kind === 'milestone_finish') {
+    const x = timeToX(frame.timescale, bar.kind === 'milestone_start' ? bar.start : bar.finish);
+    const h = diamondHalf(rh);
+    return { x0: x - h, x1: x + h, y0: cy - h, y1: cy + h, cy };
+  }
+  const x0 = timeToX(frame.timescale, bar.start);
+  const x1 = Math.max(x0 + 2, timeToX(frame.timescale, bar.finish));
+  if (bar.kind === 'sum') {
+    const h = Math.max(4, Math.round(rh * 0.22));
+    return { x0, x1, y0: cy - h, y1: cy + h / 2, cy };
+  }
+  const h = Math.round(rh * 0.3);
+  return { x0, x1, y0: cy - h, y1: cy + h - 2, cy: cy - 1 };
+}
+
+/** The link-start handle: a small circle just right of a bar's end. */
+export function linkHandle(box: BarBox): { x: number; y: number; r: number } {
+  return { x: box.x1 + 8, y: box.cy, r: 4 };
+}
