@@ -1,0 +1,238 @@
+// MS Project XML (MSPDI) writer: <Project xmlns="http://schemas.microsoft.com/project"> with
+// Calendars, Tasks, Resources and Assignments, elements in the order of MS Project's schema
+// (it rejects a file whose elements are out of sequence). Durations are ISO 'PT8H0M0S' in
+// working time; slack and LinkLag are tenths of a minute.
+
+import type { Activity, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
+import { XmlWriter } from '../xml-writer';
+import { defaultCalendar, findConstraint, integerIds, walkTree, weeklyMinutes } from '../write-model';
+import { dayToIsoDate, formatClock, formatIsoDuration, formatIsoLocal } from '../write-time';
+
+const NS = 'http://schemas.microsoft.com/project';
+/** PredecessorLink/Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS. */
+const LINK_TYPE: Record<Relation['type'], number> = { ff: 0, fs: 1, sf: 2, ss: 3 };
+/** LagFormat display units: 5 = hours, 7 = days. */
+const LAG_HOURS = 5;
+const LAG_DAYS = 7;
+
+const iso = (m: number | null | undefined): string | undefined =>
+  m === null || m === undefined ? undefined : formatIsoLocal(m);
+const tenths = (m: number | null | undefined): number | undefined =>
+  m === null || m === undefined ? undefined : Math.round(m * 10);
+
+/** MSPDI ConstraintType: 0 ASAP, 1 ALAP, 2 MSO, 3 MFO, 4 SNET, 5 SNLT, 6 FNET, 7 FNLT. */
+function constraintOf(a: Activity): { type: number; date?: number; deadline?: number } {
+  const start = findConstraint(a, 'start');
+  const finish = findConstraint(a, 'finish');
+  // MS Project has one constraint per task; a finish-on-or-before beside another becomes a Deadline.
+  const deadline = start && finish?.type === 'not_later' ? finish.date : undefined;
+  const c = start ?? finish;
+  if (!c) return { type: a.alap ? 1 : 0 };
+  const codes =
+    c.on === 'start'
+      ? { not_earlier: 4, not_later: 5, in_date: 2, mandatory: 2 }
+      : { not_earlier: 6, not_later: 7, in_date: 3, mandatory: 3 };
+  return { type: codes[c.type], date: c.date, deadline };
+}
+
+function writeWorkingTimes(x: XmlWriter, intervals: CalendarDef['week'][number]): void {
+  if (!intervals.length) return;
+  x.open('WorkingTimes');
+  for (const iv of intervals) {
+    x.open('WorkingTime')
+      .leaf('FromTime', `${formatClock(iv.start)}:00`)
+      .leaf('ToTime', `${formatClock(iv.end, '00:00')}:00`)
+      .close();
+  }
+  x.close();
+}
+
+function writeCalendar(x: XmlWriter, cal: CalendarDef, uid: number): void {
+  x.open('Calendar')
+    .leaf('UID', uid)
+    .leaf('Name', cal.name)
+    .leaf('IsBaseCalendar', 1)
+    .leaf('IsBaselineCalendar', 0)
+    .leaf('BaseCalendarUID', -1);
+  x.open('WeekDays');
+  cal.week.forEach((ivs, i) => {
+    // DayType 1 = Sunday … 7 = Saturday.
+    x.open('WeekDay')
+      .leaf('DayType', i + 1)
+      .leaf('DayWorking', ivs.length ? 1 : 0);
+    writeWorkingTimes(x, ivs);
+    x.close();
+  });
+  x.close();
+  if (cal.exceptions.length) {
+    x.open('Exceptions');
+    for (const ex of [...cal.exceptions].sort((a, b) => a.day - b.day)) {
+      const d = dayToIsoDate(ex.day);
+      x.open('Exception')
+        .leaf('EnteredByOccurrences', 0)
+        .open('TimePeriod')
+        .leaf('FromDate', `${d}T00:00:00`)
+        .leaf('ToDate', `${d}T23:59:00`)
+        .close()
+        .leaf('Occurrences', 1)
+        .leaf('Name', ex.intervals.length ? 'Working' : 'Holiday')
+        .leaf('Type', 1)
+        .leaf('DayWorking', ex.intervals.length ? 1 : 0);
+      writeWorkingTimes(x, ex.intervals);
+      x.close();
+    }
+    x.close();
+  }
+  x.close();
+}
+
+export function writeMspdi(model: ScheduleModel): Uint8Array {
+  return new TextEncoder().encode(writeMspdiText(model));
+}
+
+export function writeMspdiText(model: ScheduleModel): string {
+  const o = model.options;
+  const tree = walkTree(model);
+  const calIds = integerIds(model.calendars.map((c) => c.id));
+  const uids = integerIds(tree.map((t) => t.activity.id));
+  const rsrcIds = integerIds(model.resources.map((r) => r.id));
+  const defCal = defaultCalendar(model);
+  const minutesPerDay = Math.round((defCal?.hoursPerDay || 8) * 60);
+  const minutesPerWeek = Math.round(
+    (defCal?.hoursPerWeek || (defCal ? weeklyMinutes(defCal) / 60 : 40)) * 60,
+  );
+  const daysPerMonth = defCal?.hoursPerMonth ? Math.round(defCal.hoursPerMonth / (minutesPerDay / 60)) : 20;
+  const predsOf = new Map<string, Relation[]>();
+  for (const r of model.relations) {
+    let list = predsOf.get(r.succId);
+    if (!list) predsOf.set(r.succId, (list = []));
+    list.push(r);
+  }
+  const finishes = tree
+    .map((t) => t.activity.stored?.ef ?? t.activity.actualFinish ?? t.activity.plannedFinish ?? null)
+    .filter((m): m is number => m !== null);
+
+  const x = new XmlWriter();
+  x.open('Project', { xmlns: NS })
+    .leaf('SaveVersion', 14)
+    .leaf('Name', `${model.projectName}.xml`)
+    .leaf('Title', model.projectName)
+    .leaf('ScheduleFromStart', 1)
+    .leaf('StartDate', iso(o.projectStart))
+    .leaf('FinishDate', iso(finishes.length ? Math.max(...finishes) : o.projectStart))
+    .leaf('FYStartDate', 1)
+    .leaf('CriticalSlackLimit', Math.round(o.criticalFloat / minutesPerDay))
+    .leaf('CalendarUID', defCal ? calIds.get(defCal.id) : undefined)
+    .leaf('DefaultStartTime', '08:00:00')
+    .leaf('DefaultFinishTime', '17:00:00')
+    .leaf('MinutesPerDay', minutesPerDay)
+    .leaf('MinutesPerWeek', minutesPerWeek)
+    .leaf('DaysPerMonth', daysPerMonth)
+    .leaf('DefaultTaskType', 1)
+    .leaf('DurationFormat', 7)
+    .leaf('WorkFormat', 2)
+    .leaf('HonorConstraints', 1)
+    .leaf('MultipleCriticalPaths', 0)
+    .leaf('NewTasksEffortDriven', 0)
+    .leaf('NewTasksEstimated', 0)
+    .leaf('StatusDate', iso(o.dataDate))
+    .leaf('CurrentDate', iso(o.dataDate))
+    .leaf('NewTasksAreManual', 0);
+
+  x.open('Calendars');
+  for (const cal of model.calendars) writeCalendar(x, cal, calIds.get(cal.id)!);
+  x.close();
+
+  x.open('Tasks');
+  tree.forEach(({ activity: a, level, outline }, i) => {
+    const s = a.stored ?? {};
+    const summary = a.kind === 'sum';
+    const milestone = a.kind === 'start_milestone' || a.kind === 'finish_milestone';
+    const start = a.external?.start ?? s.es ?? a.actualStart ?? a.plannedStart ?? o.projectStart;
+    const finish = a.external?.finish ?? s.ef ?? a.actualFinish ?? a.plannedFinish ?? start;
+    const c = constraintOf(a);
+    const actualDone = a.duration - a.remaining;
+    x.open('Task')
+      .leaf('UID', uids.get(a.id))
+      .leaf('ID', i + 1)
+      .leaf('Name', a.name)
+      .leaf('Active', 1)
+      .leaf('Manual', 0)
+      .leaf('Type', 1)
+      .leaf('IsNull', 0)
+      .leaf('WBS', a.code || outline)
+      .leaf('OutlineNumber', outline)
+      .leaf('OutlineLevel', level)
+      .leaf('Priority', 500)
+      .leaf('Start', iso(start))
+      .leaf('Finish', iso(finish))
+      .leaf('Duration', formatIsoDuration(milestone ? 0 : a.duration))
+      .leaf('DurationFormat', 7)
+      .leaf('EffortDriven', 0)
+      .leaf('Milestone', milestone ? 1 : 0)
+      .leaf('Summary', summary ? 1 : 0)
+      .leaf('Critical', s.critical ? 1 : 0)
+      .leaf('ExternalTask', 0)
+      .leaf('EarlyStart', iso(s.es))
+      .leaf('EarlyFinish', iso(s.ef))
+      .leaf('LateStart', iso(s.ls))
+      .leaf('LateFinish', iso(s.lf))
+      .leaf('FreeSlack', tenths(s.ff))
+      .leaf('TotalSlack', tenths(s.tf))
+      .leaf('PercentComplete', Math.round(a.percentComplete))
+      .leaf('ActualStart', iso(a.actualStart))
+      .leaf('ActualFinish', iso(a.actualFinish))
+      .leaf('ActualDuration', a.actualStart !== null ? formatIsoDuration(Math.max(0, actualDone)) : undefined)
+      .leaf('RemainingDuration', formatIsoDuration(milestone ? 0 : a.remaining))
+      .leaf('ConstraintType', c.type)
+      .leaf('CalendarUID', a.calendarId === defCal?.id ? -1 : (calIds.get(a.calendarId) ?? -1))
+      .leaf('ConstraintDate', iso(c.date))
+      .leaf('Deadline', iso(c.deadline));
+    for (const r of predsOf.get(a.id) ?? []) {
+      const pred = uids.get(r.predId);
+      if (pred === undefined) continue;
+      x.open('PredecessorLink')
+        .leaf('PredecessorUID', pred)
+        .leaf('Type', LINK_TYPE[r.type])
+        .leaf('CrossProject', 0)
+        .leaf('LinkLag', Math.round(r.lag * 10))
+        .leaf('LagFormat', r.lag % minutesPerDay === 0 ? LAG_DAYS : LAG_HOURS)
+        .close();
+    }
+    x.close();
+  });
+  x.close();
+
+  x.open('Resources');
+  model.resources.forEach((r, i) => {
+    x.open('Resource')
+      .leaf('UID', rsrcIds.get(r.id))
+      .leaf('ID', i + 1)
+      .leaf('Name', r.name)
+      .leaf('Type', r.kind === 'material' || r.kind === 'RT_Mat' ? 0 : 1)
+      .leaf('IsNull', 0)
+      .leaf('MaxUnits', 1)
+      .leaf('CalendarUID', r.calendarId !== null ? calIds.get(r.calendarId) : undefined)
+      .close();
+  });
+  x.close();
+
+  x.open('Assignments');
+  let asgUid = 1;
+  for (const asg of model.assignments) {
+    const task = uids.get(asg.activityId);
+    const rsrc = rsrcIds.get(asg.resourceId);
+    if (task === undefined || rsrc === undefined) continue;
+    x.open('Assignment')
+      .leaf('UID', asgUid++)
+      .leaf('TaskUID', task)
+      .leaf('ResourceUID', rsrc)
+      .leaf('Units', 1)
+      .leaf('Work', formatIsoDuration(asg.units * 60))
+      .close();
+  }
+  x.close();
+
+  x.close();
+  return x.toString();
+}
