@@ -135,6 +135,11 @@ export interface ScheduleOptions {
   criticalFloat: WorkMinutes;
   /** P6 semantics by default; MS Project's where an MSPDI file was imported. */
   semantics: 'p6' | 'msproject';
+  /**
+   * Start-to-start lag of a started predecessor counts from its remaining early start (true, P6's
+   * sched_lag_early_start_flag = Y and the default) or from its actual start (false).
+   */
+  lagFromEarlyStart?: boolean;
 }
 
 export interface Resource {

@@ -1,0 +1,173 @@
+// A calendar precomputed over 2000–2050 as one sorted list of working intervals (absolute
+// minutes; intervals that touch across midnight are merged) with the cumulative working minutes
+// before each. Every question is then a binary search in "work space":
+//   workAt(t)   working minutes from 2000-01-01 up to t,
+//   startAt(w)  the moment the w-th working minute begins (the latest t with workAt(t) = w),
+//   finishAt(w) the moment the w-th working minute ends (the earliest t with workAt(t) = w).
+// Starts are placed with startAt and finishes with finishAt, which is what P6 shows: a task that
+// ends with the working day finishes at 17:00 that day, the next one starts at 08:00 next day.
+
+import type { CalendarDef, Minutes, WorkInterval, WorkMinutes } from '../schedule/model';
+import { DAY_COUNT, MAX_TIME, MINUTES_PER_DAY, weekdayOf } from './time';
+
+export class CalendarIndex {
+  readonly id: string;
+  /** Interval starts and ends (absolute minutes) and the working minutes before each start. */
+  private readonly ivStart: Int32Array;
+  private readonly ivEnd: Int32Array;
+  private readonly ivCum: Float64Array;
+  readonly totalWork: number;
+  /** True for a calendar that works around the clock (lets callers skip conversions). */
+  readonly continuous: boolean;
+
+  constructor(id: string, starts: Int32Array, ends: Int32Array) {
+    this.id = id;
+    this.ivStart = starts;
+    this.ivEnd = ends;
+    const cum = new Float64Array(starts.length + 1);
+    for (let i = 0; i < starts.length; i++) cum[i + 1] = cum[i] + (ends[i] - starts[i]);
+    this.ivCum = cum;
+    this.totalWork = cum[starts.length];
+    this.continuous = starts.length === 1 && starts[0] === 0 && ends[0] === MAX_TIME;
+  }
+
+  /** Working minutes from the start of 2000 up to t. */
+  workAt(t: Minutes): WorkMinutes {
+    if (this.continuous) return t < 0 ? 0 : t > MAX_TIME ? MAX_TIME : t;
+    const s = this.ivStart;
+    // Last interval starting at or before t.
+    let lo = 0;
+    let hi = s.length - 1;
+    if (hi < 0 || t < s[0]) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const e = this.ivEnd[lo];
+    return this.ivCum[lo] + (t < e ? t : e) - s[lo];
+  }
+
+  /** The moment working minute w begins; w beyond the calendar clamps to its last moment. */
+  startAt(w: WorkMinutes): Minutes {
+    if (this.continuous) return w < 0 ? 0 : w > MAX_TIME ? MAX_TIME : w;
+    const c = this.ivCum;
+    const n = this.ivStart.length;
+    if (n === 0) return 0;
+    if (w <= 0) return this.ivStart[0];
+    if (w >= this.totalWork) return this.ivEnd[n - 1];
+    // Last interval whose cumulative start is <= w.
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (c[mid] <= w) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.ivStart[lo] + (w - c[lo]);
+  }
+
+  /** The moment working minute w ends (w = 0: the first working moment). */
+  finishAt(w: WorkMinutes): Minutes {
+    if (this.continuous) return w < 0 ? 0 : w > MAX_TIME ? MAX_TIME : w;
+    const c = this.ivCum;
+    const n = this.ivStart.length;
+    if (n === 0) return 0;
+    if (w <= 0) return this.ivStart[0];
+    if (w >= this.totalWork) return this.ivEnd[n - 1];
+    // First interval whose cumulative end is >= w.
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (c[mid + 1] >= w) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.ivStart[lo] + (w - c[lo]);
+  }
+
+  /** Working minutes between two moments (negative when b is before a). */
+  between(a: Minutes, b: Minutes): WorkMinutes {
+    return this.workAt(b) - this.workAt(a);
+  }
+
+  /** The first moment at or after t at which work can start. */
+  nextWorking(t: Minutes): Minutes {
+    return this.startAt(this.workAt(t));
+  }
+
+  /** The last moment at or before t at which work can finish. */
+  previousWorking(t: Minutes): Minutes {
+    return this.finishAt(this.workAt(t));
+  }
+
+  /** Start at t (snapped forward) and work n minutes: the finish moment. */
+  addWork(t: Minutes, n: WorkMinutes): Minutes {
+    return n > 0 ? this.finishAt(this.workAt(t) + n) : this.startAt(this.workAt(t) + n);
+  }
+
+  /** Number of working intervals (for memory estimates and tests). */
+  get intervalCount(): number {
+    return this.ivStart.length;
+  }
+}
+
+function normalise(list: readonly WorkInterval[]): WorkInterval[] {
+  const out: WorkInterval[] = [];
+  const sorted = list
+    .map((iv) => ({ start: Math.max(0, iv.start), end: Math.min(MINUTES_PER_DAY, iv.end) }))
+    .filter((iv) => iv.end > iv.start)
+    .sort((a, b) => a.start - b.start);
+  for (const iv of sorted) {
+    const last = out[out.length - 1];
+    if (last && iv.start <= last.end) last.end = Math.max(last.end, iv.end);
+    else out.push({ ...iv });
+  }
+  return out;
+}
+
+/** Builds the index of a calendar definition (weekly pattern plus exceptions). */
+export function buildCalendarIndex(def: CalendarDef): CalendarIndex {
+  const week = Array.from({ length: 7 }, (_, i) => normalise(def.week[i] ?? []));
+  const exceptions = new Map<number, WorkInterval[]>();
+  for (const ex of def.exceptions) exceptions.set(ex.day, normalise(ex.intervals));
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let day = 0; day < DAY_COUNT; day++) {
+    const list = exceptions.get(day) ?? week[weekdayOf(day)];
+    const base = day * MINUTES_PER_DAY;
+    for (const iv of list) {
+      const s = base + iv.start;
+      const e = base + iv.end;
+      const last = ends.length - 1;
+      if (last >= 0 && ends[last] === s) ends[last] = e;
+      else {
+        starts.push(s);
+        ends.push(e);
+      }
+    }
+  }
+  return new CalendarIndex(def.id, Int32Array.from(starts), Int32Array.from(ends));
+}
+
+/** A calendar on which every minute works (P6's 24-hour lag calendar). */
+export function continuousCalendar(id = '24h'): CalendarIndex {
+  return new CalendarIndex(id, Int32Array.of(0), Int32Array.of(MAX_TIME));
+}
+
+/** Monday–Friday 08:00–12:00, 13:00–17:00: the default when a file names no calendar. */
+export function standardCalendarDef(id = 'standard'): CalendarDef {
+  const day: WorkInterval[] = [
+    { start: 480, end: 720 },
+    { start: 780, end: 1020 },
+  ];
+  return {
+    id,
+    name: 'Standard',
+    week: [[], day, day, day, day, day, []],
+    exceptions: [],
+    hoursPerDay: 8,
+    hoursPerWeek: 40,
+    hoursPerMonth: 172,
+  };
+}

@@ -1,0 +1,3 @@
+// Calendars: engine time and the precomputed working-time index.
+export * from './time';
+export * from './calendar-index';

@@ -1,0 +1,173 @@
+// After the passes: floats, level-of-effort spans, as-late-as-possible, WBS summaries, the sum
+// roll-up and the critical flags. Works on copies so that the pass state stays pure CPM (the
+// incremental recompute reads it again).
+
+import type { Network } from './network';
+import { K_FINISH_MS, K_LOE, K_SUM, K_WBS, R_FF, R_FS, R_SS, S_DONE } from './network';
+import { backwardBound, constrainsPred, isFixed } from './passes';
+import type { PassState } from './passes';
+import type { ScheduleResult } from './result';
+
+/** Free float of activity i: how far its finish can slip before any successor's early dates move. */
+export function freeFloat(net: Network, st: PassState, i: number): number {
+  if (isFixed(net, i)) return 0;
+  let w = Infinity;
+  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+    const r = net.outRel[k];
+    if (!constrainsPred(net, r)) continue;
+    const b = backwardBound(net, r, st.es, st.ef);
+    if (b < w) w = b;
+  }
+  const c = net.calendars[net.cal[i]];
+  if (w === Infinity) w = c.workAt(st.projectFinish);
+  return w - st.wef[i];
+}
+
+export function totalFloat(net: Network, st: PassState, i: number): number {
+  if (isFixed(net, i)) return 0;
+  const finish = st.wlf[i] - st.wef[i];
+  const start = st.wls[i] - st.wes[i];
+  const type = net.options.floatType;
+  return type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
+}
+
+/** Builds the result from the pass state (full O(n + m) post-processing). */
+export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: Int32Array): ScheduleResult {
+  const res: ScheduleResult = {
+    state: net.cycle.length > 0 ? 'not_calculated' : 'calculated',
+    ids: net.ids,
+    es: st.es.slice(),
+    ef: st.ef.slice(),
+    ls: st.ls.slice(),
+    lf: st.lf.slice(),
+    tf: tf.slice(),
+    ff: ff.slice(),
+    critical: new Uint8Array(net.n),
+    projectFinish: st.projectFinish,
+    errors: [],
+  };
+  spanLevelOfEffort(net, st, res);
+  delayAsLateAsPossible(net, res);
+  rollUp(net, res);
+  markCritical(net, st, res);
+  return res;
+}
+
+/** LOE: from its predecessors' drive to the latest date its successors need (P6). */
+function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): void {
+  for (let i = 0; i < net.n; i++) {
+    if (net.kind[i] !== K_LOE || isFixed(net, i)) continue;
+    let ef = res.ef[i];
+    let lf = res.lf[i];
+    for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+      const r = net.outRel[k];
+      const s = net.rSucc[r];
+      const t = net.rType[r];
+      const toStart = t === R_FS || t === R_SS;
+      ef = Math.max(ef, toStart ? st.es[s] : st.ef[s]);
+      lf = Math.max(lf, toStart ? st.ls[s] : st.lf[s]);
+    }
+    const c = net.calendars[net.cal[i]];
+    res.ef[i] = ef;
+    res.lf[i] = lf;
+    res.tf[i] = c.workAt(lf) - c.workAt(ef);
+  }
+}
+
+/** ALAP: early dates move as late as free float allows, so successors are not delayed. */
+function delayAsLateAsPossible(net: Network, res: ScheduleResult): void {
+  for (let i = 0; i < net.n; i++) {
+    if (!net.alap[i] || isFixed(net, i) || res.ff[i] <= 0) continue;
+    const c = net.calendars[net.cal[i]];
+    const shift = res.ff[i];
+    const ws = c.workAt(res.es[i]) + shift;
+    const wf = c.workAt(res.ef[i]) + shift;
+    res.es[i] = net.kind[i] === K_FINISH_MS ? c.finishAt(ws) : c.startAt(ws);
+    res.ef[i] = wf === ws ? res.es[i] : c.finishAt(wf);
+    res.tf[i] -= shift;
+    res.ff[i] = 0;
+  }
+}
+
+/** Sum nodes and WBS summary activities span the open activities under them. */
+function rollUp(net: Network, res: ScheduleResult): void {
+  const n = net.n;
+  const lo = new Float64Array(n).fill(Infinity);
+  const hi = new Float64Array(n).fill(-Infinity);
+  const llo = new Float64Array(n).fill(Infinity);
+  const lhi = new Float64Array(n).fill(-Infinity);
+  const minTf = new Float64Array(n).fill(Infinity);
+  const has = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = net.kind[i];
+    if (k === K_SUM || k === K_WBS) continue;
+    // Walk up the tree once per leaf; trees are shallow (tens of levels at most).
+    for (let p = net.parent[i]; p >= 0; p = net.parent[p]) {
+      if (res.es[i] < lo[p]) lo[p] = res.es[i];
+      if (res.ef[i] > hi[p]) hi[p] = res.ef[i];
+      if (net.status[i] !== S_DONE) {
+        if (res.ls[i] < llo[p]) llo[p] = res.ls[i];
+        if (res.lf[i] > lhi[p]) lhi[p] = res.lf[i];
+        if (res.tf[i] < minTf[p]) minTf[p] = res.tf[i];
+      }
+      has[p] = 1;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const k = net.kind[i];
+    // A WBS summary activity spans its WBS node: the activities that share its parent.
+    const src = k === K_WBS ? net.parent[i] : k === K_SUM ? i : -1;
+    if (src < 0 || !has[src]) continue;
+    res.es[i] = lo[src];
+    res.ef[i] = hi[src];
+    res.ls[i] = llo[src] === Infinity ? lo[src] : llo[src];
+    res.lf[i] = lhi[src] === -Infinity ? hi[src] : lhi[src];
+    res.tf[i] = minTf[src] === Infinity ? 0 : minTf[src];
+    res.ff[i] = 0;
+  }
+}
+
+function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
+  const opt = net.options;
+  if (opt.criticalBy === 'longest_path') {
+    markLongestPath(net, st, res);
+    return;
+  }
+  for (let i = 0; i < net.n; i++) {
+    if (isFixed(net, i) && net.kind[i] !== K_SUM) continue;
+    res.critical[i] = res.tf[i] <= opt.criticalFloat ? 1 : 0;
+  }
+}
+
+/** Longest path: from the activities that finish last, back along driving relations. */
+function markLongestPath(net: Network, st: PassState, res: ScheduleResult): void {
+  const stack: number[] = [];
+  for (let i = 0; i < net.n; i++) {
+    if (!isFixed(net, i) && st.ef[i] === st.projectFinish) stack.push(i);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    if (res.critical[i]) continue;
+    res.critical[i] = 1;
+    for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+      const r = net.inRel[k];
+      const p = net.rPred[r];
+      if (isFixed(net, p) || res.critical[p]) continue;
+      // Driving: the relation allows the successor no earlier than it actually starts.
+      if (drivingBound(net, st, r) === st.wes[i]) stack.push(p);
+    }
+  }
+}
+
+function drivingBound(net: Network, st: PassState, r: number): number {
+  const s = net.rSucc[r];
+  const t = net.rType[r];
+  const c = net.calendars[net.cal[s]];
+  const p = net.rPred[r];
+  const base = t === R_FS || t === R_FF ? st.ef[p] : st.es[p];
+  const lag = net.rLag[r];
+  const lc = net.calendars[net.rLagCal[r]];
+  const at = lag === 0 ? base : lc.finishAt(lc.workAt(base) + lag);
+  const w = c.workAt(at);
+  return t === R_FS || t === R_SS ? w : w - (st.wef[s] - st.wes[s]);
+}

@@ -1,0 +1,335 @@
+// The prepared network: the model flattened into typed arrays (CSR adjacency both ways, a
+// topological order by Kahn) so that passes touch no objects and no maps. Built once per model;
+// the incremental API edits these arrays in place.
+
+import { buildCalendarIndex, continuousCalendar, standardCalendarDef } from '../calendar/calendar-index';
+import type { CalendarIndex } from '../calendar/calendar-index';
+import type { Activity, ScheduleModel, ScheduleOptions } from './model';
+
+export const K_TASK = 0;
+export const K_START_MS = 1;
+export const K_FINISH_MS = 2;
+export const K_LOE = 3;
+export const K_WBS = 4;
+export const K_SUM = 5;
+export const K_EXTERNAL = 6;
+
+export const S_OPEN = 0;
+export const S_STARTED = 1;
+export const S_DONE = 2;
+
+export const R_FS = 0;
+export const R_SS = 1;
+export const R_FF = 2;
+export const R_SF = 3;
+const REL_CODE = { fs: R_FS, ss: R_SS, ff: R_FF, sf: R_SF } as const;
+
+/** "No date" in the Int32 time arrays. */
+export const NONE = -1;
+
+export interface Network {
+  n: number;
+  ids: string[];
+  index: Map<string, number>;
+  options: ScheduleOptions;
+  calendars: CalendarIndex[];
+  /** Per activity: calendar index, kind, progress status, duration left to schedule. */
+  cal: Int32Array;
+  kind: Uint8Array;
+  status: Uint8Array;
+  dur: Int32Array;
+  actualStart: Int32Array;
+  actualFinish: Int32Array;
+  /** Constraint dates (NONE when absent): start ≥, finish ≥, start ≤, finish ≤, mandatory. */
+  startMin: Int32Array;
+  finishMin: Int32Array;
+  startMax: Int32Array;
+  finishMax: Int32Array;
+  mandStart: Int32Array;
+  mandFinish: Int32Array;
+  alap: Uint8Array;
+  /** WBS parent (index of a sum activity) or -1. */
+  parent: Int32Array;
+  /** Relations. rLagCal = calendar index or -1 for the 24-hour calendar. */
+  m: number;
+  relIds: string[];
+  rPred: Int32Array;
+  rSucc: Int32Array;
+  rType: Uint8Array;
+  rLag: Int32Array;
+  rLagCal: Int32Array;
+  /** CSR: relations into each activity (inRel[inStart[i] .. inStart[i+1]]) and out of it. */
+  inStart: Int32Array;
+  inRel: Int32Array;
+  outStart: Int32Array;
+  outRel: Int32Array;
+  /** Topological order and each activity's position in it. */
+  order: Int32Array;
+  pos: Int32Array;
+  /** Activities in a cycle (empty when the network is acyclic). */
+  cycle: string[];
+  /** Index of the 24-hour calendar in `calendars`. */
+  cal24: number;
+}
+
+function kindCode(a: Activity): number {
+  if (a.external) return K_EXTERNAL;
+  switch (a.kind) {
+    case 'start_milestone':
+      return K_START_MS;
+    case 'finish_milestone':
+      return K_FINISH_MS;
+    case 'loe':
+      return K_LOE;
+    case 'wbs_summary':
+      return K_WBS;
+    case 'sum':
+      return K_SUM;
+    default:
+      return K_TASK;
+  }
+}
+
+/** Builds the calendar indexes of a model; returns them and an id → position map. */
+function indexCalendars(model: ScheduleModel): { list: CalendarIndex[]; byId: Map<string, number> } {
+  const list: CalendarIndex[] = [];
+  const byId = new Map<string, number>();
+  const defs = model.calendars.length > 0 ? model.calendars : [standardCalendarDef()];
+  for (const def of defs) {
+    byId.set(def.id, list.length);
+    list.push(buildCalendarIndex(def));
+  }
+  return { list, byId };
+}
+
+/** Flattens a model into a network (does not schedule it). */
+export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarIndex>): Network {
+  const { list: calendars, byId } = cache ? fromCache(model, cache) : indexCalendars(model);
+  const cal24 = calendars.length;
+  calendars.push(continuousCalendar());
+  const opt = model.options;
+  const defCal = byId.get(opt.defaultCalendarId) ?? 0;
+  const acts = model.activities;
+  const n = acts.length;
+  const index = new Map<string, number>();
+  acts.forEach((a, i) => index.set(a.id, i));
+  const net: Network = {
+    n,
+    ids: acts.map((a) => a.id),
+    index,
+    options: opt,
+    calendars,
+    cal: new Int32Array(n),
+    kind: new Uint8Array(n),
+    status: new Uint8Array(n),
+    dur: new Int32Array(n),
+    actualStart: new Int32Array(n).fill(NONE),
+    actualFinish: new Int32Array(n).fill(NONE),
+    startMin: new Int32Array(n).fill(NONE),
+    finishMin: new Int32Array(n).fill(NONE),
+    startMax: new Int32Array(n).fill(NONE),
+    finishMax: new Int32Array(n).fill(NONE),
+    mandStart: new Int32Array(n).fill(NONE),
+    mandFinish: new Int32Array(n).fill(NONE),
+    alap: new Uint8Array(n),
+    parent: new Int32Array(n).fill(-1),
+    m: 0,
+    relIds: [],
+    rPred: new Int32Array(0),
+    rSucc: new Int32Array(0),
+    rType: new Uint8Array(0),
+    rLag: new Int32Array(0),
+    rLagCal: new Int32Array(0),
+    inStart: new Int32Array(n + 1),
+    inRel: new Int32Array(0),
+    outStart: new Int32Array(n + 1),
+    outRel: new Int32Array(0),
+    order: new Int32Array(n),
+    pos: new Int32Array(n),
+    cycle: [],
+    cal24,
+  };
+  for (let i = 0; i < n; i++) setActivity(net, i, acts[i], byId, defCal);
+  for (let i = 0; i < n; i++) {
+    const p = acts[i].parentId;
+    net.parent[i] = p === null ? -1 : (index.get(p) ?? -1);
+  }
+  setRelations(net, model);
+  return net;
+}
+
+function fromCache(model: ScheduleModel, cache: Map<string, CalendarIndex>) {
+  const list: CalendarIndex[] = [];
+  const byId = new Map<string, number>();
+  const defs = model.calendars.length > 0 ? model.calendars : [standardCalendarDef()];
+  for (const def of defs) {
+    let idx = cache.get(def.id);
+    if (!idx) {
+      idx = buildCalendarIndex(def);
+      cache.set(def.id, idx);
+    }
+    byId.set(def.id, list.length);
+    list.push(idx);
+  }
+  return { list, byId };
+}
+
+/** Writes one activity's fields into the arrays (also used by the incremental edits). */
+export function setActivity(
+  net: Network,
+  i: number,
+  a: Activity,
+  byId: Map<string, number>,
+  defCal: number,
+): void {
+  const resCal = a.kind === 'resource' ? a.resourceCalendarIds?.find((c) => byId.has(c)) : undefined;
+  net.cal[i] = byId.get(resCal ?? a.calendarId) ?? defCal;
+  net.kind[i] = kindCode(a);
+  const done = a.actualFinish !== null;
+  const started = a.actualStart !== null;
+  net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;
+  net.dur[i] = Math.max(0, Math.round(started ? a.remaining : a.duration));
+  net.actualStart[i] = a.actualStart ?? NONE;
+  net.actualFinish[i] = a.actualFinish ?? NONE;
+  if (a.external) {
+    net.actualStart[i] = a.external.start;
+    net.actualFinish[i] = a.external.finish;
+  }
+  setConstraints(net, i, a);
+}
+
+export function setConstraints(net: Network, i: number, a: Pick<Activity, 'constraints' | 'alap'>): void {
+  for (const arr of [
+    net.startMin,
+    net.finishMin,
+    net.startMax,
+    net.finishMax,
+    net.mandStart,
+    net.mandFinish,
+  ]) {
+    arr[i] = NONE;
+  }
+  net.alap[i] = a.alap ? 1 : 0;
+  for (const c of a.constraints) {
+    const start = c.on === 'start';
+    if (c.type === 'mandatory') (start ? net.mandStart : net.mandFinish)[i] = c.date;
+    if (c.type === 'not_earlier' || c.type === 'in_date') (start ? net.startMin : net.finishMin)[i] = c.date;
+    if (c.type === 'not_later' || c.type === 'in_date') (start ? net.startMax : net.finishMax)[i] = c.date;
+  }
+}
+
+/** (Re)builds the relation arrays, the CSR adjacency and the topological order. */
+export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations'>): void {
+  const rels = model.relations.filter((r) => {
+    const p = net.index.get(r.predId);
+    const s = net.index.get(r.succId);
+    return p !== undefined && s !== undefined && p !== s && net.kind[p] !== K_SUM && net.kind[s] !== K_SUM;
+  });
+  const m = rels.length;
+  net.m = m;
+  net.relIds = rels.map((r) => r.id);
+  net.rPred = new Int32Array(m);
+  net.rSucc = new Int32Array(m);
+  net.rType = new Uint8Array(m);
+  net.rLag = new Int32Array(m);
+  net.rLagCal = new Int32Array(m);
+  const lagCal = net.options.lagCalendar;
+  const projectCal = Math.max(
+    0,
+    net.calendars.findIndex((c) => c.id === net.options.defaultCalendarId),
+  );
+  for (let r = 0; r < m; r++) {
+    const rel = rels[r];
+    const p = net.index.get(rel.predId)!;
+    const s = net.index.get(rel.succId)!;
+    net.rPred[r] = p;
+    net.rSucc[r] = s;
+    net.rType[r] = REL_CODE[rel.type];
+    net.rLag[r] = Math.round(rel.lag);
+    net.rLagCal[r] =
+      lagCal === '24h'
+        ? net.cal24
+        : lagCal === 'successor'
+          ? net.cal[s]
+          : lagCal === 'project'
+            ? projectCal
+            : net.cal[p];
+  }
+  buildAdjacency(net);
+  topoSort(net);
+}
+
+function buildAdjacency(net: Network): void {
+  const { n, m, rPred, rSucc } = net;
+  const inStart = new Int32Array(n + 1);
+  const outStart = new Int32Array(n + 1);
+  for (let r = 0; r < m; r++) {
+    inStart[rSucc[r] + 1]++;
+    outStart[rPred[r] + 1]++;
+  }
+  for (let i = 0; i < n; i++) {
+    inStart[i + 1] += inStart[i];
+    outStart[i + 1] += outStart[i];
+  }
+  const inRel = new Int32Array(m);
+  const outRel = new Int32Array(m);
+  const inFill = inStart.slice(0, n);
+  const outFill = outStart.slice(0, n);
+  for (let r = 0; r < m; r++) {
+    inRel[inFill[rSucc[r]]++] = r;
+    outRel[outFill[rPred[r]]++] = r;
+  }
+  net.inStart = inStart;
+  net.outStart = outStart;
+  net.inRel = inRel;
+  net.outRel = outRel;
+}
+
+/** Kahn's algorithm; on a cycle, records the activities of one cycle and orders the rest. */
+function topoSort(net: Network): void {
+  const { n, inStart, outStart, outRel, rSucc } = net;
+  const indeg = new Int32Array(n);
+  for (let i = 0; i < n; i++) indeg[i] = inStart[i + 1] - inStart[i];
+  const order = net.order;
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < n; i++) if (indeg[i] === 0) order[tail++] = i;
+  while (head < tail) {
+    const i = order[head++];
+    for (let k = outStart[i]; k < outStart[i + 1]; k++) {
+      const s = rSucc[outRel[k]];
+      if (--indeg[s] === 0) order[tail++] = s;
+    }
+  }
+  net.cycle = tail < n ? findCycle(net, indeg) : [];
+  // Activities left in a cycle are appended so that arrays stay complete; results are not trusted.
+  if (tail < n) for (let i = 0; i < n; i++) if (indeg[i] > 0) order[tail++] = i;
+  for (let k = 0; k < n; k++) net.pos[order[k]] = k;
+}
+
+/** Walks predecessors among the unsorted activities until one repeats: that loop is a cycle. */
+function findCycle(net: Network, indeg: Int32Array): string[] {
+  let start = indeg.findIndex((d) => d > 0);
+  const seenAt = new Map<number, number>();
+  const path: number[] = [];
+  let i = start;
+  while (!seenAt.has(i)) {
+    seenAt.set(i, path.length);
+    path.push(i);
+    let next = -1;
+    for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+      const p = net.rPred[net.inRel[k]];
+      if (indeg[p] > 0) {
+        next = p;
+        break;
+      }
+    }
+    if (next < 0) break;
+    i = next;
+  }
+  start = seenAt.get(i) ?? 0;
+  return path
+    .slice(start)
+    .reverse()
+    .map((k) => net.ids[k]);
+}

@@ -1,0 +1,246 @@
+// The forward and backward pass for one activity, in the working time of its own calendar.
+// Every relation, constraint and the data date becomes a bound on a "work index" (working
+// minutes since 2000 on the activity's calendar): the early start index W is the largest lower
+// bound, the late finish index the smallest upper bound. Dates come from the index at the end,
+// a start with startAt and a finish with finishAt (see calendar-index.ts).
+
+import type { CalendarIndex } from '../calendar/calendar-index';
+import type { Network } from './network';
+import {
+  K_EXTERNAL,
+  K_FINISH_MS,
+  K_LOE,
+  K_START_MS,
+  K_SUM,
+  K_WBS,
+  NONE,
+  R_FF,
+  R_FS,
+  R_SF,
+  R_SS,
+  S_DONE,
+  S_STARTED,
+} from './network';
+
+/** Per-activity results of the passes: absolute dates and work indexes on the own calendar. */
+export interface PassState {
+  es: Int32Array;
+  ef: Int32Array;
+  ls: Int32Array;
+  lf: Int32Array;
+  wes: Int32Array;
+  wef: Int32Array;
+  wls: Int32Array;
+  wlf: Int32Array;
+  /** Latest early finish of the open activities: the default target of the backward pass. */
+  projectFinish: number;
+}
+
+export function newPassState(n: number): PassState {
+  return {
+    es: new Int32Array(n),
+    ef: new Int32Array(n),
+    ls: new Int32Array(n),
+    lf: new Int32Array(n),
+    wes: new Int32Array(n),
+    wef: new Int32Array(n),
+    wls: new Int32Array(n),
+    wlf: new Int32Array(n),
+    projectFinish: 0,
+  };
+}
+
+/** Activities whose dates are fixed: completed, external, and WBS tree nodes (rolled up later). */
+export function isFixed(net: Network, i: number): boolean {
+  const k = net.kind[i];
+  return net.status[i] === S_DONE || k === K_EXTERNAL || k === K_SUM;
+}
+
+/** Neither LOE nor WBS summary activities drive other activities (P6). */
+function drives(net: Network, i: number): boolean {
+  const k = net.kind[i];
+  return k !== K_LOE && k !== K_WBS && k !== K_SUM;
+}
+
+/** Whether relation r (into a started activity) still applies to its remaining work. */
+function appliesToRemaining(net: Network, r: number): boolean {
+  if (net.status[net.rSucc[r]] !== S_STARTED) return true;
+  if (net.options.progressMode === 'progress_override') return false;
+  const t = net.rType[r];
+  // The start already happened: start-side links are satisfied.
+  return t !== R_SS;
+}
+
+/** The moment behind the last bound computed (read right after forwardBound/backwardBound). */
+let lastBoundTime = 0;
+
+/** A kept moment is used only if it is the start or finish moment of work index w. */
+function keep(c: CalendarIndex, t: number, w: number): number | null {
+  if (t === NONE) return null;
+  return t === c.startAt(w) || t === c.finishAt(w) ? t : null;
+}
+
+function shiftByLag(net: Network, r: number, base: number, sign: number): number {
+  const lag = net.rLag[r] * sign;
+  if (lag === 0) return base;
+  const lc = net.calendars[net.rLagCal[r]];
+  const w = lc.workAt(base) + lag;
+  return sign > 0 ? lc.finishAt(w) : lc.startAt(w);
+}
+
+/** Lower bound that relation r puts on its successor's early start index. */
+export function forwardBound(net: Network, st: PassState, r: number): number {
+  const p = net.rPred[r];
+  const s = net.rSucc[r];
+  const t = net.rType[r];
+  const fromFinish = t === R_FS || t === R_FF;
+  let base = fromFinish ? st.ef[p] : st.es[p];
+  if (!fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net)) base = net.actualStart[p];
+  base = shiftByLag(net, r, base, 1);
+  lastBoundTime = base;
+  const w = net.calendars[net.cal[s]].workAt(base);
+  return t === R_FS || t === R_SS ? w : w - net.dur[s];
+}
+
+function lagFromEarlyStart(net: Network): boolean {
+  return net.options.lagFromEarlyStart !== false;
+}
+
+/** Upper bound that relation r puts on its predecessor's finish index, from the given dates. */
+export function backwardBound(net: Network, r: number, start: Int32Array, finish: Int32Array): number {
+  const p = net.rPred[r];
+  const s = net.rSucc[r];
+  const t = net.rType[r];
+  const toStart = t === R_FS || t === R_SS;
+  const base = shiftByLag(net, r, toStart ? start[s] : finish[s], -1);
+  lastBoundTime = base;
+  const w = net.calendars[net.cal[p]].workAt(base);
+  return t === R_FS || t === R_FF ? w : w + net.dur[p];
+}
+
+/** Whether relation r takes part in the backward pass / free float of its predecessor. */
+export function constrainsPred(net: Network, r: number): boolean {
+  const s = net.rSucc[r];
+  if (isFixed(net, s) || !drives(net, s) || !drives(net, net.rPred[r])) return false;
+  return appliesToRemaining(net, r);
+}
+
+/** Forward pass for activity i; predecessors must be done. Returns true when its dates changed. */
+export function forwardOne(net: Network, st: PassState, i: number, dataWork: (c: number) => number): boolean {
+  const oldEs = st.es[i];
+  const oldEf = st.ef[i];
+  if (isFixed(net, i)) {
+    const as = net.actualStart[i];
+    const af = net.actualFinish[i];
+    st.es[i] = as === NONE ? af : as;
+    st.ef[i] = af === NONE ? as : af;
+    const c = net.calendars[net.cal[i]];
+    st.wes[i] = c.workAt(st.es[i]);
+    st.wef[i] = c.workAt(st.ef[i]);
+    return oldEs !== st.es[i] || oldEf !== st.ef[i];
+  }
+  const ci = net.cal[i];
+  const c = net.calendars[ci];
+  const dur = net.kind[i] === K_START_MS || net.kind[i] === K_FINISH_MS ? 0 : net.dur[i];
+  let w = dataWork(ci);
+  // When a finish-side bound (FF, SF, finish constraint) decides, P6 keeps that moment as the
+  // early finish (a start moment stays a start moment: 08:00 rather than 17:00 the day before).
+  let finishAt = NONE;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    const r = net.inRel[k];
+    if (!drives(net, net.rPred[r]) || !appliesToRemaining(net, r)) continue;
+    const b = forwardBound(net, st, r);
+    const t = net.rType[r];
+    if (b > w || (b === w && finishAt === NONE && (t === R_FF || t === R_SF))) {
+      w = b;
+      finishAt = t === R_FF || t === R_SF ? lastBoundTime : NONE;
+    }
+  }
+  const sMin = net.startMin[i];
+  if (sMin !== NONE && c.workAt(sMin) > w) {
+    w = c.workAt(sMin);
+    finishAt = NONE;
+  }
+  const fMin = net.finishMin[i];
+  if (fMin !== NONE && c.workAt(fMin) - dur > w) {
+    w = c.workAt(fMin) - dur;
+    finishAt = fMin;
+  }
+  if (net.mandStart[i] !== NONE) {
+    w = c.workAt(net.mandStart[i]);
+    finishAt = NONE;
+  } else if (net.mandFinish[i] !== NONE) {
+    w = c.workAt(net.mandFinish[i]) - dur;
+    finishAt = net.mandFinish[i];
+  }
+  st.wes[i] = w;
+  st.wef[i] = w + dur;
+  if (net.kind[i] === K_FINISH_MS) st.es[i] = st.ef[i] = keep(c, finishAt, w) ?? c.finishAt(w);
+  else {
+    st.es[i] = c.startAt(w);
+    st.ef[i] = dur > 0 ? (keep(c, finishAt, w + dur) ?? c.finishAt(w + dur)) : st.es[i];
+  }
+  return oldEs !== st.es[i] || oldEf !== st.ef[i];
+}
+
+/** Backward pass for activity i; successors must be done. Returns true when its dates changed. */
+export function backwardOne(net: Network, st: PassState, i: number, target: number): boolean {
+  const oldLs = st.ls[i];
+  const oldLf = st.lf[i];
+  if (isFixed(net, i)) {
+    st.ls[i] = st.es[i];
+    st.lf[i] = st.ef[i];
+    st.wls[i] = st.wes[i];
+    st.wlf[i] = st.wef[i];
+    return oldLs !== st.ls[i] || oldLf !== st.lf[i];
+  }
+  const c = net.calendars[net.cal[i]];
+  const dur = st.wef[i] - st.wes[i];
+  let w = Infinity;
+  // Mirror of the forward rule: a start-side bound (SS, SF, start constraint) that decides is
+  // kept as the late start (a finish moment stays 17:00 rather than 08:00 the next day).
+  let startAt = NONE;
+  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+    const r = net.outRel[k];
+    if (!constrainsPred(net, r)) continue;
+    const b = backwardBound(net, r, st.ls, st.lf);
+    const t = net.rType[r];
+    if (b < w || (b === w && startAt === NONE && (t === R_SS || t === R_SF))) {
+      w = b;
+      startAt = t === R_SS || t === R_SF ? lastBoundTime : NONE;
+    }
+  }
+  if (w === Infinity || net.kind[i] === K_LOE) {
+    const b = c.workAt(target);
+    if (b < w) {
+      w = b;
+      startAt = NONE;
+    }
+  }
+  const sMax = net.startMax[i];
+  if (sMax !== NONE && c.workAt(sMax) + dur < w) {
+    w = c.workAt(sMax) + dur;
+    startAt = sMax;
+  }
+  const fMax = net.finishMax[i];
+  if (fMax !== NONE && c.workAt(fMax) < w) {
+    w = c.workAt(fMax);
+    startAt = NONE;
+  }
+  if (net.mandStart[i] !== NONE) {
+    w = c.workAt(net.mandStart[i]) + dur;
+    startAt = net.mandStart[i];
+  } else if (net.mandFinish[i] !== NONE) {
+    w = c.workAt(net.mandFinish[i]);
+    startAt = NONE;
+  }
+  st.wlf[i] = w;
+  st.wls[i] = w - dur;
+  if (net.kind[i] === K_FINISH_MS) st.ls[i] = st.lf[i] = c.finishAt(w);
+  else if (dur === 0) st.ls[i] = st.lf[i] = keep(c, startAt, w) ?? c.startAt(w);
+  else {
+    st.lf[i] = c.finishAt(w);
+    st.ls[i] = keep(c, startAt, w - dur) ?? c.startAt(w - dur);
+  }
+  return oldLs !== st.ls[i] || oldLf !== st.lf[i];
+}

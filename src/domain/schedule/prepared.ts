@@ -1,0 +1,190 @@
+// A prepared schedule: the network plus its last pass state, so that one edit (a duration, a
+// constraint, a relation) recomputes only what it reaches. The forward pass walks the
+// topological order from the first touched activity and recomputes only activities marked
+// dirty, marking successors whose inputs moved; the backward pass does the same in reverse.
+// When the project finish moves, every open end is marked. Floats are refreshed for the
+// activities touched and their predecessors. The result equals a full recompute (property test).
+
+import type { Constraint, Relation, ScheduleModel } from './model';
+import type { CalendarIndex } from '../calendar/calendar-index';
+import { buildNetwork, setConstraints, setRelations } from './network';
+import type { Network } from './network';
+import { finishResult, freeFloat, totalFloat } from './finish';
+import { backwardOne, forwardOne, isFixed, newPassState } from './passes';
+import type { PassState } from './passes';
+import type { ScheduleResult } from './result';
+
+export class PreparedSchedule {
+  readonly net: Network;
+  private st: PassState;
+  private tf: Int32Array;
+  private ff: Int32Array;
+  private relations: Relation[];
+  private dataWork: Int32Array;
+  /** Activities whose inputs changed since the last compute. */
+  private dirty = new Set<number>();
+  private computed = false;
+  private last: ScheduleResult | null = null;
+
+  constructor(model: ScheduleModel, calendarCache?: Map<string, CalendarIndex>) {
+    this.net = buildNetwork(model, calendarCache);
+    this.relations = model.relations.slice();
+    this.st = newPassState(this.net.n);
+    this.tf = new Int32Array(this.net.n);
+    this.ff = new Int32Array(this.net.n);
+    const opt = model.options;
+    const from = Math.max(opt.dataDate, opt.projectStart);
+    this.dataWork = Int32Array.from(this.net.calendars, (c) => c.workAt(from));
+  }
+
+  /** Full forward and backward pass over every activity. */
+  computeFull(): ScheduleResult {
+    const { net, st } = this;
+    if (net.cycle.length > 0) return this.cycleResult();
+    const dw = (c: number) => this.dataWork[c];
+    for (let k = 0; k < net.n; k++) forwardOne(net, st, net.order[k], dw);
+    st.projectFinish = this.latestFinish();
+    const target = net.options.mustFinishBy ?? st.projectFinish;
+    for (let k = net.n - 1; k >= 0; k--) backwardOne(net, st, net.order[k], target);
+    for (let i = 0; i < net.n; i++) {
+      this.tf[i] = totalFloat(net, st, i);
+      this.ff[i] = freeFloat(net, st, i);
+    }
+    this.dirty.clear();
+    this.computed = true;
+    this.last = finishResult(net, st, this.tf, this.ff);
+    return this.last;
+  }
+
+  /** Recomputes after edits: only what the edited activities reach. */
+  recompute(): ScheduleResult {
+    const { net, st } = this;
+    if (!this.computed || net.cycle.length > 0) return this.computeFull();
+    if (this.dirty.size === 0 && this.last) return this.last;
+    const dw = (c: number) => this.dataWork[c];
+    const fwd = new Uint8Array(net.n);
+    const touched = new Uint8Array(net.n);
+    let first = net.n;
+    for (const i of this.dirty) {
+      fwd[i] = 1;
+      touched[i] = 1;
+      first = Math.min(first, net.pos[i]);
+    }
+    for (let k = first; k < net.n; k++) {
+      const i = net.order[k];
+      if (!fwd[i]) continue;
+      if (forwardOne(net, st, i, dw)) {
+        touched[i] = 1;
+        for (let q = net.outStart[i]; q < net.outStart[i + 1]; q++) fwd[net.rSucc[net.outRel[q]]] = 1;
+      }
+    }
+    const oldFinish = st.projectFinish;
+    st.projectFinish = this.latestFinish();
+    const target = net.options.mustFinishBy ?? st.projectFinish;
+    const bwd = new Uint8Array(net.n);
+    let last = -1;
+    for (const i of this.dirty) {
+      bwd[i] = 1;
+      last = Math.max(last, net.pos[i]);
+    }
+    if (target !== (net.options.mustFinishBy ?? oldFinish)) {
+      // A new project finish moves the late dates of every open end (and LOE spans).
+      for (let i = 0; i < net.n; i++) bwd[i] = 1;
+      last = net.n - 1;
+    }
+    for (let k = last; k >= 0; k--) {
+      const i = net.order[k];
+      if (!bwd[i]) continue;
+      if (backwardOne(net, st, i, target)) {
+        touched[i] = 1;
+        for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) bwd[net.rPred[net.inRel[q]]] = 1;
+      }
+    }
+    this.refreshFloats(touched, oldFinish !== st.projectFinish);
+    this.dirty.clear();
+    this.last = finishResult(net, st, this.tf, this.ff);
+    return this.last;
+  }
+
+  /** Floats of touched activities and of the predecessors of those whose early dates moved. */
+  private refreshFloats(touched: Uint8Array, finishMoved: boolean): void {
+    const { net, st } = this;
+    for (let i = 0; i < net.n; i++) {
+      if (!touched[i]) continue;
+      this.tf[i] = totalFloat(net, st, i);
+      this.ff[i] = freeFloat(net, st, i);
+      for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) {
+        const p = net.rPred[net.inRel[q]];
+        this.ff[p] = freeFloat(net, st, p);
+      }
+    }
+    if (!finishMoved) return;
+    // Free float of open ends counts to the project finish.
+    for (let i = 0; i < net.n; i++) {
+      if (net.outStart[i + 1] === net.outStart[i]) this.ff[i] = freeFloat(net, st, i);
+    }
+  }
+
+  private latestFinish(): number {
+    const { net, st } = this;
+    let f = -1;
+    for (let i = 0; i < net.n; i++) if (!isFixed(net, i) && st.ef[i] > f) f = st.ef[i];
+    if (f < 0) for (let i = 0; i < net.n; i++) if (st.ef[i] > f) f = st.ef[i];
+    return Math.max(f, 0);
+  }
+
+  private cycleResult(): ScheduleResult {
+    const res = finishResult(this.net, newPassState(this.net.n), this.tf, this.ff);
+    res.state = 'not_calculated';
+    res.errors.push({
+      code: 'schedule.cycle',
+      activities: this.net.cycle,
+      message: `The relations form a cycle: ${this.net.cycle.join(' → ')} → ${this.net.cycle[0]}`,
+    });
+    return res;
+  }
+
+  private at(id: string): number {
+    const i = this.net.index.get(id);
+    if (i === undefined) throw new RangeError(`Unknown activity ${id}`);
+    return i;
+  }
+
+  /** Edit: the duration still to do (the original duration for an activity not started). */
+  setDuration(id: string, minutes: number): void {
+    const i = this.at(id);
+    this.net.dur[i] = Math.max(0, Math.round(minutes));
+    this.dirty.add(i);
+  }
+
+  /** Edit: replace an activity's constraints. */
+  setConstraints(id: string, constraints: Constraint[], alap = false): void {
+    const i = this.at(id);
+    setConstraints(this.net, i, { constraints, alap });
+    this.dirty.add(i);
+  }
+
+  /** Edit: add a relation (rebuilds the adjacency; a new cycle is reported by the next compute). */
+  addRelation(rel: Relation): void {
+    this.relations.push(rel);
+    this.relinkAround(rel);
+  }
+
+  /** Edit: remove a relation by id. */
+  removeRelation(relId: string): void {
+    const k = this.relations.findIndex((r) => r.id === relId);
+    if (k < 0) return;
+    const [rel] = this.relations.splice(k, 1);
+    this.relinkAround(rel);
+  }
+
+  private relinkAround(rel: Relation): void {
+    const hadCycle = this.net.cycle.length > 0;
+    setRelations(this.net, { relations: this.relations });
+    if (hadCycle || this.net.cycle.length > 0) this.computed = false;
+    const p = this.net.index.get(rel.predId);
+    const s = this.net.index.get(rel.succId);
+    if (p !== undefined) this.dirty.add(p);
+    if (s !== undefined) this.dirty.add(s);
+  }
+}
