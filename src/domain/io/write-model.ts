@@ -57,9 +57,10 @@ export function walkTree(model: ScheduleModel): TreeEntry[] {
  */
 export function integerIds(ids: readonly string[], first = 1): Map<string, number> {
   const out = new Map<string, number>();
-  const numeric = ids.every((id) => /^[1-9]\d{0,8}$/.test(id));
-  if (numeric && new Set(ids).size === ids.length) {
-    for (const id of ids) out.set(id, Number(id));
+  // 'wbs:3680' (how the readers prefix WBS nodes) keeps its number too.
+  const nums = ids.map((id) => /^(?:[a-z]+:)?([1-9]\d{0,8})$/.exec(id)?.[1]);
+  if (nums.every((n) => n !== undefined) && new Set(nums).size === ids.length) {
+    ids.forEach((id, i) => out.set(id, Number(nums[i])));
     return out;
   }
   ids.forEach((id, i) => out.set(id, first + i));
