@@ -1,0 +1,83 @@
+// The contract's WBS item and relation (snake_case, src/api/versions.ts) ↔ the domain's row and
+// relation (src/domain/wbs/types.ts). Derived fields (es … critical) are read into a side table,
+// never into the row (STYLE 5).
+
+import type { WbsItem, WbsRelation as ApiRelation } from '../../api/versions';
+import type { AttributeValue, WbsRelation, WbsRow } from '../../domain/wbs/types';
+
+export function rowFromItem(i: WbsItem): WbsRow {
+  const attributes: Record<string, AttributeValue> = {};
+  for (const [k, v] of Object.entries(i.attributes ?? {})) {
+    attributes[k] = typeof v === 'string' || typeof v === 'number' ? v : v === null ? null : String(v);
+  }
+  return {
+    id: i.id,
+    parentId: i.parent_id,
+    orderKey: i.order_key,
+    nodeType: i.node_type,
+    name: i.name,
+    code: i.code === '' ? null : i.code,
+    calendarId: i.calendar_id,
+    duration: i.duration,
+    startLimitType: i.start_limit_type,
+    startLimitDate: i.start_limit_date,
+    finishLimitType: i.finish_limit_type,
+    finishLimitDate: i.finish_limit_date,
+    actualStart: i.actual_start,
+    actualFinish: i.actual_finish,
+    percentComplete: i.percent,
+    volume: i.volume,
+    price: i.price,
+    color: null,
+    attributes,
+  };
+}
+
+/** The input fields of an item as the contract names them (derived fields left out). */
+export function itemFieldsFromRow(
+  r: WbsRow,
+): Omit<WbsItem, 'es' | 'ef' | 'ls' | 'lf' | 'tf' | 'ff' | 'critical'> {
+  return {
+    id: r.id,
+    parent_id: r.parentId,
+    order_key: r.orderKey,
+    node_type: r.nodeType,
+    code: r.code ?? '',
+    name: r.name,
+    calendar_id: r.calendarId,
+    duration: r.duration,
+    remaining: r.duration,
+    actual_start: r.actualStart,
+    actual_finish: r.actualFinish,
+    percent: r.percentComplete,
+    start_limit_type: r.startLimitType === 'mandatory' ? 'in_date' : r.startLimitType,
+    start_limit_date: r.startLimitDate,
+    finish_limit_type: r.finishLimitType === 'mandatory' ? 'in_date' : r.finishLimitType,
+    finish_limit_date: r.finishLimitDate,
+    volume: r.volume,
+    price: r.price,
+    attributes: r.attributes,
+  };
+}
+
+export function relationFromApi(r: ApiRelation): WbsRelation {
+  return { id: r.id, predId: r.pred_id, succId: r.succ_id, type: r.type, lag: r.lag };
+}
+
+export function relationToApi(r: WbsRelation): ApiRelation {
+  return { id: r.id, pred_id: r.predId, succ_id: r.succId, type: r.type, lag: r.lag };
+}
+
+/** Dates the server stored from its last calculation, shown until the worker's first result. */
+export interface StoredDates {
+  readonly es: number;
+  readonly ef: number;
+  readonly tf: number;
+  readonly ff: number;
+  readonly critical: boolean;
+}
+
+export function storedDates(i: WbsItem): StoredDates | null {
+  if (i.es === null || i.ef === null) return null;
+  return { es: i.es, ef: i.ef, tf: i.tf ?? NaN, ff: i.ff ?? NaN, critical: i.critical ?? false };
+}

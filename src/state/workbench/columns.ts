@@ -1,0 +1,78 @@
+// Grid columns of the workbench: the domain's column model (how a column reads, converts and
+// writes a row, src/domain/wbs/columns.ts) plus what the screen needs (label key, alignment,
+// default width) and the per-user layout (order, width, visibility).
+
+import { WBS_COLUMNS, attributeColumn } from '../../domain/wbs/columns';
+import type { WbsColumn } from '../../domain/wbs/columns';
+import type { ColumnId, ColumnLayout } from './types';
+
+export interface ColumnDef {
+  readonly id: ColumnId;
+  readonly labelKey: string;
+  readonly domain: WbsColumn;
+  readonly align: 'left' | 'right' | 'center';
+  readonly defaultWidth: number;
+}
+
+const def = (domain: WbsColumn, align: ColumnDef['align'], defaultWidth: number): ColumnDef => ({
+  id: domain.id,
+  labelKey: `col.${domain.id}`,
+  domain,
+  align,
+  defaultWidth,
+});
+
+export const COLUMN_DEFS: Readonly<Record<string, ColumnDef>> = {
+  code: def(WBS_COLUMNS.code, 'left', 64),
+  name: def(WBS_COLUMNS.name, 'left', 240),
+  type: def(WBS_COLUMNS.type, 'left', 96),
+  duration: def(WBS_COLUMNS.duration, 'right', 64),
+  start: def(WBS_COLUMNS.start, 'right', 88),
+  finish: def(WBS_COLUMNS.finish, 'right', 88),
+  total_float: def(WBS_COLUMNS.total_float, 'right', 56),
+  free_float: def(WBS_COLUMNS.free_float, 'right', 56),
+  progress: def(WBS_COLUMNS.progress, 'right', 56),
+  status: def(WBS_COLUMNS.status, 'left', 96),
+  calendar: def(WBS_COLUMNS.calendar, 'left', 100),
+  volume: def(WBS_COLUMNS.volume, 'right', 80),
+  price: def(WBS_COLUMNS.price, 'right', 90),
+};
+
+const attributeDefs = new Map<string, ColumnDef>();
+
+export function columnDef(id: ColumnId): ColumnDef {
+  const known = COLUMN_DEFS[id];
+  if (known) return known;
+  let d = attributeDefs.get(id);
+  if (!d) {
+    const key = id.startsWith('attr:') ? id.slice(5) : id;
+    d = { id, labelKey: key, domain: attributeColumn(key, 'text'), align: 'left', defaultWidth: 110 };
+    attributeDefs.set(id, d);
+  }
+  return d;
+}
+
+const HIDDEN_BY_DEFAULT = new Set(['calendar', 'volume', 'price']);
+
+export const DEFAULT_COLUMNS: readonly ColumnLayout[] = Object.values(COLUMN_DEFS).map((c) => ({
+  id: c.id,
+  width: c.defaultWidth,
+  visible: !HIDDEN_BY_DEFAULT.has(c.id),
+}));
+
+/** The displayed columns (visible ones, in layout order). */
+export function displayedColumns(layout: readonly ColumnLayout[]): ColumnLayout[] {
+  return layout.filter((c) => c.visible);
+}
+
+/** Adds the version's attribute columns (hidden) to a layout that does not have them yet. */
+export function withAttributeColumns(
+  layout: readonly ColumnLayout[],
+  keys: readonly string[],
+): ColumnLayout[] {
+  const have = new Set(layout.map((c) => c.id));
+  const extra = keys
+    .filter((k) => !have.has(`attr:${k}`))
+    .map((k) => ({ id: `attr:${k}`, width: 110, visible: false }));
+  return [...layout, ...extra];
+}

@@ -1,0 +1,175 @@
+// Loading a version into the store, applying changes (do / undo / redo / remote) and reading a row
+// by visible index. The one writer of the WBS document in the browser.
+
+import type { Patch } from 'immer';
+import { applyWbsPatches, commit, wbsState } from '../../domain/wbs/change';
+import type { WbsChange } from '../../domain/wbs/change';
+import { touchedRowIds } from '../../domain/wbs/tree-index';
+import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
+import type { Change, HistoryMode, UndoKind, WorkbenchState } from './store';
+import { workbench } from './store';
+import type { ItemId, RowView, Version, WbsRelation, WbsRow } from './types';
+
+export type ChangeOrigin = 'do' | 'undo' | 'redo' | 'remote';
+
+export interface AppliedChange {
+  readonly change: Change;
+  readonly origin: ChangeOrigin;
+  /** The patches actually applied (the inverse for an undo). */
+  readonly patches: readonly Patch[];
+  /** Row ids touched (undefined: the whole document changed). */
+  readonly touched: ReadonlySet<ItemId> | undefined;
+  /** Parents, order keys, or the set of rows or relations changed (not only values). */
+  readonly structural: boolean;
+}
+
+type Listener = (applied: AppliedChange) => void;
+const listeners = new Set<Listener>();
+
+/** Persistence and the schedule runner listen to every applied change. */
+export function onDataChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const UNDO_LIMIT = 200;
+
+function isStructural(patches: readonly Patch[]): boolean {
+  for (const p of patches) {
+    if (p.path.length <= 2) return true;
+    const f = p.path[2];
+    if (f === 'parentId' || f === 'orderKey' || f === 'nodeType' || f === 'calendarId') return true;
+  }
+  return false;
+}
+
+export function loadVersion(
+  version: Version,
+  rows: readonly WbsRow[],
+  relations: readonly WbsRelation[],
+): void {
+  const doc = {
+    rows: Object.fromEntries(rows.map((r) => [r.id, r])),
+    relations: Object.fromEntries(relations.map((r) => [r.id, r])),
+  };
+  const wbs = wbsState(doc);
+  const s = workbench.get();
+  const same = s.versionId === version.id;
+  // Expanded by default; keep the user's collapsed nodes on a reload of the same version.
+  const expanded = new Set<ItemId>();
+  for (const id of wbs.index.children.keys())
+    if (id !== '' && (!same || s.expanded.has(id) || !s.wbs.doc.rows[id])) expanded.add(id);
+  workbench.set({
+    version,
+    versionId: version.id,
+    wbs,
+    expanded,
+    visible: flattenVisible(wbs.index, expanded),
+    dataRevision: s.dataRevision + 1,
+    loadState: 'ready',
+    loadError: null,
+    timetableState: version.timetable_state,
+    undo: same ? s.undo : [],
+    redo: same ? s.redo : [],
+    issues: new Map(),
+  });
+}
+
+function apply(
+  change: Change,
+  patches: readonly Patch[],
+  origin: ChangeOrigin,
+  next?: WbsChange<unknown>,
+): AppliedChange {
+  const s = workbench.get();
+  const wbs = next ? commit(s.wbs, next) : applyWbsPatches(s.wbs, patches);
+  const structural = isStructural(patches);
+  const visible = wbs.index === s.wbs.index ? s.visible : flattenVisible(wbs.index, s.expanded);
+  workbench.set({ wbs, visible, dataRevision: s.dataRevision + 1, timetableState: 'not_calculated' });
+  const applied: AppliedChange = { change, origin, patches, touched: touchedRowIds(patches), structural };
+  for (const l of listeners) l(applied);
+  return applied;
+}
+
+/** Runs a domain command's result through the store; 'record' puts it on the undo stack. */
+export function commitChange(
+  c: WbsChange<unknown>,
+  labelKey: string,
+  kind: UndoKind = 'undo_wbs',
+  mode: HistoryMode = 'record',
+): AppliedChange | null {
+  if (c.patches.length === 0) return null;
+  const change: Change = { labelKey, kind, patches: c.patches, inverse: c.inversePatches };
+  const applied = apply(change, change.patches, 'do', c);
+  if (mode === 'record') {
+    const s = workbench.get();
+    workbench.set({ undo: [...s.undo, change].slice(-UNDO_LIMIT), redo: [] });
+  }
+  return applied;
+}
+
+export function undo(): AppliedChange | null {
+  const s = workbench.get();
+  const change = s.undo[s.undo.length - 1];
+  if (!change) return null;
+  workbench.set({ undo: s.undo.slice(0, -1), redo: [...s.redo, change] });
+  return apply(change, change.inverse, 'undo');
+}
+
+export function redo(): AppliedChange | null {
+  const s = workbench.get();
+  const change = s.redo[s.redo.length - 1];
+  if (!change) return null;
+  workbench.set({ redo: s.redo.slice(0, -1), undo: [...s.undo, change] });
+  return apply(change, change.patches, 'redo');
+}
+
+/** Patches from the server (a 409 reload, another tab's edit): history ignores them. */
+export function applyRemote(patches: readonly Patch[]): AppliedChange | null {
+  if (patches.length === 0) return null;
+  return apply({ labelKey: 'remote', kind: 'undo_wbs', patches, inverse: [] }, patches, 'remote');
+}
+
+export function rowAt(s: WorkbenchState, index: number): RowView | null {
+  const id = s.visible.ids[index];
+  if (id === undefined) return null;
+  const row = s.wbs.doc.rows[id];
+  if (!row) return null;
+  const sch = s.schedule;
+  const p = sch?.position.get(id);
+  const has = p !== undefined && sch !== null;
+  const target = s.target?.dates.get(id);
+  return {
+    index,
+    row,
+    level: s.visible.depth[index] ?? 0,
+    hasChildren: s.wbs.index.children.has(id),
+    expanded: s.expanded.has(id),
+    outline: outlineNumber(s.wbs.index, s.wbs.doc.rows, id),
+    es: has && sch.es[p]! >= 0 ? sch.es[p]! : NaN,
+    ef: has && sch.ef[p]! >= 0 ? sch.ef[p]! : NaN,
+    tf: has ? sch.tf[p]! : NaN,
+    ff: has ? sch.ff[p]! : NaN,
+    critical: has ? sch.critical[p] === 1 : false,
+    targetStart: target ? target[0] : NaN,
+    targetFinish: target ? target[1] : NaN,
+  };
+}
+
+/** Expand or collapse nodes (a view change: never in history). */
+export function setExpanded(ids: readonly ItemId[], open: boolean): void {
+  const s = workbench.get();
+  const expanded = new Set(s.expanded);
+  for (const id of ids) {
+    if (open) expanded.add(id);
+    else expanded.delete(id);
+  }
+  workbench.set({ expanded, visible: flattenVisible(s.wbs.index, expanded) });
+}
+
+/** Show levels 1…level (Infinity: everything). */
+export function expandToLevel(level: number): void {
+  const s = workbench.get();
+  const expanded = domainExpandToLevel(s.wbs.index, level);
+  workbench.set({ expanded, visible: flattenVisible(s.wbs.index, expanded) });
+}

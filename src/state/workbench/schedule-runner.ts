@@ -1,0 +1,128 @@
+// Keeps dates and floats current: every applied change's patches go to the schedule service (a
+// Web Worker), whose results replace the store's schedule snapshot. Requests are processed in
+// order; results older than the newest request are held back (stale results are dropped, but
+// their data carries forward), so the grid and the Gantt repaint once per settled edit.
+
+import { standardCalendarDef } from '../../domain/calendar';
+import type { CalendarDef, ScheduleOptions } from '../../domain/schedule';
+import type { ScheduleOutput, ScheduleService } from '../../workers/schedule-client';
+import { onDataChange } from './data';
+import { workbench } from './store';
+import type { ScheduleSnapshot } from './schedule-snapshot';
+
+const EPOCH_MS = Date.UTC(2000, 0, 1);
+
+/** Today 00:00 as engine minutes (calendar-local). */
+export function todayMinutes(now = new Date()): number {
+  return (Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) - EPOCH_MS) / 60000;
+}
+
+export function scheduleOptions(dataDate: number | null, calendars: readonly CalendarDef[]): ScheduleOptions {
+  const date = dataDate ?? todayMinutes();
+  const def = calendars.find((c) => c.isDefault) ?? calendars[0];
+  return {
+    dataDate: date,
+    projectStart: date,
+    mustFinishBy: null,
+    defaultCalendarId: def?.id ?? 'standard',
+    progressMode: 'retained_logic',
+    lagCalendar: 'predecessor',
+    floatType: 'finish',
+    criticalBy: 'total_float',
+    criticalFloat: 0,
+    semantics: 'p6',
+  };
+}
+
+export class ScheduleRunner {
+  private requested = 0;
+  private held: ScheduleOutput | null = null;
+  private ids: string[] | null = null;
+  private idsChanged = false;
+  private readonly off: () => void;
+
+  constructor(private readonly service: ScheduleService) {
+    this.off = onDataChange((applied) => {
+      const rev = workbench.get().dataRevision;
+      this.track(this.service.patch(applied.patches as never, rev), rev);
+    });
+  }
+
+  /** Send the whole document (after a load). */
+  open(): void {
+    const s = workbench.get();
+    const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
+    const options = scheduleOptions(s.version?.data_date ?? null, calendars);
+    this.track(this.service.open(s.wbs.doc, calendars, options, s.dataRevision), s.dataRevision);
+  }
+
+  dispose(): void {
+    this.off();
+    this.service.dispose();
+  }
+
+  private track(p: Promise<ScheduleOutput | null>, revision: number): void {
+    this.requested = revision;
+    workbench.set({ timetableState: 'in_process' });
+    p.then(
+      (out) => this.receive(out, revision),
+      (err: unknown) => {
+        if (revision !== this.requested) return;
+        workbench.set({ timetableState: 'not_calculated', scheduleError: String(err) });
+      },
+    );
+  }
+
+  private receive(out: ScheduleOutput | null, revision: number): void {
+    if (out) {
+      if (out.ids) {
+        this.ids = out.ids;
+        this.idsChanged = true;
+      }
+      this.held = out;
+    }
+    if (revision !== this.requested) return; // a newer request is on its way
+    const held = this.held;
+    this.held = null;
+    const s = workbench.get();
+    if (!held) {
+      workbench.set({ timetableState: s.schedule?.error ? 'not_calculated' : 'calculated' });
+      return;
+    }
+    workbench.set({
+      schedule: toSnapshot(held, this.idsChanged ? this.ids : null, s.schedule),
+      timetableState: held.error ? 'not_calculated' : 'calculated',
+      scheduleError: held.error,
+    });
+    this.idsChanged = false;
+  }
+}
+
+/** `ids`: the engine order when it changed since `prev`, else null. */
+function toSnapshot(
+  o: ScheduleOutput,
+  ids: readonly string[] | null,
+  prev: ScheduleSnapshot | null,
+): ScheduleSnapshot {
+  let position = prev?.position ?? new Map<string, number>();
+  if (ids) {
+    const m = new Map<string, number>();
+    ids.forEach((id, i) => m.set(id, i));
+    position = m;
+  }
+  return {
+    revision: o.revision,
+    position,
+    es: o.es,
+    ef: o.ef,
+    ls: o.ls,
+    lf: o.lf,
+    tf: o.tf,
+    ff: o.ff,
+    critical: o.critical,
+    projectFinish: o.projectFinish,
+    error: o.error,
+    errorIds: o.errorIds,
+    ms: o.ms,
+  };
+}

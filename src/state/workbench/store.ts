@@ -1,0 +1,132 @@
+// The version store of the workbench (zustand). Data (items, relations) changes only through
+// applyChange with immer patches; the tree view and schedule results are derived and rebuilt here,
+// never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
+
+import { create } from 'zustand';
+import type { Patch } from 'immer';
+import type { ScheduleSnapshot } from './schedule-snapshot';
+import { wbsState } from '../../domain/wbs/change';
+import type { WbsState } from '../../domain/wbs/change';
+import type { VisibleView } from '../../domain/wbs/view';
+import type { CalendarDef } from '../../domain/schedule/model';
+import type { CellIssue, ColumnLayout, EditingState, ItemId, ScaleUnit, Selection, Version } from './types';
+import { DEFAULT_COLUMNS } from './columns';
+
+export type UndoKind = 'undo_wbs' | 'undo_relation';
+/** How history treats an update (STYLE 3). */
+export type HistoryMode = 'record' | 'ignore';
+
+export interface Change {
+  readonly labelKey: string;
+  readonly kind: UndoKind;
+  readonly patches: readonly Patch[];
+  readonly inverse: readonly Patch[];
+}
+
+export type TimetableState = 'not_calculated' | 'in_process' | 'calculated';
+export type PanelTab =
+  | 'node_info'
+  | 'task_relations'
+  | 'directories'
+  | 'related_schedules'
+  | 'gallery'
+  | 'timesheets'
+  | 'daily_planning'
+  | 'planning'
+  | 'assignments';
+
+export interface TimescaleState {
+  readonly unit: ScaleUnit;
+  readonly zoom: number;
+  readonly origin: number;
+  readonly scrollLeft: number;
+}
+
+export interface TargetBars {
+  readonly versionId: string;
+  readonly label: string;
+  readonly dates: ReadonlyMap<ItemId, readonly [number, number]>;
+}
+
+export interface WorkbenchState {
+  readonly spaceId: string | null;
+  readonly versionId: string | null;
+  readonly version: Version | null;
+  readonly loadState: 'idle' | 'loading' | 'ready' | 'error';
+  readonly loadError: string | null;
+  /** The document (rows, relations) and its derived tree index. */
+  readonly wbs: WbsState;
+  /** Local data revision: bumped by every applied change (derivations key on it). */
+  readonly dataRevision: number;
+  /** Expanded nodes (view state: never in history). */
+  readonly expanded: ReadonlySet<ItemId>;
+  /** The flattened visible rows (derived). */
+  readonly visible: VisibleView;
+  readonly calendars: readonly CalendarDef[];
+  readonly schedule: ScheduleSnapshot | null;
+  readonly timetableState: TimetableState;
+  /** The engine's refusal (a cycle), or a worker failure. */
+  readonly scheduleError: string | null;
+  readonly target: TargetBars | null;
+  readonly selection: Selection;
+  readonly editing: EditingState;
+  readonly issues: ReadonlyMap<string, CellIssue>;
+  readonly columns: readonly ColumnLayout[];
+  /** Number of leading displayed columns frozen at the left. */
+  readonly frozen: number;
+  readonly rowHeight: number;
+  readonly scrollTop: number;
+  readonly viewportHeight: number;
+  readonly timescale: TimescaleState;
+  readonly gridWidth: number;
+  readonly panelTab: PanelTab;
+  readonly panelOpen: boolean;
+  readonly undo: readonly Change[];
+  readonly redo: readonly Change[];
+  readonly find: { readonly open: boolean; readonly query: string };
+  /** Pending server writes. */
+  readonly saving: number;
+}
+
+export function initialState(): WorkbenchState {
+  return {
+    spaceId: null,
+    versionId: null,
+    version: null,
+    loadState: 'idle',
+    loadError: null,
+    wbs: wbsState({ rows: {}, relations: {} }),
+    dataRevision: 0,
+    expanded: new Set(),
+    visible: { ids: [], depth: new Uint16Array(0) },
+    calendars: [],
+    schedule: null,
+    timetableState: 'not_calculated',
+    scheduleError: null,
+    target: null,
+    selection: { anchor: { row: 0, col: 1 }, focus: { row: 0, col: 1 } },
+    editing: null,
+    issues: new Map(),
+    columns: DEFAULT_COLUMNS,
+    frozen: 2,
+    rowHeight: 26,
+    scrollTop: 0,
+    viewportHeight: 600,
+    timescale: { unit: 'week', zoom: 1, origin: 0, scrollLeft: 0 },
+    gridWidth: 760,
+    panelTab: 'node_info',
+    panelOpen: true,
+    undo: [],
+    redo: [],
+    find: { open: false, query: '' },
+    saving: 0,
+  };
+}
+
+export const useWorkbench = create<WorkbenchState>()(() => initialState());
+
+export const workbench = {
+  get: (): WorkbenchState => useWorkbench.getState(),
+  set: (partial: Partial<WorkbenchState>): void => useWorkbench.setState(partial),
+  subscribe: useWorkbench.subscribe,
+};

@@ -1,0 +1,61 @@
+// The main thread's handle on the schedule worker: Comlink.wrap when Worker exists, otherwise the
+// same ScheduleCore in-process (tests, old browsers). Either way the calls are async.
+
+import * as Comlink from 'comlink';
+import type { Patch } from 'immer';
+import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
+import type { WbsDoc } from '../domain/wbs';
+import type { ScheduleOutput } from './schedule-core';
+import { ScheduleCore } from './schedule-core';
+import type { ScheduleWorkerApi } from './schedule.worker';
+
+export type { ScheduleOutput };
+
+export interface ScheduleService {
+  open(
+    doc: WbsDoc,
+    calendars: CalendarDef[],
+    options: ScheduleOptions,
+    revision: number,
+  ): Promise<ScheduleOutput>;
+  patch(patches: Patch[], revision: number): Promise<ScheduleOutput | null>;
+  setOptions(options: ScheduleOptions, revision: number): Promise<ScheduleOutput | null>;
+  /** True when the engine runs in a worker. */
+  readonly inWorker: boolean;
+  dispose(): void;
+}
+
+export function inProcessScheduleService(): ScheduleService {
+  const core = new ScheduleCore();
+  return {
+    inWorker: false,
+    open: async (doc, calendars, options, revision) => core.open(doc, calendars, options, revision),
+    patch: async (patches, revision) => core.patch(patches, revision),
+    setOptions: async (options, revision) => core.setOptions(options, revision),
+    dispose: () => undefined,
+  };
+}
+
+export function createScheduleService(): ScheduleService {
+  if (typeof Worker === 'undefined') return inProcessScheduleService();
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./schedule.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'schedule',
+    });
+  } catch {
+    return inProcessScheduleService();
+  }
+  const remote = Comlink.wrap<ScheduleWorkerApi>(worker);
+  return {
+    inWorker: true,
+    open: (doc, calendars, options, revision) => remote.open(doc, calendars, options, revision),
+    patch: (patches, revision) => remote.patch(patches, revision),
+    setOptions: (options, revision) => remote.setOptions(options, revision),
+    dispose: () => {
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}

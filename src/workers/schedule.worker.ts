@@ -1,0 +1,29 @@
+// The schedule worker: a thin Comlink shell over ScheduleCore (STYLE 11). Result arrays are
+// transferred, not copied.
+
+import * as Comlink from 'comlink';
+import type { Patch } from 'immer';
+import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
+import type { WbsDoc } from '../domain/wbs';
+import type { ScheduleOutput } from './schedule-core';
+import { ScheduleCore, transferables } from './schedule-core';
+
+const core = new ScheduleCore();
+
+const send = (out: ScheduleOutput | null) => (out ? Comlink.transfer(out, transferables(out)) : null);
+
+const api = {
+  open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
+    return send(core.open(doc, calendars, options, revision))!;
+  },
+  patch(patches: Patch[], revision: number): ScheduleOutput | null {
+    return send(core.patch(patches, revision));
+  },
+  setOptions(options: ScheduleOptions, revision: number): ScheduleOutput | null {
+    return send(core.setOptions(options, revision));
+  },
+};
+
+export type ScheduleWorkerApi = typeof api;
+
+Comlink.expose(api);
