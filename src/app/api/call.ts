@@ -1,0 +1,35 @@
+// Typed calls of the contract (src/api): a route definition plus its params, query and body.
+import type { z } from 'zod';
+import type { RouteDef } from '../../api/route';
+import { type RequestOptions, request } from './http';
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<R extends RouteDef> = R['response'] extends z.ZodType ? z.output<R['response']> : Blob;
+
+export interface CallArgs<R extends RouteDef> {
+  params?: Input<R['params']>;
+  query?: Input<R['query']>;
+  body?: Input<R['body']> | FormData;
+}
+
+/** Fill `:name` segments of a contract path from params. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function call<R extends RouteDef>(
+  r: R,
+  args: CallArgs<R> = {},
+  opts: Omit<RequestOptions, 'body' | 'query'> = {},
+): Promise<Output<R>> {
+  return request<Output<R>>(r.method, fillPath(r.path, args.params as Record<string, unknown>), {
+    ...opts,
+    body: args.body,
+    query: args.query as RequestOptions['query'],
+    responseType: r.response === 'blob' ? 'blob' : 'json',
+  });
+}

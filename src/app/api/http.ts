@@ -1,0 +1,142 @@
+// Thin fetch wrapper: bearer token, language header, 5-minute timeout, then the pure status decision.
+import { AUTH_HEADER, LANGUAGE_HEADER, SPACE_HEADER } from '../../api/common';
+import { ERROR_TYPE_HEADER } from '../../api/errors';
+import { API_PREFIX } from '../../api/route';
+import { ApiError, type ErrorBody, isErrorBody } from './errors';
+import { type StatusDecision, decideStatus, isLoginPath } from './status';
+
+/** Spec §9: request timeout. */
+export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
+export const API_BASE = API_PREFIX;
+
+export interface HttpHooks {
+  getToken: () => string | null;
+  /** The locale, e.g. en-US; the header carries its language part. */
+  getLocale: () => string;
+  /** The open space, sent as the space-id header (space routes outside /space/{id} need it). */
+  getSpaceId: () => string | null;
+  /** Performs a decision (navigate, toast). `silent` calls skip toasts but not redirects. */
+  onDecision: (decision: StatusDecision, silent: boolean) => void;
+  /** The server could not be reached at all. */
+  onUnreachable: () => void;
+}
+
+let hooks: HttpHooks = {
+  getToken: () => null,
+  getLocale: () => 'en-US',
+  getSpaceId: () => null,
+  onDecision: () => undefined,
+  onUnreachable: () => undefined,
+};
+
+export function configureHttp(next: HttpHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Do not show the error toast; the caller reports the error itself. */
+  silent?: boolean;
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+}
+
+export function languageOf(locale: string): string {
+  return locale.split('-')[0] || 'en';
+}
+
+export interface HeaderFacts {
+  token: string | null;
+  locale: string;
+  spaceId: string | null;
+  json: boolean;
+}
+
+export function buildHeaders(f: HeaderFacts): Headers {
+  const headers = new Headers({ [LANGUAGE_HEADER]: languageOf(f.locale), accept: 'application/json' });
+  if (f.token) headers.set(AUTH_HEADER, `Bearer ${f.token}`);
+  if (f.spaceId) headers.set(SPACE_HEADER, f.spaceId);
+  if (f.json) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(res: Response, responseType: 'json' | 'blob'): Promise<unknown> {
+  if (res.status === 204) return null;
+  const type = res.headers.get('content-type') ?? '';
+  if (responseType === 'blob' && res.ok) return res.blob();
+  const text = await res.text();
+  if (!text) return null;
+  if (type.includes('json') || res.headers.get(ERROR_TYPE_HEADER) || !res.ok) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return { error_message: text } satisfies ErrorBody;
+    }
+  }
+  return text;
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const hasJson = opts.body !== undefined && !isForm;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers: buildHeaders({
+        token: hooks.getToken(),
+        locale: hooks.getLocale(),
+        spaceId: hooks.getSpaceId(),
+        json: hasJson,
+      }),
+      body: isForm ? (opts.body as FormData) : hasJson ? JSON.stringify(opts.body) : undefined,
+      signal: controller.signal,
+    });
+  } catch (err) {
+    clearTimeout(timer);
+    if (controller.signal.aborted && !opts.signal?.aborted) {
+      throw new ApiError(408, { error: 'RequestTimeout', error_message: 'RequestTimeout' });
+    }
+    if (!opts.signal?.aborted) hooks.onUnreachable();
+    throw err;
+  }
+  try {
+    const body = await readBody(res, opts.responseType ?? 'json');
+    const decision = decideStatus({
+      status: res.status,
+      errorType: res.headers.get(ERROR_TYPE_HEADER),
+      body,
+      isLogin: isLoginPath(path),
+    });
+    if (decision.kind === 'ok') return body as T;
+    hooks.onDecision(decision, opts.silent === true);
+    throw new ApiError(res.status, isErrorBody(body) ? body : {});
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const http = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('PATCH', path, { ...opts, body }),
+  del: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('DELETE', path, { ...opts, body }),
+};

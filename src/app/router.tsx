@@ -1,0 +1,79 @@
+// The route table of spec §2.
+import { Navigate, type RouteObject, createBrowserRouter } from 'react-router-dom';
+import { IdlenessPage } from './auth/IdlenessPage';
+import { LoginPage } from './auth/LoginPage';
+import { RegisterPage } from './auth/RegisterPage';
+import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { RestorePage } from './auth/RestorePage';
+import { SelectSpacePage } from './auth/SelectSpacePage';
+import { SuccessPage } from './auth/SuccessPage';
+import { MainLayout } from './layout/MainLayout';
+import { RequireAuth } from './layout/RequireAuth';
+import { setNavigator } from './navigation';
+import { DisconnectPage } from './pages/DisconnectPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { ModulePlaceholder } from './pages/ModulePlaceholder';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { StructurePage } from '../modules/structure/StructurePage';
+
+const placeholder = (path: string, module: string): RouteObject => ({
+  path,
+  element: <ModulePlaceholder module={module} />,
+});
+
+/** Children of /{space_id}. Resources, schedule and grid read filter, filter_indicator and target. */
+const spaceChildren: RouteObject[] = [
+  { index: true, element: <StructurePage /> },
+  placeholder('resources/:id?', 'resources'),
+  placeholder('schedule/:id', 'schedule'),
+  placeholder('schedule/:id/cyclogram', 'cyclogram'),
+  placeholder('attributes', 'attributes'),
+  placeholder('calendars', 'calendars'),
+  placeholder('viewsettings', 'viewsettings'),
+  placeholder('home', 'home'),
+  placeholder('grid/:project_id', 'grid'),
+  placeholder('scoreboard', 'scoreboard'),
+  placeholder('pipeline/:project_id', 'pipeline'),
+  placeholder('directories', 'directories'),
+  placeholder('profile', 'profile'),
+  placeholder('timesheets', 'timesheets'),
+  placeholder('admin', 'admin'),
+  placeholder('analytics/print/:value/:format', 'analytics'),
+];
+
+export const routes: RouteObject[] = [
+  { path: '/error', element: <ErrorPage /> },
+  { path: '/disconnect', element: <DisconnectPage /> },
+  { path: '/auth/login', element: <LoginPage /> },
+  { path: '/auth/register', element: <RegisterPage /> },
+  { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+  { path: '/auth/restore', element: <RestorePage /> },
+  { path: '/auth/idleness', element: <IdlenessPage /> },
+  {
+    path: '/auth/select-space',
+    element: (
+      <RequireAuth>
+        <SelectSpacePage />
+      </RequireAuth>
+    ),
+  },
+  { path: '/auth/success', element: <SuccessPage /> },
+  { path: '/', element: <Navigate to="/auth/select-space" replace /> },
+  { path: '/structure', element: <Navigate to="/auth/select-space" replace /> },
+  {
+    path: '/:spaceId',
+    element: (
+      <RequireAuth>
+        <MainLayout />
+      </RequireAuth>
+    ),
+    children: spaceChildren,
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, opts) => void router.navigate(to, opts));
+  return router;
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { authRoutes } from '../../api/users';
+import { useSession } from '../../state/session';
+import { useSystem } from '../../state/system';
+import { call } from '../api/call';
+import { navigate } from '../navigation';
+import { endSessionLocally } from './auth';
+import { createActivityThrottle, isIdle } from './idle';
+import { postTabMessage } from './tabs';
+
+const CHECK_EVERY_MS = 5000;
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** End the session here and in every tab (spec §4 idleness). */
+export function expireSession(): void {
+  void call(authRoutes.logout, {}, { silent: true }).catch(() => undefined);
+  postTabMessage({ type: 'idleness' });
+  endSessionLocally();
+  navigate('/auth/idleness', { replace: true });
+}
+
+/**
+ * While signed in: mouse and keyboard activity (at most once a second) moves the activity date
+ * here and in the other tabs; after the system-state minutes without it, the session ends.
+ */
+export function useIdleTimeout(): void {
+  const token = useSession((s) => s.token);
+  const minutes = useSystem((s) => s.systemState?.idle_timeout_minutes);
+  useEffect(() => {
+    if (!token || !minutes) return;
+    const system = useSystem.getState();
+    system.setActivityDate(Date.now());
+    const record = createActivityThrottle((at) => {
+      useSystem.getState().setActivityDate(at);
+      postTabMessage({ type: 'idleness-updated', at });
+    });
+    const onActivity = () => record(Date.now());
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    const interval = window.setInterval(() => {
+      if (isIdle(useSystem.getState().activityDate, minutes, Date.now())) expireSession();
+    }, CHECK_EVERY_MS);
+    system.setInterval(interval);
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      window.clearInterval(interval);
+      useSystem.getState().setInterval(null);
+    };
+  }, [token, minutes]);
+}

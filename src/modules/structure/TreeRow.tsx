@@ -1,0 +1,109 @@
+import { ChevronDown, ChevronRight, Lock } from 'lucide-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FieldError, validateNodeName } from '../../app/forms/rules';
+import { KindIcon } from './KindIcon';
+import type { VisibleRow } from './model';
+import { kindKey } from './model';
+
+interface TreeRowProps {
+  row: VisibleRow;
+  selected: boolean;
+  renaming: boolean;
+  onSelect: (id: string) => void;
+  onToggle: (id: string, open: boolean) => void;
+  onOpen: (id: string) => void;
+  onRename: (id: string, name: string | null) => void;
+}
+
+/** One row of the structure tree: indent, chevron, kind icon, name, badges; inline rename. */
+export const TreeRow = memo(function TreeRow({
+  row,
+  selected,
+  renaming,
+  onSelect,
+  onToggle,
+  onOpen,
+  onRename,
+}: TreeRowProps) {
+  const { t } = useTranslation();
+  const { item, depth, expanded } = row;
+  const hasChildren = item.children.length > 0;
+  const v = item.version;
+  return (
+    <div
+      id={`tree-row-${item.id}`}
+      role="treeitem"
+      aria-level={depth + 1}
+      aria-selected={selected}
+      aria-expanded={hasChildren ? expanded : undefined}
+      className={`tree-row${selected ? ' tree-row--selected' : ''}`}
+      style={{ paddingLeft: 8 + depth * 18 }}
+      onMouseDown={() => onSelect(item.id)}
+      onDoubleClick={() => onOpen(item.id)}
+    >
+      <span
+        className="tree-row__toggle"
+        onMouseDown={(e) => {
+          e.stopPropagation();
+          onSelect(item.id);
+          if (hasChildren) onToggle(item.id, !expanded);
+        }}
+      >
+        {hasChildren ? expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} /> : null}
+      </span>
+      <KindIcon kind={kindKey(item)} />
+      {renaming ? (
+        <RenameInput initial={item.name} onDone={(name) => onRename(item.id, name)} />
+      ) : (
+        <span className="tree-row__name">{item.name}</span>
+      )}
+      {v && v.kind !== 'version' ? (
+        <span className={`kind-badge kind-badge--${v.kind}`}>{t(`structure.kind.${v.kind}`)}</span>
+      ) : null}
+      {v?.locked ? (
+        <Lock size={12} className="tree-row__lock" aria-label={t('structure.badge.locked')} />
+      ) : null}
+      {!v && hasChildren ? <span className="tree-row__count">{item.children.length}</span> : null}
+    </div>
+  );
+});
+
+function RenameInput({ initial, onDone }: { initial: string; onDone: (name: string | null) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<FieldError | null>(null);
+  const commit = () => {
+    const found = validateNodeName(value);
+    if (found) return setError(found);
+    onDone(value.trim() === initial ? null : value.trim());
+  };
+  return (
+    <span className="tree-rename">
+      <input
+        className="tree-rename__input"
+        aria-label={t('structure.field_name')}
+        aria-invalid={error ? true : undefined}
+        value={value}
+        autoFocus
+        onFocus={(e) => e.target.select()}
+        onMouseDown={(e) => e.stopPropagation()}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(validateNodeName(e.target.value));
+        }}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') onDone(null);
+        }}
+        onBlur={() => onDone(null)}
+      />
+      {error ? (
+        <span className="tree-rename__error" role="alert">
+          {t(error.key, error.params ?? {})}
+        </span>
+      ) : null}
+    </span>
+  );
+}
