@@ -1,0 +1,91 @@
+// Entry to a space, in the order of spec §8: member? (403 Forbidden) → IP allowed? (403
+// IPNotAllowed) → licence (402 LicenseNotFound / LicenseLimit) → role allows the route (403).
+import { BlockList, isIP } from 'node:net';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ROLE_ABILITIES } from '../../api/roles';
+import type { Ability } from '../../api/route';
+import type { DB, RoleValue } from '../db/schema';
+import { HttpError, forbidden } from '../errors';
+
+export interface SpaceAccess {
+  spaceId: string;
+  name: string;
+  kind: 'demo' | 'free' | 'paid';
+  ownerId: string | null;
+  roleId: string;
+  roleName: string;
+  roleValue: RoleValue;
+  userCap: number;
+  members: number;
+  licenceExpiresAt: Date | null;
+}
+
+/** Plain IPv4 for IPv4-mapped IPv6 ("::ffff:10.0.0.1"), as proxies and Node report either. */
+export const normalizeIp = (ip: string) =>
+  ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+
+export function ipAllowed(rules: readonly string[], ip: string): boolean {
+  if (rules.length === 0) return true;
+  const addr = normalizeIp(ip);
+  const family = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+  const list = new BlockList();
+  for (const rule of rules) {
+    const [net, bits] = rule.split('/');
+    const type = isIP(net ?? '') === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(net!, type);
+    else list.addSubnet(net!, Number(bits), type);
+  }
+  return list.check(addr, family);
+}
+
+export async function enterSpace(
+  db: Kysely<DB>,
+  userId: string,
+  spaceId: string,
+  ip: string,
+  ability: Ability,
+): Promise<SpaceAccess> {
+  const row = await db
+    .selectFrom('space_members as m')
+    .innerJoin('spaces as s', 's.id', 'm.space_id')
+    .innerJoin('roles as r', (j) => j.onRef('r.space_id', '=', 'm.space_id').onRef('r.id', '=', 'm.role_id'))
+    .leftJoin('space_licences as l', 'l.space_id', 's.id')
+    .select([
+      's.name',
+      's.kind',
+      's.owner_id',
+      's.ip_allow_list',
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.value as role_value',
+      'l.user_cap',
+      'l.expires_at',
+      sql<boolean>`l.expires_at IS NOT NULL AND l.expires_at < now()`.as('expired'),
+      sql<number>`(SELECT count(*) FROM space_members x WHERE x.space_id = m.space_id)::int`.as('members'),
+      sql<number>`(SELECT count(*) FROM space_members x WHERE x.space_id = m.space_id
+        AND (x.joined_at, x.user_id) <= (m.joined_at, m.user_id))::int`.as('rank'),
+    ])
+    .where('m.space_id', '=', spaceId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw forbidden();
+  if (!ipAllowed(row.ip_allow_list, ip)) throw new HttpError(403, 'IPNotAllowed', [{ code: 'IPNotAllowed' }]);
+  if (row.user_cap === null) throw new HttpError(402, 'LicenseNotFound', [{ code: 'LicenseNotFound' }]);
+  if (row.expired) throw new HttpError(402, 'LicenseNotFound', [{ code: 'LicenseExpired' }]);
+  // Members beyond the cap, by join order, are the ones kept out; the first ones keep working.
+  if (row.rank > row.user_cap) throw new HttpError(402, 'LicenseLimit', [{ code: 'LicenseLimit' }]);
+  if (!ROLE_ABILITIES[row.role_value].includes(ability)) throw forbidden();
+  return {
+    spaceId,
+    name: row.name,
+    kind: row.kind,
+    ownerId: row.owner_id,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    roleValue: row.role_value,
+    userCap: row.user_cap,
+    members: row.members,
+    licenceExpiresAt: row.expires_at,
+  };
+}

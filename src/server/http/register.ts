@@ -1,0 +1,133 @@
+// Registers a contract route (src/api) with its handler: token check before validation (401 first),
+// zod validation (400), space entry after validation (403/402), then the handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SPACE_HEADER } from '../../api/common';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../api/route';
+import { API_PREFIX } from '../../api/route';
+import { enterSpace } from '../auth/space-access';
+import type { SpaceAccess } from '../auth/space-access';
+import { resolveSession } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { HttpError, unauthorized } from '../errors';
+import { pickLang } from '../i18n/messages';
+import type { ServerLang } from '../i18n/messages';
+
+/** A response body already serialised to JSON (large reads skip schema serialisation). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+/** A binary response. */
+export class Binary {
+  constructor(
+    readonly data: Buffer,
+    readonly mime: string,
+  ) {}
+}
+
+export interface Call<R extends RouteDef> {
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  /** The signed-in user (scope user and space). */
+  userId: string;
+  /** The entered space (scope space). */
+  space: SpaceAccess;
+  lang: ServerLang;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Implemented {
+  def: RouteDef;
+  handler: (call: Call<RouteDef>) => Promise<unknown>;
+}
+
+export function implement<R extends RouteDef>(
+  def: R,
+  handler: (call: Call<R>) => Promise<ResponseOf<R> | RawJson | Binary>,
+): Implemented {
+  return { def, handler: handler as unknown as Implemented['handler'] };
+}
+
+const SpaceHeader = z.looseObject({ [SPACE_HEADER]: z.uuid() });
+
+const bearer = (req: FastifyRequest): string | null => {
+  const h = req.headers.authorization;
+  return h && /^Bearer\s+\S+$/i.test(h) ? h.replace(/^Bearer\s+/i, '') : null;
+};
+
+/** Whether the space of a space route comes from the path (`/space/:space_id/…`). */
+export const spaceFromPath = (def: RouteDef) => def.path.startsWith('/space/:space_id');
+
+export function register(
+  app: FastifyInstance,
+  ctx: AppContext,
+  impl: Implemented,
+  config?: Record<string, unknown>,
+): void {
+  const { def, handler } = impl;
+  const status = def.status ?? 200;
+  const needsHeader = def.scope === 'space' && !spaceFromPath(def);
+  app.route({
+    method: def.method,
+    url: API_PREFIX + def.path,
+    ...(config ? { config } : {}),
+    schema: {
+      summary: def.summary,
+      tags: [def.path.split('/')[1] ?? 'app'],
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(needsHeader ? { headers: SpaceHeader } : {}),
+      ...(def.response !== 'blob' ? { response: { [status]: def.response } } : {}),
+      ...(def.consumes ? { consumes: ['multipart/form-data'] } : {}),
+      ...(def.scope !== 'public' ? { security: [{ bearer: [] }] } : {}),
+    },
+    preValidation: async (req) => {
+      if (def.scope === 'public' && def.path !== '/client-error') return;
+      const token = bearer(req);
+      const session = token ? await resolveSession(ctx.db, token, ctx.config.idleTimeoutMinutes) : null;
+      if (session) {
+        req.userId = session.userId;
+        req.tokenHash = session.tokenHash;
+      } else if (def.scope !== 'public') {
+        throw token ? unauthorized('session_expired') : unauthorized();
+      }
+    },
+    preHandler: async (req) => {
+      if (def.scope !== 'space') return;
+      const spaceId = spaceFromPath(def)
+        ? (req.params as { space_id: string }).space_id
+        : (req.headers[SPACE_HEADER] as string);
+      req.space = await enterSpace(ctx.db, req.userId!, spaceId, req.ip, def.ability ?? 'read');
+    },
+    handler: async (req, reply) => {
+      const out = await handler({
+        params: req.params as never,
+        query: req.query as never,
+        body: req.body as never,
+        userId: req.userId ?? '',
+        space: req.space as SpaceAccess,
+        lang: pickLang(req.headers.language, req.headers['accept-language']),
+        req,
+        reply,
+      });
+      reply.code(status);
+      if (out instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.text);
+      if (out instanceof Binary)
+        return reply.type(out.mime).header('cache-control', 'private, max-age=60').send(out.data);
+      return out;
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    userId?: string;
+    tokenHash?: string;
+    space?: SpaceAccess;
+  }
+}
+
+export { HttpError };

@@ -1,0 +1,201 @@
+// Versions of a schedule: create (empty or as a copy), list, read, delete, label, actual, lock;
+// and the version's content (WBS items and relations) in one read.
+import type { Kysely } from 'kysely';
+import { api } from '../../api';
+import type { AppContext } from '../context';
+import type { DB } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { RawJson, implement } from '../http/register';
+import { copyContent } from '../services/content';
+import { getNode, insertVersion } from '../services/eps';
+import { toVersion } from '../services/mappers';
+
+export async function getVersion(db: Kysely<DB>, spaceId: string, id: string) {
+  const v = await db
+    .selectFrom('versions')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!v) throw notFound('version');
+  return v;
+}
+
+const ITEM_COLUMNS = [
+  'id',
+  'parent_id',
+  'order_key',
+  'node_type',
+  'code',
+  'name',
+  'calendar_id',
+  'duration',
+  'remaining',
+  'actual_start',
+  'actual_finish',
+  'percent',
+  'start_limit_type',
+  'start_limit_date',
+  'finish_limit_type',
+  'finish_limit_date',
+  'volume',
+  'price',
+  'attributes',
+  'es',
+  'ef',
+  'ls',
+  'lf',
+  'tf',
+  'ff',
+  'critical',
+] as const;
+
+export const versionRoutes = ({ db, events }: AppContext) => {
+  const changed = (spaceId: string, ids: string[]) =>
+    events.publish({ event: 'eps_updated', space_id: spaceId, ids, payload: {} });
+  const unlocked = async (spaceId: string, id: string) => {
+    const v = await getVersion(db, spaceId, id);
+    if (v.locked) throw conflict('version_locked');
+    return v;
+  };
+
+  return [
+    implement(api.versions.create, async ({ params, body, space }) => {
+      await getNode(db, space.spaceId, params.id, 'schedule');
+      const source = body.copy_from_version_id
+        ? await getVersion(db, space.spaceId, body.copy_from_version_id)
+        : null;
+      if (source && source.schedule_id !== params.id) throw notFound('version');
+      const v = await db.transaction().execute(async (tx) => {
+        const created = await insertVersion(tx, space.spaceId, params.id, body.label, body.kind);
+        if (source) {
+          await copyContent(tx, space.spaceId, source.id, created.id);
+          return tx
+            .updateTable('versions')
+            .set({ data_date: source.data_date, timetable_state: source.timetable_state })
+            .where('space_id', '=', space.spaceId)
+            .where('id', '=', created.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        return created;
+      });
+      changed(space.spaceId, [v.id]);
+      return toVersion(v);
+    }),
+
+    implement(api.versions.list, async ({ params, space }) => {
+      await getNode(db, space.spaceId, params.id, 'schedule');
+      const rows = await db
+        .selectFrom('versions')
+        .selectAll()
+        .where('space_id', '=', space.spaceId)
+        .where('schedule_id', '=', params.id)
+        .orderBy('sort_order')
+        .execute();
+      return rows.map(toVersion);
+    }),
+
+    implement(api.versions.get, async ({ params, space }) =>
+      toVersion(await getVersion(db, space.spaceId, params.id)),
+    ),
+
+    implement(api.versions.remove, async ({ params, space }) => {
+      await unlocked(space.spaceId, params.id);
+      await db
+        .deleteFrom('versions')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.id)
+        .execute();
+      changed(space.spaceId, [params.id]);
+      return { success: true as const };
+    }),
+
+    implement(api.versions.removeMany, async ({ body, space }) => {
+      const ids = [...new Set(body.ids)];
+      const rows = await db
+        .selectFrom('versions')
+        .select(['id', 'locked'])
+        .where('space_id', '=', space.spaceId)
+        .where('id', 'in', ids)
+        .execute();
+      if (rows.length !== ids.length) throw notFound('version');
+      if (rows.some((r) => r.locked)) throw conflict('version_locked');
+      await db.deleteFrom('versions').where('space_id', '=', space.spaceId).where('id', 'in', ids).execute();
+      changed(space.spaceId, ids);
+      return { success: true as const };
+    }),
+
+    implement(api.versions.changeLabel, async ({ params, body, space }) => {
+      await getVersion(db, space.spaceId, params.id);
+      const v = await db
+        .updateTable('versions')
+        .set({ label: body.label })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      changed(space.spaceId, [v.id]);
+      return toVersion(v);
+    }),
+
+    implement(api.versions.setActualStatus, async ({ params, body, space }) => {
+      const current = await getVersion(db, space.spaceId, params.id);
+      const v = await db.transaction().execute(async (tx) => {
+        if (body.actual) {
+          // One actual version per schedule: the previous one goes back to being a version.
+          await tx
+            .updateTable('versions')
+            .set({ kind: 'version' })
+            .where('space_id', '=', space.spaceId)
+            .where('schedule_id', '=', current.schedule_id)
+            .where('kind', '=', 'actual')
+            .execute();
+        }
+        const kind = body.actual ? 'actual' : current.kind === 'actual' ? 'version' : current.kind;
+        return tx
+          .updateTable('versions')
+          .set({ kind })
+          .where('space_id', '=', space.spaceId)
+          .where('id', '=', params.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      changed(space.spaceId, [v.id]);
+      return toVersion(v);
+    }),
+
+    implement(api.versions.setLocked, async ({ params, body, space }) => {
+      await getVersion(db, space.spaceId, params.id);
+      const v = await db
+        .updateTable('versions')
+        .set({ locked: body.locked })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      changed(space.spaceId, [v.id]);
+      return toVersion(v);
+    }),
+
+    implement(api.versions.content, async ({ params, space }) => {
+      const version = await getVersion(db, space.spaceId, params.id);
+      const [items, relations] = await Promise.all([
+        db
+          .selectFrom('wbs_items')
+          .select(ITEM_COLUMNS)
+          .where('space_id', '=', space.spaceId)
+          .where('version_id', '=', version.id)
+          .execute(),
+        db
+          .selectFrom('wbs_relations')
+          .select(['id', 'pred_id', 'succ_id', 'type', 'lag'])
+          .where('space_id', '=', space.spaceId)
+          .where('version_id', '=', version.id)
+          .execute(),
+      ]);
+      // 100k rows: serialised directly; the rows already have the contract's shape.
+      return new RawJson(JSON.stringify({ version: toVersion(version), items, relations }));
+    }),
+  ];
+};

@@ -1,0 +1,71 @@
+// Puts the demo structure into a space: a facility, a project, a schedule whose working version
+// holds the demo schedule, and a target version copied from it.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { copyContent } from '../services/content';
+import { insertNode, insertVersion } from '../services/eps';
+import { DEMO_START, demoSchedule } from './demo-schedule';
+
+const BATCH = 1000;
+
+export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
+  return db.transaction().execute(async (tx) => {
+    const calendar = await tx
+      .selectFrom('calendars')
+      .select('id')
+      .where('space_id', '=', spaceId)
+      .orderBy('is_default', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const facility = await insertNode(tx, spaceId, 'facility', null, 'Riverside campus');
+    const project = await insertNode(tx, spaceId, 'project', facility.id, 'Office block B2');
+    const schedule = await insertNode(tx, spaceId, 'schedule', project.id, 'Construction schedule');
+    const version = await insertVersion(tx, spaceId, schedule.id, 'Working schedule', 'version');
+    await tx
+      .updateTable('versions')
+      .set({ data_date: DEMO_START })
+      .where('space_id', '=', spaceId)
+      .where('id', '=', version.id)
+      .execute();
+
+    const { items, relations } = demoSchedule();
+    for (let i = 0; i < items.length; i += BATCH) {
+      await tx
+        .insertInto('wbs_items')
+        .values(
+          items.slice(i, i + BATCH).map((it) => ({
+            ...it,
+            space_id: spaceId,
+            version_id: version.id,
+            calendar_id: calendar?.id ?? null,
+            remaining: it.duration,
+            percent: 0,
+            attributes: '{}',
+          })),
+        )
+        .execute();
+    }
+    for (let i = 0; i < relations.length; i += BATCH) {
+      await tx
+        .insertInto('wbs_relations')
+        .values(
+          relations.slice(i, i + BATCH).map((r) => ({ ...r, space_id: spaceId, version_id: version.id })),
+        )
+        .execute();
+    }
+    const target = await insertVersion(tx, spaceId, schedule.id, 'Target (contract baseline)', 'target');
+    await copyContent(tx, spaceId, version.id, target.id);
+    await tx
+      .updateTable('versions')
+      .set({ data_date: DEMO_START })
+      .where('space_id', '=', spaceId)
+      .where('id', '=', target.id)
+      .execute();
+    return {
+      facility_id: facility.id,
+      project_id: project.id,
+      schedule_id: schedule.id,
+      version_id: version.id,
+    };
+  });
+}
