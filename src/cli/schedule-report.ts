@@ -46,9 +46,8 @@ export interface FieldStats {
 
 /** Per-field match counts over open activities that carry stored values. */
 export function compare(model: ScheduleModel, res: ScheduleResult): Record<Field, FieldStats> {
-  const stats = Object.fromEntries(
-    FIELDS.map((f) => [f, { compared: 0, matched: 0, mismatches: [] }]),
-  ) as Record<Field, FieldStats>;
+  const stats = {} as Record<Field, FieldStats>;
+  for (const f of FIELDS) stats[f] = { compared: 0, matched: 0, mismatches: [] };
   for (const i of listed(model)) {
     const a = model.activities[i];
     if (a.actualFinish !== null || !a.stored) continue;

@@ -106,6 +106,25 @@ export class CalendarIndex {
     return n > 0 ? this.finishAt(this.workAt(t) + n) : this.startAt(this.workAt(t) + n);
   }
 
+  /** A calendar that works whenever any of the given calendars works (MS Project's rule for a
+   * task with several resources on different calendars). */
+  static union(id: string, list: readonly CalendarIndex[]): CalendarIndex {
+    const all: [number, number][] = [];
+    for (const c of list) for (let i = 0; i < c.ivStart.length; i++) all.push([c.ivStart[i], c.ivEnd[i]]);
+    all.sort((a, b) => a[0] - b[0]);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (const [s, e] of all) {
+      const last = ends.length - 1;
+      if (last >= 0 && s <= ends[last]) ends[last] = Math.max(ends[last], e);
+      else {
+        starts.push(s);
+        ends.push(e);
+      }
+    }
+    return new CalendarIndex(id, Int32Array.from(starts), Int32Array.from(ends));
+  }
+
   /** Number of working intervals (for memory estimates and tests). */
   get intervalCount(): number {
     return this.ivStart.length;

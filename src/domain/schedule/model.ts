@@ -96,6 +96,8 @@ export interface Activity {
   alap: boolean;
   /** An activity of another, non-exported project: its dates are fixed and only drive links. */
   external?: { start: Minutes; finish: Minutes };
+  /** MS Project's manually scheduled task (its late dates follow MS Project's display rule). */
+  manual?: boolean;
   /** Resource calendars for kind 'resource' (ids into the model's calendars). */
   resourceCalendarIds?: string[];
   /** Planned dates as stored in the source (used when nothing else fixes the date). */
@@ -113,6 +115,8 @@ export interface Relation {
   type: RelationType;
   /** Working minutes on the lag calendar (see ScheduleOptions.lagCalendar); negative = lead. */
   lag: WorkMinutes;
+  /** Overrides ScheduleOptions.lagCalendar for this relation ('24h' = an elapsed lag in MSPDI). */
+  lagCalendar?: LagCalendar;
 }
 
 export type ProgressMode = 'retained_logic' | 'progress_override' | 'actual_dates';

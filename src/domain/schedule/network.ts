@@ -3,7 +3,7 @@
 // the incremental API edits these arrays in place.
 
 import { buildCalendarIndex, continuousCalendar, standardCalendarDef } from '../calendar/calendar-index';
-import type { CalendarIndex } from '../calendar/calendar-index';
+import { CalendarIndex } from '../calendar/calendar-index';
 import type { Activity, ScheduleModel, ScheduleOptions } from './model';
 
 export const K_TASK = 0;
@@ -48,6 +48,8 @@ export interface Network {
   mandStart: Int32Array;
   mandFinish: Int32Array;
   alap: Uint8Array;
+  /** MS Project manually scheduled task (only under MS Project semantics). */
+  manual: Uint8Array;
   /** WBS parent (index of a sum activity) or -1. */
   parent: Int32Array;
   /** Relations. rLagCal = calendar index or -1 for the 24-hour calendar. */
@@ -132,6 +134,7 @@ export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarI
     mandStart: new Int32Array(n).fill(NONE),
     mandFinish: new Int32Array(n).fill(NONE),
     alap: new Uint8Array(n),
+    manual: new Uint8Array(n),
     parent: new Int32Array(n).fill(-1),
     m: 0,
     relIds: [],
@@ -182,9 +185,9 @@ export function setActivity(
   byId: Map<string, number>,
   defCal: number,
 ): void {
-  const resCal = a.kind === 'resource' ? a.resourceCalendarIds?.find((c) => byId.has(c)) : undefined;
-  net.cal[i] = byId.get(resCal ?? a.calendarId) ?? defCal;
+  net.cal[i] = activityCalendar(net, a, byId) ?? defCal;
   net.kind[i] = kindCode(a);
+  net.manual[i] = a.manual && net.options.semantics === 'msproject' ? 1 : 0;
   const done = a.actualFinish !== null;
   const started = a.actualStart !== null;
   net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;
@@ -196,6 +199,27 @@ export function setActivity(
     net.actualFinish[i] = a.external.finish;
   }
   setConstraints(net, i, a);
+}
+
+/**
+ * Resource dependent activities work on their resources' calendars: P6 schedules on the first
+ * (primary) resource's calendar; MS Project on the union of all of them.
+ */
+function activityCalendar(net: Network, a: Activity, byId: Map<string, number>): number | undefined {
+  const res = a.kind === 'resource' ? (a.resourceCalendarIds ?? []).filter((c) => byId.has(c)) : [];
+  if (res.length === 0) return byId.get(a.calendarId);
+  if (res.length === 1 || net.options.semantics !== 'msproject') return byId.get(res[0]);
+  const key = [...new Set(res)].sort().join('+');
+  if (!byId.has(key)) {
+    byId.set(key, net.calendars.length);
+    net.calendars.push(
+      CalendarIndex.union(
+        key,
+        res.map((c) => net.calendars[byId.get(c)!]),
+      ),
+    );
+  }
+  return byId.get(key);
 }
 
 export function setConstraints(net: Network, i: number, a: Pick<Activity, 'constraints' | 'alap'>): void {
@@ -246,14 +270,9 @@ export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations
     net.rSucc[r] = s;
     net.rType[r] = REL_CODE[rel.type];
     net.rLag[r] = Math.round(rel.lag);
+    const lc = rel.lagCalendar ?? lagCal;
     net.rLagCal[r] =
-      lagCal === '24h'
-        ? net.cal24
-        : lagCal === 'successor'
-          ? net.cal[s]
-          : lagCal === 'project'
-            ? projectCal
-            : net.cal[p];
+      lc === '24h' ? net.cal24 : lc === 'successor' ? net.cal[s] : lc === 'project' ? projectCal : net.cal[p];
   }
   buildAdjacency(net);
   topoSort(net);

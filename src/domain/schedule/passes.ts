@@ -146,6 +146,8 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: (c:
   // When a finish-side bound (FF, SF, finish constraint) decides, P6 keeps that moment as the
   // early finish (a start moment stays a start moment: 08:00 rather than 17:00 the day before).
   let finishAt = NONE;
+  // A milestone held only by the data date sits at the first working moment after it.
+  let fromData = true;
   for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
     const r = net.inRel[k];
     if (!drives(net, net.rPred[r]) || !appliesToRemaining(net, r)) continue;
@@ -153,6 +155,7 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: (c:
     const t = net.rType[r];
     if (b > w || (b === w && finishAt === NONE && (t === R_FF || t === R_SF))) {
       w = b;
+      fromData = false;
       finishAt = t === R_FF || t === R_SF ? lastBoundTime : NONE;
     }
   }
@@ -160,23 +163,28 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: (c:
   if (sMin !== NONE && c.workAt(sMin) > w) {
     w = c.workAt(sMin);
     finishAt = NONE;
+    fromData = false;
   }
   const fMin = net.finishMin[i];
   if (fMin !== NONE && c.workAt(fMin) - dur > w) {
     w = c.workAt(fMin) - dur;
     finishAt = fMin;
+    fromData = false;
   }
   if (net.mandStart[i] !== NONE) {
     w = c.workAt(net.mandStart[i]);
     finishAt = NONE;
+    fromData = false;
   } else if (net.mandFinish[i] !== NONE) {
     w = c.workAt(net.mandFinish[i]) - dur;
     finishAt = net.mandFinish[i];
+    fromData = false;
   }
   st.wes[i] = w;
   st.wef[i] = w + dur;
-  if (net.kind[i] === K_FINISH_MS) st.es[i] = st.ef[i] = keep(c, finishAt, w) ?? c.finishAt(w);
-  else {
+  if (net.kind[i] === K_FINISH_MS) {
+    st.es[i] = st.ef[i] = fromData ? c.startAt(w) : (keep(c, finishAt, w) ?? c.finishAt(w));
+  } else {
     st.es[i] = c.startAt(w);
     st.ef[i] = dur > 0 ? (keep(c, finishAt, w + dur) ?? c.finishAt(w + dur)) : st.es[i];
   }
@@ -200,21 +208,32 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
   // Mirror of the forward rule: a start-side bound (SS, SF, start constraint) that decides is
   // kept as the late start (a finish moment stays 17:00 rather than 08:00 the next day).
   let startAt = NONE;
+  // An open finish (no FS or FF successor) is held by the project finish, as in P6.
+  let finishTied = false;
+  // The moment behind a deciding finish-side bound (kept for milestones and manual tasks).
+  let finishMoment = NONE;
+  const manual = net.manual[i] === 1;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
     if (!constrainsPred(net, r)) continue;
-    const b = backwardBound(net, r, st.ls, st.lf);
     const t = net.rType[r];
-    if (b < w || (b === w && startAt === NONE && (t === R_SS || t === R_SF))) {
+    const finishSide = t === R_FS || t === R_FF;
+    // MS Project: start-side links do not hold a manually scheduled predecessor's late dates.
+    if (manual && !finishSide) continue;
+    if (finishSide) finishTied = true;
+    const b = backwardBound(net, r, st.ls, st.lf);
+    if (b < w || (b === w && startAt === NONE && !finishSide)) {
       w = b;
-      startAt = t === R_SS || t === R_SF ? lastBoundTime : NONE;
+      startAt = finishSide ? NONE : lastBoundTime;
+      finishMoment = finishSide ? lastBoundTime : NONE;
     }
   }
-  if (w === Infinity || net.kind[i] === K_LOE) {
+  if (!finishTied || net.kind[i] === K_LOE) {
     const b = c.workAt(target);
     if (b < w) {
       w = b;
       startAt = NONE;
+      finishMoment = target;
     }
   }
   const sMax = net.startMax[i];
@@ -226,6 +245,7 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
   if (fMax !== NONE && c.workAt(fMax) < w) {
     w = c.workAt(fMax);
     startAt = NONE;
+    finishMoment = NONE;
   }
   if (net.mandStart[i] !== NONE) {
     w = c.workAt(net.mandStart[i]) + dur;
@@ -236,10 +256,12 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
   }
   st.wlf[i] = w;
   st.wls[i] = w - dur;
-  if (net.kind[i] === K_FINISH_MS) st.ls[i] = st.lf[i] = c.finishAt(w);
-  else if (dur === 0) st.ls[i] = st.lf[i] = keep(c, startAt, w) ?? c.startAt(w);
+  if (net.kind[i] === K_FINISH_MS) {
+    // A milestone held by the project finish sits exactly at it (MS Project shows 08:00 there).
+    st.ls[i] = st.lf[i] = (finishMoment === target ? keep(c, target, w) : null) ?? c.finishAt(w);
+  } else if (dur === 0) st.ls[i] = st.lf[i] = keep(c, startAt, w) ?? c.startAt(w);
   else {
-    st.lf[i] = c.finishAt(w);
+    st.lf[i] = (manual ? keep(c, finishMoment, w) : null) ?? c.finishAt(w);
     st.ls[i] = keep(c, startAt, w - dur) ?? c.startAt(w - dur);
   }
   return oldLs !== st.ls[i] || oldLf !== st.lf[i];

@@ -4,7 +4,7 @@
 // cross-project predecessors. The WBS plan (write-wbs.ts) decides the project node.
 
 import type { Activity, Constraint, ScheduleModel } from '../../schedule/model';
-import { defaultCalendar, integerIds, oneLine, walkTree, weeklyMinutes } from '../write-model';
+import { defaultCalendar, integerIds, resourcesToWrite, oneLine, walkTree, weeklyMinutes } from '../write-model';
 import { formatClndrData } from '../write-xer-calendar';
 import { formatDateTime, formatHours, formatNumber } from '../write-time';
 import { encodeText, type TextEncoding } from '../write-encoding';
@@ -92,13 +92,14 @@ export function writeXer(model: ScheduleModel, options: XerWriteOptions = {}): U
 
 export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}): string {
   const o = model.options;
+  const { resources, assignments } = resourcesToWrite(model);
   const tree = walkTree(model);
   const tasks = tree.filter((t) => t.activity.kind !== 'sum').map((t) => t.activity);
   const shortName = oneLine(model.projectName || 'Project').slice(0, 40) || 'Project';
   const wbs = planWbs(model, tree, shortName);
   const calIds = integerIds(model.calendars.map((c) => c.id));
   const taskIds = integerIds(tasks.map((a) => a.id));
-  const rsrcIds = integerIds(model.resources.map((r) => r.id));
+  const rsrcIds = integerIds(resources.map((r) => r.id));
   const defCal = defaultCalendar(model);
   const defCalId = defCal ? calIds.get(defCal.id) : undefined;
   const calId = (id: string | null | undefined): number | undefined =>
@@ -154,7 +155,7 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
     'CALENDAR',
     model.calendars.map((c) => {
       const week = c.hoursPerWeek || weeklyMinutes(c) / 60;
-      const rsrcOnly = !taskCalendars.has(c.id) && model.resources.some((r) => r.calendarId === c.id);
+      const rsrcOnly = !taskCalendars.has(c.id) && resources.some((r) => r.calendarId === c.id);
       return {
         clndr_id: calIds.get(c.id),
         default_flag: yn(c === defCal),
@@ -204,7 +205,7 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
 
   x.table(
     'RSRC',
-    model.resources.map((r, i) => ({
+    resources.map((r, i) => ({
       rsrc_id: rsrcIds.get(r.id),
       clndr_id: calId(r.calendarId) ?? defCalId,
       rsrc_seq_num: i,
@@ -272,9 +273,9 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
   }
   x.table('TASKPRED', preds);
 
-  const rsrcKind = new Map(model.resources.map((r) => [r.id, rsrcType(r.kind)]));
+  const rsrcKind = new Map(resources.map((r) => [r.id, rsrcType(r.kind)]));
   const assignments: Row[] = [];
-  for (const asg of model.assignments) {
+  for (const asg of assignments) {
     const task = taskById.get(asg.activityId);
     const rsrc = rsrcIds.get(asg.resourceId);
     if (!task || rsrc === undefined) continue;
