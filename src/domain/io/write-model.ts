@@ -94,3 +94,23 @@ export function weeklyMinutes(cal: CalendarDef): number {
 export function oneLine(text: string): string {
   return text.replace(/[\t\r\n\u007f]+/g, ' ');
 }
+
+/**
+ * Resources and assignments to write. A reader that keeps only what the engine needs leaves
+ * `resources` empty and records a resource-dependent activity's resource calendars on the
+ * activity; one resource per such calendar then carries that link through the file.
+ */
+export function resourcesToWrite(model: ScheduleModel): Pick<ScheduleModel, 'resources' | 'assignments'> {
+  if (model.resources.length) return { resources: model.resources, assignments: model.assignments };
+  const calendars = new Map(model.calendars.map((c) => [c.id, c]));
+  const resources = new Map<string, ScheduleModel['resources'][number]>();
+  const assignments: ScheduleModel['assignments'] = [];
+  for (const a of model.activities) {
+    for (const calId of a.resourceCalendarIds ?? []) {
+      const id = `cal:${calId}`;
+      if (!resources.has(id)) resources.set(id, { id, name: calendars.get(calId)?.name ?? calId, calendarId: calId });
+      assignments.push({ id: String(assignments.length + 1), activityId: a.id, resourceId: id, units: a.duration / 60 });
+    }
+  }
+  return { resources: [...resources.values()], assignments };
+}

@@ -61,6 +61,7 @@ const activity = z.object({
   plannedStart: nullableMinutes.optional(),
   plannedFinish: nullableMinutes.optional(),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  manual: z.boolean().optional(),
   stored: stored.optional(),
 });
 
@@ -70,6 +71,7 @@ const relation = z.object({
   succId: z.string(),
   type: z.enum(['fs', 'ss', 'ff', 'sf']),
   lag: z.number(),
+  lagCalendar: z.enum(['predecessor', 'successor', '24h', 'project']).optional(),
 });
 
 const options = z.object({

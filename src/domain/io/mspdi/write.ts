@@ -5,15 +5,18 @@
 
 import type { Activity, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
 import { XmlWriter } from '../xml-writer';
-import { defaultCalendar, findConstraint, integerIds, walkTree, weeklyMinutes } from '../write-model';
+import { defaultCalendar, findConstraint, integerIds, resourcesToWrite, walkTree, weeklyMinutes } from '../write-model';
 import { dayToIsoDate, formatClock, formatIsoDuration, formatIsoLocal } from '../write-time';
 
 const NS = 'http://schemas.microsoft.com/project';
 /** PredecessorLink/Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS. */
 const LINK_TYPE: Record<Relation['type'], number> = { ff: 0, fs: 1, sf: 2, ss: 3 };
-/** LagFormat display units: 5 = hours, 7 = days. */
-const LAG_HOURS = 5;
-const LAG_DAYS = 7;
+/** LagFormat display units: 5 = hours, 7 = days; 6 and 8 are their elapsed forms. */
+function lagFormat(r: Relation, minutesPerDay: number): number {
+  const days = r.lag % minutesPerDay === 0;
+  if (r.lagCalendar === '24h') return days ? 8 : 6;
+  return days ? 7 : 5;
+}
 
 const iso = (m: number | null | undefined): string | undefined =>
   m === null || m === undefined ? undefined : formatIsoLocal(m);
@@ -92,10 +95,11 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
 
 export function writeMspdiText(model: ScheduleModel): string {
   const o = model.options;
+  const { resources, assignments } = resourcesToWrite(model);
   const tree = walkTree(model);
   const calIds = integerIds(model.calendars.map((c) => c.id));
   const uids = integerIds(tree.map((t) => t.activity.id));
-  const rsrcIds = integerIds(model.resources.map((r) => r.id));
+  const rsrcIds = integerIds(resources.map((r) => r.id));
   const defCal = defaultCalendar(model);
   const minutesPerDay = Math.round((defCal?.hoursPerDay || 8) * 60);
   const minutesPerWeek = Math.round(
@@ -157,7 +161,7 @@ export function writeMspdiText(model: ScheduleModel): string {
       .leaf('ID', i + 1)
       .leaf('Name', a.name)
       .leaf('Active', 1)
-      .leaf('Manual', 0)
+      .leaf('Manual', a.manual ? 1 : 0)
       .leaf('Type', 1)
       .leaf('IsNull', 0)
       .leaf('WBS', a.code || outline)
@@ -196,7 +200,7 @@ export function writeMspdiText(model: ScheduleModel): string {
         .leaf('Type', LINK_TYPE[r.type])
         .leaf('CrossProject', 0)
         .leaf('LinkLag', Math.round(r.lag * 10))
-        .leaf('LagFormat', r.lag % minutesPerDay === 0 ? LAG_DAYS : LAG_HOURS)
+        .leaf('LagFormat', lagFormat(r, minutesPerDay))
         .close();
     }
     x.close();
@@ -204,7 +208,7 @@ export function writeMspdiText(model: ScheduleModel): string {
   x.close();
 
   x.open('Resources');
-  model.resources.forEach((r, i) => {
+  resources.forEach((r, i) => {
     x.open('Resource')
       .leaf('UID', rsrcIds.get(r.id))
       .leaf('ID', i + 1)
@@ -219,7 +223,7 @@ export function writeMspdiText(model: ScheduleModel): string {
 
   x.open('Assignments');
   let asgUid = 1;
-  for (const asg of model.assignments) {
+  for (const asg of assignments) {
     const task = uids.get(asg.activityId);
     const rsrc = rsrcIds.get(asg.resourceId);
     if (task === undefined || rsrc === undefined) continue;

@@ -6,7 +6,7 @@
 
 import type { Activity, CalendarDef, Constraint, ScheduleModel } from '../../schedule/model';
 import { XmlWriter, type XmlValue } from '../xml-writer';
-import { defaultCalendar, integerIds, walkTree, weeklyMinutes } from '../write-model';
+import { defaultCalendar, integerIds, resourcesToWrite, walkTree, weeklyMinutes } from '../write-model';
 import { dayToIsoDate, formatClock, formatIsoLocal, formatNumber } from '../write-time';
 
 const NS = 'http://xmlns.oracle.com/Primavera/P6/V23.12/API/BusinessObjects';
@@ -122,13 +122,14 @@ export function writeP6Xml(model: ScheduleModel): Uint8Array {
 
 export function writeP6XmlText(model: ScheduleModel): string {
   const o = model.options;
+  const { resources, assignments } = resourcesToWrite(model);
   const tree = walkTree(model);
   const sums = tree.filter((t) => t.activity.kind === 'sum');
   const tasks = tree.filter((t) => t.activity.kind !== 'sum');
   const calIds = integerIds(model.calendars.map((c) => c.id));
   const wbsIds = integerIds(sums.map((s) => s.activity.id));
   const actIds = integerIds(tasks.map((t) => t.activity.id));
-  const rsrcIds = integerIds(model.resources.map((r) => r.id));
+  const rsrcIds = integerIds(resources.map((r) => r.id));
   const defCal = defaultCalendar(model);
   const PROJ = 1;
   const EXT_PROJ = 2;
@@ -139,7 +140,7 @@ export function writeP6XmlText(model: ScheduleModel): string {
   const x = new XmlWriter();
   x.open('APIBusinessObjects', { xmlns: NS, 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance' });
   for (const cal of model.calendars) writeCalendar(x, cal, calIds.get(cal.id)!, cal === defCal);
-  model.resources.forEach((r, i) =>
+  resources.forEach((r, i) =>
     object(x, 'Resource', {
       CalendarObjectId: r.calendarId !== null ? calIds.get(r.calendarId) : undefined,
       Id: `R${i + 1}`,
@@ -238,7 +239,7 @@ export function writeP6XmlText(model: ScheduleModel): string {
       });
     });
     let asgId = 1;
-    for (const asg of model.assignments) {
+    for (const asg of assignments) {
       const act = actIds.get(asg.activityId);
       const rsrc = rsrcIds.get(asg.resourceId);
       if (act === undefined || rsrc === undefined) continue;

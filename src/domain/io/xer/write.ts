@@ -274,13 +274,13 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
   x.table('TASKPRED', preds);
 
   const rsrcKind = new Map(resources.map((r) => [r.id, rsrcType(r.kind)]));
-  const assignments: Row[] = [];
+  const taskRsrc: Row[] = [];
   for (const asg of assignments) {
     const task = taskById.get(asg.activityId);
     const rsrc = rsrcIds.get(asg.resourceId);
     if (!task || rsrc === undefined) continue;
-    assignments.push({
-      taskrsrc_id: assignments.length + 1,
+    taskRsrc.push({
+      taskrsrc_id: taskRsrc.length + 1,
       task_id: taskIds.get(task.id),
       proj_id: wbs.projectOf(task),
       rsrc_id: rsrc,
@@ -290,7 +290,7 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
       rsrc_type: rsrcKind.get(asg.resourceId),
     });
   }
-  x.table('TASKRSRC', assignments);
+  x.table('TASKRSRC', taskRsrc);
 
   x.lines.push('%E');
   return x.lines.join('\r\n') + '\r\n';
