@@ -9,8 +9,21 @@ import {
 
 /** Minimum password length of the server contract (src/api/common.ts Password). */
 export const PASSWORD_MIN_LENGTH = 8;
-/** Secret question and answer are free texts of up to 200 characters in the contract. */
+/**
+ * Secret question and answer are free texts in the contract (Text: up to 200 characters, only
+ * control characters refused), so a question may end with "?" although names may not contain it.
+ */
 const FREE_TEXT_MAX = 200;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+function validateFreeText(value: string, required: 'security_question' | 'answer'): FieldError | null {
+  if (value.trim() === '') return { key: `validation.required.${required}` };
+  if (CONTROL_CHARACTERS.test(value)) return { key: 'validation.prohibited_characters' };
+  if (value.trim().length > FREE_TEXT_MAX)
+    return { key: 'validation.max_length', params: { max: FREE_TEXT_MAX } };
+  return null;
+}
 
 export type FieldError = ValidationError | { key: string; params?: Record<string, string | number> };
 export type FormErrors<F extends string> = Partial<Record<F, FieldError>>;
@@ -58,12 +71,8 @@ export function validateRegistration(v: RegistrationValues): FormErrors<Registra
   put(e, 'last_name', validateText(v.last_name, { required: 'last_name' }));
   put(e, 'password', validatePassword(v.password));
   put(e, 'password_confirmation', validatePasswordConfirmation(v.password, v.password_confirmation, 'form'));
-  put(
-    e,
-    'secret_question',
-    validateText(v.secret_question, { required: 'security_question', maxLength: FREE_TEXT_MAX }),
-  );
-  put(e, 'answer', validateText(v.answer, { required: 'answer', maxLength: FREE_TEXT_MAX }));
+  put(e, 'secret_question', validateFreeText(v.secret_question, 'security_question'));
+  put(e, 'answer', validateFreeText(v.answer, 'answer'));
   return e;
 }
 
@@ -93,7 +102,7 @@ export function validateNodeName(name: string): FieldError | null {
 }
 
 export function validateAnswer(answer: string): FieldError | null {
-  return validateText(answer, { required: 'answer', maxLength: FREE_TEXT_MAX });
+  return validateFreeText(answer, 'answer');
 }
 
 export function validateLoginName(login: string): FieldError | null {
