@@ -99,7 +99,7 @@ export class ScheduleCore {
       if (root === 'rows') {
         if (field === undefined || !this.included.has(id)) return { kind: 'full' };
         if (!SCHEDULE_FIELDS.has(field)) continue;
-        const row = doc.rows[id];
+        const row = doc.rows.get(id);
         if (!row) return { kind: 'full' };
         if (
           field === 'duration' &&
@@ -112,8 +112,8 @@ export class ScheduleCore {
           steps.push((ps) => ps.setConstraints(id, constraintsOf(row)));
         } else return { kind: 'full' };
       } else if (root === 'relations') {
-        const old = before.relations[id];
-        const now = doc.relations[id];
+        const old = before.relations.get(id);
+        const now = doc.relations.get(id);
         const usable = (r: typeof now) => !r || (this.included.has(r.predId) && this.included.has(r.succId));
         if (!usable(old) || !usable(now)) return { kind: 'full' };
         if (old) steps.push((ps) => ps.removeRelation(id));

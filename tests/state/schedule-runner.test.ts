@@ -38,7 +38,7 @@ describe('schedule runner', () => {
     const s = workbench.get();
     const c = editCell(s.wbs.doc, s.wbs.index, 'T2', WBS_COLUMNS.duration, '3', ctx);
     commitChange(c, 'edit');
-    expect(workbench.get().wbs.doc.rows['T2']!.duration).toBe(3 * DAY);
+    expect(workbench.get().wbs.doc.rows.get('T2')!.duration).toBe(3 * DAY);
     await settle();
     const after = rowAt(workbench.get(), 5)!.ef;
     expect(after).toBeGreaterThan(before);

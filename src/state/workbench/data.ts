@@ -49,8 +49,8 @@ export function loadVersion(
   relations: readonly WbsRelation[],
 ): void {
   const doc = {
-    rows: Object.fromEntries(rows.map((r) => [r.id, r])),
-    relations: Object.fromEntries(relations.map((r) => [r.id, r])),
+    rows: new Map(rows.map((r) => [r.id, r])),
+    relations: new Map(relations.map((r) => [r.id, r])),
   };
   const wbs = wbsState(doc);
   const s = workbench.get();
@@ -58,7 +58,7 @@ export function loadVersion(
   // Expanded by default; keep the user's collapsed nodes on a reload of the same version.
   const expanded = new Set<ItemId>();
   for (const id of wbs.index.children.keys())
-    if (id !== '' && (!same || s.expanded.has(id) || !s.wbs.doc.rows[id])) expanded.add(id);
+    if (id !== '' && (!same || s.expanded.has(id) || !s.wbs.doc.rows.has(id))) expanded.add(id);
   workbench.set({
     version,
     versionId: version.id,
@@ -133,7 +133,7 @@ export function applyRemote(patches: readonly Patch[]): AppliedChange | null {
 export function rowAt(s: WorkbenchState, index: number): RowView | null {
   const id = s.visible.ids[index];
   if (id === undefined) return null;
-  const row = s.wbs.doc.rows[id];
+  const row = s.wbs.doc.rows.get(id);
   if (!row) return null;
   const sch = s.schedule;
   const p = sch?.position.get(id);

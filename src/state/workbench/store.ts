@@ -95,7 +95,7 @@ export function initialState(): WorkbenchState {
     version: null,
     loadState: 'idle',
     loadError: null,
-    wbs: wbsState({ rows: {}, relations: {} }),
+    wbs: wbsState({ rows: new Map(), relations: new Map() }),
     dataRevision: 0,
     expanded: new Set(),
     visible: { ids: [], depth: new Uint16Array(0) },

@@ -80,4 +80,5 @@ export interface CellIssue {
   readonly column: ColumnId;
   readonly messageKey: string;
   readonly value: string;
+  readonly params?: Record<string, unknown>;
 }

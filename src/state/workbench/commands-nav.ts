@@ -1,0 +1,125 @@
+// Selection and view commands: cell moves, range extension, expand/collapse, zoom. View changes
+// never enter history (STYLE 3).
+
+import type { Command } from './commands';
+import { displayedColumns } from './columns';
+import { expandToLevel, setExpanded } from './data';
+import type { Move } from './selection';
+import { moveSelection } from './selection';
+import type { WorkbenchState } from './store';
+import { workbench } from './store';
+import type { ScaleUnit } from './types';
+
+export function bounds(s: WorkbenchState) {
+  return {
+    rows: s.visible.ids.length,
+    cols: displayedColumns(s.columns).length,
+    page: Math.max(1, Math.floor(s.viewportHeight / s.rowHeight) - 1),
+  };
+}
+
+function mover(id: string, move: Move, extend: boolean): Command {
+  return {
+    id,
+    labelKey: `cmd.${id}`,
+    perform: () => {
+      const s = workbench.get();
+      workbench.set({ selection: moveSelection(s.selection, move, extend, bounds(s)), editing: null });
+    },
+  };
+}
+
+const UNITS: readonly ScaleUnit[] = ['day', 'week', 'month', 'quarter', 'year'];
+
+function zoom(dir: 1 | -1): void {
+  const { timescale } = workbench.get();
+  const z = timescale.zoom * (dir > 0 ? 1.25 : 0.8);
+  const i = UNITS.indexOf(timescale.unit);
+  let next = { unit: timescale.unit, zoom: Math.min(4, Math.max(0.5, z)) };
+  if (z > 4 && i > 0) next = { unit: UNITS[i - 1]!, zoom: 1 };
+  if (z < 0.5 && i < UNITS.length - 1) next = { unit: UNITS[i + 1]!, zoom: 1 };
+  workbench.set({ timescale: { ...timescale, ...next } });
+}
+
+function focusedId(s: WorkbenchState): string | undefined {
+  return s.visible.ids[s.selection.focus.row];
+}
+
+export const navCommands: readonly Command[] = [
+  mover('moveUp', 'up', false),
+  mover('moveDown', 'down', false),
+  mover('moveLeft', 'left', false),
+  mover('moveRight', 'right', false),
+  mover('extendUp', 'up', true),
+  mover('extendDown', 'down', true),
+  mover('extendLeft', 'left', true),
+  mover('extendRight', 'right', true),
+  mover('nextCell', 'next', false),
+  mover('prevCell', 'prev', false),
+  mover('rowStart', 'home', false),
+  mover('rowEnd', 'end', false),
+  mover('firstCell', 'docStart', false),
+  mover('lastCell', 'docEnd', false),
+  mover('pageUp', 'pageUp', false),
+  mover('pageDown', 'pageDown', false),
+  {
+    id: 'selectToFirstRow',
+    labelKey: 'cmd.selectToFirstRow',
+    perform: () => {
+      const s = workbench.get();
+      workbench.set({
+        selection: { anchor: s.selection.anchor, focus: { row: 0, col: s.selection.focus.col } },
+      });
+    },
+  },
+  {
+    id: 'selectToLastRow',
+    labelKey: 'cmd.selectToLastRow',
+    perform: () => {
+      const s = workbench.get();
+      const last = Math.max(0, s.visible.ids.length - 1);
+      workbench.set({
+        selection: { anchor: s.selection.anchor, focus: { row: last, col: s.selection.focus.col } },
+      });
+    },
+  },
+  {
+    id: 'selectAll',
+    labelKey: 'cmd.selectAll',
+    perform: () => {
+      const b = bounds(workbench.get());
+      workbench.set({
+        selection: { anchor: { row: 0, col: 0 }, focus: { row: Math.max(0, b.rows - 1), col: b.cols - 1 } },
+      });
+    },
+  },
+  {
+    id: 'expandRow',
+    labelKey: 'cmd.expandRow',
+    perform: () => {
+      const id = focusedId(workbench.get());
+      if (id) setExpanded([id], true);
+    },
+  },
+  {
+    id: 'collapseRow',
+    labelKey: 'cmd.collapseRow',
+    perform: () => {
+      const id = focusedId(workbench.get());
+      if (id) setExpanded([id], false);
+    },
+  },
+  { id: 'expandAll', labelKey: 'cmd.expandAll', perform: () => expandToLevel(Infinity) },
+  ...[1, 2, 3].map((level) => ({
+    id: `showLevel${level}`,
+    labelKey: `cmd.showLevel`,
+    perform: () => expandToLevel(level),
+  })),
+  { id: 'zoomIn', labelKey: 'cmd.zoomIn', perform: () => zoom(1) },
+  { id: 'zoomOut', labelKey: 'cmd.zoomOut', perform: () => zoom(-1) },
+  {
+    id: 'find',
+    labelKey: 'cmd.find',
+    perform: () => workbench.set({ find: { ...workbench.get().find, open: true } }),
+  },
+];
