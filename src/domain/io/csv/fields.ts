@@ -26,6 +26,8 @@ export type FieldKey =
   | 'constraint2'
   | 'constraint2Date'
   | 'alap'
+  | 'manual'
+  | 'resourceCalendarIds'
   | 'externalStart'
   | 'externalFinish'
   | 'predecessors'
@@ -104,6 +106,8 @@ export const FIELDS: readonly FieldDef[] = [
   f('constraint2', 'Constraint 2', 'text', 18, ['secondary constraint']),
   f('constraint2Date', 'Constraint 2 date', 'date', 17, ['secondary constraint date']),
   f('alap', 'ALAP', 'bool', 6, ['as late as possible']),
+  f('manual', 'Manual', 'bool', 8, ['manually scheduled']),
+  f('resourceCalendarIds', 'Resource calendar IDs', 'text', 16),
   f('externalStart', 'External start', 'date', 17),
   f('externalFinish', 'External finish', 'date', 17),
   f('predecessors', 'Predecessors', 'text', 24, ['predecessor', 'preds']),

@@ -38,7 +38,14 @@ const BASE: FieldKey[] = [
   'constraintDate',
   'alap',
 ];
-const OPTIONAL: FieldKey[] = ['constraint2', 'constraint2Date', 'externalStart', 'externalFinish'];
+const OPTIONAL: FieldKey[] = [
+  'constraint2',
+  'constraint2Date',
+  'manual',
+  'resourceCalendarIds',
+  'externalStart',
+  'externalFinish',
+];
 const STORED: FieldKey[] = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'];
 
 function value(a: Activity, key: FieldKey, preds: Map<string, string>): TableValue {
@@ -84,6 +91,10 @@ function value(a: Activity, key: FieldKey, preds: Map<string, string>): TableVal
       return a.constraints[1]?.date ?? null;
     case 'alap':
       return a.alap;
+    case 'manual':
+      return a.manual ? true : null;
+    case 'resourceCalendarIds':
+      return a.resourceCalendarIds?.length ? a.resourceCalendarIds.join('; ') : null;
     case 'externalStart':
       return a.external?.start ?? null;
     case 'externalFinish':
@@ -122,7 +133,7 @@ function predecessorCells(model: ScheduleModel): Map<string, string> {
     if (p === undefined) continue;
     let list = out.get(r.succId);
     if (!list) out.set(r.succId, (list = []));
-    list.push(formatLink(p, r.type, r.lag));
+    list.push(formatLink(p, r.type, r.lag, r.lagCalendar === '24h'));
   }
   return new Map([...out].map(([k, v]) => [k, v.join('; ')]));
 }

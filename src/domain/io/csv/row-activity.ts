@@ -161,6 +161,12 @@ export function activityFromRow(input: RowInput): RowValues {
     constraints,
     alap,
   };
+  if (boolCell(get('manual'), at('manual'))) activity.manual = true;
+  const rcals = text('resourceCalendarIds');
+  if (rcals)
+    activity.resourceCalendarIds = rcals
+      .split(/[;,]/)
+      .map((c) => input.calendarFor(c.trim(), input.line, at('resourceCalendarIds').field).id);
   if (extStart !== null && extFinish !== null) activity.external = { start: extStart, finish: extFinish };
   if (plannedStart !== null) activity.plannedStart = plannedStart;
   if (plannedFinish !== null) activity.plannedFinish = plannedFinish;

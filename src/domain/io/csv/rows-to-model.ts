@@ -162,7 +162,9 @@ export function tableToModel(input: TableInput): ScheduleModel {
   activities.forEach((a, i) => {
     if (a.code && !byCode.has(a.code)) byCode.set(a.code, i);
   });
+  // Parent IDs name ids first; predecessors name codes first (what the writer puts in each).
   const resolve = (ref: string): number | undefined => byId.get(ref) ?? byCode.get(ref);
+  const resolveLink = (ref: string): number | undefined => byCode.get(ref) ?? byId.get(ref);
 
   linkParents(activities, levels, resolve, input.where, rowLines);
 
@@ -177,7 +179,7 @@ export function tableToModel(input: TableInput): ScheduleModel {
           at,
           `${input.where} row ${rowLines[i]}: "${link.bad}" is not a predecessor like 1020FS+2d.`,
         );
-      const p = resolve(link.ref);
+      const p = resolveLink(link.ref);
       if (p === undefined)
         throw new ImportError(
           'import.bad_reference',
