@@ -32,7 +32,7 @@ function ConfirmDialog({ options }: { options: ConfirmOptions }) {
             type="button"
             className={`btn ${options.danger ? 'btn--danger' : 'btn--primary'}`}
             onClick={submit}
-            autoFocus
+            data-autofocus
           >
             {options.submitLabel ?? t('common.ok')}
           </button>

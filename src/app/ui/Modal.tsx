@@ -30,6 +30,9 @@ export function Modal({
     const dialog = ref.current;
     const before = document.activeElement as HTMLElement | null;
     if (dialog && !dialog.open) dialog.showModal();
+    // React handles autoFocus itself and showModal() then moves focus to the first control;
+    // put it back on the element that asked for it.
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog?.close();
       before?.focus?.();

@@ -27,6 +27,7 @@ export function TextField({ label, value, onChange, error, hint, ...input }: Tex
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? messageId : undefined}
+        data-autofocus={input.autoFocus ? '' : undefined}
         {...input}
       />
       {error ? (

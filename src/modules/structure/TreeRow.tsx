@@ -59,7 +59,7 @@ export const TreeRow = memo(function TreeRow({
         <span className="tree-row__name">{item.name}</span>
       )}
       {v && v.kind !== 'version' ? (
-        <span className={`kind-badge kind-badge--${v.kind}`}>{t(`structure.kind.${v.kind}`)}</span>
+        <span className={`kind-badge kind-badge--${v.kind}`}>{t(`structure.badge.${v.kind}`)}</span>
       ) : null}
       {v?.locked ? (
         <Lock size={12} className="tree-row__lock" aria-label={t('structure.badge.locked')} />

@@ -36,7 +36,12 @@ async function confirmDelete(item: TreeItem): Promise<void> {
   const kind = i18next.t(`structure.kind.${kindKey(item)}`);
   const { confirmed } = await confirm({
     title: i18next.t('structure.delete_title', { kind: kind.toLowerCase() }),
-    message: i18next.t('structure.delete_message', { name: item.name }),
+    message: i18next.t(
+      item.kind === 'version' ? 'structure.delete_version_message' : 'structure.delete_message',
+      {
+        name: item.name,
+      },
+    ),
     submitLabel: i18next.t('common.delete'),
     danger: true,
     confirmWithEnter: true,
