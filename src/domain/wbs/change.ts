@@ -1,0 +1,74 @@
+// Every WBS command is a pure function that returns its change as immer patches plus the inverse
+// patches (ARCHITECTURE "The core loop"): the store applies `patches`, history keeps
+// `inversePatches` for undo, and the server receives the same patches as one batch.
+
+import {
+  applyPatches,
+  enableMapSet,
+  enablePatches,
+  freeze,
+  produceWithPatches,
+  type Draft,
+  type Patch,
+} from 'immer';
+import { buildTreeIndex, touchedRowIds, updateTreeIndex, type TreeIndex } from './tree-index';
+import type { WbsDoc } from './types';
+
+enablePatches();
+enableMapSet();
+
+export interface WbsChange<R = undefined> {
+  /** The document after the command. */
+  doc: WbsDoc;
+  patches: Patch[];
+  inversePatches: Patch[];
+  /** What the command reports back: created ids, refusals, failed cells … */
+  result: R;
+}
+
+/** Run a recipe on a draft of the document and capture its patches. */
+export function change<R>(doc: WbsDoc, recipe: (draft: Draft<WbsDoc>) => R): WbsChange<R> {
+  let result: R | undefined;
+  const [next, patches, inversePatches] = produceWithPatches(doc, (draft) => {
+    result = recipe(draft);
+  });
+  return { doc: next, patches, inversePatches, result: result as R };
+}
+
+/** A change that changes nothing but reports something (a refusal). */
+export function noChange<R>(doc: WbsDoc, result: R): WbsChange<R> {
+  return { doc, patches: [], inversePatches: [], result };
+}
+
+/** The document plus its derived tree index: what the store keeps for a version. */
+export interface WbsState {
+  doc: WbsDoc;
+  index: TreeIndex;
+}
+
+/**
+ * State of a loaded version. The document is deep-frozen here, once, so that the first edit does
+ * not pay for freezing 100k rows (immer freezes what it returns).
+ */
+export function wbsState(doc: WbsDoc): WbsState {
+  return { doc: freeze(doc, true), index: buildTreeIndex(doc.rows) };
+}
+
+/**
+ * Apply patches (a command's, or its inverse for undo, or a remote batch) and bring the index
+ * along, touching only the parents concerned.
+ */
+export function applyWbsPatches(state: WbsState, patches: readonly Patch[]): WbsState {
+  if (patches.length === 0) return state;
+  const doc = applyPatches(state.doc, patches as Patch[]);
+  return { doc, index: updateTreeIndex(state.index, state.doc.rows, doc.rows, touchedRowIds(patches)) };
+}
+
+/** State after a command's change (the document is already computed, only the index moves). */
+export function commit(state: WbsState, c: WbsChange<unknown>): WbsState {
+  if (c.patches.length === 0) return state;
+  return {
+    doc: c.doc,
+    index: updateTreeIndex(state.index, state.doc.rows, c.doc.rows, touchedRowIds(c.patches)),
+  };
+}

@@ -1,0 +1,175 @@
+// Grid columns as the edit commands see them: how a column reads a row, writes a value, and
+// converts a raw string (typed or pasted) into that value with format/. Derived columns (floats,
+// status) are read-only here: they come from the engine (STYLE practice 5).
+
+import type { Draft } from 'immer';
+import { parseDate, type DateParseOptions } from '../format/dates';
+import { parseDuration, parseNumber } from '../format/numbers';
+import type { EditableField, NodeType, WbsRow } from './types';
+
+export type ColumnKind =
+  | 'text'
+  | 'code'
+  | 'number'
+  | 'percent'
+  | 'duration'
+  /** Typing a start or finish sets that limit's date (type not_earlier unless one is set). */
+  | 'start'
+  | 'finish'
+  | 'date'
+  | 'nodeType'
+  | 'calendar'
+  | 'readonly';
+
+export interface WbsColumn {
+  id: string;
+  kind: ColumnKind;
+  /** The row field, for field columns. */
+  field?: EditableField;
+  /** The attribute key, for the version's attribute columns. */
+  attribute?: string;
+}
+
+export type CellValue = string | number | null;
+
+export const WBS_COLUMNS = {
+  code: { id: 'code', kind: 'code', field: 'code' },
+  name: { id: 'name', kind: 'text', field: 'name' },
+  type: { id: 'type', kind: 'nodeType', field: 'nodeType' },
+  duration: { id: 'duration', kind: 'duration', field: 'duration' },
+  start: { id: 'start', kind: 'start', field: 'startLimitDate' },
+  finish: { id: 'finish', kind: 'finish', field: 'finishLimitDate' },
+  actual_start: { id: 'actual_start', kind: 'date', field: 'actualStart' },
+  actual_finish: { id: 'actual_finish', kind: 'date', field: 'actualFinish' },
+  progress: { id: 'progress', kind: 'percent', field: 'percentComplete' },
+  volume: { id: 'volume', kind: 'number', field: 'volume' },
+  price: { id: 'price', kind: 'number', field: 'price' },
+  calendar: { id: 'calendar', kind: 'calendar', field: 'calendarId' },
+  total_float: { id: 'total_float', kind: 'readonly' },
+  free_float: { id: 'free_float', kind: 'readonly' },
+  status: { id: 'status', kind: 'readonly' },
+} as const satisfies Record<string, WbsColumn>;
+
+export function attributeColumn(key: string, kind: 'text' | 'number' | 'date'): WbsColumn {
+  return { id: `attr:${key}`, kind, attribute: key };
+}
+
+export function readCell(row: WbsRow, col: WbsColumn): CellValue {
+  if (col.attribute !== undefined) return row.attributes[col.attribute] ?? null;
+  if (col.field === undefined) return null;
+  return row[col.field] as CellValue;
+}
+
+/** Write a converted value; the start and finish columns also set a limit type when none is. */
+export function writeCell(row: Draft<WbsRow>, col: WbsColumn, value: CellValue): void {
+  if (col.kind === 'readonly') return;
+  if (col.attribute !== undefined) {
+    row.attributes[col.attribute] = value;
+    return;
+  }
+  if (col.kind === 'start' || col.kind === 'finish') {
+    const typeField = col.kind === 'start' ? 'startLimitType' : 'finishLimitType';
+    const dateField = col.kind === 'start' ? 'startLimitDate' : 'finishLimitDate';
+    row[dateField] = value as number | null;
+    row[typeField] = value === null ? null : (row[typeField] ?? 'not_earlier');
+    return;
+  }
+  if (col.field !== undefined) (row as unknown as Record<string, CellValue>)[col.field] = value;
+}
+
+export interface ConvertContext extends DateParseOptions {
+  /** Working hours per day of a calendar (null = the version default), for durations. */
+  hoursPerDay(calendarId: string | null): number;
+  /** Calendars a calendar cell may name (by id or name). */
+  calendars?: readonly { id: string; name: string }[];
+}
+
+export type Converted =
+  | { ok: true; value: CellValue }
+  | { ok: false; key: string; params?: Record<string, string | number> }
+  /** An empty cell for a field that cannot be empty: left as it is, not an error. */
+  | { ok: 'skip' };
+
+const NODE_TYPES: Record<string, NodeType> = {
+  sum: 'sum',
+  summary: 'sum',
+  суммарная: 'sum',
+  task: 'task',
+  задача: 'task',
+  work: 'work',
+  работа: 'work',
+  milestone: 'milestone_finish',
+  веха: 'milestone_finish',
+  milestone_finish: 'milestone_finish',
+  'finish milestone': 'milestone_finish',
+  'веха окончания': 'milestone_finish',
+  milestone_start: 'milestone_start',
+  'start milestone': 'milestone_start',
+  'веха начала': 'milestone_start',
+  draft: 'draft',
+  черновик: 'draft',
+};
+
+/** Convert a raw cell string for a column of a given row. */
+export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx: ConvertContext): Converted {
+  const text = raw.trim();
+  if (text === '' && col.kind !== 'readonly') {
+    if (col.kind === 'text' && col.attribute === undefined) return ok('');
+    const required = col.kind === 'duration' || col.kind === 'percent' || col.kind === 'nodeType';
+    return required && col.attribute === undefined ? { ok: 'skip' } : ok(null);
+  }
+  switch (col.kind) {
+    case 'readonly':
+      return { ok: false, key: 'wbs.read_only', params: { column: col.id } };
+    case 'text':
+      return ok(text);
+    case 'code':
+      return ok(text);
+    case 'number': {
+      const n = parseNumber(text);
+      return n.ok ? ok(n.value) : n;
+    }
+    case 'percent': {
+      const n = parseNumber(text.replace(/%$/u, ''));
+      if (!n.ok) return n;
+      return n.value >= 0 && n.value <= 100 ? ok(n.value) : { ok: false, key: 'wbs.percent_range' };
+    }
+    case 'duration': {
+      const d = parseDuration(text, { hoursPerDay: ctx.hoursPerDay(row?.calendarId ?? null) });
+      return d.ok ? ok(d.value) : d;
+    }
+    case 'start':
+    case 'finish':
+    case 'date': {
+      const d = parseDate(text, ctx);
+      return d.ok ? ok(d.value) : d;
+    }
+    case 'nodeType': {
+      const t = NODE_TYPES[text.toLowerCase().replace(/\s+/gu, ' ')];
+      return t ? ok(t) : { ok: false, key: 'wbs.unknown_node_type', params: { value: text } };
+    }
+    case 'calendar': {
+      const lower = text.toLowerCase();
+      const cal = ctx.calendars?.find((c) => c.id === text || c.name.trim().toLowerCase() === lower);
+      return cal ? ok(cal.id) : { ok: false, key: 'wbs.unknown_calendar', params: { value: text } };
+    }
+  }
+}
+
+function ok(value: CellValue): Converted {
+  return { ok: true, value };
+}
+
+/** English texts of the WBS message keys (the client copies them into its i18n files). */
+export const wbsMessagesEn: Readonly<Record<string, string>> = {
+  'wbs.read_only': 'This column is calculated and cannot be edited',
+  'wbs.percent_range': 'Enter a percentage from 0 to 100',
+  'wbs.unknown_node_type': 'Unknown row type "{{value}}"',
+  'wbs.unknown_calendar': 'No calendar named "{{value}}"',
+  'wbs.type_has_children': 'A row with child rows must stay a summary',
+  'wbs.relation_self': 'A task cannot be linked to itself',
+  'wbs.relation_duplicate': 'These tasks are already linked',
+  'wbs.relation_hierarchy': 'A summary cannot be linked to its own rows',
+  'wbs.relation_missing_row': 'The linked row no longer exists',
+  'wbs.relation_cycle': 'This link would create a loop: {{path}}',
+};

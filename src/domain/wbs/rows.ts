@@ -1,0 +1,131 @@
+// Commands that add and remove rows: create (after a row, as a child, at the end), copy and
+// delete. Deleting removes the subtree and every relation touching it; the inverse patches put
+// all of it back.
+
+import { change, type WbsChange } from './change';
+import { keyBetween, keysBetween } from './order-key';
+import { topLevelSelection } from './selection';
+import { childrenOf, siblingIndex, subtreeIds, type TreeIndex } from './tree-index';
+import { newRow, type IdSource, type NodeType, type RowId, type WbsDoc, type WbsRow } from './types';
+
+export type Placement =
+  /** As the next sibling of a row (after its subtree on screen). */
+  | { after: RowId }
+  /** As the last child of a row (which becomes a 'sum'). */
+  | { childOf: RowId }
+  /** At the end of the top level. */
+  | { atEnd: true };
+
+export interface CreateOptions {
+  nodeType: NodeType;
+  at: Placement;
+  /** How many rows (Insert with several rows selected); default 1. */
+  count?: number;
+  fields?: Partial<Omit<WbsRow, 'id' | 'parentId' | 'orderKey' | 'nodeType'>>;
+  /** Duration of new tasks and works, working minutes (default one 8-hour day). */
+  defaultDuration?: number;
+}
+
+/** Parent and the open interval of order keys where new siblings go. */
+function slot(doc: WbsDoc, index: TreeIndex, at: Placement): [RowId | null, string | null, string | null] {
+  const rows = doc.rows;
+  if ('after' in at && rows.get(at.after)) {
+    const row = rows.get(at.after)!;
+    const next = childrenOf(index, row.parentId)[siblingIndex(index, rows, at.after) + 1];
+    return [row.parentId, row.orderKey, next ? rows.get(next)!.orderKey : null];
+  }
+  const parent = 'childOf' in at && rows.get(at.childOf) ? at.childOf : null;
+  const sibs = childrenOf(index, parent);
+  return [parent, sibs.length ? rows.get(sibs[sibs.length - 1]!)!.orderKey : null, null];
+}
+
+/** Create rows; returns their ids in order. */
+export function createRows(
+  doc: WbsDoc,
+  index: TreeIndex,
+  opts: CreateOptions,
+  ids: IdSource,
+): WbsChange<RowId[]> {
+  const [parentId, lo, hi] = slot(doc, index, opts.at);
+  const keys = keysBetween(lo, hi, opts.count ?? 1);
+  return change(doc, (draft) => {
+    const created: RowId[] = [];
+    for (const key of keys) {
+      const id = ids.newId();
+      draft.rows.set(id, newRow(id, opts.nodeType, parentId, key, opts.fields, opts.defaultDuration));
+      created.push(id);
+    }
+    if (parentId !== null && doc.rows.get(parentId)!.nodeType !== 'sum')
+      draft.rows.get(parentId)!.nodeType = 'sum';
+    return created;
+  });
+}
+
+/** Delete the selected rows with their descendants and relations; returns the deleted ids. */
+export function deleteRows(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<RowId[]> {
+  const gone = new Set<RowId>();
+  for (const id of topLevelSelection(index, doc.rows, ids))
+    for (const d of subtreeIds(index, id)) gone.add(d);
+  return change(doc, (draft) => {
+    for (const id of gone) draft.rows.delete(id);
+    for (const [rid, r] of doc.relations) {
+      if (gone.has(r.predId) || gone.has(r.succId)) draft.relations.delete(rid);
+    }
+    return [...gone];
+  });
+}
+
+/** Number of rows a delete would remove (for the 'too many WBS items to remove' notice). */
+export function countDeleted(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): number {
+  let n = 0;
+  for (const id of topLevelSelection(index, doc.rows, ids)) n += subtreeIds(index, id).length;
+  return n;
+}
+
+/**
+ * Copy the selected rows with their subtrees; each copy goes right after its original. Relations
+ * between copied rows are copied too; relations to rows outside the selection are not. Imported
+ * codes are cleared so that codes stay unique.
+ */
+export function copyRows(
+  doc: WbsDoc,
+  index: TreeIndex,
+  ids: Iterable<RowId>,
+  idSource: IdSource,
+): WbsChange<RowId[]> {
+  const rows = doc.rows;
+  const tops = topLevelSelection(index, rows, ids);
+  return change(doc, (draft) => {
+    const mapping = new Map<RowId, RowId>();
+    const copies: RowId[] = [];
+    for (const top of tops) {
+      const original = rows.get(top)!;
+      const next = childrenOf(index, original.parentId)[siblingIndex(index, rows, top) + 1];
+      const key = keyBetween(original.orderKey, next ? rows.get(next)!.orderKey : null);
+      for (const id of subtreeIds(index, top)) {
+        const src = rows.get(id)!;
+        const copyId = idSource.newId();
+        mapping.set(id, copyId);
+        const parentId = id === top ? src.parentId : mapping.get(src.parentId!)!;
+        draft.rows.set(copyId, {
+          ...src,
+          attributes: { ...src.attributes },
+          id: copyId,
+          parentId,
+          orderKey: id === top ? key : src.orderKey,
+          code: null,
+        });
+      }
+      copies.push(mapping.get(top)!);
+    }
+    for (const r of doc.relations.values()) {
+      const p = mapping.get(r.predId);
+      const s = mapping.get(r.succId);
+      if (p && s) {
+        const id = idSource.newId();
+        draft.relations.set(id, { ...r, id, predId: p, succId: s });
+      }
+    }
+    return copies;
+  });
+}

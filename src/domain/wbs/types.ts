@@ -1,0 +1,113 @@
+// The WBS of a version as the workbench edits it: rows keyed by id, each knowing its parent and
+// its fractional order key among its siblings. Field meanings follow the schedule interchange
+// model (src/domain/schedule/model.ts): time in engine minutes, durations in working minutes.
+// Only user input lives here; dates, floats and critical flags are derived by the engine and
+// never stored in a row (STYLE practice 5).
+
+import type { LimitType, Minutes, NodeType, RelationType, WorkMinutes } from '../schedule/model';
+
+export type { LimitType, Minutes, NodeType, RelationType, WorkMinutes };
+
+export type RowId = string;
+export type RelationId = string;
+
+export type AttributeValue = string | number | null;
+
+export interface WbsRow {
+  id: RowId;
+  /** Parent row (a 'sum'), or null at the top of the version. */
+  parentId: RowId | null;
+  /** Fractional key ordering the row among its siblings (see order-key.ts). */
+  orderKey: string;
+  nodeType: NodeType;
+  name: string;
+  /** The imported activity code; null shows the outline number (1, 1.1 …) instead. */
+  code: string | null;
+  /** null = the version's default calendar. */
+  calendarId: string | null;
+  /** Planned duration on the row's calendar; 0 for milestones, ignored for sums. */
+  duration: WorkMinutes;
+  /** Spec's start_limit_type / finish_limit_type with their dates (both set or both null). */
+  startLimitType: LimitType | null;
+  startLimitDate: Minutes | null;
+  finishLimitType: LimitType | null;
+  finishLimitDate: Minutes | null;
+  actualStart: Minutes | null;
+  actualFinish: Minutes | null;
+  /** 0–100. */
+  percentComplete: number;
+  volume: number | null;
+  price: number | null;
+  /** Row colour as '#rrggbb' (the colors / exclude_colors filters), or null. */
+  color: string | null;
+  /** Attribute columns of the version: attribute key → value. */
+  attributes: Record<string, AttributeValue>;
+}
+
+export interface WbsRelation {
+  id: RelationId;
+  predId: RowId;
+  succId: RowId;
+  type: RelationType;
+  /** Working minutes; negative = lead. */
+  lag: WorkMinutes;
+}
+
+/**
+ * The editable document of one version: what commands change and history records. Maps, not
+ * plain objects: an immutable update copies the container once, and copying a 100k-entry Map
+ * takes a fraction of the time of spreading a 100k-key object (measured: ~13 ms against ~85 ms),
+ * which is the floor under every edit. Patch paths are the same: ['rows', id, field].
+ */
+export interface WbsDoc {
+  rows: ReadonlyMap<RowId, WbsRow>;
+  relations: ReadonlyMap<RelationId, WbsRelation>;
+}
+
+/** Fields a user edits directly (not id, parentId or orderKey, which only tree commands set). */
+export type EditableField = Exclude<keyof WbsRow, 'id' | 'parentId' | 'orderKey' | 'attributes'>;
+
+/** Where a command gets new ids from (the client passes crypto.randomUUID, tests a counter). */
+export interface IdSource {
+  newId(): string;
+}
+
+/** A refused edit: a message key for i18n plus its params. */
+export interface Refusal {
+  key: string;
+  params?: Record<string, string | number | readonly string[]>;
+}
+
+/** A row with default values: a one-day task for task/work/draft, zero for the rest. */
+export function newRow(
+  id: RowId,
+  nodeType: NodeType,
+  parentId: RowId | null,
+  orderKey: string,
+  fields: Partial<Omit<WbsRow, 'id' | 'parentId' | 'orderKey'>> = {},
+  defaultDuration: WorkMinutes = 480,
+): WbsRow {
+  const hasDuration = nodeType === 'task' || nodeType === 'work' || nodeType === 'draft';
+  return {
+    id,
+    parentId,
+    orderKey,
+    nodeType,
+    name: '',
+    code: null,
+    calendarId: null,
+    duration: hasDuration ? defaultDuration : 0,
+    startLimitType: null,
+    startLimitDate: null,
+    finishLimitType: null,
+    finishLimitDate: null,
+    actualStart: null,
+    actualFinish: null,
+    percentComplete: 0,
+    volume: null,
+    price: null,
+    color: null,
+    attributes: {},
+    ...fields,
+  };
+}
