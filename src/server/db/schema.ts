@@ -166,6 +166,86 @@ export interface WbsRelationsTable {
   lag: number;
 }
 
+// Import/export (migrations/003_jobs_storage.sql).
+export type StorageKind = 'documents' | 'temp' | 'backup';
+
+export interface StoredFilesTable {
+  space_id: string;
+  id: Generated<string>;
+  kind: StorageKind;
+  schedule_id: string | null;
+  version_id: string | null;
+  name: string;
+  mime: string;
+  size: ColumnType<number, number, number>;
+  storage_key: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Date | null;
+}
+
+export type JobType = 'import_version' | 'export_version' | 'calculate_timetable';
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'stopped';
+
+export interface JobsTable {
+  space_id: string;
+  id: Generated<string>;
+  type: JobType;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  progress: ColumnType<number, number | undefined, number>;
+  user_id: string | null;
+  lang: string;
+  schedule_id: string | null;
+  version_id: string | null;
+  file_id: string | null;
+  params: Json<Record<string, unknown>>;
+  errors: Json<{ code: string; params: Record<string, string | number | boolean | null> }[]>;
+  stop_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  runner: string | null;
+  heartbeat_at: Date | null;
+  created_at: Timestamp;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface ScheduleImportSettingsTable {
+  user_id: string;
+  name: string;
+  rule: Json<Record<string, unknown>>;
+  schedule_id: string | null;
+  last_used_at: Timestamp;
+}
+
+export interface VersionModelsTable {
+  space_id: string;
+  version_id: string;
+  source: string;
+  project_name: string;
+  options: Json<Record<string, unknown>>;
+  item_extras: Json<Record<string, Record<string, unknown>>>;
+  relation_extras: Json<Record<string, Record<string, unknown>>>;
+  calendar_ids: Json<Record<string, string>>;
+  attribute_defs: Json<Record<string, string>>;
+}
+
+export interface VersionResourcesTable {
+  space_id: string;
+  version_id: string;
+  id: string;
+  name: string;
+  kind: string | null;
+  calendar_id: string | null;
+}
+
+export interface VersionAssignmentsTable {
+  space_id: string;
+  version_id: string;
+  id: string;
+  wbs_id: string;
+  resource_id: string;
+  units: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -180,4 +260,10 @@ export interface DB {
   versions: VersionsTable;
   wbs_items: WbsItemsTable;
   wbs_relations: WbsRelationsTable;
+  stored_files: StoredFilesTable;
+  jobs: JobsTable;
+  schedule_import_settings: ScheduleImportSettingsTable;
+  version_models: VersionModelsTable;
+  version_resources: VersionResourcesTable;
+  version_assignments: VersionAssignmentsTable;
 }
