@@ -11,7 +11,7 @@ CREATE TABLE stored_files (
   version_id uuid,
   name text NOT NULL,
   mime text NOT NULL,
-  size bigint NOT NULL,
+  size integer NOT NULL,
   -- Key inside the storage (DATA_DIR/storage/<kind>/<space>/<id>).
   storage_key text NOT NULL,
   created_by uuid REFERENCES users (id) ON DELETE SET NULL,
