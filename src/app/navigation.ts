@@ -2,7 +2,7 @@
 // The router registers itself at start-up; a navigation asked for before that (e.g. the server was
 // unreachable during start-up) is kept and performed once the router exists.
 
-type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+type Navigate = (to: string, opts?: { replace?: boolean }) => void | Promise<void>;
 
 let pending: string | null = null;
 let navigator: Navigate = (to) => {
@@ -14,12 +14,13 @@ export function setNavigator(fn: Navigate): void {
   if (pending !== null) {
     const to = pending;
     pending = null;
-    fn(to, { replace: true });
+    void fn(to, { replace: true });
   }
 }
 
-export function navigate(to: string, opts?: { replace?: boolean }): void {
-  navigator(to, opts);
+/** Resolves when the router has moved (so a token can be dropped without a guard redirecting). */
+export async function navigate(to: string, opts?: { replace?: boolean }): Promise<void> {
+  await navigator(to, opts);
 }
 
 export function currentPath(): string {

@@ -74,6 +74,6 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  setNavigator((to, opts) => void router.navigate(to, opts));
+  setNavigator((to, opts) => router.navigate(to, opts));
   return router;
 }

@@ -27,16 +27,16 @@ export function performDecision(d: StatusDecision, silent: boolean): void {
     case 'ok':
       return;
     case 'to-login':
-      endSessionLocally();
-      if (!currentPath().startsWith('/auth/')) navigate('/auth/login', { replace: true });
+      if (currentPath().startsWith('/auth/')) endSessionLocally();
+      else void navigate('/auth/login', { replace: true }).then(endSessionLocally);
       return;
     case 'to-select-space':
       forgetSpace();
       if (!silent) showErrorToast(d.body);
-      navigate('/auth/select-space', { replace: true });
+      void navigate('/auth/select-space', { replace: true });
       return;
     case 'to-error-page':
-      navigate(`/error?message=${d.code}`, { replace: true });
+      void navigate(`/error?message=${d.code}`, { replace: true });
       return;
     case 'localized':
       if (!silent) showErrorToast(d.body, true);
@@ -52,5 +52,5 @@ export function goDisconnected(): void {
   const here = currentPath();
   if (here === '/disconnect') return;
   browserStore().raw.setItem(KEYS.disconnectFrom, here + window.location.search);
-  navigate('/disconnect', { replace: true });
+  void navigate('/disconnect', { replace: true });
 }

@@ -12,7 +12,7 @@ export async function signOut(): Promise<void> {
   } catch {
     // The session ends locally whatever the server says.
   }
-  endSessionLocally();
   postTabMessage({ type: 'logout' });
-  navigate('/auth/login', { replace: true });
+  await navigate('/auth/login', { replace: true });
+  endSessionLocally();
 }

@@ -15,8 +15,8 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchsta
 export function expireSession(): void {
   void call(authRoutes.logout, {}, { silent: true }).catch(() => undefined);
   postTabMessage({ type: 'idleness' });
-  endSessionLocally();
-  navigate('/auth/idleness', { replace: true });
+  // Leave the guarded screen first: dropping the token there would redirect to the sign-in screen.
+  void navigate('/auth/idleness', { replace: true }).then(endSessionLocally);
 }
 
 /**

@@ -17,17 +17,15 @@ export function useTabMessages(): void {
             if (currentPath().startsWith('/auth/') && currentPath() !== '/auth/select-space') {
               void call(userRoutes.whoAmI, {}, { silent: true }).then((user) => {
                 setUser(user);
-                navigate(landingPath(user.id), { replace: true });
+                void navigate(landingPath(user.id), { replace: true });
               });
             }
             return;
           case 'logout':
-            endSessionLocally();
-            navigate('/auth/login', { replace: true });
+            void navigate('/auth/login', { replace: true }).then(endSessionLocally);
             return;
           case 'idleness':
-            endSessionLocally();
-            navigate('/auth/idleness', { replace: true });
+            void navigate('/auth/idleness', { replace: true }).then(endSessionLocally);
             return;
           case 'idleness-updated':
             useSystem.getState().setActivityDate(m.at);

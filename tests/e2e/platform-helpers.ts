@@ -1,0 +1,62 @@
+// Shared set-up for the platform specs: a fresh account and space through the API, and a page
+// that starts signed in (the token in browser storage, as the app keeps it).
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+export function uniqueLogin(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+export interface Account {
+  login: string;
+  password: string;
+  token: string;
+  userId: string;
+}
+
+export async function registerAccount(request: APIRequestContext, prefix = 'e2e'): Promise<Account> {
+  const login = uniqueLogin(prefix);
+  const password = 'correct-horse-1';
+  const res = await request.post('/api/v1/users/register-and-login', {
+    data: {
+      login,
+      email: `${login}@example.com`,
+      first_name: 'Test',
+      last_name: 'Planner',
+      password,
+      password_confirmation: password,
+      secret_question: 'First site?',
+      answer: 'Riverside',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { login, password, token: body.token, userId: body.user.id };
+}
+
+export async function api<T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  spaceId?: string,
+): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${account.token}`, ...(spaceId ? { 'space-id': spaceId } : {}) },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Open the app signed in as the account (token as the app stores it). */
+export async function signedIn(page: Page, account: Account, path: string): Promise<void> {
+  await page.addInitScript((token) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('pw.token', token);
+      sessionStorage.setItem('e2e-seeded', '1');
+    }
+  }, account.token);
+  await page.goto(path);
+}
