@@ -10,7 +10,8 @@ export function referenceEarlyStarts(model: ScheduleModel, cals: Map<string, Cal
   const n = model.activities.length;
   const index = new Map(model.activities.map((a, i) => [a.id, i]));
   const preds: { p: number; type: string; lag: number }[][] = Array.from({ length: n }, () => []);
-  for (const r of model.relations) preds[index.get(r.succId)!].push({ p: index.get(r.predId)!, type: r.type, lag: r.lag });
+  for (const r of model.relations)
+    preds[index.get(r.succId)!].push({ p: index.get(r.predId)!, type: r.type, lag: r.lag });
   const es = new Int32Array(n);
   const ef = new Int32Array(n);
   const from = Math.max(model.options.dataDate, model.options.projectStart);

@@ -50,7 +50,8 @@ function full(n: number, runs: number, verify: boolean) {
   if (verify) {
     const cals = new Map(model.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
     const ref = referenceEarlyStarts(model, cals);
-    for (let i = 0; i < n; i++) check(ref[i] === res.es[i], `early start of ${model.activities[i].id} equals the reference`);
+    for (let i = 0; i < n; i++)
+      check(ref[i] === res.es[i], `early start of ${model.activities[i].id} equals the reference`);
   }
   return { model, prepared, res, ms: median(times), buildMs };
 }
@@ -67,9 +68,31 @@ out.build_100k_ms = Math.round(s100.buildMs * 100) / 100;
 // Floor: the same CSR network, no calendars.
 const net = s100.prepared.net;
 const floors: number[] = [];
-let floor = floorPass(net.n, net.dur, net.order, net.inStart, net.inRel, net.outStart, net.outRel, net.rPred, net.rSucc, net.rLag);
+let floor = floorPass(
+  net.n,
+  net.dur,
+  net.order,
+  net.inStart,
+  net.inRel,
+  net.outStart,
+  net.outRel,
+  net.rPred,
+  net.rSucc,
+  net.rLag,
+);
 for (let k = 0; k < 5; k++) {
-  floor = floorPass(net.n, net.dur, net.order, net.inStart, net.inRel, net.outStart, net.outRel, net.rPred, net.rSucc, net.rLag);
+  floor = floorPass(
+    net.n,
+    net.dur,
+    net.order,
+    net.inStart,
+    net.inRel,
+    net.outStart,
+    net.outRel,
+    net.rPred,
+    net.rSucc,
+    net.rLag,
+  );
   floors.push(floor.ms);
 }
 check(
@@ -89,7 +112,8 @@ for (let k = 0; k < 21; k++) {
   a.duration = a.remaining = dur;
   const [res, ms] = time(() => s100.prepared.recompute());
   inc.push(ms);
-  if (k % 10 === 0) check(sameArrays(res, new PreparedSchedule(s100.model).computeFull()), 'incremental equals full');
+  if (k % 10 === 0)
+    check(sameArrays(res, new PreparedSchedule(s100.model).computeFull()), 'incremental equals full');
 }
 out.incremental_100k_ms = median(inc);
 

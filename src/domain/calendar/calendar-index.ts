@@ -16,6 +16,8 @@ export class CalendarIndex {
   private readonly ivStart: Int32Array;
   private readonly ivEnd: Int32Array;
   private readonly ivCum: Float64Array;
+  /** Per day: the first interval that ends after the day's midnight (makes workAt O(1)). */
+  private readonly dayIv: Int32Array;
   readonly totalWork: number;
   /** True for a calendar that works around the clock (lets callers skip conversions). */
   readonly continuous: boolean;
@@ -28,24 +30,30 @@ export class CalendarIndex {
     for (let i = 0; i < starts.length; i++) cum[i + 1] = cum[i] + (ends[i] - starts[i]);
     this.ivCum = cum;
     this.totalWork = cum[starts.length];
+    const dayIv = new Int32Array(DAY_COUNT + 1);
+    let k = 0;
+    for (let d = 0; d <= DAY_COUNT; d++) {
+      const t = d * MINUTES_PER_DAY;
+      while (k < ends.length && ends[k] <= t) k++;
+      dayIv[d] = k;
+    }
+    this.dayIv = dayIv;
     this.continuous = starts.length === 1 && starts[0] === 0 && ends[0] === MAX_TIME;
   }
 
   /** Working minutes from the start of 2000 up to t. */
   workAt(t: Minutes): WorkMinutes {
-    if (this.continuous) return t < 0 ? 0 : t > MAX_TIME ? MAX_TIME : t;
+    if (t <= 0) return 0;
+    if (t >= MAX_TIME) return this.totalWork;
+    if (this.continuous) return t;
     const s = this.ivStart;
-    // Last interval starting at or before t.
-    let lo = 0;
-    let hi = s.length - 1;
-    if (hi < 0 || t < s[0]) return 0;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    const e = this.ivEnd[lo];
-    return this.ivCum[lo] + (t < e ? t : e) - s[lo];
+    const e = this.ivEnd;
+    const n = s.length;
+    // Start from the day's first interval; a day holds only a few.
+    let i = this.dayIv[(t / MINUTES_PER_DAY) | 0];
+    while (i < n && e[i] <= t) i++;
+    if (i < n && s[i] < t) return this.ivCum[i] + (t - s[i]);
+    return this.ivCum[i];
   }
 
   /** The moment working minute w begins; w beyond the calendar clamps to its last moment. */

@@ -3,10 +3,36 @@
 // incremental recompute reads it again).
 
 import type { Network } from './network';
-import { K_FINISH_MS, K_LOE, K_SUM, K_WBS, R_FF, R_FS, R_SS, S_DONE } from './network';
-import { backwardBound, constrainsPred, isFixed } from './passes';
+import {
+  K_FINISH_MS as K_FINISH_MS_,
+  K_LOE as K_LOE_,
+  K_SUM as K_SUM_,
+  K_WBS as K_WBS_,
+  R_FF as R_FF_,
+  R_FS as R_FS_,
+  R_SS as R_SS_,
+  S_DONE as S_DONE_,
+} from './network';
+import {
+  backwardBound as backwardBound_,
+  constrainsPred as constrainsPred_,
+  isFixed as isFixed_,
+} from './passes';
 import type { PassState } from './passes';
 import type { ScheduleResult } from './result';
+
+// Transpiled imports are getters; the hot loops read these local copies instead.
+const backwardBound = backwardBound_;
+const constrainsPred = constrainsPred_;
+const isFixed = isFixed_;
+const K_FINISH_MS = K_FINISH_MS_;
+const K_LOE = K_LOE_;
+const K_SUM = K_SUM_;
+const K_WBS = K_WBS_;
+const R_FF = R_FF_;
+const R_FS = R_FS_;
+const R_SS = R_SS_;
+const S_DONE = S_DONE_;
 
 /** Free float of activity i: how far its finish can slip before any successor's early dates move. */
 export function freeFloat(net: Network, st: PassState, i: number): number {
@@ -15,7 +41,7 @@ export function freeFloat(net: Network, st: PassState, i: number): number {
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
     if (!constrainsPred(net, r)) continue;
-    const b = backwardBound(net, r, st.es, st.ef);
+    const b = backwardBound(net, r, st.es, st.ef, st.wes, st.wef);
     if (b < w) w = b;
   }
   const c = net.calendars[net.cal[i]];
@@ -92,6 +118,7 @@ function delayAsLateAsPossible(net: Network, res: ScheduleResult): void {
 /** Sum nodes and WBS summary activities span the open activities under them. */
 function rollUp(net: Network, res: ScheduleResult): void {
   const n = net.n;
+  if (!net.kind.some((k) => k === K_SUM || k === K_WBS)) return;
   const lo = new Float64Array(n).fill(Infinity);
   const hi = new Float64Array(n).fill(-Infinity);
   const llo = new Float64Array(n).fill(Infinity);

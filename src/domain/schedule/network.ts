@@ -191,7 +191,8 @@ export function setActivity(
   const done = a.actualFinish !== null;
   const started = a.actualStart !== null;
   net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;
-  net.dur[i] = Math.max(0, Math.round(started ? a.remaining : a.duration));
+  const milestone = net.kind[i] === K_START_MS || net.kind[i] === K_FINISH_MS;
+  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(started ? a.remaining : a.duration));
   net.actualStart[i] = a.actualStart ?? NONE;
   net.actualFinish[i] = a.actualFinish ?? NONE;
   if (a.external) {
@@ -223,16 +224,8 @@ function activityCalendar(net: Network, a: Activity, byId: Map<string, number>):
 }
 
 export function setConstraints(net: Network, i: number, a: Pick<Activity, 'constraints' | 'alap'>): void {
-  for (const arr of [
-    net.startMin,
-    net.finishMin,
-    net.startMax,
-    net.finishMax,
-    net.mandStart,
-    net.mandFinish,
-  ]) {
-    arr[i] = NONE;
-  }
+  net.startMin[i] = net.finishMin[i] = net.startMax[i] = NONE;
+  net.finishMax[i] = net.mandStart[i] = net.mandFinish[i] = NONE;
   net.alap[i] = a.alap ? 1 : 0;
   for (const c of a.constraints) {
     const start = c.on === 'start';
@@ -244,36 +237,42 @@ export function setConstraints(net: Network, i: number, a: Pick<Activity, 'const
 
 /** (Re)builds the relation arrays, the CSR adjacency and the topological order. */
 export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations'>): void {
-  const rels = model.relations.filter((r) => {
-    const p = net.index.get(r.predId);
-    const s = net.index.get(r.succId);
-    return p !== undefined && s !== undefined && p !== s && net.kind[p] !== K_SUM && net.kind[s] !== K_SUM;
-  });
-  const m = rels.length;
-  net.m = m;
-  net.relIds = rels.map((r) => r.id);
-  net.rPred = new Int32Array(m);
-  net.rSucc = new Int32Array(m);
-  net.rType = new Uint8Array(m);
-  net.rLag = new Int32Array(m);
-  net.rLagCal = new Int32Array(m);
+  const all = model.relations;
+  const rPred = new Int32Array(all.length);
+  const rSucc = new Int32Array(all.length);
+  const rType = new Uint8Array(all.length);
+  const rLag = new Int32Array(all.length);
+  const rLagCal = new Int32Array(all.length);
+  const relIds: string[] = [];
   const lagCal = net.options.lagCalendar;
   const projectCal = Math.max(
     0,
     net.calendars.findIndex((c) => c.id === net.options.defaultCalendarId),
   );
-  for (let r = 0; r < m; r++) {
-    const rel = rels[r];
-    const p = net.index.get(rel.predId)!;
-    const s = net.index.get(rel.succId)!;
-    net.rPred[r] = p;
-    net.rSucc[r] = s;
-    net.rType[r] = REL_CODE[rel.type];
-    net.rLag[r] = Math.round(rel.lag);
+  let m = 0;
+  for (const rel of all) {
+    const p = net.index.get(rel.predId);
+    const s = net.index.get(rel.succId);
+    // Links to unknown activities, self-links and links on WBS nodes are not scheduled.
+    if (p === undefined || s === undefined || p === s || net.kind[p] === K_SUM || net.kind[s] === K_SUM)
+      continue;
+    rPred[m] = p;
+    rSucc[m] = s;
+    rType[m] = REL_CODE[rel.type];
+    rLag[m] = Math.round(rel.lag);
     const lc = rel.lagCalendar ?? lagCal;
-    net.rLagCal[r] =
+    rLagCal[m] =
       lc === '24h' ? net.cal24 : lc === 'successor' ? net.cal[s] : lc === 'project' ? projectCal : net.cal[p];
+    relIds.push(rel.id);
+    m++;
   }
+  net.m = m;
+  net.relIds = relIds;
+  net.rPred = rPred.subarray(0, m);
+  net.rSucc = rSucc.subarray(0, m);
+  net.rType = rType.subarray(0, m);
+  net.rLag = rLag.subarray(0, m);
+  net.rLagCal = rLagCal.subarray(0, m);
   buildAdjacency(net);
   topoSort(net);
 }

@@ -7,20 +7,33 @@
 import type { CalendarIndex } from '../calendar/calendar-index';
 import type { Network } from './network';
 import {
-  K_EXTERNAL,
-  K_FINISH_MS,
-  K_LOE,
-  K_START_MS,
-  K_SUM,
-  K_WBS,
-  NONE,
-  R_FF,
-  R_FS,
-  R_SF,
-  R_SS,
-  S_DONE,
-  S_STARTED,
+  K_EXTERNAL as K_EXTERNAL_,
+  K_FINISH_MS as K_FINISH_MS_,
+  K_LOE as K_LOE_,
+  K_SUM as K_SUM_,
+  K_WBS as K_WBS_,
+  NONE as NONE_,
+  R_FF as R_FF_,
+  R_FS as R_FS_,
+  R_SF as R_SF_,
+  R_SS as R_SS_,
+  S_DONE as S_DONE_,
+  S_STARTED as S_STARTED_,
 } from './network';
+
+// Transpiled imports are getters; the hot loops read these local copies instead.
+const K_EXTERNAL = K_EXTERNAL_;
+const K_FINISH_MS = K_FINISH_MS_;
+const K_LOE = K_LOE_;
+const K_SUM = K_SUM_;
+const K_WBS = K_WBS_;
+const NONE = NONE_;
+const R_FF = R_FF_;
+const R_FS = R_FS_;
+const R_SF = R_SF_;
+const R_SS = R_SS_;
+const S_DONE = S_DONE_;
+const S_STARTED = S_STARTED_;
 
 /** Per-activity results of the passes: absolute dates and work indexes on the own calendar. */
 export interface PassState {
@@ -93,29 +106,59 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   const p = net.rPred[r];
   const s = net.rSucc[r];
   const t = net.rType[r];
+  const lag = net.rLag[r];
   const fromFinish = t === R_FS || t === R_FF;
-  let base = fromFinish ? st.ef[p] : st.es[p];
-  if (!fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net)) base = net.actualStart[p];
+  const finishSide = t === R_FF || t === R_SF;
+  const cs = net.cal[s];
+  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net);
+  if (net.cal[p] === cs && net.rLagCal[r] === cs && !actual) {
+    // One calendar throughout: stay in work space, no search needed.
+    const w = (fromFinish ? st.wef[p] : st.wes[p]) + lag;
+    if (finishSide) {
+      lastBoundTime = lag === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : net.calendars[cs].finishAt(w);
+      return w - net.dur[s];
+    }
+    return w;
+  }
+  let base = fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p];
   base = shiftByLag(net, r, base, 1);
   lastBoundTime = base;
-  const w = net.calendars[net.cal[s]].workAt(base);
-  return t === R_FS || t === R_SS ? w : w - net.dur[s];
+  const w = net.calendars[cs].workAt(base);
+  return finishSide ? w - net.dur[s] : w;
 }
 
 function lagFromEarlyStart(net: Network): boolean {
   return net.options.lagFromEarlyStart !== false;
 }
 
-/** Upper bound that relation r puts on its predecessor's finish index, from the given dates. */
-export function backwardBound(net: Network, r: number, start: Int32Array, finish: Int32Array): number {
+/**
+ * Upper bound that relation r puts on its predecessor's finish index, from the successor's
+ * dates (late ones for the backward pass, early ones for free float) and their work indexes.
+ */
+export function backwardBound(
+  net: Network,
+  r: number,
+  start: Int32Array,
+  finish: Int32Array,
+  wStart: Int32Array,
+  wFinish: Int32Array,
+): number {
   const p = net.rPred[r];
   const s = net.rSucc[r];
   const t = net.rType[r];
+  const lag = net.rLag[r];
   const toStart = t === R_FS || t === R_SS;
+  const fromFinish = t === R_FS || t === R_FF;
+  const cp = net.cal[p];
+  if (net.cal[s] === cp && net.rLagCal[r] === cp) {
+    const w = (toStart ? wStart[s] : wFinish[s]) - lag;
+    lastBoundTime = lag === 0 ? (toStart ? start[s] : finish[s]) : net.calendars[cp].startAt(w);
+    return fromFinish ? w : w + net.dur[p];
+  }
   const base = shiftByLag(net, r, toStart ? start[s] : finish[s], -1);
   lastBoundTime = base;
-  const w = net.calendars[net.cal[p]].workAt(base);
-  return t === R_FS || t === R_FF ? w : w + net.dur[p];
+  const w = net.calendars[cp].workAt(base);
+  return fromFinish ? w : w + net.dur[p];
 }
 
 /** Whether relation r takes part in the backward pass / free float of its predecessor. */
@@ -126,7 +169,7 @@ export function constrainsPred(net: Network, r: number): boolean {
 }
 
 /** Forward pass for activity i; predecessors must be done. Returns true when its dates changed. */
-export function forwardOne(net: Network, st: PassState, i: number, dataWork: (c: number) => number): boolean {
+export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int32Array): boolean {
   const oldEs = st.es[i];
   const oldEf = st.ef[i];
   if (isFixed(net, i)) {
@@ -141,8 +184,8 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: (c:
   }
   const ci = net.cal[i];
   const c = net.calendars[ci];
-  const dur = net.kind[i] === K_START_MS || net.kind[i] === K_FINISH_MS ? 0 : net.dur[i];
-  let w = dataWork(ci);
+  const dur = net.dur[i];
+  let w = dataWork[ci];
   // When a finish-side bound (FF, SF, finish constraint) decides, P6 keeps that moment as the
   // early finish (a start moment stays a start moment: 08:00 rather than 17:00 the day before).
   let finishAt = NONE;
@@ -221,7 +264,7 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
     // MS Project: start-side links do not hold a manually scheduled predecessor's late dates.
     if (manual && !finishSide) continue;
     if (finishSide) finishTied = true;
-    const b = backwardBound(net, r, st.ls, st.lf);
+    const b = backwardBound(net, r, st.ls, st.lf, st.wls, st.wlf);
     if (b < w || (b === w && startAt === NONE && !finishSide)) {
       w = b;
       startAt = finishSide ? NONE : lastBoundTime;

@@ -7,12 +7,24 @@
 
 import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndex } from '../calendar/calendar-index';
-import { buildNetwork, setConstraints, setRelations } from './network';
+import { buildNetwork, K_FINISH_MS, K_START_MS, setConstraints, setRelations } from './network';
 import type { Network } from './network';
-import { finishResult, freeFloat, totalFloat } from './finish';
-import { backwardOne, forwardOne, isFixed, newPassState } from './passes';
+import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
+import {
+  newPassState,
+  backwardOne as backwardOne_,
+  forwardOne as forwardOne_,
+  isFixed as isFixed_,
+} from './passes';
 import type { PassState } from './passes';
 import type { ScheduleResult } from './result';
+
+// Transpiled imports are getters; the hot loops read these local copies instead.
+const freeFloat = freeFloat_;
+const totalFloat = totalFloat_;
+const backwardOne = backwardOne_;
+const forwardOne = forwardOne_;
+const isFixed = isFixed_;
 
 export class PreparedSchedule {
   readonly net: Network;
@@ -41,7 +53,7 @@ export class PreparedSchedule {
   computeFull(): ScheduleResult {
     const { net, st } = this;
     if (net.cycle.length > 0) return this.cycleResult();
-    const dw = (c: number) => this.dataWork[c];
+    const dw = this.dataWork;
     for (let k = 0; k < net.n; k++) forwardOne(net, st, net.order[k], dw);
     st.projectFinish = this.latestFinish();
     const target = net.options.mustFinishBy ?? st.projectFinish;
@@ -61,7 +73,7 @@ export class PreparedSchedule {
     const { net, st } = this;
     if (!this.computed || net.cycle.length > 0) return this.computeFull();
     if (this.dirty.size === 0 && this.last) return this.last;
-    const dw = (c: number) => this.dataWork[c];
+    const dw = this.dataWork;
     const fwd = new Uint8Array(net.n);
     const touched = new Uint8Array(net.n);
     let first = net.n;
@@ -153,7 +165,8 @@ export class PreparedSchedule {
   /** Edit: the duration still to do (the original duration for an activity not started). */
   setDuration(id: string, minutes: number): void {
     const i = this.at(id);
-    this.net.dur[i] = Math.max(0, Math.round(minutes));
+    const k = this.net.kind[i];
+    this.net.dur[i] = k === K_START_MS || k === K_FINISH_MS ? 0 : Math.max(0, Math.round(minutes));
     this.dirty.add(i);
   }
 
