@@ -117,6 +117,11 @@ function rangeMatrix(s: WorkbenchState): string[][] {
   return out;
 }
 
+/** The selected range as a matrix of cell texts (copy format). */
+export function copyMatrix(): string[][] {
+  return rangeMatrix(workbench.get());
+}
+
 async function copy(): Promise<void> {
   const m = rangeMatrix(workbench.get());
   await services().writeClipboard(serializeTsv(m), serializeHtml(m));

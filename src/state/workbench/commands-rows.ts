@@ -13,6 +13,7 @@ import {
   outdent,
 } from '../../domain/wbs';
 import type { WbsChange } from '../../domain/wbs';
+import { canRedo, canUndo } from '../../domain/history';
 import type { Command } from './commands';
 import { commitChange, redo, setExpanded, undo } from './data';
 import { services } from './services';
@@ -165,6 +166,6 @@ export const rowCommands: readonly Command[] = [
   tree('moveRowsUp', moveUp, false),
   tree('moveRowsDown', moveDown, false),
   { id: 'link', labelKey: 'cmd.link', enabled: (s) => ready(s) && hasRows(s), perform: linkSelected },
-  { id: 'undo', labelKey: 'cmd.undo', enabled: (s) => s.undo.length > 0, perform: () => void undo() },
-  { id: 'redo', labelKey: 'cmd.redo', enabled: (s) => s.redo.length > 0, perform: () => void redo() },
+  { id: 'undo', labelKey: 'cmd.undo', enabled: (s) => canUndo(s.history), perform: () => void undo() },
+  { id: 'redo', labelKey: 'cmd.redo', enabled: (s) => canRedo(s.history), perform: () => void redo() },
 ];

@@ -6,6 +6,7 @@ import { applyWbsPatches, commit, wbsState } from '../../domain/wbs/change';
 import type { WbsChange } from '../../domain/wbs/change';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
+import { record, redo as historyRedo, undo as historyUndo } from '../../domain/history';
 import type { Change, HistoryMode, UndoKind, WorkbenchState } from './store';
 import { workbench } from './store';
 import type { ItemId, RowView, Version, WbsRelation, WbsRow } from './types';
@@ -31,8 +32,6 @@ export function onDataChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-const UNDO_LIMIT = 200;
 
 function isStructural(patches: readonly Patch[]): boolean {
   for (const p of patches) {
@@ -69,8 +68,7 @@ export function loadVersion(
     loadState: 'ready',
     loadError: null,
     timetableState: version.timetable_state,
-    undo: same ? s.undo : [],
-    redo: same ? s.redo : [],
+    history: same ? s.history : { ...s.history, undos: [], redos: [] },
     issues: new Map(),
   });
 }
@@ -99,35 +97,34 @@ export function commitChange(
   mode: HistoryMode = 'record',
 ): AppliedChange | null {
   if (c.patches.length === 0) return null;
-  const change: Change = { labelKey, kind, patches: c.patches, inverse: c.inversePatches };
+  const change: Change = { labelKey, kind, patches: c.patches, inversePatches: c.inversePatches };
   const applied = apply(change, change.patches, 'do', c);
-  if (mode === 'record') {
-    const s = workbench.get();
-    workbench.set({ undo: [...s.undo, change].slice(-UNDO_LIMIT), redo: [] });
-  }
+  if (mode === 'record') workbench.set({ history: record(workbench.get().history, change) });
   return applied;
 }
 
 export function undo(): AppliedChange | null {
-  const s = workbench.get();
-  const change = s.undo[s.undo.length - 1];
-  if (!change) return null;
-  workbench.set({ undo: s.undo.slice(0, -1), redo: [...s.redo, change] });
-  return apply(change, change.inverse, 'undo');
+  const { history, entry } = historyUndo(workbench.get().history);
+  if (!entry) return null;
+  workbench.set({ history });
+  return apply(entry, entry.inversePatches, 'undo');
 }
 
 export function redo(): AppliedChange | null {
-  const s = workbench.get();
-  const change = s.redo[s.redo.length - 1];
-  if (!change) return null;
-  workbench.set({ redo: s.redo.slice(0, -1), undo: [...s.undo, change] });
-  return apply(change, change.patches, 'redo');
+  const { history, entry } = historyRedo(workbench.get().history);
+  if (!entry) return null;
+  workbench.set({ history });
+  return apply(entry, entry.patches, 'redo');
 }
 
 /** Patches from the server (a 409 reload, another tab's edit): history ignores them. */
 export function applyRemote(patches: readonly Patch[]): AppliedChange | null {
   if (patches.length === 0) return null;
-  return apply({ labelKey: 'remote', kind: 'undo_wbs', patches, inverse: [] }, patches, 'remote');
+  return apply(
+    { labelKey: 'remote', kind: 'undo_wbs', patches: [...patches], inversePatches: [] },
+    patches,
+    'remote',
+  );
 }
 
 export function rowAt(s: WorkbenchState, index: number): RowView | null {

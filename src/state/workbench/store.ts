@@ -3,7 +3,8 @@
 // never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
 
 import { create } from 'zustand';
-import type { Patch } from 'immer';
+import { createHistory } from '../../domain/history';
+import type { History, HistoryEntry, UndoKind } from '../../domain/history';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 import { wbsState } from '../../domain/wbs/change';
 import type { WbsState } from '../../domain/wbs/change';
@@ -12,16 +13,12 @@ import type { CalendarDef } from '../../domain/schedule/model';
 import type { CellIssue, ColumnLayout, EditingState, ItemId, ScaleUnit, Selection, Version } from './types';
 import { DEFAULT_COLUMNS } from './columns';
 
-export type UndoKind = 'undo_wbs' | 'undo_relation';
 /** How history treats an update (STYLE 3). */
 export type HistoryMode = 'record' | 'ignore';
 
-export interface Change {
-  readonly labelKey: string;
-  readonly kind: UndoKind;
-  readonly patches: readonly Patch[];
-  readonly inverse: readonly Patch[];
-}
+/** A change as history keeps it (domain/history's entry). */
+export type Change = HistoryEntry;
+export type { UndoKind };
 
 export type TimetableState = 'not_calculated' | 'in_process' | 'calculated';
 export type PanelTab =
@@ -75,14 +72,16 @@ export interface WorkbenchState {
   /** Number of leading displayed columns frozen at the left. */
   readonly frozen: number;
   readonly rowHeight: number;
+  /** Height of the grid's header row and of the Gantt's timescale: rows line up below it. */
+  readonly headerHeight: number;
   readonly scrollTop: number;
   readonly viewportHeight: number;
   readonly timescale: TimescaleState;
   readonly gridWidth: number;
   readonly panelTab: PanelTab;
   readonly panelOpen: boolean;
-  readonly undo: readonly Change[];
-  readonly redo: readonly Change[];
+  /** Undo and redo stacks (domain/history): diffs with marks. */
+  readonly history: History;
   readonly find: { readonly open: boolean; readonly query: string };
   /** Pending server writes. */
   readonly saving: number;
@@ -110,14 +109,14 @@ export function initialState(): WorkbenchState {
     columns: DEFAULT_COLUMNS,
     frozen: 2,
     rowHeight: 26,
+    headerHeight: 40,
     scrollTop: 0,
     viewportHeight: 600,
     timescale: { unit: 'week', zoom: 1, origin: 0, scrollLeft: 0 },
     gridWidth: 760,
     panelTab: 'node_info',
     panelOpen: true,
-    undo: [],
-    redo: [],
+    history: createHistory(200),
     find: { open: false, query: '' },
     saving: 0,
   };

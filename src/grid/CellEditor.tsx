@@ -1,0 +1,72 @@
+// The in-cell editor: Enter commits and moves down, Tab/Shift+Tab commit and move across, Esc
+// cancels, leaving the cell commits. Typing on a selected cell opens it with that character.
+
+import { useEffect, useRef } from 'react';
+import type { CellTextContext } from '../state/workbench/cell-text';
+import { cellText } from '../state/workbench/cell-text';
+import { cancelEdit, commitEdit } from '../state/workbench/commands-edit';
+import type { ColumnDef } from '../state/workbench/columns';
+import type { RowView } from '../state/workbench/types';
+
+const TYPE_OPTIONS = ['task', 'work', 'sum', 'milestone_start', 'milestone_finish', 'draft'];
+
+export function CellEditor(props: {
+  view: RowView;
+  def: ColumnDef;
+  initial: string | null;
+  ctx: CellTextContext;
+}) {
+  const { view, def, initial, ctx } = props;
+  const ref = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    const end = el.value.length;
+    if (initial === null) el.setSelectionRange(0, end);
+    else el.setSelectionRange(end, end);
+  }, [initial]);
+
+  const finish = (then: 'down' | 'next' | 'prev' | 'none') => {
+    if (done.current) return;
+    done.current = true;
+    commitEdit(ref.current?.value ?? '', then);
+  };
+
+  const listId = def.id === 'type' ? 'wb-type-options' : undefined;
+  return (
+    <>
+      <input
+        ref={ref}
+        className="wb-editor"
+        aria-label={ctx.t(def.labelKey)}
+        defaultValue={initial ?? cellText(view, def, ctx, 'edit')}
+        list={listId}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            finish('down');
+          } else if (e.key === 'Tab') {
+            e.preventDefault();
+            finish(e.shiftKey ? 'prev' : 'next');
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            done.current = true;
+            cancelEdit();
+          }
+        }}
+        onBlur={() => finish('none')}
+      />
+      {listId && (
+        <datalist id={listId}>
+          {TYPE_OPTIONS.map((t) => (
+            <option key={t} value={ctx.t(`type.${t}`)} />
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}

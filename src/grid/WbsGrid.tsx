@@ -1,0 +1,198 @@
+// The WBS grid: one scroll container (its scrollTop is the workbench's shared vertical scroll),
+// a sticky header, and only the rows in view (@tanstack/react-virtual). Rows are read from the
+// store by index, never copied. Keyboard: the bindings of keybindings.ts; typing starts an edit;
+// copy and paste go through the native clipboard events (TSV + HTML).
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CellTextContext } from '../state/workbench/cell-text';
+import { displayedColumns } from '../state/workbench/columns';
+import { runCommand } from '../state/workbench/commands';
+import { startEdit } from '../state/workbench/commands-edit';
+import { expandToLevel, rowAt, setExpanded } from '../state/workbench/data';
+import { commandForKey } from '../state/workbench/keybindings';
+import { useWorkbench, workbench } from '../state/workbench/store';
+import { rangeOf } from '../state/workbench/types';
+import { ColumnMenu } from './ColumnMenu';
+import { FindBar } from './FindBar';
+import { GridHeader } from './GridHeader';
+import { cellId, GridRow } from './GridRow';
+import { columnGeometry, moveColumn, resizeColumn, setColumnVisible } from './layout';
+import { useGridClipboard } from './use-grid-clipboard';
+import { useGridMouse } from './use-grid-mouse';
+
+/** Copy, cut and paste are left to the browser's clipboard events (see use-grid-clipboard). */
+const NATIVE = new Set(['copy', 'cut', 'paste']);
+
+export interface WbsGridProps {
+  readonly ctx: CellTextContext;
+  readonly t: (key: string, params?: Record<string, unknown>) => string;
+  readonly label: string;
+}
+
+export function WbsGrid({ ctx, t, label }: WbsGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const gridId = 'wbs-grid';
+  const visible = useWorkbench((s) => s.visible);
+  useWorkbench((s) => s.wbs.doc.rows);
+  useWorkbench((s) => s.schedule);
+  useWorkbench((s) => s.target);
+  useWorkbench((s) => s.expanded);
+  const selection = useWorkbench((s) => s.selection);
+  const editing = useWorkbench((s) => s.editing);
+  const layout = useWorkbench((s) => s.columns);
+  const frozen = useWorkbench((s) => s.frozen);
+  const issues = useWorkbench((s) => s.issues);
+  const rowHeight = useWorkbench((s) => s.rowHeight);
+  const headerHeight = useWorkbench((s) => s.headerHeight);
+  const scrollTop = useWorkbench((s) => s.scrollTop);
+  const find = useWorkbench((s) => s.find);
+  const [menu, setMenu] = useState(false);
+
+  const cols = useMemo(() => displayedColumns(layout), [layout]);
+  const geo = useMemo(() => columnGeometry(cols), [cols]);
+  const count = visible.ids.length;
+
+  // Not compiled by the React Compiler; the grid re-renders from store selectors, not memoization.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+    scrollMargin: headerHeight,
+  });
+
+  // Shared vertical scroll: the Gantt's wheel writes the store; follow it here.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && Math.abs(el.scrollTop - scrollTop) > 1) el.scrollTop = scrollTop;
+  }, [scrollTop]);
+
+  // Viewport height for PageUp/PageDown and the Gantt.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => workbench.set({ viewportHeight: el.clientHeight - headerHeight }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [headerHeight]);
+
+  // Keep the focused cell in view.
+  const { row: fRow, col: fCol } = selection.focus;
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const top = fRow * rowHeight;
+    const body = el.clientHeight - headerHeight;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + rowHeight > el.scrollTop + body) el.scrollTop = top + rowHeight - body;
+    const c = cols[fCol];
+    if (c && fCol >= frozen) {
+      const frozenW = frozen > 0 ? geo.left[frozen - 1]! + cols[frozen - 1]!.width : geo.left[0]!;
+      const left = geo.left[fCol]!;
+      if (left - frozenW < el.scrollLeft) el.scrollLeft = left - frozenW;
+      else if (left + c.width > el.scrollLeft + el.clientWidth)
+        el.scrollLeft = left + c.width - el.clientWidth;
+    }
+  }, [fRow, fCol, rowHeight, headerHeight, cols, geo, frozen]);
+
+  // Back to the grid when an edit ends.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) scrollRef.current?.focus({ preventScroll: true });
+    wasEditing.current = editing !== null;
+  }, [editing]);
+
+  const onKeyDown = useCallback((e: React.KeyboardEvent) => {
+    if (workbench.get().editing) return;
+    const cmd = commandForKey(e);
+    if (cmd) {
+      if (NATIVE.has(cmd)) return;
+      e.preventDefault();
+      runCommand(cmd);
+      return;
+    }
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      startEdit(e.key);
+    }
+  }, []);
+
+  const mouse = useGridMouse(scrollRef);
+  useGridClipboard(scrollRef);
+
+  const onToggle = useCallback((id: string, open: boolean) => setExpanded([id], open), []);
+  const range = rangeOf(selection);
+  const s = workbench.get();
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div className="wb-grid-wrap">
+      {find.open && <FindBar initial={find.query} t={t} onDone={() => scrollRef.current?.focus()} />}
+      <div
+        ref={scrollRef}
+        className="wb-grid"
+        role="grid"
+        aria-label={label}
+        aria-rowcount={count + 1}
+        aria-colcount={cols.length + 1}
+        aria-multiselectable
+        aria-activedescendant={count > 0 ? cellId(gridId, fRow, fCol) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onScroll={(e) => workbench.set({ scrollTop: e.currentTarget.scrollTop })}
+        {...mouse}
+      >
+        <GridHeader
+          cols={cols}
+          geo={geo}
+          frozen={frozen}
+          height={headerHeight}
+          t={t}
+          onResize={(id, w) => workbench.set({ columns: resizeColumn(workbench.get().columns, id, w) })}
+          onMove={(id, before) => workbench.set({ columns: moveColumn(workbench.get().columns, id, before) })}
+          onMenu={() => setMenu((m) => !m)}
+        />
+        <div className="wb-body" style={{ height: virtualizer.getTotalSize(), width: geo.total }}>
+          {items.map((vi) => {
+            const view = rowAt(s, vi.index);
+            if (!view) return null;
+            const inRange = vi.index >= range.r0 && vi.index <= range.r1;
+            return (
+              <GridRow
+                key={view.row.id}
+                view={view}
+                top={vi.start - headerHeight}
+                height={rowHeight}
+                cols={cols}
+                geo={geo}
+                frozen={frozen}
+                selFrom={inRange ? range.c0 : -1}
+                selTo={inRange ? range.c1 : -1}
+                focusCol={vi.index === fRow ? fCol : -1}
+                editing={editing && editing.row === vi.index ? editing : null}
+                issues={issues}
+                ctx={ctx}
+                gridId={gridId}
+                onToggle={onToggle}
+              />
+            );
+          })}
+        </div>
+        {count === 0 && <div className="wb-empty">{t('grid.empty')}</div>}
+      </div>
+      {menu && (
+        <ColumnMenu
+          layout={layout}
+          frozen={frozen}
+          t={t}
+          onVisible={(id, v) => workbench.set({ columns: setColumnVisible(workbench.get().columns, id, v) })}
+          onFrozen={(n) => workbench.set({ frozen: n })}
+          onLevel={expandToLevel}
+          onClose={() => setMenu(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Ctrl+C / Ctrl+X / Ctrl+V through the browser's clipboard events on the grid: copy writes the
+// range as TSV and as an HTML table; paste prefers the HTML table (Excel puts one there) and
+// falls back to TSV, as one command and one undo step.
+
+import { useEffect } from 'react';
+import { runCommand } from '../state/workbench/commands';
+import { copyMatrix, pasteAtFocus } from '../state/workbench/commands-edit';
+import { readMatrix, serializeHtml, serializeTsv } from '../state/workbench/clipboard-bridge';
+import { workbench } from '../state/workbench/store';
+
+export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement | null }) {
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const write = (e: ClipboardEvent) => {
+      if (workbench.get().editing || !e.clipboardData) return false;
+      const m = copyMatrix();
+      e.clipboardData.setData('text/plain', serializeTsv(m));
+      e.clipboardData.setData('text/html', serializeHtml(m));
+      e.preventDefault();
+      return true;
+    };
+    const onCopy = (e: ClipboardEvent) => void write(e);
+    const onCut = (e: ClipboardEvent) => {
+      if (write(e)) runCommand('clearCells');
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (workbench.get().editing || !e.clipboardData) return;
+      e.preventDefault();
+      const html = e.clipboardData.getData('text/html') || null;
+      pasteAtFocus(readMatrix(e.clipboardData.getData('text/plain'), html));
+    };
+    el.addEventListener('copy', onCopy);
+    el.addEventListener('cut', onCut);
+    el.addEventListener('paste', onPaste);
+    return () => {
+      el.removeEventListener('copy', onCopy);
+      el.removeEventListener('cut', onCut);
+      el.removeEventListener('paste', onPaste);
+    };
+  }, [scrollRef]);
+}

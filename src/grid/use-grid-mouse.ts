@@ -1,0 +1,70 @@
+// Mouse selection in the grid: press on a cell to focus it (Shift extends the range), drag to
+// extend, double-click to edit. Cells are found by their data-row / data-col attributes.
+
+import { useCallback, useEffect, useRef } from 'react';
+import { startEdit } from '../state/workbench/commands-edit';
+import { workbench } from '../state/workbench/store';
+import type { CellRef } from '../state/workbench/types';
+
+function cellAt(target: EventTarget | null): CellRef | null {
+  const el = target instanceof Element ? target : null;
+  const cell = el?.closest('[data-col]');
+  const row = el?.closest('[data-row]');
+  if (!cell || !row) return null;
+  return { row: Number(row.getAttribute('data-row')), col: Number(cell.getAttribute('data-col')) };
+}
+
+export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | null }) {
+  const dragging = useRef(false);
+
+  useEffect(() => {
+    const move = (e: MouseEvent) => {
+      if (!dragging.current) return;
+      const c = cellAt(document.elementFromPoint(e.clientX, e.clientY));
+      if (!c) return;
+      const s = workbench.get();
+      if (s.selection.focus.row !== c.row || s.selection.focus.col !== c.col) {
+        workbench.set({ selection: { anchor: s.selection.anchor, focus: c } });
+      }
+    };
+    const up = () => {
+      dragging.current = false;
+    };
+    window.addEventListener('mousemove', move);
+    window.addEventListener('mouseup', up);
+    return () => {
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+    };
+  }, []);
+
+  const onMouseDown = useCallback(
+    (e: React.MouseEvent) => {
+      if (e.button !== 0) return;
+      const c = cellAt(e.target);
+      if (!c) return;
+      if ((e.target as Element).closest('.wb-editor')) return;
+      const s = workbench.get();
+      if (s.editing && (s.editing.row !== c.row || s.editing.col !== c.col)) {
+        // The editor commits on blur; the selection then moves to the clicked cell.
+        (document.activeElement as HTMLElement | null)?.blur();
+      }
+      workbench.set({
+        selection: e.shiftKey ? { anchor: s.selection.anchor, focus: c } : { anchor: c, focus: c },
+      });
+      dragging.current = true;
+      scrollRef.current?.focus({ preventScroll: true });
+      e.preventDefault();
+    },
+    [scrollRef],
+  );
+
+  const onDoubleClick = useCallback((e: React.MouseEvent) => {
+    const c = cellAt(e.target);
+    if (!c) return;
+    workbench.set({ selection: { anchor: c, focus: c } });
+    startEdit(null);
+  }, []);
+
+  return { onMouseDown, onDoubleClick };
+}

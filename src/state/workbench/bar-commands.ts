@@ -1,0 +1,46 @@
+// What Gantt gestures do to the data: moving a bar sets a not_earlier start limit, dragging its
+// end sets the duration to the working time up to the new finish (on the row's calendar). Each
+// release is one command and one undo step (the drag itself never touched the store).
+
+import { buildCalendarIndex, standardCalendarDef } from '../../domain/calendar';
+import type { CalendarIndex } from '../../domain/calendar';
+import { updateValues, WBS_COLUMNS } from '../../domain/wbs';
+import type { RowId } from '../../domain/wbs';
+import { commitChange } from './data';
+import { workbench } from './store';
+
+const cache = new Map<string, CalendarIndex>();
+
+export function calendarIndex(calendarId: string | null): CalendarIndex {
+  const s = workbench.get();
+  const def =
+    s.calendars.find((c) => c.id === calendarId) ??
+    s.calendars.find((c) => c.isDefault) ??
+    s.calendars[0] ??
+    standardCalendarDef('standard');
+  let idx = cache.get(def.id);
+  if (!idx) cache.set(def.id, (idx = buildCalendarIndex(def)));
+  return idx;
+}
+
+/** Drag a bar: its start may not be earlier than `start` (a not_earlier start limit). */
+export function moveBar(id: RowId, start: number): void {
+  const s = workbench.get();
+  if (!s.wbs.doc.rows.get(id)) return;
+  const c = updateValues(s.wbs.doc, s.wbs.index, [
+    { id, column: WBS_COLUMNS.start, value: start },
+    { id, column: { id: 'start_limit_type', kind: 'text', field: 'startLimitType' }, value: 'not_earlier' },
+  ]);
+  commitChange(c, 'cmd.moveBar');
+}
+
+/** Drag a bar's end: the duration becomes the working time from its start to `finish`. */
+export function resizeBar(id: RowId, start: number, finish: number): void {
+  const s = workbench.get();
+  const row = s.wbs.doc.rows.get(id);
+  if (!row) return;
+  const cal = calendarIndex(row.calendarId);
+  const minutes = Math.max(0, cal.workAt(finish) - cal.workAt(start));
+  const c = updateValues(s.wbs.doc, s.wbs.index, [{ id, column: WBS_COLUMNS.duration, value: minutes }]);
+  commitChange(c, 'cmd.resizeBar');
+}
