@@ -1,0 +1,3 @@
+// Filter operators of the spec (lt … exclude_colors) as pure predicates, and their use on the WBS.
+export * from './operators';
+export * from './wbs';

@@ -1,0 +1,229 @@
+// The filter operators of spec §3 as a pure predicate builder. Semantics (the spec names the
+// operators only; these are ours, chosen to match what a scheduler expects in a grid filter):
+//
+// | op | passes when | an empty value (null, '', []) |
+// |---|---|---|
+// | lt lte gt gte | the value compares below/above the operand: numbers (dates are minutes) numerically, text naturally ("A2" < "A10"), case-insensitively | fails |
+// | eq / ne | the value equals / differs from the operand exactly (number or text, case-sensitive) | eq fails, ne passes |
+// | exists / not_exists | the value is / is not empty | — |
+// | like / not_like | text contains the operand, case-insensitively; with % or _ the operand is an SQL LIKE pattern over the whole text (\ escapes) | like fails, not_like passes |
+// | eq_text / ne_text | text equal / not equal ignoring case and surrounding spaces | eq_text fails, ne_text passes |
+// | eq_text_or_null | eq_text, or the value is empty | passes |
+// | range | from ≤ value ≤ to, either bound optional (null = open) | fails |
+// | sum_exists / sum_not_exists | the field summed over the row's subtree (a leaf: its own value) is / is not non-zero | sum of nothing = 0 |
+// | filter_by_list / filter_by_exclude_list | the value (any of a multi-value) is / none is in the list | passes filter_by_list only if the list holds null |
+// | colors / exclude_colors | the row colour is / is not in the list (#abc = #aabbcc, any case) | colors fails, exclude passes |
+
+export const FILTER_OPERATORS = [
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'eq',
+  'ne',
+  'exists',
+  'not_exists',
+  'like',
+  'not_like',
+  'eq_text',
+  'eq_text_or_null',
+  'ne_text',
+  'range',
+  'sum_exists',
+  'sum_not_exists',
+  'filter_by_list',
+  'filter_by_exclude_list',
+  'colors',
+  'exclude_colors',
+] as const;
+
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export type Scalar = string | number | boolean | null;
+export type FieldValue = Scalar | undefined | readonly Scalar[];
+
+export interface FilterCondition {
+  /** Field or column id the accessor understands ('name', 'duration', 'attr:zone' …). */
+  field: string;
+  op: FilterOperator;
+  /** Operand of comparisons, like and text operators. */
+  value?: Scalar;
+  /** Operand of the list and colour operators. */
+  values?: readonly Scalar[];
+  /** Bounds of range (inclusive; null or absent = open). */
+  from?: number | string | null;
+  to?: number | string | null;
+}
+
+export interface FilterGroup {
+  match: 'all' | 'any';
+  conditions: readonly (FilterCondition | FilterGroup)[];
+}
+
+export interface FilterContext<R> {
+  /** The value of a field in a row. */
+  get(row: R, field: string): FieldValue;
+  /** The field summed over the row's subtree (sum operators); defaults to the row's own value. */
+  sum?(row: R, field: string): number;
+  /** The row's colour (colour operators); defaults to get(row, 'color'). */
+  color?(row: R): string | null | undefined;
+}
+
+export function isFilterOperator(op: string): op is FilterOperator {
+  return (FILTER_OPERATORS as readonly string[]).includes(op);
+}
+
+const isEmpty = (v: FieldValue): boolean =>
+  v === null ||
+  v === undefined ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
+
+const text = (v: Scalar | undefined): string => (v === null || v === undefined ? '' : String(v));
+const norm = (v: Scalar | undefined): string => text(v).trim().toLowerCase();
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function compare(a: Scalar, b: Scalar): number | null {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (a === null || b === null) return null;
+  return collator.compare(String(a), String(b));
+}
+
+/** SQL LIKE → RegExp: % any run, _ one character, \ escapes. */
+function likeRegExp(pattern: string): RegExp {
+  let src = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) src += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+    else if (c === '%') src += '[\\s\\S]*';
+    else if (c === '_') src += '[\\s\\S]';
+    else src += c.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  }
+  return new RegExp(`^${src}$`, 'iu');
+}
+
+function likeMatcher(operand: Scalar | undefined): (v: string) => boolean {
+  const p = text(operand);
+  if (/[%_]/u.test(p)) {
+    const re = likeRegExp(p);
+    return (v) => re.test(v);
+  }
+  const needle = p.toLowerCase();
+  return (v) => v.toLowerCase().includes(needle);
+}
+
+/** '#ABC', 'abc', '#aabbcc' → '#aabbcc'; other colour names are only lower-cased. */
+export function normalizeColor(c: Scalar | undefined): string {
+  const s = text(c).trim().toLowerCase();
+  const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/u.exec(s);
+  if (!hex) return s;
+  const h = hex[1]!;
+  return '#' + (h.length === 3 ? [...h].map((d) => d + d).join('') : h);
+}
+
+const values = (v: FieldValue): readonly Scalar[] =>
+  (Array.isArray(v) ? v : [v ?? null]) as readonly Scalar[];
+
+/** One condition as a predicate; operands are prepared once, not per row. */
+export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>): (row: R) => boolean {
+  const get = (row: R) => ctx.get(row, c.field);
+  const scalar = (row: R): Scalar => {
+    const v = get(row);
+    return Array.isArray(v) ? (v[0] ?? null) : ((v ?? null) as Scalar);
+  };
+  const cmp = (test: (d: number) => boolean) => (row: R) => {
+    const v = scalar(row);
+    if (isEmpty(v) || c.value === undefined || c.value === null) return false;
+    const d = compare(v, c.value);
+    return d !== null && test(d);
+  };
+  switch (c.op) {
+    case 'lt':
+      return cmp((d) => d < 0);
+    case 'lte':
+      return cmp((d) => d <= 0);
+    case 'gt':
+      return cmp((d) => d > 0);
+    case 'gte':
+      return cmp((d) => d >= 0);
+    case 'eq':
+      return (row) => values(get(row)).some((v) => v === c.value && !isEmpty(v));
+    case 'ne':
+      return (row) => !values(get(row)).some((v) => v === c.value && !isEmpty(v));
+    case 'exists':
+      return (row) => !isEmpty(get(row));
+    case 'not_exists':
+      return (row) => isEmpty(get(row));
+    case 'like':
+    case 'not_like': {
+      const match = likeMatcher(c.value);
+      const like = (row: R) => values(get(row)).some((v) => !isEmpty(v) && match(text(v)));
+      return c.op === 'like' ? like : (row) => !like(row);
+    }
+    case 'eq_text':
+    case 'ne_text':
+    case 'eq_text_or_null': {
+      const operand = norm(c.value);
+      const eq = (row: R) => values(get(row)).some((v) => !isEmpty(v) && norm(v) === operand);
+      if (c.op === 'eq_text') return eq;
+      if (c.op === 'ne_text') return (row) => !eq(row);
+      return (row) => isEmpty(get(row)) || eq(row);
+    }
+    case 'range':
+      return (row) => {
+        const v = scalar(row);
+        if (isEmpty(v)) return false;
+        if (c.from !== undefined && c.from !== null && (compare(v, c.from) ?? -1) < 0) return false;
+        if (c.to !== undefined && c.to !== null && (compare(v, c.to) ?? 1) > 0) return false;
+        return true;
+      };
+    case 'sum_exists':
+    case 'sum_not_exists': {
+      const sum =
+        ctx.sum ??
+        ((row: R) => {
+          const v = scalar(row);
+          return typeof v === 'number' ? v : 0;
+        });
+      return c.op === 'sum_exists' ? (row) => sum(row, c.field) !== 0 : (row) => sum(row, c.field) === 0;
+    }
+    case 'filter_by_list':
+    case 'filter_by_exclude_list': {
+      const list = new Set((c.values ?? []).map((v) => (v === null ? null : String(v))));
+      const inList = (row: R) =>
+        isEmpty(get(row))
+          ? list.has(null)
+          : values(get(row)).some((v) => list.has(v === null ? null : String(v)));
+      return c.op === 'filter_by_list' ? inList : (row) => !inList(row);
+    }
+    case 'colors':
+    case 'exclude_colors': {
+      const list = new Set((c.values ?? []).map(normalizeColor));
+      const color =
+        ctx.color ??
+        ((row: R) => {
+          const v = ctx.get(row, 'color');
+          return typeof v === 'string' ? v : null;
+        });
+      const has = (row: R) => {
+        const v = color(row);
+        return !isEmpty(v ?? null) && list.has(normalizeColor(v ?? null));
+      };
+      return c.op === 'colors' ? has : (row) => !has(row);
+    }
+  }
+}
+
+const isGroup = (c: FilterCondition | FilterGroup): c is FilterGroup => 'conditions' in c;
+
+/** A filter (condition or group of them, nested) as one predicate; an empty group passes all. */
+export function buildPredicate<R>(
+  filter: FilterCondition | FilterGroup,
+  ctx: FilterContext<R>,
+): (row: R) => boolean {
+  if (!isGroup(filter)) return conditionPredicate(filter, ctx);
+  const parts = filter.conditions.map((c) => buildPredicate(c, ctx));
+  if (parts.length === 0) return () => true;
+  return filter.match === 'all' ? (row) => parts.every((p) => p(row)) : (row) => parts.some((p) => p(row));
+}

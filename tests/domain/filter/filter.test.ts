@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildPredicate,
+  FILTER_OPERATORS,
+  normalizeColor,
+  type FieldValue,
+  type FilterCondition,
+} from '../../../src/domain/filter/operators';
+import { flattenFiltered, rowsToShow, wbsPredicate } from '../../../src/domain/filter/wbs';
+import { wbsState } from '../../../src/domain/wbs/change';
+import type { WbsRow } from '../../../src/domain/wbs/types';
+import { expandToLevel } from '../../../src/domain/wbs/view';
+import { docFromOutline } from '../wbs/helpers';
+
+type Row = Record<string, FieldValue>;
+const rows: Row[] = [
+  { id: 'a', n: 5, s: 'Excavation', d: 100, tags: ['x', 'y'], color: '#FF0000' },
+  { id: 'b', n: 10, s: 'excavation ', d: 200, tags: [], color: 'f00' },
+  { id: 'c', n: null, s: '', d: null, tags: ['z'], color: null },
+  { id: 'd', n: -1, s: 'Walls A10', d: 300, tags: null, color: '#00ff00' },
+  { id: 'e', n: 0, s: 'Walls A2', d: 150, tags: ['y'], color: '#0f0' },
+];
+const ctx = { get: (r: Row, f: string) => r[f] };
+const ids = (c: Omit<FilterCondition, 'field'> & { field?: string }) =>
+  rows.filter(buildPredicate({ field: 'n', ...c } as FilterCondition, ctx)).map((r) => r.id);
+
+describe('filter operators', () => {
+  it('has every operator of the spec', () => expect(FILTER_OPERATORS).toHaveLength(20));
+  it.each([
+    [{ op: 'lt', value: 5 }, ['d', 'e']],
+    [{ op: 'lte', value: 5 }, ['a', 'd', 'e']],
+    [{ op: 'gt', value: 0 }, ['a', 'b']],
+    [{ op: 'gte', value: 0 }, ['a', 'b', 'e']],
+    [{ op: 'eq', value: 10 }, ['b']],
+    [{ op: 'ne', value: 10 }, ['a', 'c', 'd', 'e']],
+    [{ op: 'exists' }, ['a', 'b', 'd', 'e']],
+    [{ op: 'not_exists' }, ['c']],
+    [{ op: 'range', from: 0, to: 5 }, ['a', 'e']],
+    [{ op: 'range', from: 6 }, ['b']],
+    [{ op: 'range', to: 0 }, ['d', 'e']],
+    [{ op: 'sum_exists' }, ['a', 'b', 'd']],
+    [{ op: 'sum_not_exists' }, ['c', 'e']],
+  ] as const)('numbers: %j', (c, expected) => expect(ids(c)).toEqual(expected));
+
+  it.each([
+    [{ op: 'like', value: 'EXCAV' }, ['a', 'b']],
+    [{ op: 'like', value: 'walls a_' }, ['e']],
+    [{ op: 'like', value: '%a1%' }, ['d']],
+    [{ op: 'not_like', value: 'excav' }, ['c', 'd', 'e']],
+    [{ op: 'eq_text', value: ' EXCAVATION' }, ['a', 'b']],
+    [{ op: 'eq_text_or_null', value: 'excavation' }, ['a', 'b', 'c']],
+    [{ op: 'ne_text', value: 'excavation' }, ['c', 'd', 'e']],
+    [{ op: 'eq', value: 'Excavation' }, ['a']],
+    [{ op: 'lt', value: 'Walls A10' }, ['a', 'b', 'e']],
+    [{ op: 'exists' }, ['a', 'b', 'd', 'e']],
+  ] as const)('text: %j', (c, expected) => expect(ids({ ...c, field: 's' })).toEqual(expected));
+
+  it('escapes LIKE wildcards', () => {
+    const r = [{ s: '50% done' }, { s: '50 done' }];
+    const p = buildPredicate<Row>({ field: 's', op: 'like', value: '50\\%%' }, ctx);
+    expect(r.map(p)).toEqual([true, false]);
+  });
+
+  it.each([
+    [{ op: 'filter_by_list', values: ['y'] }, ['a', 'e']],
+    [{ op: 'filter_by_list', values: ['z', null] }, ['b', 'c', 'd']],
+    [{ op: 'filter_by_exclude_list', values: ['y'] }, ['b', 'c', 'd']],
+    [{ op: 'exists' }, ['a', 'c', 'e']],
+  ] as const)('lists and multi-values: %j', (c, expected) =>
+    expect(ids({ ...c, field: 'tags' })).toEqual(expected),
+  );
+
+  it('lists compare numbers and text alike', () => {
+    expect(ids({ op: 'filter_by_list', values: ['5', 10] })).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    [{ op: 'colors', values: ['#f00'] }, ['a', 'b']],
+    [{ op: 'colors', values: ['#00FF00', '#123'] }, ['d', 'e']],
+    [{ op: 'exclude_colors', values: ['#ff0000'] }, ['c', 'd', 'e']],
+  ] as const)('colours: %j', (c, expected) => expect(ids(c)).toEqual(expected));
+
+  it('normalises colours', () => {
+    expect(normalizeColor('#ABC')).toBe('#aabbcc');
+    expect(normalizeColor('aabbcc')).toBe('#aabbcc');
+    expect(normalizeColor('Red')).toBe('red');
+  });
+
+  it('combines conditions in nested groups', () => {
+    const p = buildPredicate<Row>(
+      {
+        match: 'any',
+        conditions: [
+          {
+            match: 'all',
+            conditions: [
+              { field: 'n', op: 'gt', value: 0 },
+              { field: 'd', op: 'gte', value: 200 },
+            ],
+          },
+          { field: 's', op: 'like', value: 'a2' },
+        ],
+      },
+      ctx,
+    );
+    expect(rows.filter(p).map((r) => r.id)).toEqual(['b', 'e']);
+    expect(rows.filter(buildPredicate<Row>({ match: 'all', conditions: [] }, ctx))).toHaveLength(5);
+  });
+});
+
+describe('WBS filters', () => {
+  const state = () => {
+    const s = wbsState(
+      docFromOutline([
+        ['s1', 0],
+        ['a', 1],
+        ['b', 1],
+        ['s2', 0],
+        ['c', 1],
+        ['s3', 0],
+      ]),
+    );
+    const rows = new Map(s.doc.rows);
+    const set = (id: string, f: Partial<WbsRow>) => rows.set(id, { ...rows.get(id)!, ...f });
+    set('a', { volume: 3, attributes: { zone: 'North' } });
+    set('b', { volume: -3, color: '#f00' });
+    set('c', { volume: 4 });
+    return wbsState({ rows, relations: s.doc.relations });
+  };
+
+  it('sum_exists uses subtree sums: a section passes when its rows carry a non-zero total', () => {
+    const s = state();
+    const p = wbsPredicate({ field: 'volume', op: 'sum_exists' }, s.index, s.doc.rows);
+    expect([...s.doc.rows.values()].filter(p).map((r) => r.id)).toEqual(['a', 'b', 's2', 'c']);
+    const q = wbsPredicate({ field: 'volume', op: 'sum_not_exists' }, s.index, s.doc.rows);
+    expect([...s.doc.rows.values()].filter(q).map((r) => r.id)).toEqual(['s1', 's3']);
+  });
+
+  it('reads attributes and colours, and shows matches with their ancestors', () => {
+    const s = state();
+    const p = wbsPredicate(
+      {
+        match: 'any',
+        conditions: [
+          { field: 'attr:zone', op: 'eq_text', value: 'north' },
+          { field: 'color', op: 'colors', values: ['#ff0000'] },
+        ],
+      },
+      s.index,
+      s.doc.rows,
+    );
+    const shown = rowsToShow(s.doc.rows, p);
+    expect([...shown].sort()).toEqual(['a', 'b', 's1']);
+    const view = flattenFiltered(s.index, expandToLevel(s.index, Infinity), shown);
+    expect(view.ids).toEqual(['s1', 'a', 'b']);
+    expect([...view.depth]).toEqual([0, 1, 1]);
+  });
+});
