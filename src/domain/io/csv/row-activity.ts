@@ -63,7 +63,9 @@ export function activityFromRow(input: RowInput): RowValues {
 
   const id = text('id') || text('code') || `row-${input.index + 1}`;
   const code = text('code') || text('id');
-  const name = text('name');
+  // Names keep their spaces (P6 files have ' PROOFING'); other text fields are trimmed.
+  const rawName = get('name');
+  const name = typeof rawName === 'string' && rawName.trim() ? rawName : text('name');
   if (!name && !code) {
     throw new ImportError(
       'import.missing_field',

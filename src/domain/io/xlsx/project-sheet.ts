@@ -20,7 +20,7 @@ export function projectRows(m: ScheduleModel): Row[] {
     ['Critical by', o.criticalBy],
     ['Critical float (h)', o.criticalFloat / 60],
     ['Semantics', o.semantics],
-    ['Lag from early start', o.lagFromEarlyStart ?? true],
+    ['Lag from early start', o.lagFromEarlyStart ?? null],
   ];
 }
 
