@@ -1,0 +1,161 @@
+// Properties over random networks (fast-check): early ≤ late, every relation respected, no
+// negative float without constraints or deadline, and incremental recompute = full recompute.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
+import { scheduleModel } from '../../../src/domain/schedule/index';
+import { PreparedSchedule } from '../../../src/domain/schedule/prepared';
+import type { ScheduleModel } from '../../../src/domain/schedule/model';
+import type { ScheduleResult } from '../../../src/domain/schedule/result';
+import { generateNetwork } from '../../fixtures/network-generator';
+
+const networks = fc.record({
+  n: fc.integer({ min: 2, max: 120 }),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+  levels: fc.integer({ min: 1, max: 12 }),
+  mean: fc.constantFrom(1, 1.5, 2.5),
+});
+
+const gen = (p: { n: number; seed: number; levels: number; mean: number }) =>
+  generateNetwork({ activities: p.n, seed: p.seed, levels: p.levels, relationsPerActivity: p.mean });
+
+/**
+ * Does every relation hold between the scheduled dates? Checked in the working time of the
+ * activity the pass places: the successor for early dates, the predecessor for late dates
+ * (a late start at Monday 08:00 satisfies "no later than Saturday" on a Mon–Fri calendar).
+ */
+function holds(
+  m: ScheduleModel,
+  res: ScheduleResult,
+  start: Int32Array,
+  finish: Int32Array,
+  late = false,
+): string | null {
+  const cals = new Map(m.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
+  const idx = new Map(m.activities.map((a, i) => [a.id, i]));
+  for (const r of m.relations) {
+    const p = idx.get(r.predId)!;
+    const s = idx.get(r.succId)!;
+    const lc = cals.get(m.activities[p].calendarId)!;
+    const sc = cals.get(m.activities[s].calendarId)!;
+    const from = r.type === 'fs' || r.type === 'ff' ? finish[p] : start[p];
+    const to = r.type === 'fs' || r.type === 'ss' ? start[s] : finish[s];
+    // The successor's side may not come before the predecessor's side plus the lag.
+    const earliest = r.lag === 0 ? from : lc.finishAt(lc.workAt(from) + r.lag);
+    const c = late ? lc : sc;
+    if (c.workAt(to) < c.workAt(earliest)) return `${r.id} ${r.type} violated`;
+  }
+  return res.errors.length ? 'errors' : null;
+}
+
+describe('schedule properties', () => {
+  it('es ≤ ls, ef ≤ lf and tf ≥ 0 without constraints or deadline', () => {
+    fc.assert(
+      fc.property(networks, (p) => {
+        const m = gen(p);
+        const res = scheduleModel(m);
+        for (let i = 0; i < p.n; i++) {
+          expect(res.es[i]).toBeLessThanOrEqual(res.ls[i]);
+          expect(res.ef[i]).toBeLessThanOrEqual(res.lf[i]);
+          expect(res.tf[i]).toBeGreaterThanOrEqual(0);
+          expect(res.es[i]).toBeLessThanOrEqual(res.ef[i]);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('every relation is respected by the early and by the late dates', () => {
+    fc.assert(
+      fc.property(networks, (p) => {
+        const m = gen(p);
+        const res = scheduleModel(m);
+        expect(holds(m, res, res.es, res.ef)).toBeNull();
+        expect(holds(m, res, res.ls, res.lf, true)).toBeNull();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('some activity is critical (float 0) and the project finish is the latest early finish', () => {
+    fc.assert(
+      fc.property(networks, (p) => {
+        const res = scheduleModel(gen(p));
+        expect(Math.min(...res.tf)).toBe(0);
+        expect(res.projectFinish).toBe(Math.max(...res.ef));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('incremental recompute after edits equals a full recompute', () => {
+    const edit = fc.oneof(
+      fc.record({
+        kind: fc.constant('duration' as const),
+        at: fc.nat(),
+        days: fc.integer({ min: 0, max: 12 }),
+      }),
+      fc.record({
+        kind: fc.constant('constraint' as const),
+        at: fc.nat(),
+        days: fc.integer({ min: 0, max: 60 }),
+      }),
+      fc.record({ kind: fc.constant('remove' as const), at: fc.nat(), days: fc.constant(0) }),
+      fc.record({ kind: fc.constant('add' as const), at: fc.nat(), days: fc.integer({ min: -2, max: 5 }) }),
+    );
+    fc.assert(
+      fc.property(networks, fc.array(edit, { minLength: 1, maxLength: 4 }), (p, edits) => {
+        const m = gen(p);
+        const prepared = new PreparedSchedule(m);
+        prepared.computeFull();
+        for (const e of edits) {
+          const a = m.activities[e.at % m.activities.length];
+          if (e.kind === 'duration') {
+            a.duration = a.remaining = e.days * 480;
+            prepared.setDuration(a.id, a.duration);
+          } else if (e.kind === 'constraint') {
+            a.constraints = [{ on: 'start', type: 'not_earlier', date: m.options.dataDate + e.days * 1440 }];
+            prepared.setConstraints(a.id, a.constraints);
+          } else if (e.kind === 'remove' && m.relations.length > 0) {
+            const [r] = m.relations.splice(e.at % m.relations.length, 1);
+            prepared.removeRelation(r.id);
+          } else if (e.kind === 'add') {
+            // Only forward in index order, so the network stays acyclic.
+            const i = e.at % m.activities.length;
+            if (i + 1 >= m.activities.length) continue;
+            const r = {
+              id: `X${m.relations.length}-${e.at}`,
+              predId: a.id,
+              succId: m.activities[m.activities.length - 1].id,
+              type: 'fs' as const,
+              lag: e.days * 480,
+            };
+            m.relations.push(r);
+            prepared.addRelation(r);
+          }
+          const inc = prepared.recompute();
+          const full = scheduleModel(m);
+          for (const f of ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const)
+            expect(Array.from(inc[f])).toEqual(Array.from(full[f]));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a relation that closes a cycle is reported by the incremental API, and removing it recovers', () => {
+    const m = generateNetwork({ activities: 30, seed: 3, levels: 5 });
+    const first = m.relations[0];
+    const prepared = new PreparedSchedule(m);
+    prepared.computeFull();
+    // first.pred → first.succ exists; the reverse link closes a two-activity cycle.
+    prepared.addRelation({ id: 'back', predId: first.succId, succId: first.predId, type: 'fs', lag: 0 });
+    const res = prepared.recompute();
+    expect(res.state).toBe('not_calculated');
+    expect([...res.errors[0].activities].sort()).toEqual([first.predId, first.succId].sort());
+    prepared.removeRelation('back');
+    const again = prepared.recompute();
+    expect(again.errors).toEqual([]);
+    expect(Array.from(again.es)).toEqual(Array.from(scheduleModel(m).es));
+  });
+});
