@@ -105,3 +105,19 @@ test('structure tree keyboard: rename, reorder, delete, actual and lock', async 
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(tree.getByRole('treeitem', { name: 'Bravo' })).toHaveCount(0);
 });
+
+test('the tree refreshes itself when the structure changes elsewhere (eps_updated)', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request, 'live');
+  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Live space' });
+  await api(request, account, 'POST', '/facilities/create', { name: 'First' }, space.id);
+  await signedIn(page, account, `/${space.id}`);
+  await expect(page.getByRole('treeitem', { name: 'First' })).toBeVisible();
+
+  // Another client (here: the API directly) adds a facility; no reload on this page.
+  await page.waitForTimeout(500); // let the socket open
+  await api(request, account, 'POST', '/facilities/create', { name: 'Second' }, space.id);
+  await expect(page.getByRole('treeitem', { name: 'Second' })).toBeVisible();
+});

@@ -12,9 +12,13 @@ export function backoffDelay(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 30000;
 }
 
+/** Close code the server uses for a missing or expired token. */
+export const CLOSE_UNAUTHORIZED = 4401;
+
 export interface LiveHooks {
   onUnreachable: () => void;
-  onOpen: () => void;
+  /** The server refused the token (close code 4401): the session is over. */
+  onUnauthorized: () => void;
 }
 
 export class LiveEvents {
@@ -56,12 +60,16 @@ export class LiveEvents {
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.attempt = 0;
-      this.hooks.onOpen();
     });
     socket.addEventListener('message', (e: MessageEvent<string>) => this.dispatch(e.data));
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (e) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (e.code === CLOSE_UNAUTHORIZED) {
+        this.token = null;
+        this.hooks.onUnauthorized();
+        return;
+      }
       this.scheduleReconnect();
     });
   }

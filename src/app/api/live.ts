@@ -1,5 +1,9 @@
-// The app's single live-event connection; an unreachable server leads to /disconnect.
-import { goDisconnected } from './effects';
+// The app's single live-event connection: an unreachable server leads to /disconnect, a refused
+// token to the sign-in screen (as a 401 would).
+import { goDisconnected, performDecision } from './effects';
 import { LiveEvents } from './events';
 
-export const liveEvents = new LiveEvents({ onUnreachable: goDisconnected, onOpen: () => undefined });
+export const liveEvents = new LiveEvents({
+  onUnreachable: goDisconnected,
+  onUnauthorized: () => performDecision({ kind: 'to-login' }, true),
+});
