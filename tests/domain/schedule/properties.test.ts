@@ -49,10 +49,19 @@ function holds(
 }
 
 describe('schedule properties', () => {
+  // On one calendar. With calendars whose working times differ, each bound is read in the working
+  // time of the activity being placed (as P6 does), which can leave minutes of negative float
+  // across a non-working gap of one of them (docs/scheduling.md, "Mixed calendars").
   it('es ≤ ls, ef ≤ lf and tf ≥ 0 without constraints or deadline', () => {
     fc.assert(
       fc.property(networks, (p) => {
-        const m = gen(p);
+        const m = generateNetwork({
+          activities: p.n,
+          seed: p.seed,
+          levels: p.levels,
+          relationsPerActivity: p.mean,
+          oneCalendar: true,
+        });
         const res = scheduleModel(m);
         for (let i = 0; i < p.n; i++) {
           expect(res.es[i]).toBeLessThanOrEqual(res.ls[i]);
