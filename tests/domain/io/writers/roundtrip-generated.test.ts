@@ -1,0 +1,69 @@
+// Write then read seeded models (P6 features, progress, three calendars, all link types) in
+// every format: the same tree, links, calendars and scheduled dates and floats.
+
+import { describe, expect, it } from 'vitest';
+import { readSchedule } from '../../../../src/domain/io/read-schedule';
+import { writeXer } from '../../../../src/domain/io/xer/write';
+import { writeMspdi } from '../../../../src/domain/io/mspdi/write';
+import { readJson } from '../../../../src/domain/io/json/read';
+import { writeJson } from '../../../../src/domain/io/json/write';
+import { readCsv } from '../../../../src/domain/io/csv/read';
+import { writeCsv } from '../../../../src/domain/io/csv/write';
+import { readXlsx } from '../../../../src/domain/io/xlsx/read';
+import { writeXlsx } from '../../../../src/domain/io/xlsx/write';
+import { encodeText } from '../../../../src/domain/io/write-encoding';
+import { writeXerText } from '../../../../src/domain/io/xer/write';
+import type { ScheduleModel } from '../../../../src/domain/schedule/model';
+import { generateModel } from '../../../fixtures/io-generator';
+import { activityCore, calendarCore, MSPDI_OPTIONS, relationCore, scheduledDates } from './helpers';
+
+const SEEDS = [1, 2, 3];
+type Trip = (m: ScheduleModel) => Promise<ScheduleModel>;
+
+const exact: Record<string, Trip> = {
+  json: async (m) => readJson(writeJson(m)),
+  xlsx: async (m) => readXlsx(await writeXlsx(m)),
+  csv: async (m) => readCsv(writeCsv(m), { calendars: m.calendars, options: m.options }),
+  xer: async (m) => readSchedule(writeXer(m), 'g.xer'),
+  'xer windows-1252': async (m) => readSchedule(encodeText(writeXerText(m), 'windows-1252'), 'g.xer'),
+};
+
+describe('round trip of generated models', () => {
+  for (const [format, trip] of Object.entries(exact)) {
+    for (const seed of SEEDS) {
+      it(`${format}, seed ${seed}: P6 features and progress kept`, async () => {
+        const m = generateModel({ activities: 120, seed, p6Features: true, progress: seed !== 1 });
+        const back = await trip(m);
+        expect(activityCore(back)).toEqual(activityCore(m));
+        expect(relationCore(back)).toEqual(relationCore(m));
+        expect(calendarCore(back)).toEqual(calendarCore(m));
+        expect(scheduledDates(back)).toEqual(scheduledDates(m));
+      });
+    }
+  }
+
+  for (const seed of SEEDS) {
+    it(`mspdi, seed ${seed}: what MS Project carries schedules the same`, () => {
+      const m = generateModel({ activities: 120, seed, progress: seed !== 1 });
+      const back = readSchedule(writeMspdi(m), 'g.xml');
+      expect(activityCore(back)).toEqual(activityCore(m));
+      expect(relationCore(back)).toEqual(relationCore(m));
+      expect(calendarCore(back)).toEqual(calendarCore(m));
+      expect(scheduledDates(back)).toEqual(scheduledDates(m, MSPDI_OPTIONS));
+    });
+  }
+
+  it('writes stored results (the dates after scheduling) so that the file carries them', async () => {
+    const { withResults } = await import('../../../../src/domain/io/write-schedule');
+    const { scheduleModel } = await import('../../../../src/domain/schedule/index');
+    const m = generateModel({ activities: 60, seed: 9 });
+    const scheduled = withResults(m, scheduleModel(m));
+    const back = readSchedule(writeXer(scheduled), 'g.xer');
+    const stored = (x: ScheduleModel) =>
+      x.activities
+        .filter((a) => a.kind !== 'sum')
+        .map((a) => [a.id, a.stored?.es, a.stored?.ef, a.stored?.tf, a.stored?.ff])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+    expect(stored(back)).toEqual(stored(scheduled));
+  });
+});
