@@ -5,6 +5,7 @@ import { userRoutes } from '../api/users';
 import { useSession } from '../state/session';
 import { useSystem } from '../state/system';
 import { call } from './api/call';
+import { reportClientErrors } from './api/client-errors';
 import { goDisconnected, performDecision } from './api/effects';
 import { configureHttp } from './api/http';
 import { chooseLocale, initI18n } from './i18n/setup';
@@ -21,6 +22,7 @@ export async function boot(): Promise<void> {
     onUnreachable: goDisconnected,
   });
   useSession.getState().setToken(store.getToken());
+  reportClientErrors();
 
   let system: SystemState | null = null;
   try {
