@@ -96,9 +96,9 @@ function drawHeader(
     const w = t.x1 - t.x0;
     const label = tickLabel(upper, t.start, locale, w > 90);
     const tw = ctx.measureText(label).width;
-    if (tw + 8 > w && w < 40) continue;
-    // Keep the label of a period that starts left of the viewport visible.
-    const x = Math.min(Math.max(t.x0, 0) + 4, t.x1 - tw - 4);
+    // Keep the label of a period that starts left of the viewport visible, while it fits.
+    const x = Math.max(t.x0, 0) + 4;
+    if (x + tw + 4 > t.x1) continue;
     ctx.fillText(label, x, tierH / 2 + 0.5);
   }
   ctx.textAlign = 'center';

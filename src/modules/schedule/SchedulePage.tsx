@@ -1,0 +1,140 @@
+// /{space_id}/schedule/{id}: the workbench. Toolbar on top; the WBS grid and the canvas Gantt side
+// by side with one vertical scroll and a splitter; the node information panel below. The page
+// only wires things: data lives in the version store, scheduling in the worker.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { Version } from '../../api/versions';
+import { GanttPane } from '../../gantt/GanttPane';
+import { WbsGrid } from '../../grid/WbsGrid';
+import { useSession } from '../../state/session';
+import { useSystem } from '../../state/system';
+import { textContext } from '../../state/workbench/commands-edit';
+import { ScheduleRunner } from '../../state/workbench/schedule-runner';
+import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
+import { createScheduleService } from '../../workers/schedule-client';
+import { HelpDialog } from './HelpDialog';
+import { NS, registerWorkbenchTexts } from './i18n';
+import { InfoPanel } from './InfoPanel';
+import { loadCalendars, loadTarget, loadVersions, openVersion, pickVersion, resetTimescale } from './load';
+import { installWorkbenchServices } from './services';
+import { Splitter } from './Splitter';
+import { Toolbar } from './Toolbar';
+import { useLiveVersion } from './use-live-version';
+import './workbench.css';
+
+export function SchedulePage() {
+  registerWorkbenchTexts();
+  const { id: scheduleId = '', spaceId: routeSpace = '' } = useParams();
+  // Space routes need the space-id header, which the layout sets in its own effect (after ours).
+  const sessionSpace = useSession((s) => s.spaceId);
+  const spaceReady = sessionSpace === routeSpace;
+  const [params, setParams] = useSearchParams();
+  const { t: tr, i18n } = useTranslation(NS);
+  const t = tr as unknown as (key: string, p?: Record<string, unknown>) => string;
+  const [versions, setVersions] = useState<Version[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [help, setHelp] = useState(false);
+  const runner = useRef<ScheduleRunner | null>(null);
+  const windowWidth = useSystem((s) => s.width);
+  const gridWidth = useWorkbench((s) => s.gridWidth);
+  const panelOpen = useWorkbench((s) => s.panelOpen);
+  const loadState = useWorkbench((s) => s.loadState);
+  const versionId = useWorkbench((s) => s.versionId);
+  const calendars = useWorkbench((s) => s.calendars);
+  const targetId = params.get('target');
+  const wantedVersion = params.get('version');
+
+  useEffect(() => installWorkbenchServices(), []);
+  useEffect(() => {
+    const r = new ScheduleRunner(createScheduleService());
+    runner.current = r;
+    return () => {
+      r.dispose();
+      runner.current = null;
+      useWorkbench.setState(initialState(), true);
+    };
+  }, []);
+
+  // Versions of the schedule and calendars of the space.
+  useEffect(() => {
+    if (!spaceReady) return;
+    let live = true;
+    workbench.set({ loadState: 'loading' });
+    Promise.all([loadVersions(scheduleId), loadCalendars()])
+      .then(([list]) => live && setVersions(list))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [scheduleId, spaceReady]);
+
+  const chosen = useMemo(() => pickVersion(versions, wantedVersion), [versions, wantedVersion]);
+
+  // The version's rows and relations, then the first schedule pass.
+  useEffect(() => {
+    if (!chosen) return;
+    let live = true;
+    openVersion(chosen.id)
+      .then(() => {
+        if (!live) return;
+        runner.current?.open();
+        resetTimescale();
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [chosen]);
+
+  useEffect(() => {
+    if (loadState === 'ready') void loadTarget(targetId).catch(() => undefined);
+  }, [targetId, loadState, versionId]);
+
+  const reopen = useCallback(() => runner.current?.open(), []);
+  useLiveVersion(versionId, reopen);
+
+  const lang = i18n.language;
+  const ctx = useMemo(() => textContext(workbench.get()), [lang, calendars]); // eslint-disable-line react-hooks/exhaustive-deps
+  const locale = lang.startsWith('ru') ? 'ru-RU' : 'en-US';
+  const mainWidth = windowWidth || (typeof window !== 'undefined' ? window.innerWidth - 44 : 1200);
+
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  if (failed) return <div className="wb-message">{t('load.error')}</div>;
+  if (versions.length === 0 && loadState !== 'loading')
+    return <div className="wb-message">{t('load.no_versions')}</div>;
+
+  return (
+    <div className="wb-page" data-testid="workbench">
+      <Toolbar
+        t={t}
+        versions={versions}
+        versionId={versionId}
+        targetId={targetId}
+        onVersion={(id) => setParam('version', id)}
+        onTarget={(id) => setParam('target', id)}
+        onCalculate={() => runner.current?.open()}
+        onHelp={() => setHelp(true)}
+      />
+      <div className="wb-split">
+        <div className="wb-left" style={{ width: gridWidth }}>
+          <WbsGrid ctx={ctx} t={t} label={t('grid.label')} />
+        </div>
+        <Splitter label={t('grid.resize')} max={mainWidth} />
+        <div className="wb-right">
+          <GanttPane ctx={ctx} t={t} locale={locale} />
+        </div>
+      </div>
+      {panelOpen && <InfoPanel ctx={ctx} t={t} />}
+      {loadState !== 'ready' && <div className="wb-loading">{t('load.loading')}</div>}
+      {help && <HelpDialog t={t} onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The schedule workbench screen (route /{space_id}/schedule/{id}).
+export { SchedulePage } from './SchedulePage';

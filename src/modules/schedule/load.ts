@@ -1,0 +1,94 @@
+// Loading a schedule's versions, a version's content and the space's calendars into the store,
+// and the target version's bars (its own schedule pass in a second worker).
+
+import type { Calendar } from '../../api/calendars';
+import { api } from '../../api';
+import type { Version } from '../../api/versions';
+import { call } from '../../app/api/call';
+import type { CalendarDef } from '../../domain/schedule';
+import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
+import { loadVersion } from '../../state/workbench/data';
+import { scheduleOptions } from '../../state/workbench/schedule-runner';
+import { workbench } from '../../state/workbench/store';
+import { createScheduleService } from '../../workers/schedule-client';
+
+export function calendarDef(c: Calendar): CalendarDef {
+  return {
+    id: c.id,
+    name: c.name,
+    week: c.week,
+    exceptions: c.exceptions,
+    hoursPerDay: c.hours_per_day,
+    hoursPerWeek: c.hours_per_week,
+    hoursPerMonth: c.hours_per_month,
+    isDefault: c.is_default,
+  };
+}
+
+export async function loadVersions(scheduleId: string): Promise<Version[]> {
+  const list = await call(api.versions.list, { params: { id: scheduleId } });
+  return [...list].sort((a, b) => a.order - b.order);
+}
+
+/** The version to open: the one asked for, else the actual one, else the newest. */
+export function pickVersion(list: readonly Version[], wanted: string | null): Version | null {
+  return (
+    list.find((v) => v.id === wanted) ??
+    list.find((v) => v.kind === 'actual') ??
+    list.find((v) => v.kind !== 'target') ??
+    list[0] ??
+    null
+  );
+}
+
+export async function loadCalendars(): Promise<void> {
+  const list = await call(api.calendars.list, { query: {} }, { silent: true }).catch(() => []);
+  workbench.set({ calendars: list.map(calendarDef) });
+}
+
+/** Read the version's rows and relations into the store (a reload keeps history and view). */
+export async function openVersion(id: string): Promise<void> {
+  const content = await call(api.versions.content, { params: { id } });
+  loadVersion(content.version, content.items.map(rowFromItem), content.relations.map(relationFromApi));
+}
+
+/** Timescale origin a week before the data date, so the first bars are in view. */
+export function resetTimescale(): void {
+  const s = workbench.get();
+  const dd = s.version?.data_date ?? null;
+  const origin = Math.max(0, scheduleOptions(dd, s.calendars).dataDate - 7 * 1440);
+  workbench.set({ timescale: { ...s.timescale, origin, scrollLeft: 0 }, scrollTop: 0 });
+}
+
+/** Schedule the target version on its own and keep its dates for the bars under the current ones. */
+export async function loadTarget(id: string | null): Promise<void> {
+  if (!id) {
+    workbench.set({ target: null });
+    return;
+  }
+  const content = await call(api.versions.content, { params: { id } });
+  const s = workbench.get();
+  const rows = content.items.map(rowFromItem);
+  const service = createScheduleService();
+  try {
+    const doc = {
+      rows: new Map(rows.map((r) => [r.id, r])),
+      relations: new Map(content.relations.map((r) => [r.id, relationFromApi(r)])),
+    };
+    const calendars = s.calendars.length ? [...s.calendars] : [];
+    const out = await service.open(doc, calendars, scheduleOptions(content.version.data_date, calendars), 0);
+    const dates = new Map<string, readonly [number, number]>();
+    // Target rows match current rows by code (a copied version keeps codes), else by id.
+    const currentByCode = new Map<string, string>();
+    for (const r of s.wbs.doc.rows.values()) if (r.code) currentByCode.set(r.code, r.id);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    (out.ids ?? []).forEach((tid, i) => {
+      const code = byId.get(tid)?.code;
+      const cid = (code && currentByCode.get(code)) || tid;
+      if (out.es[i]! >= 0 && out.ef[i]! >= 0) dates.set(cid, [out.es[i]!, out.ef[i]!]);
+    });
+    workbench.set({ target: { versionId: id, label: content.version.label, dates } });
+  } finally {
+    service.dispose();
+  }
+}
