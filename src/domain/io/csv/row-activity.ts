@@ -44,6 +44,8 @@ function nodeTypeOf(kind: Activity['kind']): NodeType {
   return 'task';
 }
 
+const mul = (n: number | null, f: number): number | null => (n === null ? null : Math.round(n * f));
+
 export function activityFromRow(input: RowInput): RowValues {
   const cells = new Map<FieldKey, { v: Cell; at: CellAt }>();
   for (const [i, key] of input.columns) {
@@ -61,8 +63,9 @@ export function activityFromRow(input: RowInput): RowValues {
   const cal = input.calendarFor(calendarId, input.line, at('calendarId').field);
   const hpd = cal.hoursPerDay || 8;
 
-  const id = text('id') || text('code') || `row-${input.index + 1}`;
-  const code = text('code') || text('id');
+  // Without an ID or code column the row number is the ID, as MS Project numbers tasks.
+  const id = text('id') || text('code') || String(input.index + 1);
+  const code = text('code') || id;
   // Names keep their spaces (P6 files have ' PROOFING'); other text fields are trimmed.
   const rawName = get('name');
   const name = typeof rawName === 'string' && rawName.trim() ? rawName : text('name');
@@ -74,9 +77,13 @@ export function activityFromRow(input: RowInput): RowValues {
     );
   }
 
-  const days = numberCell(get('durationDays'), at('durationDays'));
-  let duration =
-    hoursCell(get('duration'), at('duration'), hpd) ?? (days !== null ? Math.round(days * hpd * 60) : null);
+  // A day column may still carry a unit ('5d', '40h'): then the unit decides.
+  const dayCell = get('durationDays');
+  const days =
+    typeof dayCell === 'string' && /[a-z]\s*$/i.test(dayCell)
+      ? hoursCell(dayCell, at('durationDays'), hpd)
+      : mul(numberCell(dayCell, at('durationDays')), hpd * 60);
+  let duration = hoursCell(get('duration'), at('duration'), hpd) ?? days;
   const actualStart = date('actualStart');
   const actualFinish = date('actualFinish');
   const percent = numberCell(get('percentComplete'), at('percentComplete'));

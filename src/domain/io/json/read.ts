@@ -34,7 +34,8 @@ function parse(text: string): unknown {
     const msg = e instanceof Error ? e.message : String(e);
     const pos = /position (\d+)/.exec(msg);
     const line = pos ? lineAt(text, Number(pos[1])) : undefined;
-    const truncated = /end of (JSON )?input|Unterminated/i.test(msg);
+    const at = pos ? Number(pos[1]) : -1;
+    const truncated = /end of (JSON )?input|Unterminated string/i.test(msg) || at >= text.trimEnd().length;
     throw new ImportError(
       truncated ? 'import.truncated' : 'import.bad_value',
       { where: 'json', line },
