@@ -63,7 +63,7 @@ export class CalendarIndex {
     const n = this.ivStart.length;
     if (n === 0) return 0;
     if (w <= 0) return this.ivStart[0];
-    if (w >= this.totalWork) return this.ivEnd[n - 1];
+    if (w >= this.totalWork) return MAX_TIME;
     // Last interval whose cumulative start is <= w.
     let lo = 0;
     let hi = n - 1;
@@ -75,13 +75,13 @@ export class CalendarIndex {
     return this.ivStart[lo] + (w - c[lo]);
   }
 
-  /** The moment working minute w ends (w = 0: the first working moment). */
+  /** The moment working minute w ends (w = 0: the start of 2000, before any work). */
   finishAt(w: WorkMinutes): Minutes {
     if (this.continuous) return w < 0 ? 0 : w > MAX_TIME ? MAX_TIME : w;
     const c = this.ivCum;
     const n = this.ivStart.length;
     if (n === 0) return 0;
-    if (w <= 0) return this.ivStart[0];
+    if (w <= 0) return 0;
     if (w >= this.totalWork) return this.ivEnd[n - 1];
     // First interval whose cumulative end is >= w.
     let lo = 0;

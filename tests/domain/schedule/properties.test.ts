@@ -48,7 +48,7 @@ function holds(
   return res.errors.length ? 'errors' : null;
 }
 
-describe('schedule properties', () => {
+describe('schedule properties', { timeout: 60_000 }, () => {
   // On one calendar. With calendars whose working times differ, each bound is read in the working
   // time of the activity being placed (as P6 does), which can leave minutes of negative float
   // across a non-working gap of one of them (docs/scheduling.md, "Mixed calendars").

@@ -1,0 +1,125 @@
+// MSPDI and P6 XML readers on small documents, and format detection.
+import { describe, expect, it } from 'vitest';
+import { formatLocal } from '../../../../src/domain/calendar/time';
+import { ImportError } from '../../../../src/domain/io/errors';
+import { detectFormat, readSchedule } from '../../../../src/domain/io/read-schedule';
+import { scheduleModel } from '../../../../src/domain/schedule/index';
+
+const wt = (f: string, t: string) =>
+  `<WorkingTime><FromTime>${f}</FromTime><ToTime>${t}</ToTime></WorkingTime>`;
+const day = (n: number) =>
+  n === 1 || n === 7
+    ? `<WeekDay><DayType>${n}</DayType><DayWorking>0</DayWorking></WeekDay>`
+    : `<WeekDay><DayType>${n}</DayType><DayWorking>1</DayWorking><WorkingTimes>${wt('08:00:00', '12:00:00')}${wt('13:00:00', '17:00:00')}</WorkingTimes></WeekDay>`;
+
+const mspdi = `<?xml version="1.0" encoding="UTF-8"?>
+<Project xmlns="http://schemas.microsoft.com/project">
+  <Name>t.xml</Name><StartDate>2024-01-01T08:00:00</StartDate><CalendarUID>1</CalendarUID><MinutesPerDay>480</MinutesPerDay>
+  <Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar><BaseCalendarUID>-1</BaseCalendarUID>
+    <WeekDays>${[1, 2, 3, 4, 5, 6, 7].map(day).join('')}</WeekDays>
+    <Exceptions><Exception><TimePeriod><FromDate>2024-01-03T00:00:00</FromDate><ToDate>2024-01-03T23:59:00</ToDate></TimePeriod><DayWorking>0</DayWorking></Exception></Exceptions>
+  </Calendar></Calendars>
+  <Tasks>
+    <Task><UID>0</UID><ID>0</ID><Name>root</Name><OutlineLevel>0</OutlineLevel><Summary>1</Summary></Task>
+    <Task><UID>1</UID><ID>1</ID><Name>Phase</Name><OutlineLevel>1</OutlineLevel><Summary>1</Summary><Duration>PT24H0M0S</Duration></Task>
+    <Task><UID>2</UID><ID>2</ID><Name>Dig</Name><OutlineLevel>2</OutlineLevel><Summary>0</Summary><Duration>PT16H0M0S</Duration><CalendarUID>-1</CalendarUID>
+      <ConstraintType>4</ConstraintType><ConstraintDate>2024-01-02T08:00:00</ConstraintDate><TotalSlack>0</TotalSlack></Task>
+    <Task><UID>3</UID><ID>3</ID><Name>Pour</Name><OutlineLevel>2</OutlineLevel><Summary>0</Summary><Duration>PT8H0M0S</Duration>
+      <PredecessorLink><PredecessorUID>2</PredecessorUID><Type>0</Type><LinkLag>4800</LinkLag><LagFormat>7</LagFormat></PredecessorLink>
+      <PredecessorLink><PredecessorUID>2</PredecessorUID><Type>3</Type><LinkLag>-2400</LinkLag><LagFormat>6</LagFormat></PredecessorLink></Task>
+  </Tasks>
+</Project>`;
+
+describe('readMspdi', () => {
+  const m = readSchedule(mspdi, 't.xml');
+
+  it('builds the summary tree from outline levels and skips the project summary task', () => {
+    expect(m.activities.map((a) => [a.id, a.parentId, a.kind])).toEqual([
+      ['1', null, 'sum'],
+      ['2', '1', 'task'],
+      ['3', '1', 'task'],
+    ]);
+  });
+
+  it('reads link types, lags in tenths of a minute and elapsed lag formats', () => {
+    expect(m.relations).toEqual([
+      { id: '2-3', predId: '2', succId: '3', type: 'ff', lag: 480 },
+      { id: '2-3', predId: '2', succId: '3', type: 'ss', lag: -240, lagCalendar: '24h' },
+    ]);
+  });
+
+  it('reads calendars with exceptions and schedules around the holiday', () => {
+    expect(m.calendars[0].exceptions).toEqual([{ day: 8768, intervals: [] }]);
+    const res = scheduleModel(m);
+    // Dig: Tue 01-02 08:00, 16 h, Wednesday is a holiday → finishes Thu 01-04 17:00.
+    expect(formatLocal(res.ef[1])).toBe('2024-01-04T17:00');
+    // Pour finishes a day after Dig: Fri 01-05 17:00; the summary spans both.
+    expect(formatLocal(res.ef[2])).toBe('2024-01-05T17:00');
+    expect(formatLocal(res.es[0])).toBe('2024-01-02T08:00');
+  });
+
+  it('reports malformed XML with its line', () => {
+    expect(() => readSchedule(mspdi.replace('</Tasks>', '</Task>'), 't.xml')).toThrow(/line \d+/);
+  });
+
+  it('reports a bad duration with the task line', () => {
+    try {
+      readSchedule(mspdi.replace('PT8H0M0S', 'eight hours'), 't.xml');
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ImportError).params).toMatchObject({ where: 'Task', field: 'Duration', line: 13 });
+    }
+  });
+});
+
+const pmxml = `<?xml version="1.0" encoding="UTF-8"?>
+<APIBusinessObjects xmlns="http://xmlns.oracle.com/Primavera/P6/V8.3/API/BusinessObjects">
+  <Calendar><ObjectId>7</ObjectId><Name>Std</Name><IsDefault>true</IsDefault><HoursPerDay>8</HoursPerDay>
+    <StandardWorkWeek>
+      ${['Sunday', 'Saturday'].map((d) => `<StandardWorkHours><DayOfWeek>${d}</DayOfWeek></StandardWorkHours>`).join('')}
+      ${['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']
+        .map(
+          (d) =>
+            `<StandardWorkHours><DayOfWeek>${d}</DayOfWeek><WorkTime><Start>08:00:00</Start><Finish>11:59:00</Finish></WorkTime><WorkTime><Start>13:00:00</Start><Finish>16:59:00</Finish></WorkTime></StandardWorkHours>`,
+        )
+        .join('')}
+    </StandardWorkWeek>
+  </Calendar>
+  <Project><ObjectId>1</ObjectId><Id>P1</Id><DataDate>2024-01-01T08:00:00</DataDate><PlannedStartDate>2024-01-01T08:00:00</PlannedStartDate>
+    <ActivityDefaultCalendarObjectId>7</ActivityDefaultCalendarObjectId><CriticalActivityFloatLimit>0</CriticalActivityFloatLimit>
+    <WBS><ObjectId>50</ObjectId><Code>W</Code><Name>Work</Name></WBS>
+    <Activity><ObjectId>10</ObjectId><Id>A10</Id><Name>One</Name><Type>Task Dependent</Type><Status>Not Started</Status><WBSObjectId>50</WBSObjectId>
+      <CalendarObjectId>7</CalendarObjectId><PlannedDuration>16</PlannedDuration><RemainingDuration>16</RemainingDuration></Activity>
+    <Activity><ObjectId>11</ObjectId><Id>A11</Id><Name>Two</Name><Type>Finish Milestone</Type><Status>Not Started</Status><WBSObjectId>50</WBSObjectId>
+      <CalendarObjectId>7</CalendarObjectId><PlannedDuration>0</PlannedDuration><PrimaryConstraintType>Finish On or Before</PrimaryConstraintType>
+      <PrimaryConstraintDate>2024-01-01T17:00:00</PrimaryConstraintDate></Activity>
+    <Relationship><ObjectId>99</ObjectId><PredecessorActivityObjectId>10</PredecessorActivityObjectId><SuccessorActivityObjectId>11</SuccessorActivityObjectId><Type>Finish to Start</Type><Lag>0</Lag></Relationship>
+  </Project>
+</APIBusinessObjects>`;
+
+describe('readPmxml', () => {
+  it('reads calendars (16:59 means until 17:00), activities, constraints and relations', () => {
+    const m = readSchedule(pmxml, 'p.xml');
+    expect(m.source).toBe('pmxml');
+    expect(m.calendars[0].week[1]).toEqual([
+      { start: 480, end: 720 },
+      { start: 780, end: 1020 },
+    ]);
+    const res = scheduleModel(m);
+    const ids = m.activities.map((a) => a.id);
+    const two = ids.indexOf('11');
+    // The milestone follows A10 (finishes Tue 17:00) but must finish by Mon 17:00: TF −8 h.
+    expect(formatLocal(res.ef[two])).toBe('2024-01-02T17:00');
+    expect(res.tf[two]).toBe(-480);
+    expect(m.relations).toEqual([{ id: '99', predId: '10', succId: '11', type: 'fs', lag: 0 }]);
+  });
+});
+
+describe('detectFormat', () => {
+  it('tells XER, MSPDI and P6 XML apart by content', () => {
+    expect(detectFormat('ERMHDR\t8.0')).toBe('xer');
+    expect(detectFormat(mspdi)).toBe('mspdi');
+    expect(detectFormat(pmxml)).toBe('pmxml');
+    expect(() => detectFormat('<html></html>', 'x.html')).toThrow(ImportError);
+  });
+});
