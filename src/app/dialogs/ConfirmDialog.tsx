@@ -23,31 +23,36 @@ function ConfirmDialog({ options }: { options: ConfirmOptions }) {
       closeLabel={options.closeLabel ?? t('common.close')}
       onClose={cancel}
       tone={options.danger ? 'danger' : 'default'}
+      onKeyDown={(e) => {
+        // With the flag, Enter confirms from anywhere but a button (a focused button does its own
+        // job); without it, the focus starts on cancel so that Enter does not confirm by accident.
+        if (options.confirmWithEnter && e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
+          e.preventDefault();
+          submit();
+        }
+      }}
       footer={
         <>
-          <button type="button" className="btn" onClick={cancel}>
+          <button
+            type="button"
+            className="btn"
+            onClick={cancel}
+            data-autofocus={options.confirmWithEnter ? undefined : ''}
+          >
             {options.cancelLabel ?? t('common.abort')}
           </button>
           <button
             type="button"
             className={`btn ${options.danger ? 'btn--danger' : 'btn--primary'}`}
             onClick={submit}
-            data-autofocus
+            data-autofocus={options.confirmWithEnter ? '' : undefined}
           >
             {options.submitLabel ?? t('common.ok')}
           </button>
         </>
       }
     >
-      <div
-        className="confirm"
-        onKeyDown={(e) => {
-          if (options.confirmWithEnter && e.key === 'Enter') {
-            e.preventDefault();
-            submit();
-          }
-        }}
-      >
+      <div className="confirm">
         {options.danger ? <AlertTriangle className="confirm__icon" size={20} aria-hidden="true" /> : null}
         <div className="confirm__text">
           {options.htmlMessage ? (

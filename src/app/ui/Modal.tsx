@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 
 interface ModalProps {
   title: string;
@@ -10,6 +10,7 @@ interface ModalProps {
   width?: number;
   /** Extra class for the dialog element (e.g. danger accent). */
   tone?: 'default' | 'danger';
+  onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void;
 }
 
 /**
@@ -24,6 +25,7 @@ export function Modal({
   footer,
   width = 440,
   tone = 'default',
+  onKeyDown,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -44,6 +46,7 @@ export function Modal({
       className={`modal modal--${tone}`}
       style={{ width }}
       aria-labelledby="modal-title"
+      onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
