@@ -162,7 +162,8 @@ function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
   }
   for (let i = 0; i < net.n; i++) {
     if (isFixed(net, i) && net.kind[i] !== K_SUM) continue;
-    res.critical[i] = res.tf[i] <= opt.criticalFloat ? 1 : 0;
+    const openEnd = opt.openEndsCritical === true && net.outStart[i + 1] === net.outStart[i];
+    res.critical[i] = openEnd || res.tf[i] <= opt.criticalFloat ? 1 : 0;
   }
 }
 

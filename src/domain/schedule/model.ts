@@ -144,6 +144,8 @@ export interface ScheduleOptions {
    * sched_lag_early_start_flag = Y and the default) or from its actual start (false).
    */
   lagFromEarlyStart?: boolean;
+  /** Activities without successors are critical (P6 sched_open_critical_flag). */
+  openEndsCritical?: boolean;
 }
 
 export interface Resource {

@@ -26,6 +26,13 @@ describe('critical', () => {
     expect([r.A.critical, r.B.critical, r.C.critical]).toEqual([true, true, true]);
   });
 
+  it('open ends are critical when the option says so', () => {
+    const acts = () => [act('A', 3), act('B', 1), act('C', 1)];
+    // B has no successor and 2 days of float: critical only with "make open-ended activities critical".
+    expect(run(acts(), [rel('A', 'C')]).B.critical).toBe(false);
+    expect(run(acts(), [rel('A', 'C')], { openEndsCritical: true }).B.critical).toBe(true);
+  });
+
   it('by longest path, even when every float is negative', () => {
     const r = run([act('A', 3), act('B', 2), act('C', 1)], [rel('A', 'C'), rel('B', 'C')], {
       criticalBy: 'longest_path',

@@ -42,5 +42,6 @@ export function readPmxmlOptions(p: XmlNode, defaultCalendarId: string): Schedul
     criticalFloat: pmHours(p, 'CriticalActivityFloatLimit') ?? 0,
     semantics: 'p6',
     lagFromEarlyStart: !get('StartToStartLagCalculationType').includes('actual'),
+    openEndsCritical: get('MakeOpenEndedActivitiesCritical') === 'true',
   };
 }

@@ -297,5 +297,6 @@ function readOptions(p: XerRow, o: XerRow | undefined, defaultCalendarId: string
     criticalFloat: hours(p, 'critical_drtn_hr_cnt', 'PROJECT') ?? 0,
     semantics: 'p6',
     lagFromEarlyStart: opt('sched_lag_early_start_flag') !== 'N',
+    openEndsCritical: opt('sched_open_critical_flag') === 'Y',
   };
 }

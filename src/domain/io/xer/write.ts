@@ -4,7 +4,14 @@
 // cross-project predecessors. The WBS plan (write-wbs.ts) decides the project node.
 
 import type { Activity, Constraint, ScheduleModel } from '../../schedule/model';
-import { defaultCalendar, integerIds, resourcesToWrite, oneLine, walkTree, weeklyMinutes } from '../write-model';
+import {
+  defaultCalendar,
+  integerIds,
+  resourcesToWrite,
+  oneLine,
+  walkTree,
+  weeklyMinutes,
+} from '../write-model';
 import { formatClndrData } from '../write-xer-calendar';
 import { formatDateTime, formatHours, formatNumber } from '../write-time';
 import { encodeText, type TextEncoding } from '../write-encoding';
