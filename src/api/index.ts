@@ -21,6 +21,7 @@ import { roleRoutes } from './roles';
 import { spaceRoutes } from './spaces';
 import { epsRoutes, facilityRoutes, projectRoutes, scheduleGroupRoutes, scheduleRoutes } from './structure';
 import { authRoutes, userRoutes } from './users';
+import { transferRoutes } from './transfer';
 import { versionRoutes } from './versions';
 
 export * from './app';
@@ -49,6 +50,7 @@ export const api = {
   scheduleGroups: scheduleGroupRoutes,
   versions: versionRoutes,
   calendars: calendarRoutes,
+  transfer: transferRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

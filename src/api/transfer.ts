@@ -68,7 +68,10 @@ export const Job = z.object({
 export type Job = z.infer<typeof Job>;
 
 /** Field keys of the activity table (src/domain/io/csv/fields.ts); attr:KEY for attributes. */
-const FieldKey = z.string().regex(/^(attr:.+|[a-zA-Z0-9]+)$/).max(64);
+const FieldKey = z
+  .string()
+  .regex(/^(attr:.+|[a-zA-Z0-9]+)$/)
+  .max(64);
 
 /** The upload rule of CSV and XLSX uploads: a name, rows to skip, column letter → field. */
 export const UploadRule = z.object({

@@ -29,6 +29,7 @@ import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
 import { spaceRoutes } from './routes/spaces';
 import { structureRoutes } from './routes/structure';
+import { transferRoutes } from './routes/transfer';
 import { userRoutes } from './routes/users';
 import { versionRoutes } from './routes/versions';
 
@@ -50,6 +51,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...scheduleGroupRoutes(ctx),
     ...versionRoutes(ctx),
     ...calendarRoutes(ctx),
+    ...transferRoutes(ctx),
   ];
 }
 

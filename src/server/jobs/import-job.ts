@@ -1,0 +1,53 @@
+// import_version: the uploaded file (a temp file of the storage) → parsed and scheduled in the
+// worker thread → a new calculated version written in ONE transaction, so a failure or a stop
+// leaves no half-imported version. The upload then stays with the version as a document.
+import type { UploadRule } from '../../api/transfer';
+import { writeVersion } from '../import/write-version';
+import { getFile, readBytes } from '../storage/files';
+import { parseInWorker } from './pool';
+import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
+
+export interface ImportParams {
+  file_name: string;
+  label: string;
+  rule: UploadRule | null;
+}
+
+export async function runImport(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
+  const params = job.params as unknown as ImportParams;
+  const file = await getFile(env.db, job.space_id, job.file_id!);
+  const bytes = await readBytes(env.storage, file);
+  run.setProgress(5);
+  const { model, result } = await parseInWorker(new Uint8Array(bytes), params.file_name, params.rule);
+  run.setProgress(50);
+  run.checkStop();
+
+  const version = await env.db.transaction().execute(async (tx) => {
+    const v = await writeVersion(tx, {
+      spaceId: job.space_id,
+      scheduleId: job.schedule_id!,
+      label: params.label,
+      model,
+      result,
+      onRows: (share) => {
+        run.setProgress(50 + share * 45);
+        run.checkStop();
+      },
+    });
+    run.checkStop();
+    await tx
+      .updateTable('stored_files')
+      .set({ kind: 'documents', version_id: v.id, schedule_id: job.schedule_id, expires_at: null })
+      .where('space_id', '=', job.space_id)
+      .where('id', '=', file.id)
+      .execute();
+    return v;
+  });
+  env.events.publish({
+    event: 'eps_updated',
+    space_id: job.space_id,
+    ids: [version.id, job.schedule_id!],
+    payload: {},
+  });
+  return { version_id: version.id };
+}

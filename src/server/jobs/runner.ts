@@ -1,0 +1,325 @@
+// Batch jobs (import_version, export_version, calculate_timetable): rows of the jobs table that
+// any server process may claim with SELECT … FOR UPDATE SKIP LOCKED. A running job beats a
+// heartbeat; a job whose process died is marked failed (job.interrupted) when a server starts —
+// at once on PGlite (one process owns the data directory), after a silent minute on PostgreSQL.
+// Progress goes out as live events: batch_start, then import / export / timetable_calculate with
+// the per cent, then batch_finish.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { EventName } from '../../api/events';
+import type { Config } from '../config';
+import type { DB, JobState, JobType, JobsTable } from '../db/schema';
+import type { EventHub } from '../events/hub';
+import type { Item } from '../errors';
+import type { Storage } from '../storage/storage';
+import { JobStopped, itemsOf } from './errors';
+
+export type JobRow = Selectable<JobsTable>;
+
+export interface JobEnv {
+  db: Kysely<DB>;
+  events: EventHub;
+  storage: Storage;
+  config: Config;
+}
+
+/** What a job's handler returns: the version and file it produced (or worked on). */
+export interface JobOutcome {
+  version_id?: string | null;
+  file_id?: string | null;
+}
+
+export type JobHandler = (job: JobRow, run: RunningJob, env: JobEnv) => Promise<JobOutcome>;
+
+export const EVENT_OF: Record<JobType, EventName> = {
+  import_version: 'import',
+  export_version: 'export',
+  calculate_timetable: 'timetable_calculate',
+};
+
+const POLL_MS = 2_000;
+const STALE_SECONDS = 60;
+
+/** A job while this process runs it: progress, stop flag, live events. */
+export class RunningJob {
+  progress = 0;
+  stopRequested = false;
+  private lastSent = 0;
+
+  constructor(
+    readonly job: JobRow,
+    private readonly publish: (job: JobRow, payload: Record<string, unknown>) => void,
+  ) {}
+
+  /** Sets the per cent (0–100, never backwards) and tells the clients, at most every 200 ms. */
+  setProgress(percent: number): void {
+    const p = Math.max(this.progress, Math.min(99, Math.round(percent)));
+    if (p === this.progress) return;
+    this.progress = p;
+    const now = Date.now();
+    if (now - this.lastSent < 200) return;
+    this.lastSent = now;
+    this.publish(this.job, { state: 'running', progress: p });
+  }
+
+  /** Throws JobStopped when a stop was asked for: call between steps and inside long loops. */
+  checkStop(): void {
+    if (this.stopRequested) throw new JobStopped();
+  }
+}
+
+export class JobRunner {
+  /** This process, as written in jobs.runner. */
+  readonly id = randomUUID();
+  private readonly active = new Map<string, RunningJob>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private claiming = false;
+  private failures = 0;
+
+  constructor(
+    private readonly env: JobEnv,
+    private readonly handlers: Record<JobType, JobHandler>,
+    private readonly concurrency = 1,
+  ) {}
+
+  /** Fails the jobs of dead processes, then polls for queued jobs. */
+  async start(): Promise<void> {
+    await this.recover();
+    this.timer = setInterval(() => void this.tick(), POLL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const run of this.active.values()) run.stopRequested = true;
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.heartbeat();
+      if (this.env.config.databaseUrl) await this.recover();
+      await this.claimLoop();
+      this.failures = 0;
+    } catch {
+      // A closed database (tests, shutdown) ends polling after a few tries.
+      if (++this.failures > 3) this.stop();
+    }
+  }
+
+  /** Jobs marked running by a process that is gone. */
+  async recover(): Promise<void> {
+    const failed = await this.env.db
+      .updateTable('jobs')
+      .set({
+        state: 'failed',
+        errors: JSON.stringify([{ code: 'job.interrupted', params: {} }]),
+        finished_at: new Date(),
+      })
+      .where('state', '=', 'running')
+      .where('runner', '!=', this.id)
+      .$if(!!this.env.config.databaseUrl, (q) =>
+        q.where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`),
+      )
+      .returningAll()
+      .execute();
+    for (const job of failed) {
+      if (job.type === 'calculate_timetable' && job.version_id) {
+        await this.env.db
+          .updateTable('versions')
+          .set({ timetable_state: 'not_calculated' })
+          .where('space_id', '=', job.space_id)
+          .where('id', '=', job.version_id)
+          .where('timetable_state', '=', 'in_process')
+          .execute();
+      }
+      this.finishEvent(job);
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.active.size === 0) return;
+    // The beat also brings stops asked for through another process.
+    const rows = await this.env.db
+      .updateTable('jobs')
+      .set({ heartbeat_at: new Date() })
+      .where('runner', '=', this.id)
+      .where('state', '=', 'running')
+      .returning(['id', 'stop_requested'])
+      .execute();
+    for (const r of rows) {
+      const run = this.active.get(r.id);
+      if (run && r.stop_requested) run.stopRequested = true;
+    }
+  }
+
+  /** Asks the queue loop to look now (after a job was queued by this process). */
+  kick(): void {
+    void this.claimLoop().catch(() => undefined);
+  }
+
+  private async claimLoop(): Promise<void> {
+    if (this.claiming) return;
+    this.claiming = true;
+    try {
+      while (this.active.size < this.concurrency) {
+        const job = await this.claim();
+        if (!job) break;
+        void this.execute(job).finally(() => this.kick());
+      }
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  private async claim(): Promise<JobRow | null> {
+    const { rows } = await sql<JobRow>`
+      UPDATE jobs SET state = 'running', runner = ${this.id}, started_at = now(), heartbeat_at = now()
+      WHERE (space_id, id) = (
+        SELECT space_id, id FROM jobs WHERE state = 'queued' ORDER BY created_at
+        LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING *`.execute(this.env.db);
+    return rows[0] ?? null;
+  }
+
+  /** Queues a job; the returned row is its queued state. */
+  async enqueue(values: {
+    space_id: string;
+    type: JobType;
+    user_id: string;
+    lang: string;
+    schedule_id?: string | null;
+    version_id?: string | null;
+    file_id?: string | null;
+    params?: Record<string, unknown>;
+  }): Promise<JobRow> {
+    const job = await this.env.db
+      .insertInto('jobs')
+      .values({ ...values, params: JSON.stringify(values.params ?? {}), errors: '[]' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.kick();
+    return job;
+  }
+
+  /** Runs a job in this request (synchronous upload, export): claimed at once, never queued. */
+  async runNow(values: Parameters<JobRunner['enqueue']>[0]): Promise<JobRow> {
+    const job = await this.env.db
+      .insertInto('jobs')
+      .values({
+        ...values,
+        params: JSON.stringify(values.params ?? {}),
+        errors: '[]',
+        state: 'running',
+        runner: this.id,
+        started_at: new Date(),
+        heartbeat_at: new Date(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.execute(job);
+  }
+
+  get(spaceId: string, id: string) {
+    return this.env.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('space_id', '=', spaceId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Progress of a job this process is running (fresher than the row). */
+  liveProgress(id: string): number | null {
+    return this.active.get(id)?.progress ?? null;
+  }
+
+  /** Stop: a queued job is stopped at once; a running one at its next check. */
+  async requestStop(job: JobRow): Promise<JobRow> {
+    const here = this.active.get(job.id);
+    if (here) here.stopRequested = true;
+    const stopped = await this.env.db
+      .updateTable('jobs')
+      .set({ stop_requested: true })
+      .where('space_id', '=', job.space_id)
+      .where('id', '=', job.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (stopped.state !== 'queued') return stopped;
+    const row = await this.finish(stopped, 'stopped', [{ code: 'job.stopped', params: {} }], {});
+    return row;
+  }
+
+  private publish = (job: JobRow, payload: Record<string, unknown>) => {
+    const ids = [job.id, job.schedule_id, job.version_id].filter((x): x is string => !!x);
+    this.env.events.publish({
+      event: EVENT_OF[job.type],
+      space_id: job.space_id,
+      ids,
+      payload: { job_id: job.id, type: job.type, ...payload },
+    });
+  };
+
+  private finishEvent(job: JobRow) {
+    const payload = {
+      state: job.state,
+      progress: job.progress,
+      version_id: job.version_id,
+      file_id: job.file_id,
+      schedule_id: job.schedule_id,
+      errors: job.errors,
+    };
+    this.publish(job, payload);
+    this.env.events.publish({
+      event: 'batch_finish',
+      space_id: job.space_id,
+      ids: [job.id],
+      payload: { job_id: job.id, type: job.type, ...payload },
+    });
+  }
+
+  private async execute(job: JobRow): Promise<JobRow> {
+    const run = new RunningJob(job, this.publish);
+    run.stopRequested = job.stop_requested;
+    this.active.set(job.id, run);
+    this.env.events.publish({
+      event: 'batch_start',
+      space_id: job.space_id,
+      ids: [job.id],
+      payload: { job_id: job.id, type: job.type, schedule_id: job.schedule_id, version_id: job.version_id },
+    });
+    let done: JobRow;
+    try {
+      run.checkStop();
+      const outcome = await this.handlers[job.type](job, run, this.env);
+      done = await this.finish(job, 'done', [], outcome);
+    } catch (err) {
+      const items = itemsOf(err);
+      const state: JobState = err instanceof JobStopped ? 'stopped' : 'failed';
+      done = await this.finish(job, state, items, {}).catch(() => ({ ...job, state }));
+    } finally {
+      this.active.delete(job.id);
+    }
+    return done;
+  }
+
+  private async finish(job: JobRow, state: JobState, errors: Item[], outcome: JobOutcome): Promise<JobRow> {
+    const row = await this.env.db
+      .updateTable('jobs')
+      .set({
+        state,
+        progress: state === 'done' ? 100 : (this.active.get(job.id)?.progress ?? job.progress),
+        errors: JSON.stringify(errors.map((e) => ({ code: e.code, params: e.params ?? {} }))),
+        finished_at: new Date(),
+        ...(outcome.version_id !== undefined ? { version_id: outcome.version_id } : {}),
+        ...(outcome.file_id !== undefined ? { file_id: outcome.file_id } : {}),
+      })
+      .where('space_id', '=', job.space_id)
+      .where('id', '=', job.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.finishEvent(row);
+    return row;
+  }
+}

@@ -1,0 +1,67 @@
+// batch-processing/*: queue import, export and timetable calculation jobs, stop one, and report
+// their state, progress (per cent) and errors.
+import { api } from '../../api';
+import { conflict, notFound } from '../errors';
+import { implement } from '../http/register';
+import { toJob } from '../jobs/mappers';
+import type { JobEnv, JobRunner } from '../jobs/runner';
+import { acceptUpload, findVersion } from './transfer-upload';
+
+export function batchRoutes(env: JobEnv, runner: JobRunner) {
+  const { db } = env;
+  return [
+    implement(api.transfer.batchImport, async ({ req, space, userId, lang }) => {
+      const job = await runner.enqueue(await acceptUpload(env, req, space.spaceId, userId, lang, true));
+      return toJob(job, lang);
+    }),
+
+    implement(api.transfer.batchExport, async ({ body, space, userId, lang }) => {
+      const version = await findVersion(db, space.spaceId, body.version_id);
+      const job = await runner.enqueue({
+        space_id: space.spaceId,
+        type: 'export_version',
+        user_id: userId,
+        lang,
+        schedule_id: version.schedule_id,
+        version_id: version.id,
+        params: { format: body.format },
+      });
+      return toJob(job, lang);
+    }),
+
+    implement(api.transfer.batchTimetableCalc, async ({ body, space, userId, lang }) => {
+      const version = await findVersion(db, space.spaceId, body.version_id);
+      const job = await runner.enqueue({
+        space_id: space.spaceId,
+        type: 'calculate_timetable',
+        user_id: userId,
+        lang,
+        schedule_id: version.schedule_id,
+        version_id: version.id,
+      });
+      return toJob(job, lang);
+    }),
+
+    implement(api.transfer.batchStop, async ({ body, space, lang }) => {
+      const job = await runner.get(space.spaceId, body.job_id);
+      if (!job) throw notFound('job');
+      if (job.state !== 'queued' && job.state !== 'running') throw conflict('job.finished');
+      return toJob(await runner.requestStop(job), lang, runner.liveProgress(job.id));
+    }),
+
+    implement(api.transfer.batchReport, async ({ body, space, lang }) => {
+      let q = db.selectFrom('jobs').selectAll().where('space_id', '=', space.spaceId);
+      if (body.job_ids)
+        q = q.where(
+          'id',
+          'in',
+          body.job_ids.length ? body.job_ids : ['00000000-0000-0000-0000-000000000000'],
+        );
+      const rows = await q
+        .orderBy('created_at', 'desc')
+        .limit(body.job_ids ? 200 : 50)
+        .execute();
+      return rows.map((j) => toJob(j, lang, runner.liveProgress(j.id)));
+    }),
+  ];
+}
