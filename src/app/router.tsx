@@ -1,4 +1,5 @@
 // The route table of spec §2.
+import { Suspense, lazy } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router-dom';
 import { IdlenessPage } from './auth/IdlenessPage';
 import { LoginPage } from './auth/LoginPage';
@@ -16,6 +17,15 @@ import { ModulePlaceholder } from './pages/ModulePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { StructurePage } from '../modules/structure/StructurePage';
 
+// The workbench (grid, Gantt, worker) loads on first use, off the start-up path.
+const SchedulePage = lazy(() => import('../modules/schedule').then((m) => ({ default: m.SchedulePage })));
+
+const loading = (
+  <div className="center-row">
+    <span className="spinner" />
+  </div>
+);
+
 const placeholder = (path: string, module: string): RouteObject => ({
   path,
   element: <ModulePlaceholder module={module} />,
@@ -25,7 +35,14 @@ const placeholder = (path: string, module: string): RouteObject => ({
 const spaceChildren: RouteObject[] = [
   { index: true, element: <StructurePage /> },
   placeholder('resources/:id?', 'resources'),
-  placeholder('schedule/:id', 'schedule'),
+  {
+    path: 'schedule/:id',
+    element: (
+      <Suspense fallback={loading}>
+        <SchedulePage />
+      </Suspense>
+    ),
+  },
   placeholder('schedule/:id/cyclogram', 'cyclogram'),
   placeholder('attributes', 'attributes'),
   placeholder('calendars', 'calendars'),
