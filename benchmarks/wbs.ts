@@ -2,6 +2,7 @@
 // it ≤ 100 ms each; paste 10,000 × 10 ≤ 1 s) on a generated 100k-row version, in Node.
 // Self-checking: it fails if undo does not restore the document. Prints one JSON object.
 // Run: node --import tsx benchmarks/wbs.ts
+import { loadavg } from 'node:os';
 import { applyWbsPatches, commit, wbsState } from '../src/domain/wbs/change';
 import { WBS_COLUMNS } from '../src/domain/wbs/columns';
 import { pasteMatrix } from '../src/domain/wbs/paste';
@@ -10,7 +11,7 @@ import { expandToLevel, flattenVisible, outlineNumbers, outlineNumber } from '..
 import { generateWbs } from '../tests/domain/wbs/generate';
 
 const ROWS = 100_000;
-const REPEAT = 7;
+const REPEAT = 15;
 
 function time<T>(fn: () => T): [T, number] {
   const t = performance.now();
@@ -18,9 +19,12 @@ function time<T>(fn: () => T): [T, number] {
   return [r, performance.now() - t];
 }
 
-function median(xs: number[]): number {
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** Median and minimum: the machine is shared, so the minimum shows the cost without contention. */
+function stats(xs: number[]): { median: number; min: number } {
   const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[s.length >> 1]! * 100) / 100;
+  return { median: round(s[s.length >> 1]!), min: round(s[0]!) };
 }
 
 function check(ok: boolean, what: string): void {
@@ -125,11 +129,13 @@ console.log(
     flatten_all_ms: Math.round(flattenMs * 100) / 100,
     outline_all_ms: Math.round(outlineAllMs * 100) / 100,
     outline_50_visible_ms: Math.round(outline50Ms * 100) / 100,
-    indent_1k_ms: median(m.indent),
-    undo_indent_1k_ms: median(m.undoIndent),
-    outdent_1k_ms: median(m.outdent),
-    move_up_1k_ms: median(m.move),
-    paste_10k_x10_ms: median(m.paste),
+    indent_1k_ms: stats(m.indent),
+    undo_indent_1k_ms: stats(m.undoIndent),
+    outdent_1k_ms: stats(m.outdent),
+    move_up_1k_ms: stats(m.move),
+    paste_10k_x10_ms: stats(m.paste),
+    // Other work on the machine inflates medians; min is the uncontended cost.
+    load_average_1m: round(loadavg()[0]!),
     budget_ms: { indent_1k: 100, undo_indent_1k: 100, paste_10k: 1000 },
   }),
 );

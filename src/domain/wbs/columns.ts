@@ -167,9 +167,11 @@ export const wbsMessagesEn: Readonly<Record<string, string>> = {
   'wbs.unknown_node_type': 'Unknown row type "{{value}}"',
   'wbs.unknown_calendar': 'No calendar named "{{value}}"',
   'wbs.type_has_children': 'A row with child rows must stay a summary',
+  'wbs.missing_row': 'The row no longer exists',
   'wbs.relation_self': 'A task cannot be linked to itself',
   'wbs.relation_duplicate': 'These tasks are already linked',
   'wbs.relation_hierarchy': 'A summary cannot be linked to its own rows',
   'wbs.relation_missing_row': 'The linked row no longer exists',
+  'wbs.relation_missing': 'The relation no longer exists',
   'wbs.relation_cycle': 'This link would create a loop: {{path}}',
 };

@@ -6,7 +6,15 @@ import { change, type WbsChange } from './change';
 import { convertCell, writeCell, type ConvertContext, type WbsColumn } from './columns';
 import { keysBetween } from './order-key';
 import { childrenOf, siblingIndex, type TreeIndex } from './tree-index';
-import { newRow, type IdSource, type NodeType, type RowId, type WbsDoc, type WbsRow } from './types';
+import {
+  newRow,
+  type IdSource,
+  type NodeType,
+  type Refusal,
+  type RowId,
+  type WbsDoc,
+  type WbsRow,
+} from './types';
 import { refuseValue } from './values';
 
 export interface PasteOptions {
@@ -80,27 +88,23 @@ export function pasteMatrix(
       const row = created.has(id) ? (draft.rows.get(id) as WbsRow) : doc.rows.get(id)!;
       for (let j = 0; j < line.length && j < columns.length; j++) {
         const column = columns[j]!;
-        const fail = (key: string, params?: PasteFailure['params']) =>
+        const c = convertCell(line[j]!, column, row, ctx);
+        if (c.ok === 'skip') continue;
+        let why: Refusal | null = c.ok ? refuseValue(doc, index, { id, column, value: c.value }) : c;
+        // Rows created by this paste are not in `doc` yet; that refusal does not apply to them.
+        if (why?.key === 'wbs.missing_row' && created.has(id)) why = null;
+        if (why) {
           failures.push({
             row: i,
             col: j,
             rowId: id,
             columnId: column.id,
-            key,
-            ...(params ? { params } : {}),
+            key: why.key,
+            ...(why.params ? { params: why.params } : {}),
           });
-        const c = convertCell(line[j]!, column, row, ctx);
-        if (c.ok === 'skip') continue;
-        if (!c.ok) {
-          fail(c.key, c.params);
-          continue;
+        } else if (c.ok) {
+          writeCell(draft.rows.get(id)!, column, c.value);
         }
-        const why = refuseValue(doc, index, { id, column, value: c.value });
-        if (why && !(created.has(id) && why.key === 'wbs.relation_missing_row')) {
-          fail(why.key, why.params);
-          continue;
-        }
-        writeCell(draft.rows.get(id)!, column, c.value);
       }
     }
     return { failures, createdIds, rowIds };

@@ -139,7 +139,7 @@ export function updateRelation(
   patch: Partial<Omit<WbsRelation, 'id'>>,
 ): WbsChange<Refusal | null> {
   const old = doc.relations.get(id);
-  if (!old) return noChange(doc, { key: 'wbs.relation_missing_row' });
+  if (!old) return noChange(doc, { key: 'wbs.relation_missing' });
   const next = { ...old, ...patch, id };
   if (next.predId !== old.predId || next.succId !== old.succId) {
     const why = checkRelation(doc, next, successorMap(doc.relations, id));

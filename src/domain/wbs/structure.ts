@@ -18,14 +18,14 @@ export function indent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wbs
   const rows = doc.rows;
   const sel = topLevelSelection(index, rows, ids);
   return change(doc, (draft) => {
-    const moved = new Set<RowId>();
+    // Moved row → its new parent: a row right after a moved sibling goes where that one went.
+    const moved = new Map<RowId, RowId>();
     const lastKey = new Map<RowId, string | null>();
     for (const id of sel) {
       const sibs = childrenOf(index, rows.get(id)!.parentId);
-      let j = siblingIndex(index, rows, id) - 1;
-      while (j >= 0 && moved.has(sibs[j]!)) j--;
-      if (j < 0) continue;
-      const target = sibs[j]!;
+      const prev = sibs[siblingIndex(index, rows, id) - 1];
+      if (prev === undefined) continue;
+      const target = moved.get(prev) ?? prev;
       let after = lastKey.get(target);
       if (after === undefined) {
         const kids = childrenOf(index, target);
@@ -37,9 +37,9 @@ export function indent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wbs
       row.orderKey = key;
       if (rows.get(target)!.nodeType !== 'sum') draft.rows.get(target)!.nodeType = 'sum';
       lastKey.set(target, key);
-      moved.add(id);
+      moved.set(id, target);
     }
-    return [...moved];
+    return [...moved.keys()];
   });
 }
 

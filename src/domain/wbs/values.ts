@@ -29,7 +29,7 @@ export function refuseValue(doc: WbsDoc, index: TreeIndex, edit: CellEdit): Refu
   if (edit.column.kind === 'nodeType' && edit.value !== 'sum' && index.children.has(edit.id)) {
     return { key: 'wbs.type_has_children' };
   }
-  return doc.rows.get(edit.id) ? null : { key: 'wbs.relation_missing_row' };
+  return doc.rows.has(edit.id) ? null : { key: 'wbs.missing_row' };
 }
 
 /** Set typed values; refused edits are reported and left out. */
