@@ -41,3 +41,29 @@ test('after the idle time-out every tab goes to /auth/idleness without a token',
   await expect(second.getByText(/more than 30 minutes of inactivity/)).toBeVisible();
   expect(await second.evaluate(() => localStorage.getItem('pw.token'))).toBeNull();
 });
+
+test('signing in in one tab takes the other tab from the sign-in screen to the space chooser', async ({
+  context,
+  request,
+}) => {
+  const account = await registerAccount(request, 'auth');
+  const waiting = await context.newPage();
+  await waiting.goto('/auth/login');
+  const active = await context.newPage();
+  await active.goto('/auth/login');
+  await active.locator('input[name=login]').fill(account.login);
+  await active.locator('input[name=password]').fill(account.password);
+  await active.getByRole('button', { name: 'Sign in' }).click();
+  await expect(active).toHaveURL(/\/auth\/select-space$/);
+  await expect(waiting).toHaveURL(/\/auth\/select-space$/);
+});
+
+test('/auth/success adopts a token from the query and lands on the space chooser', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request, 'ext');
+  await page.goto(`/auth/success?token=${encodeURIComponent(account.token)}`);
+  await expect(page).toHaveURL(/\/auth\/select-space$/);
+  await expect(page.getByText(`Signed in as ${account.login}`)).toBeVisible();
+});
