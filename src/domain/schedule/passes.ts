@@ -309,3 +309,14 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
   }
   return oldLs !== st.ls[i] || oldLf !== st.lf[i];
 }
+
+/** Whether the project finish bounds activity i in the backward pass (see backwardOne). */
+export function heldByTarget(net: Network, i: number): boolean {
+  if (net.kind[i] === K_LOE) return true;
+  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+    const r = net.outRel[k];
+    const t = net.rType[r];
+    if ((t === R_FS || t === R_FF) && constrainsPred(net, r)) return false;
+  }
+  return true;
+}

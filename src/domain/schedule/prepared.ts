@@ -8,6 +8,7 @@
 import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndex } from '../calendar/calendar-index';
 import { buildNetwork, K_FINISH_MS, K_START_MS, setConstraints, setRelations } from './network';
+import { heldByTarget } from './passes';
 import type { Network } from './network';
 import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
 import {
@@ -100,8 +101,9 @@ export class PreparedSchedule {
       last = Math.max(last, net.pos[i]);
     }
     if (target !== (net.options.mustFinishBy ?? oldFinish)) {
-      // A new project finish moves the late dates of every open end (and LOE spans).
-      for (let i = 0; i < net.n; i++) bwd[i] = 1;
+      // A new project finish moves the late dates of the activities it holds: open finishes
+      // and LOE. The rest follows through the dirty marks.
+      for (let i = 0; i < net.n; i++) if (heldByTarget(net, i)) bwd[i] = 1;
       last = net.n - 1;
     }
     for (let k = last; k >= 0; k--) {
