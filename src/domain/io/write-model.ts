@@ -108,8 +108,14 @@ export function resourcesToWrite(model: ScheduleModel): Pick<ScheduleModel, 'res
   for (const a of model.activities) {
     for (const calId of a.resourceCalendarIds ?? []) {
       const id = `cal:${calId}`;
-      if (!resources.has(id)) resources.set(id, { id, name: calendars.get(calId)?.name ?? calId, calendarId: calId });
-      assignments.push({ id: String(assignments.length + 1), activityId: a.id, resourceId: id, units: a.duration / 60 });
+      if (!resources.has(id))
+        resources.set(id, { id, name: calendars.get(calId)?.name ?? calId, calendarId: calId });
+      assignments.push({
+        id: String(assignments.length + 1),
+        activityId: a.id,
+        resourceId: id,
+        units: a.duration / 60,
+      });
     }
   }
   return { resources: [...resources.values()], assignments };

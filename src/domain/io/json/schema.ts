@@ -1,5 +1,6 @@
 // The product's own JSON file: the ScheduleModel wrapped with a format name and version, checked
-// on read by a zod schema so that a bad file names the exact path of the bad value.
+// on read by a zod schema so that a bad file names the exact path of the bad value. Objects are
+// loose: a field a later model adds passes through instead of being dropped.
 
 import { z } from 'zod';
 
@@ -13,7 +14,7 @@ const interval = z.object({
 });
 const nullableMinutes = minutes.nullable();
 
-const calendar = z.object({
+const calendar = z.looseObject({
   id: z.string().min(1),
   name: z.string(),
   week: z.array(z.array(interval)).length(7),
@@ -30,7 +31,7 @@ const constraint = z.object({
   date: minutes,
 });
 
-const stored = z.object({
+const stored = z.looseObject({
   es: nullableMinutes.optional(),
   ef: nullableMinutes.optional(),
   ls: nullableMinutes.optional(),
@@ -40,7 +41,7 @@ const stored = z.object({
   critical: z.boolean().nullable().optional(),
 });
 
-const activity = z.object({
+const activity = z.looseObject({
   id: z.string().min(1),
   code: z.string(),
   name: z.string(),
@@ -65,7 +66,7 @@ const activity = z.object({
   stored: stored.optional(),
 });
 
-const relation = z.object({
+const relation = z.looseObject({
   id: z.string().min(1),
   predId: z.string(),
   succId: z.string(),
@@ -74,7 +75,7 @@ const relation = z.object({
   lagCalendar: z.enum(['predecessor', 'successor', '24h', 'project']).optional(),
 });
 
-const options = z.object({
+const options = z.looseObject({
   dataDate: minutes,
   projectStart: minutes,
   mustFinishBy: nullableMinutes,
@@ -86,9 +87,10 @@ const options = z.object({
   criticalFloat: z.number(),
   semantics: z.enum(['p6', 'msproject']),
   lagFromEarlyStart: z.boolean().optional(),
+  openEndsCritical: z.boolean().optional(),
 });
 
-export const modelSchema = z.object({
+export const modelSchema = z.looseObject({
   source: z.string(),
   projectName: z.string(),
   calendars: z.array(calendar).min(1),

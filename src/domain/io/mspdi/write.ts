@@ -5,7 +5,14 @@
 
 import type { Activity, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
 import { XmlWriter } from '../xml-writer';
-import { defaultCalendar, findConstraint, integerIds, resourcesToWrite, walkTree, weeklyMinutes } from '../write-model';
+import {
+  defaultCalendar,
+  findConstraint,
+  integerIds,
+  resourcesToWrite,
+  walkTree,
+  weeklyMinutes,
+} from '../write-model';
 import { dayToIsoDate, formatClock, formatIsoDuration, formatIsoLocal } from '../write-time';
 
 const NS = 'http://schemas.microsoft.com/project';
@@ -67,9 +74,10 @@ function writeCalendar(x: XmlWriter, cal: CalendarDef, uid: number): void {
     x.close();
   });
   x.close();
-  if (cal.exceptions.length) {
+  // Holidays before 2000 are outside the product's range and the XML readers' dates.
+  if (cal.exceptions.some((e) => e.day >= 0)) {
     x.open('Exceptions');
-    for (const ex of [...cal.exceptions].sort((a, b) => a.day - b.day)) {
+    for (const ex of cal.exceptions.filter((e) => e.day >= 0).sort((a, b) => a.day - b.day)) {
       const d = dayToIsoDate(ex.day);
       x.open('Exception')
         .leaf('EnteredByOccurrences', 0)

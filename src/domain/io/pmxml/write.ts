@@ -90,8 +90,9 @@ function writeCalendar(x: XmlWriter, cal: CalendarDef, id: number, isDefault: bo
   const perWeek = cal.hoursPerWeek || weeklyMinutes(cal) / 60;
   x.open('Calendar');
   // Fields in schema order: BaseCalendarObjectId, HolidayOrExceptions, HoursPer…, IsDefault, …
+  // Holidays before 2000 are outside the product's range and the XML readers' dates.
   x.open('HolidayOrExceptions');
-  for (const ex of [...cal.exceptions].sort((a, b) => a.day - b.day)) {
+  for (const ex of cal.exceptions.filter((e) => e.day >= 0).sort((a, b) => a.day - b.day)) {
     x.open('HolidayOrException').leaf('Date', `${dayToIsoDate(ex.day)}T00:00:00`);
     workTimes(x, ex.intervals);
     x.close();
@@ -171,6 +172,16 @@ export function writeP6XmlText(model: ScheduleModel): string {
     Status: 'Active',
   };
   object(x, 'Project', projectFields, () => {
+    // P6 keeps the scheduling options in a ScheduleOptions child as well (P6 reads them there).
+    object(x, 'ScheduleOptions', {
+      CalendarForSchedulingRelationshipLag: LAG_CALENDAR[o.lagCalendar],
+      ComputeTotalFloatType: FLOAT_TYPE[o.floatType],
+      CriticalActivityPathType: o.criticalBy === 'longest_path' ? 'Longest Path' : 'Critical Float',
+      MakeOpenEndedActivitiesCritical: o.openEndsCritical === true,
+      ProjectObjectId: PROJ,
+      StartToStartLagCalculationType: o.lagFromEarlyStart === false ? 'Actual Start' : 'Early Start',
+      WhenSchedulingProgressedActivitiesUseType: PROGRESS[o.progressMode],
+    });
     for (const { activity: a } of sums) {
       object(x, 'WBS', {
         Code: a.code || a.name,
@@ -205,7 +216,9 @@ export function writeP6XmlText(model: ScheduleModel): string {
         Name: a.name,
         ObjectId: actIds.get(a.id),
         PercentCompleteType: 'Physical',
-        PhysicalPercentComplete: formatNumber(a.percentComplete),
+        // P6 XML percentages are fractions (0.5 = 50 %).
+        PercentComplete: formatNumber(a.percentComplete / 100, 6),
+        PhysicalPercentComplete: formatNumber(a.percentComplete / 100, 6),
         PlannedDuration: hours(a.duration),
         PlannedFinishDate: date(a.plannedFinish ?? s.ef ?? finish),
         PlannedStartDate: date(a.plannedStart ?? s.es ?? start),

@@ -183,7 +183,7 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
       schedoptions_id: 1,
       proj_id: MAIN_PROJECT,
       sched_outer_depend_type: 'SD_Both',
-      sched_open_critical_flag: 'N',
+      sched_open_critical_flag: yn(o.openEndsCritical === true),
       sched_lag_early_start_flag: yn(o.lagFromEarlyStart !== false),
       sched_retained_logic: yn(o.progressMode === 'retained_logic'),
       sched_setplantoforecast: 'N',

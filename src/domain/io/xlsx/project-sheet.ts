@@ -21,6 +21,7 @@ export function projectRows(m: ScheduleModel): Row[] {
     ['Critical float (h)', o.criticalFloat / 60],
     ['Semantics', o.semantics],
     ['Lag from early start', o.lagFromEarlyStart ?? null],
+    ['Open ends critical', o.openEndsCritical ?? null],
   ];
 }
 
@@ -81,6 +82,11 @@ export function readProjectRows(
       case 'Critical float (h)': {
         const n = conv.num(value, line);
         if (n !== null) o.criticalFloat = Math.round(n * 60);
+        break;
+      }
+      case 'Open ends critical': {
+        const b = conv.bool(value, line);
+        if (b !== null) o.openEndsCritical = b;
         break;
       }
       case 'Lag from early start': {

@@ -92,3 +92,14 @@ export const MSPDI_OPTIONS: Partial<ScheduleOptions> = {
   criticalBy: 'total_float',
   lagFromEarlyStart: undefined,
 };
+
+/** What P6 XML carries back through the engine's reader: holidays from 2000 on; names without
+ * leading or trailing spaces (the XML reader trims text); no resources (pmxml/read.ts does not
+ * read them yet), so no resource calendars. */
+export function carriedByP6Xml(m: ScheduleModel): ScheduleModel {
+  return {
+    ...m,
+    calendars: m.calendars.map((c) => ({ ...c, exceptions: c.exceptions.filter((e) => e.day >= 0) })),
+    activities: m.activities.map(({ resourceCalendarIds: _drop, ...a }) => ({ ...a, name: a.name.trim() })),
+  };
+}
