@@ -16,7 +16,7 @@ export function SideRail({ spaceId }: { spaceId: string }) {
         end={m.path === ''}
         className={({ isActive }) => `rail__item${isActive ? ' rail__item--active' : ''}`}
         aria-label={label}
-        title={label}
+        data-tooltip={label}
       >
         <Icon size={18} strokeWidth={1.75} aria-hidden="true" />
       </NavLink>
