@@ -49,6 +49,8 @@ export interface NumberFormat {
   lang?: 'en' | 'ru';
   /** Drop trailing zeros of the fraction ("5" rather than "5.00"). */
   trimZeros?: boolean;
+  /** Group thousands (default true). */
+  group?: boolean;
 }
 
 /** Format with grouped thousands and fixed decimals (2 by default), without Intl's locale data. */
@@ -59,7 +61,7 @@ export function formatNumber(value: number, format: NumberFormat = {}): string {
   const fixed = Math.abs(value).toFixed(decimals);
   let [int, frac = ''] = fixed.split('.') as [string, string?];
   if (format.trimZeros) frac = frac.replace(/0+$/u, '');
-  int = int.replace(/\B(?=(\d{3})+(?!\d))/gu, group);
+  if (format.group !== false) int = int.replace(/\B(?=(\d{3})+(?!\d))/gu, group);
   const negative = value < 0 && Number(fixed) !== 0;
   return (negative ? '-' : '') + int + (frac ? mark + frac : '');
 }

@@ -3,8 +3,8 @@
 // status) are read-only here: they come from the engine (STYLE practice 5).
 
 import type { Draft } from 'immer';
-import { parseDate, type DateParseOptions } from '../format/dates';
-import { parseDuration, parseNumber } from '../format/numbers';
+import { formatDate, parseDate, type DateParseOptions } from '../format/dates';
+import { formatDuration, formatNumber, parseDuration, parseNumber } from '../format/numbers';
 import type { EditableField, NodeType, WbsRow } from './types';
 
 export type ColumnKind =
@@ -153,6 +153,57 @@ export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx
       const cal = ctx.calendars?.find((c) => c.id === text || c.name.trim().toLowerCase() === lower);
       return cal ? ok(cal.id) : { ok: false, key: 'wbs.unknown_calendar', params: { value: text } };
     }
+  }
+}
+
+export interface FormatCellOptions {
+  /** 'display' groups thousands with 2 decimals (spec §9); 'copy' keeps full precision for a paste back. */
+  mode?: 'display' | 'copy';
+  lang?: 'en' | 'ru';
+}
+
+/**
+ * A cell's text for the grid and for Ctrl+C. In copy mode the text converts back to the same
+ * value through convertCell (durations to the minute, dates with their time when not midnight).
+ * Read-only (derived) columns are formatted by whoever derives them and give '' here.
+ */
+export function formatCell(
+  row: WbsRow,
+  col: WbsColumn,
+  ctx: Pick<ConvertContext, 'hoursPerDay' | 'calendars'>,
+  options: FormatCellOptions = {},
+): string {
+  const value = readCell(row, col);
+  if (value === null || col.kind === 'readonly') return '';
+  const copy = options.mode === 'copy';
+  const lang = options.lang ?? 'en';
+  switch (col.kind) {
+    case 'number':
+      if (typeof value !== 'number') return String(value);
+      return copy
+        ? formatNumber(value, { decimals: 6, trimZeros: true, lang, group: false })
+        : formatNumber(value, { lang });
+    case 'percent':
+      return typeof value === 'number'
+        ? formatNumber(value, { decimals: 2, trimZeros: true, lang, group: false })
+        : String(value);
+    case 'duration':
+      return typeof value === 'number'
+        ? formatDuration(
+            value,
+            { hoursPerDay: ctx.hoursPerDay(row.calendarId) },
+            { decimals: copy ? 4 : 2, lang, group: false },
+          )
+        : String(value);
+    case 'start':
+    case 'finish':
+    case 'date':
+      if (typeof value !== 'number') return String(value);
+      return formatDate(value, value % 1440 === 0 ? 'DD.MM.YYYY' : 'DD.MM.YYYY HH:mm');
+    case 'calendar':
+      return ctx.calendars?.find((c) => c.id === value)?.name ?? String(value);
+    default:
+      return String(value);
   }
 }
 
