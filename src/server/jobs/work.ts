@@ -4,7 +4,7 @@
 import { isFieldKey } from '../../domain/io/csv/fields';
 import type { FieldKey, UploadRule as DomainRule } from '../../domain/io/csv/fields';
 import { ImportError } from '../../domain/io/errors';
-import { readAnySchedule } from '../../domain/io/read-any';
+import { detectInputFormat, readAnySchedule } from '../../domain/io/read-any';
 import { withResults, writeSchedule } from '../../domain/io/write-schedule';
 import type { ExportFormat as DomainFormat } from '../../domain/io/write-schedule';
 import { scheduleModel } from '../../domain/schedule';
@@ -12,6 +12,7 @@ import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { UploadRule } from '../../api/transfer';
 import { writePdf } from '../export/pdf';
 import { MAX_UPLOAD_BYTES } from '../storage/files';
+import { checkComplete, checkXerCalendars } from './checks';
 
 export type WriteFormat = DomainFormat | 'pdf';
 
@@ -59,10 +60,13 @@ export async function parseAndSchedule(
   fileName: string,
   rule: UploadRule | null,
 ): Promise<Parsed> {
+  const format = detectInputFormat(bytes, fileName);
+  checkComplete(bytes, format);
   const model = await readAnySchedule(bytes, fileName, {
     rule: domainRule(rule),
     maxBytes: MAX_UPLOAD_BYTES,
   });
+  if (format === 'xer') checkXerCalendars(bytes, model);
   if (model.activities.length === 0)
     throw new ImportError('import.empty', { where: fileName }, 'The file holds no activities');
   return { model, result: scheduleChecked(model) };

@@ -1,0 +1,161 @@
+// Import and export through the API: every shared fixture imports as a calculated version; export
+// then import gives the same activities, relations and dates for every format that carries logic;
+// Windows-1251 XER; the zip and PDF exports; downloads.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/api';
+import type { StoredFile, VersionContent } from '../../src/api';
+import { readAnySchedule } from '../../src/domain/io/read-any';
+import { makeSpace, makeTree, signUp } from './support/fixtures';
+import { call, startHarness } from './support/harness';
+import type { Harness } from './support/harness';
+import { upload } from './transfer-helpers';
+import type { Auth } from './transfer-helpers';
+
+const FIXTURES = path.resolve('../shared/fixtures');
+const fixtures = existsSync(FIXTURES)
+  ? ['xer', 'mspdi'].flatMap((dir) =>
+      readdirSync(path.join(FIXTURES, dir)).map((f) => path.join(FIXTURES, dir, f)),
+    )
+  : [];
+if (fixtures.length === 0) console.warn(`transfer tests: ${FIXTURES} is absent, fixture imports skipped`);
+
+describe('transfer: import and export', () => {
+  let h: Harness;
+  let auth: Auth;
+  let schedule: string;
+
+  const content = async (id: string) =>
+    (await call(h.app, api.versions.content, { ...auth, params: { id } })).json() as VersionContent;
+  const uploadSync = (name: string, data: Uint8Array | string, fields: Record<string, string> = {}) =>
+    upload(h.app, auth, `/schedules/${schedule}/versions/upload/synchronous`, { name, data }, fields);
+  const exportFile = async (version: string, format: string) => {
+    const res = await call(h.app, api.transfer.exportVersion, { ...auth, params: { id: version, format } });
+    expect(res.statusCode, res.body).toBe(201);
+    const file = res.json() as StoredFile;
+    const dl = await call(h.app, api.transfer.storageDownload, { ...auth, params: { id: file.id } });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toContain('attachment');
+    return { file, bytes: dl.rawPayload };
+  };
+  /**
+   * Activities keyed by their place in the tree and name (MSPDI renumbers codes; P6 XML trims
+   * names), each with [es, ef, tf].
+   */
+  const keyed = (c: VersionContent) => {
+    const kids = new Map<string | null, VersionContent['items']>();
+    for (const i of c.items) kids.set(i.parent_id, [...(kids.get(i.parent_id) ?? []), i]);
+    const key = new Map<string, string>();
+    const walk = (parent: string | null, prefix: string) =>
+      (kids.get(parent) ?? [])
+        .sort((a, b) => (a.order_key < b.order_key ? -1 : 1))
+        .forEach((i, n) => {
+          key.set(i.id, `${prefix}${n}:${i.name.trim()}`);
+          walk(i.id, `${prefix}${n}.`);
+        });
+    walk(null, '');
+    return key;
+  };
+  const dates = (c: VersionContent) => {
+    const key = keyed(c);
+    return Object.fromEntries(
+      c.items.filter((i) => i.node_type !== 'sum').map((i) => [key.get(i.id), [i.es, i.ef, i.tf]]),
+    );
+  };
+  const logic = (c: VersionContent) => {
+    const key = keyed(c);
+    return c.relations.map((r) => `${key.get(r.pred_id)}>${key.get(r.succ_id)}:${r.type}:${r.lag}`).sort();
+  };
+
+  beforeAll(async () => {
+    h = await startHarness({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'transfer-')) });
+    const token = (await signUp(h.app)).token;
+    const space = await makeSpace(h.app, token);
+    auth = { token, space };
+    schedule = (await makeTree(h.app, token, space)).schedule;
+  });
+  afterAll(() => h.close());
+
+  it.skipIf(fixtures.length === 0).each(fixtures.map((f) => [path.basename(f), f]))(
+    'imports the fixture %s as a calculated version',
+    async (name, file) => {
+      const data = readFileSync(file);
+      const model = await readAnySchedule(data, name);
+      const res = await uploadSync(name, data);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ timetable_state: 'calculated', kind: 'version' });
+      const c = await content(res.json().id);
+      expect(c.items.length).toBe(model.activities.length);
+      expect(c.relations.length).toBeGreaterThan(0);
+      expect(c.items.filter((i) => i.node_type !== 'sum').every((i) => i.es !== null && i.ef !== null)).toBe(
+        true,
+      );
+      // Calendars landed in the space and items point at them.
+      expect(c.items.some((i) => i.calendar_id !== null)).toBe(true);
+    },
+    120_000,
+  );
+
+  const roundTripFormats = ['xer', 'xml-primavera', 'xml', 'xlsx', 'csv', 'json'];
+  it.skipIf(fixtures.length === 0).each(roundTripFormats)(
+    'round-trips through %s: same activities, relations and dates',
+    async (format) => {
+      const source = fixtures.find((f) => f.endsWith('p6_xernative_wk2_tp.xer')) ?? fixtures[0]!;
+      const first = await uploadSync(path.basename(source), readFileSync(source));
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await content(first.json().id);
+      const { file, bytes } = await exportFile(first.json().id, format);
+      const again = await uploadSync(file.name, bytes);
+      expect(again.statusCode, again.body).toBe(201);
+      const after = await content(again.json().id);
+      const acts = (c: VersionContent) => c.items.filter((i) => i.node_type !== 'sum');
+      expect(acts(after).length).toBe(acts(before).length);
+      expect(logic(after)).toEqual(logic(before));
+      // A CSV holds no calendars, so its dates follow the standard calendar after the trip.
+      if (format !== 'csv') expect(dates(after)).toEqual(dates(before));
+    },
+    120_000,
+  );
+
+  it('reads a Windows-1251 XER', async () => {
+    const source = fixtures.find((f) => f.endsWith('.xer'));
+    if (!source) return;
+    const text = readFileSync(source, 'latin1');
+    // Rename the first activity in Cyrillic and store the file in the Russian code page.
+    const lines = text.split(/\r?\n/);
+    const fields = lines.find(
+      (l) => l.startsWith('%F') && lines[lines.indexOf(l) - 1]?.startsWith('%T\tTASK'),
+    )!;
+    const nameCol = fields.split('\t').indexOf('task_name');
+    const at = lines.indexOf(fields) + 1;
+    const cells = lines[at]!.split('\t');
+    cells[nameCol] = 'Монтаж опалубки';
+    lines[at] = cells.join('\t');
+    const res = await uploadSync('cp1251.xer', iconv.encode(lines.join('\r\n'), 'win1251'));
+    expect(res.statusCode, res.body).toBe(201);
+    const c = await content(res.json().id);
+    expect(c.items.map((i) => i.name)).toContain('Монтаж опалубки');
+  });
+
+  it('exports PDF and a zip holding the version and its files', async () => {
+    const source = fixtures.find((f) => f.endsWith('.xer'));
+    if (!source) return;
+    const v = (await uploadSync(path.basename(source), readFileSync(source))).json().id as string;
+    const pdf = await exportFile(v, 'pdf');
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const zip = await exportFile(v, 'zip');
+    const entries = Object.keys(unzipSync(new Uint8Array(zip.bytes)));
+    expect(entries.some((e) => e.endsWith('.json'))).toBe(true);
+    // The uploaded XER stays with the version as a document.
+    expect(entries.some((e) => e.startsWith('files/') && e.endsWith('.xer'))).toBe(true);
+    const docs = await call(h.app, api.transfer.storageList, { ...auth, params: { id: schedule } });
+    expect((docs.json() as StoredFile[]).some((f) => f.version_id === v)).toBe(true);
+    const xlsx = await exportFile(v, 'excel');
+    expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+});
