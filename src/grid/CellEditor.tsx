@@ -32,7 +32,11 @@ export function CellEditor(props: {
   const finish = (then: 'down' | 'next' | 'prev' | 'none') => {
     if (done.current) return;
     done.current = true;
-    commitEdit(ref.current?.value ?? '', then);
+    const value = ref.current?.value ?? '';
+    // Hand the focus back to the grid before the editor unmounts, so the next key goes there.
+    if (then !== 'none')
+      (ref.current?.closest('.wb-grid') as HTMLElement | null)?.focus({ preventScroll: true });
+    commitEdit(value, then);
   };
 
   const listId = def.id === 'type' ? 'wb-type-options' : undefined;
@@ -55,6 +59,7 @@ export function CellEditor(props: {
           } else if (e.key === 'Escape') {
             e.preventDefault();
             done.current = true;
+            (ref.current?.closest('.wb-grid') as HTMLElement | null)?.focus({ preventScroll: true });
             cancelEdit();
           }
         }}

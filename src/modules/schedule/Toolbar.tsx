@@ -125,9 +125,10 @@ export function Toolbar(p: ToolbarProps) {
       </div>
       <div className="wb-tool-group">
         <label className="wb-field">
-          <span>{t('toolbar.version')}</span>
+          <span aria-hidden="true">{t('toolbar.version')}</span>
           <select
             className="wb-select"
+            aria-label={t('toolbar.version')}
             value={p.versionId ?? ''}
             onChange={(e) => p.onVersion(e.target.value)}
           >
@@ -139,9 +140,10 @@ export function Toolbar(p: ToolbarProps) {
           </select>
         </label>
         <label className="wb-field">
-          <span>{t('toolbar.target')}</span>
+          <span aria-hidden="true">{t('toolbar.target')}</span>
           <select
             className="wb-select"
+            aria-label={t('toolbar.target')}
             value={p.targetId ?? ''}
             onChange={(e) => p.onTarget(e.target.value || null)}
           >

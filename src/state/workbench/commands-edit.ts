@@ -165,9 +165,10 @@ export function pasteAtFocus(matrix: readonly (readonly string[])[]): void {
   const { row, col } = s.selection.focus;
   const width = Math.min(cols.length, Math.max(...matrix.map((r) => r.length)));
   workbench.set({
+    // Excel keeps the active cell at the top left of the pasted range.
     selection: {
-      anchor: { row, col },
-      focus: { row: row + matrix.length - 1, col: col + Math.max(0, width - 1) },
+      anchor: { row: row + matrix.length - 1, col: col + Math.max(0, width - 1) },
+      focus: { row, col },
     },
   });
 }

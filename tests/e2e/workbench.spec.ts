@@ -1,0 +1,168 @@
+// The schedule workbench in Chromium: build a schedule with the keyboard only and see the critical
+// path; paste a 50×4 matrix through the clipboard and undo it; reload; a second browser context
+// sees the first one's edit live.
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Account, api, registerAccount, signedIn } from './platform-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+interface Setup {
+  account: Account;
+  spaceId: string;
+  scheduleId: string;
+}
+
+async function emptySchedule(request: APIRequestContext, prefix: string): Promise<Setup> {
+  const account = await registerAccount(request, prefix);
+  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Workbench' });
+  const facility = await api<{ id: string }>(
+    request,
+    account,
+    'POST',
+    '/facilities/create',
+    { name: 'Site' },
+    space.id,
+  );
+  const project = await api<{ id: string }>(
+    request,
+    account,
+    'POST',
+    `/facilities/${facility.id}/projects/create`,
+    { name: 'Block C' },
+    space.id,
+  );
+  const schedule = await api<{ id: string }>(
+    request,
+    account,
+    'POST',
+    `/projects/${project.id}/schedules/create`,
+    { name: 'Works' },
+    space.id,
+  );
+  return { account, spaceId: space.id, scheduleId: schedule.id };
+}
+
+async function openWorkbench(page: Page, s: Setup): Promise<void> {
+  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+}
+
+const grid = (page: Page) => page.getByRole('grid');
+/** Rows in the version's visible view (the DOM holds only the rows in view). */
+const expectRowCount = (page: Page, n: number, timeout = 5000) =>
+  expect(grid(page)).toHaveAttribute('aria-rowcount', String(n + 1), { timeout });
+const row = (page: Page, r: number) => grid(page).locator(`[role=row][data-row="${r}"]`);
+const cell = (page: Page, row: number, col: number) =>
+  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
+
+test('a scheduler builds a 20-row schedule with the keyboard only and sees the critical path', async ({
+  page,
+  request,
+}) => {
+  const s = await emptySchedule(request, 'wbkeys');
+  await openWorkbench(page, s);
+  await grid(page).focus();
+
+  // Row 1: the summary; rows 2–20: tasks of 1–5 days.
+  for (let i = 1; i <= 20; i++) {
+    await page.keyboard.press('Insert');
+    await page.keyboard.type(i === 1 ? 'Block C' : `Task ${i - 1}`);
+    await page.keyboard.press('Tab'); // name → type
+    if (i > 1) {
+      await page.keyboard.press('Tab'); // type → duration
+      await page.keyboard.type(String(((i - 2) % 5) + 1));
+      await page.keyboard.press('Enter');
+    } else {
+      await page.keyboard.press('Home');
+    }
+  }
+  await expectRowCount(page, 20);
+  await expect(cell(page, 5, 1)).toHaveText('Task 5');
+  await expect(cell(page, 5, 3)).toHaveText('5');
+
+  // Indent rows 2–20 under row 1, then link them into a chain.
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 18; i++) await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Alt+Shift+ArrowRight');
+  await expect(cell(page, 0, 2)).toHaveText('Summary');
+  await expect(cell(page, 19, 0)).toHaveText('1.19');
+  await page.keyboard.press('Control+l');
+
+  // Every task of the chain is critical: zero total float, marked red.
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  for (const r of [1, 10, 19]) {
+    await expect(row(page, r)).toHaveClass(/wb-row-critical/);
+    await expect(cell(page, r, 6)).toHaveText('0');
+  }
+  // The last task finishes 19 tasks × their durations later than the first starts.
+  const first = await cell(page, 1, 4).textContent();
+  const last = await cell(page, 19, 5).textContent();
+  expect(first).not.toEqual(last);
+
+  // Undo the links: floats appear again.
+  await page.keyboard.press('Control+z');
+  await expect(row(page, 1)).not.toHaveClass(/wb-row-critical/);
+  await page.keyboard.press('Control+y');
+  await expect(row(page, 1)).toHaveClass(/wb-row-critical/);
+});
+
+test('paste a 50×4 matrix through the clipboard, undo it, reload, and a second context sees edits live', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const s = await emptySchedule(request, 'wbpaste');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openWorkbench(page, s);
+  await grid(page).focus();
+  await page.keyboard.press('Insert');
+  await page.keyboard.type('First');
+  await page.keyboard.press('Enter');
+
+  // 50 rows × name, type, duration, start (one bad duration).
+  const lines = Array.from({ length: 50 }, (_, i) =>
+    [
+      `Pasted ${i + 1}`,
+      i % 10 === 0 ? 'Work' : 'Task',
+      i === 7 ? 'soon' : String((i % 4) + 1),
+      `0${(i % 9) + 1}.03.2027`,
+    ].join('\t'),
+  );
+  await page.evaluate((text) => navigator.clipboard.writeText(text), lines.join('\n'));
+  await cell(page, 0, 1).click();
+  await page.keyboard.press('Control+v');
+  await expectRowCount(page, 50, 10_000);
+  await expect(cell(page, 0, 1)).toHaveText('Pasted 1');
+  await expect(cell(page, 0, 2)).toHaveText('Work');
+  await expect(cell(page, 7, 3)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('1 cells could not be converted')).toBeVisible();
+
+  // Undo is one step: back to the single row.
+  await page.keyboard.press('Control+z');
+  await expectRowCount(page, 1);
+  await expect(cell(page, 0, 1)).toHaveText('First');
+  await page.keyboard.press('Control+y');
+  await expectRowCount(page, 50);
+
+  // A second browser context (another user session) has the same version open.
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await openWorkbench(page2, s);
+  await expectRowCount(page2, 50);
+
+  // An edit here appears there within a second.
+  await cell(page, 2, 1).dblclick();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Edited live');
+  await page.keyboard.press('Enter');
+  await expect(cell(page2, 2, 1)).toHaveText('Edited live', { timeout: 3000 });
+
+  // Reload: the same data comes back from the server.
+  await page.reload();
+  await expectRowCount(page, 50);
+  await expect(cell(page, 2, 1)).toHaveText('Edited live');
+  await other.close();
+});
