@@ -8,7 +8,14 @@
 // ends with the working day finishes at 17:00 that day, the next one starts at 08:00 next day.
 
 import type { CalendarDef, Minutes, WorkInterval, WorkMinutes } from '../schedule/model';
-import { DAY_COUNT, MAX_TIME, MINUTES_PER_DAY, weekdayOf } from './time';
+import { DAY_COUNT as DAYS, MAX_TIME as MAX, MINUTES_PER_DAY as PER_DAY, weekdayOf } from './time';
+
+// Transpiled imports are getters; the hot paths read these local copies instead.
+const DAY_COUNT = DAYS;
+const MAX_TIME = MAX;
+const MINUTES_PER_DAY = PER_DAY;
+/** Working minutes per bucket of the work → interval table, as a power of two. */
+const BUCKET_BITS = 10;
 
 export class CalendarIndex {
   readonly id: string;
@@ -18,6 +25,8 @@ export class CalendarIndex {
   private readonly ivCum: Float64Array;
   /** Per day: the first interval that ends after the day's midnight (makes workAt O(1)). */
   private readonly dayIv: Int32Array;
+  /** Per 1024 working minutes: the interval holding that minute (makes startAt/finishAt O(1)). */
+  private readonly workIv: Int32Array;
   readonly totalWork: number;
   /** True for a calendar that works around the clock (lets callers skip conversions). */
   readonly continuous: boolean;
@@ -38,6 +47,14 @@ export class CalendarIndex {
       dayIv[d] = k;
     }
     this.dayIv = dayIv;
+    const workIv = new Int32Array((Math.ceil(this.totalWork) >> BUCKET_BITS) + 1);
+    let iv = 0;
+    for (let b = 0; b < workIv.length; b++) {
+      const w = b << BUCKET_BITS;
+      while (iv + 1 < starts.length && cum[iv + 1] <= w) iv++;
+      workIv[b] = iv;
+    }
+    this.workIv = workIv;
     this.continuous = starts.length === 1 && starts[0] === 0 && ends[0] === MAX_TIME;
   }
 
@@ -64,14 +81,9 @@ export class CalendarIndex {
     if (n === 0) return 0;
     if (w <= 0) return this.ivStart[0];
     if (w >= this.totalWork) return MAX_TIME;
-    // Last interval whose cumulative start is <= w.
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (c[mid] <= w) lo = mid;
-      else hi = mid - 1;
-    }
+    // Last interval whose cumulative start is <= w: from the bucket, a few steps at most.
+    let lo = this.workIv[w >> BUCKET_BITS];
+    while (c[lo + 1] <= w) lo++;
     return this.ivStart[lo] + (w - c[lo]);
   }
 
@@ -83,14 +95,9 @@ export class CalendarIndex {
     if (n === 0) return 0;
     if (w <= 0) return 0;
     if (w >= this.totalWork) return this.ivEnd[n - 1];
-    // First interval whose cumulative end is >= w.
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (c[mid + 1] >= w) hi = mid;
-      else lo = mid + 1;
-    }
+    // The interval holding working minute w - 1 (the first whose cumulative end is >= w).
+    let lo = this.workIv[(w - 1) >> BUCKET_BITS];
+    while (c[lo + 1] < w) lo++;
     return this.ivStart[lo] + (w - c[lo]);
   }
 
