@@ -4,6 +4,7 @@ export * from './columns';
 export * from './order-key';
 export * from './paste';
 export * from './relations';
+export * from './repair';
 export * from './rows';
 export * from './schedule-model';
 export * from './selection';

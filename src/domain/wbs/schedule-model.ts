@@ -1,5 +1,6 @@
-// The bridge from the edited WBS to the engine's interchange model, so a version can be
-// scheduled (in the worker, on the server) and exported by the same writers as imports.
+// The bridges between the edited WBS and the engine's interchange model: toScheduleModel so a
+// version can be scheduled (in the worker, on the server) and exported by the same writers as
+// imports; fromScheduleModel so an imported file becomes a version's rows.
 
 import type {
   Activity,
@@ -9,6 +10,7 @@ import type {
   ScheduleModel,
   ScheduleOptions,
 } from '../schedule/model';
+import { keysBetween } from './order-key';
 import { buildTreeIndex, childrenOf, type TreeIndex } from './tree-index';
 import type { NodeType, RowId, WbsRelation, WbsRow } from './types';
 import { outlineNumbers } from './view';
@@ -103,4 +105,70 @@ export function toScheduleModel(
     resources: [],
     assignments: [],
   };
+}
+
+const NODE_TYPE: Record<ActivityKind, NodeType> = {
+  sum: 'sum',
+  wbs_summary: 'sum',
+  task: 'task',
+  resource: 'task',
+  loe: 'task',
+  start_milestone: 'milestone_start',
+  finish_milestone: 'milestone_finish',
+};
+
+/**
+ * The reverse bridge, for imports (XER, MSPDI … → a version): rows keyed by activity id with
+ * order keys made from each parent's `order`, limits from the first start and finish constraint,
+ * and the model's codes kept as the rows' codes. Parents missing from the model become top level.
+ */
+export function fromScheduleModel(model: ScheduleModel): {
+  rows: Map<RowId, WbsRow>;
+  relations: Map<string, WbsRelation>;
+} {
+  const ids = new Set(model.activities.map((a) => a.id));
+  const byParent = new Map<RowId | null, Activity[]>();
+  for (const a of model.activities) {
+    const parent = a.parentId !== null && ids.has(a.parentId) ? a.parentId : null;
+    let list = byParent.get(parent);
+    if (!list) byParent.set(parent, (list = []));
+    list.push(a);
+  }
+  const rows = new Map<RowId, WbsRow>();
+  for (const [parentId, list] of byParent) {
+    list.sort((x, y) => x.order - y.order);
+    const keys = keysBetween(null, null, list.length);
+    list.forEach((a, i) => {
+      const start = a.constraints.find((c) => c.on === 'start');
+      const finish = a.constraints.find((c) => c.on === 'finish');
+      const nodeType = a.nodeType ?? NODE_TYPE[a.kind];
+      rows.set(a.id, {
+        id: a.id,
+        parentId,
+        orderKey: keys[i]!,
+        nodeType: byParent.has(a.id) ? 'sum' : nodeType,
+        name: a.name,
+        // Our own export writes outline numbers as codes; they are derived, so not kept.
+        code: !a.code || (model.source === 'product' && /^\d+(\.\d+)*$/u.test(a.code)) ? null : a.code,
+        calendarId: a.calendarId === model.options.defaultCalendarId ? null : a.calendarId,
+        duration: a.duration,
+        startLimitType: start?.type ?? null,
+        startLimitDate: start?.date ?? null,
+        finishLimitType: finish?.type ?? null,
+        finishLimitDate: finish?.date ?? null,
+        actualStart: a.actualStart,
+        actualFinish: a.actualFinish,
+        percentComplete: a.percentComplete,
+        volume: null,
+        price: null,
+        color: null,
+        attributes: { ...(a.attributes ?? {}) },
+      });
+    });
+  }
+  const relations = new Map<string, WbsRelation>();
+  for (const r of model.relations) {
+    if (ids.has(r.predId) && ids.has(r.succId)) relations.set(r.id, { ...r });
+  }
+  return { rows, relations };
 }
