@@ -121,3 +121,58 @@ test('the tree refreshes itself when the structure changes elsewhere (eps_update
   await api(request, account, 'POST', '/facilities/create', { name: 'Second' }, space.id);
   await expect(page.getByRole('treeitem', { name: 'Second' })).toBeVisible();
 });
+
+test('a new target version can copy the content of an existing version', async ({ page, request }) => {
+  const account = await registerAccount(request, 'copy');
+  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Copy space' });
+  const f = await api<{ id: string }>(
+    request,
+    account,
+    'POST',
+    '/facilities/create',
+    { name: 'Site' },
+    space.id,
+  );
+  const p = await api<{ id: string }>(
+    request,
+    account,
+    'POST',
+    `/facilities/${f.id}/projects/create`,
+    { name: 'Works' },
+    space.id,
+  );
+  const s = await api<{ id: string }>(
+    request,
+    account,
+    'POST',
+    `/projects/${p.id}/schedules/create`,
+    { name: 'Plan' },
+    space.id,
+  );
+  const [first] = await api<{ id: string; label: string }[]>(
+    request,
+    account,
+    'GET',
+    `/schedules/${s.id}/versions`,
+    undefined,
+    space.id,
+  );
+
+  await signedIn(page, account, `/${space.id}`);
+  const tree = page.getByRole('tree');
+  await tree.focus();
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  await expect(tree.locator('[aria-selected=true]')).toContainText('Plan');
+
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: 'Version' })).toHaveAttribute('aria-checked', 'true');
+  await dialog.locator('input[name=node_name]').fill('Baseline 1');
+  await dialog.getByLabel('Version kind').selectOption('target');
+  await dialog.getByLabel('Copy the content of').selectOption(first!.id);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const created = tree.getByRole('treeitem', { name: /Baseline 1/ });
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('target');
+});

@@ -5,22 +5,25 @@ import { Modal } from '../../app/ui/Modal';
 import { TextField } from '../../app/ui/TextField';
 import { createItem } from './actions';
 import { KindIcon } from './KindIcon';
-import type { CreateKind, CreateTarget } from './model';
+import { type CreateKind, type CreateTarget, type TreeItem, findItem } from './model';
 
 interface CreateNodeDialogProps {
+  roots: TreeItem[];
   targets: CreateTarget[];
   onClose: () => void;
 }
 
 /** The create-node form (flag createNode): what to create, inside which parent, and its name. */
-export function CreateNodeDialog({ targets, onClose }: CreateNodeDialogProps) {
+export function CreateNodeDialog({ roots, targets, onClose }: CreateNodeDialogProps) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<CreateKind>(nextKind(targets));
   const [name, setName] = useState('');
   const [versionKind, setVersionKind] = useState<'version' | 'target'>('version');
+  const [copyFrom, setCopyFrom] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
   const target = targets.find((x) => x.kind === kind) ?? targets[0]!;
+  const versions = kind === 'version' ? (findItem(roots, target.parentId)?.children ?? []) : [];
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -29,7 +32,7 @@ export function CreateNodeDialog({ targets, onClose }: CreateNodeDialogProps) {
     if (found) return;
     setBusy(true);
     try {
-      await createItem(target, name.trim(), versionKind);
+      await createItem(target, name.trim(), versionKind, copyFrom || undefined);
       onClose();
     } catch {
       setBusy(false);
@@ -83,6 +86,19 @@ export function CreateNodeDialog({ targets, onClose }: CreateNodeDialogProps) {
             >
               <option value="version">{t('structure.kind.version')}</option>
               <option value="target">{t('structure.kind.target')}</option>
+            </select>
+          </label>
+        ) : null}
+        {kind === 'version' && versions.length > 0 ? (
+          <label className="field">
+            <span className="field__label">{t('structure.copy_from')}</span>
+            <select className="field__input" value={copyFrom} onChange={(e) => setCopyFrom(e.target.value)}>
+              <option value="">{t('structure.copy_none')}</option>
+              {versions.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
             </select>
           </label>
         ) : null}

@@ -87,6 +87,7 @@ export function StructurePage() {
       </div>
       {creating ? (
         <CreateNodeDialog
+          roots={roots}
           targets={createTargets(roots, selectedId)}
           onClose={() => setForm('createNode', false)}
         />

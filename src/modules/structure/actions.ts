@@ -33,6 +33,7 @@ export async function createItem(
   target: CreateTarget,
   name: string,
   versionKind: 'version' | 'target',
+  copyFromVersionId?: string,
 ): Promise<string> {
   let id: string;
   switch (target.kind) {
@@ -55,7 +56,11 @@ export async function createItem(
       id = (
         await call(versionRoutes.create, {
           params: { id: target.parentId! },
-          body: { label: name, kind: versionKind },
+          body: {
+            label: name,
+            kind: versionKind,
+            ...(copyFromVersionId ? { copy_from_version_id: copyFromVersionId } : {}),
+          },
         })
       ).id;
       break;
