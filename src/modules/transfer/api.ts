@@ -1,0 +1,46 @@
+// Calls of the transfer contract from the browser: upload as a job, job reports, export and
+// download, upload rules.
+import type { Job, ExportFormat, ImportSettings, StoredFile, UploadRule } from '../../api/transfer';
+import { transferRoutes as routes } from '../../api/transfer';
+import { call } from '../../app/api/call';
+
+export function uploadVersion(scheduleId: string, file: File, label: string, rule: UploadRule | null) {
+  const form = new FormData();
+  if (label) form.set('label', label);
+  if (rule) form.set('rule', JSON.stringify(rule));
+  form.set('file', file, file.name);
+  return call(routes.upload, { params: { id: scheduleId }, body: form }, { silent: true }) as Promise<Job>;
+}
+
+export async function jobReport(id: string): Promise<Job | null> {
+  const list = await call(routes.batchReport, { body: { job_ids: [id] } }, { silent: true });
+  return list[0] ?? null;
+}
+
+export const stopJob = (id: string) => call(routes.batchStop, { body: { job_id: id } }, { silent: true });
+
+export const exportVersion = (versionId: string, format: ExportFormat) =>
+  call(routes.exportVersion, { params: { id: versionId, format } }, { silent: true }) as Promise<StoredFile>;
+
+/** Downloads a stored file through the API (it needs the token) and hands it to the browser. */
+export async function download(file: StoredFile): Promise<void> {
+  const blob = await call(routes.storageDownload, { params: { id: file.id } }, { silent: true });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const loadSettings = (scheduleId: string) =>
+  call(
+    routes.importSettings,
+    { query: { schedule_id: scheduleId } },
+    { silent: true },
+  ) as Promise<ImportSettings>;
+
+export const saveRule = (rule: UploadRule, scheduleId: string) =>
+  call(routes.saveImportSettings, { body: { rule, schedule_id: scheduleId } }, { silent: true });
