@@ -31,6 +31,8 @@ test('after the idle time-out every tab goes to /auth/idleness without a token',
   await first.clock.runFor(20 * 60_000);
   await first.mouse.move(10, 10);
   await first.mouse.move(40, 40);
+  // The activity reaches the other tab over BroadcastChannel (real time, not the fake clock).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   await first.clock.runFor(20 * 60_000);
   await expect(second).toHaveURL(/\/auth\/select-space$/);
 
