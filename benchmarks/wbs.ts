@@ -3,6 +3,8 @@
 // Self-checking: it fails if undo does not restore the document. Prints one JSON object.
 // Run: node --import tsx benchmarks/wbs.ts
 import { loadavg } from 'node:os';
+import { parseHtmlTable, serializeHtmlTable } from '../src/domain/clipboard/html';
+import { parseTsv, serializeTsv } from '../src/domain/clipboard/tsv';
 import { applyWbsPatches, commit, wbsState } from '../src/domain/wbs/change';
 import { WBS_COLUMNS } from '../src/domain/wbs/columns';
 import { pasteMatrix } from '../src/domain/wbs/paste';
@@ -79,7 +81,18 @@ const columns = [
   WBS_COLUMNS.duration,
 ];
 
+// What a paste parses before the command runs: the same matrix as TSV and as an HTML table.
+const tsvText = serializeTsv(matrix);
+const htmlText = serializeHtmlTable(matrix);
+const parse = { tsv: [] as number[], html: [] as number[] };
+
 for (let r = 0; r < REPEAT; r++) {
+  const [fromTsv, tTsv] = time(() => parseTsv(tsvText));
+  const [fromHtml, tHtml] = time(() => parseHtmlTable(htmlText));
+  parse.tsv.push(tTsv);
+  parse.html.push(tHtml);
+  check(fromTsv.length === 10_000 && fromHtml?.length === 10_000, 'clipboard parse');
+
   // Indent = the command plus bringing the store's index along, as the store does.
   const [ind, tIndent] = time(() => {
     const c = indent(state.doc, state.index, selection);
@@ -134,6 +147,8 @@ console.log(
     outdent_1k_ms: stats(m.outdent),
     move_up_1k_ms: stats(m.move),
     paste_10k_x10_ms: stats(m.paste),
+    parse_tsv_10k_x10_ms: stats(parse.tsv),
+    parse_html_10k_x10_ms: stats(parse.html),
     // Other work on the machine inflates medians; min is the uncontended cost.
     load_average_1m: round(loadavg()[0]!),
     budget_ms: { indent_1k: 100, undo_indent_1k: 100, paste_10k: 1000 },
