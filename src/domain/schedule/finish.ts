@@ -79,12 +79,15 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
   return res;
 }
 
-/** LOE: from its predecessors' drive to the latest date its successors need (P6). */
+/**
+ * LOE: its start comes from its predecessors (forward pass); its finish is the latest date its
+ * successors need, early from their early dates and late from their late dates (P6).
+ */
 function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): void {
   for (let i = 0; i < net.n; i++) {
-    if (net.kind[i] !== K_LOE || isFixed(net, i)) continue;
-    let ef = res.ef[i];
-    let lf = res.lf[i];
+    if (net.kind[i] !== K_LOE || isFixed(net, i) || net.outStart[i + 1] === net.outStart[i]) continue;
+    let ef = res.es[i];
+    let lf = res.es[i];
     for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
       const r = net.outRel[k];
       const s = net.rSucc[r];
@@ -94,8 +97,10 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
       lf = Math.max(lf, toStart ? st.ls[s] : st.lf[s]);
     }
     const c = net.calendars[net.cal[i]];
+    const span = c.workAt(ef) - c.workAt(res.es[i]);
     res.ef[i] = ef;
     res.lf[i] = lf;
+    res.ls[i] = c.startAt(c.workAt(lf) - span);
     res.tf[i] = c.workAt(lf) - c.workAt(ef);
   }
 }

@@ -45,6 +45,8 @@ export interface PassState {
   wef: Int32Array;
   wls: Int32Array;
   wlf: Int32Array;
+  /** 1 where the project finish decided the late finish (the incremental pass re-examines them). */
+  byTarget: Uint8Array;
   /** Latest early finish of the open activities: the default target of the backward pass. */
   projectFinish: number;
 }
@@ -59,6 +61,7 @@ export function newPassState(n: number): PassState {
     wef: new Int32Array(n),
     wls: new Int32Array(n),
     wlf: new Int32Array(n),
+    byTarget: new Uint8Array(n),
     projectFinish: 0,
   };
 }
@@ -251,8 +254,6 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
   // Mirror of the forward rule: a start-side bound (SS, SF, start constraint) that decides is
   // kept as the late start (a finish moment stays 17:00 rather than 08:00 the next day).
   let startAt = NONE;
-  // An open finish (no FS or FF successor) is held by the project finish, as in P6.
-  let finishTied = false;
   // The moment behind a deciding finish-side bound (kept for milestones and manual tasks).
   let finishMoment = NONE;
   const manual = net.manual[i] === 1;
@@ -263,7 +264,6 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
     const finishSide = t === R_FS || t === R_FF;
     // MS Project: start-side links do not hold a manually scheduled predecessor's late dates.
     if (manual && !finishSide) continue;
-    if (finishSide) finishTied = true;
     const b = backwardBound(net, r, st.ls, st.lf, st.wls, st.wlf);
     if (b < w || (b === w && startAt === NONE && !finishSide)) {
       w = b;
@@ -271,34 +271,41 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
       finishMoment = finishSide ? lastBoundTime : NONE;
     }
   }
-  if (!finishTied || net.kind[i] === K_LOE) {
-    const b = c.workAt(target);
-    if (b < w) {
-      w = b;
-      startAt = NONE;
-      finishMoment = target;
-    }
+  // Nothing may finish after the project finish (P6: late finish is the latest an activity can
+  // finish without delaying the project), also when a lead lets a successor allow more.
+  const bt = c.workAt(target);
+  let byTarget = 0;
+  if (bt < w) {
+    w = bt;
+    startAt = NONE;
+    finishMoment = target;
+    byTarget = 1;
   }
   const sMax = net.startMax[i];
   if (sMax !== NONE && c.workAt(sMax) + dur < w) {
     w = c.workAt(sMax) + dur;
+    byTarget = 0;
     startAt = sMax;
   }
   const fMax = net.finishMax[i];
   if (fMax !== NONE && c.workAt(fMax) < w) {
     w = c.workAt(fMax);
+    byTarget = 0;
     startAt = NONE;
     finishMoment = NONE;
   }
   if (net.mandStart[i] !== NONE) {
+    byTarget = 0;
     w = c.workAt(net.mandStart[i]) + dur;
     startAt = net.mandStart[i];
   } else if (net.mandFinish[i] !== NONE) {
+    byTarget = 0;
     w = c.workAt(net.mandFinish[i]);
     startAt = NONE;
   }
   st.wlf[i] = w;
   st.wls[i] = w - dur;
+  st.byTarget[i] = byTarget;
   if (net.kind[i] === K_FINISH_MS) {
     // A milestone held by the project finish sits exactly at it (MS Project shows 08:00 there).
     st.ls[i] = st.lf[i] = (finishMoment === target ? keep(c, target, w) : null) ?? c.finishAt(w);
@@ -308,15 +315,4 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
     st.ls[i] = keep(c, startAt, w - dur) ?? c.startAt(w - dur);
   }
   return oldLs !== st.ls[i] || oldLf !== st.lf[i];
-}
-
-/** Whether the project finish bounds activity i in the backward pass (see backwardOne). */
-export function heldByTarget(net: Network, i: number): boolean {
-  if (net.kind[i] === K_LOE) return true;
-  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
-    const r = net.outRel[k];
-    const t = net.rType[r];
-    if ((t === R_FS || t === R_FF) && constrainsPred(net, r)) return false;
-  }
-  return true;
 }

@@ -8,7 +8,6 @@
 import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndex } from '../calendar/calendar-index';
 import { buildNetwork, K_FINISH_MS, K_START_MS, setConstraints, setRelations } from './network';
-import { heldByTarget } from './passes';
 import type { Network } from './network';
 import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
 import {
@@ -101,9 +100,11 @@ export class PreparedSchedule {
       last = Math.max(last, net.pos[i]);
     }
     if (target !== (net.options.mustFinishBy ?? oldFinish)) {
-      // A new project finish moves the late dates of the activities it holds: open finishes
-      // and LOE. The rest follows through the dirty marks.
-      for (let i = 0; i < net.n; i++) if (heldByTarget(net, i)) bwd[i] = 1;
+      // A new project finish moves the late dates it decided; the rest follows the dirty marks.
+      // Those it decided may move; with an earlier target, so may any that now ends after it.
+      for (let i = 0; i < net.n; i++) {
+        if (st.byTarget[i] || st.wlf[i] > net.calendars[net.cal[i]].workAt(target)) bwd[i] = 1;
+      }
       last = net.n - 1;
     }
     for (let k = last; k >= 0; k--) {

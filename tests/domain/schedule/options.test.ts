@@ -92,7 +92,12 @@ describe('activity kinds', () => {
       [rel('A', 'B'), rel('A', 'L', 'ss'), rel('L', 'B', 'ff')],
     );
     // P6: L 01-01 08:00 → 01-05 17:00 (A's start to B's finish); it does not drive B.
-    expect(r.L).toMatchObject({ es: '2024-01-01 08:00', ef: '2024-01-05 17:00' });
+    expect(r.L).toMatchObject({
+      es: '2024-01-01 08:00',
+      ef: '2024-01-05 17:00',
+      lf: '2024-01-05 17:00',
+      tf: 0,
+    });
     expect(r.B.es).toBe('2024-01-03 08:00');
   });
 

@@ -16,8 +16,13 @@ const networks = fc.record({
   mean: fc.constantFrom(1, 1.5, 2.5),
 });
 
-const gen = (p: { n: number; seed: number; levels: number; mean: number }) =>
-  generateNetwork({ activities: p.n, seed: p.seed, levels: p.levels, relationsPerActivity: p.mean });
+const spec = (p: { n: number; seed: number; levels: number; mean: number }) => ({
+  activities: p.n,
+  seed: p.seed,
+  levels: p.levels,
+  relationsPerActivity: p.mean,
+});
+const gen = (p: { n: number; seed: number; levels: number; mean: number }) => generateNetwork(spec(p));
 
 /**
  * Does every relation hold between the scheduled dates? Checked in the working time of the
@@ -52,25 +57,23 @@ describe('schedule properties', { timeout: 60_000 }, () => {
   // On one calendar. With calendars whose working times differ, each bound is read in the working
   // time of the activity being placed (as P6 does), which can leave minutes of negative float
   // across a non-working gap of one of them (docs/scheduling.md, "Mixed calendars").
-  it('es ≤ ls, ef ≤ lf and tf ≥ 0 without constraints or deadline', () => {
+  // Dates are compared in working time: an early finish kept at Monday 08:00 (an SF link, as P6
+  // stores it) equals a late finish on Friday 17:00.
+  it('es ≤ ls, ef ≤ lf and tf ≥ 0 without constraints or deadline; some activity has tf = 0', () => {
     fc.assert(
       fc.property(networks, (p) => {
-        const m = generateNetwork({
-          activities: p.n,
-          seed: p.seed,
-          levels: p.levels,
-          relationsPerActivity: p.mean,
-          oneCalendar: true,
-        });
+        const m = generateNetwork({ ...spec(p), oneCalendar: true });
+        const c = buildCalendarIndex(m.calendars[0]);
         const res = scheduleModel(m);
         for (let i = 0; i < p.n; i++) {
-          expect(res.es[i]).toBeLessThanOrEqual(res.ls[i]);
-          expect(res.ef[i]).toBeLessThanOrEqual(res.lf[i]);
+          expect(c.workAt(res.es[i])).toBeLessThanOrEqual(c.workAt(res.ls[i]));
+          expect(c.workAt(res.ef[i])).toBeLessThanOrEqual(c.workAt(res.lf[i]));
           expect(res.tf[i]).toBeGreaterThanOrEqual(0);
           expect(res.es[i]).toBeLessThanOrEqual(res.ef[i]);
         }
+        expect(Math.min(...res.tf)).toBe(0);
       }),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   });
 
@@ -86,11 +89,10 @@ describe('schedule properties', { timeout: 60_000 }, () => {
     );
   });
 
-  it('some activity is critical (float 0) and the project finish is the latest early finish', () => {
+  it('the project finish is the latest early finish', () => {
     fc.assert(
       fc.property(networks, (p) => {
         const res = scheduleModel(gen(p));
-        expect(Math.min(...res.tf)).toBe(0);
         expect(res.projectFinish).toBe(Math.max(...res.ef));
       }),
       { numRuns: 40 },

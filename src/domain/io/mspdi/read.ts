@@ -42,7 +42,7 @@ export function readMspdi(src: string): ScheduleModel {
     const a = readTask(t, line, projectCal, stack[level - 2] ?? null, activities.length);
     stack[level - 1] = uid;
     activities.push(a);
-    for (const l of children(t, 'PredecessorLink')) relations.push(readLink(l, uid, line));
+    children(t, 'PredecessorLink').forEach((l, n) => relations.push(readLink(l, uid, line, n)));
   });
   applyResourceCalendars(project, activities, new Set(calendars.map((c) => c.id)));
   const ids = new Set(activities.map((a) => a.id));
@@ -173,7 +173,7 @@ const LINK_TYPES: Record<string, Relation['type']> = { '0': 'ff', '1': 'fs', '2'
 /** LagFormat codes of elapsed units (em, eh, ed, ew, emo, e%). */
 const ELAPSED = new Set(['4', '6', '8', '10', '12', '20']);
 
-function readLink(l: XmlNode, succ: string, line: number): Relation {
+function readLink(l: XmlNode, succ: string, line: number, n: number): Relation {
   const type = LINK_TYPES[text(l, 'Type') || '1'];
   if (!type) {
     throw new ImportError(
@@ -185,7 +185,8 @@ function readLink(l: XmlNode, succ: string, line: number): Relation {
   const lag = Math.round((Number(text(l, 'LinkLag')) || 0) / 10);
   const pred = text(l, 'PredecessorUID');
   return {
-    id: `${pred}-${succ}`,
+    // Unique even when two links join the same tasks.
+    id: `${succ}:${n}`,
     predId: pred,
     succId: succ,
     type,

@@ -43,8 +43,8 @@ describe('readMspdi', () => {
 
   it('reads link types, lags in tenths of a minute and elapsed lag formats', () => {
     expect(m.relations).toEqual([
-      { id: '2-3', predId: '2', succId: '3', type: 'ff', lag: 480 },
-      { id: '2-3', predId: '2', succId: '3', type: 'ss', lag: -240, lagCalendar: '24h' },
+      { id: '3:0', predId: '2', succId: '3', type: 'ff', lag: 480 },
+      { id: '3:1', predId: '2', succId: '3', type: 'ss', lag: -240, lagCalendar: '24h' },
     ]);
   });
 
