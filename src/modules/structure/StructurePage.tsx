@@ -11,6 +11,7 @@ import type { CommandContext } from './commands';
 import { CreateNodeDialog } from './CreateNodeDialog';
 import { DetailsPanel } from './DetailsPanel';
 import { type TreeItem, buildTree, createTargets, findItem, visibleRows } from './model';
+import { StatusBar } from './StatusBar';
 import { Toolbar } from './Toolbar';
 import { TreeView } from './TreeView';
 
@@ -85,6 +86,7 @@ export function StructurePage() {
         </section>
         <DetailsPanel item={item} />
       </div>
+      <StatusBar tree={tree} />
       {creating ? (
         <CreateNodeDialog
           roots={roots}
