@@ -32,7 +32,17 @@ export function jsonReport(model: ScheduleModel, res: ScheduleResult): string {
       ...(a.actualFinish !== null ? { completed: true } : {}),
     };
   });
-  return JSON.stringify({ activities, errors: res.errors });
+  // Errors name activities by the code users see (P6 task_code, MSPDI ID), not internal ids.
+  const code = new Map(model.activities.map((a) => [a.id, a.code || a.id]));
+  const errors = res.errors.map((e) => {
+    const names = e.activities.map((id) => code.get(id) ?? id);
+    return {
+      ...e,
+      activities: names,
+      message: `The relations form a cycle: ${[...names, names[0]].join(' → ')}`,
+    };
+  });
+  return JSON.stringify({ activities, errors });
 }
 
 export const FIELDS = ['es', 'ef', 'ls', 'lf', 'tf', 'ff'] as const;

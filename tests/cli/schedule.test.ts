@@ -92,6 +92,17 @@ describe('npm run schedule', { timeout: 30_000 }, () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a cyclic network: the cycle is named in errors, exit 1', () => {
+    const r = cli(tmpFile('c.xer', small.replace('%E', '%R\t2\t1\t2\tPR_FS\t0\n%E')), '--json');
+    expect(r.status).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.errors[0]).toMatchObject({
+      code: 'schedule.cycle',
+      activities: expect.arrayContaining(['A', 'B']),
+    });
+    expect(json.errors[0].message).toMatch(/^The relations form a cycle: [AB] → [AB] → [AB]$/);
+  });
+
   it('an unknown format and a missing file are clear errors too', () => {
     expect(cli(tmpFile('x.txt', 'hello')).stderr).toMatch(/Unknown schedule format/);
     const missing = cli('/nonexistent/file.xer');
