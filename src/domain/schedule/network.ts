@@ -207,7 +207,8 @@ export function setActivity(
  * (primary) resource's calendar; MS Project on the union of all of them.
  */
 function activityCalendar(net: Network, a: Activity, byId: Map<string, number>): number | undefined {
-  const res = a.kind === 'resource' ? (a.resourceCalendarIds ?? []).filter((c) => byId.has(c)) : [];
+  if (a.kind !== 'resource' || !a.resourceCalendarIds) return byId.get(a.calendarId);
+  const res = a.resourceCalendarIds.filter((c) => byId.has(c));
   if (res.length === 0) return byId.get(a.calendarId);
   if (res.length === 1 || net.options.semantics !== 'msproject') return byId.get(res[0]);
   const key = [...new Set(res)].sort().join('+');
