@@ -155,6 +155,16 @@ export function ticks(ts: Timescale, unit: ScaleUnit | 'decade', width: number, 
   return out;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are expensive to create: one per locale and shape, kept. */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
+  return f;
+}
+
 /** Label of a tick in the given locale. */
 export function tickLabel(unit: ScaleUnit | 'decade', start: number, locale: string, wide: boolean): string {
   const d = toDate(start);
@@ -163,15 +173,9 @@ export function tickLabel(unit: ScaleUnit | 'decade', start: number, locale: str
     case 'day':
       return String(d.getUTCDate());
     case 'week':
-      return wide
-        ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(d)
-        : String(d.getUTCDate());
+      return wide ? formatter(locale, { day: '2-digit', month: 'short' }).format(d) : String(d.getUTCDate());
     case 'month':
-      return new Intl.DateTimeFormat(locale, {
-        month: wide ? 'long' : 'short',
-        ...(wide ? { year: 'numeric' } : {}),
-        timeZone: 'UTC',
-      }).format(d);
+      return formatter(locale, wide ? { month: 'long', year: 'numeric' } : { month: 'short' }).format(d);
     case 'quarter':
       return `Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
     case 'year':

@@ -45,7 +45,6 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const issues = useWorkbench((s) => s.issues);
   const rowHeight = useWorkbench((s) => s.rowHeight);
   const headerHeight = useWorkbench((s) => s.headerHeight);
-  const scrollTop = useWorkbench((s) => s.scrollTop);
   const find = useWorkbench((s) => s.find);
   const [menu, setMenu] = useState(false);
 
@@ -63,11 +62,16 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
     scrollMargin: headerHeight,
   });
 
-  // Shared vertical scroll: the Gantt's wheel writes the store; follow it here.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (el && Math.abs(el.scrollTop - scrollTop) > 1) el.scrollTop = scrollTop;
-  }, [scrollTop]);
+  // Shared vertical scroll: the Gantt's wheel writes the store; follow it here (no re-render:
+  // the virtualizer re-renders on the element's own scroll event).
+  useEffect(
+    () =>
+      workbench.subscribe((s) => {
+        const el = scrollRef.current;
+        if (el && Math.abs(el.scrollTop - s.scrollTop) > 1) el.scrollTop = s.scrollTop;
+      }),
+    [],
+  );
 
   // Viewport height for PageUp/PageDown and the Gantt.
   useEffect(() => {

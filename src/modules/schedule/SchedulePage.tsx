@@ -14,6 +14,7 @@ import { textContext } from '../../state/workbench/commands-edit';
 import { ScheduleRunner } from '../../state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
+import { installBenchHook } from './bench-hook';
 import { HelpDialog } from './HelpDialog';
 import { NS, registerWorkbenchTexts } from './i18n';
 import { InfoPanel } from './InfoPanel';
@@ -47,6 +48,7 @@ export function SchedulePage() {
   const wantedVersion = params.get('version');
 
   useEffect(() => installWorkbenchServices(), []);
+  useEffect(() => installBenchHook(), []);
   useEffect(() => {
     const r = new ScheduleRunner(createScheduleService());
     runner.current = r;

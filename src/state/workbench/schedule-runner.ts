@@ -89,6 +89,9 @@ export class ScheduleRunner {
       workbench.set({ timetableState: s.schedule?.error ? 'not_calculated' : 'calculated' });
       return;
     }
+    performance.mark('wb-schedule-applied', {
+      detail: { revision: held.revision, ms: held.ms, full: held.full },
+    });
     workbench.set({
       schedule: toSnapshot(held, this.idsChanged ? this.ids : null, s.schedule),
       timetableState: held.error ? 'not_calculated' : 'calculated',

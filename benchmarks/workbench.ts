@@ -1,0 +1,310 @@
+// Browser budgets of the workbench (ARCHITECTURE "Performance budgets") in headless Chromium, on a
+// generated 100k-row version with ~150k relations: open to first painted grid + Gantt, scroll
+// frames and long tasks, edit one duration → new dates painted, indent 1,000 rows and undo it,
+// paste a 10,000 × 10 matrix. Prints one JSON object.
+//
+// Needs a built client (npx vite build) with the schedule route wired. Starts the server itself
+// on a fresh data directory unless BENCH_URL points at a running one. The generated version is
+// served in place of the demo version's content (page.route), so the client's real open path —
+// request, parse, store, worker, paint — is what is measured.
+//
+// Run: node --import tsx benchmarks/workbench.ts   (or npm run --silent bench -- workbench)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import type { WbsItem, WbsRelation } from '../src/api/versions';
+import { generateWbs } from '../tests/domain/wbs/generate';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const port = Number(process.env.BENCH_PORT ?? 8297);
+const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
+const round = (x: number) => Math.round(x * 10) / 10;
+
+async function startServer(): Promise<ChildProcess | null> {
+  if (process.env.BENCH_URL) return null;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wb-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, E2E_FRESH: '1', LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const ok = await fetch(`${base}/api/v1/health-check`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${base}/api/v1${url}`, init);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The generated document in the contract's shape (what GET versions/{id}/wbs returns). */
+function generatedContent(version: unknown): string {
+  const doc = generateWbs(ROWS, { seed: 7, fanout: [10, 20], relationsPerTask: 1.5 });
+  const items: WbsItem[] = [];
+  for (const r of doc.rows.values()) {
+    items.push({
+      id: r.id,
+      parent_id: r.parentId,
+      order_key: r.orderKey,
+      node_type: r.nodeType,
+      code: r.code ?? '',
+      name: r.name,
+      calendar_id: null,
+      duration: r.duration,
+      remaining: r.duration,
+      actual_start: null,
+      actual_finish: null,
+      percent: r.percentComplete,
+      start_limit_type: null,
+      start_limit_date: null,
+      finish_limit_type: null,
+      finish_limit_date: null,
+      volume: r.volume,
+      price: r.price,
+      attributes: {},
+      es: null,
+      ef: null,
+      ls: null,
+      lf: null,
+      tf: null,
+      ff: null,
+      critical: null,
+    });
+  }
+  const relations: WbsRelation[] = [...doc.relations.values()].map((r) => ({
+    id: r.id,
+    pred_id: r.predId,
+    succ_id: r.succId,
+    type: r.type,
+    lag: r.lag,
+  }));
+  return JSON.stringify({ version, items, relations });
+}
+
+const server = await startServer();
+try {
+  const { token } = await json<{ token: string }>('/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'demo', password: 'demo-password-1' }),
+  });
+  const auth = { authorization: `Bearer ${token}` };
+  const [space] = await json<{ id: string }[]>('/users/spaces', { headers: auth });
+  const eps = await json<unknown>(`/space/${space!.id}/eps`, { headers: auth });
+  let scheduleId = '';
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    const node = n as { kind?: string; id?: string; children?: unknown[]; nodes?: unknown[] };
+    if (node.kind === 'schedule' && !scheduleId) scheduleId = node.id!;
+    (node.children ?? node.nodes ?? []).forEach(walk);
+  };
+  walk(eps);
+  const headers = { ...auth, 'space-id': space!.id };
+  const versions = await json<{ id: string; kind: string }[]>(`/schedules/${scheduleId}/versions`, {
+    headers,
+  });
+  const version = versions.find((v) => v.kind !== 'target') ?? versions[0]!;
+  const full = await json<{ version: unknown }>(`/versions/${version.id}/wbs`, { headers });
+  const body = generatedContent(full.version);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.route(`**/api/v1/versions/${version.id}/wbs`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+  await page.addInitScript((t) => {
+    localStorage.setItem('pw.token', t);
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  }, token);
+
+  // Open: navigation → first Gantt paint with the schedule's dates (after the worker's result).
+  await page.goto(`${base}/${space!.id}/schedule/${scheduleId}?version=${version.id}&bench=1`);
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName('wb-schedule-applied').length > 0 &&
+      document.querySelector('.wb-row') !== null,
+    undefined,
+    { timeout: 120_000, polling: 50 },
+  );
+  await page.waitForTimeout(300);
+  const open = await page.evaluate(() => {
+    const applied = performance.getEntriesByName('wb-schedule-applied')[0] as PerformanceMark;
+    const paints = performance.getEntriesByName('wb-gantt-paint') as PerformanceMark[];
+    const firstRows = paints.find((m) => (m.detail as { rows: number }).rows > 1000);
+    const dated = paints.find((m) => m.startTime >= applied.startTime);
+    const req = performance
+      .getEntriesByType('resource')
+      .find((r) => r.name.includes('/wbs')) as PerformanceResourceTiming;
+    return {
+      open_ms: dated?.startTime ?? NaN,
+      first_rows_paint_ms: firstRows?.startTime ?? NaN,
+      content_request_to_paint_ms: dated && req ? dated.startTime - req.startTime : NaN,
+      content_download_ms: req ? req.responseEnd - req.startTime : NaN,
+      engine_full_ms: (applied.detail as { ms: number }).ms,
+    };
+  });
+  const state = await page.evaluate(() =>
+    (window as unknown as { __wbBench: { state(): unknown } }).__wbBench.state(),
+  );
+
+  // Scroll: 240 frames of 120 px through the grid (the Gantt follows the shared scroll).
+  const scroll = await page.evaluate(async () => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    const grid = document.querySelector('.wb-grid') as HTMLElement;
+    const t0 = performance.now();
+    const frames: number[] = [];
+    let last = t0;
+    for (let i = 0; i < 240; i++) {
+      grid.scrollTop += 120;
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    const long = w.__longTasks.filter((l) => l.start >= t0);
+    return {
+      scroll_p95_frame_ms: frames[Math.floor(frames.length * 0.95)]!,
+      scroll_median_frame_ms: frames[frames.length >> 1]!,
+      long_tasks: long.length,
+      long_task_max_ms: long.reduce((m, l) => Math.max(m, l.duration), 0),
+    };
+  });
+
+  // Edit one duration through the keyboard: Enter → the next Gantt paint after the new dates.
+  type Bench = {
+    __wbBench: {
+      select(a: number, b: number, c?: number): void;
+      run(c: string): boolean;
+      paste(m: string[][]): void;
+      firstTaskRow(f: number): number;
+      columns(ids: string[]): void;
+    };
+  };
+  const editRow = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(40_000));
+  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 3), editRow);
+  await page.focus('.wb-grid');
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    const w = window as unknown as { __t0?: number };
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter' && w.__t0 === undefined) w.__t0 = performance.now();
+      },
+      { capture: true },
+    );
+  });
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  const edit_to_paint_ms = await page.evaluate(async () => {
+    const t0 = (window as unknown as { __t0: number }).__t0;
+    for (let i = 0; i < 400; i++) {
+      const applied = performance.getEntriesByName('wb-schedule-applied').find((m) => m.startTime > t0);
+      const paint =
+        applied &&
+        performance.getEntriesByName('wb-gantt-paint').find((m) => m.startTime > applied.startTime);
+      if (paint) return paint.startTime - t0;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return NaN;
+  });
+
+  // Indent 1,000 rows and undo it: command → next painted frame.
+  const timed = (fn: string, arg: unknown) =>
+    page.evaluate(
+      async ([f, a]) => {
+        const b = (window as unknown as Bench).__wbBench;
+        const t0 = performance.now();
+        if (f === 'run') b.run(a as string);
+        else b.paste(a as string[][]);
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return performance.now() - t0;
+      },
+      [fn, arg] as const,
+    );
+  const r0 = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(50_000));
+  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r + 999), r0);
+  const indent_1k_ms = await timed('run', 'indent');
+  const undo_indent_1k_ms = await timed('run', 'undo');
+
+  // Paste 10,000 × 10 at a row near the end, into ten editable columns.
+  await page.evaluate(() =>
+    (window as unknown as Bench).__wbBench.columns([
+      'name',
+      'type',
+      'duration',
+      'start',
+      'finish',
+      'progress',
+      'volume',
+      'price',
+      'code',
+      'calendar',
+    ]),
+  );
+  const matrix = Array.from({ length: 10_000 }, (_, i) => [
+    `Pasted ${i}`,
+    i % 2 ? 'Task' : 'Work',
+    `${1 + (i % 9)}`,
+    `${1 + (i % 28)}.03.2027`,
+    `${2 + (i % 27)}.04.2027`,
+    `${i % 101}`,
+    `${(i * 7) % 1000},5`,
+    `${i % 500}`,
+    `P-${i}`,
+    '',
+  ]);
+  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 1), ROWS - 5_000);
+  const paste_10k_ms = await timed('paste', matrix);
+
+  await browser.close();
+  console.log(
+    JSON.stringify({
+      rows: (state as { rows: number }).rows,
+      relations: (state as { relations: number }).relations,
+      open_ms: round(open.open_ms),
+      first_rows_paint_ms: round(open.first_rows_paint_ms),
+      content_request_to_paint_ms: round(open.content_request_to_paint_ms),
+      content_download_ms: round(open.content_download_ms),
+      engine_full_ms: round(open.engine_full_ms),
+      scroll_p95_frame_ms: round(scroll.scroll_p95_frame_ms),
+      scroll_median_frame_ms: round(scroll.scroll_median_frame_ms),
+      long_tasks: scroll.long_tasks,
+      long_task_max_ms: round(scroll.long_task_max_ms),
+      edit_to_paint_ms: round(edit_to_paint_ms),
+      indent_1k_ms: round(indent_1k_ms),
+      undo_indent_1k_ms: round(undo_indent_1k_ms),
+      paste_10k_ms: round(paste_10k_ms),
+      cpus: cpus().length,
+      load_average_1m: round(loadavg()[0]!),
+      budget_ms: {
+        open: 2000,
+        scroll_p95_frame: 16.7,
+        edit_to_paint: 100,
+        indent_1k: 100,
+        undo_indent_1k: 100,
+        paste_10k: 1000,
+      },
+    }),
+  );
+} finally {
+  server?.kill();
+}

@@ -1,0 +1,38 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ganttSource } from '../../../src/gantt/gantt-source';
+import { loadVersion, setExpanded } from '../../../src/state/workbench/data';
+import { initialState, useWorkbench, workbench } from '../../../src/state/workbench/store';
+import { chain, version } from '../../state/fixtures';
+
+describe('gantt source over the store', () => {
+  beforeEach(() => {
+    useWorkbench.setState(initialState(), true);
+    const { rows, relations } = chain(6);
+    loadVersion(version(), rows, relations);
+  });
+
+  it('gives bars by visible row and the links touching a row window', () => {
+    const src = ganttSource(workbench.get());
+    expect(src.rowCount).toBe(7);
+    expect(src.bar(0)!.kind).toBe('sum');
+    expect(src.bar(3)!.id).toBe('T3');
+    const all = src.links(0, 6);
+    expect(all.map((l) => l.id).sort()).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    const l = all.find((x) => x.id === 'R2')!;
+    expect([l.predRow, l.succRow]).toEqual([2, 3]);
+    // Rows 5–6 only: the links with an end there (R4: 4→5, R5: 5→6).
+    expect(
+      src
+        .links(5, 6)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(['R4', 'R5']);
+  });
+
+  it('drops links to rows hidden under a collapsed summary', () => {
+    setExpanded(['S'], false);
+    const src = ganttSource(workbench.get());
+    expect(src.rowCount).toBe(1);
+    expect(src.links(0, 0)).toEqual([]);
+  });
+});
