@@ -117,3 +117,25 @@ describe('http', () => {
     expect(unreachable).toBe(1);
   });
 });
+
+describe('silent statuses', () => {
+  it('suppresses the toast only for the listed statuses, never the redirect decision', async () => {
+    const seen: boolean[] = [];
+    configureHttp({
+      getToken: () => 't',
+      getLocale: () => 'en-US',
+      getSpaceId: () => null,
+      onDecision: (_d, silent) => seen.push(silent),
+      onUnreachable: () => undefined,
+    });
+    vi.stubGlobal('fetch', async () =>
+      json(403, { error: 'Forbidden', error_message: [] }, { 'error-type': 'localized' }),
+    );
+    await expect(http.get('/x', { silent: [403] })).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal('fetch', async () =>
+      json(402, { error: 'LicenseLimit', error_message: [] }, { 'error-type': 'localized' }),
+    );
+    await expect(http.get('/x', { silent: [403] })).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual([true, false]);
+  });
+});

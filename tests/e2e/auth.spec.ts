@@ -43,6 +43,7 @@ test("opening another user's space shows the error page with a way back", async 
   await expect(page).toHaveURL(/\/error\?message=Forbidden$/);
   await expect(page.getByText('No access to the selected space.')).toBeVisible();
   await expect(page.getByText('Contact your system administrator.')).toBeVisible();
+  await expect(page.locator('.toast--error')).toHaveCount(0); // the page says it; no second message
   await page.getByRole('link', { name: 'Choose a space' }).click();
   await expect(page).toHaveURL(/\/auth\/select-space$/);
 });

@@ -36,8 +36,8 @@ export function configureHttp(next: HttpHooks): void {
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Do not show the error toast; the caller reports the error itself. */
-  silent?: boolean;
+  /** Do not show the error toast (for every status, or for the listed ones); the caller reports it. */
+  silent?: boolean | readonly number[];
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
 }
@@ -123,7 +123,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       isLogin: isLoginPath(path),
     });
     if (decision.kind === 'ok') return body as T;
-    hooks.onDecision(decision, opts.silent === true);
+    const silent = opts.silent === true || (Array.isArray(opts.silent) && opts.silent.includes(res.status));
+    hooks.onDecision(decision, silent);
     throw new ApiError(res.status, isErrorBody(body) ? body : {});
   } finally {
     clearTimeout(timer);

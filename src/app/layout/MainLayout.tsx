@@ -48,7 +48,9 @@ function SpaceShell({ spaceId }: { spaceId: string }) {
   useEffect(() => {
     setSpaceId(spaceId);
     let cancelled = false;
-    call(userRoutes.spaceConfig, {}, { silent: true })
+    // 402 is left to the API client (forget the space, choose another, toast with the reason);
+    // the statuses below are answered here with the error or the 404 page instead of a toast.
+    call(userRoutes.spaceConfig, {}, { silent: [400, 403, 404] })
       .then((c) => {
         if (cancelled) return;
         setConfig(c);
@@ -56,7 +58,7 @@ function SpaceShell({ spaceId }: { spaceId: string }) {
       })
       .catch((err: unknown) => {
         if (cancelled || !(err instanceof ApiError)) return;
-        if (err.status === 403 || err.status === 402) {
+        if (err.status === 403) {
           const code = isErrorPageCode(err.code) ? err.code : 'Forbidden';
           navigate(`/error?message=${code}`, { replace: true });
         } else if (err.status === 400 || err.status === 404) {

@@ -16,7 +16,8 @@ export async function loadTree(spaceId: string): Promise<void> {
   if (store.spaceId !== spaceId) store.reset();
   store.setLoading(true);
   try {
-    const tree = await call(epsRoutes.tree, { params: { space_id: spaceId } });
+    // 402 and 403 on entering a space are reported by the main layout (one message, not two).
+    const tree = await call(epsRoutes.tree, { params: { space_id: spaceId } }, { silent: [402, 403] });
     useStructure.getState().setTree(spaceId, tree);
   } catch {
     useStructure.getState().setLoading(false);
