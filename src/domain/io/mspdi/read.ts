@@ -46,6 +46,7 @@ export function readMspdi(src: string): ScheduleModel {
   });
   applyResourceCalendars(project, activities, new Set(calendars.map((c) => c.id)));
   const ids = new Set(activities.map((a) => a.id));
+  relations.splice(0, relations.length, ...expandSummaryLinks(activities, relations));
   const start = date(project, 'StartDate', 'Project', 1) ?? 0;
   const status = date(project, 'StatusDate', 'Project', 1);
   return {
@@ -214,4 +215,42 @@ function applyResourceCalendars(project: XmlNode, activities: Activity[], calIds
     a.kind = 'resource';
     a.resourceCalendarIds = cals;
   }
+}
+
+/**
+ * MS Project applies a link on a summary task to the tasks under it. Expanded here where that is
+ * exact: a finish-side link from a summary (FS, FF: the summary finishes with its last task) comes
+ * from every leaf under it; a start-side link into a summary (FS, SS: no task under it may start
+ * before) goes to every leaf. Other summary links (a summary's start as a predecessor, a summary's
+ * finish as a successor) have no exact leaf form and are dropped (docs/scheduling.md).
+ */
+export function expandSummaryLinks(activities: Activity[], relations: Relation[]): Relation[] {
+  const leaves = new Map<string, string[]>();
+  const summary = new Set(activities.filter((a) => a.kind === 'sum').map((a) => a.id));
+  if (!relations.some((r) => summary.has(r.predId) || summary.has(r.succId))) return relations;
+  const parent = new Map(activities.map((a) => [a.id, a.parentId]));
+  for (const a of activities) {
+    if (a.kind === 'sum') continue;
+    for (let p = a.parentId; p !== null; p = parent.get(p) ?? null) {
+      const list = leaves.get(p) ?? [];
+      list.push(a.id);
+      leaves.set(p, list);
+    }
+  }
+  const out: Relation[] = [];
+  for (const r of relations) {
+    const fromSum = summary.has(r.predId);
+    const toSum = summary.has(r.succId);
+    if (!fromSum && !toSum) {
+      out.push(r);
+      continue;
+    }
+    if (fromSum && r.type !== 'fs' && r.type !== 'ff') continue;
+    if (toSum && r.type !== 'fs' && r.type !== 'ss') continue;
+    const preds = fromSum ? (leaves.get(r.predId) ?? []) : [r.predId];
+    const succs = toSum ? (leaves.get(r.succId) ?? []) : [r.succId];
+    for (const p of preds)
+      for (const s of succs) if (p !== s) out.push({ ...r, id: `${r.id}/${p}>${s}`, predId: p, succId: s });
+  }
+  return out;
 }

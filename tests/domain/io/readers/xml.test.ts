@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocal } from '../../../../src/domain/calendar/time';
 import { ImportError } from '../../../../src/domain/io/errors';
+import { expandSummaryLinks } from '../../../../src/domain/io/mspdi/read';
 import { detectFormat, readSchedule } from '../../../../src/domain/io/read-schedule';
 import { scheduleModel } from '../../../../src/domain/schedule/index';
 
@@ -96,6 +97,21 @@ const pmxml = `<?xml version="1.0" encoding="UTF-8"?>
     <Relationship><ObjectId>99</ObjectId><PredecessorActivityObjectId>10</PredecessorActivityObjectId><SuccessorActivityObjectId>11</SuccessorActivityObjectId><Type>Finish to Start</Type><Lag>0</Lag></Relationship>
   </Project>
 </APIBusinessObjects>`;
+
+describe('links on MS Project summary tasks', () => {
+  it('apply to the tasks under the summary where that is exact', () => {
+    const m = readSchedule(mspdi, 't.xml');
+    const x = { ...m.activities[1], id: '9', parentId: null };
+    const acts = [...m.activities, x];
+    const rels = expandSummaryLinks(acts, [
+      { id: 'a', predId: '1', succId: '9', type: 'fs', lag: 0 },
+      { id: 'b', predId: '9', succId: '1', type: 'ss', lag: 0 },
+      { id: 'c', predId: '1', succId: '9', type: 'ss', lag: 0 },
+    ]);
+    // FS from summary 1 = from each of its tasks 2 and 3; SS into it = into each; SS from it: dropped.
+    expect(rels.map((r) => `${r.predId}${r.type}${r.succId}`)).toEqual(['2fs9', '3fs9', '9ss2', '9ss3']);
+  });
+});
 
 describe('readPmxml', () => {
   it('reads calendars (16:59 means until 17:00), activities, constraints and relations', () => {
