@@ -8,6 +8,7 @@ import {
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
   K_WBS as K_WBS_,
+  K_EXTERNAL as K_EXTERNAL_,
   R_FF as R_FF_,
   R_FS as R_FS_,
   R_SS as R_SS_,
@@ -29,6 +30,7 @@ const K_FINISH_MS = K_FINISH_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
 const K_WBS = K_WBS_;
+const K_EXTERNAL = K_EXTERNAL_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
@@ -69,6 +71,7 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     tf: tf.slice(),
     ff: ff.slice(),
     critical: new Uint8Array(net.n),
+    percentComplete: net.pct.slice(),
     projectFinish: st.projectFinish,
     errors: [],
   };
@@ -130,9 +133,13 @@ function rollUp(net: Network, res: ScheduleResult): void {
   const lhi = new Float64Array(n).fill(-Infinity);
   const minTf = new Float64Array(n).fill(Infinity);
   const has = new Uint8Array(n);
+  const weight = new Float64Array(n);
+  const done = new Float64Array(n);
+  const count = new Float64Array(n);
+  const pctSum = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const k = net.kind[i];
-    if (k === K_SUM || k === K_WBS) continue;
+    if (k === K_SUM || k === K_WBS || k === K_EXTERNAL) continue;
     // Walk up the tree once per leaf; trees are shallow (tens of levels at most).
     for (let p = net.parent[i]; p >= 0; p = net.parent[p]) {
       if (res.es[i] < lo[p]) lo[p] = res.es[i];
@@ -142,6 +149,10 @@ function rollUp(net: Network, res: ScheduleResult): void {
         if (res.lf[i] > lhi[p]) lhi[p] = res.lf[i];
         if (res.tf[i] < minTf[p]) minTf[p] = res.tf[i];
       }
+      weight[p] += net.planned[i];
+      done[p] += net.planned[i] * net.pct[i];
+      count[p]++;
+      pctSum[p] += net.pct[i];
       has[p] = 1;
     }
   }
@@ -156,6 +167,8 @@ function rollUp(net: Network, res: ScheduleResult): void {
     res.lf[i] = lhi[src] === -Infinity ? hi[src] : lhi[src];
     res.tf[i] = minTf[src] === Infinity ? 0 : minTf[src];
     res.ff[i] = 0;
+    // Progress weighted by planned duration (milestones only: a plain average).
+    res.percentComplete[i] = weight[src] > 0 ? done[src] / weight[src] : pctSum[src] / count[src];
   }
 }
 

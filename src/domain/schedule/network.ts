@@ -48,6 +48,9 @@ export interface Network {
   mandStart: Int32Array;
   mandFinish: Int32Array;
   alap: Uint8Array;
+  /** Percent complete (0–100) and planned duration, the weight of the progress roll-up. */
+  pct: Float32Array;
+  planned: Int32Array;
   /** MS Project manually scheduled task (only under MS Project semantics). */
   manual: Uint8Array;
   /** WBS parent (index of a sum activity) or -1. */
@@ -134,6 +137,8 @@ export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarI
     mandStart: new Int32Array(n).fill(NONE),
     mandFinish: new Int32Array(n).fill(NONE),
     alap: new Uint8Array(n),
+    pct: new Float32Array(n),
+    planned: new Int32Array(n),
     manual: new Uint8Array(n),
     parent: new Int32Array(n).fill(-1),
     m: 0,
@@ -193,6 +198,8 @@ export function setActivity(
   net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;
   const milestone = net.kind[i] === K_START_MS || net.kind[i] === K_FINISH_MS;
   net.dur[i] = milestone ? 0 : Math.max(0, Math.round(started ? a.remaining : a.duration));
+  net.pct[i] = done ? 100 : a.percentComplete;
+  net.planned[i] = Math.max(0, Math.round(a.duration));
   net.actualStart[i] = a.actualStart ?? NONE;
   net.actualFinish[i] = a.actualFinish ?? NONE;
   if (a.external) {

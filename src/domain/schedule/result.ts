@@ -35,6 +35,8 @@ export interface ScheduleResult {
   tf: Int32Array;
   ff: Int32Array;
   critical: Uint8Array;
+  /** Percent complete: the activity's own, or for a sum node the planned-duration-weighted roll-up. */
+  percentComplete: Float32Array;
   /** Latest early finish of the open activities. */
   projectFinish: Minutes;
   errors: ScheduleError[];

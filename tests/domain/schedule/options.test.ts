@@ -114,6 +114,20 @@ describe('activity kinds', () => {
     expect(r.W).toMatchObject({ es: '2024-01-01 08:00', ef: '2024-01-05 17:00', tf: 0 });
   });
 
+  it('sum nodes roll up progress weighted by planned duration', () => {
+    const w = act('W', 0, { kind: 'sum', nodeType: 'sum' });
+    const done = act('A', 3, {
+      parentId: 'W',
+      actualStart: at('2024-01-01 08:00'),
+      actualFinish: at('2024-01-03 17:00'),
+      remaining: 0,
+    });
+    const half = act('B', 1, { parentId: 'W', percentComplete: 20 });
+    const res = scheduleModel(model([w, done, half], [], { dataDate: at('2024-01-04 08:00') }));
+    // (3 days × 100 % + 1 day × 20 %) / 4 days = 80 %.
+    expect(res.percentComplete[0]).toBeCloseTo(80);
+  });
+
   it('an external activity keeps its dates and drives its successor', () => {
     const ext = act('E', 1, { external: { start: at('2024-01-03 08:00'), finish: at('2024-01-03 17:00') } });
     const r = run([ext, act('B', 1)], [rel('E', 'B')]);
