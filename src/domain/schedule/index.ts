@@ -7,7 +7,8 @@
 //     calendar, float type, critical threshold or longest path, must-finish-by). The result holds
 //     typed arrays indexed like model.activities: es, ef, ls, lf (minutes since 2000-01-01 local;
 //     remaining early dates for started activities), tf, ff (working minutes on the activity's
-//     calendar), critical (0/1), plus projectFinish, state ('calculated' | 'not_calculated') and
+//     calendar), critical (0/1), percentComplete (sum nodes: rolled up), plus projectFinish,
+//     state ('calculated' | 'not_calculated') and
 //     errors (a cycle names its activities; nothing is computed from a cyclic network).
 //
 //   new PreparedSchedule(model)  — incremental use:
