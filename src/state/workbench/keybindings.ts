@@ -40,7 +40,7 @@ export const KEYBINDINGS: readonly KeyBinding[] = [
   { command: 'outdent', keys: ['Alt+Shift+ArrowLeft'] },
   { command: 'moveRowsUp', keys: ['Alt+Shift+ArrowUp'] },
   { command: 'moveRowsDown', keys: ['Alt+Shift+ArrowDown'] },
-  { command: 'link', keys: ['Mod+l'] },
+  { command: 'link', keys: ['Mod+l', 'Mod+F2'] },
   { command: 'undo', keys: ['Mod+z'] },
   { command: 'redo', keys: ['Mod+y', 'Mod+Shift+z'] },
   { command: 'expandRow', keys: ['Alt+Shift+='] },

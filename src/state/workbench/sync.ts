@@ -1,0 +1,98 @@
+// Persistence of the version: every applied command (do, undo, redo) goes to the server as one
+// batch carrying the version revision it was made on; batches are sent one at a time, in order.
+// A stale revision is refused (409): the client reloads the version from the server and says so —
+// nothing is silently overwritten. Remote changes (origin 'remote') are never sent back.
+//
+// The transport is injected: the contract has no WBS batch route yet (see docs/workbench.md), so
+// the screen installs one only when the route exists.
+
+import { serializeEntry } from '../../domain/history';
+import type { SerializedEntry } from '../../domain/history';
+import type { AppliedChange } from './data';
+import { onDataChange } from './data';
+import { services } from './services';
+import { workbench } from './store';
+
+export interface SyncBatch {
+  readonly versionId: string;
+  /** The revision the change was made on. */
+  readonly revision: number;
+  readonly origin: 'do' | 'undo' | 'redo';
+  /** The entry in the server's undo-log form (kind, label, patches and inverse). */
+  readonly entry: SerializedEntry;
+}
+
+export class SyncConflict extends Error {
+  constructor(readonly revision: number | null) {
+    super('stale revision');
+  }
+}
+
+export interface SyncTransport {
+  /** Store one batch; resolves with the version's new revision, rejects with SyncConflict on 409. */
+  send(batch: SyncBatch): Promise<{ revision: number }>;
+}
+
+export class VersionSync {
+  private queue: SyncBatch[] = [];
+  private running = false;
+  private readonly off: () => void;
+
+  constructor(
+    private readonly transport: SyncTransport,
+    /** Read the version again from the server (after a conflict). */
+    private readonly reload: () => Promise<void>,
+  ) {
+    this.off = onDataChange((a) => this.enqueue(a));
+  }
+
+  dispose(): void {
+    this.off();
+    this.queue = [];
+  }
+
+  private enqueue(a: AppliedChange): void {
+    if (a.origin === 'remote') return;
+    const s = workbench.get();
+    if (!s.versionId || !s.version) return;
+    const entry = serializeEntry(
+      a.origin === 'undo'
+        ? { ...a.change, patches: [...a.change.inversePatches], inversePatches: [...a.change.patches] }
+        : a.change,
+    );
+    this.queue.push({ versionId: s.versionId, revision: s.version.revision, origin: a.origin, entry });
+    workbench.set({ saving: this.queue.length });
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue[0]!;
+        const version = workbench.get().version;
+        // Later batches were made on top of earlier ones: they carry the revision the earlier got.
+        const revision = version && version.id === batch.versionId ? version.revision : batch.revision;
+        try {
+          const res = await this.transport.send({ ...batch, revision });
+          const v = workbench.get().version;
+          if (v && v.id === batch.versionId) workbench.set({ version: { ...v, revision: res.revision } });
+          this.queue.shift();
+        } catch (err) {
+          this.queue = [];
+          const sv = services();
+          if (err instanceof SyncConflict) {
+            sv.notify('warning', sv.t('sync.conflict'));
+            await this.reload();
+          } else {
+            sv.notify('error', sv.t('sync.failed'));
+          }
+        }
+        workbench.set({ saving: this.queue.length });
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/state/workbench/commands';
+import { applyRemote, loadVersion } from '../../src/state/workbench/data';
+import { provideServices } from '../../src/state/workbench/services';
+import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
+import type { SyncBatch } from '../../src/state/workbench/sync';
+import { SyncConflict, VersionSync } from '../../src/state/workbench/sync';
+import { chain, version } from './fixtures';
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('version sync', () => {
+  let sync: VersionSync | null = null;
+  beforeEach(() => {
+    sync?.dispose();
+    useWorkbench.setState(initialState(), true);
+    const { rows, relations } = chain(3);
+    loadVersion(version(), rows, relations);
+    workbench.set({ selection: { anchor: { row: 2, col: 1 }, focus: { row: 2, col: 1 } } });
+  });
+
+  it('sends each command as one batch with the revision, in order, and follows the new revision', async () => {
+    const sent: SyncBatch[] = [];
+    let rev = 1;
+    sync = new VersionSync({ send: async (b) => (sent.push(b), { revision: ++rev }) }, async () => undefined);
+    runCommand('indent');
+    runCommand('undo');
+    runCommand('redo');
+    await settle();
+    await settle();
+    expect(sent.map((b) => [b.origin, b.revision])).toEqual([
+      ['do', 1],
+      ['undo', 2],
+      ['redo', 3],
+    ]);
+    expect(sent[0]!.entry.kind).toBe('undo_wbs');
+    // The undo batch carries the inverse as its patches.
+    expect(JSON.stringify(sent[1]!.entry.patches)).toContain('"S"');
+    expect(workbench.get().version!.revision).toBe(4);
+    expect(workbench.get().saving).toBe(0);
+  });
+
+  it('never sends remote changes back', async () => {
+    const sent: SyncBatch[] = [];
+    sync = new VersionSync({ send: async (b) => (sent.push(b), { revision: 2 }) }, async () => undefined);
+    applyRemote([{ op: 'replace', path: ['rows', 'T1', 'name'], value: 'From another tab' }]);
+    await settle();
+    expect(sent).toHaveLength(0);
+    expect(workbench.get().wbs.doc.rows.get('T1')!.name).toBe('From another tab');
+  });
+
+  it('reloads the version on a stale revision (409) and says so', async () => {
+    const told: string[] = [];
+    const restore = provideServices({ notify: (_k, title) => told.push(title) });
+    let reloaded = 0;
+    sync = new VersionSync(
+      {
+        send: async () => {
+          throw new SyncConflict(7);
+        },
+      },
+      async () => {
+        reloaded++;
+      },
+    );
+    runCommand('indent');
+    await settle();
+    await settle();
+    expect(reloaded).toBe(1);
+    expect(told).toEqual(['sync.conflict']);
+    restore();
+  });
+});
