@@ -2,6 +2,7 @@
 // timetable calculation: items in tree order, relations, the space calendars they use, and the
 // extras an import kept (so an imported schedule exports as it came in). An extra is used only
 // while the row still says the same thing (a limit edited in the workbench wins).
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { standardCalendarDef } from '../../domain/calendar';
 import type {
@@ -101,7 +102,7 @@ const attrs = (a: Record<string, unknown>): Record<string, string | number | nul
 
 export function rowsToModel(
   rows: Row[],
-  relations: { id: string; pred_id: string; succ_id: string; type: 'fs' | 'ss' | 'ff' | 'sf'; lag: number }[],
+  relations: Relation[],
   calendars: CalendarDef[],
   options: ScheduleOptions,
   meta: {
@@ -206,6 +207,29 @@ const toDef = (c: {
   isDefault: c.is_default,
 });
 
+type Relation = {
+  id: string;
+  pred_id: string;
+  succ_id: string;
+  type: 'fs' | 'ss' | 'ff' | 'sf';
+  lag: number;
+};
+
+/**
+ * All rows of a version's table as one JSON text: on PGlite, turning 10k rows into objects row by
+ * row costs several times more than parsing one aggregate.
+ */
+async function jsonRows<T>(
+  db: Kysely<DB>,
+  table: 'wbs_items' | 'wbs_relations',
+  spaceId: string,
+  versionId: string,
+): Promise<T[]> {
+  const { rows } = await sql<{ rows: string }>`SELECT coalesce(json_agg(t), '[]')::text AS rows
+    FROM ${sql.table(table)} t WHERE t.space_id = ${spaceId} AND t.version_id = ${versionId}`.execute(db);
+  return JSON.parse(rows[0]?.rows ?? '[]') as T[];
+}
+
 /** Reads a version of the space as a model (404 when it is not there). */
 export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionId: string) {
   const version = await db
@@ -216,18 +240,8 @@ export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionI
     .executeTakeFirst();
   if (!version) throw notFound('version');
   const [items, relations, meta, spaceCalendars, resources, assignments] = await Promise.all([
-    db
-      .selectFrom('wbs_items')
-      .selectAll()
-      .where('space_id', '=', spaceId)
-      .where('version_id', '=', versionId)
-      .execute(),
-    db
-      .selectFrom('wbs_relations')
-      .selectAll()
-      .where('space_id', '=', spaceId)
-      .where('version_id', '=', versionId)
-      .execute(),
+    jsonRows<Row>(db, 'wbs_items', spaceId, versionId),
+    jsonRows<Relation>(db, 'wbs_relations', spaceId, versionId),
     db
       .selectFrom('version_models')
       .selectAll()
@@ -267,7 +281,7 @@ export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionI
     ? { ...(meta.options as unknown as ScheduleOptions), defaultCalendarId: defaultId }
     : defaultOptions(version.data_date, defaultId);
   if (version.data_date !== null) options.dataDate = version.data_date;
-  const model = rowsToModel(items as Row[], relations, calendars, options, {
+  const model = rowsToModel(items, relations, calendars, options, {
     source: meta?.source ?? 'product',
     projectName: meta?.project_name ?? '',
     itemExtras: (meta?.item_extras ?? {}) as Record<string, ItemExtras>,

@@ -10,7 +10,7 @@ import type {
   ScheduleModel,
   ScheduleResult,
 } from '../../domain/schedule';
-import { keysBetween } from '../../domain/wbs/order-key';
+import { firstKeys } from './order-keys';
 import type { LimitType } from '../db/schema';
 
 export interface ItemRow {
@@ -135,7 +135,7 @@ export function modelToRows(
   const orderKeys = new Map<string, string>();
   for (const list of siblings.values()) {
     list.sort((x, y) => x.order - y.order);
-    const keys = keysBetween(null, null, list.length);
+    const keys = firstKeys(list.length);
     list.forEach((a, i) => orderKeys.set(a.id, keys[i]!));
   }
 

@@ -2,6 +2,7 @@
 // calendars, WBS items, relations, the model's extras, resources and assignments. The caller runs
 // it inside one transaction, so a failure or a stop leaves nothing behind.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { DB } from '../db/schema';
@@ -11,6 +12,8 @@ import { modelToRows } from './to-rows';
 
 // 28 columns × 1000 rows stays well under PostgreSQL's 65,535 parameters per statement.
 const BATCH = 1000;
+// Rows per JSON statement: a progress step and a stop check each.
+const JSON_BATCH = 2500;
 
 export interface WriteVersionInput {
   spaceId: string;
@@ -33,8 +36,21 @@ const uniqueById = <T extends { id: string }>(list: readonly T[]) => [
   ...new Map(list.map((x) => [x.id, x])).values(),
 ];
 
+/**
+ * Foreign-key checks of thousands of rows pointing at rows inserted in the same transaction grow
+ * quadratically (measured on PGlite: 10k items + 15k relations took 165 s, 1.5 s without). The
+ * rows are consistent by construction (ids from one map, relations filtered to known items), so
+ * the bulk insert skips the FK triggers where the role may (superuser: PGlite, or a PostgreSQL
+ * owner granted it); SET LOCAL ends with the transaction.
+ */
+async function skipForeignKeyTriggers(tx: Kysely<DB>): Promise<void> {
+  const su = await sql<{ on: string }>`SELECT current_setting('is_superuser') AS on`.execute(tx);
+  if (su.rows[0]?.on === 'on') await sql`SET LOCAL session_replication_role = replica`.execute(tx);
+}
+
 export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
   const { spaceId, model, result } = input;
+  await skipForeignKeyTriggers(tx);
   const calendarIds = await ensureCalendars(tx, spaceId, model.calendars, model.options.defaultCalendarId);
   const version = await insertVersion(
     tx,
@@ -64,31 +80,27 @@ export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
     return d;
   };
   const items = [...rows.items].sort((a, b) => depthOf(a.id) - depthOf(b.id));
-  await inBatches(
-    items,
-    (batch) =>
-      tx
-        .insertInto('wbs_items')
-        .values(
-          batch.map((r) => ({
-            ...r,
-            space_id: spaceId,
-            version_id: version.id,
-            attributes: JSON.stringify(r.attributes),
-          })),
-        )
-        .execute(),
-    tick(BATCH),
-  );
-  await inBatches(
-    rows.relations,
-    (batch) =>
-      tx
-        .insertInto('wbs_relations')
-        .values(batch.map((r) => ({ ...r, space_id: spaceId, version_id: version.id })))
-        .execute(),
-    tick(BATCH),
-  );
+  // One statement per table: the rows travel as one JSON text, unpacked by the database (bound
+  // parameters per row cost about ten times more on PGlite).
+  for (let i = 0; i < items.length; i += JSON_BATCH) {
+    await sql`INSERT INTO wbs_items (space_id, version_id, id, parent_id, order_key, node_type, code, name,
+        calendar_id, duration, remaining, actual_start, actual_finish, percent, start_limit_type,
+        start_limit_date, finish_limit_type, finish_limit_date, attributes, es, ef, ls, lf, tf, ff, critical)
+      SELECT ${spaceId}, ${version.id}, r.* FROM jsonb_to_recordset(${JSON.stringify(items.slice(i, i + JSON_BATCH))}::jsonb)
+        AS r(id uuid, parent_id uuid, order_key text, node_type text, code text, name text, calendar_id uuid,
+          duration integer, remaining integer, actual_start integer, actual_finish integer, percent real,
+          start_limit_type text, start_limit_date integer, finish_limit_type text, finish_limit_date integer,
+          attributes jsonb, es integer, ef integer, ls integer, lf integer, tf integer, ff integer, critical boolean)`.execute(
+      tx,
+    );
+    tick(JSON_BATCH)();
+  }
+  for (let i = 0; i < rows.relations.length; i += JSON_BATCH) {
+    await sql`INSERT INTO wbs_relations (space_id, version_id, id, pred_id, succ_id, type, lag)
+      SELECT ${spaceId}, ${version.id}, r.* FROM jsonb_to_recordset(${JSON.stringify(rows.relations.slice(i, i + JSON_BATCH))}::jsonb)
+        AS r(id uuid, pred_id uuid, succ_id uuid, type text, lag integer)`.execute(tx);
+    tick(JSON_BATCH)();
+  }
 
   const options = {
     ...model.options,
