@@ -7,6 +7,12 @@ import type { ScheduleResult } from '../domain/schedule/result';
 
 const hours = (m: number) => Math.round((m / 60) * 1000) / 1000;
 
+/** The id the issue's output uses: P6 task_code, MS Project UID. */
+function shownId(model: ScheduleModel, i: number): string {
+  const a = model.activities[i];
+  return model.source === 'mspdi' ? a.id : a.code || a.id;
+}
+
 /** Activities that are compared and listed: real activities (not WBS nodes, not other projects). */
 function listed(model: ScheduleModel): number[] {
   const out: number[] = [];
@@ -20,7 +26,7 @@ export function jsonReport(model: ScheduleModel, res: ScheduleResult): string {
   const activities = listed(model).map((i) => {
     const a = model.activities[i];
     return {
-      id: a.code || a.id,
+      id: shownId(model, i),
       name: a.name,
       es: formatLocal(res.es[i]),
       ef: formatLocal(res.ef[i]),
@@ -33,7 +39,7 @@ export function jsonReport(model: ScheduleModel, res: ScheduleResult): string {
     };
   });
   // Errors name activities by the code users see (P6 task_code, MSPDI ID), not internal ids.
-  const code = new Map(model.activities.map((a) => [a.id, a.code || a.id]));
+  const code = new Map(model.activities.map((a, i) => [a.id, shownId(model, i)]));
   const errors = res.errors.map((e) => {
     const names = e.activities.map((id) => code.get(id) ?? id);
     return {
@@ -72,7 +78,7 @@ export function compare(model: ScheduleModel, res: ScheduleResult): Record<Field
       if (ok) s.matched++;
       else
         s.mismatches.push({
-          id: a.code || a.id,
+          id: shownId(model, i),
           ours: isFloat ? `${hours(ours)} h` : formatLocal(ours),
           stored: isFloat ? `${hours(stored)} h` : formatLocal(stored),
         });
