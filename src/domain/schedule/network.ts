@@ -197,7 +197,10 @@ export function setActivity(
   const started = a.actualStart !== null;
   net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;
   const milestone = net.kind[i] === K_START_MS || net.kind[i] === K_FINISH_MS;
-  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(started ? a.remaining : a.duration));
+  // P6 schedules the remaining duration, also before the start (it equals the planned one unless
+  // someone unlinked them); a not-started activity without one falls back to the planned duration.
+  const todo = started || a.remaining > 0 ? a.remaining : a.duration;
+  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(todo));
   net.pct[i] = done ? 100 : a.percentComplete;
   net.planned[i] = Math.max(0, Math.round(a.duration));
   net.actualStart[i] = a.actualStart ?? NONE;

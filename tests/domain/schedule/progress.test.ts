@@ -35,6 +35,14 @@ describe('data date', () => {
   });
 });
 
+describe('remaining duration', () => {
+  it('is what P6 schedules, also before the start', () => {
+    const r = run([act('A', 3, { remaining: 2 * DAY })], []);
+    // P6: original 3 days, remaining 2 days → 01-01 08:00 → 01-02 17:00.
+    expect(r.A.ef).toBe('2024-01-02 17:00');
+  });
+});
+
 describe('out-of-sequence progress', () => {
   // B started before its predecessor A finished.
   const net = (mode: ProgressMode) =>
