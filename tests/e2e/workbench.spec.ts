@@ -138,7 +138,7 @@ test('paste a 50×4 matrix through the clipboard, undo it, reload, and a second 
   await expect(cell(page, 0, 1)).toHaveText('Pasted 1');
   await expect(cell(page, 0, 2)).toHaveText('Work');
   await expect(cell(page, 7, 3)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('1 cells could not be converted')).toBeVisible();
+  await expect(page.getByText('1 cell could not be converted')).toBeVisible();
 
   // Undo is one step: back to the single row.
   await page.keyboard.press('Control+z');

@@ -50,3 +50,30 @@ export function upload(
     payload: form.payload,
   });
 }
+
+type SampleTree = { schedule: string; version: string };
+type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+
+/**
+ * Valid inputs of the transfer routes for tests/server/support/samples.ts (the tenancy test needs
+ * one per space route): `...transferSamples` in its `samples`.
+ */
+export const transferSamples: Record<string, (t: SampleTree) => Sample> = {
+  'POST /schedules/:id/versions/upload': (t) => ({ params: { id: t.schedule } }),
+  'POST /schedules/:id/versions/upload/synchronous': (t) => ({ params: { id: t.schedule } }),
+  'POST /versions/:id/export/:format': (t) => ({ params: { id: t.version, format: 'json' } }),
+  'POST /batch-processing/import': () => ({}),
+  'POST /batch-processing/export': (t) => ({ body: { version_id: t.version, format: 'json' } }),
+  'POST /batch-processing/timetable-calc': (t) => ({ body: { version_id: t.version } }),
+  'POST /batch-processing/stop': (t) => ({ body: { job_id: t.version } }),
+  'POST /batch-processing/report': () => ({ body: {} }),
+  'GET /storage/max-size': () => ({}),
+  'GET /storage/schedule/:id': (t) => ({ params: { id: t.schedule } }),
+  'POST /storage/schedule/:id': (t) => ({ params: { id: t.schedule } }),
+  'POST /storage/schedule/:id/version/:version_id/download': (t) => ({
+    params: { id: t.schedule, version_id: t.version },
+  }),
+  'GET /storage/thumbnail/:id': (t) => ({ params: { id: t.version } }),
+  'DELETE /storage/:id': (t) => ({ params: { id: t.version } }),
+  'GET /storage/download/:id': (t) => ({ params: { id: t.version } }),
+};

@@ -22,6 +22,7 @@ import { loadCalendars, loadTarget, loadVersions, openVersion, pickVersion, rese
 import { installWorkbenchServices } from './services';
 import { Splitter } from './Splitter';
 import { Toolbar } from './Toolbar';
+import { useSavedLayout } from './use-layout';
 import { useLiveVersion } from './use-live-version';
 import './workbench.css';
 
@@ -94,6 +95,8 @@ export function SchedulePage() {
     if (loadState === 'ready') void loadTarget(targetId).catch(() => undefined);
   }, [targetId, loadState, versionId]);
 
+  const userId = useSession((s) => s.user?.id ?? null);
+  useSavedLayout(userId, versionId);
   const reopen = useCallback(() => runner.current?.open(), []);
   useLiveVersion(versionId, reopen);
 
