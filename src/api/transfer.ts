@@ -170,7 +170,7 @@ export const transferRoutes = {
     path: '/batch-processing/report',
     scope: 'space',
     summary: 'State, progress and errors of the given jobs, or of the space’s latest 50',
-    body: z.object({ job_ids: z.array(Id).max(200).optional() }),
+    body: z.strictObject({ job_ids: z.array(Id).max(200).optional() }),
     response: z.array(Job),
   }),
   storageMaxSize: route({
