@@ -261,9 +261,16 @@ export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations
     net.calendars.findIndex((c) => c.id === net.options.defaultCalendarId),
   );
   let m = 0;
+  // Files list relations grouped by successor: reuse the last lookup (Map lookups dominate here).
+  let lastSucc = '';
+  let lastS: number | undefined;
   for (const rel of all) {
     const p = net.index.get(rel.predId);
-    const s = net.index.get(rel.succId);
+    if (rel.succId !== lastSucc) {
+      lastSucc = rel.succId;
+      lastS = net.index.get(lastSucc);
+    }
+    const s = lastS;
     // Links to unknown activities, self-links and links on WBS nodes are not scheduled.
     if (p === undefined || s === undefined || p === s || net.kind[p] === K_SUM || net.kind[s] === K_SUM)
       continue;
