@@ -62,7 +62,11 @@ function mutation(bytes: Uint8Array): fc.Arbitrary<{ what: string; bytes: Uint8A
   const lines = (() => {
     const parts: Uint8Array[] = [];
     let s = 0;
-    for (let i = 0; i < n; i++) if (bytes[i] === NL) (parts.push(bytes.subarray(s, i + 1)), (s = i + 1));
+    for (let i = 0; i < n; i++) {
+      if (bytes[i] !== NL) continue;
+      parts.push(bytes.subarray(s, i + 1));
+      s = i + 1;
+    }
     parts.push(bytes.subarray(s));
     return parts;
   })();
@@ -73,14 +77,20 @@ function mutation(bytes: Uint8Array): fc.Arbitrary<{ what: string; bytes: Uint8A
       for (const [a, b] of swaps) [ls[a], ls[b]] = [ls[b]!, ls[a]!];
       const out = new Uint8Array(n);
       let o = 0;
-      for (const l of ls) (out.set(l, o), (o += l.length));
+      for (const l of ls) {
+        out.set(l, o);
+        o += l.length;
+      }
       return { what: `lines swapped ${swaps.map((x) => x.join('<>')).join(' ')}`, bytes: out };
     });
   const dropLines = fc.uniqueArray(fc.nat(lines.length - 1), { minLength: 1, maxLength: 8 }).map((drop) => {
     const keep = lines.filter((_, i) => !drop.includes(i));
     const out = new Uint8Array(keep.reduce((s, l) => s + l.length, 0));
     let o = 0;
-    for (const l of keep) (out.set(l, o), (o += l.length));
+    for (const l of keep) {
+      out.set(l, o);
+      o += l.length;
+    }
     return { what: `lines ${drop.join(',')} removed`, bytes: out };
   });
   const huge = fc
