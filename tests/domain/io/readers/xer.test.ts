@@ -5,6 +5,7 @@ import { ImportError } from '../../../../src/domain/io/errors';
 import { parseClndrData } from '../../../../src/domain/io/xer/clndr-data';
 import { decodeXer } from '../../../../src/domain/io/xer/decode';
 import { readXer } from '../../../../src/domain/io/xer/read';
+import { scheduleModel } from '../../../../src/domain/schedule/index';
 
 const T = '\t';
 const row = (...cells: string[]) => ['%R', ...cells].join(T);
@@ -206,6 +207,79 @@ describe('readXer', () => {
       { day: 45294 - 36526, intervals: [] },
       { day: 45296 - 36526, intervals: [{ start: 600, end: 1440 }] },
     ]);
+  });
+
+  it('an activity of a non-exported project keeps its dates and drives its successor', () => {
+    const rows = [
+      row(
+        'A1000',
+        '2000',
+        '1',
+        '100',
+        '10',
+        'TT_Task',
+        'TK_NotStart',
+        'Mine',
+        '16',
+        '16',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ),
+      row(
+        'A1010',
+        '2001',
+        '1',
+        '100',
+        '10',
+        'TT_Task',
+        'TK_NotStart',
+        'Mine too',
+        '8',
+        '8',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ),
+      row(
+        'X1',
+        '3000',
+        '2',
+        '999',
+        '10',
+        'TT_Task',
+        'TK_NotStart',
+        'Theirs',
+        '8',
+        '8',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '2024-01-05 08:00',
+        '',
+      ),
+    ];
+    const model = readXer(xer(rows));
+    const res = scheduleModel(model);
+    const at = (code: string) => model.activities.findIndex((a) => a.code === code);
+    // X1 stays on Friday 08:00 (the other project's date) and holds A1000 (FS); Friday works
+    // 10:00–24:00 in this calendar: 14 h on Friday, 2 h on Monday.
+    expect(formatLocal(res.es[at('X1')])).toBe('2024-01-05T08:00');
+    expect(formatLocal(res.es[at('A1000')])).toBe('2024-01-05T10:00');
+    expect(formatLocal(res.ef[at('A1000')])).toBe('2024-01-08T10:00');
   });
 
   it('names table, field and line for a bad value', () => {
