@@ -16,7 +16,7 @@ import { JobRunner } from '../jobs/runner';
 import type { JobEnv } from '../jobs/runner';
 import { getNode } from '../services/eps';
 import { toVersion } from '../services/mappers';
-import { getFile, toStoredFile } from '../storage/files';
+import { getFile, purgeExpired, toStoredFile } from '../storage/files';
 import { storageFor } from '../storage/storage';
 import { batchRoutes } from './batch';
 import { acceptUpload, findVersion } from './transfer-upload';
@@ -31,6 +31,9 @@ export function transferRoutes(ctx: AppContext): Implemented[] {
     calculate_timetable: runCalculation,
   });
   void runner.start().catch(() => undefined);
+  // Exports are temp files: gone after a day.
+  const purge = setInterval(() => void purgeExpired(env.db, env.storage).catch(() => undefined), 3_600_000);
+  purge.unref();
 
   const failIfNotDone = (job: Awaited<ReturnType<JobRunner['runNow']>>, lang: ServerLang) => {
     if (job.state === 'done') return;
