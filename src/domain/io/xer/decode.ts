@@ -12,15 +12,21 @@ export function decodeXer(bytes: Uint8Array): string {
   } catch {
     // Not UTF-8: fall through to the single-byte code pages.
   }
+  // Letters in 0xC0–0xFF that stand in runs of three or more: whole Cyrillic words in 1251,
+  // rare in Western text, where accented letters come alone or in pairs (Größe, Müller).
   let high = 0;
-  let runs = 0;
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] >= 0xc0) {
+  let inRuns = 0;
+  let run = 0;
+  for (let i = 0; i <= body.length; i++) {
+    if (i < body.length && body[i] >= 0xc0) {
       high++;
-      if (i > 0 && body[i - 1] >= 0xc0) runs++;
+      run++;
+    } else {
+      if (run >= 3) inRuns += run;
+      run = 0;
     }
   }
-  const cyrillic = high > 0 && runs / high > 0.4;
+  const cyrillic = high > 0 && inRuns / high >= 0.5;
   try {
     return new TextDecoder(cyrillic ? 'windows-1251' : 'windows-1252').decode(body);
   } catch {
