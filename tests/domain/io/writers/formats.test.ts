@@ -138,3 +138,34 @@ describe('P6 XML writer', () => {
     expect(names).toEqual([...names].sort());
   });
 });
+
+describe('XLSX writer', () => {
+  it('opens in a spreadsheet program’s reader with dates as dates, widths and a frozen header', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const { writeXlsx } = await import('../../../../src/domain/io/xlsx/write');
+    const wb = new ExcelJS.Workbook();
+    const bytes = await writeXlsx(model);
+    await wb.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Activities',
+      'Relations',
+      'Calendars',
+      'Calendar exceptions',
+      'Project',
+    ]);
+    const ws = wb.getWorksheet('Activities')!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = header.indexOf('Actual start') + 1;
+    const started = model.activities.find((a) => a.actualStart !== null)!;
+    const row =
+      model.activities.filter((a) => a.kind !== 'sum').length > 0
+        ? ws.getColumn(1).values.indexOf(started.id)
+        : -1;
+    expect(ws.getRow(row).getCell(col).value).toBeInstanceOf(Date);
+    expect(ws.getColumn(header.indexOf('Name') + 1).width).toBe(40);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+  });
+});
