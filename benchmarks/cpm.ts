@@ -3,7 +3,7 @@
 // latest early finish, incremental recompute equals a full recompute, and the floor's finish
 // equals a second floor computed in index order. A failed check throws (exit code 1).
 // Budgets: full ≤ 100 ms and incremental ≤ 10 ms at 100k; 1M under 1.5 s and 1 GB.
-// *_ms are median wall-clock times; *_cpu_ms the CPU time of the same runs, which is what the
+// *_ms are median wall-clock times, *_best_ms the fastest run; *_cpu_ms the CPU time of the same runs, which is what the
 // engine costs when other processes share the cores (load_average_1m says how busy it was).
 
 import { loadavg } from 'node:os';
@@ -64,7 +64,15 @@ function full(n: number, runs: number, verify: boolean) {
     for (let i = 0; i < n; i++)
       check(ref[i] === res.es[i], `early start of ${model.activities[i].id} equals the reference`);
   }
-  return { model, prepared, res, ms: median(times), cpuMs: median(cpu), buildMs };
+  return {
+    model,
+    prepared,
+    res,
+    ms: median(times),
+    bestMs: Math.round(Math.min(...times) * 100) / 100,
+    cpuMs: median(cpu),
+    buildMs,
+  };
 }
 
 const out: Record<string, number | string> = {};
@@ -76,6 +84,7 @@ out.full_10k_cpu_ms = s10.cpuMs;
 const s100 = full(100_000, 7, true);
 out.full_100k_ms = s100.ms;
 out.full_100k_cpu_ms = s100.cpuMs;
+out.full_100k_best_ms = s100.bestMs;
 out.build_100k_ms = Math.round(s100.buildMs * 100) / 100;
 
 // Floor: the same CSR network, no calendars.
@@ -135,10 +144,11 @@ out.incremental_100k_cpu_ms = median(incCpu);
 
 // 1M: one full pass; memory as heap growth and resident set after building and scheduling.
 const heap0 = process.memoryUsage().heapUsed;
-const s1m = full(1_000_000, 2, false);
+const s1m = full(1_000_000, 3, false);
 const mem = process.memoryUsage();
 out.full_1m_ms = s1m.ms;
 out.full_1m_cpu_ms = s1m.cpuMs;
+out.full_1m_best_ms = s1m.bestMs;
 out.build_1m_ms = Math.round(s1m.buildMs);
 out.memory_1m_heap_mb = Math.round((mem.heapUsed - heap0) / 1e6);
 out.memory_1m_rss_mb = Math.round(mem.rss / 1e6);
