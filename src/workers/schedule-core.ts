@@ -6,8 +6,9 @@
 import type { Patch } from 'immer';
 import { PreparedSchedule } from '../domain/schedule';
 import type { CalendarDef, Constraint, ScheduleOptions, ScheduleResult } from '../domain/schedule';
-import { applyWbsPatches, toScheduleModel, wbsState } from '../domain/wbs';
-import type { WbsDoc, WbsRow, WbsState } from '../domain/wbs';
+import { toScheduleModel } from '../domain/wbs';
+import type { WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
+import { DocMirror } from './doc-mirror';
 
 export interface ScheduleOutput {
   readonly revision: number;
@@ -58,7 +59,7 @@ type Plan =
   { kind: 'none' } | { kind: 'full' } | { kind: 'incremental'; apply: (p: PreparedSchedule) => void };
 
 export class ScheduleCore {
-  private state: WbsState | null = null;
+  private mirror: DocMirror | null = null;
   private calendars: CalendarDef[] = [];
   private options: ScheduleOptions | null = null;
   private prepared: PreparedSchedule | null = null;
@@ -67,7 +68,7 @@ export class ScheduleCore {
 
   /** Take a whole document and compute it fully. */
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
-    this.state = wbsState(doc);
+    this.mirror = new DocMirror(doc);
     this.calendars = calendars;
     this.options = options;
     return this.full(revision);
@@ -75,14 +76,18 @@ export class ScheduleCore {
 
   setOptions(options: ScheduleOptions, revision: number): ScheduleOutput | null {
     this.options = options;
-    return this.state ? this.full(revision) : null;
+    return this.mirror ? this.full(revision) : null;
   }
 
   /** Apply the store's patches; null when nothing the engine reads changed. */
   patch(patches: Patch[], revision: number): ScheduleOutput | null {
-    if (!this.state) return null;
-    const before = this.state.doc;
-    this.state = applyWbsPatches(this.state, patches);
+    const mirror = this.mirror;
+    if (!mirror) return null;
+    // Relations as they were, for the plan (a changed relation is removed, then added).
+    const before = new Map<string, WbsRelation | undefined>();
+    for (const p of patches)
+      if (p.path[0] === 'relations') before.set(String(p.path[1]), mirror.relations.get(String(p.path[1])));
+    mirror.apply(patches);
     const plan = this.plan(patches, before);
     if (plan.kind === 'none') return null;
     if (plan.kind === 'full' || !this.prepared) return this.full(revision);
@@ -91,8 +96,8 @@ export class ScheduleCore {
     return this.output(this.prepared.recompute(), revision, false, performance.now() - t0);
   }
 
-  private plan(patches: readonly Patch[], before: WbsDoc): Plan {
-    const doc = this.state!.doc;
+  private plan(patches: readonly Patch[], before: ReadonlyMap<string, WbsRelation | undefined>): Plan {
+    const doc = this.mirror!;
     const steps: ((p: PreparedSchedule) => void)[] = [];
     for (const p of patches) {
       const [root, id, field] = p.path as [string, string, string?];
@@ -112,7 +117,7 @@ export class ScheduleCore {
           steps.push((ps) => ps.setConstraints(id, constraintsOf(row)));
         } else return { kind: 'full' };
       } else if (root === 'relations') {
-        const old = before.relations.get(id);
+        const old = before.get(id);
         const now = doc.relations.get(id);
         const usable = (r: typeof now) => !r || (this.included.has(r.predId) && this.included.has(r.succId));
         if (!usable(old) || !usable(now)) return { kind: 'full' };
@@ -126,8 +131,11 @@ export class ScheduleCore {
 
   private full(revision: number): ScheduleOutput {
     const t0 = performance.now();
-    const { doc, index } = this.state!;
-    const model = toScheduleModel(doc.rows, doc.relations, this.calendars, { ...this.options!, index });
+    const m = this.mirror!;
+    const model = toScheduleModel(m.rows, m.relations, this.calendars, {
+      ...this.options!,
+      index: m.treeIndex(),
+    });
     this.included = new Set(model.activities.map((a) => a.id));
     this.prepared = new PreparedSchedule(model);
     return this.output(this.prepared.computeFull(), revision, true, performance.now() - t0);

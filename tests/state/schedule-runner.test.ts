@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { editCell, WBS_COLUMNS } from '../../src/domain/wbs';
+import { runCommand } from '../../src/state/workbench/commands';
+import { pasteAtFocus } from '../../src/state/workbench/commands-edit';
 import { commitChange, loadVersion, rowAt, undo } from '../../src/state/workbench/data';
+import { ScheduleCore } from '../../src/workers/schedule-core';
+import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
+import { standardCalendarDef } from '../../src/domain/calendar';
 import { ScheduleRunner } from '../../src/state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
 import { inProcessScheduleService } from '../../src/workers/schedule-client';
@@ -45,5 +50,41 @@ describe('schedule runner', () => {
     undo();
     await settle();
     expect(rowAt(workbench.get(), 5)!.ef).toBe(before);
+  });
+
+  it('keeps the worker mirror equal to the store: after mixed commands, results equal a fresh full pass', async () => {
+    await settle();
+    const sel = (r0: number, r1: number, col = 1) =>
+      workbench.set({ selection: { anchor: { row: r0, col }, focus: { row: r1, col } } });
+    sel(2, 3);
+    runCommand('indent');
+    sel(5, 5, 1);
+    pasteAtFocus([
+      ['Extra A', 'task', '2'],
+      ['Extra B', 'task', '4'],
+    ]);
+    sel(5, 6);
+    runCommand('link');
+    const s1 = workbench.get();
+    commitChange(editCell(s1.wbs.doc, s1.wbs.index, 'T4', WBS_COLUMNS.duration, '6', ctx), 'edit');
+    runCommand('undo');
+    runCommand('redo');
+    sel(1, 1);
+    runCommand('moveRowsDown');
+    await settle();
+    await settle();
+    const s = workbench.get();
+    const core = new ScheduleCore();
+    const cals = [standardCalendarDef('standard')];
+    const fresh = core.open(s.wbs.doc, cals, scheduleOptions(s.version!.data_date, cals), 0);
+    const ids = fresh.ids!;
+    for (let i = 0; i < ids.length; i++) {
+      const p = s.schedule!.position.get(ids[i]!)!;
+      expect([s.schedule!.es[p], s.schedule!.ef[p], s.schedule!.tf[p]], ids[i]).toEqual([
+        fresh.es[i],
+        fresh.ef[i],
+        fresh.tf[i],
+      ]);
+    }
   });
 });

@@ -1,0 +1,50 @@
+// The worker's own copy of the version's WBS document, changed in place by the store's immer
+// patches. Nobody else holds it, so it needs no immutable copies: a duration edit costs one Map
+// set, not a copy of a 100k-entry Map. The tree index is rebuilt lazily after structural patches.
+
+import type { Patch } from 'immer';
+import { buildTreeIndex } from '../domain/wbs';
+import type { RowId, TreeIndex, WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
+
+export class DocMirror {
+  readonly rows = new Map<RowId, WbsRow>();
+  readonly relations = new Map<string, WbsRelation>();
+  private index: TreeIndex | null = null;
+
+  constructor(doc: WbsDoc) {
+    for (const [id, r] of doc.rows) this.rows.set(id, r);
+    for (const [id, r] of doc.relations) this.relations.set(id, r);
+  }
+
+  treeIndex(): TreeIndex {
+    return (this.index ??= buildTreeIndex(this.rows));
+  }
+
+  apply(patches: readonly Patch[]): void {
+    for (const p of patches) {
+      const [root, id, field, key] = p.path as [string, string, string?, string?];
+      const map = root === 'rows' ? this.rows : root === 'relations' ? this.relations : null;
+      if (!map || id === undefined) continue;
+      if (field === undefined) {
+        if (p.op === 'remove') map.delete(id);
+        else map.set(id, p.value);
+        if (root === 'rows') this.index = null;
+        continue;
+      }
+      const old = map.get(id) as Record<string, unknown> | undefined;
+      if (!old) continue;
+      if (key !== undefined) {
+        const inner = { ...(old[field] as Record<string, unknown>) };
+        if (p.op === 'remove') delete inner[key];
+        else inner[key] = p.value;
+        map.set(id, { ...old, [field]: inner } as never);
+      } else {
+        const next = { ...old };
+        if (p.op === 'remove') delete next[field];
+        else next[field] = p.value;
+        map.set(id, next as never);
+      }
+      if (root === 'rows' && (field === 'parentId' || field === 'orderKey')) this.index = null;
+    }
+  }
+}
