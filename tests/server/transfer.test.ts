@@ -12,6 +12,9 @@ import { api } from '../../src/api';
 import type { VersionContent } from '../../src/api';
 import type { StoredFile } from '../../src/api/transfer';
 import { readAnySchedule } from '../../src/domain/io/read-any';
+import { writeSchedule } from '../../src/domain/io/write-schedule';
+import type { ScheduleModel } from '../../src/domain/schedule';
+import { generateNetwork } from '../fixtures/network-generator';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
@@ -122,6 +125,41 @@ describe('transfer: import and export', () => {
     },
     120_000,
   );
+
+  it('keeps resources, assignments and attributes for the resources module and exports them', async () => {
+    // The shared fixtures' readers return no resources yet, so a product JSON file carries them.
+    const base = generateNetwork({ activities: 20, seed: 5 });
+    const model: ScheduleModel = {
+      ...base,
+      activities: base.activities.map((a, i) => ({ ...a, attributes: { Area: `Zone ${i % 3}`, Crew: i } })),
+      resources: [{ id: 'R1', name: 'Crane', calendarId: 'c7', kind: 'resource' }],
+      assignments: [{ id: 'X1', activityId: 'A3', resourceId: 'R1', units: 16 }],
+      attributeDefs: { Area: 'Area', Crew: 'Crew' },
+    };
+    const res = await uploadSync('with-resources.json', await writeSchedule(model, 'json'));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const db = h.database.db;
+    const resources = await db
+      .selectFrom('version_resources')
+      .selectAll()
+      .where('version_id', '=', id)
+      .execute();
+    const assignments = await db
+      .selectFrom('version_assignments')
+      .selectAll()
+      .where('version_id', '=', id)
+      .execute();
+    expect(resources).toMatchObject([{ id: 'R1', name: 'Crane', kind: 'resource' }]);
+    expect(assignments).toMatchObject([{ id: 'X1', resource_id: 'R1', units: 16 }]);
+    const c = await content(id);
+    expect(c.items.find((i) => i.code === 'A3')?.attributes).toEqual({ Area: 'Zone 0', Crew: 3 });
+    const { bytes } = await exportFile(id, 'json');
+    const again = await readAnySchedule(new Uint8Array(bytes), 'again.json');
+    expect(again.resources).toMatchObject([{ name: 'Crane' }]);
+    expect(again.assignments).toHaveLength(1);
+    expect(again.attributeDefs).toEqual({ Area: 'Area', Crew: 'Crew' });
+  });
 
   it('reads a Windows-1251 XER', async () => {
     const source = fixtures.find((f) => f.endsWith('.xer'));

@@ -22,7 +22,7 @@ export function attachment(name: string): string {
 }
 
 const send = <R extends RouteDef>(call: Call<R>, data: Uint8Array, mime: string, name: string) => {
-  call.reply.header('content-disposition', attachment(name));
+  call.reply.header('content-disposition', attachment(name)).header('x-content-type-options', 'nosniff');
   return new Binary(Buffer.from(data.buffer, data.byteOffset, data.byteLength), mime);
 };
 
