@@ -96,6 +96,9 @@ export interface Activity {
   alap: boolean;
   /** An activity of another, non-exported project: its dates are fixed and only drive links. */
   external?: { start: Minutes; finish: Minutes };
+  /** Where the remaining work of a started activity resumes (MS Project's Resume); the engine
+   * starts the remaining work no earlier. */
+  resumeAt?: Minutes | null;
   /** MS Project's manually scheduled task (its late dates follow MS Project's display rule). */
   manual?: boolean;
   /** Resource calendars for kind 'resource' (ids into the model's calendars). */

@@ -51,6 +51,8 @@ export interface Network {
   /** Percent complete (0–100) and planned duration, the weight of the progress roll-up. */
   pct: Float32Array;
   planned: Int32Array;
+  /** Earliest resume of a started activity's remaining work (NONE: the data date decides). */
+  resume: Int32Array;
   /** MS Project manually scheduled task (only under MS Project semantics). */
   manual: Uint8Array;
   /** WBS parent (index of a sum activity) or -1. */
@@ -140,6 +142,7 @@ export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarI
     pct: new Float32Array(n),
     planned: new Int32Array(n),
     manual: new Uint8Array(n),
+    resume: new Int32Array(n).fill(NONE),
     parent: new Int32Array(n).fill(-1),
     m: 0,
     relIds: [],
@@ -193,6 +196,7 @@ export function setActivity(
   net.cal[i] = activityCalendar(net, a, byId) ?? defCal;
   net.kind[i] = kindCode(a);
   net.manual[i] = a.manual && net.options.semantics === 'msproject' ? 1 : 0;
+  net.resume[i] = a.actualStart !== null && a.resumeAt != null ? a.resumeAt : NONE;
   const done = a.actualFinish !== null;
   const started = a.actualStart !== null;
   net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;

@@ -205,6 +205,12 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
       finishAt = t === R_FF || t === R_SF ? lastBoundTime : NONE;
     }
   }
+  const resume = net.resume[i];
+  if (resume !== NONE && c.workAt(resume) > w) {
+    w = c.workAt(resume);
+    finishAt = NONE;
+    fromData = false;
+  }
   const sMin = net.startMin[i];
   if (sMin !== NONE && c.workAt(sMin) > w) {
     w = c.workAt(sMin);

@@ -43,6 +43,15 @@ describe('remaining duration', () => {
   });
 });
 
+describe('resume date (MS Project)', () => {
+  it('the remaining work of a started task starts no earlier than where it resumes', () => {
+    const a = started('A', 3, 1, '2024-01-01 08:00');
+    a.resumeAt = at('2024-01-03 08:00');
+    // MS Project: 2 days done Mon–Tue, the last day on Wednesday 01-03.
+    expect(run([a], []).A).toMatchObject({ es: '2024-01-03 08:00', ef: '2024-01-03 17:00' });
+  });
+});
+
 describe('out-of-sequence progress', () => {
   // B started before its predecessor A finished.
   const net = (mode: ProgressMode) =>

@@ -48,7 +48,6 @@ export function readMspdi(src: string): ScheduleModel {
   const ids = new Set(activities.map((a) => a.id));
   relations.splice(0, relations.length, ...expandSummaryLinks(activities, relations));
   const start = date(project, 'StartDate', 'Project', 1) ?? 0;
-  const status = date(project, 'StatusDate', 'Project', 1);
   return {
     source: 'mspdi',
     projectName: text(project, 'Title') || text(project, 'Name'),
@@ -56,7 +55,9 @@ export function readMspdi(src: string): ScheduleModel {
     activities,
     relations: relations.filter((r) => ids.has(r.predId) && ids.has(r.succId)),
     options: {
-      dataDate: status ?? start,
+      // MS Project does not hold unstarted work at the status date; remaining work of a started
+      // task resumes where it stopped (Activity.resumeAt).
+      dataDate: start,
       projectStart: start,
       mustFinishBy:
         text(project, 'ScheduleFromStart') === '0' ? date(project, 'FinishDate', 'Project', 1) : null,
@@ -153,6 +154,7 @@ function readTask(
     remaining: actualFinish !== null ? 0 : remaining,
     actualStart,
     actualFinish,
+    resumeAt: actualStart !== null && actualFinish === null ? resumeOf(t, line, actualStart) : null,
     percentComplete: Number(text(t, 'PercentComplete')) || 0,
     constraints,
     alap: ctype === '1',
@@ -253,4 +255,9 @@ export function expandSummaryLinks(activities: Activity[], relations: Relation[]
       for (const s of succs) if (p !== s) out.push({ ...r, id: `${r.id}/${p}>${s}`, predId: p, succId: s });
   }
   return out;
+}
+
+/** Where a started task's remaining work resumes: Resume, else Stop, else its actual start. */
+function resumeOf(t: XmlNode, line: number, actualStart: number): number {
+  return date(t, 'Resume', 'Task', line) ?? date(t, 'Stop', 'Task', line) ?? actualStart;
 }
