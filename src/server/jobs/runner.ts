@@ -252,7 +252,10 @@ export class JobRunner {
   }
 
   private publish = (job: JobRow, payload: Record<string, unknown>) => {
-    const ids = [job.id, job.schedule_id, job.version_id].filter((x): x is string => !!x);
+    // Progress names the job and schedule only: the workbench reloads a version named in a
+    // timetable_calculate event, which it should do once, when the job ends.
+    const final = payload.state !== 'running';
+    const ids = [job.id, job.schedule_id, final ? job.version_id : null].filter((x): x is string => !!x);
     this.env.events.publish({
       event: EVENT_OF[job.type],
       space_id: job.space_id,
