@@ -178,8 +178,10 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   if (isFixed(net, i)) {
     const as = net.actualStart[i];
     const af = net.actualFinish[i];
-    st.es[i] = as === NONE ? af : as;
-    st.ef[i] = af === NONE ? as : af;
+    // An empty WBS node has no dates of its own: it sits at the data date.
+    const none = as === NONE && af === NONE;
+    st.es[i] = none ? net.options.dataDate : as === NONE ? af : as;
+    st.ef[i] = none ? net.options.dataDate : af === NONE ? as : af;
     const c = net.calendars[net.cal[i]];
     st.wes[i] = c.workAt(st.es[i]);
     st.wef[i] = c.workAt(st.ef[i]);

@@ -114,6 +114,11 @@ describe('activity kinds', () => {
     expect(r.W).toMatchObject({ es: '2024-01-01 08:00', ef: '2024-01-05 17:00', tf: 0 });
   });
 
+  it('an empty WBS node sits at the data date', () => {
+    const r = run([act('W', 0, { kind: 'sum', nodeType: 'sum' }), act('A', 1)], []);
+    expect(r.W).toMatchObject({ es: '2024-01-01 08:00', ef: '2024-01-01 08:00' });
+  });
+
   it('sum nodes roll up progress weighted by planned duration', () => {
     const w = act('W', 0, { kind: 'sum', nodeType: 'sum' });
     const done = act('A', 3, {
