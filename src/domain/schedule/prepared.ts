@@ -57,8 +57,10 @@ export class PreparedSchedule {
     for (let k = 0; k < net.n; k++) forwardOne(net, st, net.order[k], dw);
     st.projectFinish = this.latestFinish();
     const target = net.options.mustFinishBy ?? st.projectFinish;
-    for (let k = net.n - 1; k >= 0; k--) backwardOne(net, st, net.order[k], target);
-    for (let i = 0; i < net.n; i++) {
+    // Floats right after each activity's backward step, while its successors are still in cache.
+    for (let k = net.n - 1; k >= 0; k--) {
+      const i = net.order[k];
+      backwardOne(net, st, i, target);
       this.tf[i] = totalFloat(net, st, i);
       this.ff[i] = freeFloat(net, st, i);
     }
