@@ -246,6 +246,28 @@ export interface VersionAssignmentsTable {
   units: number;
 }
 
+// The workbench's undo log and per-user layouts (migrations/005_wbs_undo_layout.sql).
+export interface WbsUndoActionsTable {
+  space_id: string;
+  version_id: string;
+  id: Generated<string>;
+  revision: number;
+  user_id: string | null;
+  kind: 'undo_wbs' | 'undo_relation' | 'undo_wdp';
+  label: string;
+  origin: 'do' | 'undo' | 'redo' | 'restore';
+  entry: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface VersionLayoutsTable {
+  space_id: string;
+  version_id: string;
+  user_id: string;
+  layout: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -266,4 +288,6 @@ export interface DB {
   version_models: VersionModelsTable;
   version_resources: VersionResourcesTable;
   version_assignments: VersionAssignmentsTable;
+  wbs_undo_actions: WbsUndoActionsTable;
+  version_layouts: VersionLayoutsTable;
 }
