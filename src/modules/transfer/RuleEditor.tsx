@@ -23,7 +23,7 @@ export function RuleEditor({ rules, draft, onChange, save, onSaveChange }: RuleE
       <legend>{t('rule')}</legend>
       <div className="field">
         <label className="field__label" htmlFor="transfer-rule">
-          {t('rule')}
+          {t('saved_rule')}
         </label>
         <select
           id="transfer-rule"

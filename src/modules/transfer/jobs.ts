@@ -26,14 +26,17 @@ export function watchJob(start: JobView, onUpdate: (job: JobView) => void): () =
   const off = liveEvents.subscribe((e) => {
     const p = e.payload as Partial<JobView> & { job_id?: string };
     if (p.job_id !== start.id) return;
+    // A failure's events carry raw error items; the report has their texts, so it ends the watch.
+    if (p.state === 'failed' || p.state === 'stopped') {
+      void poll();
+      return;
+    }
     update({
       state: p.state ?? current.state,
       ...(typeof p.progress === 'number' ? { progress: p.progress } : {}),
       ...(p.version_id !== undefined ? { version_id: p.version_id } : {}),
       ...(p.file_id !== undefined ? { file_id: p.file_id } : {}),
     });
-    // batch_finish carries the raw error items; the report has their texts.
-    if (e.event === 'batch_finish' && p.state !== 'done') void poll();
   });
   const poll = async () => {
     try {
