@@ -229,6 +229,8 @@ function readTask(
     remaining: status === 'TK_COMPLETE' ? 0 : remaining,
     actualStart,
     actualFinish,
+    // A suspended activity's remaining work waits for its resume date.
+    resumeAt: actualStart !== null && actualFinish === null ? date(t, 'resume_date', T) : null,
     percentComplete: Number(t.get('phys_complete_pct')) || 0,
     constraints,
     alap,

@@ -78,6 +78,7 @@ function xer(taskRows: string[], extra: string[] = []): string {
       'cstr_date2',
       'early_start_date',
       'total_float_hr_cnt',
+      'resume_date',
     ),
     ...taskRows,
     '%T\tTASKPRED',
@@ -280,6 +281,80 @@ describe('readXer', () => {
     expect(formatLocal(res.es[at('X1')])).toBe('2024-01-05T08:00');
     expect(formatLocal(res.es[at('A1000')])).toBe('2024-01-05T10:00');
     expect(formatLocal(res.ef[at('A1000')])).toBe('2024-01-08T10:00');
+  });
+
+  it('a suspended activity resumes its remaining work on its resume date', () => {
+    const rows = [
+      row(
+        'S1',
+        '2000',
+        '1',
+        '100',
+        '10',
+        'TT_Task',
+        'TK_Active',
+        'Paused',
+        '24',
+        '8',
+        '2024-01-01 08:00',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '2024-01-09 08:00',
+      ),
+      row(
+        'S2',
+        '2001',
+        '1',
+        '100',
+        '10',
+        'TT_Task',
+        'TK_NotStart',
+        'Next',
+        '8',
+        '8',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ),
+      row(
+        'X1',
+        '3000',
+        '2',
+        '999',
+        '10',
+        'TT_Task',
+        'TK_Complete',
+        'Theirs',
+        '8',
+        '0',
+        '2023-12-01 08:00',
+        '2023-12-01 17:00',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ),
+    ];
+    const model = readXer(xer(rows));
+    const res = scheduleModel(model);
+    const i = model.activities.findIndex((a) => a.code === 'S1');
+    // P6: the last 8 h of S1 run on Tue 01-09 after the suspension.
+    expect(formatLocal(res.es[i])).toBe('2024-01-09T08:00');
+    expect(formatLocal(res.ef[i])).toBe('2024-01-09T17:00');
   });
 
   it('names table, field and line for a bad value', () => {
