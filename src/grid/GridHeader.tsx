@@ -60,7 +60,7 @@ function GridHeaderImpl(p: GridHeaderProps) {
             role="columnheader"
             aria-colindex={i + 2}
             className={cls.join(' ')}
-            style={{ width: c.width, ...(i < p.frozen ? { left: p.geo.left[i] } : {}) }}
+            style={{ width: c.width }}
             draggable
             onDragStart={(e) => {
               e.dataTransfer.setData('text/x-wb-column', c.id);

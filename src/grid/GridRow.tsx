@@ -63,7 +63,6 @@ function GridRowImpl(p: GridRowProps) {
         if (i < frozen) cls.push('wb-cell-frozen');
         if (i === frozen - 1) cls.push('wb-cell-frozen-last');
         const style: React.CSSProperties = { width: c.width };
-        if (i < frozen) style.left = geo.left[i];
         const editing = p.editing?.col === i;
         const text = editing ? '' : cellText(view, def, ctx);
         return (

@@ -47,6 +47,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const headerHeight = useWorkbench((s) => s.headerHeight);
   const find = useWorkbench((s) => s.find);
   const [menu, setMenu] = useState(false);
+  const lastLeft = useRef(0);
 
   const cols = useMemo(() => displayedColumns(layout), [layout]);
   const geo = useMemo(() => columnGeometry(cols), [cols]);
@@ -145,7 +146,14 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
         aria-activedescendant={count > 0 ? cellId(gridId, fRow, fCol) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        onScroll={(e) => workbench.set({ scrollTop: e.currentTarget.scrollTop })}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          if (el.scrollLeft !== lastLeft.current) {
+            lastLeft.current = el.scrollLeft;
+            el.style.setProperty('--wb-sl', `${el.scrollLeft}px`);
+          }
+          if (el.scrollTop !== workbench.get().scrollTop) workbench.set({ scrollTop: el.scrollTop });
+        }}
         {...mouse}
       >
         <GridHeader
