@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { allRoutes } from '../api';
@@ -107,7 +108,11 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     return sendError(req, reply, 404, 'NotFound', [{ code: 'not_found', params: { what: url } }]);
   });
 
-  const purge = () => purgeIdleSessions(database.db, config.idleTimeoutMinutes).catch(() => undefined);
+  // Hourly: drop idle sessions; on PGlite (no autovacuum) also refresh planner statistics.
+  const purge = async () => {
+    await purgeIdleSessions(database.db, config.idleTimeoutMinutes).catch(() => undefined);
+    if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db).catch(() => undefined);
+  };
   const timer = setInterval(purge, 3_600_000);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -39,6 +39,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
   };
   await migrate(run);
+  // PGlite has no autovacuum: without statistics the planner picks quadratic plans on big versions.
+  await lite.exec('ANALYZE');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
   return {
     db,

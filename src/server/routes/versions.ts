@@ -1,5 +1,6 @@
 // Versions of a schedule: create (empty or as a copy), list, read, delete, label, actual, lock;
 // and the version's content (WBS items and relations) in one read.
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
 import type { AppContext } from '../context';
@@ -180,22 +181,17 @@ export const versionRoutes = ({ db, events }: AppContext) => {
 
     implement(api.versions.content, async ({ params, space }) => {
       const version = await getVersion(db, space.spaceId, params.id);
-      const [items, relations] = await Promise.all([
-        db
-          .selectFrom('wbs_items')
-          .select(ITEM_COLUMNS)
-          .where('space_id', '=', space.spaceId)
-          .where('version_id', '=', version.id)
-          .execute(),
-        db
-          .selectFrom('wbs_relations')
-          .select(['id', 'pred_id', 'succ_id', 'type', 'lag'])
-          .where('space_id', '=', space.spaceId)
-          .where('version_id', '=', version.id)
-          .execute(),
-      ]);
-      // 100k rows: serialised directly; the rows already have the contract's shape.
-      return new RawJson(JSON.stringify({ version: toVersion(version), items, relations }));
+      // 100k rows: the database writes the JSON (about twice as fast as rows → objects → JSON
+      // on PGlite); the rows already have the contract's shape.
+      const agg = (table: 'wbs_items' | 'wbs_relations', cols: readonly string[]) =>
+        sql<{ j: string }>`SELECT coalesce(json_agg(t), '[]')::text AS j FROM (
+          SELECT ${sql.raw(cols.join(', '))} FROM ${sql.table(table)}
+          WHERE space_id = ${space.spaceId} AND version_id = ${version.id}) t`.execute(db);
+      const items = await agg('wbs_items', ITEM_COLUMNS);
+      const relations = await agg('wbs_relations', ['id', 'pred_id', 'succ_id', 'type', 'lag']);
+      return new RawJson(
+        `{"version":${JSON.stringify(toVersion(version))},"items":${items.rows[0]!.j},"relations":${relations.rows[0]!.j}}`,
+      );
     }),
   ];
 };

@@ -2,7 +2,7 @@
 // holds the demo schedule, and a target version copied from it.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { copyContent } from '../services/content';
+import { analyzeContent, copyContent } from '../services/content';
 import { insertNode, insertVersion } from '../services/eps';
 import { DEMO_START, demoSchedule } from './demo-schedule';
 
@@ -45,6 +45,7 @@ export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
         )
         .execute();
     }
+    await analyzeContent(tx, 'wbs_items');
     for (let i = 0; i < relations.length; i += BATCH) {
       await tx
         .insertInto('wbs_relations')
@@ -53,6 +54,7 @@ export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
         )
         .execute();
     }
+    await analyzeContent(tx, 'wbs_relations');
     const target = await insertVersion(tx, spaceId, schedule.id, 'Target (contract baseline)', 'target');
     await copyContent(tx, spaceId, version.id, target.id);
     await tx
