@@ -3,7 +3,7 @@
 
 import type { Patch } from 'immer';
 import { applyWbsPatches, commit, wbsState } from '../../domain/wbs/change';
-import type { WbsChange } from '../../domain/wbs/change';
+import type { WbsChange, WbsState } from '../../domain/wbs/change';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
 import { record, redo as historyRedo, undo as historyUndo } from '../../domain/history';
@@ -82,11 +82,39 @@ function apply(
   const s = workbench.get();
   const wbs = next ? commit(s.wbs, next) : applyWbsPatches(s.wbs, patches);
   const structural = isStructural(patches);
-  const visible = wbs.index === s.wbs.index ? s.visible : flattenVisible(wbs.index, s.expanded);
-  workbench.set({ wbs, visible, dataRevision: s.dataRevision + 1, timetableState: 'not_calculated' });
-  const applied: AppliedChange = { change, origin, patches, touched: touchedRowIds(patches), structural };
+  const touched = touchedRowIds(patches);
+  let expanded = s.expanded;
+  if (wbs.index !== s.wbs.index) {
+    // A row that just became a parent (indent, paste under it) opens, as in MS Project.
+    const opened = newParents(s.wbs.index, wbs, touched);
+    if (opened.length > 0) expanded = new Set([...s.expanded, ...opened]);
+  }
+  const visible =
+    wbs.index === s.wbs.index && expanded === s.expanded ? s.visible : flattenVisible(wbs.index, expanded);
+  workbench.set({
+    wbs,
+    visible,
+    expanded,
+    dataRevision: s.dataRevision + 1,
+    timetableState: 'not_calculated',
+  });
+  const applied: AppliedChange = { change, origin, patches, touched, structural };
   for (const l of listeners) l(applied);
   return applied;
+}
+
+function newParents(
+  before: WbsState['index'],
+  after: WbsState,
+  touched: ReadonlySet<ItemId> | undefined,
+): ItemId[] {
+  if (!touched) return [];
+  const out = new Set<ItemId>();
+  for (const id of touched) {
+    const p = after.doc.rows.get(id)?.parentId;
+    if (p && !before.children.has(p) && after.index.children.has(p)) out.add(p);
+  }
+  return [...out];
 }
 
 /** Runs a domain command's result through the store; 'record' puts it on the undo stack. */
