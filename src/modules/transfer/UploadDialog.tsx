@@ -78,7 +78,11 @@ export function UploadDialog({ spaceId, scheduleId, onClose }: UploadDialogProps
       ? t('uploading')
       : job?.state === 'queued'
         ? t('queued')
-        : t('progress', { percent: job?.progress ?? 0 });
+        : job?.state === 'failed'
+          ? t('failed_title')
+          : job?.state === 'stopped'
+            ? t('stopped_title')
+            : t('progress', { percent: job?.progress ?? 0 });
 
   const footer =
     phase === 'edit' ? (
@@ -172,7 +176,16 @@ export function UploadDialog({ spaceId, scheduleId, onClose }: UploadDialogProps
             ) : null}
           </>
         ) : (
-          <ProgressBar percent={phase === 'sending' ? 0 : (job?.progress ?? 0)} label={progressLabel} />
+          <>
+            <ProgressBar percent={phase === 'sending' ? 0 : (job?.progress ?? 0)} label={progressLabel} />
+            {job?.state === 'failed'
+              ? job.errors.map((e, i) => (
+                  <p key={i} className="field__error" role="alert">
+                    {e.error_message}
+                  </p>
+                ))
+              : null}
+          </>
         )}
       </div>
     </Modal>
