@@ -102,6 +102,25 @@ test('a scheduler builds a 20-row schedule with the keyboard only and sees the c
   const last = await cell(page, 19, 5).textContent();
   expect(first).not.toEqual(last);
 
+  // The task_relations tab of the focused row lists its predecessor; make it start-start, lag 2 d.
+  await cell(page, 5, 1).click();
+  await page.getByRole('tab', { name: 'Relations' }).click();
+  const preds = page.getByRole('region', { name: 'Predecessors' });
+  await expect(preds.getByRole('row')).toHaveCount(2);
+  await expect(preds).toContainText('Task 4');
+  await preds.getByLabel('Type').first().selectOption('ss');
+  await preds.getByLabel('Lag, d').fill('2');
+  await preds.getByLabel('Lag, d').press('Enter');
+  await expect(preds.getByLabel('Type').first()).toHaveValue('ss');
+  await expect(preds.getByLabel('Lag, d')).toHaveValue('2');
+  // Both edits are undo steps of kind undo_relation.
+  await grid(page).focus();
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('region', { name: 'Predecessors' }).getByLabel('Type').first()).toHaveValue(
+    'fs',
+  );
+
   // Undo the links: floats appear again.
   await page.keyboard.press('Control+z');
   await expect(row(page, 1)).not.toHaveClass(/wb-row-critical/);
