@@ -99,6 +99,7 @@ export const XER_FIELDS = {
     'cstr_date2',
     'cstr_type2',
     'driving_path_flag',
+    'resume_date',
   ],
   TASKPRED: ['task_pred_id', 'task_id', 'pred_task_id', 'proj_id', 'pred_proj_id', 'pred_type', 'lag_hr_cnt'],
   TASKRSRC: [

@@ -27,6 +27,7 @@ export type FieldKey =
   | 'constraint2Date'
   | 'alap'
   | 'manual'
+  | 'resumeAt'
   | 'resourceCalendarIds'
   | 'externalStart'
   | 'externalFinish'
@@ -107,6 +108,7 @@ export const FIELDS: readonly FieldDef[] = [
   f('constraint2Date', 'Constraint 2 date', 'date', 17, ['secondary constraint date']),
   f('alap', 'ALAP', 'bool', 6, ['as late as possible']),
   f('manual', 'Manual', 'bool', 8, ['manually scheduled']),
+  f('resumeAt', 'Resume', 'date', 17, ['resume date']),
   f('resourceCalendarIds', 'Resource calendar IDs', 'text', 16),
   f('externalStart', 'External start', 'date', 17),
   f('externalFinish', 'External finish', 'date', 17),

@@ -42,6 +42,7 @@ const OPTIONAL: FieldKey[] = [
   'constraint2',
   'constraint2Date',
   'manual',
+  'resumeAt',
   'resourceCalendarIds',
   'externalStart',
   'externalFinish',
@@ -93,6 +94,8 @@ function value(a: Activity, key: FieldKey, preds: Map<string, string>): TableVal
       return a.alap;
     case 'manual':
       return a.manual ? true : null;
+    case 'resumeAt':
+      return a.resumeAt ?? null;
     case 'resourceCalendarIds':
       return a.resourceCalendarIds?.length ? a.resourceCalendarIds.join('; ') : null;
     case 'externalStart':

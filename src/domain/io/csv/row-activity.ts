@@ -171,6 +171,8 @@ export function activityFromRow(input: RowInput): RowValues {
     alap,
   };
   if (boolCell(get('manual'), at('manual'))) activity.manual = true;
+  const resumeAt = date('resumeAt');
+  if (resumeAt !== null) activity.resumeAt = resumeAt;
   const rcals = text('resourceCalendarIds');
   if (rcals)
     activity.resourceCalendarIds = rcals

@@ -164,6 +164,7 @@ export function writeMspdiText(model: ScheduleModel): string {
     const finish = a.external?.finish ?? s.ef ?? a.actualFinish ?? a.plannedFinish ?? start;
     const c = constraintOf(a);
     const actualDone = a.duration - a.remaining;
+    const started = a.actualStart !== null && a.actualFinish === null;
     x.open('Task')
       .leaf('UID', uids.get(a.id))
       .leaf('ID', i + 1)
@@ -180,6 +181,8 @@ export function writeMspdiText(model: ScheduleModel): string {
       .leaf('Finish', iso(finish))
       .leaf('Duration', formatIsoDuration(milestone ? 0 : a.duration))
       .leaf('DurationFormat', 7)
+      // Where the remaining work resumes: MS Project's Resume (the data date unless the model says).
+      .leaf('Resume', started ? iso(a.resumeAt ?? Math.max(o.dataDate, a.actualStart!)) : undefined)
       .leaf('EffortDriven', 0)
       .leaf('Milestone', milestone ? 1 : 0)
       .leaf('Summary', summary ? 1 : 0)

@@ -226,6 +226,7 @@ export function writeP6XmlText(model: ScheduleModel): string {
         PrimaryConstraintType: cs[0]?.type,
         ProjectObjectId: projOf(a),
         RemainingDuration: hours(a.remaining),
+        ResumeDate: a.actualFinish === null ? date(a.resumeAt) : undefined,
         SecondaryConstraintDate: cs[1] ? date(cs[1].date) : undefined,
         SecondaryConstraintType: cs[1]?.type,
         StartDate: date(start),

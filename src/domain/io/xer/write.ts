@@ -257,6 +257,7 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
         ...constraintCells(a),
         priority_type: 'PT_Normal',
         driving_path_flag: yn(s.critical === true),
+        resume_date: a.actualFinish === null ? date(a.resumeAt) : '',
       };
     }),
   );

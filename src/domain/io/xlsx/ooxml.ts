@@ -31,7 +31,8 @@ const STYLES = `${HEAD}<styleSheet xmlns="${NS}"><numFmts count="3"><numFmt numF
 function cell(ref: string, v: SheetValue, fmt: CellFormat, header: boolean): string {
   if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
   if (typeof v === 'string') {
-    const space = /^\s|\s$/.test(v) ? ' xml:space="preserve"' : '';
+    const space =
+      v.length && (v.charCodeAt(0) <= 32 || v.charCodeAt(v.length - 1) <= 32) ? ' xml:space="preserve"' : '';
     return `<c r="${ref}" t="inlineStr"${header ? ` s="${STYLE.header}"` : ''}><is><t${space}>${escapeXml(v)}</t></is></c>`;
   }
   if (typeof v === 'boolean') return `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
@@ -49,10 +50,14 @@ function sheetXml(s: SheetSpec): string {
     `<row r="1">${s.headers.map((h, i) => cell(`${letters[i]}1`, h, undefined, true)).join('')}</row>`,
   ];
   s.rows.forEach((row, r) => {
-    let cells = '';
-    for (let i = 0; i < row.length; i++)
-      cells += cell(`${letters[i] ?? columnLetter(i)}${r + 2}`, row[i] ?? null, s.formats[i], false);
-    out.push(`<row r="${r + 2}">${cells}</row>`);
+    const n = r + 2;
+    out.push(`<row r="${n}">`);
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (v !== null && v !== undefined)
+        out.push(cell(`${letters[i] ?? columnLetter(i)}${n}`, v, s.formats[i], false));
+    }
+    out.push('</row>');
   });
   out.push(`</sheetData><autoFilter ref="A1:${letters.at(-1) ?? 'A'}1"/></worksheet>`);
   return out.join('');
@@ -84,5 +89,6 @@ export function packageXlsx(sheets: readonly SheetSpec[], creator = 'Planning Wo
   );
   files['xl/styles.xml'] = enc.encode(STYLES);
   sheets.forEach((s, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = enc.encode(sheetXml(s))));
-  return zipSync(files, { level: 6 });
+  // Level 1: a 10k-activity sheet is ~20 MB of XML; stronger levels cost seconds for a few %.
+  return zipSync(files, { level: 1 });
 }

@@ -103,3 +103,18 @@ export function carriedByP6Xml(m: ScheduleModel): ScheduleModel {
     activities: m.activities.map(({ resourceCalendarIds: _drop, ...a }) => ({ ...a, name: a.name.trim() })),
   };
 }
+
+/** MSPDI states where a started task's remaining work resumes (Resume): the writer puts the
+ * data date there unless the model says otherwise, and the reader hands it to the engine. MS
+ * Project does not hold unstarted work at the status date: the reader's data date is the start. */
+export function carriedByMspdi(m: ScheduleModel): ScheduleModel {
+  return {
+    ...m,
+    options: { ...m.options, dataDate: m.options.projectStart },
+    activities: m.activities.map((a) =>
+      a.actualStart !== null && a.actualFinish === null
+        ? { ...a, resumeAt: a.resumeAt ?? Math.max(m.options.dataDate, a.actualStart) }
+        : a,
+    ),
+  };
+}
