@@ -23,6 +23,7 @@ import { epsRoutes, facilityRoutes, projectRoutes, scheduleGroupRoutes, schedule
 import { authRoutes, userRoutes } from './users';
 import { transferRoutes } from './transfer';
 import { versionRoutes } from './versions';
+import { wbsBatchRoutes } from './wbs-batch';
 
 export * from './app';
 export * from './calendars';
@@ -51,6 +52,7 @@ export const api = {
   versions: versionRoutes,
   calendars: calendarRoutes,
   transfer: transferRoutes,
+  wbsBatch: wbsBatchRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

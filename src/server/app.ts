@@ -33,6 +33,7 @@ import { structureRoutes } from './routes/structure';
 import { transferRoutes } from './routes/transfer';
 import { userRoutes } from './routes/users';
 import { versionRoutes } from './routes/versions';
+import { wbsBatchRoutes } from './routes/wbs-batch';
 
 export interface BuildOptions {
   database: Database;
@@ -53,6 +54,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...versionRoutes(ctx),
     ...calendarRoutes(ctx),
     ...transferRoutes(ctx),
+    ...wbsBatchRoutes(ctx),
   ];
 }
 

@@ -1,0 +1,187 @@
+// Editing a version's content from the workbench: one batch per command (patches over the WBS
+// document with the revision it was made on), the server's undo log with restore, the timetable
+// (calculate as a job or at once, read the results) and the per-user layout of the version.
+import { z } from 'zod';
+import { Id, IdParams, Timestamp } from './common';
+import { route } from './route';
+import { Job } from './transfer';
+import { TimetableState } from './versions';
+
+export const UndoKind = z.enum(['undo_wbs', 'undo_relation', 'undo_wdp']);
+export const UndoOrigin = z.enum(['do', 'undo', 'redo']);
+
+/**
+ * One immer patch in the JSON form of src/domain/history/serialize.ts. Paths and values are
+ * checked by the server against the WBS document's shape (['rows', id, field?],
+ * ['relations', id, field?]); anything else is a 400 with the list of bad patches.
+ */
+export const WbsPatch = z.object({
+  op: z.enum(['add', 'remove', 'replace']),
+  path: z
+    .array(z.union([z.string().max(64), z.number().int()]))
+    .min(2)
+    .max(3),
+  value: z.unknown().optional(),
+});
+
+/** A history entry as `serializeEntry` writes it: `patches` are what to apply. */
+export const SerializedEntry = z.object({
+  v: z.literal(1),
+  id: z.string().max(64).optional(),
+  kind: UndoKind,
+  labelKey: z.string().min(1).max(200),
+  patches: z.array(WbsPatch).min(1).max(1_000_000),
+  inversePatches: z.array(WbsPatch).max(1_000_000),
+});
+
+export const WbsBatchBody = z.object({
+  /** The version revision the change was made on; a stale one is refused (409). */
+  revision: z.number().int().min(0),
+  origin: UndoOrigin,
+  entry: SerializedEntry,
+});
+
+export const RevisionResult = z.object({
+  revision: z.number().int(),
+  /** The undo-log action stored for the batch (or the last one a restore stored). */
+  action_id: Id,
+});
+
+export const UndoAction = z.object({
+  id: Id,
+  version_id: Id,
+  /** The version revision this action produced; newest first in the list. */
+  revision: z.number().int(),
+  kind: UndoKind,
+  label: z.string(),
+  origin: z.enum(['do', 'undo', 'redo', 'restore']),
+  user_id: Id.nullable(),
+  created_at: Timestamp,
+  /** The entry in its serialized form (deserializeEntry rebuilds it). */
+  entry: z.record(z.string(), z.unknown()),
+});
+export type UndoAction = z.infer<typeof UndoAction>;
+
+export const UndoActionPage = z.object({
+  items: z.array(UndoAction),
+  /** Offset of the next page, null at the end. */
+  next_offset: z.number().int().nullable(),
+});
+
+export const TimetableRow = z.object({
+  id: Id,
+  es: z.number().int().nullable(),
+  ef: z.number().int().nullable(),
+  ls: z.number().int().nullable(),
+  lf: z.number().int().nullable(),
+  tf: z.number().int().nullable(),
+  ff: z.number().int().nullable(),
+  critical: z.boolean().nullable(),
+});
+
+export const Timetable = z.object({
+  timetable_state: TimetableState,
+  revision: z.number().int(),
+  items: z.array(TimetableRow),
+});
+
+/** The per-user layout of a version's grid: columns in display order, widths, visibility. */
+export const VersionLayout = z.object({
+  columns: z
+    .array(
+      z.object({
+        /** Column id as the workbench names it (`name`, `duration`, `attr:<key>` …). */
+        id: z
+          .string()
+          .min(1)
+          .max(80)
+          .regex(/^[\w.:-]+$/),
+        width: z.number().int().min(16).max(2000),
+        visible: z.boolean(),
+      }),
+    )
+    .max(300)
+    .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, {
+      params: { code: 'duplicate_column' },
+    }),
+  /** How many leading displayed columns stay in place when scrolling sideways. */
+  frozen: z.number().int().min(0).max(50),
+});
+export type VersionLayout = z.infer<typeof VersionLayout>;
+
+export const wbsBatchRoutes = {
+  batch: route({
+    method: 'POST',
+    path: '/versions/:id/wbs/batch',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Apply one command (patches) in one transaction; 409 on a stale revision or a locked version',
+    params: IdParams,
+    body: WbsBatchBody,
+    response: RevisionResult,
+  }),
+  undoActions: route({
+    method: 'GET',
+    path: '/versions/:id/undo-actions',
+    scope: 'space',
+    summary: 'The undo log of a version, newest first, paged',
+    params: IdParams,
+    query: z.object({
+      offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: UndoActionPage,
+  }),
+  restore: route({
+    method: 'POST',
+    path: '/versions/:id/undo-actions/:actionId/restore',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Undo this action and every later one (newest first, logged as new actions); 409 on a conflict',
+    params: z.object({ id: Id, actionId: Id }),
+    response: RevisionResult,
+  }),
+  calculate: route({
+    method: 'PATCH',
+    path: '/versions/:id/timetable/calculate',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Queue a calculate_timetable job (progress as timetable_calculate events)',
+    params: IdParams,
+    response: Job,
+  }),
+  calculateSynchronous: route({
+    method: 'PATCH',
+    path: '/versions/:id/timetable/calculate/synchronous',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Calculate dates, floats and the critical path now and answer the results',
+    params: IdParams,
+    response: Timetable,
+  }),
+  timetable: route({
+    method: 'GET',
+    path: '/versions/:id/timetable',
+    scope: 'space',
+    summary: 'Timetable state and the stored dates, floats and critical flags of every row',
+    params: IdParams,
+    response: Timetable,
+  }),
+  layout: route({
+    method: 'GET',
+    path: '/versions/:id/version-layout',
+    scope: 'space',
+    summary: "The caller's layout of the version (null when none was saved)",
+    params: IdParams,
+    response: z.object({ layout: VersionLayout.nullable() }),
+  }),
+  saveLayout: route({
+    method: 'PUT',
+    path: '/versions/:id/version-layout',
+    scope: 'space',
+    summary: "Save the caller's layout of the version",
+    params: IdParams,
+    body: VersionLayout,
+    response: z.object({ layout: VersionLayout }),
+  }),
+};

@@ -1,0 +1,39 @@
+// The workbench's writes: one batch per command (services/wbs-patch-batch.ts), and the
+// registration of the undo log, timetable and layout routes that go with it.
+import { api } from '../../api';
+import type { AppContext } from '../context';
+import { implement } from '../http/register';
+import type { Implemented } from '../http/register';
+import { applyBatch, readEntry } from '../services/wbs-patch-batch';
+import { getVersion } from './versions';
+import { timetableRoutes } from './timetable';
+import { undoActionRoutes } from './undo-actions';
+import { versionLayoutRoutes } from './version-layout';
+
+export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
+  const { db, events } = ctx;
+  return [
+    implement(api.wbsBatch.batch, async ({ params, body, space, userId }) => {
+      // 404 for a version of another space before anything about the patches.
+      await getVersion(db, space.spaceId, params.id);
+      const entry = readEntry(body.entry);
+      const out = await applyBatch(
+        db,
+        { spaceId: space.spaceId, versionId: params.id, userId },
+        body.revision,
+        body.origin,
+        entry,
+      );
+      events.publish({
+        event: 'version_updated',
+        space_id: space.spaceId,
+        ids: [params.id],
+        payload: { revision: out.revision, origin: body.origin, action_id: out.action_id },
+      });
+      return out;
+    }),
+    ...undoActionRoutes(ctx),
+    ...timetableRoutes(ctx),
+    ...versionLayoutRoutes(ctx),
+  ];
+}

@@ -1,0 +1,288 @@
+// The workbench's batches end to end: commands made by the domain (as the client makes them),
+// serialized by domain/history, stored in one transaction with the revision check, logged,
+// restored from the undo log, and announced over the live socket.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { api } from '../../src/api';
+import type { LiveEvent, VersionContent } from '../../src/api';
+import { serializeEntry, undoKindOf } from '../../src/domain/history';
+import { change, wbsState } from '../../src/domain/wbs/change';
+import type { WbsChange } from '../../src/domain/wbs/change';
+import { addRelations } from '../../src/domain/wbs/relations';
+import { createRows, deleteRows } from '../../src/domain/wbs/rows';
+import { indent } from '../../src/domain/wbs/structure';
+import type { WbsDoc } from '../../src/domain/wbs/types';
+import { rowFromItem, relationFromApi } from '../../src/state/workbench/api-mapping';
+import { makeSpace, makeTree, signUp } from './support/fixtures';
+import { call, startHarness } from './support/harness';
+import type { Harness } from './support/harness';
+
+const ids = { newId: () => randomUUID() };
+
+describe('wbs batch', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let token: string;
+  let space: string;
+  let version: string;
+  let revision = 0;
+
+  const as = {
+    get token() {
+      return token;
+    },
+    get space() {
+      return space;
+    },
+  };
+  const read = async () => {
+    const res = await call(app, api.versions.content, { ...as, params: { id: version } });
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json() as VersionContent;
+    const doc: WbsDoc = {
+      rows: new Map(c.items.map((i) => [i.id, rowFromItem(i)])),
+      relations: new Map(c.relations.map((r) => [r.id, relationFromApi(r)])),
+    };
+    return { doc, content: c };
+  };
+  const send = (c: WbsChange<unknown>, labelKey: string, rev = revision, origin = 'do') =>
+    call(app, api.wbsBatch.batch, {
+      ...as,
+      params: { id: version },
+      body: {
+        revision: rev,
+        origin,
+        entry: serializeEntry({
+          kind: undoKindOf(c.patches),
+          labelKey,
+          patches: c.patches,
+          inversePatches: c.inversePatches,
+        }),
+      },
+    });
+  const ok = async (c: WbsChange<unknown>, labelKey: string) => {
+    const res = await send(c, labelKey);
+    expect(res.statusCode, res.body).toBe(200);
+    revision = (res.json() as { revision: number }).revision;
+    return res.json() as { revision: number; action_id: string };
+  };
+
+  beforeAll(async () => {
+    h = await startHarness();
+    app = h.app;
+    const u = await signUp(app, 'wbs');
+    token = u.token;
+    space = await makeSpace(app, token);
+    version = (await makeTree(app, token, space)).version;
+  });
+  afterAll(() => h.close());
+
+  it('creates, edits, indents, links and deletes rows, bumping the revision and logging each', async () => {
+    let { doc } = await read();
+    const created = createRows(
+      doc,
+      wbsState(doc).index,
+      { at: { atEnd: true }, nodeType: 'task', count: 4 },
+      ids,
+    );
+    await ok(created, 'cmd.create');
+    expect(revision).toBe(1);
+    const [a, b, c, d] = created.result;
+    ({ doc } = await read());
+    expect([...doc.rows.keys()].sort()).toEqual([...created.result].sort());
+
+    await ok(
+      change(doc, (x) => void (x.rows.get(a!)!.name = 'Excavation')),
+      'cmd.edit',
+    );
+    await ok(
+      change(doc, (x) => void (x.rows.get(b!)!.duration = 960)),
+      'cmd.edit',
+    );
+    ({ doc } = await read());
+    expect(doc.rows.get(a!)!.name).toBe('Excavation');
+    expect(doc.rows.get(b!)!.duration).toBe(960);
+
+    // Indent b under a: parent_id and order_key replaced, a becomes a sum.
+    const ind = indent(doc, wbsState(doc).index, [b!]);
+    expect(ind.patches.length).toBeGreaterThan(0);
+    await ok(ind, 'cmd.indent');
+    ({ doc } = await read());
+    expect(doc.rows.get(b!)!.parentId).toBe(a);
+    expect(doc.rows.get(a!)!.nodeType).toBe('sum');
+
+    const rel = addRelations(doc, [{ predId: b!, succId: c!, type: 'fs', lag: 0 }], ids);
+    await ok(rel, 'cmd.link');
+    ({ doc } = await read());
+    expect([...doc.relations.values()].map((r) => [r.predId, r.succId])).toEqual([[b, c]]);
+
+    const del = deleteRows(doc, wbsState(doc).index, [d!]);
+    await ok(del, 'cmd.delete');
+    ({ doc } = await read());
+    expect(doc.rows.has(d!)).toBe(false);
+
+    const v = (await call(app, api.versions.get, { ...as, params: { id: version } })).json();
+    expect(v).toMatchObject({ revision, timetable_state: 'not_calculated' });
+    const log = await call(app, api.wbsBatch.undoActions, {
+      ...as,
+      params: { id: version },
+      query: { limit: '3' },
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const page = log.json() as {
+      items: { label: string; revision: number; origin: string; kind: string }[];
+      next_offset: number;
+    };
+    expect(page.items.map((i) => i.label)).toEqual(['cmd.delete', 'cmd.link', 'cmd.indent']);
+    expect(page.items[1]).toMatchObject({ kind: 'undo_relation', origin: 'do', revision: revision - 1 });
+    expect(page.next_offset).toBe(3);
+  });
+
+  it('refuses a stale revision with 409 and writes nothing', async () => {
+    const { doc } = await read();
+    const id = [...doc.rows.keys()][0]!;
+    const res = await send(
+      change(doc, (x) => void (x.rows.get(id)!.name = 'Stale')),
+      'cmd.edit',
+      revision - 1,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      error_message: [{ code: 'version.stale_revision', params: { revision } }],
+    });
+    expect((await read()).doc.rows.get(id)!.name).not.toBe('Stale');
+  });
+
+  it('refuses a relation that closes a cycle with 400 and the path', async () => {
+    const { doc } = await read();
+    const [r] = [...doc.relations.values()];
+    const back = change(
+      doc,
+      (x) =>
+        void x.relations.set('3e0f5a9c-0000-4000-8000-000000000001', {
+          id: '3e0f5a9c-0000-4000-8000-000000000001',
+          predId: r!.succId,
+          succId: r!.predId,
+          type: 'fs',
+          lag: 0,
+        }),
+    );
+    const res = await send(back, 'cmd.link');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error_message: [{ code: 'wbs.relation_cycle' }] });
+    expect((await read()).doc.relations.size).toBe(1);
+  });
+
+  it('refuses bad patch paths and values with 400 and the list', async () => {
+    const { doc } = await read();
+    const id = [...doc.rows.keys()][0]!;
+    const body = (patches: unknown[]) => ({
+      revision,
+      origin: 'do',
+      entry: { v: 1, kind: 'undo_wbs', labelKey: 'x', patches, inversePatches: [] },
+    });
+    const cases = [
+      [{ op: 'replace', path: ['rows', id, 'es'], value: 5 }],
+      [{ op: 'replace', path: ['calendars', id], value: {} }],
+      [{ op: 'add', path: ['rows', id, 'name'], value: 'x' }],
+      [{ op: 'replace', path: ['rows', 'not-an-id', 'name'], value: 'x' }],
+      [{ op: 'replace', path: ['rows', id, 'duration'], value: -5 }],
+      [{ op: 'add', path: ['rows', id], value: { id, name: 'half a row' } }],
+    ];
+    for (const patches of cases) {
+      const res = await call(app, api.wbsBatch.batch, {
+        ...as,
+        params: { id: version },
+        body: body(patches),
+      });
+      expect(res.statusCode, JSON.stringify(patches) + res.body).toBe(400);
+      expect(res.json().error_message[0]).toHaveProperty('code');
+    }
+    const v = (await call(app, api.versions.get, { ...as, params: { id: version } })).json();
+    expect(v.revision).toBe(revision);
+  });
+
+  it('restores an undo action and the later ones: the previous state comes back', async () => {
+    const before = await read();
+    const first = await ok(
+      change(before.doc, (x) => void ([...x.rows.values()][0]!.name = 'Changed')),
+      'cmd.edit',
+    );
+    const mid = await read();
+    const rowId = [...mid.doc.rows.keys()][1]!;
+    await ok(
+      change(mid.doc, (x) => void x.rows.delete(rowId)),
+      'cmd.delete',
+    );
+    const res = await call(app, api.wbsBatch.restore, {
+      ...as,
+      params: { id: version, actionId: first.action_id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    revision = res.json().revision;
+    const after = await read();
+    expect(after.content.items.map((i) => [i.id, i.name]).sort()).toEqual(
+      before.content.items.map((i) => [i.id, i.name]).sort(),
+    );
+    const log = (await call(app, api.wbsBatch.undoActions, { ...as, params: { id: version } })).json();
+    expect(log.items.slice(0, 2).map((i: { origin: string }) => i.origin)).toEqual(['restore', 'restore']);
+  });
+
+  it('refuses writes to a locked version', async () => {
+    await call(app, api.versions.setLocked, { ...as, params: { id: version }, body: { locked: true } });
+    const { doc } = await read();
+    const res = await send(
+      change(doc, (x) => void ([...x.rows.values()][0]!.name = 'Locked')),
+      'cmd.edit',
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error_message: [{ code: 'version_locked' }] });
+    await call(app, api.versions.setLocked, { ...as, params: { id: version }, body: { locked: false } });
+  });
+
+  it('announces version_updated with the revision on the live socket', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = new WebSocket(
+      `${address.replace(/^http/, 'ws')}/api/v1/events?token=${encodeURIComponent(token)}`,
+    );
+    const events: LiveEvent[] = [];
+    ws.on('message', (data) => events.push(JSON.parse(String(data)) as LiveEvent));
+    await new Promise((r) => ws.on('open', r));
+    const { doc } = await read();
+    await ok(
+      change(doc, (x) => void ([...x.rows.values()][0]!.name = 'Live')),
+      'cmd.edit',
+    );
+    const end = Date.now() + 3000;
+    while (!events.some((e) => e.event === 'version_updated') && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(events.find((e) => e.event === 'version_updated')).toMatchObject({
+      space_id: space,
+      ids: [version],
+      payload: { revision },
+    });
+    ws.close();
+  });
+
+  it('keeps a layout per user', async () => {
+    const layout = {
+      columns: [
+        { id: 'name', width: 300, visible: true },
+        { id: 'attr:zone', width: 80, visible: false },
+      ],
+      frozen: 1,
+    };
+    const put = await call(app, api.wbsBatch.saveLayout, { ...as, params: { id: version }, body: layout });
+    expect(put.statusCode, put.body).toBe(200);
+    const got = await call(app, api.wbsBatch.layout, { ...as, params: { id: version } });
+    expect(got.json()).toEqual({ layout });
+    const bad = await call(app, api.wbsBatch.saveLayout, {
+      ...as,
+      params: { id: version },
+      body: { columns: [{ id: 'a b', width: 1, visible: true }], frozen: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
