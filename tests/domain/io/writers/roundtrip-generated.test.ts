@@ -78,3 +78,42 @@ describe('round trip of generated models', () => {
     expect(stored(back)).toEqual(stored(scheduled));
   });
 });
+
+describe('resources and assignments', () => {
+  const withResources = (): ScheduleModel => {
+    const m = generateModel({ activities: 20, seed: 11 });
+    const tasks = m.activities.filter((a) => a.kind !== 'sum');
+    return {
+      ...m,
+      resources: [
+        { id: 'R1', name: 'Crew A', calendarId: '2', kind: 'labor' },
+        { id: 'R2', name: 'Crane', calendarId: null, kind: 'equipment' },
+      ],
+      assignments: tasks
+        .slice(0, 5)
+        .map((a, i) => ({
+          id: `A${i}`,
+          activityId: a.id,
+          resourceId: i % 2 ? 'R2' : 'R1',
+          units: 8 * (i + 1),
+        })),
+    };
+  };
+  it('survive JSON and XLSX', async () => {
+    const m = withResources();
+    for (const back of [readJson(writeJson(m)), await readXlsx(await writeXlsx(m))]) {
+      expect(back.resources).toEqual(m.resources);
+      expect(back.assignments).toEqual(m.assignments);
+    }
+  });
+  it('are written to XER RSRC/TASKRSRC and MSPDI Resources/Assignments', () => {
+    const m = withResources();
+    const xer = writeXerText(m);
+    expect(xer.match(/^%R\t/gm)!.length).toBeGreaterThan(0);
+    expect(xer).toMatch(/%T\tRSRC\r\n%F[^\r]*\r\n%R\t1\t\t2\t0\tCrew A\t/);
+    expect(xer.split('%T\tTASKRSRC')[1]!.match(/^%R\t/gm)).toHaveLength(5);
+    const xml = new TextDecoder().decode(writeMspdi(m));
+    expect(xml.match(/<Assignment>/g)).toHaveLength(5);
+    expect(xml).toContain('<Name>Crane</Name>');
+  });
+});
