@@ -85,33 +85,6 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   'POST /versions/:id/setActualStatus': (t) => ({ params: { id: t.version }, body: { actual: true } }),
   'POST /versions/:id/setLocked': (t) => ({ params: { id: t.version }, body: { locked: true } }),
   'GET /versions/:id/wbs': (t) => ({ params: { id: t.version } }),
-  // The workbench's writes (src/api/wbs-batch.ts).
-  'POST /versions/:id/wbs/batch': (t) => ({
-    params: { id: t.version },
-    body: {
-      revision: 0,
-      origin: 'do',
-      entry: {
-        v: 1,
-        kind: 'undo_wbs',
-        labelKey: 'cmd.rename',
-        patches: [{ op: 'replace', path: ['rows', t.version, 'name'], value: 'X' }],
-        inversePatches: [{ op: 'replace', path: ['rows', t.version, 'name'], value: 'Y' }],
-      },
-    },
-  }),
-  'GET /versions/:id/undo-actions': (t) => ({ params: { id: t.version }, query: { limit: '10' } }),
-  'POST /versions/:id/undo-actions/:actionId/restore': (t) => ({
-    params: { id: t.version, actionId: t.version },
-  }),
-  'PATCH /versions/:id/timetable/calculate': (t) => ({ params: { id: t.version } }),
-  'PATCH /versions/:id/timetable/calculate/synchronous': (t) => ({ params: { id: t.version } }),
-  'GET /versions/:id/timetable': (t) => ({ params: { id: t.version } }),
-  'GET /versions/:id/version-layout': (t) => ({ params: { id: t.version } }),
-  'PUT /versions/:id/version-layout': (t) => ({
-    params: { id: t.version },
-    body: { columns: [{ id: 'name', width: 240, visible: true }], frozen: 1 },
-  }),
   'GET /calendars': () => ({ query: { name: 'Stand' } }),
   'POST /calendars': () => ({ body: calendar }),
   'PUT /calendars/:id': (t) => ({ params: { id: t.calendar }, body: calendar }),
