@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { xToTime } from '../../src/gantt/timescale';
 import { runCommand } from '../../src/state/workbench/commands';
 import { pasteAtFocus, startEdit, commitEdit } from '../../src/state/workbench/commands-edit';
 import { linkRows } from '../../src/state/workbench/commands-rows';
@@ -108,5 +109,16 @@ describe('workbench commands', () => {
     expect(workbench.get().wbs.doc.relations.size).toBe(rel);
     expect(messages.join(' ')).toContain('wbs.relation_cycle');
     restore();
+  });
+
+  it('zooms the Gantt keeping the time at its left edge', () => {
+    workbench.set({ timescale: { unit: 'week', zoom: 1, origin: 9000 * 1440, scrollLeft: 450 } });
+    const left = xToTime(workbench.get().timescale, 0);
+    runCommand('zoomIn');
+    expect(workbench.get().timescale.zoom).toBe(1.25);
+    expect(Math.abs(xToTime(workbench.get().timescale, 0) - left)).toBeLessThan(1440);
+    for (let i = 0; i < 8; i++) runCommand('zoomIn');
+    expect(workbench.get().timescale.unit).toBe('day');
+    expect(Math.abs(xToTime(workbench.get().timescale, 0) - left)).toBeLessThan(1440);
   });
 });

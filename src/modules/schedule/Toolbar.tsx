@@ -23,6 +23,7 @@ import {
 } from 'lucide-react';
 import type { Version } from '../../api/versions';
 import { isEnabled, runCommand } from '../../state/workbench/commands';
+import { setScale } from '../../state/workbench/commands-nav';
 import { keysOf } from '../../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
@@ -109,11 +110,7 @@ export function Toolbar(p: ToolbarProps) {
           className="wb-select"
           aria-label={t('toolbar.scale')}
           value={unit}
-          onChange={(e) =>
-            workbench.set({
-              timescale: { ...workbench.get().timescale, unit: e.target.value as ScaleUnit, zoom: 1 },
-            })
-          }
+          onChange={(e) => setScale(e.target.value as ScaleUnit, 1)}
         >
           {UNITS.map((u) => (
             <option key={u} value={u}>

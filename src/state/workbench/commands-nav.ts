@@ -8,6 +8,7 @@ import type { Move } from './selection';
 import { moveSelection } from './selection';
 import type { WorkbenchState } from './store';
 import { workbench } from './store';
+import { pxPerMinute, xToTime, zoomStep } from '../../gantt/timescale';
 import type { ScaleUnit } from './types';
 
 export function bounds(s: WorkbenchState) {
@@ -29,16 +30,19 @@ function mover(id: string, move: Move, extend: boolean): Command {
   };
 }
 
-const UNITS: readonly ScaleUnit[] = ['day', 'week', 'month', 'quarter', 'year'];
+/** Change scale or zoom keeping the time at the left edge of the chart where it is. */
+export function setScale(unit: ScaleUnit, zoom: number): void {
+  const { timescale } = workbench.get();
+  const left = xToTime(timescale, 0);
+  const next = { ...timescale, unit, zoom };
+  workbench.set({
+    timescale: { ...next, scrollLeft: Math.max(0, (left - next.origin) * pxPerMinute(next)) },
+  });
+}
 
 function zoom(dir: 1 | -1): void {
-  const { timescale } = workbench.get();
-  const z = timescale.zoom * (dir > 0 ? 1.25 : 0.8);
-  const i = UNITS.indexOf(timescale.unit);
-  let next = { unit: timescale.unit, zoom: Math.min(4, Math.max(0.5, z)) };
-  if (z > 4 && i > 0) next = { unit: UNITS[i - 1]!, zoom: 1 };
-  if (z < 0.5 && i < UNITS.length - 1) next = { unit: UNITS[i + 1]!, zoom: 1 };
-  workbench.set({ timescale: { ...timescale, ...next } });
+  const next = zoomStep(workbench.get().timescale, dir);
+  setScale(next.unit, next.zoom);
 }
 
 function focusedId(s: WorkbenchState): string | undefined {
