@@ -220,7 +220,8 @@ describe('transfer: bad files, jobs, storage', () => {
         params: '{}',
         errors: '[]',
         runner: 'a-process-that-died',
-        heartbeat_at: new Date(),
+        started_at: new Date(Date.now() - 3_600_000),
+        heartbeat_at: new Date(Date.now() - 3_600_000),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -39,6 +39,9 @@ export const EVENT_OF: Record<JobType, EventName> = {
 };
 
 const POLL_MS = 2_000;
+const HEARTBEAT_MS = 10_000;
+/** When this process started: on PGlite, a job running since before then is an orphan. */
+const PROCESS_START = new Date();
 const STALE_SECONDS = 60;
 
 /** A job while this process runs it: progress, stop flag, live events. */
@@ -119,6 +122,11 @@ export class JobRunner {
       })
       .where('state', '=', 'running')
       .where('runner', '!=', this.id)
+      // PGlite: one process owns the data, so whatever ran before it started is orphaned (jobs
+      // that other runners of this process run now started later). PostgreSQL: silent ones.
+      .$if(!this.env.config.databaseUrl, (q) =>
+        q.where(sql<Date>`coalesce(started_at, created_at)`, '<', PROCESS_START),
+      )
       .$if(!!this.env.config.databaseUrl, (q) =>
         q.where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`),
       )
@@ -292,6 +300,9 @@ export class JobRunner {
       ids: [job.id],
       payload: { job_id: job.id, type: job.type, schedule_id: job.schedule_id, version_id: job.version_id },
     });
+    // Beats while the job runs, also for a runner that only runs jobs in requests (runNow).
+    const beat = setInterval(() => void this.heartbeat().catch(() => undefined), HEARTBEAT_MS);
+    beat.unref();
     let done: JobRow;
     try {
       run.checkStop();
@@ -302,6 +313,7 @@ export class JobRunner {
       const state: JobState = err instanceof JobStopped ? 'stopped' : 'failed';
       done = await this.finish(job, state, items, {}).catch(() => ({ ...job, state }));
     } finally {
+      clearInterval(beat);
       this.active.delete(job.id);
     }
     return done;
