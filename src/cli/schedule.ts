@@ -1,16 +1,16 @@
 // npm run schedule -- FILE [--json] [--compare]
-// Reads a P6 XER, P6 XML or MSPDI file, schedules it with the options stored in it and prints the
+// Reads a P6 XER, P6 XML, MSPDI, XLSX, CSV or JSON file, schedules it with the options stored in it and prints the
 // result (--json) and/or a comparison with the dates and floats stored in the file (--compare).
 // A bad file prints one clear line naming the table or element and the line, and exits 1.
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ImportError } from '../domain/io/errors';
-import { readSchedule } from '../domain/io/read-schedule';
+import { readAnySchedule } from '../domain/io/read-any';
 import { scheduleModel } from '../domain/schedule/index';
 import { compare, compareReport, jsonReport } from './schedule-report';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const file = argv.find((a) => !a.startsWith('--'));
   if (!file) {
@@ -25,7 +25,7 @@ function main(argv: string[]): number {
     return 1;
   }
   try {
-    const model = readSchedule(bytes, basename(file));
+    const model = await readAnySchedule(bytes, basename(file));
     const result = scheduleModel(model);
     if (flags.has('--json') || !flags.has('--compare'))
       process.stdout.write(jsonReport(model, result) + '\n');
@@ -41,4 +41,4 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -104,7 +104,11 @@ describe('npm run schedule', { timeout: 30_000 }, () => {
   });
 
   it('an unknown format and a missing file are clear errors too', () => {
-    expect(cli(tmpFile('x.txt', 'hello')).stderr).toMatch(/Unknown schedule format/);
+    expect(cli(tmpFile('x.dat', 'hello')).stderr).toMatch(/Unknown schedule format/);
+    // A .txt is read as a tab- or comma-separated table (what Excel saves): the error names the header.
+    const text = cli(tmpFile('x.txt', 'hello'));
+    expect(text.status).toBe(1);
+    expect(text.stderr).toMatch(/^x\.txt: csv: the header row has no ID, Code or Name column/);
     const missing = cli('/nonexistent/file.xer');
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/cannot read/);
