@@ -211,11 +211,16 @@ describe('wbs batch', () => {
       'cmd.edit',
     );
     const mid = await read();
-    const rowId = [...mid.doc.rows.keys()][1]!;
-    await ok(
-      change(mid.doc, (x) => void x.rows.delete(rowId)),
+    // The sum with its child and the child's link: removing the sum alone would orphan them.
+    const sum = [...mid.doc.rows.values()].find((r) => r.nodeType === 'sum')!;
+    const alone = await send(
+      change(mid.doc, (x) => void x.rows.delete(sum.id)),
       'cmd.delete',
     );
+    expect(alone.statusCode, alone.body).toBe(400);
+    expect(alone.json()).toMatchObject({ error_message: [{ code: 'wbs.remove_leaves_orphans' }] });
+    await ok(deleteRows(mid.doc, wbsState(mid.doc).index, [sum.id]), 'cmd.delete');
+    expect((await read()).doc.relations.size).toBe(0);
     const res = await call(app, api.wbsBatch.restore, {
       ...as,
       params: { id: version, actionId: first.action_id },
@@ -223,9 +228,11 @@ describe('wbs batch', () => {
     expect(res.statusCode, res.body).toBe(200);
     revision = res.json().revision;
     const after = await read();
-    expect(after.content.items.map((i) => [i.id, i.name]).sort()).toEqual(
-      before.content.items.map((i) => [i.id, i.name]).sort(),
-    );
+    const shape = (c: VersionContent) => ({
+      items: c.items.map((i) => [i.id, i.name, i.parent_id, i.order_key, i.node_type, i.duration]).sort(),
+      relations: c.relations.map((r) => [r.id, r.pred_id, r.succ_id]).sort(),
+    });
+    expect(shape(after.content)).toEqual(shape(before.content));
     const log = (await call(app, api.wbsBatch.undoActions, { ...as, params: { id: version } })).json();
     expect(log.items.slice(0, 2).map((i: { origin: string }) => i.origin)).toEqual(['restore', 'restore']);
   });

@@ -59,11 +59,31 @@ async function updateRun(tx: Tx, s: Scope, target: DbOp['target'], values: Recor
   }
 }
 
-/** Removes are idempotent: deleting a row already cascades to its children and relations. */
-async function removeRun(tx: Tx, s: Scope, target: DbOp['target'], ids: string[]) {
+/** Ids a batch removes anywhere in it (a row's relations may come after the row). */
+interface Removed {
+  rows: string[];
+  relations: string[];
+}
+
+/**
+ * Removes are idempotent. A row may go only with its children and relations in the same batch:
+ * the keys would cascade to them silently, and the entry's inverse could not bring them back.
+ */
+async function removeRun(tx: Tx, s: Scope, target: DbOp['target'], ids: string[], removed: Removed) {
   for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    if (target === 'rows') {
+      const { rows } = await sql<{ n: number }>`SELECT
+        (SELECT count(*) FROM wbs_items WHERE space_id = ${s.spaceId} AND version_id = ${s.versionId}
+          AND parent_id = ANY(${part}::uuid[]) AND NOT id = ANY(${removed.rows}::uuid[]))
+        + (SELECT count(*) FROM wbs_relations WHERE space_id = ${s.spaceId} AND version_id = ${s.versionId}
+          AND (pred_id = ANY(${part}::uuid[]) OR succ_id = ANY(${part}::uuid[]))
+          AND NOT id = ANY(${removed.relations}::uuid[])) AS n`.execute(tx);
+      if (Number(rows[0]!.n) > 0)
+        throw new HttpError(400, 'BadRequest', [{ code: 'wbs.remove_leaves_orphans' }]);
+    }
     await sql`DELETE FROM ${sql.table(TABLE[target])} WHERE space_id = ${s.spaceId}
-      AND version_id = ${s.versionId} AND id = ANY(${ids.slice(i, i + CHUNK)}::uuid[])`.execute(tx);
+      AND version_id = ${s.versionId} AND id = ANY(${part}::uuid[])`.execute(tx);
   }
 }
 
@@ -75,9 +95,9 @@ function fold(run: DbOp[]): Record<string, unknown>[] {
   return [...byId.values()];
 }
 
-async function applyRun(tx: Tx, s: Scope, run: DbOp[]) {
+async function applyRun(tx: Tx, s: Scope, run: DbOp[], removed: Removed) {
   const { target, op } = run[0]!;
-  if (op === 'remove') return removeRun(tx, s, target, [...new Set(run.map((o) => o.id))]);
+  if (op === 'remove') return removeRun(tx, s, target, [...new Set(run.map((o) => o.id))], removed);
   if (op === 'add') return insertRun(tx, s, target, fold(run));
   return updateRun(tx, s, target, fold(run));
 }
@@ -85,6 +105,8 @@ async function applyRun(tx: Tx, s: Scope, run: DbOp[]) {
 /** Applies the ops in order; returns the ids of relations that were added or re-pointed. */
 export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<Set<string>> {
   const touched = new Set<string>();
+  const removed: Removed = { rows: [], relations: [] };
+  for (const op of ops) if (op.op === 'remove') removed[op.target].push(op.id);
   let run: DbOp[] = [];
   for (const op of ops) {
     if (op.target === 'relations' && op.op !== 'remove') {
@@ -93,12 +115,12 @@ export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<
     const prev = run[0];
     // add+replace of the same id in one run would be one insert: keep kinds apart.
     if (prev && (prev.target !== op.target || prev.op !== op.op)) {
-      await applyRun(tx, s, run);
+      await applyRun(tx, s, run, removed);
       run = [];
     }
     run.push(op);
   }
-  if (run.length) await applyRun(tx, s, run);
+  if (run.length) await applyRun(tx, s, run, removed);
   return touched;
 }
 
