@@ -163,9 +163,9 @@ test('paste a 50×4 matrix through the clipboard and undo it as one step', async
   await expectRowCount(page, 50);
 });
 
-// Needs the server's WBS batch route (POST versions/{id}/wbs/batch, see docs/workbench.md): until
-// it exists no edit reaches the server, so neither a reload nor another session can see it.
-test.fixme("a reload and a second browser context see the first one's edits", async ({
+// Every command is one batch on POST versions/{id}/wbs/batch; the version_updated event brings it
+// to the other session; a reload reads it back from the server.
+test("a reload and a second browser context see the first one's edits", async ({
   page,
   request,
   browser,

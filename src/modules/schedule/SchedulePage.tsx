@@ -14,7 +14,9 @@ import { textContext } from '../../state/workbench/commands-edit';
 import { ScheduleRunner } from '../../state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
+import { VersionSync } from '../../state/workbench/sync';
 import { installBenchHook } from './bench-hook';
+import { batchTransport } from './transport';
 import { HelpDialog } from './HelpDialog';
 import { NS, registerWorkbenchTexts } from './i18n';
 import { InfoPanel } from './InfoPanel';
@@ -98,6 +100,12 @@ export function SchedulePage() {
   const userId = useSession((s) => s.user?.id ?? null);
   useSavedLayout(userId, versionId);
   const reopen = useCallback(() => runner.current?.open(), []);
+  // Every command goes to the server as one batch; a 409 reloads the version.
+  useEffect(() => {
+    if (!versionId) return;
+    const sync = new VersionSync(batchTransport, () => openVersion(versionId).then(reopen));
+    return () => sync.dispose();
+  }, [versionId, reopen]);
   useLiveVersion(versionId, reopen);
 
   const lang = i18n.language;

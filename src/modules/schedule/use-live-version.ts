@@ -20,6 +20,9 @@ export function useLiveVersion(versionId: string | null, onReloaded: () => void)
       if (revision !== null && revision <= mine) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
+        // Our own batch may have answered meanwhile: its revision is then ours already.
+        if (revision !== null && revision <= (workbench.get().version?.revision ?? 0)) return;
+        if (workbench.get().saving > 0) return; // our queue will meet the new revision (409 → reload)
         void openVersion(versionId).then(onReloaded, () => undefined);
       }, 150);
     });
