@@ -26,6 +26,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/health-check`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: 'data/e2e', E2E_FRESH: '1' },
+    env: { PORT: String(port), DATA_DIR: `data/e2e-${port}`, E2E_FRESH: '1' },
   },
 });

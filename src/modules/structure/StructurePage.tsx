@@ -12,6 +12,7 @@ import { CreateNodeDialog } from './CreateNodeDialog';
 import { DetailsPanel } from './DetailsPanel';
 import { type TreeItem, buildTree, createTargets, findItem, visibleRows } from './model';
 import { StatusBar } from './StatusBar';
+import { TransferActions } from '../transfer/TransferActions';
 import { Toolbar } from './Toolbar';
 import { TreeView } from './TreeView';
 
@@ -57,7 +58,9 @@ export function StructurePage() {
         context={context}
         onCreate={() => setForm('createNode', true)}
         onRefresh={() => void loadTree(spaceId)}
-      />
+      >
+        <TransferActions spaceId={spaceId} item={item} canEdit={context.canEdit} />
+      </Toolbar>
       <div className="structure__body">
         <section className="structure__tree">
           {tree === null ? (

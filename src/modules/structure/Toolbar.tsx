@@ -10,6 +10,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CommandContext, type CommandId, commandById } from './commands';
 
@@ -17,10 +18,12 @@ interface ToolbarProps {
   context: CommandContext;
   onCreate: () => void;
   onRefresh: () => void;
+  /** Actions of other modules (upload, export) shown before the refresh button. */
+  children?: ReactNode;
 }
 
 /** Structure toolbar: every button is a command of the registry (same as the keys). */
-export function Toolbar({ context, onCreate, onRefresh }: ToolbarProps) {
+export function Toolbar({ context, onCreate, onRefresh, children }: ToolbarProps) {
   const { t } = useTranslation();
   const v = context.item?.version;
   const button = (id: CommandId, Icon: LucideIcon, label: string, iconOnly = false) => {
@@ -67,6 +70,8 @@ export function Toolbar({ context, onCreate, onRefresh }: ToolbarProps) {
         v?.locked ? LockOpen : Lock,
         v?.locked ? t('structure.unlock') : t('structure.lock'),
       )}
+      {children ? <span className="toolbar__sep" /> : null}
+      {children}
       <span className="toolbar__spacer" />
       <button
         type="button"
