@@ -190,6 +190,7 @@ describe('wbs batch', () => {
       [{ op: 'replace', path: ['rows', 'not-an-id', 'name'], value: 'x' }],
       [{ op: 'replace', path: ['rows', id, 'duration'], value: -5 }],
       [{ op: 'add', path: ['rows', id], value: { id, name: 'half a row' } }],
+      [{ op: 'replace', path: ['rows', id, 'color'], value: '#ff0000' }],
     ];
     for (const patches of cases) {
       const res = await call(app, api.wbsBatch.batch, {
@@ -200,6 +201,12 @@ describe('wbs batch', () => {
       expect(res.statusCode, JSON.stringify(patches) + res.body).toBe(400);
       expect(res.json().error_message[0]).toHaveProperty('code');
     }
+    // A parent that does not exist fails the deferred key at commit: 400, not 500.
+    const orphan = createRows(doc, wbsState(doc).index, { at: { atEnd: true }, nodeType: 'task' }, ids);
+    const lost = change(orphan.doc, (x) => void (x.rows.get(orphan.result[0]!)!.parentId = randomUUID()));
+    const res = await send({ ...orphan, patches: [...orphan.patches, ...lost.patches] }, 'cmd.create');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error_message: [{ code: 'wbs.missing_reference' }] });
     const v = (await call(app, api.versions.get, { ...as, params: { id: version } })).json();
     expect(v.revision).toBe(revision);
   });
