@@ -15,6 +15,7 @@ export const EventName = z.enum([
   'timetable_calculate',
   'chat_message_created',
   'batch_start',
+  'batch_progress',
   'batch_finish',
 ]);
 export type EventName = z.infer<typeof EventName>;

@@ -156,27 +156,33 @@ describe('transfer: bad files, jobs, storage', () => {
     expect(exported.file_id).toBeTruthy();
   });
 
-  it.skipIf(!xer)('sends batch_start, import progress and batch_finish over the live socket', async () => {
-    const ws = await h.app.injectWS(`/api/v1/events?token=${auth.token}`);
-    const events: { event: string; payload: Record<string, unknown> }[] = [];
-    ws.on('message', (data: Buffer) => events.push(JSON.parse(String(data))));
-    const res = await upload(h.app, auth, `/schedules/${schedule}/versions/upload`, {
-      name: 'tp.xer',
-      data: xer!,
-    });
-    const id = res.json().id as string;
-    await until(id);
-    for (let i = 0; i < 50 && !events.some((e) => e.event === 'batch_finish'); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    ws.terminate();
-    const mine = events.filter((e) => e.payload.job_id === id);
-    expect(mine[0]).toMatchObject({ event: 'batch_start', payload: { type: 'import_version' } });
-    const progress = mine.filter((e) => e.event === 'import').map((e) => e.payload.progress as number);
-    expect(progress.length).toBeGreaterThan(1);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(progress.at(-1)).toBe(100);
-    expect(mine.at(-1)).toMatchObject({ event: 'batch_finish', payload: { state: 'done', progress: 100 } });
-  });
+  it.skipIf(!xer)(
+    'sends batch_start, import and batch_progress per cent, and batch_finish over the live socket',
+    async () => {
+      const ws = await h.app.injectWS(`/api/v1/events?token=${auth.token}`);
+      const events: { event: string; payload: Record<string, unknown> }[] = [];
+      ws.on('message', (data: Buffer) => events.push(JSON.parse(String(data))));
+      const res = await upload(h.app, auth, `/schedules/${schedule}/versions/upload`, {
+        name: 'tp.xer',
+        data: xer!,
+      });
+      const id = res.json().id as string;
+      await until(id);
+      for (let i = 0; i < 50 && !events.some((e) => e.event === 'batch_finish'); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      ws.terminate();
+      const mine = events.filter((e) => e.payload.job_id === id);
+      expect(mine[0]).toMatchObject({ event: 'batch_start', payload: { type: 'import_version' } });
+      const progress = mine.filter((e) => e.event === 'import').map((e) => e.payload.progress as number);
+      expect(progress.length).toBeGreaterThan(1);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(progress.at(-1)).toBe(100);
+      const batchProgress = mine.filter((e) => e.event === 'batch_progress').map((e) => e.payload.progress);
+      expect(batchProgress.length).toBeGreaterThan(0);
+      expect(batchProgress).toEqual(progress.filter((p) => p < 100));
+      expect(mine.at(-1)).toMatchObject({ event: 'batch_finish', payload: { state: 'done', progress: 100 } });
+    },
+  );
 
   it.skipIf(!xer)('a failed job reports its errors; a stopped job leaves no version', async () => {
     const before = await versions();

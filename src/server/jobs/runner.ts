@@ -2,8 +2,8 @@
 // any server process may claim with SELECT … FOR UPDATE SKIP LOCKED. A running job beats a
 // heartbeat; a job whose process died is marked failed (job.interrupted) when a server starts —
 // at once on PGlite (one process owns the data directory), after a silent minute on PostgreSQL.
-// Progress goes out as live events: batch_start, then import / export / timetable_calculate with
-// the per cent, then batch_finish.
+// Progress goes out as live events: batch_start, then import / export / timetable_calculate and
+// batch_progress with the per cent, then batch_finish.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
@@ -270,6 +270,15 @@ export class JobRunner {
       ids,
       payload: { job_id: job.id, type: job.type, ...payload },
     });
+    // The batch_* family tells any listener of jobs, whatever their type, how far one has got.
+    if (!final) {
+      this.env.events.publish({
+        event: 'batch_progress',
+        space_id: job.space_id,
+        ids: [job.id],
+        payload: { job_id: job.id, type: job.type, ...payload },
+      });
+    }
   };
 
   private finishEvent(job: JobRow) {
