@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { runCommand } from '../state/workbench/commands';
 import { copyMatrix, pasteAtFocus } from '../state/workbench/commands-edit';
-import { readMatrix, serializeHtml, serializeTsv } from '../state/workbench/clipboard-bridge';
+import { parseClipboard, serializeClipboard } from '../domain/clipboard';
 import { workbench } from '../state/workbench/store';
 
 export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement | null }) {
@@ -15,8 +15,9 @@ export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement |
     const write = (e: ClipboardEvent) => {
       if (workbench.get().editing || !e.clipboardData) return false;
       const m = copyMatrix();
-      e.clipboardData.setData('text/plain', serializeTsv(m));
-      e.clipboardData.setData('text/html', serializeHtml(m));
+      const out = serializeClipboard(m);
+      e.clipboardData.setData('text/plain', out['text/plain']);
+      e.clipboardData.setData('text/html', out['text/html']);
       e.preventDefault();
       return true;
     };
@@ -28,7 +29,7 @@ export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement |
       if (workbench.get().editing || !e.clipboardData) return;
       e.preventDefault();
       const html = e.clipboardData.getData('text/html') || null;
-      pasteAtFocus(readMatrix(e.clipboardData.getData('text/plain'), html));
+      pasteAtFocus(parseClipboard({ html, text: e.clipboardData.getData('text/plain') }));
     };
     el.addEventListener('copy', onCopy);
     el.addEventListener('cut', onCut);

@@ -20,7 +20,15 @@ import { batchTransport } from './transport';
 import { HelpDialog } from './HelpDialog';
 import { NS, registerWorkbenchTexts } from './i18n';
 import { InfoPanel } from './InfoPanel';
-import { loadCalendars, loadTarget, loadVersions, openVersion, pickVersion, resetTimescale } from './load';
+import {
+  calculate,
+  loadCalendars,
+  loadTarget,
+  loadVersions,
+  openVersion,
+  pickVersion,
+  resetTimescale,
+} from './load';
 import { installWorkbenchServices } from './services';
 import { Splitter } from './Splitter';
 import { Toolbar } from './Toolbar';
@@ -97,8 +105,7 @@ export function SchedulePage() {
     if (loadState === 'ready') void loadTarget(targetId).catch(() => undefined);
   }, [targetId, loadState, versionId]);
 
-  const userId = useSession((s) => s.user?.id ?? null);
-  useSavedLayout(userId, versionId);
+  useSavedLayout(versionId);
   const reopen = useCallback(() => runner.current?.open(), []);
   // Every command goes to the server as one batch; a 409 reloads the version.
   useEffect(() => {
@@ -133,7 +140,7 @@ export function SchedulePage() {
         targetId={targetId}
         onVersion={(id) => setParam('version', id)}
         onTarget={(id) => setParam('target', id)}
-        onCalculate={() => runner.current?.open()}
+        onCalculate={() => void calculate(runner.current).catch(() => undefined)}
         onHelp={() => setHelp(true)}
       />
       <div className="wb-split">

@@ -52,6 +52,23 @@ export async function openVersion(id: string): Promise<void> {
   loadVersion(content.version, content.items.map(rowFromItem), content.relations.map(relationFromApi));
 }
 
+/**
+ * Calculate: the worker recomputes everything at once, and the server calculates and stores the
+ * timetable (dates, floats, critical flags, state calculated) with the same engine.
+ */
+export async function calculate(runner: { open(): void } | null): Promise<void> {
+  runner?.open();
+  const s = workbench.get();
+  if (!s.versionId) return;
+  const t = await call(api.wbsBatch.calculateSynchronous, { params: { id: s.versionId } });
+  const v = workbench.get().version;
+  if (v && v.id === s.versionId) {
+    workbench.set({
+      version: { ...v, timetable_state: t.timetable_state, revision: Math.max(v.revision, t.revision) },
+    });
+  }
+}
+
 /** Timescale origin a week before the data date, so the first bars are in view. */
 export function resetTimescale(): void {
   const s = workbench.get();

@@ -1,51 +1,54 @@
-// The grid layout (column order, widths, visibility, frozen count, splitter) kept per user and
-// version in this browser until the server has the version-layout route (docs/workbench.md).
+// The grid layout (column order, widths, visibility, frozen count) saved per user in the version
+// layout on the server: read when a version opens, written (debounced) when it changes.
 
 import { useEffect } from 'react';
+import { api } from '../../api';
+import { call } from '../../app/api/call';
 import { DEFAULT_COLUMNS } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
 import type { ColumnLayout } from '../../state/workbench/types';
 
-interface Saved {
-  columns: ColumnLayout[];
-  frozen: number;
-  gridWidth: number;
+const SAVE_DELAY_MS = 800;
+
+/** The saved columns, plus any column the workbench has that the saved layout does not know. */
+export function mergeLayout(saved: readonly ColumnLayout[]): ColumnLayout[] {
+  const cols = saved.map((c) => ({ id: c.id, width: c.width, visible: c.visible }));
+  for (const d of DEFAULT_COLUMNS) if (!cols.some((c) => c.id === d.id)) cols.push(d);
+  return cols;
 }
 
-const key = (userId: string, versionId: string) => `wb-layout:${userId}:${versionId}`;
-
-function read(k: string): Saved | null {
-  try {
-    const raw = localStorage.getItem(k);
-    const v = raw ? (JSON.parse(raw) as Saved) : null;
-    if (!v || !Array.isArray(v.columns)) return null;
-    // Keep only known-shaped entries and add columns that appeared since.
-    const cols = v.columns.filter((c) => typeof c.id === 'string' && typeof c.width === 'number');
-    for (const d of DEFAULT_COLUMNS) if (!cols.some((c) => c.id === d.id)) cols.push(d);
-    return { columns: cols, frozen: Number(v.frozen) || 0, gridWidth: Number(v.gridWidth) || 760 };
-  } catch {
-    return null;
-  }
-}
-
-export function useSavedLayout(userId: string | null, versionId: string | null): void {
+export function useSavedLayout(versionId: string | null): void {
   useEffect(() => {
-    if (!userId || !versionId || typeof localStorage === 'undefined') return;
-    const k = key(userId, versionId);
-    const saved = read(k);
-    if (saved) workbench.set(saved);
+    if (!versionId) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     let last = workbench.get();
-    return workbench.subscribe((s) => {
-      if (s.columns === last.columns && s.frozen === last.frozen && s.gridWidth === last.gridWidth) return;
-      last = s;
-      try {
-        localStorage.setItem(
-          k,
-          JSON.stringify({ columns: s.columns, frozen: s.frozen, gridWidth: s.gridWidth }),
-        );
-      } catch {
-        // Storage full or denied: the layout just is not kept.
-      }
-    });
-  }, [userId, versionId]);
+    let off: (() => void) | null = null;
+    call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true })
+      .then(({ layout }) => {
+        if (!live) return;
+        if (layout) workbench.set({ columns: mergeLayout(layout.columns), frozen: layout.frozen });
+        last = workbench.get();
+        off = workbench.subscribe((s) => {
+          if (s.columns === last.columns && s.frozen === last.frozen) return;
+          last = s;
+          if (timer) clearTimeout(timer);
+          timer = setTimeout(() => {
+            const body = {
+              columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
+              frozen: s.frozen,
+            };
+            void call(api.wbsBatch.saveLayout, { params: { id: versionId }, body }, { silent: true }).catch(
+              () => undefined,
+            );
+          }, SAVE_DELAY_MS);
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      off?.();
+      if (timer) clearTimeout(timer);
+    };
+  }, [versionId]);
 }

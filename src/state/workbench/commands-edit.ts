@@ -5,7 +5,7 @@ import type { ConvertContext, RowId } from '../../domain/wbs';
 import { editCell, fillDown, pasteMatrix, updateValues } from '../../domain/wbs';
 import type { CellTextContext } from './cell-text';
 import { cellText } from './cell-text';
-import { readMatrix, serializeHtml, serializeTsv } from './clipboard-bridge';
+import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
 import { columnDef, displayedColumns } from './columns';
 import type { Command } from './commands';
 import { commitChange, rowAt } from './data';
@@ -124,7 +124,8 @@ export function copyMatrix(): string[][] {
 
 async function copy(): Promise<void> {
   const m = rangeMatrix(workbench.get());
-  await services().writeClipboard(serializeTsv(m), serializeHtml(m));
+  const out = serializeClipboard(m);
+  await services().writeClipboard(out['text/plain'], out['text/html']);
 }
 
 function clear(): void {
@@ -175,7 +176,7 @@ export function pasteAtFocus(matrix: readonly (readonly string[])[]): void {
 
 async function paste(): Promise<void> {
   const { text, html } = await services().readClipboard();
-  pasteAtFocus(readMatrix(text, html));
+  pasteAtFocus(parseClipboard({ html, text }));
 }
 
 function fill(): void {
