@@ -244,6 +244,30 @@ describe('wbs batch', () => {
     expect(log.items.slice(0, 2).map((i: { origin: string }) => i.origin)).toEqual(['restore', 'restore']);
   });
 
+  it('refuses a restore that no longer applies with 409 and changes nothing', async () => {
+    const { doc } = await read();
+    const row = [...doc.rows.values()][0]!;
+    const edit = await ok(
+      change(doc, (x) => void (x.rows.get(row.id)!.name = 'Renamed')),
+      'cmd.edit',
+    );
+    // A write outside the log (as a broken import could make) removes the row under the log.
+    await h.database.db.deleteFrom('wbs_relations').where('version_id', '=', version).execute();
+    await h.database.db
+      .deleteFrom('wbs_items')
+      .where('version_id', '=', version)
+      .where('id', '=', row.id)
+      .execute();
+    const before = await read();
+    const res = await call(app, api.wbsBatch.restore, {
+      ...as,
+      params: { id: version, actionId: edit.action_id },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error_message: [{ code: 'wbs.conflict' }] });
+    expect((await read()).content).toEqual(before.content);
+  });
+
   it('refuses writes to a locked version', async () => {
     await call(app, api.versions.setLocked, { ...as, params: { id: version }, body: { locked: true } });
     const { doc } = await read();
