@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { DB } from '../db/schema';
+import { analyzeContent } from '../services/content';
 import { insertVersion } from '../services/eps';
 import { ensureCalendars, safeName } from './calendars';
 import { modelToRows } from './to-rows';
@@ -24,6 +25,9 @@ export interface WriteVersionInput {
   /** Called after each batch with the share of rows written (0–1); may throw to stop. */
   onRows?: (share: number) => void;
 }
+
+/** Bulk loads larger than this refresh the planner statistics (see analyzeContent). */
+const ANALYZE_ABOVE = 1000;
 
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>, tick?: () => void) {
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -95,12 +99,16 @@ export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
     );
     tick(JSON_BATCH)();
   }
+  // Where the FK triggers still run (a PostgreSQL role that may not skip them), fresh statistics
+  // keep their per-row checks on the primary key instead of scanning the version.
+  if (items.length > ANALYZE_ABOVE) await analyzeContent(tx, 'wbs_items');
   for (let i = 0; i < rows.relations.length; i += JSON_BATCH) {
     await sql`INSERT INTO wbs_relations (space_id, version_id, id, pred_id, succ_id, type, lag)
       SELECT ${spaceId}, ${version.id}, r.* FROM jsonb_to_recordset(${JSON.stringify(rows.relations.slice(i, i + JSON_BATCH))}::jsonb)
         AS r(id uuid, pred_id uuid, succ_id uuid, type text, lag integer)`.execute(tx);
     tick(JSON_BATCH)();
   }
+  if (rows.relations.length > ANALYZE_ABOVE) await analyzeContent(tx, 'wbs_relations');
 
   const options = {
     ...model.options,
