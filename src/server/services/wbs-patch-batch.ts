@@ -30,6 +30,9 @@ const DEFERRED = sql.raw(
   ].join(', '),
 );
 
+/** Actions kept per version. */
+export const UNDO_LOG_LIMIT = 1000;
+
 const bad = (items: Item[]) => new HttpError(400, 'BadRequest', items);
 
 /** Rebuilds and checks an entry from the request: both directions must be valid patches. */
@@ -98,6 +101,14 @@ async function logAction(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The log keeps the newest actions only (the client's history holds 200): a paste's entry can
+  // be megabytes, and restore further back than this is refused as not found.
+  await tx
+    .deleteFrom('wbs_undo_actions')
+    .where('space_id', '=', s.spaceId)
+    .where('version_id', '=', s.versionId)
+    .where('revision', '<=', revision - UNDO_LOG_LIMIT)
+    .execute();
   return row.id;
 }
 
