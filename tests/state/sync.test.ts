@@ -7,7 +7,9 @@ import type { SyncBatch } from '../../src/state/workbench/sync';
 import { SyncConflict, VersionSync } from '../../src/state/workbench/sync';
 import { chain, version } from './fixtures';
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+};
 
 describe('version sync', () => {
   let sync: VersionSync | null = null;

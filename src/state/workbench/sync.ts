@@ -33,8 +33,15 @@ export interface SyncTransport {
   send(batch: SyncBatch): Promise<{ revision: number }>;
 }
 
+interface Pending {
+  readonly versionId: string;
+  readonly revision: number;
+  readonly origin: 'do' | 'undo' | 'redo';
+  readonly change: AppliedChange['change'];
+}
+
 export class VersionSync {
-  private queue: SyncBatch[] = [];
+  private queue: Pending[] = [];
   private running = false;
   private readonly off: () => void;
 
@@ -55,12 +62,13 @@ export class VersionSync {
     if (a.origin === 'remote') return;
     const s = workbench.get();
     if (!s.versionId || !s.version) return;
-    const entry = serializeEntry(
-      a.origin === 'undo'
-        ? { ...a.change, patches: [...a.change.inversePatches], inversePatches: [...a.change.patches] }
-        : a.change,
-    );
-    this.queue.push({ versionId: s.versionId, revision: s.version.revision, origin: a.origin, entry });
+    // Serialized later, off the command's own task (a 10k-row paste is a big entry).
+    this.queue.push({
+      versionId: s.versionId,
+      revision: s.version.revision,
+      origin: a.origin,
+      change: a.change,
+    });
     workbench.set({ saving: this.queue.length });
     void this.pump();
   }
@@ -70,12 +78,25 @@ export class VersionSync {
     this.running = true;
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue[0]!;
+        await new Promise((r) => setTimeout(r, 0));
+        const batch = this.queue[0];
+        if (!batch) break;
+        const c = batch.change;
+        const entry = serializeEntry(
+          batch.origin === 'undo'
+            ? { ...c, patches: [...c.inversePatches], inversePatches: [...c.patches] }
+            : c,
+        );
         const version = workbench.get().version;
         // Later batches were made on top of earlier ones: they carry the revision the earlier got.
         const revision = version && version.id === batch.versionId ? version.revision : batch.revision;
         try {
-          const res = await this.transport.send({ ...batch, revision });
+          const res = await this.transport.send({
+            versionId: batch.versionId,
+            origin: batch.origin,
+            revision,
+            entry,
+          });
           const v = workbench.get().version;
           if (v && v.id === batch.versionId) workbench.set({ version: { ...v, revision: res.revision } });
           this.queue.shift();
