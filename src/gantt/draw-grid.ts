@@ -104,7 +104,9 @@ function drawHeader(
   ctx.textAlign = 'center';
   for (const t of lowerTicks) {
     const w = t.x1 - t.x0;
-    const label = tickLabel(lower, t.start, locale, w > 60);
+    let label = tickLabel(lower, t.start, locale, w > 60);
+    // A wide label that does not fit falls back to the short one ("September 2026" → "Sep").
+    if (ctx.measureText(label).width + 4 > w) label = tickLabel(lower, t.start, locale, false);
     if (ctx.measureText(label).width + 4 > w) continue;
     ctx.fillText(label, (t.x0 + t.x1) / 2, tierH + tierH / 2 + 0.5);
   }
