@@ -89,14 +89,12 @@ describe('resources and assignments', () => {
         { id: 'R1', name: 'Crew A', calendarId: '2', kind: 'labor' },
         { id: 'R2', name: 'Crane', calendarId: null, kind: 'equipment' },
       ],
-      assignments: tasks
-        .slice(0, 5)
-        .map((a, i) => ({
-          id: `A${i}`,
-          activityId: a.id,
-          resourceId: i % 2 ? 'R2' : 'R1',
-          units: 8 * (i + 1),
-        })),
+      assignments: tasks.slice(0, 5).map((a, i) => ({
+        id: `A${i}`,
+        activityId: a.id,
+        resourceId: i % 2 ? 'R2' : 'R1',
+        units: 8 * (i + 1),
+      })),
     };
   };
   it('survive JSON and XLSX', async () => {
