@@ -13,14 +13,15 @@ export const UndoOrigin = z.enum(['do', 'undo', 'redo']);
 /**
  * One immer patch in the JSON form of src/domain/history/serialize.ts. Paths and values are
  * checked by the server against the WBS document's shape (['rows', id, field?],
- * ['relations', id, field?]); anything else is a 400 with the list of bad patches.
+ * ['rows', id, 'attributes', key], ['relations', id, field?]); anything else is a 400 with the
+ * list of bad patches.
  */
 export const WbsPatch = z.object({
   op: z.enum(['add', 'remove', 'replace']),
   path: z
     .array(z.union([z.string().max(64), z.number().int()]))
     .min(2)
-    .max(3),
+    .max(4),
   value: z.unknown().optional(),
 });
 

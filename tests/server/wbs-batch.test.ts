@@ -140,6 +140,47 @@ describe('wbs batch', () => {
     expect(page.next_offset).toBe(3);
   });
 
+  it('stores single-attribute edits (set, overwrite, remove) and their undo', async () => {
+    let { doc } = await read();
+    const created = createRows(doc, wbsState(doc).index, { at: { atEnd: true }, nodeType: 'task' }, ids);
+    await ok(created, 'cmd.create');
+    const id = created.result[0]!;
+    ({ doc } = await read());
+    const set = change(doc, (x) => {
+      const row = x.rows.get(id)!;
+      row.attributes['zone'] = 'A';
+      row.attributes['crew'] = 4;
+    });
+    expect(set.patches.some((p) => p.path.length === 4)).toBe(true);
+    await ok(set, 'cmd.edit');
+    ({ doc } = await read());
+    expect(doc.rows.get(id)!.attributes).toMatchObject({ zone: 'A', crew: 4 });
+
+    const edit = change(doc, (x) => {
+      const row = x.rows.get(id)!;
+      row.attributes['zone'] = 'B';
+      delete row.attributes['crew'];
+    });
+    await ok(edit, 'cmd.edit');
+    ({ doc } = await read());
+    expect(doc.rows.get(id)!.attributes).toEqual({ zone: 'B' });
+
+    // The inverse (what undo sends) brings both keys back as they were.
+    await ok({ ...edit, patches: edit.inversePatches, inversePatches: edit.patches }, 'cmd.edit');
+    ({ doc } = await read());
+    expect(doc.rows.get(id)!.attributes).toEqual({ zone: 'A', crew: 4 });
+
+    const bad = await send(
+      change(doc, (x) => void (x.rows.get(id)!.attributes['zone'] = { nested: 1 } as unknown as string)),
+      'cmd.edit',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_message[0]).toMatchObject({
+      code: 'wbs.bad_patch',
+      params: { reason: 'attributes' },
+    });
+  });
+
   it('refuses a stale revision with 409 and writes nothing', async () => {
     const { doc } = await read();
     const id = [...doc.rows.keys()][0]!;

@@ -87,17 +87,49 @@ async function removeRun(tx: Tx, s: Scope, target: DbOp['target'], ids: string[]
   }
 }
 
+/**
+ * A run of single-attribute edits as one statement: per row, the keys to set (merged into the
+ * jsonb) and the keys to remove, folded in order so the last edit of a key wins.
+ */
+async function attributeRun(tx: Tx, s: Scope, run: DbOp[]) {
+  const byId = new Map<string, { id: string; set: Record<string, unknown>; del: string[] }>();
+  for (const op of run) {
+    if (op.op !== 'attribute') continue;
+    const entry = byId.get(op.id) ?? { id: op.id, set: {}, del: [] };
+    byId.set(op.id, entry);
+    if (op.value === undefined) {
+      delete entry.set[op.key];
+      if (!entry.del.includes(op.key)) entry.del.push(op.key);
+    } else {
+      entry.set[op.key] = op.value;
+      entry.del = entry.del.filter((k) => k !== op.key);
+    }
+  }
+  const values = [...byId.values()];
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const part = values.slice(i, i + CHUNK);
+    const { rows } = await sql<{ id: string }>`UPDATE wbs_items AS w
+      SET attributes = (coalesce(w.attributes, '{}'::jsonb) - r.del) || r.set
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS r(id uuid, set jsonb, del text[])
+      WHERE w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId} AND w.id = r.id
+      RETURNING w.id`.execute(tx);
+    if (rows.length !== part.length) throw conflict('wbs.conflict', { what: 'rows' });
+  }
+}
+
 /** Folds a run of field replaces into one value set per id, in order (the last one wins). */
 function fold(run: DbOp[]): Record<string, unknown>[] {
   const byId = new Map<string, Record<string, unknown>>();
   for (const op of run)
-    if (op.op !== 'remove') byId.set(op.id, { ...byId.get(op.id), ...op.values, id: op.id });
+    if (op.op !== 'remove' && op.op !== 'attribute')
+      byId.set(op.id, { ...byId.get(op.id), ...op.values, id: op.id });
   return [...byId.values()];
 }
 
 async function applyRun(tx: Tx, s: Scope, run: DbOp[], removed: Removed) {
   const { target, op } = run[0]!;
   if (op === 'remove') return removeRun(tx, s, target, [...new Set(run.map((o) => o.id))], removed);
+  if (op === 'attribute') return attributeRun(tx, s, run);
   if (op === 'add') return insertRun(tx, s, target, fold(run));
   return updateRun(tx, s, target, fold(run));
 }

@@ -1,7 +1,7 @@
 // The workbench's patches (immer patches over the domain WbsDoc, src/domain/wbs/types.ts) checked
 // strictly and turned into database changes: only ['rows', id] and ['relations', id] add /
-// remove / replace with a whole row or relation, and ['rows' | 'relations', id, field] replace of
-// an input field. Derived fields (es … critical) never come from the client (STYLE 5).
+// remove / replace with a whole row or relation, ['rows' | 'relations', id, field] replace of
+// an input field, and ['rows', id, 'attributes', key] add / replace / remove of one attribute. Derived fields (es … critical) never come from the client (STYLE 5).
 import type { Patch } from 'immer';
 import { z } from 'zod';
 import type { Item } from '../errors';
@@ -89,7 +89,13 @@ export const RELATION_TYPES: Record<string, string> = {
 export type DbOp =
   | { target: 'rows' | 'relations'; op: 'add' | 'replace'; id: string; values: Record<string, unknown> }
   | { target: 'rows' | 'relations'; op: 'remove'; id: string }
-  | { target: 'rows' | 'relations'; op: 'field'; id: string; values: Record<string, unknown> };
+  | { target: 'rows' | 'relations'; op: 'field'; id: string; values: Record<string, unknown> }
+  /** One attribute of a row: value undefined = the key is removed. */
+  | { target: 'rows'; op: 'attribute'; id: string; key: string; value: AttributeValue | undefined };
+
+const AttributeKey = RowSchema.shape.attributes.keyType;
+const AttributeValueSchema = RowSchema.shape.attributes.valueType;
+type AttributeValue = z.infer<typeof AttributeValueSchema>;
 
 /** Column values of one domain row field (null code → '', mandatory limit → in_date). */
 function rowColumns(field: Exclude<RowField, 'color'>, value: unknown): Record<string, unknown> {
@@ -126,10 +132,18 @@ export function toDbOps(patches: readonly Patch[], list = 'patches'): { ops: DbO
       if (errors.length < MAX_ERRORS)
         errors.push({ code: 'wbs.bad_patch', params: { list, index, path: p.path.join('/'), reason } });
     };
-    const [target, id, field] = p.path;
+    const [target, id, field, key] = p.path;
     if ((target !== 'rows' && target !== 'relations') || typeof id !== 'string') return fail('path');
     if (!Uuid.safeParse(id).success) return fail('id');
     const rows = target === 'rows';
+    if (key !== undefined) {
+      if (!rows || field !== 'attributes' || !AttributeKey.safeParse(key).success) return fail('path');
+      if (p.op === 'remove')
+        return ops.push({ target, op: 'attribute', id, key: String(key), value: undefined });
+      const parsed = AttributeValueSchema.safeParse(p.value);
+      if (!parsed.success) return fail('attributes');
+      return ops.push({ target, op: 'attribute', id, key: String(key), value: parsed.data });
+    }
     if (field === undefined) {
       if (p.op === 'remove') return ops.push({ target, op: 'remove', id });
       const parsed = (rows ? RowSchema : RelationSchema).safeParse(p.value);
