@@ -10,6 +10,7 @@ import type { XmlNode } from '../mspdi/xml';
 import { readPmxmlCalendars } from './read-calendars';
 import { readPmxmlOptions } from './read-options';
 import { pmDate, pmHours } from './values';
+import { summaryNode } from '../summary-node';
 
 const ARRAYS = [
   'Project',
@@ -68,23 +69,13 @@ export function readPmxml(src: string): ScheduleModel {
 
 function wbsNode(w: XmlNode): Activity {
   const parent = text(w, 'ParentObjectId');
-  return {
+  return summaryNode({
     id: `wbs:${text(w, 'ObjectId')}`,
     code: text(w, 'Code'),
     name: text(w, 'Name'),
     parentId: parent ? `wbs:${parent}` : null,
     order: Number(text(w, 'SequenceNumber')) || 0,
-    nodeType: 'sum',
-    kind: 'sum',
-    calendarId: '',
-    duration: 0,
-    remaining: 0,
-    actualStart: null,
-    actualFinish: null,
-    percentComplete: 0,
-    constraints: [],
-    alap: false,
-  };
+  });
 }
 
 const KINDS: Record<string, ActivityKind> = {

@@ -20,6 +20,7 @@ import { parseClndrData } from './clndr-data';
 import { decodeXer } from './decode';
 import { parseXerTables } from './tables';
 import type { XerRow, XerTable } from './tables';
+import { summaryNode } from '../summary-node';
 
 export function readXer(input: Uint8Array | string): ScheduleModel {
   const text = typeof input === 'string' ? input : decodeXer(input);
@@ -140,23 +141,13 @@ function readCalendars(rows: XerRow[]): CalendarDef[] {
 
 function wbsNode(w: XerRow): Activity {
   const parent = w.get('parent_wbs_id');
-  return {
+  return summaryNode({
     id: `wbs:${w.get('wbs_id')}`,
     code: w.get('wbs_short_name'),
     name: w.get('wbs_name'),
     parentId: parent ? `wbs:${parent}` : null,
     order: Number(w.get('seq_num')) || 0,
-    nodeType: 'sum',
-    kind: 'sum',
-    calendarId: '',
-    duration: 0,
-    remaining: 0,
-    actualStart: null,
-    actualFinish: null,
-    percentComplete: 0,
-    constraints: [],
-    alap: false,
-  };
+  });
 }
 
 const KINDS: Record<string, ActivityKind> = {
