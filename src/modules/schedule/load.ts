@@ -4,10 +4,13 @@
 import type { Calendar } from '../../api/calendars';
 import { api } from '../../api';
 import type { Version } from '../../api/versions';
+import type { UndoAction } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
 import type { CalendarDef } from '../../domain/schedule';
+import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
 import { loadVersion } from '../../state/workbench/data';
+import { historyFromUndoLog } from '../../state/workbench/history-from-log';
 import { scheduleOptions } from '../../state/workbench/schedule-runner';
 import { workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
@@ -48,8 +51,44 @@ export async function loadCalendars(): Promise<void> {
 
 /** Read the version's rows and relations into the store (a reload keeps history and view). */
 export async function openVersion(id: string): Promise<void> {
+  // A first open (a page load, another version) rebuilds the undo history from the server's log,
+  // read beside the content; a reload of the open version keeps the history it has.
+  const fresh = workbench.get().versionId !== id;
+  const userId = useSession.getState().user?.id ?? null;
+  const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
   const content = await call(api.versions.content, { params: { id } });
   loadVersion(content.version, content.items.map(rowFromItem), content.relations.map(relationFromApi));
+  if (!userId) return;
+  const loaded = workbench.get();
+  const actions = await log;
+  const now = workbench.get();
+  // An edit made meanwhile (a new revision or entry) wins over the rebuilt history.
+  if (actions.length === 0 || now.version !== loaded.version || now.history !== loaded.history) return;
+  const history = historyFromUndoLog(actions, userId, now.history.limit, content.version.revision);
+  workbench.set({ history });
+}
+
+/** The newest undo actions, page by page, until our run surely ended (a failure: none). */
+async function readUndoLog(id: string, userId: string): Promise<UndoAction[]> {
+  const out: UndoAction[] = [];
+  let offset: number | null = 0;
+  try {
+    // The server keeps the newest 1,000 actions; entries can be large, so pages stay small.
+    while (offset !== null && offset < 1000) {
+      const query: { offset: number; limit: number } = { offset, limit: 50 };
+      const page: { items: UndoAction[]; next_offset: number | null } = await call(
+        api.wbsBatch.undoActions,
+        { params: { id }, query },
+        { silent: true },
+      );
+      out.push(...page.items);
+      if (page.items.some((a) => a.user_id !== userId || a.origin === 'restore')) break;
+      offset = page.next_offset;
+    }
+  } catch {
+    return [];
+  }
+  return out;
 }
 
 /**
