@@ -60,3 +60,24 @@ export async function signedIn(page: Page, account: Account, path: string): Prom
   }, account.token);
   await page.goto(path);
 }
+
+export interface ScheduleSetup {
+  account: Account;
+  spaceId: string;
+  scheduleId: string;
+}
+
+/** A new account with its own space holding one facility → project → schedule (named as given). */
+export async function scheduleInNewSpace(
+  request: APIRequestContext,
+  prefix: string,
+  names = { space: 'Workbench', facility: 'Site', project: 'Block C', schedule: 'Works' },
+): Promise<ScheduleSetup> {
+  const account = await registerAccount(request, prefix);
+  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: names.space });
+  const post = <T>(path: string, name: string) => api<T>(request, account, 'POST', path, { name }, space.id);
+  const facility = await post<{ id: string }>('/facilities/create', names.facility);
+  const project = await post<{ id: string }>(`/facilities/${facility.id}/projects/create`, names.project);
+  const schedule = await post<{ id: string }>(`/projects/${project.id}/schedules/create`, names.schedule);
+  return { account, spaceId: space.id, scheduleId: schedule.id };
+}

@@ -1,7 +1,7 @@
 // The structure tree by keyboard: arrows, F2 rename, Alt+arrows reorder, Delete with confirmation,
 // set actual and lock on versions.
 import { expect, test } from '@playwright/test';
-import { api, registerAccount, signedIn } from './platform-helpers';
+import { api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
 
 test('structure tree keyboard: rename, reorder, delete, actual and lock', async ({ page, request }) => {
   const account = await registerAccount(request, 'tree');
@@ -123,32 +123,14 @@ test('the tree refreshes itself when the structure changes elsewhere (eps_update
 });
 
 test('a new target version can copy the content of an existing version', async ({ page, request }) => {
-  const account = await registerAccount(request, 'copy');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Copy space' });
-  const f = await api<{ id: string }>(
-    request,
-    account,
-    'POST',
-    '/facilities/create',
-    { name: 'Site' },
-    space.id,
-  );
-  const p = await api<{ id: string }>(
-    request,
-    account,
-    'POST',
-    `/facilities/${f.id}/projects/create`,
-    { name: 'Works' },
-    space.id,
-  );
-  const s = await api<{ id: string }>(
-    request,
-    account,
-    'POST',
-    `/projects/${p.id}/schedules/create`,
-    { name: 'Plan' },
-    space.id,
-  );
+  const { account, spaceId, scheduleId } = await scheduleInNewSpace(request, 'copy', {
+    space: 'Copy space',
+    facility: 'Site',
+    project: 'Works',
+    schedule: 'Plan',
+  });
+  const space = { id: spaceId };
+  const s = { id: scheduleId };
   const [first] = await api<{ id: string; label: string }[]>(
     request,
     account,

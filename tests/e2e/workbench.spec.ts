@@ -1,48 +1,12 @@
 // The schedule workbench in Chromium: build a schedule with the keyboard only and see the critical
 // path; paste a 50×4 matrix through the clipboard and undo it; reload; a second browser context
 // sees the first one's edit live.
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type Account, api, registerAccount, signedIn } from './platform-helpers';
+import { type Page, expect, test } from '@playwright/test';
+import { type ScheduleSetup, scheduleInNewSpace, signedIn } from './platform-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-interface Setup {
-  account: Account;
-  spaceId: string;
-  scheduleId: string;
-}
-
-async function emptySchedule(request: APIRequestContext, prefix: string): Promise<Setup> {
-  const account = await registerAccount(request, prefix);
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Workbench' });
-  const facility = await api<{ id: string }>(
-    request,
-    account,
-    'POST',
-    '/facilities/create',
-    { name: 'Site' },
-    space.id,
-  );
-  const project = await api<{ id: string }>(
-    request,
-    account,
-    'POST',
-    `/facilities/${facility.id}/projects/create`,
-    { name: 'Block C' },
-    space.id,
-  );
-  const schedule = await api<{ id: string }>(
-    request,
-    account,
-    'POST',
-    `/projects/${project.id}/schedules/create`,
-    { name: 'Works' },
-    space.id,
-  );
-  return { account, spaceId: space.id, scheduleId: schedule.id };
-}
-
-async function openWorkbench(page: Page, s: Setup): Promise<void> {
+async function openWorkbench(page: Page, s: ScheduleSetup): Promise<void> {
   await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
   await expect(page.getByTestId('workbench')).toBeVisible();
   await expect(page.getByRole('grid')).toBeVisible();
@@ -61,7 +25,7 @@ test('a scheduler builds a 20-row schedule with the keyboard only and sees the c
   page,
   request,
 }) => {
-  const s = await emptySchedule(request, 'wbkeys');
+  const s = await scheduleInNewSpace(request, 'wbkeys');
   await openWorkbench(page, s);
   await grid(page).focus();
 
@@ -129,7 +93,7 @@ test('a scheduler builds a 20-row schedule with the keyboard only and sees the c
 });
 
 test('paste a 50×4 matrix through the clipboard and undo it as one step', async ({ page, request }) => {
-  const s = await emptySchedule(request, 'wbpaste');
+  const s = await scheduleInNewSpace(request, 'wbpaste');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await openWorkbench(page, s);
   await grid(page).focus();
@@ -170,7 +134,7 @@ test("a reload and a second browser context see the first one's edits", async ({
   request,
   browser,
 }) => {
-  const s = await emptySchedule(request, 'wblive');
+  const s = await scheduleInNewSpace(request, 'wblive');
   await openWorkbench(page, s);
   await grid(page).focus();
   for (const name of ['Excavation', 'Foundations', 'Walls']) {
