@@ -11,34 +11,14 @@ import type {
   ScheduleResult,
 } from '../../domain/schedule';
 import { firstKeys } from './order-keys';
-import type { LimitType } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { LimitType, WbsItemsTable } from '../db/schema';
 
-export interface ItemRow {
-  id: string;
-  parent_id: string | null;
-  order_key: string;
-  node_type: NodeType;
-  code: string;
-  name: string;
-  calendar_id: string | null;
-  duration: number;
-  remaining: number;
-  actual_start: number | null;
-  actual_finish: number | null;
-  percent: number;
-  start_limit_type: LimitType | null;
-  start_limit_date: number | null;
-  finish_limit_type: LimitType | null;
-  finish_limit_date: number | null;
-  attributes: Record<string, unknown>;
-  es: number | null;
-  ef: number | null;
-  ls: number | null;
-  lf: number | null;
-  tf: number | null;
-  ff: number | null;
-  critical: boolean | null;
-}
+/** A wbs_items row as the import writes it (no volume or price: schedule files carry none). */
+export type ItemRow = Omit<
+  Selectable<WbsItemsTable>,
+  'space_id' | 'version_id' | 'volume' | 'price' | 'attributes'
+> & { attributes: Record<string, unknown> };
 
 export interface RelationRow {
   id: string;
