@@ -158,6 +158,14 @@ try {
       content_request_to_paint_ms: dated && req ? dated.startTime - req.startTime : NaN,
       content_download_ms: req ? req.responseEnd - req.startTime : NaN,
       engine_full_ms: (applied.detail as { ms: number }).ms,
+      open_marks: Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('wb-') && m.name !== 'wb-gantt-paint')
+          .map((m) => [m.name, Math.round(m.startTime)]),
+      ),
+      paints: paints.slice(0, 6).map((m) => [Math.round(m.startTime), (m.detail as { rows: number }).rows]),
+      content_request_start_ms: req ? Math.round(req.startTime) : NaN,
     };
   });
   const state = await page.evaluate(() =>
@@ -285,6 +293,9 @@ try {
       content_request_to_paint_ms: round(open.content_request_to_paint_ms),
       content_download_ms: round(open.content_download_ms),
       engine_full_ms: round(open.engine_full_ms),
+      content_request_start_ms: open.content_request_start_ms,
+      open_marks: open.open_marks,
+      first_paints: open.paints,
       scroll_p95_frame_ms: round(scroll.scroll_p95_frame_ms),
       scroll_median_frame_ms: round(scroll.scroll_median_frame_ms),
       long_tasks: scroll.long_tasks,

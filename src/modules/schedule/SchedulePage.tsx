@@ -89,10 +89,13 @@ export function SchedulePage() {
   useEffect(() => {
     if (!chosen) return;
     let live = true;
-    openVersion(chosen.id)
+    // The worker gets the document as soon as it is parsed and schedules it while the store
+    // indexes it and the grid and the Gantt paint the rows (dates fill in after).
+    openVersion(chosen.id, (doc, version, revision) => {
+      if (live) runner.current?.openDoc(doc, version.data_date, revision);
+    })
       .then(() => {
         if (!live) return;
-        runner.current?.open();
         resetTimescale();
       })
       .catch(() => live && setFailed(true));

@@ -7,9 +7,10 @@ import type { Version } from '../../api/versions';
 import type { UndoAction } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
 import type { CalendarDef } from '../../domain/schedule';
+import type { WbsDoc } from '../../domain/wbs';
 import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
-import { loadVersion } from '../../state/workbench/data';
+import { docOf, loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
 import { historyFromUndoLog } from '../../state/workbench/history-from-log';
 import { scheduleOptions } from '../../state/workbench/schedule-runner';
 import { workbench } from '../../state/workbench/store';
@@ -50,17 +51,30 @@ export async function loadCalendars(): Promise<void> {
 }
 
 /** Read the version's rows and relations into the store (a reload keeps history and view). */
-export async function openVersion(id: string): Promise<void> {
+export async function openVersion(
+  id: string,
+  /** Called with the parsed document before the store loads it (the first schedule request). */
+  onDoc?: (doc: WbsDoc, version: Version, revision: number) => void,
+): Promise<void> {
   // A first open (a page load, another version) rebuilds the undo history from the server's log,
   // read beside the content; a reload of the open version keeps the history it has.
   const fresh = workbench.get().versionId !== id;
   const userId = useSession.getState().user?.id ?? null;
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
   const content = await call(api.versions.content, { params: { id } });
-  loadVersion(content.version, content.items.map(rowFromItem), content.relations.map(relationFromApi));
+  performance.mark('wb-content-parsed');
+  const doc = docOf(content.items.map(rowFromItem), content.relations.map(relationFromApi));
+  if (onDoc) {
+    onDoc(doc, content.version, nextDataRevision());
+    loadVersionDoc(content.version, doc);
+    // The request is on its way: the version's stored state does not describe the screen.
+    workbench.set({ timetableState: 'in_process' });
+  } else loadVersionDoc(content.version, doc);
+  performance.mark('wb-version-loaded');
   if (!userId) return;
   const loaded = workbench.get();
   const actions = await log;
+  performance.mark('wb-undo-log');
   const now = workbench.get();
   // An edit made meanwhile (a new revision or entry) wins over the rebuilt history.
   if (actions.length === 0 || now.version !== loaded.version || now.history !== loaded.history) return;

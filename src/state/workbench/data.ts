@@ -4,6 +4,7 @@
 import type { Patch } from 'immer';
 import { applyWbsPatches, commit, wbsState } from '../../domain/wbs/change';
 import type { WbsChange, WbsState } from '../../domain/wbs/change';
+import type { WbsDoc } from '../../domain/wbs';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
 import { record, redo as historyRedo, undo as historyUndo } from '../../domain/history';
@@ -47,10 +48,23 @@ export function loadVersion(
   rows: readonly WbsRow[],
   relations: readonly WbsRelation[],
 ): void {
-  const doc = {
+  loadVersionDoc(version, docOf(rows, relations));
+}
+
+/** The document of a version's rows and relations (not yet frozen: loadVersionDoc freezes it). */
+export function docOf(rows: readonly WbsRow[], relations: readonly WbsRelation[]): WbsDoc {
+  return {
     rows: new Map(rows.map((r) => [r.id, r])),
     relations: new Map(relations.map((r) => [r.id, r])),
   };
+}
+
+/** The revision the next load (or change) will have: a schedule request can be sent ahead. */
+export function nextDataRevision(): number {
+  return workbench.get().dataRevision + 1;
+}
+
+export function loadVersionDoc(version: Version, doc: WbsDoc): void {
   const wbs = wbsState(doc);
   const s = workbench.get();
   const same = s.versionId === version.id;
