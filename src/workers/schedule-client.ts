@@ -6,6 +6,7 @@ import type { Patch } from 'immer';
 import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
 import type { WbsDoc } from '../domain/wbs';
 import type { ScheduleOutput } from './schedule-core';
+import { packDoc, packedTransferables } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
@@ -50,7 +51,15 @@ export function createScheduleService(): ScheduleService {
   const remote = Comlink.wrap<ScheduleWorkerApi>(worker);
   return {
     inWorker: true,
-    open: (doc, calendars, options, revision) => remote.open(doc, calendars, options, revision),
+    open: (doc, calendars, options, revision) => {
+      const packed = packDoc(doc);
+      return remote.openPacked(
+        Comlink.transfer(packed, packedTransferables(packed)),
+        calendars,
+        options,
+        revision,
+      );
+    },
     patch: (patches, revision) => remote.patch(patches, revision),
     setOptions: (options, revision) => remote.setOptions(options, revision),
     dispose: () => {

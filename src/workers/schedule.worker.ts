@@ -7,6 +7,8 @@ import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
 import type { WbsDoc } from '../domain/wbs';
 import type { ScheduleOutput } from './schedule-core';
 import { ScheduleCore, transferables } from './schedule-core';
+import type { PackedDoc } from './doc-pack';
+import { unpackDoc } from './doc-pack';
 
 const core = new ScheduleCore();
 
@@ -15,6 +17,15 @@ const send = (out: ScheduleOutput | null) => (out ? Comlink.transfer(out, transf
 const api = {
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
     return send(core.open(doc, calendars, options, revision))!;
+  },
+  /** open() for a document packed by columns (doc-pack.ts): the main thread's way. */
+  openPacked(
+    doc: PackedDoc,
+    calendars: CalendarDef[],
+    options: ScheduleOptions,
+    revision: number,
+  ): ScheduleOutput {
+    return send(core.open(unpackDoc(doc), calendars, options, revision))!;
   },
   patch(patches: Patch[], revision: number): ScheduleOutput | null {
     return send(core.patch(patches, revision));
