@@ -6,7 +6,8 @@ import type { Patch } from 'immer';
 import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
 import type { WbsDoc } from '../domain/wbs';
 import type { ScheduleOutput } from './schedule-core';
-import { packDoc, packedTransferables } from './doc-pack';
+import type { PackedDoc } from './doc-pack';
+import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
@@ -15,6 +16,13 @@ export type { ScheduleOutput };
 export interface ScheduleService {
   open(
     doc: WbsDoc,
+    calendars: CalendarDef[],
+    options: ScheduleOptions,
+    revision: number,
+  ): Promise<ScheduleOutput>;
+  /** open() for a document packed by columns (doc-pack.ts). */
+  openPacked(
+    doc: PackedDoc,
     calendars: CalendarDef[],
     options: ScheduleOptions,
     revision: number,
@@ -31,6 +39,8 @@ export function inProcessScheduleService(): ScheduleService {
   return {
     inWorker: false,
     open: async (doc, calendars, options, revision) => core.open(doc, calendars, options, revision),
+    openPacked: async (doc, calendars, options, revision) =>
+      core.open(unpackDoc(doc), calendars, options, revision),
     patch: async (patches, revision) => core.patch(patches, revision),
     setOptions: async (options, revision) => core.setOptions(options, revision),
     dispose: () => undefined,
@@ -60,6 +70,8 @@ export function createScheduleService(): ScheduleService {
         revision,
       );
     },
+    openPacked: (packed, calendars, options, revision) =>
+      remote.openPacked(Comlink.transfer(packed, packedTransferables(packed)), calendars, options, revision),
     patch: (patches, revision) => remote.patch(patches, revision),
     setOptions: (options, revision) => remote.setOptions(options, revision),
     dispose: () => {

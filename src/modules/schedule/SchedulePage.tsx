@@ -11,6 +11,7 @@ import { WbsGrid } from '../../grid/WbsGrid';
 import { useSession } from '../../state/session';
 import { useSystem } from '../../state/system';
 import { textContext } from '../../state/workbench/commands-edit';
+import { packContent } from '../../state/workbench/pack-content';
 import { ScheduleRunner } from '../../state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
@@ -91,8 +92,13 @@ export function SchedulePage() {
     let live = true;
     // The worker gets the document as soon as it is parsed and schedules it while the store
     // indexes it and the grid and the Gantt paint the rows (dates fill in after).
-    openVersion(chosen.id, (doc, version, revision) => {
-      if (live) runner.current?.openDoc(doc, version.data_date, revision);
+    openVersion(chosen.id, (content, revision) => {
+      if (live)
+        runner.current?.openPacked(
+          packContent(content.items, content.relations),
+          content.version.data_date,
+          revision,
+        );
     })
       .then(() => {
         if (!live) return;

@@ -3,11 +3,16 @@
 
 import type { Calendar } from '../../api/calendars';
 import { api } from '../../api';
-import type { Version } from '../../api/versions';
+import type { Version, WbsItem, WbsRelation } from '../../api/versions';
+
+export interface VersionContent {
+  readonly version: Version;
+  readonly items: readonly WbsItem[];
+  readonly relations: readonly WbsRelation[];
+}
 import type { UndoAction } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
 import type { CalendarDef } from '../../domain/schedule';
-import type { WbsDoc } from '../../domain/wbs';
 import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
 import { docOf, loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
@@ -53,8 +58,8 @@ export async function loadCalendars(): Promise<void> {
 /** Read the version's rows and relations into the store (a reload keeps history and view). */
 export async function openVersion(
   id: string,
-  /** Called with the parsed document before the store loads it (the first schedule request). */
-  onDoc?: (doc: WbsDoc, version: Version, revision: number) => void,
+  /** Called with the parsed content before the store maps and loads it (the first schedule request). */
+  onContent?: (content: VersionContent, revision: number) => void,
 ): Promise<void> {
   // A first open (a page load, another version) rebuilds the undo history from the server's log,
   // read beside the content; a reload of the open version keeps the history it has.
@@ -63,13 +68,13 @@ export async function openVersion(
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
   const content = await call(api.versions.content, { params: { id } });
   performance.mark('wb-content-parsed');
-  const doc = docOf(content.items.map(rowFromItem), content.relations.map(relationFromApi));
-  if (onDoc) {
-    onDoc(doc, content.version, nextDataRevision());
-    loadVersionDoc(content.version, doc);
-    // The request is on its way: the version's stored state does not describe the screen.
-    workbench.set({ timetableState: 'in_process' });
-  } else loadVersionDoc(content.version, doc);
+  onContent?.(content, nextDataRevision());
+  loadVersionDoc(
+    content.version,
+    docOf(content.items.map(rowFromItem), content.relations.map(relationFromApi)),
+  );
+  // The request is on its way: the version's stored state does not describe the screen.
+  if (onContent) workbench.set({ timetableState: 'in_process' });
   performance.mark('wb-version-loaded');
   if (!userId) return;
   const loaded = workbench.get();

@@ -5,7 +5,7 @@
 
 import { standardCalendarDef } from '../../domain/calendar';
 import type { CalendarDef, ScheduleOptions } from '../../domain/schedule';
-import type { WbsDoc } from '../../domain/wbs';
+import type { PackedDoc } from '../../workers/doc-pack';
 import type { ScheduleOutput, ScheduleService } from '../../workers/schedule-client';
 import { onDataChange } from './data';
 import { workbench } from './store';
@@ -52,19 +52,22 @@ export class ScheduleRunner {
   /** Send the whole document (after a load). */
   open(): void {
     const s = workbench.get();
-    this.openDoc(s.wbs.doc, s.version?.data_date ?? null, s.dataRevision);
+    const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
+    const options = scheduleOptions(s.version?.data_date ?? null, calendars);
+    this.track(this.service.open(s.wbs.doc, calendars, options, s.dataRevision), s.dataRevision);
   }
 
   /**
-   * Send a document the store is about to load as `revision` (the version's first open posts it
-   * before the store's freeze, tree index and first render, so the worker's pass runs meanwhile).
+   * Send a document (packed by columns) the store is about to load as `revision`: the version's
+   * first open posts it before the store's mapping, freeze, tree index and first render, so the
+   * worker's pass runs meanwhile.
    */
-  openDoc(doc: WbsDoc, dataDate: number | null, revision: number): void {
+  openPacked(doc: PackedDoc, dataDate: number | null, revision: number): void {
     const s = workbench.get();
     const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
     const options = scheduleOptions(dataDate, calendars);
     performance.mark('wb-worker-open');
-    this.track(this.service.open(doc, calendars, options, revision), revision);
+    this.track(this.service.openPacked(doc, calendars, options, revision), revision);
     performance.mark('wb-worker-open-posted');
   }
 
