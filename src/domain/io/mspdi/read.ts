@@ -69,9 +69,40 @@ export function readMspdi(src: string): ScheduleModel {
       criticalFloat: (Number(text(project, 'CriticalSlackLimit')) || 0) * minutesPerDay,
       semantics: 'msproject',
     },
-    resources: [],
-    assignments: [],
+    ...readResources(project, new Set(calendars.map((c) => c.id)), ids),
   };
+}
+
+/** Resources and their assignments, kept for the resources module (units: work in hours). */
+function readResources(
+  project: XmlNode,
+  calIds: ReadonlySet<string>,
+  taskIds: ReadonlySet<string>,
+): Pick<ScheduleModel, 'resources' | 'assignments'> {
+  const resources = children(child(project, 'Resources'), 'Resource')
+    .filter((r) => text(r, 'UID') !== '0' && text(r, 'Name') !== '')
+    .map((r) => ({
+      id: text(r, 'UID'),
+      name: text(r, 'Name'),
+      calendarId: calIds.has(text(r, 'CalendarUID')) ? text(r, 'CalendarUID') : null,
+      kind: { '0': 'material', '1': 'work', '2': 'cost' }[text(r, 'Type')] ?? undefined,
+    }));
+  const known = new Set(resources.map((r) => r.id));
+  const assignments = children(child(project, 'Assignments'), 'Assignment')
+    .filter((a) => taskIds.has(text(a, 'TaskUID')) && known.has(text(a, 'ResourceUID')))
+    .map((a) => ({
+      id: text(a, 'UID'),
+      activityId: text(a, 'TaskUID'),
+      resourceId: text(a, 'ResourceUID'),
+      units: workHours(text(a, 'Work')),
+    }));
+  return { resources, assignments };
+}
+
+/** ISO-8601 work 'PT8H30M0S' → hours (0 when absent or unreadable). */
+function workHours(iso: string): number {
+  const m = /^PT(\d+(?:\.\d+)?)H(\d+(?:\.\d+)?)M(\d+(?:\.\d+)?)S$/.exec(iso);
+  return m ? Number(m[1]) + Number(m[2]) / 60 + Number(m[3]) / 3600 : 0;
 }
 
 function date(node: XmlNode, field: string, where: string, line: number): number | null {

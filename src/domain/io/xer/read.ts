@@ -82,9 +82,33 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     activities,
     relations,
     options: readOptions(main, opts, defaultCalendarId),
-    resources: [],
-    assignments: [],
+    ...readResources(tables.get('RSRC')?.rows ?? [], tables.get('TASKRSRC')?.rows ?? [], calIds, taskIds),
   };
+}
+
+/** RSRC and TASKRSRC, kept for the resources module (units: target_qty, hours for labour). */
+function readResources(
+  rsrc: XerRow[],
+  taskRsrc: XerRow[],
+  calIds: ReadonlySet<string>,
+  taskIds: ReadonlySet<string>,
+): Pick<ScheduleModel, 'resources' | 'assignments'> {
+  const resources = rsrc.map((r) => ({
+    id: r.get('rsrc_id'),
+    name: r.get('rsrc_name') || r.get('rsrc_short_name'),
+    calendarId: calIds.has(r.get('clndr_id')) ? r.get('clndr_id') : null,
+    kind: r.get('rsrc_type') || undefined,
+  }));
+  const known = new Set(resources.map((r) => r.id));
+  const assignments = taskRsrc
+    .filter((a) => taskIds.has(a.get('task_id')) && known.has(a.get('rsrc_id')))
+    .map((a) => ({
+      id: a.get('taskrsrc_id'),
+      activityId: a.get('task_id'),
+      resourceId: a.get('rsrc_id'),
+      units: Number(a.get('target_qty')) || 0,
+    }));
+  return { resources, assignments };
 }
 
 function date(row: XerRow, field: string, table: string): number | null {
