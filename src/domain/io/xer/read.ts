@@ -21,6 +21,7 @@ import { decodeXer } from './decode';
 import { parseXerTables } from './tables';
 import type { XerRow, XerTable } from './tables';
 import { summaryNode } from '../summary-node';
+import { applyXerAttributes, readXerAttributes } from './attributes';
 
 export function readXer(input: Uint8Array | string): ScheduleModel {
   const text = typeof input === 'string' ? input : decodeXer(input);
@@ -74,6 +75,7 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     const rel = readRelation(r);
     if (taskIds.has(rel.predId) && taskIds.has(rel.succId)) relations.push(rel);
   }
+  const attributeDefs = applyXerAttributes(activities, readXerAttributes(tables));
   const opts = (tables.get('SCHEDOPTIONS')?.rows ?? []).find((o) => o.get('proj_id') === main.get('proj_id'));
   return {
     source: 'xer',
@@ -83,6 +85,7 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     relations,
     options: readOptions(main, opts, defaultCalendarId),
     ...readResources(tables.get('RSRC')?.rows ?? [], tables.get('TASKRSRC')?.rows ?? [], calIds, taskIds),
+    ...(Object.keys(attributeDefs).length > 0 ? { attributeDefs } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// Resources and assignments are read where the file has them (XER RSRC/TASKRSRC, MSPDI
+// Resources, assignments, activity codes and UDFs are read where the file has them (XER RSRC/TASKRSRC, MSPDI
 // Resources/Assignments) and kept for the resources module. Reads ../shared/fixtures in place;
 // skips, saying why, when the folder is absent.
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,3 +40,23 @@ describe.skipIf(!existsSync(root))('resources and assignments from real files', 
 
 if (!existsSync(root))
   console.warn(`../shared/fixtures not found at ${root}: resource reading tests skipped`);
+
+describe.skipIf(!existsSync(root))('activity codes and UDFs from real XER files', () => {
+  it('activity codes become attributes labelled with their code type', () => {
+    const m = read('xer/p6_xernative_wk2_tp.xer');
+    expect(m.attributeDefs).toMatchObject({ 'actv:1734': '01 project', 'actv:1737': '04 floor' });
+    const coded = m.activities.filter((a) => a.attributes?.['actv:1737'] !== undefined);
+    expect(coded.length).toBeGreaterThan(100);
+  });
+
+  it('activity UDFs keep their type: text stays text, numbers become numbers', () => {
+    const m = read('xer/p6_xernative_sample_takt.xer');
+    expect(m.attributeDefs).toEqual({
+      'udf:178': 'StartDistance',
+      'udf:179': 'FinishDistance',
+      'udf:180': 'Template',
+    });
+    const a = m.activities.find((x) => x.attributes?.['udf:179'] === 3000);
+    expect(a?.attributes).toMatchObject({ 'udf:178': 0, 'udf:180': 'Studs' });
+  });
+});
