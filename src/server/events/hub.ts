@@ -17,6 +17,9 @@ const CHANNEL = 'live_events';
 export class EventHub {
   private sockets = new Map<string, Set<Socketish>>();
   private listener: pg.Client | null = null;
+  /** Sends and deliveries run one after another, so clients see events in publishing order. */
+  private sending: Promise<void> = Promise.resolve();
+  private delivering: Promise<void> = Promise.resolve();
 
   constructor(
     private db: Kysely<DB>,
@@ -29,7 +32,7 @@ export class EventHub {
     this.listener = new pg.Client({ connectionString: this.pgUrl });
     await this.listener.connect();
     this.listener.on('notification', (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) void this.deliver(JSON.parse(msg.payload) as LiveEvent);
+      if (msg.channel === CHANNEL && msg.payload) this.deliverInOrder(JSON.parse(msg.payload) as LiveEvent);
     });
     await this.listener.query(`LISTEN ${CHANNEL}`);
   }
@@ -51,10 +54,21 @@ export class EventHub {
 
   /** Fire and forget: a lost event never fails the request that caused it. */
   publish(event: LiveEvent): void {
-    const task = this.listener
-      ? sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db).then(() => undefined)
-      : this.deliver(event);
-    task.catch(() => undefined);
+    if (!this.listener) return this.deliverInOrder(event);
+    // Pooled connections would let a later NOTIFY overtake an earlier one: one at a time.
+    this.sending = this.sending
+      .then(() => sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  }
+
+  private deliverInOrder(event: LiveEvent): void {
+    this.delivering = this.delivering.then(
+      () => this.deliver(event).catch(() => undefined),
+      () => undefined,
+    );
   }
 
   private async deliver(event: LiveEvent): Promise<void> {
