@@ -10,7 +10,7 @@ import type { XmlNode } from '../mspdi/xml';
 import { readPmxmlCalendars } from './read-calendars';
 import { readPmxmlOptions } from './read-options';
 import { pmDate, pmHours } from './values';
-import { summaryNode } from '../summary-node';
+import { summaryNode, taskNodeType } from '../summary-node';
 
 const ARRAYS = [
   'Project',
@@ -130,12 +130,7 @@ function readActivity(
     name: text(a, 'Name'),
     parentId: wbs ? `wbs:${wbs}` : null,
     order: 0,
-    nodeType:
-      kind === 'start_milestone'
-        ? 'milestone_start'
-        : kind === 'finish_milestone'
-          ? 'milestone_finish'
-          : 'task',
+    nodeType: taskNodeType(kind),
     kind,
     calendarId: calIds.has(cal) ? cal : defCal,
     duration,

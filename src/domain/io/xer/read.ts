@@ -20,7 +20,7 @@ import { parseClndrData } from './clndr-data';
 import { decodeXer } from './decode';
 import { parseXerTables } from './tables';
 import type { XerRow, XerTable } from './tables';
-import { summaryNode } from '../summary-node';
+import { summaryNode, taskNodeType } from '../summary-node';
 import { applyXerAttributes, readXerAttributes } from './attributes';
 
 export function readXer(input: Uint8Array | string): ScheduleModel {
@@ -235,12 +235,7 @@ function readTask(
     name: t.get('task_name'),
     parentId: wbsIds.has(wbs) ? wbs : null,
     order: 0,
-    nodeType:
-      kind === 'start_milestone'
-        ? 'milestone_start'
-        : kind === 'finish_milestone'
-          ? 'milestone_finish'
-          : 'task',
+    nodeType: taskNodeType(kind),
     kind,
     calendarId: calIds.has(cal) ? cal : defCal,
     duration: dur,
