@@ -54,6 +54,23 @@ const ITEM_COLUMNS = [
 export const versionRoutes = ({ db, events }: AppContext) => {
   const changed = (spaceId: string, ids: string[]) =>
     events.publish({ event: 'eps_updated', space_id: spaceId, ids, payload: {} });
+  /** Sets fields of one version (404 when it is not in the space), announces it, answers it. */
+  const setVersionFields = async (
+    spaceId: string,
+    id: string,
+    fields: { label?: string; locked?: boolean },
+  ) => {
+    await getVersion(db, spaceId, id);
+    const v = await db
+      .updateTable('versions')
+      .set(fields)
+      .where('space_id', '=', spaceId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    changed(spaceId, [v.id]);
+    return toVersion(v);
+  };
   const unlocked = async (spaceId: string, id: string) => {
     const v = await getVersion(db, spaceId, id);
     if (v.locked) throw conflict('version_locked');
@@ -128,16 +145,7 @@ export const versionRoutes = ({ db, events }: AppContext) => {
     }),
 
     implement(api.versions.changeLabel, async ({ params, body, space }) => {
-      await getVersion(db, space.spaceId, params.id);
-      const v = await db
-        .updateTable('versions')
-        .set({ label: body.label })
-        .where('space_id', '=', space.spaceId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      changed(space.spaceId, [v.id]);
-      return toVersion(v);
+      return setVersionFields(space.spaceId, params.id, { label: body.label });
     }),
 
     implement(api.versions.setActualStatus, async ({ params, body, space }) => {
@@ -167,16 +175,7 @@ export const versionRoutes = ({ db, events }: AppContext) => {
     }),
 
     implement(api.versions.setLocked, async ({ params, body, space }) => {
-      await getVersion(db, space.spaceId, params.id);
-      const v = await db
-        .updateTable('versions')
-        .set({ locked: body.locked })
-        .where('space_id', '=', space.spaceId)
-        .where('id', '=', params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      changed(space.spaceId, [v.id]);
-      return toVersion(v);
+      return setVersionFields(space.spaceId, params.id, { locked: body.locked });
     }),
 
     implement(api.versions.content, async ({ params, space }) => {
