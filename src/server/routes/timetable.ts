@@ -1,28 +1,19 @@
-// The timetable of a version: calculate as a queued calculate_timetable job (the server's job
-// runner claims it within its poll interval and reports timetable_calculate events) or now, and
+// The timetable of a version: calculate as a queued calculate_timetable job (the server's one job
+// runner claims it at once and reports timetable_calculate events) or now, and
 // read the stored results. Both run calc-job.ts (the same engine and model as imports use).
 import { sql } from 'kysely';
 import { api } from '../../api';
 import type { AppContext } from '../context';
 import { HttpError } from '../errors';
 import { RawJson, implement } from '../http/register';
-import { runCalculation } from '../jobs/calc-job';
 import { itemsOf, localizedItems } from '../jobs/errors';
-import { runExport } from '../jobs/export-job';
-import { runImport } from '../jobs/import-job';
+import { jobRunnerFor } from '../jobs/app-runner';
 import { toJob } from '../jobs/mappers';
-import { JobRunner } from '../jobs/runner';
-import { storageFor } from '../storage/storage';
 import { getVersion } from './versions';
 
 export function timetableRoutes(ctx: AppContext) {
   const { db } = ctx;
-  // Never started: it only runs synchronous calculations in the request (runNow), so it never
-  // claims queued jobs; those stay with the runner of the transfer routes.
-  const runner = new JobRunner(
-    { ...ctx, storage: storageFor(ctx.config.dataDir) },
-    { import_version: runImport, export_version: runExport, calculate_timetable: runCalculation },
-  );
+  const runner = jobRunnerFor(ctx);
 
   const timetable = async (spaceId: string, versionId: string) => {
     const v = await getVersion(db, spaceId, versionId);
@@ -37,21 +28,14 @@ export function timetableRoutes(ctx: AppContext) {
   return [
     implement(api.wbsBatch.calculate, async ({ params, space, userId, lang }) => {
       const v = await getVersion(db, space.spaceId, params.id);
-      // Queued as the batch route queues it; the running runner picks it up on its next poll.
-      const job = await db
-        .insertInto('jobs')
-        .values({
-          space_id: space.spaceId,
-          type: 'calculate_timetable',
-          user_id: userId,
-          lang,
-          schedule_id: v.schedule_id,
-          version_id: v.id,
-          params: '{}',
-          errors: '[]',
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const job = await runner.enqueue({
+        space_id: space.spaceId,
+        type: 'calculate_timetable',
+        user_id: userId,
+        lang,
+        schedule_id: v.schedule_id,
+        version_id: v.id,
+      });
       return toJob(job, lang);
     }),
 

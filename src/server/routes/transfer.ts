@@ -7,29 +7,22 @@ import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
 import type { ServerLang } from '../i18n/messages';
 import '../import/messages';
-import { runCalculation } from '../jobs/calc-job';
 import { itemsOf, localizedItems } from '../jobs/errors';
-import { runExport } from '../jobs/export-job';
-import { runImport } from '../jobs/import-job';
 import { toJob } from '../jobs/mappers';
-import { JobRunner } from '../jobs/runner';
+import { jobEnvFor, jobRunnerFor } from '../jobs/app-runner';
+import type { JobRunner } from '../jobs/runner';
 import type { JobEnv } from '../jobs/runner';
 import { getNode } from '../services/eps';
 import { toVersion } from '../services/mappers';
 import { getFile, purgeExpired, toStoredFile } from '../storage/files';
-import { storageFor } from '../storage/storage';
 import { batchRoutes } from './batch';
 import { acceptUpload, findVersion } from './transfer-upload';
 import { importSettingsRoutes } from './import-settings';
 import { storageRoutes } from './storage';
 
 export function transferRoutes(ctx: AppContext): Implemented[] {
-  const env: JobEnv = { ...ctx, storage: storageFor(ctx.config.dataDir) };
-  const runner = new JobRunner(env, {
-    import_version: runImport,
-    export_version: runExport,
-    calculate_timetable: runCalculation,
-  });
+  const env: JobEnv = jobEnvFor(ctx);
+  const runner = jobRunnerFor(ctx);
   void runner.start().catch(() => undefined);
   // Exports are temp files: gone after a day.
   const purge = setInterval(() => void purgeExpired(env.db, env.storage).catch(() => undefined), 3_600_000);
