@@ -151,6 +151,7 @@ export function SchedulePage() {
         onTarget={(id) => setParam('target', id)}
         onCalculate={() => void calculate(runner.current).catch(() => undefined)}
         onHelp={() => setHelp(true)}
+        onReload={() => versionId && void openVersion(versionId).then(reopen, () => undefined)}
       />
       <div className="wb-split">
         <div className="wb-left" style={{ width: gridWidth }}>

@@ -39,6 +39,8 @@ interface ToolbarProps {
   readonly onTarget: (id: string | null) => void;
   readonly onCalculate: () => void;
   readonly onHelp: () => void;
+  /** Read the open version again from the server (after a server-side change such as a restore). */
+  readonly onReload: () => void;
 }
 
 function Btn({
