@@ -83,6 +83,54 @@ export const VersionContent = z.object({
 });
 export type VersionContent = z.infer<typeof VersionContent>;
 
+/**
+ * The same content by columns, for the workbench's open of a large version: one array per field,
+ * rows in tree order (parent, then order_key), and references as row positions instead of ids
+ * (parent: the parent's position or -1; pred / succ: the rows' positions). Without a key per
+ * value and with a third of the strings, 100k rows are about a quarter of the bytes and parse in
+ * a fraction of the time. Attributes are sparse: [position, attributes] for rows that have some.
+ */
+const nullableInts = z.array(z.number().int().nullable());
+export const VersionColumns = z.object({
+  version: Version,
+  items: z.object({
+    id: z.array(Id),
+    parent: z.array(z.number().int().min(-1)),
+    order_key: z.array(z.string()),
+    node_type: z.array(NodeType),
+    code: z.array(z.string()),
+    name: z.array(z.string()),
+    calendar_id: z.array(Id.nullable()),
+    duration: z.array(z.number().int()),
+    remaining: z.array(z.number().int()),
+    actual_start: nullableInts,
+    actual_finish: nullableInts,
+    percent: z.array(z.number()),
+    start_limit_type: z.array(LimitType.nullable()),
+    start_limit_date: nullableInts,
+    finish_limit_type: z.array(LimitType.nullable()),
+    finish_limit_date: nullableInts,
+    volume: z.array(z.number().nullable()),
+    price: z.array(z.number().nullable()),
+    attributes: z.array(z.tuple([z.number().int().min(0), z.record(z.string(), z.unknown())])),
+    es: nullableInts,
+    ef: nullableInts,
+    ls: nullableInts,
+    lf: nullableInts,
+    tf: nullableInts,
+    ff: nullableInts,
+    critical: z.array(z.boolean().nullable()),
+  }),
+  relations: z.object({
+    id: z.array(Id),
+    pred: z.array(z.number().int().min(0)),
+    succ: z.array(z.number().int().min(0)),
+    type: z.array(RelationType),
+    lag: z.array(z.number().int()),
+  }),
+});
+export type VersionColumns = z.infer<typeof VersionColumns>;
+
 export const versionRoutes = {
   create: route({
     method: 'POST',
@@ -170,5 +218,13 @@ export const versionRoutes = {
     summary: 'All WBS items and relations of a version in one response',
     params: IdParams,
     response: VersionContent,
+  }),
+  contentColumns: route({
+    method: 'GET',
+    path: '/versions/:id/wbs/columns',
+    scope: 'space',
+    summary: 'The same content by columns, rows in tree order, references as row positions (the workbench open)',
+    params: IdParams,
+    response: VersionColumns,
   }),
 };

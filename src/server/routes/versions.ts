@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { RawJson, implement } from '../http/register';
 import { copyContent } from '../services/content';
+import { contentColumnsJson } from '../services/content-columns';
 import { getNode, insertVersion } from '../services/eps';
 import { toVersion } from '../services/mappers';
 
@@ -190,6 +191,14 @@ export const versionRoutes = ({ db, events }: AppContext) => {
       const relations = await agg('wbs_relations', ['id', 'pred_id', 'succ_id', 'type', 'lag']);
       return new RawJson(
         `{"version":${JSON.stringify(toVersion(version))},"items":${items.rows[0]!.j},"relations":${relations.rows[0]!.j}}`,
+      );
+    }),
+
+    implement(api.versions.contentColumns, async ({ params, space }) => {
+      const version = await getVersion(db, space.spaceId, params.id);
+      const { items, relations } = await contentColumnsJson(db, space.spaceId, version.id);
+      return new RawJson(
+        `{"version":${JSON.stringify(toVersion(version))},"items":${items},"relations":${relations}}`,
       );
     }),
   ];

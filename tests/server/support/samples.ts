@@ -85,6 +85,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   'POST /versions/:id/setActualStatus': (t) => ({ params: { id: t.version }, body: { actual: true } }),
   'POST /versions/:id/setLocked': (t) => ({ params: { id: t.version }, body: { locked: true } }),
   'GET /versions/:id/wbs': (t) => ({ params: { id: t.version } }),
+  'GET /versions/:id/wbs/columns': (t) => ({ params: { id: t.version } }),
   'GET /calendars': () => ({ query: { name: 'Stand' } }),
   'POST /calendars': () => ({ body: calendar }),
   'PUT /calendars/:id': (t) => ({ params: { id: t.calendar }, body: calendar }),

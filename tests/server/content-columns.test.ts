@@ -1,0 +1,74 @@
+// GET versions/{id}/wbs/columns holds exactly the rows and relations of GET versions/{id}/wbs,
+// by columns: the same values, parent / pred / succ as positions, sparse attributes.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/api';
+import type { EpsTree, UserSpace, VersionColumns, VersionContent } from '../../src/api';
+import { columnsOfContent, contentOfColumns } from '../../src/api/version-columns';
+import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
+import { call, startHarness } from './support/harness';
+import type { Harness } from './support/harness';
+
+describe('version content by columns', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let token: string;
+  let space: UserSpace;
+  let tree: EpsTree;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    app = h.app;
+    await seedIfEmpty(h.database.db);
+    token = (
+      await call(app, api.auth.login, { body: { login: DEMO_LOGIN, password: DEMO_PASSWORD } })
+    ).json().token;
+    [space] = (await call(app, api.users.spaces, { token })).json() as UserSpace[];
+    tree = (await call(app, api.eps.tree, { token, params: { space_id: space!.id } })).json() as EpsTree;
+  });
+  afterAll(() => h.close());
+
+  const read = async (id: string) => {
+    const rows = (await call(app, api.versions.content, { token, space: space.id, params: { id } })).json();
+    const cols = await call(app, api.versions.contentColumns, { token, space: space.id, params: { id } });
+    expect(cols.statusCode).toBe(200);
+    return { rows: rows as VersionContent, cols: cols.json() as VersionColumns };
+  };
+
+  it('matches the row content of the demo version, attributes and nulls included', async () => {
+    const version = tree.versions[0]!;
+    const { rows: before } = await read(version.id);
+    const tagged = before.items.find((i) => i.node_type === 'task')!;
+    await h.database.db
+      .updateTable('wbs_items')
+      .set({ attributes: JSON.stringify({ zone: 'B2', crew: 4 }) as never })
+      .where('id', '=', tagged.id)
+      .execute();
+    const { rows, cols } = await read(version.id);
+    expect(cols).toEqual(columnsOfContent(rows));
+    expect(cols.items.attributes).toEqual([[cols.items.id.indexOf(tagged.id), { zone: 'B2', crew: 4 }]]);
+    const back = contentOfColumns(cols);
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    expect([...back.items].sort(byId)).toEqual([...rows.items].sort(byId));
+    expect([...back.relations].sort(byId)).toEqual([...rows.relations].sort(byId));
+    // Siblings come out in order-key order, under their parent's position.
+    const { parent, order_key } = cols.items;
+    for (let i = 1; i < parent.length; i++)
+      if (parent[i] === parent[i - 1]) expect(order_key[i]! >= order_key[i - 1]!).toBe(true);
+  });
+
+  it('answers an empty version with empty columns', async () => {
+    const copy = (
+      await call(app, api.versions.create, {
+        token,
+        space: space.id,
+        params: { id: tree.nodes.find((n) => n.kind === 'schedule')!.id },
+        body: { label: 'Empty', kind: 'version' },
+      })
+    ).json() as { id: string };
+    const { cols } = await read(copy.id);
+    expect(cols.items.id).toEqual([]);
+    expect(cols.items.attributes).toEqual([]);
+    expect(cols.relations).toEqual({ id: [], pred: [], succ: [], type: [], lag: [] });
+  });
+});
