@@ -14,7 +14,8 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import type { WbsItem, WbsRelation } from '../src/api/versions';
+import { columnsOfContent } from '../src/api/version-columns';
+import type { Version, WbsItem, WbsRelation } from '../src/api/versions';
 import { generateWbs } from '../tests/domain/wbs/generate';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -88,7 +89,8 @@ function generatedContent(version: unknown): string {
     type: r.type,
     lag: r.lag,
   }));
-  return JSON.stringify({ version, items, relations });
+  // The client opens a version by columns (GET versions/{id}/wbs/columns).
+  return JSON.stringify(columnsOfContent({ version: version as Version, items, relations }));
 }
 
 const server = await startServer();
@@ -122,7 +124,7 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.route(`**/api/v1/versions/${version.id}/wbs`, (route) =>
+  await page.route(`**/api/v1/versions/${version.id}/wbs/columns`, (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body }),
   );
   await page.addInitScript((t) => {
@@ -287,6 +289,7 @@ try {
   console.log(
     JSON.stringify({
       rows: (state as { rows: number }).rows,
+      content_bytes: body.length,
       relations: (state as { relations: number }).relations,
       open_ms: round(open.open_ms),
       first_rows_paint_ms: round(open.first_rows_paint_ms),

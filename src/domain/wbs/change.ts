@@ -62,11 +62,29 @@ export interface WbsState {
 }
 
 /**
- * State of a loaded version. The document is deep-frozen here, once, so that the first edit does
- * not pay for freezing 100k rows (immer freezes what it returns).
+ * State of a loaded version. The document is deep-frozen here, once (commands freeze only what
+ * they touch); `freezeNow: false` leaves that to the caller, who may spread it over idle time
+ * (freezeDocInSteps) so the open of 100k rows does not wait for it.
  */
-export function wbsState(doc: WbsDoc): WbsState {
-  return { doc: freeze(doc, true), index: buildTreeIndex(doc.rows) };
+export function wbsState(doc: WbsDoc, freezeNow = true): WbsState {
+  return { doc: freezeNow ? freeze(doc, true) : doc, index: buildTreeIndex(doc.rows) };
+}
+
+/**
+ * Deep-freezes the rows, then the relations, then the document, pausing (yield) after every
+ * `step` entries so a caller can spread the work over idle time.
+ */
+export function* freezeDocInSteps(doc: WbsDoc, step: number): Generator<void, void, void> {
+  let n = 0;
+  for (const map of [doc.rows, doc.relations] as const) {
+    for (const value of map.values()) {
+      freeze(value, true);
+      if (++n % step === 0) yield;
+    }
+  }
+  freeze(doc.rows);
+  freeze(doc.relations);
+  freeze(doc);
 }
 
 /**

@@ -11,7 +11,7 @@ import { WbsGrid } from '../../grid/WbsGrid';
 import { useSession } from '../../state/session';
 import { useSystem } from '../../state/system';
 import { textContext } from '../../state/workbench/commands-edit';
-import { packContent } from '../../state/workbench/pack-content';
+import { packColumns } from '../../state/workbench/columns-content';
 import { ScheduleRunner } from '../../state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
@@ -95,7 +95,7 @@ export function SchedulePage() {
     openVersion(chosen.id, (content, revision) => {
       if (live)
         runner.current?.openPacked(
-          packContent(content.items, content.relations),
+          packColumns(content.items, content.relations),
           content.version.data_date,
           revision,
         );

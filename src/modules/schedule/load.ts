@@ -3,19 +3,15 @@
 
 import type { Calendar } from '../../api/calendars';
 import { api } from '../../api';
-import type { Version, WbsItem, WbsRelation } from '../../api/versions';
-
-export interface VersionContent {
-  readonly version: Version;
-  readonly items: readonly WbsItem[];
-  readonly relations: readonly WbsRelation[];
-}
+import type { Version, VersionColumns } from '../../api/versions';
 import type { UndoAction } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
 import type { CalendarDef } from '../../domain/schedule';
 import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
-import { docOf, loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
+import { docFromColumns } from '../../state/workbench/columns-content';
+import { loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
+import { storedSchedule } from '../../state/workbench/stored-schedule';
 import { historyFromUndoLog } from '../../state/workbench/history-from-log';
 import { scheduleOptions } from '../../state/workbench/schedule-runner';
 import { workbench } from '../../state/workbench/store';
@@ -59,20 +55,21 @@ export async function loadCalendars(): Promise<void> {
 export async function openVersion(
   id: string,
   /** Called with the parsed content before the store maps and loads it (the first schedule request). */
-  onContent?: (content: VersionContent, revision: number) => void,
+  onContent?: (content: VersionColumns, revision: number) => void,
 ): Promise<void> {
   // A first open (a page load, another version) rebuilds the undo history from the server's log,
   // read beside the content; a reload of the open version keeps the history it has.
   const fresh = workbench.get().versionId !== id;
   const userId = useSession.getState().user?.id ?? null;
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
-  const content = await call(api.versions.content, { params: { id } });
+  // By columns: a quarter of the bytes of the row objects, parsed in a fraction of the time.
+  const content = await call(api.versions.contentColumns, { params: { id } });
   performance.mark('wb-content-parsed');
   onContent?.(content, nextDataRevision());
-  loadVersionDoc(
-    content.version,
-    docOf(content.items.map(rowFromItem), content.relations.map(relationFromApi)),
-  );
+  loadVersionDoc(content.version, docFromColumns(content.items, content.relations));
+  // A calculated version paints its stored dates at once; the worker's pass follows.
+  const stored = storedSchedule(content, workbench.get().dataRevision);
+  if (stored) workbench.set({ schedule: stored });
   // The request is on its way: the version's stored state does not describe the screen.
   if (onContent) workbench.set({ timetableState: 'in_process' });
   performance.mark('wb-version-loaded');

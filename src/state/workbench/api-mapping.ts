@@ -67,17 +67,3 @@ export function relationFromApi(r: ApiRelation): WbsRelation {
 export function relationToApi(r: WbsRelation): ApiRelation {
   return { id: r.id, pred_id: r.predId, succ_id: r.succId, type: r.type, lag: r.lag };
 }
-
-/** Dates the server stored from its last calculation, shown until the worker's first result. */
-export interface StoredDates {
-  readonly es: number;
-  readonly ef: number;
-  readonly tf: number;
-  readonly ff: number;
-  readonly critical: boolean;
-}
-
-export function storedDates(i: WbsItem): StoredDates | null {
-  if (i.es === null || i.ef === null) return null;
-  return { es: i.es, ef: i.ef, tf: i.tf ?? NaN, ff: i.ff ?? NaN, critical: i.critical ?? false };
-}

@@ -2,7 +2,7 @@
 // by visible index. The one writer of the WBS document in the browser.
 
 import type { Patch } from 'immer';
-import { applyWbsPatches, commit, wbsState } from '../../domain/wbs/change';
+import { applyWbsPatches, commit, freezeDocInSteps, wbsState } from '../../domain/wbs/change';
 import type { WbsChange, WbsState } from '../../domain/wbs/change';
 import type { WbsDoc } from '../../domain/wbs';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
@@ -64,8 +64,18 @@ export function nextDataRevision(): number {
   return workbench.get().dataRevision + 1;
 }
 
+/** Freeze a loaded document in slices of 20k entries between frames (a safety net, not needed to paint). */
+function freezeWhenIdle(doc: WbsDoc): void {
+  const steps = freezeDocInSteps(doc, 20_000);
+  const next = () => {
+    if (!steps.next().done) setTimeout(next, 16);
+  };
+  setTimeout(next, 16);
+}
+
 export function loadVersionDoc(version: Version, doc: WbsDoc): void {
-  const wbs = wbsState(doc);
+  const wbs = wbsState(doc, false);
+  freezeWhenIdle(doc);
   const s = workbench.get();
   const same = s.versionId === version.id;
   // Expanded by default; keep the user's collapsed nodes on a reload of the same version.

@@ -1,0 +1,140 @@
+// The open path by columns builds the same document, and packs the same worker columns, as the
+// row path (rowFromItem / packDoc) does from the same content.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { VersionContent, WbsItem } from '../../src/api/versions';
+import { columnsOfContent } from '../../src/api/version-columns';
+import { relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
+import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
+import { docOf } from '../../src/state/workbench/data';
+import { packDoc, unpackDoc } from '../../src/workers/doc-pack';
+
+const version = {
+  id: 'v',
+  schedule_id: 's',
+  kind: 'version' as const,
+  label: 'Working',
+  locked: false,
+  order: 0,
+  revision: 3,
+  timetable_state: 'calculated' as const,
+  data_date: 1000,
+  created_at: '2026-11-22T00:00:00.000Z',
+};
+
+const item = (id: string, parent: string | null, key: string, extra: Partial<WbsItem> = {}): WbsItem => ({
+  id,
+  parent_id: parent,
+  order_key: key,
+  node_type: 'task',
+  code: '',
+  name: `Row ${id}`,
+  calendar_id: null,
+  duration: 480,
+  remaining: 480,
+  actual_start: null,
+  actual_finish: null,
+  percent: 0,
+  start_limit_type: null,
+  start_limit_date: null,
+  finish_limit_type: null,
+  finish_limit_date: null,
+  volume: null,
+  price: null,
+  attributes: {},
+  es: null,
+  ef: null,
+  ls: null,
+  lf: null,
+  tf: null,
+  ff: null,
+  critical: null,
+  ...extra,
+});
+
+/** A random tree: each row's parent is an earlier sum (or the top), relations between tasks. */
+const contentArb = fc
+  .array(
+    fc.record({
+      parent: fc.nat(),
+      key: fc.stringMatching(/^[a-z]{1,3}$/),
+      sum: fc.boolean(),
+      code: fc.constantFrom('', 'A-1', 'B.2'),
+      volume: fc.option(fc.double({ noNaN: true, min: -1e6, max: 1e6 })),
+      limit: fc.option(fc.integer({ min: 0, max: 1e6 })),
+      attrs: fc.option(fc.dictionary(fc.constantFrom('zone', 'crew'), fc.oneof(fc.string(), fc.integer()))),
+    }),
+    { minLength: 1, maxLength: 30 },
+  )
+  .chain((specs) => {
+    const items = specs.map((s, i) => {
+      const sums = specs.slice(0, i).flatMap((x, j) => (x.sum ? [`r${j}`] : []));
+      const parent = sums.length && s.parent % 3 ? sums[s.parent % sums.length]! : null;
+      return item(`r${i}`, parent, `${s.key}${i}`, {
+        node_type: s.sum ? 'sum' : 'task',
+        code: s.code,
+        volume: s.volume,
+        start_limit_type: s.limit === null ? null : 'not_earlier',
+        start_limit_date: s.limit,
+        attributes: s.attrs ?? {},
+      });
+    });
+    const tasks = items.filter((i) => i.node_type !== 'sum').map((i) => i.id);
+    return fc
+      .uniqueArray(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: -960, max: 960 })), {
+        maxLength: 40,
+        selector: ([a, b]) => `${a % tasks.length}-${b % tasks.length}`,
+      })
+      .map((pairs): VersionContent => {
+        const relations = tasks.length
+          ? pairs
+              .filter(([a, b]) => a % tasks.length !== b % tasks.length)
+              .map(([a, b, lag], k) => ({
+                id: `x${k}`,
+                pred_id: tasks[a % tasks.length]!,
+                succ_id: tasks[b % tasks.length]!,
+                type: 'fs' as const,
+                lag,
+              }))
+          : [];
+        return { version, items, relations };
+      });
+  });
+
+describe('content by columns', () => {
+  it('gives the document rowFromItem and relationFromApi give', () => {
+    fc.assert(
+      fc.property(contentArb, (content) => {
+        const { items, relations } = columnsOfContent(content);
+        const expected = docOf(content.items.map(rowFromItem), content.relations.map(relationFromApi));
+        const doc = docFromColumns(items, relations);
+        expect(new Map([...doc.rows].sort())).toEqual(new Map([...expected.rows].sort()));
+        expect(new Map([...doc.relations].sort())).toEqual(new Map([...expected.relations].sort()));
+      }),
+    );
+  });
+
+  it('packs the worker columns that unpack to the same document', () => {
+    fc.assert(
+      fc.property(contentArb, (content) => {
+        const { items, relations } = columnsOfContent(content);
+        const doc = docFromColumns(items, relations);
+        expect(unpackDoc(packColumns(items, relations))).toEqual(unpackDoc(packDoc(doc)));
+      }),
+    );
+  });
+
+  it('turns non-scalar attribute values into text as the row path does', () => {
+    const content = {
+      version,
+      items: [item('a', null, 'a', { attributes: { flag: true, none: null, n: 2 } })],
+      relations: [],
+    };
+    const { items, relations } = columnsOfContent(content);
+    expect(docFromColumns(items, relations).rows.get('a')!.attributes).toEqual({
+      flag: 'true',
+      none: null,
+      n: 2,
+    });
+  });
+});
