@@ -223,7 +223,8 @@ export const versionRoutes = {
     method: 'GET',
     path: '/versions/:id/wbs/columns',
     scope: 'space',
-    summary: 'The same content by columns, rows in tree order, references as row positions (the workbench open)',
+    summary:
+      'The same content by columns, rows in tree order, references as row positions (the workbench open)',
     params: IdParams,
     response: VersionColumns,
   }),

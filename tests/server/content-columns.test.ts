@@ -20,9 +20,8 @@ describe('version content by columns', () => {
     h = await startHarness();
     app = h.app;
     await seedIfEmpty(h.database.db);
-    token = (
-      await call(app, api.auth.login, { body: { login: DEMO_LOGIN, password: DEMO_PASSWORD } })
-    ).json().token;
+    token = (await call(app, api.auth.login, { body: { login: DEMO_LOGIN, password: DEMO_PASSWORD } })).json()
+      .token;
     [space] = (await call(app, api.users.spaces, { token })).json() as UserSpace[];
     tree = (await call(app, api.eps.tree, { token, params: { space_id: space!.id } })).json() as EpsTree;
   });
