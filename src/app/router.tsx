@@ -17,8 +17,11 @@ import { ModulePlaceholder } from './pages/ModulePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { StructurePage } from '../modules/structure/StructurePage';
 
-// The workbench (grid, Gantt, worker) loads on first use, off the start-up path.
-const SchedulePage = lazy(() => import('../modules/schedule').then((m) => ({ default: m.SchedulePage })));
+// The workbench (grid, Gantt, worker) loads on first use, off the start-up path; a page opened on
+// a schedule's address starts loading it at once, beside the session checks, not after them.
+const loadSchedule = () => import('../modules/schedule');
+if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
+const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
 
 const loading = (
   <div className="center-row">

@@ -47,14 +47,29 @@ export function inProcessScheduleService(): ScheduleService {
   };
 }
 
+function startWorker(): Worker {
+  return new Worker(new URL('./schedule.worker.ts', import.meta.url), { type: 'module', name: 'schedule' });
+}
+
+/** A worker started ahead of need, so its script is loaded and compiled when a version arrives. */
+let spare: Worker | null = null;
+
+/** Start the next service's worker now (the workbench module does, as it loads). */
+export function prewarmScheduleWorker(): void {
+  if (typeof Worker === 'undefined' || spare) return;
+  try {
+    spare = startWorker();
+  } catch {
+    spare = null;
+  }
+}
+
 export function createScheduleService(): ScheduleService {
   if (typeof Worker === 'undefined') return inProcessScheduleService();
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./schedule.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'schedule',
-    });
+    worker = spare ?? startWorker();
+    spare = null;
   } catch {
     return inProcessScheduleService();
   }

@@ -85,21 +85,27 @@ export function SchedulePage() {
   }, [scheduleId, spaceReady]);
 
   const chosen = useMemo(() => pickVersion(versions, wantedVersion), [versions, wantedVersion]);
+  // The version asked for in the address opens beside the versions list, not after it; the list
+  // then confirms it (or, when it is not this schedule's, the chosen version opens instead).
+  const openId = versions.length > 0 ? (chosen?.id ?? null) : spaceReady ? wantedVersion : null;
 
   // The version's rows and relations, then the first schedule pass.
   useEffect(() => {
-    if (!chosen) return;
+    if (!openId) return;
     let live = true;
+    const abort = new AbortController();
     // The worker gets the document as soon as it is parsed and schedules it while the store
     // indexes it and the grid and the Gantt paint the rows (dates fill in after).
-    openVersion(chosen.id, (content, revision) => {
-      if (live)
+    openVersion(
+      openId,
+      (content, revision) =>
         runner.current?.openPacked(
           packColumns(content.items, content.relations),
           content.version.data_date,
           revision,
-        );
-    })
+        ),
+      abort.signal,
+    )
       .then(() => {
         if (!live) return;
         resetTimescale();
@@ -107,8 +113,9 @@ export function SchedulePage() {
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
+      abort.abort();
     };
-  }, [chosen]);
+  }, [openId]);
 
   useEffect(() => {
     if (loadState === 'ready') void loadTarget(targetId).catch(() => undefined);

@@ -56,6 +56,8 @@ export async function openVersion(
   id: string,
   /** Called with the parsed content before the store maps and loads it (the first schedule request). */
   onContent?: (content: VersionColumns, revision: number) => void,
+  /** Aborted: the page no longer wants this version (another one opens); nothing is loaded. */
+  signal?: AbortSignal,
 ): Promise<void> {
   // A first open (a page load, another version) rebuilds the undo history from the server's log,
   // read beside the content; a reload of the open version keeps the history it has.
@@ -64,6 +66,7 @@ export async function openVersion(
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
   // By columns: a quarter of the bytes of the row objects, parsed in a fraction of the time.
   const content = await call(api.versions.contentColumns, { params: { id } });
+  if (signal?.aborted) return;
   performance.mark('wb-content-parsed');
   onContent?.(content, nextDataRevision());
   loadVersionDoc(content.version, docFromColumns(content.items, content.relations));

@@ -64,13 +64,24 @@ export function nextDataRevision(): number {
   return workbench.get().dataRevision + 1;
 }
 
-/** Freeze a loaded document in slices of 20k entries between frames (a safety net, not needed to paint). */
+/**
+ * Freeze a loaded document in idle time, 1,000 entries at a time while the frame has time left
+ * (a safety net against stray writes, not needed to paint), so it never delays a frame.
+ */
 function freezeWhenIdle(doc: WbsDoc): void {
-  const steps = freezeDocInSteps(doc, 20_000);
-  const next = () => {
-    if (!steps.next().done) setTimeout(next, 16);
+  const steps = freezeDocInSteps(doc, 1000);
+  const run = (deadline?: IdleDeadline) => {
+    do {
+      if (steps.next().done) return;
+    } while (deadline && deadline.timeRemaining() > 2);
+    later(run);
   };
-  setTimeout(next, 16);
+  later(run);
+}
+
+function later(fn: (deadline?: IdleDeadline) => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn);
+  else setTimeout(fn, 16);
 }
 
 export function loadVersionDoc(version: Version, doc: WbsDoc): void {
