@@ -27,6 +27,14 @@ export interface GenerateOptions {
   fanout?: number[];
   /** Relations per task (a chain inside each section plus random links forward). */
   relationsPerTask?: number;
+  /**
+   * A schedule of realistic length (what the benchmarks use): each section's tasks run in parallel
+   * lanes of `length` chained tasks, sections fall into `phases` consecutive phases, and the extra
+   * links go forward by one or two steps, to the same or the next section. The longest path then
+   * has at most phases × length tasks (a few years), not one chain through every task (which ran
+   * past 2050 at 100k rows), and links stay near their rows.
+   */
+  lanes?: { length: number; phases: number };
 }
 
 export function generateWbs(n: number, opts: GenerateOptions = {}): WbsDoc {
@@ -56,7 +64,7 @@ export function generateWbs(n: number, opts: GenerateOptions = {}): WbsDoc {
       );
       if (isSum) build(id, level + 1);
       else {
-        if (prev) {
+        if (prev && !(opts.lanes && i % opts.lanes.length === 0)) {
           const rid = `l${++rel}`;
           relations.set(rid, { id: rid, predId: prev, succId: id, type: 'fs', lag: 0 });
         }
@@ -67,6 +75,10 @@ export function generateWbs(n: number, opts: GenerateOptions = {}): WbsDoc {
   };
   build(null, 0);
   const extra = Math.round(tasks.length * Math.max(0, (opts.relationsPerTask ?? 1) - 1));
+  if (opts.lanes) {
+    linkLanes(tasks, rows, relations, opts.lanes, extra, random, rel);
+    return { rows, relations };
+  }
   for (let k = 0; k < extra; k++) {
     const a = Math.floor(random() * tasks.length);
     const b = a + 1 + Math.floor(random() * 50);
@@ -75,4 +87,51 @@ export function generateWbs(n: number, opts: GenerateOptions = {}): WbsDoc {
     relations.set(rid, { id: rid, predId: tasks[a]!, succId: tasks[b]!, type: 'fs', lag: 0 });
   }
   return { rows, relations };
+}
+
+/** The lanes option's extra links: from a task to one a step or two later, same or next section. */
+function linkLanes(
+  tasks: readonly RowId[],
+  rows: ReadonlyMap<RowId, WbsRow>,
+  relations: Map<string, WbsRelation>,
+  lanes: { length: number; phases: number },
+  extra: number,
+  random: () => number,
+  rel: number,
+): void {
+  // Sections in order, each with its tasks by position in their lane.
+  const sections: RowId[][][] = [];
+  const where = new Map<RowId, [number, number]>();
+  let section = -1;
+  let parent: RowId | null | undefined;
+  let index = 0;
+  for (const id of tasks) {
+    const p = rows.get(id)!.parentId;
+    if (p !== parent) {
+      sections.push([]);
+      section++;
+      parent = p;
+      index = 0;
+    }
+    const pos = index++ % lanes.length;
+    (sections[section]![pos] ??= []).push(id);
+    where.set(id, [section, pos]);
+  }
+  const phaseOf = (s: number) => Math.floor((s * lanes.phases) / sections.length);
+  const stageOf = (s: number, pos: number) => phaseOf(s) * lanes.length + pos;
+  const seen = new Set([...relations.values()].map((r) => `${r.predId} ${r.succId}`));
+  for (let k = 0; k < extra; k++) {
+    const a = tasks[Math.floor(random() * tasks.length)]!;
+    const [s, pos] = where.get(a)!;
+    const t = s + (random() < 0.5 ? 0 : 1);
+    if (t >= sections.length) continue;
+    const stage = stageOf(s, pos) + 1 + Math.floor(random() * 2);
+    const targets = sections[t]![stage - phaseOf(t) * lanes.length];
+    if (!targets || targets.length === 0) continue;
+    const b = targets[Math.floor(random() * targets.length)]!;
+    if (seen.has(`${a} ${b}`)) continue;
+    seen.add(`${a} ${b}`);
+    const rid = `l${++rel}`;
+    relations.set(rid, { id: rid, predId: a, succId: b, type: 'fs', lag: 0 });
+  }
 }
