@@ -1,5 +1,6 @@
 // The workbench toolbar: every button runs a registered command (tooltips show its keys), plus the
-// version and target selectors, the Gantt scale, Calculate and the timetable state.
+// version and target selectors, the Gantt scale, Calculate, the timetable state and the change
+// history (UndoLogDialog).
 
 import type { LucideIcon } from 'lucide-react';
 import {
@@ -8,6 +9,7 @@ import {
   Calculator,
   Diamond,
   FolderPlus,
+  History,
   Keyboard,
   Link,
   ListIndentDecrease,
@@ -21,12 +23,17 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useOutletContext } from 'react-router-dom';
 import type { Version } from '../../api/versions';
+import type { SpaceContext } from '../../app/layout/MainLayout';
 import { isEnabled, runCommand } from '../../state/workbench/commands';
 import { setScale } from '../../state/workbench/commands-nav';
 import { keysOf } from '../../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
+import { UndoLogDialog } from './UndoLogDialog';
 
 const UNITS: readonly ScaleUnit[] = ['day', 'week', 'month', 'quarter', 'year'];
 
@@ -77,6 +84,51 @@ function Btn({
   );
 }
 
+/**
+ * The change history: enabled like the edit commands (version loaded, not locked) and only with
+ * edit rights in the space. The dialog goes to <body>, after the app root: no toolbar styles, and
+ * the confirmation dialog (in the root) keeps its own title as the first "modal-title".
+ */
+function HistoryTool({ t, versionId, onReload }: Pick<ToolbarProps, 't' | 'versionId' | 'onReload'>) {
+  const [open, setOpen] = useState(false);
+  const space = useOutletContext<SpaceContext | undefined>();
+  const ready = useWorkbench((s) => s.loadState === 'ready');
+  const locked = useWorkbench((s) => s.version?.locked ?? false);
+  const canEdit = space?.config?.can.edit ?? false;
+  const editable = ready && !locked && canEdit;
+  const label = t('history.open');
+  const title = locked ? t('history.locked') : space?.config && !canEdit ? t('history.no_rights') : label;
+  return (
+    <>
+      <button
+        type="button"
+        className="wb-tool"
+        title={title}
+        aria-label={label}
+        aria-haspopup="dialog"
+        disabled={!editable || !versionId}
+        onClick={() => setOpen(true)}
+        data-testid="history-button"
+      >
+        <History size={16} strokeWidth={1.75} aria-hidden="true" />
+      </button>
+      {open &&
+        versionId &&
+        createPortal(
+          <UndoLogDialog
+            t={t}
+            versionId={versionId}
+            spaceId={space?.spaceId ?? null}
+            editable={editable}
+            onClose={() => setOpen(false)}
+            onRestored={onReload}
+          />,
+          document.body,
+        )}
+    </>
+  );
+}
+
 export function Toolbar(p: ToolbarProps) {
   const { t } = p;
   const timetable = useWorkbench((s) => s.timetableState);
@@ -105,6 +157,7 @@ export function Toolbar(p: ToolbarProps) {
       <div className="wb-tool-group">
         <Btn id="undo" icon={Undo2} t={t} />
         <Btn id="redo" icon={Redo2} t={t} />
+        <HistoryTool t={t} versionId={p.versionId} onReload={p.onReload} />
       </div>
       <div className="wb-tool-group">
         <Btn id="zoomOut" icon={ZoomOut} t={t} />
