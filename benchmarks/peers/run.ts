@@ -7,7 +7,7 @@
 // Run: node --import tsx benchmarks/peers/run.ts   (BENCH_PEER_TASKS overrides 50,000;
 // BENCH_PEER_RUNS=3 takes medians over three fresh pages per library). Prints one JSON object.
 // measurePeers is the entry point for benchmarks/workbench.ts, to print these beside our figures.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,17 +108,21 @@ export async function measurePeers(
   const dir = opts.dir ?? (await buildPeerHarness());
   const size = sizeLabel(set.tasks.length);
   const out: Record<string, number> = {};
-  for (const lib of opts.libs ?? LIBS) {
-    const runs: Awaited<ReturnType<typeof measureOne>>[] = [];
-    for (let k = 0; k < Math.max(1, opts.runs ?? 1); k++) {
-      const r = await measureOne(browser, lib, dir, set);
-      opts.log?.(`${lib}: ${JSON.stringify(r)}`);
-      runs.push(r);
+  try {
+    for (const lib of opts.libs ?? LIBS) {
+      const runs: Awaited<ReturnType<typeof measureOne>>[] = [];
+      for (let k = 0; k < Math.max(1, opts.runs ?? 1); k++) {
+        const r = await measureOne(browser, lib, dir, set);
+        opts.log?.(`${lib}: ${JSON.stringify(r)}`);
+        runs.push(r);
+      }
+      out[`peer_${lib}_first_paint_${size}_ms`] = round(median(runs.map((r) => r.firstPaint)));
+      out[`peer_${lib}_edit_to_paint_${size}_ms`] = round(median(runs.map((r) => r.edit)));
+      out[`peer_${lib}_scroll_p95_frame_ms`] = round(median(runs.map((r) => r.scroll.p95)));
+      out[`peer_${lib}_long_tasks`] = median(runs.map((r) => r.scroll.longTasks));
     }
-    out[`peer_${lib}_first_paint_${size}_ms`] = round(median(runs.map((r) => r.firstPaint)));
-    out[`peer_${lib}_edit_to_paint_${size}_ms`] = round(median(runs.map((r) => r.edit)));
-    out[`peer_${lib}_scroll_p95_frame_ms`] = round(median(runs.map((r) => r.scroll.p95)));
-    out[`peer_${lib}_long_tasks`] = median(runs.map((r) => r.scroll.longTasks));
+  } finally {
+    if (!opts.dir) rmSync(dir, { recursive: true, force: true });
   }
   return out;
 }
@@ -154,6 +158,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
