@@ -1,3 +1,4 @@
 // Filter operators of the spec (lt … exclude_colors) as pure predicates, and their use on the WBS.
 export * from './operators';
 export * from './wbs';
+export * from './parse';

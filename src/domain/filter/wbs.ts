@@ -22,13 +22,13 @@ export function wbsField(row: WbsRow, field: string): FieldValue {
 }
 
 /**
- * Per-row sums of a numeric field over each subtree, in one post-order pass (O(rows)). Computed
+ * Per-row sums of a numeric value over each subtree, in one post-order pass (O(rows)). Computed
  * per field a filter uses, when the filter is built, not per row test.
  */
-export function subtreeSums(index: TreeIndex, rows: Rows, field: string): Map<RowId, number> {
+export function subtreeSums(index: TreeIndex, value: (id: RowId) => FieldValue): Map<RowId, number> {
   const sums = new Map<RowId, number>();
   const visit = (id: RowId): number => {
-    const own = wbsField(rows.get(id)!, field);
+    const own = value(id);
     let total = typeof own === 'number' ? own : 0;
     for (const child of childrenOf(index, id)) total += visit(child);
     sums.set(id, total);
@@ -38,7 +38,7 @@ export function subtreeSums(index: TreeIndex, rows: Rows, field: string): Map<Ro
   return sums;
 }
 
-function sumFields(f: FilterCondition | FilterGroup, out: Set<string>): Set<string> {
+export function sumFields(f: FilterCondition | FilterGroup, out: Set<string>): Set<string> {
   if ('conditions' in f) for (const c of f.conditions) sumFields(c, out);
   else if (f.op === 'sum_exists' || f.op === 'sum_not_exists') out.add(f.field);
   return out;
@@ -51,7 +51,11 @@ export function wbsPredicate(
   rows: Rows,
 ): (row: WbsRow) => boolean {
   const sums = new Map<string, Map<RowId, number>>();
-  for (const field of sumFields(filter, new Set())) sums.set(field, subtreeSums(index, rows, field));
+  for (const field of sumFields(filter, new Set()))
+    sums.set(
+      field,
+      subtreeSums(index, (id) => wbsField(rows.get(id)!, field)),
+    );
   const ctx: FilterContext<WbsRow> = {
     get: wbsField,
     sum: (row, field) => sums.get(field)?.get(row.id) ?? 0,

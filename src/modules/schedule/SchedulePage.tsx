@@ -18,6 +18,9 @@ import { createScheduleService } from '../../workers/schedule-client';
 import { VersionSync } from '../../state/workbench/sync';
 import { installBenchHook } from './bench-hook';
 import { batchTransport } from './transport';
+import { parseFilterParams } from '../../state/workbench/filter';
+import { followFilter, setFilter } from '../../state/workbench/filter-view';
+import { FilterBar } from './FilterBar';
 import { HelpDialog } from './HelpDialog';
 import { NS, registerWorkbenchTexts } from './i18n';
 import { InfoPanel } from './InfoPanel';
@@ -58,9 +61,17 @@ export function SchedulePage() {
   const calendars = useWorkbench((s) => s.calendars);
   const targetId = params.get('target');
   const wantedVersion = params.get('version');
+  const filterParam = params.get('filter');
+  const indicatorParam = params.get('filter_indicator');
+  const parsedFilter = useMemo(
+    () => parseFilterParams(filterParam, indicatorParam),
+    [filterParam, indicatorParam],
+  );
 
   useEffect(() => installWorkbenchServices(), []);
   useEffect(() => installBenchHook(), []);
+  useEffect(() => followFilter(), []);
+  useEffect(() => setFilter(parsedFilter.ok ? parsedFilter.filter : null), [parsedFilter]);
   useEffect(() => {
     const r = new ScheduleRunner(createScheduleService());
     runner.current = r;
@@ -159,6 +170,16 @@ export function SchedulePage() {
         onCalculate={() => void calculate(runner.current).catch(() => undefined)}
         onHelp={() => setHelp(true)}
         onReload={() => versionId && void openVersion(versionId).then(reopen, () => undefined)}
+      />
+      <FilterBar
+        parsed={parsedFilter}
+        t={t}
+        onClear={() => {
+          const next = new URLSearchParams(params);
+          next.delete('filter');
+          next.delete('filter_indicator');
+          setParams(next, { replace: true });
+        }}
       />
       <div className="wb-split">
         <div className="wb-left" style={{ width: gridWidth }}>

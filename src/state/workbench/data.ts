@@ -7,6 +7,10 @@ import type { WbsChange, WbsState } from '../../domain/wbs/change';
 import type { WbsDoc } from '../../domain/wbs';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
+import type { VisibleView } from '../../domain/wbs/view';
+import type { TreeIndex } from '../../domain/wbs/tree-index';
+import { flattenFiltered } from '../../domain/filter/wbs';
+import { keepInView } from './filter';
 import { record, redo as historyRedo, undo as historyUndo } from '../../domain/history';
 import type { Change, HistoryMode, UndoKind, WorkbenchState } from './store';
 import { workbench } from './store';
@@ -32,6 +36,15 @@ const listeners = new Set<Listener>();
 export function onDataChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The rows in view: the expanded tree, through the filter's rows when one is set. */
+export function viewOf(
+  index: TreeIndex,
+  expanded: ReadonlySet<ItemId>,
+  shown: ReadonlySet<ItemId> | null,
+): VisibleView {
+  return shown ? flattenFiltered(index, expanded, shown) : flattenVisible(index, expanded);
 }
 
 function isStructural(patches: readonly Patch[]): boolean {
@@ -98,8 +111,9 @@ export function loadVersionDoc(version: Version, doc: WbsDoc): void {
     versionId: version.id,
     wbs,
     expanded,
-    visible: flattenVisible(wbs.index, expanded),
+    visible: viewOf(wbs.index, expanded, s.filterShown),
     dataRevision: s.dataRevision + 1,
+    loads: s.loads + 1,
     loadState: 'ready',
     loadError: null,
     timetableState: version.timetable_state,
@@ -124,12 +138,20 @@ function apply(
     const opened = newParents(s.wbs.index, wbs, touched);
     if (opened.length > 0) expanded = new Set([...s.expanded, ...opened]);
   }
+  // Under a filter, rows this change touched stay in view (until the filter is applied again).
+  const shown =
+    s.filterShown && origin !== 'remote' && touched
+      ? keepInView(s.filterShown, touched, (id) => wbs.doc.rows.get(id)?.parentId)
+      : s.filterShown;
   const visible =
-    wbs.index === s.wbs.index && expanded === s.expanded ? s.visible : flattenVisible(wbs.index, expanded);
+    wbs.index === s.wbs.index && expanded === s.expanded && shown === s.filterShown
+      ? s.visible
+      : viewOf(wbs.index, expanded, shown);
   workbench.set({
     wbs,
     visible,
     expanded,
+    filterShown: shown,
     dataRevision: s.dataRevision + 1,
     timetableState: 'not_calculated',
   });
@@ -193,6 +215,11 @@ export function applyRemote(patches: readonly Patch[]): AppliedChange | null {
 export function rowAt(s: WorkbenchState, index: number): RowView | null {
   const id = s.visible.ids[index];
   if (id === undefined) return null;
+  return rowView(s, id, index, s.visible.depth[index] ?? 0);
+}
+
+/** A row with its derived values, by id (index and level: where it shows, if it does). */
+export function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView | null {
   const row = s.wbs.doc.rows.get(id);
   if (!row) return null;
   const sch = s.schedule;
@@ -202,7 +229,7 @@ export function rowAt(s: WorkbenchState, index: number): RowView | null {
   return {
     index,
     row,
-    level: s.visible.depth[index] ?? 0,
+    level,
     hasChildren: s.wbs.index.children.has(id),
     expanded: s.expanded.has(id),
     outline: outlineNumber(s.wbs.index, s.wbs.doc.rows, id),
@@ -224,12 +251,12 @@ export function setExpanded(ids: readonly ItemId[], open: boolean): void {
     if (open) expanded.add(id);
     else expanded.delete(id);
   }
-  workbench.set({ expanded, visible: flattenVisible(s.wbs.index, expanded) });
+  workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
 }
 
 /** Show levels 1…level (Infinity: everything). */
 export function expandToLevel(level: number): void {
   const s = workbench.get();
   const expanded = domainExpandToLevel(s.wbs.index, level);
-  workbench.set({ expanded, visible: flattenVisible(s.wbs.index, expanded) });
+  workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
 }

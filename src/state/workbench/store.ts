@@ -12,6 +12,7 @@ import type { VisibleView } from '../../domain/wbs/view';
 import type { CalendarDef } from '../../domain/schedule/model';
 import type { CellIssue, ColumnLayout, EditingState, ItemId, ScaleUnit, Selection, Version } from './types';
 import { DEFAULT_COLUMNS } from './columns';
+import type { ActiveFilter } from './filter';
 
 /** How history treats an update (STYLE 3). */
 export type HistoryMode = 'record' | 'ignore';
@@ -59,6 +60,13 @@ export interface WorkbenchState {
   readonly expanded: ReadonlySet<ItemId>;
   /** The flattened visible rows (derived). */
   readonly visible: VisibleView;
+  /** The page's filter (filter / filter_indicator), and the rows it shows (null: no filter). */
+  readonly filter: ActiveFilter | null;
+  readonly filterShown: ReadonlySet<ItemId> | null;
+  /** The filter reads dates or floats and was applied before the schedule of this data arrived. */
+  readonly filterWaitsForSchedule: boolean;
+  /** Bumped by every load of the version's content (a first open or a reload). */
+  readonly loads: number;
   readonly calendars: readonly CalendarDef[];
   readonly schedule: ScheduleSnapshot | null;
   readonly timetableState: TimetableState;
@@ -98,6 +106,10 @@ export function initialState(): WorkbenchState {
     dataRevision: 0,
     expanded: new Set(),
     visible: { ids: [], depth: new Uint16Array(0) },
+    filter: null,
+    filterShown: null,
+    filterWaitsForSchedule: false,
+    loads: 0,
     calendars: [],
     schedule: null,
     timetableState: 'not_calculated',

@@ -1,0 +1,216 @@
+// The schedule page's filter (query parameters `filter` and `filter_indicator`, spec §2): which
+// rows the grid and the Gantt show. A filter is applied at a point in time, as a spreadsheet's
+// is: when it is set, when the version loads, and when the schedule it reads first arrives; rows
+// the user edits or adds meanwhile stay in view until it is applied again (Reapply).
+//
+// `filter` is JSON of one condition or a group (src/domain/filter: operators lt … exclude_colors)
+// over the grid's columns: name, code, type (node type id), status (not_started | in_progress |
+// completed), calendar (calendar id), duration, total_float and free_float (working days, as the
+// grid shows them), start and finish (the early dates as YYYY-MM-DD text, so they compare in date
+// order), progress, volume, price, critical (true/false), color, and attr:<key> for attributes.
+// `filter_indicator` names one of INDICATORS. With both, a row must pass both.
+
+import {
+  buildPredicate,
+  parseFilter,
+  rowsToShow,
+  subtreeSums,
+  sumFields,
+  type FieldValue,
+  type FilterExpr,
+} from '../../domain/filter';
+import { formatDate } from '../../domain/format';
+import type { WorkbenchState } from './store';
+import type { ItemId } from './types';
+
+export const INDICATORS = [
+  'critical',
+  'negative_float',
+  'not_started',
+  'in_progress',
+  'completed',
+  'milestones',
+  'delayed',
+] as const;
+export type Indicator = (typeof INDICATORS)[number];
+
+export interface ActiveFilter {
+  readonly expr: FilterExpr | null;
+  readonly indicator: Indicator | null;
+  /** The parameters as given, to tell a change of the address from a re-render. */
+  readonly key: string;
+}
+
+export type FilterParse =
+  | { readonly ok: true; readonly filter: ActiveFilter | null }
+  | { readonly ok: false; readonly param: 'filter' | 'filter_indicator'; readonly detail: string };
+
+/** The page's parameters as a filter (null: none), or which one is wrong and where. */
+export function parseFilterParams(filter: string | null, indicator: string | null): FilterParse {
+  if (!filter && !indicator) return { ok: true, filter: null };
+  let expr: FilterExpr | null = null;
+  if (filter) {
+    const parsed = parseFilter(filter);
+    if (!parsed.ok) return { ok: false, param: 'filter', detail: parsed.path };
+    expr = parsed.filter;
+  }
+  if (indicator && !(INDICATORS as readonly string[]).includes(indicator))
+    return { ok: false, param: 'filter_indicator', detail: indicator };
+  return {
+    ok: true,
+    filter: {
+      expr,
+      indicator: (indicator as Indicator | null) ?? null,
+      key: `${filter ?? ''}\n${indicator ?? ''}`,
+    },
+  };
+}
+
+const MINUTES_PER_HOUR = 60;
+
+/** How the filter reads a row: the grid's values, derived ones from the schedule snapshot. */
+function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => number) {
+  const rows = s.wbs.doc.rows;
+  const sch = s.schedule;
+  const at = (id: ItemId, pick: 'es' | 'ef' | 'tf' | 'ff'): number => {
+    const p = sch?.position.get(id);
+    if (p === undefined || !sch) return NaN;
+    const v = sch[pick][p]!;
+    return (pick === 'es' || pick === 'ef') && v < 0 ? NaN : v;
+  };
+  const days = (minutes: number, calendarId: string | null) =>
+    Number.isFinite(minutes) ? minutes / (hoursPerDay(calendarId) * MINUTES_PER_HOUR) : null;
+  const isoDate = (minutes: number) => (Number.isFinite(minutes) ? formatDate(minutes, 'YYYY-MM-DD') : null);
+  return (id: ItemId, field: string): FieldValue => {
+    const row = rows.get(id);
+    if (!row) return null;
+    if (field.startsWith('attr:')) return row.attributes[field.slice(5)] ?? null;
+    switch (field) {
+      case 'name':
+        return row.name;
+      case 'code':
+        return row.code;
+      case 'type':
+        return row.nodeType;
+      case 'status':
+        return statusOfRow(row);
+      case 'calendar':
+        return row.calendarId;
+      case 'duration':
+        return row.nodeType === 'sum' ? null : days(row.duration, row.calendarId);
+      case 'total_float':
+        return row.nodeType === 'sum' ? null : days(at(id, 'tf'), row.calendarId);
+      case 'free_float':
+        return row.nodeType === 'sum' ? null : days(at(id, 'ff'), row.calendarId);
+      case 'start':
+        return isoDate(at(id, 'es'));
+      case 'finish':
+        return isoDate(at(id, 'ef'));
+      case 'progress':
+        return row.percentComplete;
+      case 'volume':
+        return row.volume;
+      case 'price':
+        return row.price;
+      case 'critical': {
+        const p = sch?.position.get(id);
+        return p === undefined || !sch ? null : sch.critical[p] === 1;
+      }
+      case 'color':
+        return row.color;
+      default:
+        return null;
+    }
+  };
+}
+
+function statusOfRow(row: {
+  actualStart: number | null;
+  actualFinish: number | null;
+  percentComplete: number;
+}) {
+  if (row.actualFinish !== null || row.percentComplete >= 100) return 'completed';
+  if (row.actualStart !== null || row.percentComplete > 0) return 'in_progress';
+  return 'not_started';
+}
+
+function indicatorTest(s: WorkbenchState, indicator: Indicator): (id: ItemId) => boolean {
+  const rows = s.wbs.doc.rows;
+  const sch = s.schedule;
+  const pos = (id: ItemId) => sch?.position.get(id);
+  const activity = (id: ItemId) => {
+    const t = rows.get(id)?.nodeType;
+    return t !== undefined && t !== 'sum';
+  };
+  switch (indicator) {
+    case 'critical':
+      return (id) => {
+        const p = pos(id);
+        return activity(id) && p !== undefined && sch!.critical[p] === 1;
+      };
+    case 'negative_float':
+      return (id) => {
+        const p = pos(id);
+        return activity(id) && p !== undefined && sch!.tf[p]! < 0;
+      };
+    case 'not_started':
+    case 'in_progress':
+    case 'completed':
+      return (id) => activity(id) && statusOfRow(rows.get(id)!) === indicator;
+    case 'milestones':
+      return (id) => {
+        const t = rows.get(id)?.nodeType;
+        return t === 'milestone_start' || t === 'milestone_finish';
+      };
+    case 'delayed':
+      // Finishing later than in the target version (nothing without a target).
+      return (id) => {
+        const p = pos(id);
+        const target = s.target?.dates.get(id);
+        return activity(id) && p !== undefined && target !== undefined && sch!.ef[p]! > target[1];
+      };
+  }
+}
+
+/** Rows the filter shows: those that pass, and their ancestors (the tree stays readable). */
+export function filterShownRows(
+  s: WorkbenchState,
+  f: ActiveFilter,
+  hoursPerDay: (calendarId: string | null) => number,
+): Set<ItemId> {
+  const tests: ((id: ItemId) => boolean)[] = [];
+  if (f.expr) {
+    const get = reader(s, hoursPerDay);
+    const sums = new Map<string, Map<ItemId, number>>();
+    for (const field of sumFields(f.expr, new Set()))
+      sums.set(
+        field,
+        subtreeSums(s.wbs.index, (id) => get(id, field)),
+      );
+    tests.push(
+      buildPredicate<ItemId>(f.expr, {
+        get,
+        sum: (id, field) => sums.get(field)?.get(id) ?? 0,
+        color: (id) => s.wbs.doc.rows.get(id)?.color,
+      }),
+    );
+  }
+  if (f.indicator) tests.push(indicatorTest(s, f.indicator));
+  return rowsToShow(s.wbs.doc.rows, (row) => tests.every((t) => t(row.id)));
+}
+
+/** The shown set with rows just edited or added (and their ancestors) kept in view. */
+export function keepInView(
+  shown: ReadonlySet<ItemId>,
+  touched: Iterable<ItemId>,
+  parentOf: (id: ItemId) => ItemId | null | undefined,
+): ReadonlySet<ItemId> {
+  let out: Set<ItemId> | null = null;
+  for (const id of touched) {
+    for (let at: ItemId | null | undefined = id; at && !(out ?? shown).has(at); at = parentOf(at)) {
+      out ??= new Set(shown);
+      out.add(at);
+    }
+  }
+  return out ?? shown;
+}
