@@ -19,7 +19,12 @@ import { type Browser, chromium } from '@playwright/test';
 import { columnsOfContent } from '../src/api/version-columns';
 import type { Version } from '../src/api/versions';
 import type { WbsDoc } from '../src/domain/wbs';
+import type { VersionColumns } from '../src/api/versions';
+import type { WorkbenchBenchHandle } from '../src/modules/schedule/bench-hook';
 import { benchDoc, contentOf } from './bench-schedule';
+import { type PeerSet, peerSet } from './peers/data';
+import { measurePeers } from './peers/run';
+import { observeLongTasks, type ScrollFrames, scrollFrames } from './peers/scroll-loop';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 8297);
@@ -57,7 +62,7 @@ function generatedBody(doc: WbsDoc, version: Version, calculated: boolean): stri
 }
 
 interface OpenFigures {
-  /** Navigation → the first Gantt frame with bars (stored dates, or the worker's). */
+  /** Navigation → the first Gantt frame with dated bars (stored dates, or the worker's). */
   open_ms: number;
   /** Navigation → the first Gantt frame after the worker's own full pass. */
   open_worker_dates_ms: number;
@@ -101,7 +106,7 @@ async function openGenerated(browser: Browser, url: string, versionId: string, t
       // (no named helpers in here: the page cannot see the bundler's __name wrapper)
       open_ms:
         paints.find(
-          (m) => (m.detail as { rows: number }).rows > 1000 && (m.detail as { bars: number }).bars > 0,
+          (m) => (m.detail as { rows: number }).rows > 1000 && (m.detail as { dated: number }).dated > 0,
         )?.startTime ?? NaN,
       open_worker_dates_ms: paints.find((m) => m.startTime >= applied.startTime)?.startTime ?? NaN,
       first_rows_paint_ms: paints.find((m) => (m.detail as { rows: number }).rows > 1000)?.startTime ?? NaN,
@@ -117,6 +122,53 @@ async function openGenerated(browser: Browser, url: string, versionId: string, t
     };
   });
   return { page, open };
+}
+
+const PEER_TASKS = 50_000;
+
+/**
+ * Our side of the peer comparison: the schedule page opened on the demo version, then the 50k
+ * content (parsed in the page before any timing, as the peers get theirs) loaded as a calculated
+ * version, one duration edited, and the same 240 scroll frames. Writes to the server are held
+ * unanswered (the peers have no server, and the demo version does not hold these rows).
+ */
+async function compareOurs(browser: Browser, url: string, token: string, set: PeerSet, version: Version) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  // Saves are held unanswered: the server's demo version does not hold these rows.
+  await page.route('**/wbs/batch', () => undefined);
+  await page.addInitScript((t) => localStorage.setItem('pw.token', t), token);
+  await page.addInitScript(observeLongTasks);
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('.wb-row') !== null, undefined, {
+    timeout: 60_000,
+  });
+  const body = generatedBody(set.doc, version, true);
+  await page.evaluate(
+    (b) => void ((window as unknown as { __content: unknown }).__content = JSON.parse(b)),
+    body,
+  );
+  await page.waitForTimeout(500);
+  type Hook = { __wbBench: WorkbenchBenchHandle; __content: VersionColumns };
+  const first_paint_50k_ms = await page.evaluate(() => {
+    const w = window as unknown as Hook;
+    return w.__wbBench.load(w.__content);
+  });
+  await page.waitForTimeout(500);
+  const row = await page.evaluate(() => (window as unknown as Hook).__wbBench.firstTaskRow(0));
+  const edit_to_paint_50k_ms = await page.evaluate(
+    (r) => (window as unknown as Hook).__wbBench.editDuration(r, '7'),
+    row,
+  );
+  await page.waitForTimeout(500);
+  // scrollFrames itself goes into the page (its defaults: 240 frames of 120 px).
+  const scroll = await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
+  await page.close();
+  return {
+    first_paint_50k_ms: round(first_paint_50k_ms),
+    edit_to_paint_50k_ms: round(edit_to_paint_50k_ms),
+    scroll_p95_frame_50k_ms: round(scroll.p95),
+    long_tasks_50k: scroll.longTasks,
+  };
 }
 
 const server = await startServer();
@@ -236,6 +288,9 @@ try {
       },
       [fn, arg] as const,
     );
+  const frozenBeforeIndent = await page.evaluate(
+    () => (window as unknown as { __wbBench: { state(): { frozen: boolean } } }).__wbBench.state().frozen,
+  );
   const r0 = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(50_000));
   await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r + 999), r0);
   const indent_1k_ms = await timed('run', 'indent');
@@ -271,6 +326,12 @@ try {
   await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 1), ROWS - 5_000);
   const paste_10k_ms = await timed('paste', matrix);
 
+  await page.close();
+
+  // The same generated 50k tasks handed to our workbench and to the peers (benchmarks/peers).
+  const set = peerSet(PEER_TASKS);
+  const ours50k = await compareOurs(browser, url, token, set, full.version);
+  const peers = await measurePeers(browser, set);
   await browser.close();
   console.log(
     JSON.stringify({
@@ -292,8 +353,19 @@ try {
       long_task_max_ms: round(scroll.long_task_max_ms),
       edit_to_paint_ms: round(edit_to_paint_ms),
       indent_1k_ms: round(indent_1k_ms),
+      frozen_before_indent: frozenBeforeIndent,
       undo_indent_1k_ms: round(undo_indent_1k_ms),
       paste_10k_ms: round(paste_10k_ms),
+      ...ours50k,
+      ...peers,
+      first_paint_50k_times_faster_than_best_peer: round(
+        Math.min(peers.peer_dhtmlx_first_paint_50k_ms!, peers.peer_svar_first_paint_50k_ms!) /
+          ours50k.first_paint_50k_ms,
+      ),
+      edit_to_paint_50k_times_faster_than_best_peer: round(
+        Math.min(peers.peer_dhtmlx_edit_to_paint_50k_ms!, peers.peer_svar_edit_to_paint_50k_ms!) /
+          ours50k.edit_to_paint_50k_ms,
+      ),
       cpus: cpus().length,
       load_average_1m: round(loadavg()[0]!),
       budget_ms: {

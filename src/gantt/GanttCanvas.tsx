@@ -66,7 +66,10 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
     drawGantt(ctx, frame);
     // For benchmarks/workbench.ts (?bench=1): when a frame with bars reached the canvas.
     if ((window as { __wbMarks?: boolean }).__wbMarks) {
-      performance.mark('wb-gantt-paint', { detail: { rows: frame.rowCount, bars: frame.bars.length } });
+      const dated = frame.bars.reduce((n, b) => (Number.isFinite(b.start) ? n + 1 : n), 0);
+      performance.mark('wb-gantt-paint', {
+        detail: { rows: frame.rowCount, bars: frame.bars.length, dated },
+      });
     }
   }, [frame]);
 

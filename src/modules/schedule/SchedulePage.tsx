@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { Version } from '../../api/versions';
+import type { Version, VersionColumns } from '../../api/versions';
 import { GanttPane } from '../../gantt/GanttPane';
 import { WbsGrid } from '../../grid/WbsGrid';
 import { useSession } from '../../state/session';
@@ -27,6 +27,7 @@ import { InfoPanel } from './InfoPanel';
 import {
   calculate,
   loadCalendars,
+  loadContent,
   loadTarget,
   loadVersions,
   openVersion,
@@ -69,7 +70,24 @@ export function SchedulePage() {
   );
 
   useEffect(() => installWorkbenchServices(), []);
-  useEffect(() => installBenchHook(), []);
+  // The worker's first request for a version's content, sent before the store indexes it.
+  const toWorker = useCallback(
+    (content: VersionColumns, revision: number) =>
+      runner.current?.openPacked(
+        packColumns(content.items, content.relations),
+        content.version.data_date,
+        revision,
+      ),
+    [],
+  );
+  useEffect(
+    () =>
+      installBenchHook((content) => {
+        loadContent(content, toWorker);
+        resetTimescale();
+      }),
+    [toWorker],
+  );
   useEffect(() => followFilter(), []);
   useEffect(() => setFilter(parsedFilter.ok ? parsedFilter.filter : null), [parsedFilter]);
   useEffect(() => {
@@ -107,16 +125,7 @@ export function SchedulePage() {
     const abort = new AbortController();
     // The worker gets the document as soon as it is parsed and schedules it while the store
     // indexes it and the grid and the Gantt paint the rows (dates fill in after).
-    openVersion(
-      openId,
-      (content, revision) =>
-        runner.current?.openPacked(
-          packColumns(content.items, content.relations),
-          content.version.data_date,
-          revision,
-        ),
-      abort.signal,
-    )
+    openVersion(openId, toWorker, abort.signal)
       .then(() => {
         if (!live) return;
         resetTimescale();
@@ -126,7 +135,7 @@ export function SchedulePage() {
       live = false;
       abort.abort();
     };
-  }, [openId]);
+  }, [openId, toWorker]);
 
   useEffect(() => {
     if (loadState === 'ready') void loadTarget(targetId).catch(() => undefined);

@@ -1,10 +1,43 @@
 // A handle for benchmarks/workbench.ts, installed only when the page is opened with ?bench=1:
-// select a row range, run a registered command, paste a matrix, and read the store's counters.
-// Timings are taken inside the page (performance.now and the wb-* performance marks).
+// select a row range, run a registered command, paste a matrix, read the store's counters, and
+// (for the comparison with other Gantt components) load content handed in and edit one duration,
+// each timed to the first painted frame that shows it. Timings are taken inside the page
+// (performance.now and the wb-* performance marks).
 
+import type { VersionColumns } from '../../api/versions';
 import { runCommand } from '../../state/workbench/commands';
-import { pasteAtFocus } from '../../state/workbench/commands-edit';
+import { commitEdit, pasteAtFocus, startEdit } from '../../state/workbench/commands-edit';
 import { workbench } from '../../state/workbench/store';
+
+type PaintDetail = { rows: number; dated: number };
+
+/**
+ * Resolves with the ms from t0 to the frame after the first Gantt paint (after t0, and after the
+ * `after` mark when named) that passes `test`: the paint mark, then a frame, then a task, as the
+ * peers' harness waits for its DOM.
+ */
+function paintedAfter(
+  t0: number,
+  test: (d: PaintDetail) => boolean,
+  after?: (m: PerformanceMark) => boolean,
+) {
+  return new Promise<number>((resolve) => {
+    const check = () => {
+      const gate = after
+        ? (performance.getEntriesByName('wb-schedule-applied') as PerformanceMark[]).find(
+            (m) => m.startTime >= t0 && after(m),
+          )
+        : null;
+      const from = after ? (gate?.startTime ?? Infinity) : t0;
+      const paint = (performance.getEntriesByName('wb-gantt-paint') as PerformanceMark[]).find(
+        (m) => m.startTime >= from && test(m.detail as PaintDetail),
+      );
+      if (paint) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
 
 export interface WorkbenchBenchHandle {
   select(r0: number, r1: number, col?: number): void;
@@ -16,14 +49,20 @@ export interface WorkbenchBenchHandle {
     relations: number;
     scheduleRevision: number;
     dataRevision: number;
+    /** The loaded document is frozen (idle-time freezing has finished). */
+    frozen: boolean;
   };
   /** First visible row index whose row is a task (for edits). */
   firstTaskRow(from: number): number;
   /** Show exactly these columns, in this order. */
   columns(ids: string[]): void;
+  /** Load content as a version's (stored dates painted at once); ms to the first dated frame. */
+  load(content: VersionColumns): Promise<number>;
+  /** Set the duration of the row at `row` to `text`; ms to the frame with the new dates. */
+  editDuration(row: number, text: string): Promise<number>;
 }
 
-export function installBenchHook(): () => void {
+export function installBenchHook(loadContent: (content: VersionColumns) => void): () => void {
   if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('bench'))
     return () => undefined;
   const handle: WorkbenchBenchHandle = {
@@ -39,6 +78,7 @@ export function installBenchHook(): () => void {
         relations: s.wbs.doc.relations.size,
         scheduleRevision: s.schedule?.revision ?? -1,
         dataRevision: s.dataRevision,
+        frozen: Object.isFrozen(s.wbs.doc.rows),
       };
     },
     columns: (ids) => {
@@ -49,6 +89,27 @@ export function installBenchHook(): () => void {
         visible: true,
       }));
       workbench.set({ columns: [...shown, ...rest] });
+    },
+    load: (content) => {
+      const t0 = performance.now();
+      loadContent(content);
+      return paintedAfter(t0, (d) => d.rows >= content.items.id.length && d.dated > 0);
+    },
+    editDuration: (row, text) => {
+      const durationCol = workbench
+        .get()
+        .columns.filter((c) => c.visible)
+        .findIndex((c) => c.id === 'duration');
+      workbench.set({ selection: { anchor: { row, col: durationCol }, focus: { row, col: durationCol } } });
+      const t0 = performance.now();
+      startEdit(text);
+      commitEdit(text, 'none');
+      const revision = workbench.get().dataRevision;
+      return paintedAfter(
+        t0,
+        (d) => d.dated > 0,
+        (m) => (m.detail as { revision: number }).revision >= revision,
+      );
     },
     firstTaskRow: (from) => {
       const s = workbench.get();

@@ -68,11 +68,7 @@ export async function openVersion(
   const content = await call(api.versions.contentColumns, { params: { id } });
   if (signal?.aborted) return;
   performance.mark('wb-content-parsed');
-  onContent?.(content, nextDataRevision());
-  loadVersionDoc(content.version, docFromColumns(content.items, content.relations));
-  // A calculated version paints its stored dates at once; the worker's pass follows.
-  const stored = storedSchedule(content, workbench.get().dataRevision);
-  if (stored) workbench.set({ schedule: stored });
+  loadContent(content, onContent);
   // The request is on its way: the version's stored state does not describe the screen.
   if (onContent) workbench.set({ timetableState: 'in_process' });
   performance.mark('wb-version-loaded');
@@ -85,6 +81,18 @@ export async function openVersion(
   if (actions.length === 0 || now.version !== loaded.version || now.history !== loaded.history) return;
   const history = historyFromUndoLog(actions, userId, now.history.limit, content.version.revision);
   workbench.set({ history });
+}
+
+/** Put parsed content into the store (and first hand it to `onContent`, the worker's request). */
+export function loadContent(
+  content: VersionColumns,
+  onContent?: (content: VersionColumns, revision: number) => void,
+): void {
+  onContent?.(content, nextDataRevision());
+  loadVersionDoc(content.version, docFromColumns(content.items, content.relations));
+  // A calculated version paints its stored dates at once; the worker's pass follows.
+  const stored = storedSchedule(content, workbench.get().dataRevision);
+  if (stored) workbench.set({ schedule: stored });
 }
 
 /** The newest undo actions, page by page, until our run surely ended (a failure: none). */
