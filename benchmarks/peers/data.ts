@@ -57,26 +57,22 @@ const peerDate = (t: number) => formatLocal(t).replace('T', ' ');
 export function peerSet(n: number): PeerSet {
   const doc = benchDoc(n);
   const { model, result: res } = scheduleDoc(doc);
-  const tasks = model.activities.map(
-    (a, i): PeerTask => ({
-      id: a.id,
-      parent: a.parentId,
-      name: a.name,
-      type: PEER_TYPE[a.nodeType],
-      start: peerDate(res.es[i]!),
-      end: peerDate(Math.max(res.es[i]!, res.ef[i]!)),
-      durationDays: a.duration / MINUTES_PER_WORKDAY,
-      progress: res.percentComplete[i]!,
-    }),
-  );
-  const links = model.relations.map(
-    (r): PeerLink => ({
-      id: r.id,
-      source: r.predId,
-      target: r.succId,
-      type: r.type,
-      lagDays: r.lag / MINUTES_PER_WORKDAY,
-    }),
-  );
+  const tasks = model.activities.map((a, i): PeerTask => ({
+    id: a.id,
+    parent: a.parentId,
+    name: a.name,
+    type: PEER_TYPE[a.nodeType],
+    start: peerDate(res.es[i]!),
+    end: peerDate(Math.max(res.es[i]!, res.ef[i]!)),
+    durationDays: a.duration / MINUTES_PER_WORKDAY,
+    progress: res.percentComplete[i]!,
+  }));
+  const links = model.relations.map((r): PeerLink => ({
+    id: r.id,
+    source: r.predId,
+    target: r.succId,
+    type: r.type,
+    lagDays: r.lag / MINUTES_PER_WORKDAY,
+  }));
   return { doc, tasks, links };
 }
