@@ -232,7 +232,10 @@ export function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): R
     level,
     hasChildren: s.wbs.index.children.has(id),
     expanded: s.expanded.has(id),
-    outline: outlineNumber(s.wbs.index, s.wbs.doc.rows, id),
+    // Computed when read (the code column, copy): the Gantt reads rows by the hundred per frame.
+    get outline() {
+      return outlineNumber(s.wbs.index, s.wbs.doc.rows, id);
+    },
     es: has && sch.es[p]! >= 0 ? sch.es[p]! : NaN,
     ef: has && sch.ef[p]! >= 0 ? sch.ef[p]! : NaN,
     tf: has ? sch.tf[p]! : NaN,
