@@ -9,6 +9,7 @@ import { standardCalendarDef } from '../../src/domain/calendar';
 import { ScheduleRunner } from '../../src/state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
 import { inProcessScheduleService } from '../../src/workers/schedule-client';
+import { packDoc } from '../../src/workers/doc-pack';
 import { chain, DAY, version } from './fixtures';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -85,6 +86,37 @@ describe('schedule runner', () => {
         fresh.ef[i],
         fresh.tf[i],
       ]);
+    }
+  });
+
+  it('sends a deferred first open before a change made meanwhile, so the change lands on it', async () => {
+    const { rows, relations } = chain(5);
+    const fresh = new ScheduleRunner(inProcessScheduleService());
+    try {
+      loadVersion(version(), rows, relations);
+      const loaded = workbench.get();
+      let packed = 0;
+      fresh.openPacked(
+        () => {
+          packed++;
+          return packDoc(loaded.wbs.doc);
+        },
+        loaded.version!.data_date,
+        loaded.dataRevision,
+        true,
+      );
+      expect(packed).toBe(0); // held for the first frame
+      const c = editCell(loaded.wbs.doc, loaded.wbs.index, 'T2', WBS_COLUMNS.duration, '3', ctx);
+      commitChange(c, 'edit');
+      expect(packed).toBe(1); // the change sent the document first
+      await settle();
+      const s = workbench.get();
+      expect(s.schedule!.revision).toBe(s.dataRevision);
+      const t1 = rowAt(s, 1)!;
+      const t5 = rowAt(s, 5)!;
+      expect((t5.ef - t1.es) / 1440).toBeGreaterThan(7); // 3 + 4 working days, with a weekend
+    } finally {
+      fresh.dispose();
     }
   });
 });

@@ -74,9 +74,11 @@ export function SchedulePage() {
   const toWorker = useCallback(
     (content: VersionColumns, revision: number) =>
       runner.current?.openPacked(
-        packColumns(content.items, content.relations),
+        () => packColumns(content.items, content.relations),
         content.version.data_date,
         revision,
+        // A calculated version paints its stored dates first; the worker's copy follows.
+        content.version.timetable_state === 'calculated',
       ),
     [],
   );

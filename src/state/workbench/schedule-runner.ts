@@ -42,8 +42,12 @@ export class ScheduleRunner {
   private idsChanged = false;
   private readonly off: () => void;
 
+  /** A first open held until the first frame is painted (see openPacked's `defer`). */
+  private deferred: { send: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+
   constructor(private readonly service: ScheduleService) {
     this.off = onDataChange((applied) => {
+      this.flushDeferred(); // the document goes first, the change after it
       const rev = workbench.get().dataRevision;
       this.track(this.service.patch(applied.patches as never, rev), rev);
     });
@@ -62,16 +66,47 @@ export class ScheduleRunner {
    * first open posts it before the store's mapping, freeze, tree index and first render, so the
    * worker's pass runs meanwhile.
    */
-  openPacked(doc: PackedDoc, dataDate: number | null, revision: number): void {
-    const s = workbench.get();
-    const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
-    const options = scheduleOptions(dataDate, calendars);
-    performance.mark('wb-worker-open');
-    this.track(this.service.openPacked(doc, calendars, options, revision), revision);
-    performance.mark('wb-worker-open-posted');
+  openPacked(
+    doc: PackedDoc | (() => PackedDoc),
+    dataDate: number | null,
+    revision: number,
+    /**
+     * Send after the first frame is painted (the store shows stored dates meanwhile): packing and
+     * copying 100k rows to the worker then does not delay that frame. A change made before it is
+     * sent sends it first.
+     */
+    defer = false,
+  ): void {
+    this.flushDeferred();
+    const send = () => {
+      const s = workbench.get();
+      const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
+      const options = scheduleOptions(dataDate, calendars);
+      performance.mark('wb-worker-open');
+      const packed = typeof doc === 'function' ? doc() : doc;
+      this.track(this.service.openPacked(packed, calendars, options, revision), revision);
+      performance.mark('wb-worker-open-posted');
+    };
+    if (!defer) return send();
+    // Two frames: the first paints the loaded rows, the second lets it reach the screen.
+    const timer = setTimeout(() => this.flushDeferred(), 1000);
+    this.deferred = { send, timer };
+    if (typeof requestAnimationFrame === 'function')
+      requestAnimationFrame(() => requestAnimationFrame(() => this.flushDeferred()));
+    else setTimeout(() => this.flushDeferred(), 0);
+  }
+
+  private flushDeferred(): void {
+    const d = this.deferred;
+    if (!d) return;
+    this.deferred = null;
+    clearTimeout(d.timer);
+    d.send();
   }
 
   dispose(): void {
+    if (this.deferred) clearTimeout(this.deferred.timer);
+    this.deferred = null;
     this.off();
     this.service.dispose();
   }
