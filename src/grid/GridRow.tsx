@@ -119,7 +119,7 @@ function same(a: GridRowProps, b: GridRowProps): boolean {
     Object.is(va.tf, vb.tf) &&
     Object.is(va.ff, vb.ff) &&
     va.critical === vb.critical &&
-    va.outline === vb.outline &&
+    va.tree === vb.tree &&
     va.level === vb.level &&
     va.expanded === vb.expanded &&
     va.hasChildren === vb.hasChildren &&

@@ -1,7 +1,7 @@
 // Performs the status decisions of status.ts: redirects and the red error toast (spec §8).
 import i18next from 'i18next';
 import { useToasts } from '../../state/toasts';
-import { endSessionLocally, forgetSpace } from '../session/auth';
+import { endSessionLocally, forgetSpace, isEndingForIdleness } from '../session/auth';
 import { currentPath, navigate } from '../navigation';
 import { browserStore } from '../session/storage';
 import { KEYS } from '../session/storage';
@@ -27,6 +27,8 @@ export function performDecision(d: StatusDecision, silent: boolean): void {
     case 'ok':
       return;
     case 'to-login':
+      // The session is ending for idleness: that flow leads to /auth/idleness and drops the token.
+      if (isEndingForIdleness()) return;
       if (currentPath().startsWith('/auth/')) endSessionLocally();
       else void navigate('/auth/login', { replace: true }).then(endSessionLocally);
       return;

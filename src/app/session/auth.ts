@@ -10,8 +10,23 @@ function toSessionUser(u: User) {
   return { id: u.id, login: u.login, email: u.email, first_name: u.first_name, last_name: u.last_name };
 }
 
+/**
+ * Set while this tab ends the session for idleness: the server's 401s and the live socket's
+ * refusal that follow the logout must not send it to the sign-in screen instead of /auth/idleness.
+ */
+let endingForIdleness = false;
+
+export function endForIdleness(): void {
+  endingForIdleness = true;
+}
+
+export function isEndingForIdleness(): boolean {
+  return endingForIdleness;
+}
+
 /** After login or registration: keep the token, tell the other tabs. */
 export function startSession(s: Session, broadcast = true): void {
+  endingForIdleness = false;
   browserStore().setToken(s.token);
   useSession.getState().setToken(s.token);
   useSession.getState().setUser(toSessionUser(s.user));
@@ -25,6 +40,7 @@ export function setUser(u: User): void {
 
 /** Adopt a token another tab (or an external sign-in) obtained. */
 export function adoptToken(token: string): void {
+  endingForIdleness = false;
   browserStore().setToken(token);
   useSession.getState().setToken(token);
 }

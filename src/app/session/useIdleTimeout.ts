@@ -4,7 +4,7 @@ import { useSession } from '../../state/session';
 import { useSystem } from '../../state/system';
 import { call } from '../api/call';
 import { navigate } from '../navigation';
-import { endSessionLocally } from './auth';
+import { endForIdleness, endSessionLocally } from './auth';
 import { createActivityThrottle, isIdle } from './idle';
 import { postTabMessage } from './tabs';
 
@@ -13,6 +13,7 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchsta
 
 /** End the session here and in every tab (spec §4 idleness). */
 export function expireSession(): void {
+  endForIdleness();
   void call(authRoutes.logout, {}, { silent: true }).catch(() => undefined);
   postTabMessage({ type: 'idleness' });
   // Leave the guarded screen first: dropping the token there would redirect to the sign-in screen.

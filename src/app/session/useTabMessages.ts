@@ -3,7 +3,7 @@ import { userRoutes } from '../../api/users';
 import { useSystem } from '../../state/system';
 import { call } from '../api/call';
 import { currentPath, navigate } from '../navigation';
-import { adoptToken, endSessionLocally, landingPath, setUser } from './auth';
+import { adoptToken, endForIdleness, endSessionLocally, landingPath, setUser } from './auth';
 import { onTabMessage } from './tabs';
 
 /** What this tab does when another tab signs in, signs out, or reports activity or idleness. */
@@ -25,6 +25,7 @@ export function useTabMessages(): void {
             void navigate('/auth/login', { replace: true }).then(endSessionLocally);
             return;
           case 'idleness':
+            endForIdleness();
             void navigate('/auth/idleness', { replace: true }).then(endSessionLocally);
             return;
           case 'idleness-updated':

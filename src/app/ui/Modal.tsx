@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface ModalProps {
   title: string;
@@ -28,6 +28,8 @@ export function Modal({
   onKeyDown,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Each dialog names itself by its own title (two can be open: a confirmation over a dialog).
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     const before = document.activeElement as HTMLElement | null;
@@ -45,7 +47,7 @@ export function Modal({
       ref={ref}
       className={`modal modal--${tone}`}
       style={{ width }}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
@@ -53,7 +55,7 @@ export function Modal({
       }}
     >
       <header className="modal__header">
-        <h2 id="modal-title" className="modal__title">
+        <h2 id={titleId} className="modal__title">
           {title}
         </h2>
         <button

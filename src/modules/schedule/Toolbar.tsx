@@ -86,8 +86,8 @@ function Btn({
 
 /**
  * The change history: enabled like the edit commands (version loaded, not locked) and only with
- * edit rights in the space. The dialog goes to <body>, after the app root: no toolbar styles, and
- * the confirmation dialog (in the root) keeps its own title as the first "modal-title".
+ * edit rights in the space. The dialog goes to <body>, after the app root, so no toolbar style
+ * reaches it.
  */
 function HistoryTool({ t, versionId, onReload }: Pick<ToolbarProps, 't' | 'versionId' | 'onReload'>) {
   const [open, setOpen] = useState(false);

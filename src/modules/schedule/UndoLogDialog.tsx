@@ -67,14 +67,7 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
     };
   }, [spaceId]);
 
-  // Modal names every dialog by the one id "modal-title"; with the confirmation open on top, both
-  // would take the first such title in the page. Name this one directly instead.
   const title = t('history.title');
-  useEffect(() => {
-    const dialog = body.current?.closest('dialog');
-    dialog?.removeAttribute('aria-labelledby');
-    dialog?.setAttribute('aria-label', title);
-  }, [title]);
 
   // The first page, again after a restore (the list is kept on screen meanwhile: focus stays put).
   useEffect(() => {

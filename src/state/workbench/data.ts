@@ -232,6 +232,7 @@ export function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): R
     level,
     hasChildren: s.wbs.index.children.has(id),
     expanded: s.expanded.has(id),
+    tree: s.wbs.index,
     // Computed when read (the code column, copy): the Gantt reads rows by the hundred per frame.
     get outline() {
       return outlineNumber(s.wbs.index, s.wbs.doc.rows, id);

@@ -56,8 +56,10 @@ export interface RowView {
   readonly level: number;
   readonly hasChildren: boolean;
   readonly expanded: boolean;
-  /** Outline number (1, 1.1, 1.2 …). */
+  /** Outline number (1, 1.1, 1.2 …), computed when read. */
   readonly outline: string;
+  /** The tree index the view was read from: the outline can only change when it does. */
+  readonly tree: object;
   /** Schedule results (derived); NaN when not calculated. */
   readonly es: number;
   readonly ef: number;
