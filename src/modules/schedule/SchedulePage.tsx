@@ -126,7 +126,8 @@ export function SchedulePage() {
     let live = true;
     const abort = new AbortController();
     // The worker gets the document as soon as it is parsed and schedules it while the store
-    // indexes it and the grid and the Gantt paint the rows (dates fill in after).
+    // indexes it and the grid and the Gantt paint the rows (dates fill in after); a calculated
+    // version paints its stored dates first and sends the worker its copy after that frame.
     openVersion(openId, toWorker, abort.signal)
       .then(() => {
         if (!live) return;

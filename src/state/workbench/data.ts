@@ -219,7 +219,7 @@ export function rowAt(s: WorkbenchState, index: number): RowView | null {
 }
 
 /** A row with its derived values, by id (index and level: where it shows, if it does). */
-export function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView | null {
+function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView | null {
   const row = s.wbs.doc.rows.get(id);
   if (!row) return null;
   const sch = s.schedule;
