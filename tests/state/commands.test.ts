@@ -23,6 +23,17 @@ describe('workbench commands', () => {
     loadVersion(version(), r, relations);
   });
 
+  it('keeps the active cell on the end of the range it was on after an indent', () => {
+    select(3, 1, 2); // anchor T3, focus T2 (selected upwards)
+    runCommand('indent');
+    expect(workbench.get().selection.focus.row).toBe(2);
+    expect(workbench.get().selection.anchor.row).toBe(3);
+    runCommand('undo');
+    select(2, 1, 3); // selected downwards: the focus stays on the last row
+    runCommand('indent');
+    expect(workbench.get().selection.focus.row).toBe(3);
+  });
+
   it('indents and outdents the selection as one undo step each, keeping it selected', () => {
     select(2, 1, 3); // T2, T3
     runCommand('indent');

@@ -32,14 +32,19 @@ export function selectedIds(s: WorkbenchState): RowId[] {
 const hasRows = (s: WorkbenchState) => s.visible.ids.length > 0 && s.loadState === 'ready';
 const ready = (s: WorkbenchState) => s.loadState === 'ready' && !s.version?.locked;
 
-/** Re-select rows by id after the view changed (they may have moved). */
-export function selectIds(first: RowId, last: RowId = first): void {
+/**
+ * Re-select rows by id after the view changed (they may have moved). The focus (the cell the
+ * view follows) goes to the last row, or with `focusFirst` stays on the first, as it was.
+ */
+export function selectIds(first: RowId, last: RowId = first, focusFirst = false): void {
   const s = workbench.get();
   const a = s.visible.ids.indexOf(first);
-  const b = s.visible.ids.indexOf(last);
+  const b0 = s.visible.ids.indexOf(last);
   if (a < 0) return;
+  const b = b0 < 0 ? a : b0;
   const col = s.selection.focus.col;
-  workbench.set({ selection: { anchor: { row: a, col }, focus: { row: b < 0 ? a : b, col } } });
+  const [anchor, focus] = focusFirst ? [b, a] : [a, b];
+  workbench.set({ selection: { anchor: { row: anchor, col }, focus: { row: focus, col } } });
 }
 
 /** Make sure the given rows are visible (their parents expanded). */
@@ -82,10 +87,12 @@ function tree(id: string, fn: typeof indent, expandParents: boolean): Command {
     perform: () => {
       const s = workbench.get();
       const ids = selectedIds(s);
+      // The active cell stays at the end of the range it was on (the view does not jump).
+      const focusFirst = s.selection.focus.row <= s.selection.anchor.row;
       const c: WbsChange<RowId[]> = fn(s.wbs.doc, s.wbs.index, ids);
       if (!commitChange(c, `cmd.${id}`)) return;
       if (expandParents) reveal(c.result);
-      selectIds(ids[0]!, ids[ids.length - 1]);
+      selectIds(ids[0]!, ids[ids.length - 1], focusFirst);
     },
   };
 }

@@ -226,6 +226,7 @@ function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView 
   const p = sch?.position.get(id);
   const has = p !== undefined && sch !== null;
   const target = s.target?.dates.get(id);
+  let outline: string | undefined;
   return {
     index,
     row,
@@ -233,9 +234,11 @@ function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView 
     hasChildren: s.wbs.index.children.has(id),
     expanded: s.expanded.has(id),
     tree: s.wbs.index,
-    // Computed when read (the code column, copy): the Gantt reads rows by the hundred per frame.
+    // Computed once, when first read (the code column, copy): the Gantt reads rows by the
+    // hundred per frame and never needs it.
     get outline() {
-      return outlineNumber(s.wbs.index, s.wbs.doc.rows, id);
+      outline ??= outlineNumber(s.wbs.index, s.wbs.doc.rows, id);
+      return outline;
     },
     es: has && sch.es[p]! >= 0 ? sch.es[p]! : NaN,
     ef: has && sch.ef[p]! >= 0 ? sch.ef[p]! : NaN,
