@@ -45,7 +45,7 @@ function GridRowImpl(p: GridRowProps) {
       aria-rowindex={view.index + 2}
       aria-selected={p.selFrom >= 0}
       className={classes.join(' ')}
-      style={{ transform: `translateY(${p.top}px)`, height: p.height, width: geo.total }}
+      style={{ top: p.top, height: p.height, width: geo.total }}
       data-row={view.index}
     >
       <div className="wb-gutter" role="rowheader" style={{ width: GUTTER }} aria-label={view.outline}>

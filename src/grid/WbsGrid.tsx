@@ -151,6 +151,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
           if (el.scrollLeft !== lastLeft.current) {
             lastLeft.current = el.scrollLeft;
             el.style.setProperty('--wb-sl', `${el.scrollLeft}px`);
+            el.classList.toggle('wb-hscrolled', el.scrollLeft > 0);
           }
           if (el.scrollTop !== workbench.get().scrollTop) workbench.set({ scrollTop: el.scrollTop });
         }}
