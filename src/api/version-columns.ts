@@ -2,36 +2,15 @@
 // the two shapes of GET versions/{id}/wbs and …/wbs/columns. Tests check the server's columns
 // against its rows with these, and the benchmark serves generated content in either shape.
 
-import type { VersionColumns, VersionContent, WbsItem } from './versions';
+import { WBS_ITEM_FIELDS, type VersionColumns, type VersionContent, type WbsItem } from './versions';
 
 type ItemColumns = VersionColumns['items'];
 type PlainField = Exclude<keyof ItemColumns, 'id' | 'parent' | 'attributes'>;
 
-const PLAIN_FIELDS = [
-  'order_key',
-  'node_type',
-  'code',
-  'name',
-  'calendar_id',
-  'duration',
-  'remaining',
-  'actual_start',
-  'actual_finish',
-  'percent',
-  'start_limit_type',
-  'start_limit_date',
-  'finish_limit_type',
-  'finish_limit_date',
-  'volume',
-  'price',
-  'es',
-  'ef',
-  'ls',
-  'lf',
-  'tf',
-  'ff',
-  'critical',
-] as const satisfies readonly PlainField[];
+/** The fields a column carries as stored (all but id, parent and the sparse attributes). */
+export const PLAIN_FIELDS = WBS_ITEM_FIELDS.filter(
+  (f): f is PlainField => f !== 'id' && f !== 'parent_id' && f !== 'attributes',
+);
 
 /** Byte order of the order keys (as the database's "C" collation), then the id. */
 const byParentThenKey = (a: WbsItem, b: WbsItem): number => {

@@ -63,6 +63,8 @@ export const WbsItem = z.object({
   critical: z.boolean().nullable(),
 });
 export type WbsItem = z.infer<typeof WbsItem>;
+/** The item's fields in the contract's order (the database's select lists follow it). */
+export const WBS_ITEM_FIELDS = WbsItem.keyof().options;
 export const DERIVED_WBS_FIELDS = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const;
 
 export const WbsRelation = z.object({

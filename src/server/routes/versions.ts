@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
+import { WBS_ITEM_FIELDS } from '../../api/versions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -22,35 +23,6 @@ export async function getVersion(db: Kysely<DB>, spaceId: string, id: string) {
   if (!v) throw notFound('version');
   return v;
 }
-
-const ITEM_COLUMNS = [
-  'id',
-  'parent_id',
-  'order_key',
-  'node_type',
-  'code',
-  'name',
-  'calendar_id',
-  'duration',
-  'remaining',
-  'actual_start',
-  'actual_finish',
-  'percent',
-  'start_limit_type',
-  'start_limit_date',
-  'finish_limit_type',
-  'finish_limit_date',
-  'volume',
-  'price',
-  'attributes',
-  'es',
-  'ef',
-  'ls',
-  'lf',
-  'tf',
-  'ff',
-  'critical',
-] as const;
 
 export const versionRoutes = ({ db, events }: AppContext) => {
   const changed = (spaceId: string, ids: string[]) =>
@@ -187,7 +159,7 @@ export const versionRoutes = ({ db, events }: AppContext) => {
         sql<{ j: string }>`SELECT coalesce(json_agg(t), '[]')::text AS j FROM (
           SELECT ${sql.raw(cols.join(', '))} FROM ${sql.table(table)}
           WHERE space_id = ${space.spaceId} AND version_id = ${version.id}) t`.execute(db);
-      const items = await agg('wbs_items', ITEM_COLUMNS);
+      const items = await agg('wbs_items', WBS_ITEM_FIELDS);
       const relations = await agg('wbs_relations', ['id', 'pred_id', 'succ_id', 'type', 'lag']);
       return new RawJson(
         `{"version":${JSON.stringify(toVersion(version))},"items":${items.rows[0]!.j},"relations":${relations.rows[0]!.j}}`,

@@ -4,34 +4,8 @@
 
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { PLAIN_FIELDS } from '../../api/version-columns';
 import type { DB } from '../db/schema';
-
-/** Fields sent as they are stored, in the contract's order after id and parent. */
-const PLAIN = [
-  'order_key',
-  'node_type',
-  'code',
-  'name',
-  'calendar_id',
-  'duration',
-  'remaining',
-  'actual_start',
-  'actual_finish',
-  'percent',
-  'start_limit_type',
-  'start_limit_date',
-  'finish_limit_type',
-  'finish_limit_date',
-  'volume',
-  'price',
-  'es',
-  'ef',
-  'ls',
-  'lf',
-  'tf',
-  'ff',
-  'critical',
-] as const;
 
 /** The rows of the version with their position (the order every column shares). */
 const positioned = (spaceId: string, versionId: string) => sql`
@@ -49,7 +23,7 @@ export async function contentColumnsJson(
   const itemFields = [
     column('r.id', 'id'),
     column('coalesce(p.ix, -1)', 'parent'),
-    ...PLAIN.map((f) => column(`r.${f}`, f)),
+    ...PLAIN_FIELDS.map((f) => column(`r.${f}`, f)),
     `'attributes', coalesce(json_agg(json_build_array(r.ix, r.attributes) ORDER BY r.ix)
        FILTER (WHERE r.attributes <> '{}'::jsonb), '[]'::json)`,
   ].join(',\n');
