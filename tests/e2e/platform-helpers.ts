@@ -81,3 +81,25 @@ export async function scheduleInNewSpace(
   const schedule = await post<{ id: string }>(`/projects/${project.id}/schedules/create`, names.schedule);
   return { account, spaceId: space.id, scheduleId: schedule.id };
 }
+
+/** Sign in as the demo user and open the demo schedule from the structure tree. */
+export async function openDemoSchedule(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await page.locator('input[name=login]').fill('demo');
+  await page.locator('input[name=password]').fill('demo-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+  if (page.url().includes('/auth/select-space'))
+    await page
+      .getByRole('button', { name: /Demo space/ })
+      .first()
+      .click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  for (const name of ['Riverside campus', 'Office block B2']) {
+    const node = page.getByRole('treeitem', { name, exact: false }).first();
+    if ((await node.getAttribute('aria-expanded')) === 'false')
+      await node.locator('.tree-row__toggle').click();
+  }
+  await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();
+  await expect(page).toHaveURL(/\/schedule\//);
+}

@@ -2,30 +2,14 @@
 // matching rows with their summaries, the strip says how many, Clear shows everything again, and
 // a malformed filter is said while every row stays in view.
 import { type Page, expect, test } from '@playwright/test';
+import { openDemoSchedule } from './platform-helpers';
 
 const rows = (page: Page) => page.getByRole('grid').locator('.wb-row');
 const bar = (page: Page) => page.locator('.wb-filterbar');
 
-/** Sign in as the demo user and open the demo schedule; returns its address. */
-async function openDemoSchedule(page: Page): Promise<string> {
-  await page.goto('/auth/login');
-  await page.locator('input[name=login]').fill('demo');
-  await page.locator('input[name=password]').fill('demo-password-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-  if (page.url().includes('/auth/select-space'))
-    await page
-      .getByRole('button', { name: /Demo space/ })
-      .first()
-      .click();
-  await expect(page.getByRole('tree')).toBeVisible();
-  for (const name of ['Riverside campus', 'Office block B2']) {
-    const node = page.getByRole('treeitem', { name, exact: false }).first();
-    if ((await node.getAttribute('aria-expanded')) === 'false')
-      await node.locator('.tree-row__toggle').click();
-  }
-  await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();
-  await expect(page).toHaveURL(/\/schedule\//);
+/** The demo schedule open with its rows painted; returns its address without the query. */
+async function openDemo(page: Page): Promise<string> {
+  await openDemoSchedule(page);
   await expect(rows(page).first()).toBeVisible();
   const url = new URL(page.url());
   url.search = '';
@@ -46,7 +30,7 @@ async function everyRow(page: Page, test: (name: string, classes: string) => boo
 }
 
 test('filter and filter_indicator in the address filter the workbench', async ({ page }) => {
-  const base = await openDemoSchedule(page);
+  const base = await openDemo(page);
   const filter = JSON.stringify({ field: 'name', op: 'like', value: 'concrete' });
   await page.goto(`${base}?filter=${encodeURIComponent(filter)}`);
   await expect(bar(page)).toContainText('Custom filter: name like concrete');

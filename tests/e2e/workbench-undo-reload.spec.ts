@@ -2,6 +2,7 @@
 // undoes the rename with Ctrl+Z (the history comes back from the server's undo log); after another
 // reload the old name is still there, and Ctrl+Y renames it again.
 import { type Page, expect, test } from '@playwright/test';
+import { openDemoSchedule } from './platform-helpers';
 
 const grid = (page: Page) => page.getByRole('grid');
 const cell = (page: Page, row: number, col: number) =>
@@ -10,26 +11,9 @@ const cell = (page: Page, row: number, col: number) =>
 const name = (page: Page) => cell(page, 1, 1).locator('.wb-text');
 const tool = (page: Page, id: string) => page.locator(`[data-command="${id}"]`);
 
-/** Sign in as the demo user and open the demo schedule from the structure tree. */
-async function openDemoSchedule(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.locator('input[name=login]').fill('demo');
-  await page.locator('input[name=password]').fill('demo-password-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-  if (page.url().includes('/auth/select-space'))
-    await page
-      .getByRole('button', { name: /Demo space/ })
-      .first()
-      .click();
-  await expect(page.getByRole('tree')).toBeVisible();
-  for (const name of ['Riverside campus', 'Office block B2']) {
-    const node = page.getByRole('treeitem', { name, exact: false }).first();
-    if ((await node.getAttribute('aria-expanded')) === 'false')
-      await node.locator('.tree-row__toggle').click();
-  }
-  await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();
-  await expect(page).toHaveURL(/\/schedule\//);
+/** The demo schedule open, its first row named. */
+async function openDemo(page: Page): Promise<void> {
+  await openDemoSchedule(page);
   await expect(name(page)).not.toHaveText('');
 }
 
@@ -42,7 +26,7 @@ async function reload(page: Page): Promise<void> {
 }
 
 test('Ctrl+Z after a reload undoes the rename made before it', async ({ page }) => {
-  await openDemoSchedule(page);
+  await openDemo(page);
   const oldName = (await name(page).textContent()) ?? '';
   expect(oldName).not.toBe('');
   const newName = `${oldName} (renamed)`;
