@@ -6,6 +6,23 @@ import { loadVersionModel } from '../import/to-model';
 import { scheduleInWorker } from './pool';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
 
+/** The queued or immediate calculate_timetable job of a version (runner.enqueue / runNow input). */
+export function calculationJob(
+  version: { id: string; schedule_id: string },
+  spaceId: string,
+  userId: string,
+  lang: string,
+) {
+  return {
+    space_id: spaceId,
+    type: 'calculate_timetable' as const,
+    user_id: userId,
+    lang,
+    schedule_id: version.schedule_id,
+    version_id: version.id,
+  };
+}
+
 const setState = (env: JobEnv, job: JobRow, state: 'not_calculated' | 'in_process' | 'calculated') =>
   env.db
     .updateTable('versions')

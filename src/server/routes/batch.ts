@@ -3,9 +3,11 @@
 import { api } from '../../api';
 import { conflict, notFound } from '../errors';
 import { implement } from '../http/register';
+import { calculationJob } from '../jobs/calc-job';
 import { toJob } from '../jobs/mappers';
 import type { JobEnv, JobRunner } from '../jobs/runner';
-import { acceptUpload, findVersion } from './transfer-upload';
+import { acceptUpload } from './transfer-upload';
+import { getVersion } from './versions';
 
 export function batchRoutes(env: JobEnv, runner: JobRunner) {
   const { db } = env;
@@ -16,7 +18,7 @@ export function batchRoutes(env: JobEnv, runner: JobRunner) {
     }),
 
     implement(api.transfer.batchExport, async ({ body, space, userId, lang }) => {
-      const version = await findVersion(db, space.spaceId, body.version_id);
+      const version = await getVersion(db, space.spaceId, body.version_id);
       const job = await runner.enqueue({
         space_id: space.spaceId,
         type: 'export_version',
@@ -30,15 +32,8 @@ export function batchRoutes(env: JobEnv, runner: JobRunner) {
     }),
 
     implement(api.transfer.batchTimetableCalc, async ({ body, space, userId, lang }) => {
-      const version = await findVersion(db, space.spaceId, body.version_id);
-      const job = await runner.enqueue({
-        space_id: space.spaceId,
-        type: 'calculate_timetable',
-        user_id: userId,
-        lang,
-        schedule_id: version.schedule_id,
-        version_id: version.id,
-      });
+      const version = await getVersion(db, space.spaceId, body.version_id);
+      const job = await runner.enqueue(calculationJob(version, space.spaceId, userId, lang));
       return toJob(job, lang);
     }),
 

@@ -8,6 +8,7 @@ import { HttpError } from '../errors';
 import { RawJson, implement } from '../http/register';
 import { itemsOf, localizedItems } from '../jobs/errors';
 import { jobRunnerFor } from '../jobs/app-runner';
+import { calculationJob } from '../jobs/calc-job';
 import { toJob } from '../jobs/mappers';
 import { getVersion } from './versions';
 
@@ -28,27 +29,13 @@ export function timetableRoutes(ctx: AppContext) {
   return [
     implement(api.wbsBatch.calculate, async ({ params, space, userId, lang }) => {
       const v = await getVersion(db, space.spaceId, params.id);
-      const job = await runner.enqueue({
-        space_id: space.spaceId,
-        type: 'calculate_timetable',
-        user_id: userId,
-        lang,
-        schedule_id: v.schedule_id,
-        version_id: v.id,
-      });
+      const job = await runner.enqueue(calculationJob(v, space.spaceId, userId, lang));
       return toJob(job, lang);
     }),
 
     implement(api.wbsBatch.calculateSynchronous, async ({ params, space, userId, lang }) => {
       const v = await getVersion(db, space.spaceId, params.id);
-      const job = await runner.runNow({
-        space_id: space.spaceId,
-        type: 'calculate_timetable',
-        user_id: userId,
-        lang,
-        schedule_id: v.schedule_id,
-        version_id: v.id,
-      });
+      const job = await runner.runNow(calculationJob(v, space.spaceId, userId, lang));
       if (job.state !== 'done') {
         const items = (job.errors ?? []).map((e) => ({ code: e.code, params: e.params }));
         throw new HttpError(400, 'BadRequest', localizedItems(lang, items.length ? items : itemsOf(null)));

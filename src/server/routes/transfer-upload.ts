@@ -1,10 +1,8 @@
 // Helpers of the upload routes: the multipart upload stored as a temp file and described as an
-// import_version job, the upload rule of the form, and version look-ups.
+// import_version job and the upload rule of the form.
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { UploadRule } from '../../api/transfer';
-import type { DB } from '../db/schema';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import type { ServerLang } from '../i18n/messages';
 import { safeName } from '../import/calendars';
 import { badFile } from '../jobs/errors';
@@ -79,16 +77,4 @@ export async function acceptUpload(
     file_id: file.id,
     params: params as unknown as Record<string, unknown>,
   };
-}
-
-/** A version of the space (404 otherwise). */
-export async function findVersion(db: Kysely<DB>, spaceId: string, id: string) {
-  const v = await db
-    .selectFrom('versions')
-    .selectAll()
-    .where('space_id', '=', spaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!v) throw notFound('version');
-  return v;
 }

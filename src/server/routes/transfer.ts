@@ -16,7 +16,8 @@ import { getNode } from '../services/eps';
 import { toVersion } from '../services/mappers';
 import { getFile, purgeExpired, toStoredFile } from '../storage/files';
 import { batchRoutes } from './batch';
-import { acceptUpload, findVersion } from './transfer-upload';
+import { acceptUpload } from './transfer-upload';
+import { getVersion } from './versions';
 import { importSettingsRoutes } from './import-settings';
 import { storageRoutes } from './storage';
 
@@ -49,11 +50,11 @@ export function transferRoutes(ctx: AppContext): Implemented[] {
         await acceptUpload(env, req, space.spaceId, userId, lang, false, params.id),
       );
       failIfNotDone(job, lang);
-      return toVersion(await findVersion(env.db, space.spaceId, job.version_id!));
+      return toVersion(await getVersion(env.db, space.spaceId, job.version_id!));
     }),
 
     implement(api.transfer.exportVersion, async ({ params, space, userId, lang }) => {
-      const version = await findVersion(env.db, space.spaceId, params.id);
+      const version = await getVersion(env.db, space.spaceId, params.id);
       const job = await runner.runNow({
         space_id: space.spaceId,
         type: 'export_version',
