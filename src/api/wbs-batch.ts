@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Id, IdParams, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
-import { TimetableState } from './versions';
+import { TimetableState, WbsItem } from './versions';
 
 export const UndoKind = z.enum(['undo_wbs', 'undo_relation', 'undo_wdp']);
 export const UndoOrigin = z.enum(['do', 'undo', 'redo']);
@@ -69,15 +69,16 @@ export const UndoActionPage = z.object({
   next_offset: z.number().int().nullable(),
 });
 
-export const TimetableRow = z.object({
-  id: Id,
-  es: z.number().int().nullable(),
-  ef: z.number().int().nullable(),
-  ls: z.number().int().nullable(),
-  lf: z.number().int().nullable(),
-  tf: z.number().int().nullable(),
-  ff: z.number().int().nullable(),
-  critical: z.boolean().nullable(),
+/** An item's stored results: its id and the DERIVED fields of WbsItem. */
+export const TimetableRow = WbsItem.pick({
+  id: true,
+  es: true,
+  ef: true,
+  ls: true,
+  lf: true,
+  tf: true,
+  ff: true,
+  critical: true,
 });
 
 export const Timetable = z.object({
