@@ -3,6 +3,7 @@
 // must add one here.
 import type { RouteDef } from '../../../src/api/route';
 import { STANDARD_WEEK } from '../../../src/server/services/spaces';
+import { transferSamples } from '../transfer-helpers';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -93,23 +94,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   'PUT /calendars/:id/default': (t) => ({ params: { id: t.calendar } }),
   // Import, export, jobs and storage (src/api/transfer.ts); multipart bodies are left out: the
   // space check comes before the upload is read.
-  'POST /schedules/:id/versions/upload': (t) => ({ params: { id: t.schedule } }),
-  'POST /schedules/:id/versions/upload/synchronous': (t) => ({ params: { id: t.schedule } }),
-  'POST /versions/:id/export/:format': (t) => ({ params: { id: t.version, format: 'json' } }),
-  'POST /batch-processing/import': () => ({}),
-  'POST /batch-processing/export': (t) => ({ body: { version_id: t.version, format: 'csv' } }),
-  'POST /batch-processing/timetable-calc': (t) => ({ body: { version_id: t.version } }),
-  'POST /batch-processing/stop': (t) => ({ body: { job_id: t.version } }),
-  'POST /batch-processing/report': () => ({ body: {} }),
-  'GET /storage/max-size': () => ({ query: { kind: 'documents' } }),
-  'GET /storage/schedule/:id': (t) => ({ params: { id: t.schedule }, query: { kind: 'documents' } }),
-  'POST /storage/schedule/:id': (t) => ({ params: { id: t.schedule } }),
-  'POST /storage/schedule/:id/version/:version_id/download': (t) => ({
-    params: { id: t.schedule, version_id: t.version },
-  }),
-  'GET /storage/thumbnail/:id': (t) => ({ params: { id: t.version } }),
-  'DELETE /storage/:id': (t) => ({ params: { id: t.version } }),
-  'GET /storage/download/:id': (t) => ({ params: { id: t.version } }),
+  ...transferSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).
   'POST /versions/:id/wbs/batch': (t) => ({
     params: { id: t.version },
