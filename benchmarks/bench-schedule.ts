@@ -5,7 +5,7 @@
 
 import type { VersionContent, WbsItem, WbsRelation } from '../src/api/versions';
 import { standardCalendarDef, toMinutes } from '../src/domain/calendar';
-import { scheduleModel } from '../src/domain/schedule';
+import { defaultScheduleOptions, scheduleModel } from '../src/domain/schedule';
 import type { ScheduleModel, ScheduleResult } from '../src/domain/schedule';
 import { toScheduleModel, type WbsDoc } from '../src/domain/wbs';
 import { generateWbs, type GenerateOptions } from '../tests/domain/wbs/generate';
@@ -26,18 +26,12 @@ export function benchDoc(rows: number): WbsDoc {
 
 /** The engine's model and result for the document (standard calendar, P6 semantics). */
 export function scheduleDoc(doc: WbsDoc): { model: ScheduleModel; result: ScheduleResult } {
-  const model = toScheduleModel(doc.rows, doc.relations, [standardCalendarDef('standard')], {
-    dataDate: BENCH_DATA_DATE,
-    projectStart: BENCH_DATA_DATE,
-    mustFinishBy: null,
-    defaultCalendarId: 'standard',
-    progressMode: 'retained_logic',
-    lagCalendar: 'predecessor',
-    floatType: 'finish',
-    criticalBy: 'total_float',
-    criticalFloat: 0,
-    semantics: 'p6',
-  });
+  const model = toScheduleModel(
+    doc.rows,
+    doc.relations,
+    [standardCalendarDef('standard')],
+    defaultScheduleOptions(BENCH_DATA_DATE, 'standard'),
+  );
   const result = scheduleModel(model);
   if (result.errors.length > 0) throw new Error(`bench schedule: ${result.errors[0]!.message}`);
   return { model, result };

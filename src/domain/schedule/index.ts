@@ -30,6 +30,7 @@ export function scheduleModel(model: ScheduleModel): ScheduleResult {
   return new PreparedSchedule(model).computeFull();
 }
 
+export { dayStartMinutes, defaultScheduleOptions } from './default-options';
 export { PreparedSchedule } from './prepared';
 export { activityResult, nextTimetableState } from './result';
 export type { ActivityResult, ScheduleError, ScheduleResult, TimetableState } from './result';

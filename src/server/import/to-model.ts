@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { standardCalendarDef } from '../../domain/calendar';
+import { dayStartMinutes, defaultScheduleOptions } from '../../domain/schedule';
 import type {
   Activity,
   CalendarDef,
@@ -18,27 +19,9 @@ import { notFound } from '../errors';
 import { DEFAULT_KIND, columnsHoldConstraints } from './to-rows';
 import type { ItemExtras } from './to-rows';
 
-const EPOCH_MS = Date.UTC(2000, 0, 1);
-const todayMinutes = () => {
-  const now = new Date();
-  return (Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) - EPOCH_MS) / 60000;
-};
-
 /** Options for a version that was not imported: the workbench's defaults (P6 semantics). */
 export function defaultOptions(dataDate: number | null, defaultCalendarId: string): ScheduleOptions {
-  const date = dataDate ?? todayMinutes();
-  return {
-    dataDate: date,
-    projectStart: date,
-    mustFinishBy: null,
-    defaultCalendarId,
-    progressMode: 'retained_logic',
-    lagCalendar: 'predecessor',
-    floatType: 'finish',
-    criticalBy: 'total_float',
-    criticalFloat: 0,
-    semantics: 'p6',
-  };
+  return defaultScheduleOptions(dataDate ?? dayStartMinutes(new Date()), defaultCalendarId);
 }
 
 type Row = {

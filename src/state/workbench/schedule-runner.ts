@@ -4,6 +4,7 @@
 // their data carries forward), so the grid and the Gantt repaint once per settled edit.
 
 import { standardCalendarDef } from '../../domain/calendar';
+import { dayStartMinutes, defaultScheduleOptions } from '../../domain/schedule';
 import type { CalendarDef, ScheduleOptions } from '../../domain/schedule';
 import type { PackedDoc } from '../../workers/doc-pack';
 import type { ScheduleOutput, ScheduleService } from '../../workers/schedule-client';
@@ -11,28 +12,10 @@ import { onDataChange } from './data';
 import { workbench } from './store';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 
-const EPOCH_MS = Date.UTC(2000, 0, 1);
-
-/** Today 00:00 as engine minutes (calendar-local). */
-export function todayMinutes(now = new Date()): number {
-  return (Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) - EPOCH_MS) / 60000;
-}
-
+/** The version's options: the defaults every unimported version schedules with, on the space's default calendar. */
 export function scheduleOptions(dataDate: number | null, calendars: readonly CalendarDef[]): ScheduleOptions {
-  const date = dataDate ?? todayMinutes();
   const def = calendars.find((c) => c.isDefault) ?? calendars[0];
-  return {
-    dataDate: date,
-    projectStart: date,
-    mustFinishBy: null,
-    defaultCalendarId: def?.id ?? 'standard',
-    progressMode: 'retained_logic',
-    lagCalendar: 'predecessor',
-    floatType: 'finish',
-    criticalBy: 'total_float',
-    criticalFloat: 0,
-    semantics: 'p6',
-  };
+  return defaultScheduleOptions(dataDate ?? dayStartMinutes(new Date()), def?.id ?? 'standard');
 }
 
 export class ScheduleRunner {
