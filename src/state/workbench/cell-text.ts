@@ -17,8 +17,10 @@ export interface CellTextContext {
 
 export type TextMode = 'display' | 'edit' | 'copy';
 
-export function statusOf(r: RowView): 'not_started' | 'in_progress' | 'completed' {
-  const row = r.row;
+/** A row's status from its progress (the status column and the filter read it). */
+export function rowStatus(
+  row: Pick<RowView['row'], 'actualStart' | 'actualFinish' | 'percentComplete'>,
+): 'not_started' | 'in_progress' | 'completed' {
   if (row.actualFinish !== null || row.percentComplete >= 100) return 'completed';
   if (row.actualStart !== null || row.percentComplete > 0) return 'in_progress';
   return 'not_started';
@@ -69,7 +71,7 @@ export function cellText(
     case 'progress':
       return formatNumber(row.percentComplete, { decimals: 0, lang, trimZeros: true });
     case 'status':
-      return ctx.t(`status.${statusOf(r)}`);
+      return ctx.t(`status.${rowStatus(row)}`);
     case 'calendar':
       return ctx.calendarName(row.calendarId);
     case 'volume':

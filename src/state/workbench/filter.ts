@@ -20,6 +20,7 @@ import {
   type FilterExpr,
 } from '../../domain/filter';
 import { formatDate } from '../../domain/format';
+import { rowStatus } from './cell-text';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
 
@@ -93,7 +94,7 @@ function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => n
       case 'type':
         return row.nodeType;
       case 'status':
-        return statusOfRow(row);
+        return rowStatus(row);
       case 'calendar':
         return row.calendarId;
       case 'duration':
@@ -124,16 +125,6 @@ function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => n
   };
 }
 
-function statusOfRow(row: {
-  actualStart: number | null;
-  actualFinish: number | null;
-  percentComplete: number;
-}) {
-  if (row.actualFinish !== null || row.percentComplete >= 100) return 'completed';
-  if (row.actualStart !== null || row.percentComplete > 0) return 'in_progress';
-  return 'not_started';
-}
-
 function indicatorTest(s: WorkbenchState, indicator: Indicator): (id: ItemId) => boolean {
   const rows = s.wbs.doc.rows;
   const sch = s.schedule;
@@ -156,7 +147,7 @@ function indicatorTest(s: WorkbenchState, indicator: Indicator): (id: ItemId) =>
     case 'not_started':
     case 'in_progress':
     case 'completed':
-      return (id) => activity(id) && statusOfRow(rows.get(id)!) === indicator;
+      return (id) => activity(id) && rowStatus(rows.get(id)!) === indicator;
     case 'milestones':
       return (id) => {
         const t = rows.get(id)?.nodeType;
