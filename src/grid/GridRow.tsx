@@ -54,17 +54,17 @@ function GridRowImpl(p: GridRowProps) {
       {cols.map((c, i) => {
         const def = columnDef(c.id);
         const selected = i >= p.selFrom && i <= p.selTo;
-        const focused = i === p.focusCol;
         const issue = p.issues.get(`${r.id}|${def.id}`);
-        const cls = ['wb-cell', `wb-align-${def.align}`];
-        if (selected) cls.push('wb-cell-selected');
-        if (focused) cls.push('wb-cell-focus');
-        if (issue) cls.push('wb-cell-issue');
-        if (i < frozen) cls.push('wb-cell-frozen');
-        if (i === frozen - 1) cls.push('wb-cell-frozen-last');
-        const style: React.CSSProperties = { width: c.width };
         const editing = p.editing?.col === i;
-        const text = editing ? '' : cellText(view, def, ctx);
+        const name = def.id === 'name';
+        let cls = `wb-cell wb-align-${def.align}`;
+        if (name) cls += ' wb-cell-name';
+        if (editing) cls += ' wb-cell-editing';
+        if (selected) cls += ' wb-cell-selected';
+        if (i === p.focusCol) cls += ' wb-cell-focus';
+        if (issue) cls += ' wb-cell-issue';
+        if (i < frozen) cls += ' wb-cell-frozen';
+        if (i === frozen - 1) cls += ' wb-cell-frozen-last';
         return (
           <div
             key={c.id}
@@ -75,36 +75,50 @@ function GridRowImpl(p: GridRowProps) {
             aria-readonly={def.domain.kind === 'readonly' || undefined}
             aria-invalid={issue ? true : undefined}
             title={issue ? ctx.t(issue.messageKey) : undefined}
-            className={cls.join(' ')}
-            style={style}
+            className={cls}
+            style={{ width: c.width }}
             data-col={i}
           >
-            {def.id === 'name' && !editing && (
-              <span className="wb-indent" style={{ width: view.level * 16 + 16 }}>
-                {view.hasChildren && (
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    className="wb-toggle"
-                    aria-label={ctx.t(view.expanded ? 'grid.collapse' : 'grid.expand')}
-                    aria-expanded={view.expanded}
-                    onMouseDown={(e) => e.stopPropagation()}
-                    onClick={() => p.onToggle(r.id, !view.expanded)}
-                  >
-                    {view.expanded ? '▾' : '▸'}
-                  </button>
-                )}
-              </span>
-            )}
             {editing ? (
               <CellEditor view={view} def={def} initial={p.editing!.initial} ctx={ctx} />
+            ) : name ? (
+              <NameContent view={view} text={cellText(view, def, ctx)} t={ctx.t} onToggle={p.onToggle} />
             ) : (
-              <span className="wb-text">{text}</span>
+              cellText(view, def, ctx)
             )}
           </div>
         );
       })}
     </div>
+  );
+}
+
+/** The name cell: indentation, the expand toggle of a parent, then the name. */
+interface NameContentProps extends Pick<GridRowProps, 'view' | 'onToggle'> {
+  readonly text: string;
+  readonly t: CellTextContext['t'];
+}
+
+function NameContent({ view, text, t, onToggle }: NameContentProps) {
+  return (
+    <>
+      <span className="wb-indent" style={{ width: view.level * 16 + 16 }}>
+        {view.hasChildren && (
+          <button
+            type="button"
+            tabIndex={-1}
+            className="wb-toggle"
+            aria-label={t(view.expanded ? 'grid.collapse' : 'grid.expand')}
+            aria-expanded={view.expanded}
+            onMouseDown={(e) => e.stopPropagation()}
+            onClick={() => onToggle(view.row.id, !view.expanded)}
+          >
+            {view.expanded ? '▾' : '▸'}
+          </button>
+        )}
+      </span>
+      <span className="wb-text">{text}</span>
+    </>
   );
 }
 

@@ -145,6 +145,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
         aria-multiselectable
         aria-activedescendant={count > 0 ? cellId(gridId, fRow, fCol) : undefined}
         tabIndex={0}
+        style={{ '--wb-line': `${rowHeight - 1}px` } as React.CSSProperties}
         onKeyDown={onKeyDown}
         onScroll={(e) => {
           const el = e.currentTarget;
