@@ -7,12 +7,9 @@ import {
   K_FINISH_MS as K_FINISH_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
-  K_WBS as K_WBS_,
-  K_EXTERNAL as K_EXTERNAL_,
   R_FF as R_FF_,
   R_FS as R_FS_,
   R_SS as R_SS_,
-  S_DONE as S_DONE_,
 } from './network';
 import {
   backwardBound as backwardBound_,
@@ -21,6 +18,7 @@ import {
 } from './passes';
 import type { PassState } from './passes';
 import type { ScheduleResult } from './result';
+import { rollUp } from './roll-up';
 
 // Transpiled imports are getters; the hot loops read these local copies instead.
 const backwardBound = backwardBound_;
@@ -29,12 +27,9 @@ const isFixed = isFixed_;
 const K_FINISH_MS = K_FINISH_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
-const K_WBS = K_WBS_;
-const K_EXTERNAL = K_EXTERNAL_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
-const S_DONE = S_DONE_;
 
 /** Free float of activity i: how far its finish can slip before any successor's early dates move. */
 export function freeFloat(net: Network, st: PassState, i: number): number {
@@ -120,55 +115,6 @@ function delayAsLateAsPossible(net: Network, res: ScheduleResult): void {
     res.ef[i] = wf === ws ? res.es[i] : c.finishAt(wf);
     res.tf[i] -= shift;
     res.ff[i] = 0;
-  }
-}
-
-/** Sum nodes and WBS summary activities span the open activities under them. */
-function rollUp(net: Network, res: ScheduleResult): void {
-  const n = net.n;
-  if (!net.kind.some((k) => k === K_SUM || k === K_WBS)) return;
-  const lo = new Float64Array(n).fill(Infinity);
-  const hi = new Float64Array(n).fill(-Infinity);
-  const llo = new Float64Array(n).fill(Infinity);
-  const lhi = new Float64Array(n).fill(-Infinity);
-  const minTf = new Float64Array(n).fill(Infinity);
-  const has = new Uint8Array(n);
-  const weight = new Float64Array(n);
-  const done = new Float64Array(n);
-  const count = new Float64Array(n);
-  const pctSum = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const k = net.kind[i];
-    if (k === K_SUM || k === K_WBS || k === K_EXTERNAL) continue;
-    // Walk up the tree once per leaf; trees are shallow (tens of levels at most).
-    for (let p = net.parent[i]; p >= 0; p = net.parent[p]) {
-      if (res.es[i] < lo[p]) lo[p] = res.es[i];
-      if (res.ef[i] > hi[p]) hi[p] = res.ef[i];
-      if (net.status[i] !== S_DONE) {
-        if (res.ls[i] < llo[p]) llo[p] = res.ls[i];
-        if (res.lf[i] > lhi[p]) lhi[p] = res.lf[i];
-        if (res.tf[i] < minTf[p]) minTf[p] = res.tf[i];
-      }
-      weight[p] += net.planned[i];
-      done[p] += net.planned[i] * net.pct[i];
-      count[p]++;
-      pctSum[p] += net.pct[i];
-      has[p] = 1;
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    const k = net.kind[i];
-    // A WBS summary activity spans its WBS node: the activities that share its parent.
-    const src = k === K_WBS ? net.parent[i] : k === K_SUM ? i : -1;
-    if (src < 0 || !has[src]) continue;
-    res.es[i] = lo[src];
-    res.ef[i] = hi[src];
-    res.ls[i] = llo[src] === Infinity ? lo[src] : llo[src];
-    res.lf[i] = lhi[src] === -Infinity ? hi[src] : lhi[src];
-    res.tf[i] = minTf[src] === Infinity ? 0 : minTf[src];
-    res.ff[i] = 0;
-    // Progress weighted by planned duration (milestones only: a plain average).
-    res.percentComplete[i] = weight[src] > 0 ? done[src] / weight[src] : pctSum[src] / count[src];
   }
 }
 
