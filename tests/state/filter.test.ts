@@ -23,7 +23,7 @@ const active = (filter: string | null, indicator: string | null = null): ActiveF
 /** A schedule snapshot for the loaded rows: T2 critical with tf 0, others 2 days of float. */
 function schedule(critical: string[]): ScheduleSnapshot {
   const s = workbench.get();
-  const order = [...s.wbs.doc.rows.keys()];
+  const order = [...s.wbs.doc.rows.keys()].sort(); // S, T1 … T4: the rows in load order
   const n = order.length;
   const tf = new Int32Array(n).fill(2 * DAY);
   const crit = new Uint8Array(n);

@@ -3,6 +3,7 @@
 // `inversePatches` for undo, and the server receives the same patches as one batch.
 
 import { enableMapSet, enablePatches, freeze, Immer, type Draft, type Patch } from 'immer';
+import { flatPatches } from './sharded-map';
 import { buildTreeIndex, touchedRowIds, updateTreeIndex, type TreeIndex } from './tree-index';
 import type { WbsDoc } from './types';
 
@@ -47,7 +48,13 @@ export function change<R>(doc: WbsDoc, recipe: (draft: Draft<WbsDoc>) => R): Wbs
   const [next, patches, inversePatches] = immer.produceWithPatches(doc, (draft) => {
     result = recipe(draft);
   });
-  return { doc: freezeTouched(next, patches), patches, inversePatches, result: result as R };
+  const flat = flatPatches(patches);
+  return {
+    doc: freezeTouched(next, flat),
+    patches: flat,
+    inversePatches: flatPatches(inversePatches),
+    result: result as R,
+  };
 }
 
 /** A change that changes nothing but reports something (a refusal). */
@@ -93,8 +100,42 @@ export function* freezeDocInSteps(doc: WbsDoc, step: number): Generator<void, vo
  */
 export function applyWbsPatches(state: WbsState, patches: readonly Patch[]): WbsState {
   if (patches.length === 0) return state;
-  const doc = freezeTouched(immer.applyPatches(state.doc, patches as Patch[]), patches);
+  const next = immer.produce(state.doc, (draft) => {
+    for (const p of patches) applyFlatPatch(draft, p);
+  });
+  const doc = freezeTouched(next, patches);
   return { doc, index: updateTreeIndex(state.index, state.doc.rows, doc.rows, touchedRowIds(patches)) };
+}
+
+/**
+ * One patch in the flat form (['rows' | 'relations', id, …field path]) on a draft, through the
+ * containers' get / set / delete: the same code serves a plain Map and a ShardedMap, whose own
+ * paths immer's applyPatches would not know.
+ */
+function applyFlatPatch(draft: Draft<WbsDoc>, p: Patch): void {
+  const [root, key, ...rest] = p.path;
+  if ((root !== 'rows' && root !== 'relations') || typeof key !== 'string')
+    throw new Error(`Unsupported WBS patch path: ${JSON.stringify(p.path)}`);
+  const map = draft[root] as unknown as Map<string, unknown>;
+  // Values are shared, not cloned: they are frozen rows and fields (freezeTouched), never mutated.
+  const value: unknown = p.value;
+  if (rest.length === 0) {
+    if (p.op === 'remove') map.delete(key);
+    else map.set(key, value);
+    return;
+  }
+  let target = map.get(key) as Record<string | number, unknown> | undefined;
+  for (const k of rest.slice(0, -1)) target = target?.[k] as Record<string | number, unknown> | undefined;
+  if (!target) throw new Error(`WBS patch path not found: ${JSON.stringify(p.path)}`);
+  const last = rest[rest.length - 1]!;
+  if (Array.isArray(target) && last === 'length') target.length = value as number;
+  else if (Array.isArray(target)) {
+    const i = Number(last);
+    if (p.op === 'remove') target.splice(i, 1);
+    else if (p.op === 'add') target.splice(i, 0, value);
+    else target[i] = value;
+  } else if (p.op === 'remove') delete target[last];
+  else target[last] = value;
 }
 
 /** State after a command's change (the document is already computed, only the index moves). */

@@ -118,13 +118,12 @@ export function copyRows(
       }
       copies.push(mapping.get(top)!);
     }
-    for (const r of doc.relations.values()) {
-      const p = mapping.get(r.predId);
-      const s = mapping.get(r.succId);
-      if (p && s) {
-        const id = idSource.newId();
-        draft.relations.set(id, { ...r, id, predId: p, succId: s });
-      }
+    // New ids in the order of the originals' ids, whatever order the relations map iterates in.
+    const internal = [...doc.relations.values()].filter((r) => mapping.has(r.predId) && mapping.has(r.succId));
+    internal.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const r of internal) {
+      const id = idSource.newId();
+      draft.relations.set(id, { ...r, id, predId: mapping.get(r.predId)!, succId: mapping.get(r.succId)! });
     }
     return copies;
   });

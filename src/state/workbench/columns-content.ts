@@ -5,6 +5,7 @@
 import type { VersionColumns } from '../../api/versions';
 import type { AttributeValue, WbsDoc, WbsRelation, WbsRow } from '../../domain/wbs/types';
 import type { PackedDoc } from '../../workers/doc-pack';
+import { ShardedMap } from '../../domain/wbs/sharded-map';
 
 type Items = VersionColumns['items'];
 type Relations = VersionColumns['relations'];
@@ -25,7 +26,8 @@ function parentIds(c: Items): (string | null)[] {
 export function docFromColumns(c: Items, r: Relations): WbsDoc {
   const attributes = new Map(c.attributes.map(([i, a]) => [i, attributeValues(a)]));
   const parents = parentIds(c);
-  const rows = new Map<string, WbsRow>();
+  // Sharded: an edit copies one small shard, not the 100k-entry map (see sharded-map.ts).
+  const rows = new ShardedMap<string, WbsRow>();
   for (let i = 0; i < c.id.length; i++) {
     const id = c.id[i]!;
     rows.set(id, {
@@ -50,7 +52,7 @@ export function docFromColumns(c: Items, r: Relations): WbsDoc {
       attributes: attributes.get(i) ?? {},
     });
   }
-  const relations = new Map<string, WbsRelation>();
+  const relations = new ShardedMap<string, WbsRelation>();
   for (let j = 0; j < r.id.length; j++) {
     const id = r.id[j]!;
     relations.set(id, {

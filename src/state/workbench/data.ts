@@ -5,6 +5,7 @@ import type { Patch } from 'immer';
 import { applyWbsPatches, commit, freezeDocInSteps, wbsState } from '../../domain/wbs/change';
 import type { WbsChange, WbsState } from '../../domain/wbs/change';
 import type { WbsDoc } from '../../domain/wbs';
+import { ShardedMap } from '../../domain/wbs/sharded-map';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
 import type { VisibleView } from '../../domain/wbs/view';
@@ -64,11 +65,14 @@ export function loadVersion(
   loadVersionDoc(version, docOf(rows, relations));
 }
 
-/** The document of a version's rows and relations (not yet frozen: loadVersionDoc freezes it). */
+/**
+ * The document of a version's rows and relations (not yet frozen: loadVersionDoc freezes it), in
+ * sharded maps: an edit copies one small shard, not the 100k-entry map.
+ */
 export function docOf(rows: readonly WbsRow[], relations: readonly WbsRelation[]): WbsDoc {
   return {
-    rows: new Map(rows.map((r) => [r.id, r])),
-    relations: new Map(relations.map((r) => [r.id, r])),
+    rows: new ShardedMap(rows.map((r) => [r.id, r])),
+    relations: new ShardedMap(relations.map((r) => [r.id, r])),
   };
 }
 

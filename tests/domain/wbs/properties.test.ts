@@ -2,6 +2,7 @@
 // restores the exact document, the incrementally updated index equals a rebuilt one, and the
 // fast view functions equal naive recomputations.
 import fc from 'fast-check';
+import type { Patch } from 'immer';
 import { describe, expect, it } from 'vitest';
 import {
   applyWbsPatches,
@@ -12,6 +13,7 @@ import {
 } from '../../../src/domain/wbs/change';
 import { WBS_COLUMNS } from '../../../src/domain/wbs/columns';
 import { pasteMatrix } from '../../../src/domain/wbs/paste';
+import { ShardedMap } from '../../../src/domain/wbs/sharded-map';
 import { addRelations, removeRelations } from '../../../src/domain/wbs/relations';
 import { copyRows, createRows, deleteRows } from '../../../src/domain/wbs/rows';
 import { indent, moveDown, moveUp, outdent } from '../../../src/domain/wbs/structure';
@@ -34,7 +36,8 @@ const opArb: fc.Arbitrary<Op> = fc.record({
 });
 
 function apply(s: WbsState, op: Op, ids: ReturnType<typeof counterIds>): WbsChange<unknown> {
-  const all = [...s.doc.rows.keys()];
+  // Sorted: the same picks on a plain and on a sharded document (whose iteration order differs).
+  const all = [...s.doc.rows.keys()].sort();
   const sel = all.length ? op.picks.map((p) => all[p % all.length]!) : [];
   const ctx = { ...ids, hoursPerDay: () => 8 };
   switch (op.kind) {
@@ -70,7 +73,7 @@ function apply(s: WbsState, op: Op, ids: ReturnType<typeof counterIds>): WbsChan
         ids,
       );
     default:
-      return removeRelations(s.doc, [...s.doc.relations.keys()].slice(0, op.n));
+      return removeRelations(s.doc, [...s.doc.relations.keys()].sort().slice(0, op.n));
   }
 }
 
@@ -96,6 +99,43 @@ describe('WBS commands (properties)', () => {
             const undone = applyWbsPatches(s, c.inversePatches);
             expect(undone.doc).toEqual(before.doc);
             expectValidTree(undone.doc, undone.index);
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 30_000);
+
+  it('give the same patches and documents on a sharded document as on a plain one', () => {
+    const sorted = (patches: readonly Patch[]) => patches.map((p) => JSON.stringify(p)).sort();
+    const entries = (m: ReadonlyMap<string, unknown>) => [...m].sort(([a], [b]) => (a < b ? -1 : 1));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(opArb, { minLength: 1, maxLength: 12 }),
+        (size, seed, ops) => {
+          const doc = generateWbs(size, { seed, fanout: [3, 2] });
+          let plain = wbsState(doc);
+          let sharded = wbsState({ rows: new ShardedMap(doc.rows), relations: new ShardedMap(doc.relations) });
+          const [idsA, idsB] = [counterIds(), counterIds()];
+          for (const op of ops) {
+            const a = apply(plain, op, idsA);
+            const b = apply(sharded, op, idsB);
+            expect(sorted(b.patches)).toEqual(sorted(a.patches));
+            expect(sorted(b.inversePatches)).toEqual(sorted(a.inversePatches));
+            const before = sharded;
+            plain = commit(plain, a);
+            sharded = commit(sharded, b);
+            expect(sharded.doc.rows).toBeInstanceOf(ShardedMap);
+            expect(entries(sharded.doc.rows)).toEqual(entries(plain.doc.rows));
+            expect(entries(sharded.doc.relations)).toEqual(entries(plain.doc.relations));
+            expect(preorder(sharded.index)).toEqual(preorder(plain.index));
+            // Undo on the sharded document: back to the exact entries, in a sharded map.
+            const undone = applyWbsPatches(sharded, b.inversePatches);
+            expect(undone.doc.rows).toBeInstanceOf(ShardedMap);
+            expect(entries(undone.doc.rows)).toEqual(entries(before.doc.rows));
+            expect(entries(undone.doc.relations)).toEqual(entries(before.doc.relations));
           }
         },
       ),
