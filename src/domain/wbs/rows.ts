@@ -119,7 +119,9 @@ export function copyRows(
       copies.push(mapping.get(top)!);
     }
     // New ids in the order of the originals' ids, whatever order the relations map iterates in.
-    const internal = [...doc.relations.values()].filter((r) => mapping.has(r.predId) && mapping.has(r.succId));
+    const internal = [...doc.relations.values()].filter(
+      (r) => mapping.has(r.predId) && mapping.has(r.succId),
+    );
     internal.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const r of internal) {
       const id = idSource.newId();

@@ -15,7 +15,8 @@ const SHARDS = 1024;
 /** The shard of a key: FNV-1a over its last 8 characters (ids are UUIDs or counters: the tail varies). */
 export function shardOf(key: string): number {
   let h = 0x811c9dc5;
-  for (let i = Math.max(0, key.length - 8); i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  for (let i = Math.max(0, key.length - 8); i < key.length; i++)
+    h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return (h >>> 0) & (SHARDS - 1);
 }
 

@@ -117,7 +117,10 @@ describe('WBS commands (properties)', () => {
         (size, seed, ops) => {
           const doc = generateWbs(size, { seed, fanout: [3, 2] });
           let plain = wbsState(doc);
-          let sharded = wbsState({ rows: new ShardedMap(doc.rows), relations: new ShardedMap(doc.relations) });
+          let sharded = wbsState({
+            rows: new ShardedMap(doc.rows),
+            relations: new ShardedMap(doc.relations),
+          });
           const [idsA, idsB] = [counterIds(), counterIds()];
           for (const op of ops) {
             const a = apply(plain, op, idsA);
