@@ -68,8 +68,9 @@ function relationSlots(rels: WorkbenchState['wbs']['doc']['relations']): Relatio
  */
 function linkIndex(s: WorkbenchState): LinkIndex {
   const rels = s.wbs.doc.relations;
-  let inner = indexCache.get(s.visible);
-  if (!inner) indexCache.set(s.visible, (inner = new WeakMap()));
+  // Keyed by the ids array, which an indent or outdent keeps (the rows show in the same order).
+  let inner = indexCache.get(s.visible.ids);
+  if (!inner) indexCache.set(s.visible.ids, (inner = new WeakMap()));
   const hit = inner.get(rels);
   if (hit) return hit;
   if (slotVersion !== s.versionId) {

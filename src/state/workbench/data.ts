@@ -57,6 +57,18 @@ function isStructural(patches: readonly Patch[]): boolean {
   return false;
 }
 
+/**
+ * `next`, holding `prev`'s ids array when the rows show in the same order (indent, outdent, a
+ * type change): what is keyed on the order (the Gantt's link index) then stays valid.
+ */
+function sameOrderAs(prev: VisibleView, next: VisibleView): VisibleView {
+  const a = prev.ids;
+  const b = next.ids;
+  if (a.length !== b.length) return next;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return next;
+  return { ids: a, depth: next.depth };
+}
+
 export function loadVersion(
   version: Version,
   rows: readonly WbsRow[],
@@ -150,7 +162,7 @@ function apply(
   const visible =
     wbs.index === s.wbs.index && expanded === s.expanded && shown === s.filterShown
       ? s.visible
-      : viewOf(wbs.index, expanded, shown);
+      : sameOrderAs(s.visible, viewOf(wbs.index, expanded, shown));
   workbench.set({
     wbs,
     visible,
