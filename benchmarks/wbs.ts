@@ -9,6 +9,8 @@ import { parseHtmlTable, serializeHtmlTable } from '../src/domain/clipboard/html
 import { parseTsv, serializeTsv } from '../src/domain/clipboard/tsv';
 import { applyWbsPatches, commit, wbsState } from '../src/domain/wbs/change';
 import { WBS_COLUMNS } from '../src/domain/wbs/columns';
+import { relationIndex } from '../src/domain/wbs/relation-index';
+import { ShardedMap } from '../src/domain/wbs/sharded-map';
 import { pasteMatrix } from '../src/domain/wbs/paste';
 import { indent, moveUp, outdent } from '../src/domain/wbs/structure';
 import { expandToLevel, flattenVisible, outlineNumber, outlineNumbers } from '../src/domain/wbs/view';
@@ -40,8 +42,15 @@ function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`benchmark self-check failed: ${what}`);
 }
 
-const doc = generateWbs(ROWS, { seed: 7, fanout: [10, 20], relationsPerTask: 1.5 });
+const plain = generateWbs(ROWS, { seed: 7, fanout: [10, 20], relationsPerTask: 1.5 });
+// The workbench store keeps rows and relations in ShardedMaps (WBS_MAPS=sharded measures those).
+const doc =
+  process.env.WBS_MAPS === 'sharded'
+    ? { ...plain, rows: new ShardedMap(plain.rows), relations: new ShardedMap(plain.relations) }
+    : plain;
 const state = measure('load_state', () => wbsState(doc));
+// The store builds the relation index in idle time after an open; the commands read it.
+measure('relation_index', () => relationIndex(state.doc.relations));
 const all = expandToLevel(state.index, Infinity);
 const view = measure('flatten_all', () => flattenVisible(state.index, all));
 check(view.ids.length === ROWS, 'flatten shows every row');

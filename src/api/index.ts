@@ -10,6 +10,7 @@
 //   structure.ts   space/{space_id}/eps, eps/{id}/rename|up|down, facilities, projects, schedules, schedule-group
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
+//   version-resources.ts  a node's resource assignments, a version's attribute definitions
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
@@ -22,6 +23,7 @@ import { spaceRoutes } from './spaces';
 import { epsRoutes, facilityRoutes, projectRoutes, scheduleGroupRoutes, scheduleRoutes } from './structure';
 import { authRoutes, userRoutes } from './users';
 import { transferRoutes } from './transfer';
+import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
 import { wbsBatchRoutes } from './wbs-batch';
 
@@ -35,6 +37,7 @@ export * from './route';
 export * from './spaces';
 export * from './structure';
 export * from './users';
+export * from './version-resources';
 export * from './versions';
 
 /** Every route by module; the server registers all of them and tests enumerate them. */
@@ -53,6 +56,7 @@ export const api = {
   calendars: calendarRoutes,
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
+  versionResources: versionResourceRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

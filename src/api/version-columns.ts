@@ -1,11 +1,20 @@
-// VersionContent (row objects) ↔ VersionColumns (one array per field, references as positions):
-// the two shapes of GET versions/{id}/wbs and …/wbs/columns. Tests check the server's columns
-// against its rows with these, and the benchmark serves generated content in either shape.
+// VersionContent (row objects) ↔ VersionColumns (one array per field, references as positions,
+// sparse attributes and scheduling extras): the two shapes of GET versions/{id}/wbs and
+// …/wbs/columns. Tests check the server's columns against its rows with these, and the
+// benchmark serves generated content in either shape.
 
-import { WBS_ITEM_FIELDS, type VersionColumns, type VersionContent, type WbsItem } from './versions';
+import {
+  WBS_ITEM_FIELDS,
+  type ItemSchedule,
+  type VersionColumns,
+  type VersionContent,
+  type WbsItem,
+} from './versions';
+
+type LagCalendar = VersionColumns['relations']['lag_calendar'][number][1];
 
 type ItemColumns = VersionColumns['items'];
-type PlainField = Exclude<keyof ItemColumns, 'id' | 'parent' | 'attributes'>;
+type PlainField = Exclude<keyof ItemColumns, 'id' | 'parent' | 'attributes' | 'sched'>;
 
 /** The fields a column carries as stored (all but id, parent and the sparse attributes). */
 export const PLAIN_FIELDS = WBS_ITEM_FIELDS.filter(
@@ -41,6 +50,7 @@ export function columnsOfContent(content: VersionContent): VersionColumns {
       attributes: items.flatMap((it, i) =>
         Object.keys(it.attributes).length > 0 ? [[i, it.attributes] as [number, WbsItem['attributes']]] : [],
       ),
+      sched: items.flatMap((it, i) => (it.sched ? [[i, it.sched] as [number, ItemSchedule]] : [])),
     },
     relations: {
       id: rels.map((r) => r.id),
@@ -48,6 +58,9 @@ export function columnsOfContent(content: VersionContent): VersionColumns {
       succ: rels.map((r) => at(r.succ_id)),
       type: rels.map((r) => r.type),
       lag: rels.map((r) => r.lag),
+      lag_calendar: rels.flatMap((r) =>
+        r.lag_calendar ? [[r.id, r.lag_calendar] as [string, LagCalendar]] : [],
+      ),
     },
   };
 }
@@ -56,10 +69,13 @@ export function columnsOfContent(content: VersionContent): VersionColumns {
 export function contentOfColumns(c: VersionColumns): VersionContent {
   const { items: ic, relations: rc } = c;
   const attributes = new Map(ic.attributes);
+  const sched = new Map(ic.sched);
+  const lagCalendars = new Map(rc.lag_calendar);
   const items = ic.id.map((id, i) => {
     const item: Record<string, unknown> = { id, parent_id: ic.parent[i]! < 0 ? null : ic.id[ic.parent[i]!] };
     for (const f of PLAIN_FIELDS) item[f] = ic[f][i];
     item.attributes = attributes.get(i) ?? {};
+    item.sched = sched.get(i) ?? null;
     return item as WbsItem;
   });
   const relations = rc.id.map((id, j) => ({
@@ -68,6 +84,7 @@ export function contentOfColumns(c: VersionColumns): VersionContent {
     succ_id: ic.id[rc.succ[j]!]!,
     type: rc.type[j]!,
     lag: rc.lag[j]!,
+    lag_calendar: lagCalendars.get(id) ?? null,
   }));
   return { version: c.version, items, relations };
 }

@@ -8,6 +8,28 @@ export type VersionKind = z.infer<typeof VersionKind>;
 /** Spec §4: 0 not calculated → 2 calculating → 1 calculated, in named form. */
 export const TimetableState = z.enum(['not_calculated', 'in_process', 'calculated']);
 
+export const LagCalendar = z.enum(['predecessor', 'successor', '24h', 'project']);
+
+/**
+ * The options an import stored for scheduling a version (the file's own: data date, semantics,
+ * lag calendar, float type, critical threshold …), in the engine's shape (ScheduleOptions,
+ * src/domain/schedule/model.ts). The version's data_date wins over `dataDate`.
+ */
+export const StoredScheduleOptions = z.object({
+  dataDate: z.number(),
+  projectStart: z.number(),
+  mustFinishBy: z.number().nullable(),
+  defaultCalendarId: z.string(),
+  progressMode: z.enum(['retained_logic', 'progress_override', 'actual_dates']),
+  lagCalendar: LagCalendar,
+  floatType: z.enum(['finish', 'start', 'smallest']),
+  criticalBy: z.enum(['total_float', 'longest_path']),
+  criticalFloat: z.number(),
+  semantics: z.enum(['p6', 'msproject']),
+  lagFromEarlyStart: z.boolean().optional(),
+  openEndsCritical: z.boolean().optional(),
+});
+
 export const Version = z.object({
   id: Id,
   schedule_id: Id,
@@ -21,6 +43,11 @@ export const Version = z.object({
   /** Data date, minutes since 2000-01-01 00:00 (null = not set). */
   data_date: z.number().int().nullable(),
   created_at: Timestamp,
+  /**
+   * In the content reads (GET versions/{id}/wbs and …/wbs/columns) only: the options an import
+   * stored, null when the version was not imported (the workbench's defaults apply).
+   */
+  schedule_options: StoredScheduleOptions.nullable().optional(),
 });
 export type Version = z.infer<typeof Version>;
 
@@ -29,11 +56,40 @@ export const LimitType = z.enum(['not_earlier', 'not_later', 'in_date']);
 export const RelationType = z.enum(['fs', 'ss', 'ff', 'sf']);
 
 /**
- * A WBS row. Times: integer minutes since 2000-01-01 00:00 (calendar-local); durations and floats:
- * working minutes on the item's calendar (see src/domain/schedule/model.ts).
+ * What an import stored for scheduling an item beyond its columns (the domain's RowSchedule,
+ * src/domain/wbs/types.ts, in its own field names): P6 / MS Project activity kind, ALAP, every
+ * constraint, external dates, manual scheduling, resource calendars, planned dates. Read-only.
+ */
+export const ItemSchedule = z.object({
+  kind: z
+    .enum(['task', 'resource', 'loe', 'start_milestone', 'finish_milestone', 'wbs_summary', 'sum'])
+    .optional(),
+  alap: z.boolean().optional(),
+  constraints: z
+    .array(
+      z.object({
+        on: z.enum(['start', 'finish']),
+        type: z.enum(['not_earlier', 'not_later', 'in_date', 'mandatory']),
+        date: z.number(),
+      }),
+    )
+    .optional(),
+  external: z.object({ start: z.number(), finish: z.number() }).optional(),
+  manual: z.boolean().optional(),
+  resourceCalendarIds: z.array(z.string()).optional(),
+  plannedStart: z.number().nullable().optional(),
+  plannedFinish: z.number().nullable().optional(),
+});
+export type ItemSchedule = z.infer<typeof ItemSchedule>;
+
+/**
+ * A WBS row as stored (the wbs_items columns). Times: integer minutes since 2000-01-01 00:00
+ * (calendar-local); durations and floats: working minutes on the item's calendar (see
+ * src/domain/schedule/model.ts). `remaining`: an import's remaining duration until the row's
+ * progress is edited, then what percent complete leaves (the domain's remainingDuration).
  * DERIVED (computed by the engine, never edited, null until calculated): es, ef, ls, lf, tf, ff, critical.
  */
-export const WbsItem = z.object({
+export const WbsItemColumns = z.object({
   id: Id,
   parent_id: Id.nullable(),
   /** Fractional order key among siblings; compare as plain strings (byte order). */
@@ -62,9 +118,11 @@ export const WbsItem = z.object({
   ff: z.number().int().nullable(),
   critical: z.boolean().nullable(),
 });
+/** A WBS row as read: its columns and what an import stored for scheduling it (null: nothing). */
+export const WbsItem = WbsItemColumns.extend({ sched: ItemSchedule.nullable().optional() });
 export type WbsItem = z.infer<typeof WbsItem>;
-/** The item's fields in the contract's order (the database's select lists follow it). */
-export const WBS_ITEM_FIELDS = WbsItem.keyof().options;
+/** The item's stored fields in the contract's order (the database's select lists follow it). */
+export const WBS_ITEM_FIELDS = WbsItemColumns.keyof().options;
 export const DERIVED_WBS_FIELDS = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const;
 
 export const WbsRelation = z.object({
@@ -74,6 +132,8 @@ export const WbsRelation = z.object({
   type: RelationType,
   /** Working minutes; negative = lead. */
   lag: z.number().int(),
+  /** The calendar an import counted the lag on when not the version's (MSPDI elapsed: '24h'). */
+  lag_calendar: LagCalendar.nullable().optional(),
 });
 export type WbsRelation = z.infer<typeof WbsRelation>;
 
@@ -90,7 +150,9 @@ export type VersionContent = z.infer<typeof VersionContent>;
  * rows in tree order (parent, then order_key), and references as row positions instead of ids
  * (parent: the parent's position or -1; pred / succ: the rows' positions). Without a key per
  * value and with a third of the strings, 100k rows are about a quarter of the bytes and parse in
- * a fraction of the time. Attributes are sparse: [position, attributes] for rows that have some.
+ * a fraction of the time. Attributes are sparse: [position, attributes] for rows that have some;
+ * so is what an import stored for scheduling: `sched` [position, ItemSchedule] and the relations'
+ * `lag_calendar` [relation id, calendar] (by id: the relations come in no particular order).
  */
 const nullableInts = z.array(z.number().int().nullable());
 export const VersionColumns = z.object({
@@ -115,6 +177,7 @@ export const VersionColumns = z.object({
     volume: z.array(z.number().nullable()),
     price: z.array(z.number().nullable()),
     attributes: z.array(z.tuple([z.number().int().min(0), z.record(z.string(), z.unknown())])),
+    sched: z.array(z.tuple([z.number().int().min(0), ItemSchedule])),
     es: nullableInts,
     ef: nullableInts,
     ls: nullableInts,
@@ -129,6 +192,7 @@ export const VersionColumns = z.object({
     succ: z.array(z.number().int().min(0)),
     type: z.array(RelationType),
     lag: z.array(z.number().int()),
+    lag_calendar: z.array(z.tuple([Id, LagCalendar])),
   }),
 });
 export type VersionColumns = z.infer<typeof VersionColumns>;

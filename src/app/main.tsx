@@ -10,6 +10,10 @@ import './theme/feedback.css';
 import '../modules/structure/structure.css';
 import { App } from './App';
 import { boot } from './boot';
+import { startEarlyRequests } from './early-requests';
+import { browserStore } from './session/storage';
+
+startEarlyRequests(window.location, browserStore());
 
 void boot().then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -1,14 +1,19 @@
 // Thin React shell over the pure renderer: two stacked canvases (static scene, interactive layer),
 // redrawn in one animation frame when the frame inputs change. React.memo with a precise equality.
+// The interactive canvas takes the keyboard focus on a click, so the workbench's shortcuts keep
+// working after a Gantt gesture (the page passes the key handler).
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FrameInput, GanttSource } from './build-frame';
 import { buildFrame } from './build-frame';
 import { drawGantt, sizeCanvas } from './draw';
 import { drawInteractive } from './draw-interactive';
+import type { GanttGesture } from './draw-interactive';
 import type { GanttBar, GanttFrame } from './frame';
+import { GanttTip } from './GanttTip';
 import { cursorFor } from './hit-test';
 import { lightTheme } from './theme';
+import type { HeaderTexts } from './tier-labels';
 import type { Timescale } from './timescale';
 import type { GanttActions } from './use-gantt-pointer';
 import { useGanttPointer } from './use-gantt-pointer';
@@ -23,10 +28,15 @@ export interface GanttCanvasProps {
   readonly timescale: Timescale;
   readonly dataDate: number;
   readonly locale: string;
+  readonly texts: HeaderTexts;
   readonly actions: GanttActions;
   /** Lines of the hover tooltip of a bar. */
   readonly tooltip: (bar: GanttBar) => readonly string[];
+  /** Lines of the live readout while a bar is moved or stretched (new dates, duration). */
+  readonly readout: (gesture: GanttGesture) => readonly string[];
   readonly onWheel: (dx: number, dy: number) => void;
+  /** Keys pressed while the chart has the focus (the workbench's key bindings). */
+  readonly onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => void;
   readonly ariaLabel: string;
 }
 
@@ -34,7 +44,8 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
   const staticRef = useRef<HTMLCanvasElement>(null);
   const liveRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<GanttFrame | null>(null);
-  const { source, width, height, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale } = props;
+  const { source, width, height, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale, texts } =
+    props;
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
   const frame = useMemo(() => {
@@ -49,10 +60,11 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
       timescale,
       dataDate,
       locale,
+      texts,
       theme: lightTheme,
     };
     return buildFrame(input);
-  }, [source, width, height, dpr, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale]);
+  }, [source, width, height, dpr, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale, texts]);
 
   useLayoutEffect(() => {
     frameRef.current = frame;
@@ -98,37 +110,35 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
 
   const hoverBar = !state.gesture && state.hover?.bar && state.hover.zone !== 'row' ? state.hover.bar : null;
   const tip = hoverBar && state.pointer ? props.tooltip(hoverBar) : null;
+  const g = state.gesture;
+  const readout = g && g.kind !== 'link' && state.pointer ? props.readout(g) : null;
 
   return (
     <div className="wb-gantt" style={{ position: 'relative', width, height }}>
-      <canvas
-        ref={staticRef}
-        role="img"
-        aria-label={props.ariaLabel}
-        style={{ position: 'absolute', inset: 0 }}
-      />
+      <canvas ref={staticRef} aria-hidden style={{ position: 'absolute', inset: 0 }} />
       <canvas
         ref={liveRef}
         data-testid="gantt-interactive"
+        role="application"
+        aria-label={props.ariaLabel}
+        tabIndex={0}
         style={{ position: 'absolute', inset: 0, cursor: cursorFor(state.hover), touchAction: 'none' }}
+        onKeyDown={props.onKeyDown}
         {...handlers}
       />
       {tip && state.pointer && (
-        <div
-          className="wb-gantt-tip"
-          role="tooltip"
-          style={{
-            position: 'absolute',
-            left: Math.min(state.pointer.x + 14, Math.max(0, width - 240)),
-            top: state.pointer.y + 16,
-          }}
-        >
-          {tip.map((line, i) => (
-            <div key={i} className={i === 0 ? 'wb-gantt-tip-title' : undefined}>
-              {line}
-            </div>
-          ))}
-        </div>
+        <GanttTip lines={tip} at={state.pointer} width={width} height={height} role="tooltip" />
+      )}
+      {readout && state.pointer && (
+        <GanttTip
+          lines={readout}
+          at={state.pointer}
+          width={width}
+          height={height}
+          above
+          titled={false}
+          testId="gantt-readout"
+        />
       )}
     </div>
   );
@@ -145,9 +155,12 @@ function sameProps(a: GanttCanvasProps, b: GanttCanvasProps): boolean {
     a.timescale === b.timescale &&
     a.dataDate === b.dataDate &&
     a.locale === b.locale &&
+    a.texts === b.texts &&
     a.actions === b.actions &&
     a.tooltip === b.tooltip &&
+    a.readout === b.readout &&
     a.onWheel === b.onWheel &&
+    a.onKeyDown === b.onKeyDown &&
     a.ariaLabel === b.ariaLabel
   );
 }

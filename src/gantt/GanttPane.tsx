@@ -1,33 +1,50 @@
 // The Gantt side of the workbench: sizes the canvas to its pane, reads the store (rows, schedule,
-// selection, shared scroll, timescale), wires gestures to bar commands, and gives the timeline
-// its own horizontal scrollbar. The vertical scroll is the grid's.
+// selection, shared scroll, timescale), wires gestures to bar commands and keys to the command
+// registry, and gives the timeline its own horizontal scrollbar. The vertical scroll is the grid's.
+//
+// The chart's body is exactly as tall as the grid's row viewport (the store's viewportHeight), so
+// both show the same rows at every scroll position; the time scrollbar sits below it, beside the
+// grid's horizontal scrollbar (over the chart's bottom edge when the grid has none).
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { moveBar, resizeBar } from '../state/workbench/bar-commands';
 import type { CellTextContext } from '../state/workbench/cell-text';
-import { cellText } from '../state/workbench/cell-text';
-import { COLUMN_DEFS } from '../state/workbench/columns';
+import { runCommand } from '../state/workbench/commands';
 import { linkRows } from '../state/workbench/commands-rows';
 import { rowAt } from '../state/workbench/data';
+import { commandForKey } from '../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../state/workbench/store';
+import type { GanttGesture } from './draw-interactive';
 import type { GanttBar } from './frame';
 import { GanttCanvas } from './GanttCanvas';
 import { ganttSource } from './gantt-source';
+import { barTooltip, gestureReadout } from './gantt-texts';
+import type { HeaderTexts } from './tier-labels';
 import { timelineWidth } from './timescale';
 import type { GanttActions } from './use-gantt-pointer';
 
-const SCROLLBAR = 14;
+/** Height of the time scrollbar where scrollbars take no room (overlay scrollbars). */
+const OVERLAY_SCROLLBAR = 8;
+/** Taller than any scrollbar: the first render measures the real one in it. */
+const MEASURE = 24;
+
+/**
+ * Commands the chart leaves alone: the clipboard goes through the grid's clipboard events, and
+ * Tab moves the focus out of the chart instead of across grid cells.
+ */
+const NOT_IN_CHART = new Set(['copy', 'cut', 'paste', 'nextCell', 'prevCell']);
 
 export interface GanttPaneProps {
   readonly ctx: CellTextContext;
-  readonly t: (key: string) => string;
+  readonly t: (key: string, params?: Record<string, unknown>) => string;
   readonly locale: string;
 }
 
 export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ width: 400, height: 300 });
+  const [pane, setPane] = useState({ width: 400, height: 300 });
+  const [scrollbar, setScrollbar] = useState(MEASURE);
   const visible = useWorkbench((s) => s.visible);
   const doc = useWorkbench((s) => s.wbs.doc);
   const schedule = useWorkbench((s) => s.schedule);
@@ -37,17 +54,24 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
   const scrollTop = useWorkbench((s) => s.scrollTop);
   const rowHeight = useWorkbench((s) => s.rowHeight);
   const headerHeight = useWorkbench((s) => s.headerHeight);
+  const viewportHeight = useWorkbench((s) => s.viewportHeight);
   const dataDate = useWorkbench((s) => s.version?.data_date ?? NaN);
 
   useEffect(() => {
     const el = hostRef.current;
     if (!el) return;
-    const ro = new ResizeObserver(() =>
-      setSize({ width: el.clientWidth, height: Math.max(headerHeight, el.clientHeight - SCROLLBAR) }),
-    );
+    const ro = new ResizeObserver(() => setPane({ width: el.clientWidth, height: el.clientHeight }));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [headerHeight]);
+  }, []);
+
+  // The scrollbar's own thickness (0 where scrollbars overlay the content).
+  useLayoutEffect(() => {
+    const el = barRef.current;
+    if (el) setScrollbar(el.offsetHeight - el.clientHeight || OVERLAY_SCROLLBAR);
+  }, []);
+
+  const height = Math.max(headerHeight, Math.min(pane.height, headerHeight + viewportHeight));
 
   const source = useMemo(
     () => ganttSource(workbench.get()),
@@ -78,29 +102,24 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
     [],
   );
 
-  const tooltip = useCallback(
-    (bar: GanttBar): string[] => {
-      const s = workbench.get();
-      const v = rowAt(s, bar.row);
-      if (!v) return [bar.name];
-      const text = (id: string) => cellText(v, COLUMN_DEFS[id]!, ctx);
-      const lines = [`${text('code')}  ${v.row.name}`, `${text('start')} – ${text('finish')}`];
-      if (v.row.nodeType !== 'sum') {
-        lines.push(
-          `${t('col.duration')}: ${text('duration')}`,
-          `${t('col.total_float')}: ${text('total_float')}`,
-        );
-      }
-      if (v.critical) lines.push(t('gantt.critical'));
-      return lines;
-    },
-    [ctx, t],
-  );
+  const texts = useMemo<HeaderTexts>(() => ({ quarter: (q) => t('gantt.quarter', { q }) }), [t]);
+  const tooltip = useCallback((bar: GanttBar) => barTooltip(workbench.get(), bar, ctx, t), [ctx, t]);
+  const readout = useCallback((g: GanttGesture) => gestureReadout(workbench.get(), g, ctx, t), [ctx, t]);
+
+  // The workbench's key bindings, as on the grid (Ctrl+Z right after a drag undoes it).
+  const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLElement>) => {
+    if (workbench.get().editing) return;
+    const cmd = commandForKey(e);
+    if (!cmd || NOT_IN_CHART.has(cmd)) return;
+    e.preventDefault();
+    runCommand(cmd);
+  }, []);
 
   const onWheel = useCallback((dx: number, dy: number) => {
     const s = workbench.get();
     if (dy !== 0) {
-      const max = Math.max(0, s.visible.ids.length * s.rowHeight - s.viewportHeight + SCROLLBAR);
+      // No further than the grid, the scroll owner, can go.
+      const max = Math.max(0, s.visible.ids.length * s.rowHeight - s.viewportHeight);
       workbench.set({ scrollTop: Math.max(0, Math.min(max, s.scrollTop + dy)) });
     }
     if (dx !== 0) {
@@ -119,23 +138,27 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
     <div className="wb-gantt-pane" ref={hostRef}>
       <GanttCanvas
         source={source}
-        width={size.width}
-        height={size.height}
+        width={pane.width}
+        height={height}
         rowHeight={rowHeight}
         headerHeight={headerHeight}
         scrollTop={scrollTop}
         timescale={timescale}
         dataDate={dataDate}
         locale={locale}
+        texts={texts}
         actions={actions}
         tooltip={tooltip}
+        readout={readout}
         onWheel={onWheel}
+        onKeyDown={onKeyDown}
         ariaLabel={t('gantt.label')}
       />
       <div
         ref={barRef}
         className="wb-gantt-hscroll"
-        style={{ height: SCROLLBAR }}
+        data-testid="gantt-hscroll"
+        style={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: scrollbar, overflowX: 'scroll' }}
         onScroll={(e) => {
           const s = workbench.get();
           const left = e.currentTarget.scrollLeft;

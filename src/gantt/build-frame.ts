@@ -3,6 +3,7 @@
 
 import type { GanttBar, GanttFrame, GanttLink, GanttTheme } from './frame';
 import { visibleRows } from './frame';
+import type { HeaderTexts } from './tier-labels';
 import type { Timescale } from './timescale';
 
 /**
@@ -27,6 +28,7 @@ export interface FrameInput {
   readonly timescale: Timescale;
   readonly dataDate: number;
   readonly locale: string;
+  readonly texts: HeaderTexts;
   readonly theme: GanttTheme;
 }
 
@@ -51,6 +53,7 @@ export function buildFrame(input: FrameInput): GanttFrame {
     links: last >= first ? source.links(first, last) : [],
     dataDate: input.dataDate,
     locale: input.locale,
+    texts: input.texts,
     theme: input.theme,
     showLabels: true,
   };

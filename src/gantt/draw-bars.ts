@@ -1,11 +1,19 @@
-// Layer 2: bars. Target-version bars first (thin, under), then tasks and works with progress fill
-// (critical ones red), summary bars with end caps and milestone diamonds, then the name labels.
+// Layer 2: bars. Target-version bars first (thin, under; a small grey diamond for a milestone),
+// then tasks and works with progress fill (critical ones red), summary bars with end caps and
+// milestone diamonds, then the name labels on a halo of the row's background, so a relation line
+// passing behind a label does not strike through it.
 
 import type { GanttBar, GanttFrame } from './frame';
 import { rowTop } from './frame';
 import type { BarBox } from './geometry';
 import { barBox } from './geometry';
+import { textWidth } from './text-width';
 import { timeToX } from './timescale';
+
+/** Half the height of the background behind a label. */
+const HALO = 7;
+/** Half the side of a target milestone's diamond. */
+const TARGET_DIAMOND = 4;
 
 export function drawBarsLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame): void {
   const { width, theme } = frame;
@@ -20,14 +28,32 @@ export function drawBarsLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame):
       drawDiamond(ctx, frame, bar, box);
     else drawTask(ctx, frame, bar, box);
     if (frame.showLabels && bar.name && box.x1 + 6 < width) {
+      const x = Math.max(box.x1 + (bar.kind === 'sum' ? 6 : 16), 2);
+      const w = textWidth(ctx, theme.font, bar.name);
+      ctx.fillStyle = bar.selected ? theme.rowSelected : theme.background;
+      ctx.fillRect(x - 2, Math.round(box.cy) - HALO, w + 4, 2 * HALO + 1);
       ctx.fillStyle = theme.label;
-      ctx.fillText(bar.name, Math.max(box.x1 + (bar.kind === 'sum' ? 6 : 16), 2), box.cy + 0.5);
+      ctx.fillText(bar.name, x, box.cy + 0.5);
     }
   }
 }
 
 function drawTarget(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar): void {
   if (!Number.isFinite(bar.targetStart) || !Number.isFinite(bar.targetFinish)) return;
+  if (bar.kind === 'milestone_start' || bar.kind === 'milestone_finish') {
+    const x = timeToX(frame.timescale, bar.kind === 'milestone_start' ? bar.targetStart : bar.targetFinish);
+    if (x < -TARGET_DIAMOND || x > frame.width + TARGET_DIAMOND) return;
+    const cy = rowTop(frame, bar.row) + frame.rowHeight - TARGET_DIAMOND - 1;
+    ctx.fillStyle = frame.theme.target;
+    ctx.beginPath();
+    ctx.moveTo(x, cy - TARGET_DIAMOND);
+    ctx.lineTo(x + TARGET_DIAMOND, cy);
+    ctx.lineTo(x, cy + TARGET_DIAMOND);
+    ctx.lineTo(x - TARGET_DIAMOND, cy);
+    ctx.closePath();
+    ctx.fill();
+    return;
+  }
   const x0 = timeToX(frame.timescale, bar.targetStart);
   const x1 = Math.max(x0 + 2, timeToX(frame.timescale, bar.targetFinish));
   if (x1 < 0 || x0 > frame.width) return;

@@ -1,23 +1,37 @@
 // Layer 1: background, weekend shading, period lines, selected-row tint and the two-tier
 // timescale header. Pure function of the frame.
+//
+// Each header tier draws only its own boundaries: the week scale's month lines stop at the upper
+// tier instead of cutting through week labels. In the body, lower-tier lines are light and
+// upper-tier lines stronger.
 
 import type { GanttFrame } from './frame';
 import { rowTop, visibleRows } from './frame';
-import { TIERS, isWeekend, tickLabel, ticks } from './timescale';
+import type { HeaderTier } from './header-cells';
+import { headerLayout } from './header-cells';
+import { textWidth } from './text-width';
+import { isWeekend } from './timescale';
 
 export function drawGridLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame): void {
   const { width, height, headerHeight, theme, timescale } = frame;
   ctx.fillStyle = theme.background;
   ctx.fillRect(0, 0, width, height);
 
-  const [upper, lower] = TIERS[timescale.unit];
-  const lowerTicks = ticks(timescale, lower, width);
-  const upperTicks = ticks(timescale, upper, width);
+  ctx.font = theme.headerFont;
+  const measure = (text: string) => textWidth(ctx, theme.headerFont, text);
+  const { upper, lower } = headerLayout(
+    timescale,
+    width,
+    frame.locale,
+    frame.texts,
+    measure,
+    `${theme.headerFont}|${frame.texts.quarter(1)}`,
+  );
 
   // Weekend shading in the day scale.
   if (timescale.unit === 'day') {
     ctx.fillStyle = theme.weekend;
-    for (const t of lowerTicks) {
+    for (const t of lower.ticks) {
       if (isWeekend(t.start)) ctx.fillRect(t.x0, headerHeight, t.x1 - t.x0, height - headerHeight);
     }
   }
@@ -39,76 +53,55 @@ export function drawGridLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame):
 
   // Period lines (crisp: on half pixels).
   ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.gridLine;
-  ctx.beginPath();
-  for (const t of lowerTicks) {
-    const x = Math.round(t.x0) + 0.5;
-    ctx.moveTo(x, headerHeight);
-    ctx.lineTo(x, height);
-  }
-  ctx.stroke();
-  ctx.strokeStyle = theme.majorLine;
-  ctx.beginPath();
-  for (const t of upperTicks) {
-    const x = Math.round(t.x0) + 0.5;
-    ctx.moveTo(x, headerHeight);
-    ctx.lineTo(x, height);
-  }
-  ctx.stroke();
+  verticals(ctx, lower, headerHeight, height, theme.gridLine);
+  verticals(ctx, upper, headerHeight, height, theme.majorLine);
 
-  drawHeader(ctx, frame, upperTicks, lowerTicks, upper, lower);
+  drawHeader(ctx, frame, upper, lower);
+}
+
+function verticals(
+  ctx: CanvasRenderingContext2D,
+  tier: HeaderTier,
+  y0: number,
+  y1: number,
+  color: string,
+): void {
+  ctx.strokeStyle = color;
+  ctx.beginPath();
+  for (const t of tier.ticks) {
+    const x = Math.round(t.x0) + 0.5;
+    ctx.moveTo(x, y0);
+    ctx.lineTo(x, y1);
+  }
+  ctx.stroke();
 }
 
 function drawHeader(
   ctx: CanvasRenderingContext2D,
   frame: GanttFrame,
-  upperTicks: ReturnType<typeof ticks>,
-  lowerTicks: ReturnType<typeof ticks>,
-  upper: Parameters<typeof tickLabel>[0],
-  lower: Parameters<typeof tickLabel>[0],
+  upper: HeaderTier,
+  lower: HeaderTier,
 ): void {
-  const { width, headerHeight, theme, locale } = frame;
-  const tierH = headerHeight / 2;
+  const { width, headerHeight, theme } = frame;
+  const tierH = Math.round(headerHeight / 2);
   ctx.fillStyle = theme.headerBackground;
   ctx.fillRect(0, 0, width, headerHeight);
-  ctx.strokeStyle = theme.majorLine;
+  verticals(ctx, upper, 0, tierH, theme.majorLine);
+  verticals(ctx, lower, tierH, headerHeight, theme.majorLine);
   ctx.beginPath();
-  ctx.moveTo(0, Math.round(tierH) + 0.5);
-  ctx.lineTo(width, Math.round(tierH) + 0.5);
+  ctx.moveTo(0, tierH + 0.5);
+  ctx.lineTo(width, tierH + 0.5);
   ctx.moveTo(0, headerHeight - 0.5);
   ctx.lineTo(width, headerHeight - 0.5);
-  for (const t of upperTicks) {
-    const x = Math.round(t.x0) + 0.5;
-    ctx.moveTo(x, 0);
-    ctx.lineTo(x, headerHeight);
-  }
-  for (const t of lowerTicks) {
-    const x = Math.round(t.x0) + 0.5;
-    ctx.moveTo(x, tierH);
-    ctx.lineTo(x, headerHeight);
-  }
   ctx.stroke();
 
-  ctx.font = theme.headerFont;
   ctx.fillStyle = theme.headerText;
   ctx.textBaseline = 'middle';
-  for (const t of upperTicks) {
-    const w = t.x1 - t.x0;
-    const label = tickLabel(upper, t.start, locale, w > 90);
-    const tw = ctx.measureText(label).width;
-    // Keep the label of a period that starts left of the viewport visible, while it fits.
-    const x = Math.max(t.x0, 0) + 4;
-    if (x + tw + 4 > t.x1) continue;
-    ctx.fillText(label, x, tierH / 2 + 0.5);
-  }
-  ctx.textAlign = 'center';
-  for (const t of lowerTicks) {
-    const w = t.x1 - t.x0;
-    let label = tickLabel(lower, t.start, locale, w > 60);
-    // A wide label that does not fit falls back to the short one ("September 2026" → "Sep").
-    if (ctx.measureText(label).width + 4 > w) label = tickLabel(lower, t.start, locale, false);
-    if (ctx.measureText(label).width + 4 > w) continue;
-    ctx.fillText(label, (t.x0 + t.x1) / 2, tierH + tierH / 2 + 0.5);
-  }
   ctx.textAlign = 'left';
+  labels(ctx, upper, tierH / 2 + 0.5);
+  labels(ctx, lower, tierH + (headerHeight - tierH) / 2 + 0.5);
+}
+
+function labels(ctx: CanvasRenderingContext2D, tier: HeaderTier, y: number): void {
+  for (const c of tier.cells) if (c.label) ctx.fillText(c.label, c.labelX, y);
 }

@@ -47,18 +47,13 @@ export function drawInteractive(ctx: CanvasRenderingContext2D, f: InteractiveFra
   }
   const g = f.gesture;
   if (g) {
-    ctx.globalAlpha = 0.55;
     ctx.fillStyle = accent;
+    const milestone = g.bar.kind === 'milestone_start' || g.bar.kind === 'milestone_finish';
     if (g.kind === 'move') {
-      const box = barBox(frame, {
-        ...g.bar,
-        start: g.bar.start + g.deltaMinutes,
-        finish: g.bar.finish + g.deltaMinutes,
-      });
-      if (box) ctx.fillRect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+      const moved = { ...g.bar, start: g.bar.start + g.deltaMinutes, finish: g.bar.finish + g.deltaMinutes };
+      ghost(ctx, barBox(frame, moved), accent, milestone);
     } else if (g.kind === 'resize') {
-      const box = barBox(frame, { ...g.bar, finish: Math.max(g.bar.start, g.finish) });
-      if (box) ctx.fillRect(box.x0, box.y0, Math.max(2, box.x1 - box.x0), box.y1 - box.y0);
+      ghost(ctx, barBox(frame, { ...g.bar, finish: Math.max(g.bar.start, g.finish) }), accent, false);
     } else {
       const box = barBox(frame, g.bar);
       if (box) {
@@ -104,4 +99,43 @@ function drawHandle(
   ctx.arc(h.x, h.y, h.r, 0, Math.PI * 2);
   ctx.fill();
   ctx.stroke();
+}
+
+/**
+ * The ghost of a bar being moved or stretched: a light fill inside a dashed outline, so the bar's
+ * label under it stays readable.
+ */
+function ghost(
+  ctx: CanvasRenderingContext2D,
+  box: ReturnType<typeof barBox>,
+  color: string,
+  diamond: boolean,
+): void {
+  if (!box) return;
+  ctx.beginPath();
+  if (diamond) {
+    const cx = (box.x0 + box.x1) / 2;
+    ctx.moveTo(cx, box.y0);
+    ctx.lineTo(box.x1, box.cy);
+    ctx.lineTo(cx, box.y1);
+    ctx.lineTo(box.x0, box.cy);
+    ctx.closePath();
+  } else {
+    const x = Math.round(box.x0) + 0.5;
+    ctx.rect(
+      x,
+      Math.round(box.y0) + 0.5,
+      Math.max(2, Math.round(box.x1) + 0.5 - x),
+      Math.round(box.y1 - box.y0),
+    );
+  }
+  ctx.globalAlpha = 0.2;
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([4, 2]);
+  ctx.stroke();
+  ctx.setLineDash([]);
 }

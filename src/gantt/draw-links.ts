@@ -1,17 +1,30 @@
-// Layer 3: relation arrows, routed by route-links.ts; critical links in red.
+// Layer 3: relation arrows, routed by route-links.ts, drawn under the bars and their labels. The
+// arrowhead points along the last segment (down onto a bar, or sideways into its end), its tip on
+// the bar's edge. Critical links are drawn last, in red, so a shared run shows red.
 
 import type { GanttFrame, GanttLink } from './frame';
 import { rowTop } from './frame';
-import { barBox } from './geometry';
+import { linkBox } from './geometry';
 import type { Point } from './route-links';
-import { routeLink } from './route-links';
+import { routeLink, stubFor } from './route-links';
+import { pxPerDay } from './timescale';
 
 const ARROW = 4;
 
 export function drawLinksLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame): void {
-  const { theme, headerHeight, height } = frame;
   ctx.lineWidth = 1;
+  ctx.lineJoin = 'miter';
+  pass(ctx, frame, false);
+  pass(ctx, frame, true);
+}
+
+function pass(ctx: CanvasRenderingContext2D, frame: GanttFrame, critical: boolean): void {
+  const { theme, headerHeight, height } = frame;
+  const color = critical ? theme.critical : theme.link;
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
   for (const link of frame.links) {
+    if (link.critical !== critical) continue;
     const pts = linkPoints(frame, link);
     if (!pts) continue;
     let minY = Infinity;
@@ -21,49 +34,56 @@ export function drawLinksLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame)
       if (p.y > maxY) maxY = p.y;
     }
     if (maxY < headerHeight || minY > height) continue;
-    const color = link.critical ? theme.critical : theme.link;
-    ctx.strokeStyle = color;
-    ctx.fillStyle = color;
     ctx.beginPath();
     ctx.moveTo(crisp(pts[0]!.x), crisp(pts[0]!.y));
     for (let i = 1; i < pts.length; i++) ctx.lineTo(crisp(pts[i]!.x), crisp(pts[i]!.y));
     ctx.stroke();
-    const end = pts[pts.length - 1]!;
-    const before = pts[pts.length - 2]!;
-    const dir = end.x >= before.x ? 1 : -1;
-    ctx.beginPath();
-    ctx.moveTo(end.x, crisp(end.y));
-    ctx.lineTo(end.x - dir * ARROW, crisp(end.y) - ARROW);
-    ctx.lineTo(end.x - dir * ARROW, crisp(end.y) + ARROW);
-    ctx.closePath();
-    ctx.fill();
+    arrowhead(ctx, pts[pts.length - 2]!, pts[pts.length - 1]!);
   }
+}
+
+/** A filled triangle whose tip is `end`, pointing from `before` to `end`. */
+function arrowhead(ctx: CanvasRenderingContext2D, before: Point, end: Point): void {
+  ctx.beginPath();
+  if (before.x === end.x) {
+    const dir = end.y >= before.y ? 1 : -1;
+    const x = crisp(end.x);
+    ctx.moveTo(x, end.y);
+    ctx.lineTo(x - ARROW, end.y - dir * ARROW);
+    ctx.lineTo(x + ARROW, end.y - dir * ARROW);
+  } else {
+    const dir = end.x >= before.x ? 1 : -1;
+    const y = crisp(end.y);
+    ctx.moveTo(end.x, y);
+    ctx.lineTo(end.x - dir * ARROW, y - ARROW);
+    ctx.lineTo(end.x - dir * ARROW, y + ARROW);
+  }
+  ctx.closePath();
+  ctx.fill();
 }
 
 /** The routed polyline of a link in viewport coordinates, or null when an end is not scheduled. */
 export function linkPoints(frame: GanttFrame, link: GanttLink): Point[] | null {
-  const pred = barBox(frame, {
+  const pred = linkBox(frame, {
     row: link.predRow,
-    kind: 'task',
+    kind: link.predKind,
     start: link.predStart,
     finish: link.predFinish,
   });
-  const succ = barBox(frame, {
+  const succ = linkBox(frame, {
     row: link.succRow,
-    kind: 'task',
+    kind: link.succKind,
     start: link.succStart,
     finish: link.succFinish,
   });
   if (!pred || !succ) return null;
   return routeLink({
     type: link.type,
-    predX0: pred.x0,
-    predX1: pred.x1,
-    predY: rowTop(frame, link.predRow) + frame.rowHeight / 2,
-    succX0: succ.x0,
-    succX1: succ.x1,
-    succY: rowTop(frame, link.succRow) + frame.rowHeight / 2,
+    pred,
+    succ,
+    succRowTop: rowTop(frame, link.succRow),
     rowHeight: frame.rowHeight,
+    stub: stubFor(pxPerDay(frame.timescale)),
   });
 }
 

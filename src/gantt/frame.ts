@@ -1,6 +1,7 @@
 // The readonly frame the Gantt draw functions are pure functions of (STYLE 7). A frame holds only
 // what is in view: the visible rows' bars and the relations touching the visible row range.
 
+import type { HeaderTexts } from './tier-labels';
 import type { Timescale } from './timescale';
 
 export type BarKind = 'task' | 'sum' | 'milestone_start' | 'milestone_finish' | 'none';
@@ -29,6 +30,9 @@ export interface GanttLink {
   readonly id: string;
   readonly type: LinkType;
   readonly predRow: number;
+  /** Kinds of the two ends: a milestone is met at its diamond's tips. */
+  readonly predKind: BarKind;
+  readonly succKind: BarKind;
   readonly predStart: number;
   readonly predFinish: number;
   readonly succRow: number;
@@ -76,6 +80,8 @@ export interface GanttFrame {
   /** Data date, or NaN. */
   readonly dataDate: number;
   readonly locale: string;
+  /** Header texts that are not dates (the quarter's name). */
+  readonly texts: HeaderTexts;
   readonly theme: GanttTheme;
   readonly showLabels: boolean;
 }

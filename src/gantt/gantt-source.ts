@@ -4,9 +4,11 @@
 
 import { rowAt } from '../state/workbench/data';
 import type { WorkbenchState } from '../state/workbench/store';
-import { rangeOf } from '../state/workbench/types';
+import { rangeOf, selectedColumnsOf } from '../state/workbench/types';
 import type { GanttSource } from './build-frame';
 import type { BarKind, GanttBar, GanttLink } from './frame';
+import { ShardedMap } from '../domain/wbs/sharded-map';
+import type { WbsRelation } from '../domain/wbs/types';
 
 /** Links spanning more rows than this are kept in a short list checked on every frame. */
 const LONG = 2000;
@@ -43,20 +45,45 @@ interface RelationSlots {
 }
 /** Relation ends as slots, once per relations map (edits of rows keep it). */
 const relationCache = new WeakMap<object, RelationSlots>();
-function relationSlots(rels: WorkbenchState['wbs']['doc']['relations']): RelationSlots {
-  const hit = relationCache.get(rels);
-  if (hit) return hit;
-  const ids: string[] = new Array(rels.size);
-  const pred = new Int32Array(rels.size);
-  const succ = new Int32Array(rels.size);
+/** The same per shard of a sharded relations map: a change rebuilds the few shards it touched. */
+const shardCache = new WeakMap<object, RelationSlots>();
+
+function slotsOf(rels: Iterable<WbsRelation>, size: number): RelationSlots {
+  const ids: string[] = new Array(size);
+  const pred = new Int32Array(size);
+  const succ = new Int32Array(size);
   let j = 0;
-  for (const r of rels.values()) {
+  for (const r of rels) {
     ids[j] = r.id;
     pred[j] = slotOf(r.predId);
     succ[j] = slotOf(r.succId);
     j++;
   }
-  const out = { ids, pred, succ };
+  return { ids, pred, succ };
+}
+
+function relationSlots(rels: WorkbenchState['wbs']['doc']['relations']): RelationSlots {
+  const hit = relationCache.get(rels);
+  if (hit) return hit;
+  let out: RelationSlots;
+  if (rels instanceof ShardedMap) {
+    const parts = rels.shards.map((shard) => {
+      let part = shardCache.get(shard);
+      if (!part) shardCache.set(shard, (part = slotsOf(shard.values(), shard.size)));
+      return part;
+    });
+    const ids: string[] = new Array(rels.size);
+    const pred = new Int32Array(rels.size);
+    const succ = new Int32Array(rels.size);
+    let at = 0;
+    for (const part of parts) {
+      for (let k = 0; k < part.ids.length; k++) ids[at + k] = part.ids[k]!;
+      pred.set(part.pred, at);
+      succ.set(part.succ, at);
+      at += part.ids.length;
+    }
+    out = { ids, pred, succ };
+  } else out = slotsOf(rels.values(), rels.size);
   relationCache.set(rels, out);
   return out;
 }
@@ -130,6 +157,7 @@ function kindOf(nodeType: string): BarKind {
 
 export function ganttSource(s: WorkbenchState): GanttSource {
   const range = rangeOf(s.selection);
+  const picked = s.selection.extra;
   const bar = (i: number): GanttBar | null => {
     const v = rowAt(s, i);
     if (!v) return null;
@@ -144,7 +172,9 @@ export function ganttSource(s: WorkbenchState): GanttSource {
       critical: v.critical,
       targetStart: v.targetStart,
       targetFinish: v.targetFinish,
-      selected: i >= range.r0 && i <= range.r1,
+      selected:
+        (i >= range.r0 && i <= range.r1) ||
+        (picked !== undefined && selectedColumnsOf(s.selection, i) !== null),
     };
   };
   const links = (first: number, last: number): GanttLink[] => {
@@ -162,6 +192,8 @@ export function ganttSource(s: WorkbenchState): GanttSource {
         id: r.id,
         type: r.type,
         predRow: p.index,
+        predKind: kindOf(p.row.nodeType),
+        succKind: kindOf(q.row.nodeType),
         predStart: p.es,
         predFinish: p.ef,
         succRow: q.index,

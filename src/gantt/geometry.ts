@@ -3,6 +3,7 @@
 
 import type { GanttBar, GanttFrame } from './frame';
 import { rowTop } from './frame';
+import type { LinkBox } from './route-links';
 import { timeToX } from './timescale';
 
 export interface BarBox {
@@ -47,4 +48,18 @@ export function barBox(
 /** The link-start handle: a small circle just right of a bar's end. */
 export function linkHandle(box: BarBox): { x: number; y: number; r: number } {
   return { x: box.x1 + 8, y: box.cy, r: 4 };
+}
+
+/** A bar as the link router sees it: diamonds by their tips, a summary by its drawn band. */
+export function linkBox(
+  frame: GeoFrame,
+  bar: Pick<GanttBar, 'row' | 'kind' | 'start' | 'finish'>,
+): LinkBox | null {
+  const b = barBox(frame, bar);
+  if (!b) return null;
+  const milestone = bar.kind === 'milestone_start' || bar.kind === 'milestone_finish';
+  if (bar.kind !== 'sum') return { x0: b.x0, x1: b.x1, y0: b.y0, y1: b.y1, cy: b.cy, milestone };
+  // drawSummary fills the upper half of the box.
+  const y1 = b.y0 + Math.round((b.y1 - b.y0) / 2);
+  return { x0: b.x0, x1: b.x1, y0: b.y0, y1, cy: (b.y0 + y1) / 2, milestone };
 }

@@ -2,12 +2,13 @@
 //   'link'  – the handle right of a bar's end: drag to another bar to create a relation
 //   'end'   – the last few pixels of a task bar: drag to change the duration
 //   'body'  – the rest of a bar: drag to move it (a not_earlier start constraint)
+//   'sum'   – a summary bar: hover (tooltip) only, summaries are not dragged
 //   'row'   – a row with no bar under the pointer
 
 import type { GanttBar, GanttFrame } from './frame';
 import { barBox, linkHandle } from './geometry';
 
-export type HitZone = 'link' | 'end' | 'body' | 'row';
+export type HitZone = 'link' | 'end' | 'body' | 'sum' | 'row';
 
 export interface Hit {
   readonly zone: HitZone;
@@ -29,7 +30,7 @@ export function hitTest(frame: GanttFrame, x: number, y: number): Hit | null {
   if (bar.kind !== 'sum' && Math.hypot(x - h.x, y - h.y) <= h.r + 3) return { zone: 'link', row, bar };
   if (x < box.x0 - 2 || x > box.x1 + 2 || y < box.y0 - 3 || y > box.y1 + 3) return { zone: 'row', row, bar };
   if (bar.kind === 'task' && x >= box.x1 - END_GRIP) return { zone: 'end', row, bar };
-  if (bar.kind === 'sum') return { zone: 'row', row, bar };
+  if (bar.kind === 'sum') return { zone: 'sum', row, bar };
   return { zone: 'body', row, bar };
 }
 

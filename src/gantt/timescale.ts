@@ -155,36 +155,6 @@ export function ticks(ts: Timescale, unit: ScaleUnit | 'decade', width: number, 
   return out;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Intl formatters are expensive to create: one per locale and shape, kept. */
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
-  return f;
-}
-
-/** Label of a tick in the given locale. */
-export function tickLabel(unit: ScaleUnit | 'decade', start: number, locale: string, wide: boolean): string {
-  const d = toDate(start);
-  const y = d.getUTCFullYear();
-  switch (unit) {
-    case 'day':
-      return String(d.getUTCDate());
-    case 'week':
-      return wide ? formatter(locale, { day: '2-digit', month: 'short' }).format(d) : String(d.getUTCDate());
-    case 'month':
-      return formatter(locale, wide ? { month: 'long', year: 'numeric' } : { month: 'short' }).format(d);
-    case 'quarter':
-      return `Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
-    case 'year':
-      return String(y);
-    case 'decade':
-      return `${y}–${y + 9}`;
-  }
-}
-
 /** Weekend test for day shading (Saturday, Sunday). */
 export function isWeekend(dayStart: number): boolean {
   const day = Math.floor(dayStart / MINUTES_PER_DAY);
@@ -192,15 +162,21 @@ export function isWeekend(dayStart: number): boolean {
   return dow === 0 || dow === 6;
 }
 
-/** Zoom in or out by one step, moving to the next unit when the zoom leaves its range. */
+/**
+ * Zoom in or out by one step of 1.25×. When the zoom leaves its unit's range the next unit takes
+ * over at the same width (px per day), so zooming in never narrows the axis and zooming out never
+ * widens it: the units' ranges overlap by more than one step.
+ */
 export function zoomStep(
   ts: Pick<Timescale, 'unit' | 'zoom'>,
   dir: 1 | -1,
 ): { unit: ScaleUnit; zoom: number } {
   const factor = dir > 0 ? 1.25 : 0.8;
   const z = ts.zoom * factor;
-  const i = SCALE_UNITS.indexOf(ts.unit);
-  if (z > MAX_ZOOM && i > 0) return { unit: SCALE_UNITS[i - 1]!, zoom: 1 };
-  if (z < MIN_ZOOM && i < SCALE_UNITS.length - 1) return { unit: SCALE_UNITS[i + 1]!, zoom: 1 };
-  return { unit: ts.unit, zoom: clampZoom(z) };
+  if (z >= MIN_ZOOM && z <= MAX_ZOOM) return { unit: ts.unit, zoom: z };
+  const i = SCALE_UNITS.indexOf(ts.unit) - dir;
+  const unit = SCALE_UNITS[i];
+  // The end of the range: stay at the limit (never step back the other way).
+  if (!unit) return { unit: ts.unit, zoom: clampZoom(z) };
+  return { unit, zoom: clampZoom((pxPerDay(ts) * factor) / BASE_PX_PER_DAY[unit]) };
 }

@@ -42,7 +42,7 @@ export function useGanttPointer(frameRef: { readonly current: GanttFrame | null 
       const hit = hitTest(frame, p.x, p.y);
       if (!hit) return;
       actions.onSelectRow(hit.row, e.shiftKey);
-      if (!hit.bar || hit.zone === 'row') return;
+      if (!hit.bar || hit.zone === 'row' || hit.zone === 'sum') return;
       e.currentTarget.setPointerCapture(e.pointerId);
       origin.current = { x: p.x, bar: hit.bar, zone: hit.zone };
     },

@@ -1,7 +1,12 @@
 // Column menu: show/hide each column, freeze the first N displayed columns, and expand the tree
-// to a level.
+// to a level (one button per level the tree has). A non-modal dialog: the first control takes the
+// focus on open; Esc, a click outside it and a change of language close it, and the focus goes
+// back to the menu button.
 
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { ROOT, type TreeIndex } from '../domain/wbs/tree-index';
 import { columnDef } from '../state/workbench/columns';
+import { useWorkbench } from '../state/workbench/store';
 import type { ColumnLayout } from '../state/workbench/types';
 
 export interface ColumnMenuProps {
@@ -14,20 +19,87 @@ export interface ColumnMenuProps {
   readonly onClose: () => void;
 }
 
+/** Levels of the WBS tree (1 = top level only; 0 = no rows), walked without recursion. */
+export function treeDepth(index: TreeIndex): number {
+  let depth = 0;
+  let level: readonly string[] = [ROOT];
+  while (level.length > 0) {
+    const next: string[] = [];
+    for (const id of level) {
+      const kids = index.children.get(id);
+      if (kids) for (const k of kids) next.push(k);
+    }
+    if (next.length > 0) depth++;
+    level = next;
+  }
+  return depth;
+}
+
+/** The grid's menu button (in the header, beside this menu in the grid's wrapper). */
+function menuButton(menu: HTMLElement | null): HTMLElement | null {
+  return menu?.parentElement?.querySelector<HTMLElement>('.wb-colmenu-btn') ?? null;
+}
+
 export function ColumnMenu(p: ColumnMenuProps) {
   const shown = p.layout.filter((c) => c.visible).length;
+  const ref = useRef<HTMLDivElement>(null);
+  const index = useWorkbench((s) => s.wbs.index);
+  const depth = useMemo(() => treeDepth(index), [index]);
+  const { onClose, t } = p;
+
+  const close = (refocus: boolean) => {
+    const button = menuButton(ref.current);
+    onClose();
+    if (refocus) button?.focus();
+  };
+  const closeRef = useRef(close);
+  useLayoutEffect(() => {
+    closeRef.current = close;
+  });
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('input:not(:disabled), button')?.focus();
+    const outside = (e: PointerEvent) => {
+      const target = e.target as Node;
+      const menu = ref.current;
+      if (!menu || menu.contains(target) || menuButton(menu)?.contains(target)) return;
+      const button = menuButton(menu);
+      closeRef.current(false);
+      // A click on something that takes no focus leaves it on the page: give it to the button.
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) button?.focus();
+      }, 0);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, []);
+
+  // Another language re-renders the page with a new t: the menu's texts and place are stale.
+  const firstT = useRef(t);
+  useEffect(() => {
+    if (t !== firstT.current) closeRef.current(true);
+  }, [t]);
+
+  const levels = Array.from({ length: depth }, (_, i) => i + 1);
   return (
     <div
+      ref={ref}
       className="wb-colmenu"
       role="dialog"
-      aria-label={p.t('grid.columns')}
-      onKeyDown={(e) => e.key === 'Escape' && p.onClose()}
+      aria-label={t('grid.columns')}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        close(true);
+      }}
     >
-      <div className="wb-colmenu-title">{p.t('grid.columns')}</div>
+      <div className="wb-colmenu-title">{t('grid.columns')}</div>
       <div className="wb-colmenu-list">
         {p.layout.map((c) => {
           const def = columnDef(c.id);
-          const label = def.labelKey.startsWith('col.') ? p.t(def.labelKey) : def.labelKey;
+          const label = def.labelKey.startsWith('col.') ? t(def.labelKey) : def.labelKey;
           return (
             <label key={c.id} className="wb-colmenu-item">
               <input
@@ -42,7 +114,7 @@ export function ColumnMenu(p: ColumnMenuProps) {
         })}
       </div>
       <label className="wb-colmenu-row">
-        {p.t('grid.freeze')}
+        {t('grid.freeze')}
         <input
           type="number"
           min={0}
@@ -51,19 +123,19 @@ export function ColumnMenu(p: ColumnMenuProps) {
           onChange={(e) => p.onFrozen(Math.max(0, Math.min(shown, Number(e.target.value) || 0)))}
         />
       </label>
-      <div className="wb-colmenu-row">
-        {p.t('grid.levels')}
-        {[1, 2, 3].map((l) => (
+      <div className="wb-colmenu-row wb-colmenu-levels" role="group" aria-label={t('grid.levels')}>
+        <span aria-hidden="true">{t('grid.levels')}</span>
+        {levels.map((l) => (
           <button key={l} type="button" onClick={() => p.onLevel(l)}>
             {l}
           </button>
         ))}
         <button type="button" onClick={() => p.onLevel(Infinity)}>
-          {p.t('grid.all_levels')}
+          {t('grid.all_levels')}
         </button>
       </div>
-      <button type="button" className="wb-colmenu-close" onClick={p.onClose}>
-        {p.t('grid.close')}
+      <button type="button" className="wb-colmenu-close" onClick={() => close(true)}>
+        {t('grid.close')}
       </button>
     </div>
   );

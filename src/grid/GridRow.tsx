@@ -8,7 +8,8 @@ import { columnDef } from '../state/workbench/columns';
 import type { CellIssue, ColumnLayout, RowView } from '../state/workbench/types';
 import { CellEditor } from './CellEditor';
 import type { ColumnGeometry } from './layout';
-import { GUTTER } from './layout';
+import { GUTTER, type ColumnWindow } from './layout';
+import type { TextFit } from './text-fit';
 
 export interface GridRowProps {
   readonly view: RowView;
@@ -17,6 +18,8 @@ export interface GridRowProps {
   readonly cols: readonly ColumnLayout[];
   readonly geo: ColumnGeometry;
   readonly frozen: number;
+  /** The scrolling columns rendered (the others are out of view horizontally). */
+  readonly win: ColumnWindow;
   /** Selected column range in this row, or null. */
   readonly selFrom: number;
   readonly selTo: number;
@@ -24,6 +27,8 @@ export interface GridRowProps {
   readonly editing: { readonly col: number; readonly initial: string | null } | null;
   readonly issues: ReadonlyMap<string, CellIssue>;
   readonly ctx: CellTextContext;
+  /** Measures cell texts: only a text that overflows its cell gets the clip. */
+  readonly fit: TextFit;
   readonly gridId: string;
   readonly onToggle: (id: string, open: boolean) => void;
 }
@@ -32,9 +37,16 @@ export function cellId(gridId: string, row: number, col: number): string {
   return `${gridId}-r${row}-c${col}`;
 }
 
+/** A cell's horizontal padding and right border (wb-cell), and the name's indent per level. */
+const CELL_CHROME = 13;
+const INDENT = 16;
+
 function GridRowImpl(p: GridRowProps) {
-  const { view, cols, geo, frozen, ctx } = p;
+  const { view, cols, geo, frozen, win, ctx, fit } = p;
+  // The first rendered scrolling column stands where it would after the ones left out.
+  const skipped = win.from > frozen ? geo.left[win.from]! - geo.left[frozen]! : 0;
   const r = view.row;
+  const bold = r.nodeType === 'sum';
   const classes = ['wb-row'];
   if (r.nodeType === 'sum') classes.push('wb-row-sum');
   if (view.critical) classes.push('wb-row-critical');
@@ -52,13 +64,18 @@ function GridRowImpl(p: GridRowProps) {
         {view.index + 1}
       </div>
       {cols.map((c, i) => {
+        if (i >= frozen && (i < win.from || i > win.to)) return null;
         const def = columnDef(c.id);
         const selected = i >= p.selFrom && i <= p.selTo;
         const issue = p.issues.get(`${r.id}|${def.id}`);
         const editing = p.editing?.col === i;
         const name = def.id === 'name';
+        const text = editing ? '' : cellText(view, def, ctx);
+        const room = c.width - CELL_CHROME - (name ? view.level * INDENT + INDENT : 0);
         let cls = `wb-cell wb-align-${def.align}`;
         if (name) cls += ' wb-cell-name';
+        const clipped = !editing && !fit.fits(text, bold, room);
+        if (clipped) cls += ' wb-clip';
         if (editing) cls += ' wb-cell-editing';
         if (selected) cls += ' wb-cell-selected';
         if (i === p.focusCol) cls += ' wb-cell-focus';
@@ -74,17 +91,25 @@ function GridRowImpl(p: GridRowProps) {
             aria-selected={selected}
             aria-readonly={def.domain.kind === 'readonly' || undefined}
             aria-invalid={issue ? true : undefined}
-            title={issue ? ctx.t(issue.messageKey) : undefined}
+            title={
+              issue
+                ? ctx.t(issue.messageKey, { value: issue.value, ...issue.params })
+                : clipped
+                  ? text
+                  : undefined
+            }
             className={cls}
-            style={{ width: c.width }}
+            style={
+              i === win.from && skipped > 0 ? { width: c.width, marginLeft: skipped } : { width: c.width }
+            }
             data-col={i}
           >
             {editing ? (
               <CellEditor view={view} def={def} initial={p.editing!.initial} ctx={ctx} />
             ) : name ? (
-              <NameContent view={view} text={cellText(view, def, ctx)} t={ctx.t} onToggle={p.onToggle} />
+              <NameContent view={view} text={text} t={ctx.t} onToggle={p.onToggle} />
             ) : (
-              cellText(view, def, ctx)
+              text
             )}
           </div>
         );
@@ -102,7 +127,7 @@ interface NameContentProps extends Pick<GridRowProps, 'view' | 'onToggle'> {
 function NameContent({ view, text, t, onToggle }: NameContentProps) {
   return (
     <>
-      <span className="wb-indent" style={{ width: view.level * 16 + 16 }}>
+      <span className="wb-indent" style={{ width: view.level * INDENT + INDENT }}>
         {view.hasChildren && (
           <button
             type="button"
@@ -132,6 +157,7 @@ function same(a: GridRowProps, b: GridRowProps): boolean {
     Object.is(va.ef, vb.ef) &&
     Object.is(va.tf, vb.tf) &&
     Object.is(va.ff, vb.ff) &&
+    Object.is(va.percentComplete, vb.percentComplete) &&
     va.critical === vb.critical &&
     va.tree === vb.tree &&
     va.level === vb.level &&
@@ -141,12 +167,14 @@ function same(a: GridRowProps, b: GridRowProps): boolean {
     a.height === b.height &&
     a.cols === b.cols &&
     a.frozen === b.frozen &&
+    a.win === b.win &&
     a.selFrom === b.selFrom &&
     a.selTo === b.selTo &&
     a.focusCol === b.focusCol &&
     a.editing === b.editing &&
     a.issues === b.issues &&
-    a.ctx === b.ctx
+    a.ctx === b.ctx &&
+    a.fit === b.fit
   );
 }
 

@@ -12,17 +12,37 @@ import { startEdit } from '../state/workbench/commands-edit';
 import { expandToLevel, rowAt, setExpanded } from '../state/workbench/data';
 import { commandForKey } from '../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../state/workbench/store';
-import { rangeOf } from '../state/workbench/types';
+import { rangeOf, selectedColumnsOf } from '../state/workbench/types';
 import { ColumnMenu } from './ColumnMenu';
 import { FindBar } from './FindBar';
 import { GridHeader } from './GridHeader';
 import { cellId, GridRow } from './GridRow';
-import { columnGeometry, moveColumn, resizeColumn, setColumnVisible } from './layout';
+import {
+  columnGeometry,
+  columnWindow,
+  moveColumn,
+  resizeColumn,
+  setColumnVisible,
+  type ColumnWindow,
+} from './layout';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridMouse } from './use-grid-mouse';
+import { textFitFor } from './text-fit';
 
 /** Copy, cut and paste are left to the browser's clipboard events (see use-grid-clipboard). */
 const NATIVE = new Set(['copy', 'cut', 'paste']);
+
+/**
+ * Tab on the last cell and Shift+Tab on the first leave the grid (the browser moves the focus on),
+ * so that a keyboard user can always reach the rest of the page.
+ */
+function leavesGrid(cmd: string): boolean {
+  const s = workbench.get();
+  const { row, col } = s.selection.focus;
+  if (cmd === 'prevCell') return row === 0 && col === 0;
+  if (cmd !== 'nextCell') return false;
+  return row >= s.visible.ids.length - 1 && col >= displayedColumns(s.columns).length - 1;
+}
 
 export interface WbsGridProps {
   readonly ctx: CellTextContext;
@@ -48,9 +68,12 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const find = useWorkbench((s) => s.find);
   const [menu, setMenu] = useState(false);
   const lastLeft = useRef(0);
+  const [fit] = useState(() => textFitFor(() => scrollRef.current));
 
   const cols = useMemo(() => displayedColumns(layout), [layout]);
   const geo = useMemo(() => columnGeometry(cols), [cols]);
+  // The horizontal view (scrollLeft, width): rows render only the columns in it.
+  const [hView, setHView] = useState({ left: 0, width: Infinity });
   const count = visible.ids.length;
 
   // Not compiled by the React Compiler; the grid re-renders from store selectors, not memoization.
@@ -74,11 +97,14 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
     [],
   );
 
-  // Viewport height for PageUp/PageDown and the Gantt.
+  // Viewport height for PageUp/PageDown and the Gantt; width for the rendered columns.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => workbench.set({ viewportHeight: el.clientHeight - headerHeight }));
+    const ro = new ResizeObserver(() => {
+      workbench.set({ viewportHeight: el.clientHeight - headerHeight });
+      setHView((h) => (h.width === el.clientWidth ? h : { ...h, width: el.clientWidth }));
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, [headerHeight]);
@@ -113,7 +139,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
     if (workbench.get().editing) return;
     const cmd = commandForKey(e);
     if (cmd) {
-      if (NATIVE.has(cmd)) return;
+      if (NATIVE.has(cmd) || leavesGrid(cmd)) return;
       e.preventDefault();
       runCommand(cmd);
       return;
@@ -128,6 +154,9 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   useGridClipboard(scrollRef);
 
   const onToggle = useCallback((id: string, open: boolean) => setExpanded([id], open), []);
+  // One object while the same columns show, so that memoized rows stay as they are.
+  const shown = columnWindow(geo, cols, frozen, hView.left, hView.width, fCol);
+  const win = useMemo<ColumnWindow>(() => ({ from: shown.from, to: shown.to }), [shown.from, shown.to]);
   const range = rangeOf(selection);
   const s = workbench.get();
   const items = virtualizer.getVirtualItems();
@@ -153,6 +182,9 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
             lastLeft.current = el.scrollLeft;
             el.style.setProperty('--wb-sl', `${el.scrollLeft}px`);
             el.classList.toggle('wb-hscrolled', el.scrollLeft > 0);
+            const left = el.scrollLeft;
+            const w = columnWindow(geo, cols, frozen, left, el.clientWidth, fCol);
+            if (w.from !== win.from || w.to !== win.to) setHView({ left, width: el.clientWidth });
           }
           if (el.scrollTop !== workbench.get().scrollTop) workbench.set({ scrollTop: el.scrollTop });
         }}
@@ -172,7 +204,8 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
           {items.map((vi) => {
             const view = rowAt(s, vi.index);
             if (!view) return null;
-            const inRange = vi.index >= range.r0 && vi.index <= range.r1;
+            const picked = selection.extra ? selectedColumnsOf(selection, vi.index) : null;
+            const inRange = picked !== null || (vi.index >= range.r0 && vi.index <= range.r1);
             return (
               <GridRow
                 key={view.row.id}
@@ -182,12 +215,14 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
                 cols={cols}
                 geo={geo}
                 frozen={frozen}
-                selFrom={inRange ? range.c0 : -1}
-                selTo={inRange ? range.c1 : -1}
+                win={win}
+                selFrom={inRange ? (picked ? picked[0] : range.c0) : -1}
+                selTo={inRange ? (picked ? picked[1] : range.c1) : -1}
                 focusCol={vi.index === fRow ? fCol : -1}
                 editing={editing && editing.row === vi.index ? editing : null}
                 issues={issues}
                 ctx={ctx}
+                fit={fit}
                 gridId={gridId}
                 onToggle={onToggle}
               />

@@ -58,3 +58,41 @@ export function setColumnVisible(
   if (id === 'name' && !visible) return [...layout];
   return layout.map((c) => (c.id === id ? { ...c, visible } : c));
 }
+
+/** Displayed columns a row renders: the frozen ones, then `from`…`to` (inclusive). */
+export interface ColumnWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The scrolling columns in the horizontal view [scrollLeft, scrollLeft + width) that the frozen
+ * columns do not cover, plus `overscan` on each side, widened to keep `keep` (the focused column)
+ * rendered. A row then renders about half its cells: the view rarely shows all columns.
+ */
+export function columnWindow(
+  geo: ColumnGeometry,
+  cols: readonly ColumnLayout[],
+  frozen: number,
+  scrollLeft: number,
+  width: number,
+  keep = -1,
+  overscan = 1,
+): ColumnWindow {
+  const n = cols.length;
+  if (n <= frozen) return { from: n, to: n - 1 };
+  const frozenRight = frozen > 0 ? geo.left[frozen - 1]! + cols[frozen - 1]!.width : GUTTER;
+  const x0 = scrollLeft + frozenRight;
+  const x1 = scrollLeft + width;
+  let from = frozen;
+  while (from < n - 1 && geo.left[from]! + cols[from]!.width <= x0) from++;
+  let to = from;
+  while (to < n - 1 && geo.left[to + 1]! < x1) to++;
+  from = Math.max(frozen, from - overscan);
+  to = Math.min(n - 1, to + overscan);
+  if (keep >= frozen && keep < n) {
+    from = Math.min(from, keep);
+    to = Math.max(to, keep);
+  }
+  return { from, to };
+}

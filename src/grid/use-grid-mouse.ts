@@ -1,10 +1,10 @@
-// Mouse selection in the grid: press on a cell to focus it (Shift extends the range), drag to
-// extend, double-click to edit. Cells are found by their data-row / data-col attributes.
+// Mouse selection in the grid: press on a cell to focus it (Shift extends the range, Ctrl or Cmd
+// adds a range to the selection), drag to extend, double-click to edit. Cells are found by their data-row / data-col attributes.
 
 import { useCallback, useEffect, useRef } from 'react';
 import { startEdit } from '../state/workbench/commands-edit';
 import { workbench } from '../state/workbench/store';
-import type { CellRef } from '../state/workbench/types';
+import { rangeOf, type CellRef } from '../state/workbench/types';
 
 function cellAt(target: EventTarget | null): CellRef | null {
   const el = target instanceof Element ? target : null;
@@ -24,7 +24,7 @@ export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | nul
       if (!c) return;
       const s = workbench.get();
       if (s.selection.focus.row !== c.row || s.selection.focus.col !== c.col) {
-        workbench.set({ selection: { anchor: s.selection.anchor, focus: c } });
+        workbench.set({ selection: { ...s.selection, focus: c } });
       }
     };
     const up = () => {
@@ -49,8 +49,13 @@ export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | nul
         // The editor commits on blur; the selection then moves to the clicked cell.
         (document.activeElement as HTMLElement | null)?.blur();
       }
+      const sel = s.selection;
       workbench.set({
-        selection: e.shiftKey ? { anchor: s.selection.anchor, focus: c } : { anchor: c, focus: c },
+        selection: e.shiftKey
+          ? { ...sel, focus: c }
+          : e.ctrlKey || e.metaKey
+            ? { anchor: c, focus: c, extra: [...(sel.extra ?? []), rangeOf(sel)] }
+            : { anchor: c, focus: c },
       });
       dragging.current = true;
       scrollRef.current?.focus({ preventScroll: true });

@@ -32,6 +32,7 @@ import { spaceRoutes } from './routes/spaces';
 import { structureRoutes } from './routes/structure';
 import { transferRoutes } from './routes/transfer';
 import { userRoutes } from './routes/users';
+import { versionResourceRoutes } from './routes/version-resources';
 import { versionRoutes } from './routes/versions';
 import { wbsBatchRoutes } from './routes/wbs-batch';
 
@@ -55,6 +56,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...calendarRoutes(ctx),
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
+    ...versionResourceRoutes(ctx),
   ];
 }
 

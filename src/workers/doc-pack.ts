@@ -1,12 +1,14 @@
 // The WBS document packed by columns for the trip to the schedule worker: numbers in transferred
-// Float64Arrays (NaN for null), strings in plain arrays, attributes only for rows that have some.
+// Float64Arrays (NaN for null), strings in plain arrays, attributes, an import's scheduling extras
+// (RowSchedule) and relation lag calendars only where there are some.
 // A structured clone of 250k row and relation objects (every key of every object) was the
 // slowest step of opening a 100k-row version; columns clone (or move) in a fraction of it.
 
-import type { WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
+import type { LagCalendar, RowSchedule, WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
 
 const ROW_NUMBERS = [
   'duration',
+  'remaining',
   'startLimitDate',
   'finishLimitDate',
   'actualStart',
@@ -34,9 +36,13 @@ export interface PackedDoc {
   readonly rowNumbers: Record<string, Float64Array>;
   readonly rowStrings: Record<string, (string | null)[]>;
   readonly attributes: [number, WbsRow['attributes']][];
+  /** [row position, extras] for rows an import stored some for. */
+  readonly sched: [number, RowSchedule][];
   readonly relCount: number;
   readonly relStrings: Record<string, string[]>;
   readonly relLag: Float64Array;
+  /** [relation position, lag calendar] for relations that name their own. */
+  readonly relLagCalendar: [number, LagCalendar][];
 }
 
 export function packDoc(doc: WbsDoc): PackedDoc {
@@ -46,6 +52,7 @@ export function packDoc(doc: WbsDoc): PackedDoc {
   for (const f of ROW_NUMBERS) rowNumbers[f] = new Float64Array(n);
   for (const f of ROW_STRINGS) rowStrings[f] = new Array<string | null>(n);
   const attributes: [number, WbsRow['attributes']][] = [];
+  const sched: [number, RowSchedule][] = [];
   let i = 0;
   for (const row of doc.rows.values()) {
     const r = row as unknown as Record<string, unknown>;
@@ -58,19 +65,32 @@ export function packDoc(doc: WbsDoc): PackedDoc {
       attributes.push([i, row.attributes]);
       break;
     }
+    if (row.sched) sched.push([i, row.sched]);
     i++;
   }
   const m = doc.relations.size;
   const relStrings: Record<string, string[]> = {};
   for (const f of REL_STRINGS) relStrings[f] = new Array<string>(m);
   const relLag = new Float64Array(m);
+  const relLagCalendar: [number, LagCalendar][] = [];
   let j = 0;
   for (const rel of doc.relations.values()) {
     for (const f of REL_STRINGS) relStrings[f]![j] = rel[f];
     relLag[j] = rel.lag;
+    if (rel.lagCalendar) relLagCalendar.push([j, rel.lagCalendar]);
     j++;
   }
-  return { rowCount: n, rowNumbers, rowStrings, attributes, relCount: m, relStrings, relLag };
+  return {
+    rowCount: n,
+    rowNumbers,
+    rowStrings,
+    attributes,
+    sched,
+    relCount: m,
+    relStrings,
+    relLag,
+    relLagCalendar,
+  };
 }
 
 /** The buffers of a packed document, for Comlink.transfer. */
@@ -80,6 +100,7 @@ export function packedTransferables(p: PackedDoc): ArrayBuffer[] {
 
 export function unpackDoc(p: PackedDoc): WbsDoc {
   const attrs = new Map(p.attributes);
+  const sched = new Map(p.sched);
   const rows = new Map<string, WbsRow>();
   const num = (f: (typeof ROW_NUMBERS)[number], i: number) => {
     const v = p.rowNumbers[f]![i]!;
@@ -96,6 +117,7 @@ export function unpackDoc(p: PackedDoc): WbsDoc {
       code: str('code', i),
       calendarId: str('calendarId', i),
       duration: num('duration', i),
+      remaining: num('remaining', i),
       startLimitType: str('startLimitType', i),
       startLimitDate: num('startLimitDate', i),
       finishLimitType: str('finishLimitType', i),
@@ -108,8 +130,11 @@ export function unpackDoc(p: PackedDoc): WbsDoc {
       color: str('color', i),
       attributes: attrs.get(i) ?? {},
     } as unknown as WbsRow;
+    const s = sched.get(i);
+    if (s) row.sched = s;
     rows.set(row.id, row);
   }
+  const lagCalendars = new Map(p.relLagCalendar);
   const relations = new Map<string, WbsRelation>();
   for (let j = 0; j < p.relCount; j++) {
     const rel = {
@@ -119,6 +144,8 @@ export function unpackDoc(p: PackedDoc): WbsDoc {
       type: p.relStrings.type![j]!,
       lag: p.relLag[j]!,
     } as WbsRelation;
+    const lagCalendar = lagCalendars.get(j);
+    if (lagCalendar) rel.lagCalendar = lagCalendar;
     relations.set(rel.id, rel);
   }
   return { rows, relations };

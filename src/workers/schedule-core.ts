@@ -2,25 +2,42 @@
 // receives the same immer patches the store applies (small messages, never the 100k rows again),
 // and recomputes: incrementally (PreparedSchedule) for durations, limits and relations, fully for
 // anything else. The same object runs in schedule.worker.ts and, without workers, in-process.
+// Its dates are what the grid and the Gantt show: a started activity starts at its actual start
+// (the engine's early start is where its remaining work resumes, P6's remaining early start).
 
 import type { Patch } from 'immer';
+import { buildCalendarIndex } from '../domain/calendar';
+import type { CalendarIndex } from '../domain/calendar';
 import { PreparedSchedule } from '../domain/schedule';
-import type { CalendarDef, Constraint, ScheduleOptions, ScheduleResult } from '../domain/schedule';
-import { toScheduleModel } from '../domain/wbs';
-import type { WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
+import { S_STARTED } from '../domain/schedule/network';
+import type { CalendarDef, ScheduleOptions, ScheduleResult } from '../domain/schedule';
+import { rowConstraints, toScheduleModel } from '../domain/wbs';
+import type { WbsDoc, WbsRelation } from '../domain/wbs';
 import { DocMirror } from './doc-mirror';
 
 export interface ScheduleOutput {
   readonly revision: number;
   /** Engine order of ids; null when unchanged since the previous output. */
   readonly ids: string[] | null;
+  /** Start as shown: the actual start once an activity has started, else its early start. */
   readonly es: Int32Array;
+  /** Finish as shown: the actual finish of a completed activity, else its early finish. */
   readonly ef: Int32Array;
   readonly ls: Int32Array;
   readonly lf: Int32Array;
   readonly tf: Int32Array;
   readonly ff: Int32Array;
   readonly critical: Uint8Array;
+  /**
+   * Driving relations by successor (P6's "Driving": the relations that set its early start), as
+   * CSR over engine positions: the predecessors of activity i whose relation to it drives are
+   * drivingPred[drivingStart[i] … drivingStart[i + 1]). Two typed arrays, no relation ids: the
+   * main thread knows a relation by its two rows (the workbench allows one link per pair).
+   */
+  readonly drivingStart: Int32Array;
+  readonly drivingPred: Int32Array;
+  /** Percent complete: a row's own, a summary's rolled up (weighted by planned duration). */
+  readonly percentComplete: Float32Array;
   readonly projectFinish: number;
   readonly error: string | null;
   readonly errorIds: string[];
@@ -43,17 +60,10 @@ const SCHEDULE_FIELDS = new Set([
   'actualStart',
   'actualFinish',
   'percentComplete',
+  'remaining',
+  'sched',
 ]);
 const LIMIT_FIELDS = new Set(['startLimitType', 'startLimitDate', 'finishLimitType', 'finishLimitDate']);
-
-function constraintsOf(row: WbsRow): Constraint[] {
-  const out: Constraint[] = [];
-  if (row.startLimitType && row.startLimitDate !== null)
-    out.push({ on: 'start', type: row.startLimitType, date: row.startLimitDate });
-  if (row.finishLimitType && row.finishLimitDate !== null)
-    out.push({ on: 'finish', type: row.finishLimitType, date: row.finishLimitDate });
-  return out;
-}
 
 type Plan =
   { kind: 'none' } | { kind: 'full' } | { kind: 'incremental'; apply: (p: PreparedSchedule) => void };
@@ -65,13 +75,26 @@ export class ScheduleCore {
   private prepared: PreparedSchedule | null = null;
   private included = new Set<string>();
   private lastResult: ScheduleResult | null = null;
+  /** Calendar indexes by id, kept across full passes of the same calendars. */
+  private calendarCache = new Map<string, CalendarIndex>();
 
   /** Take a whole document and compute it fully. */
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
     this.mirror = new DocMirror(doc);
+    if (calendars !== this.calendars) this.calendarCache = new Map();
     this.calendars = calendars;
     this.options = options;
     return this.full(revision);
+  }
+
+  private calendarIndex(id: string): CalendarIndex | undefined {
+    let idx = this.calendarCache.get(id);
+    if (!idx) {
+      const def = this.calendars.find((c) => c.id === id);
+      if (!def) return undefined;
+      this.calendarCache.set(id, (idx = buildCalendarIndex(def)));
+    }
+    return idx;
   }
 
   setOptions(options: ScheduleOptions, revision: number): ScheduleOutput | null {
@@ -106,15 +129,18 @@ export class ScheduleCore {
         if (!SCHEDULE_FIELDS.has(field)) continue;
         const row = doc.rows.get(id);
         if (!row) return { kind: 'full' };
+        // A plain row's duration is what it schedules (an import's kind or remaining: full pass).
         if (
           field === 'duration' &&
           row.percentComplete === 0 &&
           row.actualFinish === null &&
-          row.nodeType !== 'sum'
+          row.nodeType !== 'sum' &&
+          row.remaining === null &&
+          !row.sched
         ) {
           steps.push((ps) => ps.setDuration(id, row.duration));
         } else if (LIMIT_FIELDS.has(field)) {
-          steps.push((ps) => ps.setConstraints(id, constraintsOf(row)));
+          steps.push((ps) => ps.setConstraints(id, rowConstraints(row), row.sched?.alap ?? false));
         } else return { kind: 'full' };
       } else if (root === 'relations') {
         const old = before.get(id);
@@ -135,28 +161,64 @@ export class ScheduleCore {
     const model = toScheduleModel(m.rows, m.relations, this.calendars, {
       ...this.options!,
       index: m.treeIndex(),
+      calendarIndex: (id) => this.calendarIndex(id),
     });
     this.included = new Set(model.activities.map((a) => a.id));
-    this.prepared = new PreparedSchedule(model);
+    this.prepared = new PreparedSchedule(model, this.calendarCache);
     return this.output(this.prepared.computeFull(), revision, true, performance.now() - t0);
+  }
+
+  /** Early starts with started activities at their actual start (in place; idempotent). */
+  private shownStarts(es: Int32Array): Int32Array {
+    const net = this.prepared?.net;
+    if (!net || net.n !== es.length) return es;
+    const { status, actualStart } = net;
+    for (let i = 0; i < net.n; i++) if (status[i] === S_STARTED) es[i] = actualStart[i]!;
+    return es;
+  }
+
+  /** The driving flags (by relation slot) as lists of driving predecessors per successor. */
+  private drivingBySuccessor(res: ScheduleResult): { start: Int32Array; pred: Int32Array } {
+    const net = this.prepared?.net;
+    if (!net || net.n !== res.es.length)
+      return { start: new Int32Array(res.es.length + 1), pred: new Int32Array(0) };
+    const { n, m, rSrc, rPred, rSucc } = net;
+    const driving = res.driving;
+    const start = new Int32Array(n + 1);
+    let count = 0;
+    for (let r = 0; r < m; r++) {
+      if (driving[rSrc[r]!] !== 1) continue;
+      start[rSucc[r]! + 1]!++;
+      count++;
+    }
+    for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+    const pred = new Int32Array(count);
+    const fill = start.slice(0, n);
+    for (let r = 0; r < m; r++) if (driving[rSrc[r]!] === 1) pred[fill[rSucc[r]!]!++] = rPred[r]!;
+    return { start, pred };
   }
 
   private output(res: ScheduleResult, revision: number, full: boolean, ms: number): ScheduleOutput {
     // A result handed out before may have been transferred (detached): never hand it out twice.
     const fresh = res !== this.lastResult;
     this.lastResult = res;
-    const copy = <T extends Int32Array | Uint8Array>(a: T): T => (fresh ? a : (a.slice() as T));
+    const copy = <T extends Int32Array | Uint8Array | Float32Array>(a: T): T =>
+      fresh ? a : (a.slice() as T);
     const err = res.errors[0];
+    const driving = this.drivingBySuccessor(res);
     return {
       revision,
       ids: full ? res.ids.slice() : null,
-      es: copy(res.es),
+      es: this.shownStarts(copy(res.es)),
       ef: copy(res.ef),
       ls: copy(res.ls),
       lf: copy(res.lf),
       tf: copy(res.tf),
       ff: copy(res.ff),
       critical: copy(res.critical),
+      drivingStart: driving.start,
+      drivingPred: driving.pred,
+      percentComplete: copy(res.percentComplete),
       projectFinish: res.projectFinish,
       error: err ? err.message : null,
       errorIds: err ? err.activities.slice() : [],
@@ -168,5 +230,16 @@ export class ScheduleCore {
 
 /** The buffers of an output, for Comlink.transfer. */
 export function transferables(o: ScheduleOutput): ArrayBuffer[] {
-  return [o.es, o.ef, o.ls, o.lf, o.tf, o.ff, o.critical].map((a) => a.buffer as ArrayBuffer);
+  return [
+    o.es,
+    o.ef,
+    o.ls,
+    o.lf,
+    o.tf,
+    o.ff,
+    o.critical,
+    o.drivingStart,
+    o.drivingPred,
+    o.percentComplete,
+  ].map((a) => a.buffer as ArrayBuffer);
 }

@@ -102,4 +102,6 @@ export async function openDemoSchedule(page: Page): Promise<void> {
   }
   await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();
   await expect(page).toHaveURL(/\/schedule\//);
+  // The version's rows are in the grid (tests read its row count and cells next).
+  await expect(page.getByRole('grid').locator('[role=row][data-row="0"]')).toBeVisible();
 }

@@ -1,6 +1,7 @@
 // GET versions/{id}/wbs/columns holds exactly the rows and relations of GET versions/{id}/wbs,
 // by columns: the same values, parent / pred / succ as positions, sparse attributes.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import type { EpsTree, UserSpace, VersionColumns, VersionContent } from '../../src/api';
@@ -44,7 +45,10 @@ describe('version content by columns', () => {
       .where('id', '=', tagged.id)
       .execute();
     const { rows, cols } = await read(version.id);
-    expect(cols).toEqual(columnsOfContent(rows));
+    // Items in tree order; relations in no particular order (compared as sets below).
+    const expected = columnsOfContent(rows);
+    expect({ ...cols, relations: null }).toEqual({ ...expected, relations: null });
+    expect(cols.relations.id.length).toBe(expected.relations.id.length);
     expect(cols.items.attributes).toEqual([[cols.items.id.indexOf(tagged.id), { zone: 'B2', crew: 4 }]]);
     const back = contentOfColumns(cols);
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
@@ -68,6 +72,64 @@ describe('version content by columns', () => {
     const { cols } = await read(copy.id);
     expect(cols.items.id).toEqual([]);
     expect(cols.items.attributes).toEqual([]);
-    expect(cols.relations).toEqual({ id: [], pred: [], succ: [], type: [], lag: [] });
+    expect(cols.items.sched).toEqual([]);
+    expect(cols.version.schedule_options).toBeNull();
+    expect(cols.relations).toEqual({ id: [], pred: [], succ: [], type: [], lag: [], lag_calendar: [] });
+  });
+
+  it('follows every write of the content: a kept read never outlives a change', async () => {
+    const version = tree.versions[0]!;
+    const stamp = async () =>
+      Number(
+        (
+          await h.database.db
+            .selectFrom('versions')
+            .select(sql<string>`content_stamp::text`.as('s'))
+            .where('id', '=', version.id)
+            .executeTakeFirstOrThrow()
+        ).s,
+      );
+    const first = (await read(version.id)).cols;
+    // Read again unchanged: the same answer (kept), the same stamp.
+    const s0 = await stamp();
+    expect((await read(version.id)).cols).toEqual(first);
+    expect(await stamp()).toBe(s0);
+    const id = first.items.id[first.items.node_type.indexOf('task')]!;
+    const items = () => h.database.db.selectFrom('wbs_items').where('version_id', '=', version.id);
+    // Items: update, delete, insert (through SQL, as any writer would) each move the stamp.
+    await h.database.db.updateTable('wbs_items').set({ name: 'Renamed' }).where('id', '=', id).execute();
+    expect(await stamp()).toBe(s0 + 1);
+    const cols = (await read(version.id)).cols;
+    expect(cols.items.name[cols.items.id.indexOf(id)]).toBe('Renamed');
+    const row = await items().selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const rels = await h.database.db
+      .selectFrom('wbs_relations')
+      .selectAll()
+      .where('version_id', '=', version.id)
+      .execute();
+    const touching = rels.filter((r) => r.pred_id === id || r.succ_id === id);
+    await h.database.db
+      .deleteFrom('wbs_relations')
+      .where(
+        'id',
+        'in',
+        touching.length ? touching.map((r) => r.id) : ['00000000-0000-4000-8000-000000000000'],
+      )
+      .execute();
+    await h.database.db
+      .deleteFrom('wbs_items')
+      .where('id', '=', id)
+      .where('version_id', '=', version.id)
+      .execute();
+    expect((await read(version.id)).cols.items.id).not.toContain(id);
+    await h.database.db
+      .insertInto('wbs_items')
+      .values({ ...row, attributes: JSON.stringify(row.attributes) as never })
+      .execute();
+    if (touching.length) await h.database.db.insertInto('wbs_relations').values(touching).execute();
+    const back = (await read(version.id)).cols;
+    expect(back.items.id).toContain(id);
+    expect(back.relations.id.length).toBe(first.relations.id.length);
+    expect(await stamp()).toBeGreaterThanOrEqual(s0 + 4);
   });
 });

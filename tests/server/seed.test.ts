@@ -90,8 +90,10 @@ describe('demo seed', () => {
       node_type: 'milestone_start',
       start_limit_type: 'not_earlier',
     });
-    // Derived columns stay empty until the engine calculates the version.
-    expect(activities.every((a) => a.es === null && a.critical === null)).toBe(true);
+    // The demo comes calculated: every activity has its dates, the version says so.
+    expect(activities.every((a) => a.es !== null && a.ef !== null && a.critical !== null)).toBe(true);
+    expect(content.version.timetable_state).toBe('calculated');
+    expect(activities.some((a) => a.critical)).toBe(true);
   });
 
   it('copies the working version into the target with the same ids', async () => {

@@ -51,7 +51,8 @@ describe('wbs batch at paste size', () => {
     expect(first.statusCode, first.body).toBe(200);
     const edited = change(created.doc, (d) => {
       let i = 0;
-      for (const r of d.rows.values()) {
+      for (const id of created.doc.rows.keys()) {
+        const r = d.rows.get(id)!;
         r.name = `Row ${i}`;
         r.duration = 480 + (i % 7) * 60;
         r.percentComplete = i % 100;

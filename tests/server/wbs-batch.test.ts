@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { api } from '../../src/api';
 import type { LiveEvent, VersionContent } from '../../src/api';
-import { serializeEntry, undoKindOf } from '../../src/domain/history';
+import { deserializeEntry, serializeEntry, undoKindOf } from '../../src/domain/history';
 import { change, wbsState } from '../../src/domain/wbs/change';
 import type { WbsChange } from '../../src/domain/wbs/change';
 import { addRelations } from '../../src/domain/wbs/relations';
 import { createRows, deleteRows } from '../../src/domain/wbs/rows';
 import { indent } from '../../src/domain/wbs/structure';
-import type { WbsDoc } from '../../src/domain/wbs/types';
+import { newRow, type WbsDoc } from '../../src/domain/wbs/types';
 import { rowFromItem, relationFromApi } from '../../src/state/workbench/api-mapping';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
@@ -255,7 +255,7 @@ describe('wbs batch', () => {
   it('restores an undo action and the later ones: the previous state comes back', async () => {
     const before = await read();
     const first = await ok(
-      change(before.doc, (x) => void ([...x.rows.values()][0]!.name = 'Changed')),
+      change(before.doc, (x) => void (x.rows.get([...before.doc.rows.keys()][0]!)!.name = 'Changed')),
       'cmd.edit',
     );
     const mid = await read();
@@ -313,7 +313,7 @@ describe('wbs batch', () => {
     await call(app, api.versions.setLocked, { ...as, params: { id: version }, body: { locked: true } });
     const { doc } = await read();
     const res = await send(
-      change(doc, (x) => void ([...x.rows.values()][0]!.name = 'Locked')),
+      change(doc, (x) => void (x.rows.get([...doc.rows.keys()][0]!)!.name = 'Locked')),
       'cmd.edit',
     );
     expect(res.statusCode, res.body).toBe(409);
@@ -331,17 +331,38 @@ describe('wbs batch', () => {
     await new Promise((r) => ws.on('open', r));
     const { doc } = await read();
     await ok(
-      change(doc, (x) => void ([...x.rows.values()][0]!.name = 'Live')),
+      change(doc, (x) => void (x.rows.get([...doc.rows.keys()][0]!)!.name = 'Live')),
       'cmd.edit',
     );
     const end = Date.now() + 3000;
     while (!events.some((e) => e.event === 'version_updated') && Date.now() < end)
       await new Promise((r) => setTimeout(r, 20));
-    expect(events.find((e) => e.event === 'version_updated')).toMatchObject({
-      space_id: space,
-      ids: [version],
-      payload: { revision },
-    });
+    const small = events.find((e) => e.event === 'version_updated')!;
+    expect(small).toMatchObject({ space_id: space, ids: [version], payload: { revision } });
+    // A small change travels with its event (open pages apply it as it is)…
+    const renamed = deserializeEntry(small.payload.entry).patches;
+    expect(renamed).toEqual([
+      expect.objectContaining({ path: expect.arrayContaining(['name']), value: 'Live' }),
+    ]);
+    // …a big one does not (PostgreSQL's NOTIFY takes under 8,000 bytes): pages read the version.
+    events.length = 0;
+    const next = (await read()).doc;
+    await ok(
+      change(next, (x) => {
+        // Forty new rows: their patches are far over the size that travels.
+        for (let i = 0; i < 40; i++) {
+          const id = randomUUID();
+          x.rows.set(id, newRow(id, 'task', null, `z${String(i).padStart(3, '0')}`, { name: `New ${i}` }));
+        }
+      }),
+      'cmd.edit',
+    );
+    const end2 = Date.now() + 3000;
+    while (!events.some((e) => e.event === 'version_updated') && Date.now() < end2)
+      await new Promise((r) => setTimeout(r, 20));
+    const big = events.find((e) => e.event === 'version_updated')!;
+    expect(big.payload.revision).toBe(revision);
+    expect(big.payload.entry).toBeUndefined();
     ws.close();
   });
 

@@ -6,6 +6,7 @@ import type { VersionContent, WbsItem } from '../../src/api/versions';
 import { columnsOfContent } from '../../src/api/version-columns';
 import { relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
 import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
+import { buildTreeIndex } from '../../src/domain/wbs/tree-index';
 import { docOf } from '../../src/state/workbench/data';
 import { packDoc, unpackDoc } from '../../src/workers/doc-pack';
 
@@ -102,14 +103,32 @@ const contentArb = fc
   });
 
 describe('content by columns', () => {
+  it("builds the tree index when the columns are not in the server's order", () => {
+    const content = {
+      version,
+      items: [item('b', null, 'b'), item('a', null, 'a'), item('c', 'a', 'a')],
+      relations: [],
+    };
+    const cols = columnsOfContent(content);
+    // columnsOfContent sorts as the server does; undo that for the rows at the top level.
+    const swap = <T>(xs: T[]) => [xs[1]!, xs[0]!, ...xs.slice(2)];
+    const items = { ...cols.items, id: swap(cols.items.id), order_key: swap(cols.items.order_key) };
+    items.parent = items.id.map((id) => (id === 'c' ? items.id.indexOf('a') : -1));
+    const { doc, index } = docFromColumns(items, cols.relations);
+    expect(index).toBeUndefined();
+    expect(buildTreeIndex(doc.rows).children.get('')).toEqual(['a', 'b']);
+  });
+
   it('gives the document rowFromItem and relationFromApi give', () => {
     fc.assert(
       fc.property(contentArb, (content) => {
         const { items, relations } = columnsOfContent(content);
         const expected = docOf(content.items.map(rowFromItem), content.relations.map(relationFromApi));
-        const doc = docFromColumns(items, relations);
+        const { doc, index } = docFromColumns(items, relations);
         expect(new Map([...doc.rows].sort())).toEqual(new Map([...expected.rows].sort()));
         expect(new Map([...doc.relations].sort())).toEqual(new Map([...expected.relations].sort()));
+        // The index read off the server's order is the one a build gives.
+        expect(index).toEqual(buildTreeIndex(doc.rows));
       }),
     );
   });
@@ -118,7 +137,7 @@ describe('content by columns', () => {
     fc.assert(
       fc.property(contentArb, (content) => {
         const { items, relations } = columnsOfContent(content);
-        const doc = docFromColumns(items, relations);
+        const { doc } = docFromColumns(items, relations);
         expect(unpackDoc(packColumns(items, relations))).toEqual(unpackDoc(packDoc(doc)));
       }),
     );
@@ -131,7 +150,7 @@ describe('content by columns', () => {
       relations: [],
     };
     const { items, relations } = columnsOfContent(content);
-    expect(docFromColumns(items, relations).rows.get('a')!.attributes).toEqual({
+    expect(docFromColumns(items, relations).doc.rows.get('a')!.attributes).toEqual({
       flag: 'true',
       none: null,
       n: 2,

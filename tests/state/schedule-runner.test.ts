@@ -120,3 +120,13 @@ describe('schedule runner', () => {
     }
   });
 });
+
+describe('schedule options', () => {
+  it('run on the calendar flagged default, else the first, else the standard one', () => {
+    const a = { ...standardCalendarDef('a') };
+    const b = { ...standardCalendarDef('b'), isDefault: true };
+    expect(scheduleOptions(0, [a, b]).defaultCalendarId).toBe('b');
+    expect(scheduleOptions(0, [a, { ...b, isDefault: false }]).defaultCalendarId).toBe('a');
+    expect(scheduleOptions(0, []).defaultCalendarId).toBe('standard');
+  });
+});

@@ -2,6 +2,7 @@
 import { AUTH_HEADER, LANGUAGE_HEADER, SPACE_HEADER } from '../../api/common';
 import { ERROR_TYPE_HEADER } from '../../api/errors';
 import { API_PREFIX } from '../../api/route';
+import { takeEarly } from './early';
 import { ApiError, type ErrorBody, isErrorBody } from './errors';
 import { type StatusDecision, decideStatus, isLoginPath } from './status';
 
@@ -61,7 +62,7 @@ export function buildHeaders(f: HeaderFacts): Headers {
   return headers;
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+export function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
   const qs = params.toString();
@@ -95,17 +96,20 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const hasJson = opts.body !== undefined && !isForm;
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method,
-      headers: buildHeaders({
-        token: hooks.getToken(),
-        locale: hooks.getLocale(),
-        spaceId: hooks.getSpaceId(),
-        json: hasJson,
-      }),
-      body: isForm ? (opts.body as FormData) : hasJson ? JSON.stringify(opts.body) : undefined,
-      signal: controller.signal,
+    const url = buildUrl(path, opts.query);
+    const headers = buildHeaders({
+      token: hooks.getToken(),
+      locale: hooks.getLocale(),
+      spaceId: hooks.getSpaceId(),
+      json: hasJson,
     });
+    res = await (takeEarly(method, url, headers) ??
+      fetch(url, {
+        method,
+        headers,
+        body: isForm ? (opts.body as FormData) : hasJson ? JSON.stringify(opts.body) : undefined,
+        signal: controller.signal,
+      }));
   } catch (err) {
     clearTimeout(timer);
     if (controller.signal.aborted && !opts.signal?.aborted) {

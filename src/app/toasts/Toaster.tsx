@@ -5,7 +5,7 @@ import { type Toast, useToasts } from '../../state/toasts';
 
 const ICONS = { error: AlertCircle, success: CheckCircle2, warning: TriangleAlert, info: Info };
 
-/** Toasts in the top-right corner; each closes after its own duration. */
+/** Toasts in the bottom-right corner, a new one above the others; each closes after its own duration. */
 export function Toaster() {
   const toasts = useToasts((s) => s.toasts);
   return (

@@ -66,6 +66,7 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     tf: tf.slice(),
     ff: ff.slice(),
     critical: new Uint8Array(net.n),
+    driving: st.driving.slice(0, net.slots),
     percentComplete: net.pct.slice(),
     projectFinish: st.projectFinish,
     errors: [],

@@ -4,7 +4,7 @@
 
 import { buildCalendarIndex, continuousCalendar, standardCalendarDef } from '../calendar/calendar-index';
 import { CalendarIndex } from '../calendar/calendar-index';
-import type { Activity, ScheduleModel, ScheduleOptions } from './model';
+import type { Activity, Relation, ScheduleModel, ScheduleOptions } from './model';
 
 export const K_TASK = 0;
 export const K_START_MS = 1;
@@ -60,6 +60,13 @@ export interface Network {
   /** Relations. rLagCal = calendar index or -1 for the 24-hour calendar. */
   m: number;
   relIds: string[];
+  /**
+   * Where each scheduled relation sits in the list it was built from (model.relations, or a
+   * PreparedSchedule's list): the slot of its driving flag. Unscheduled relations have no entry.
+   */
+  rSrc: Int32Array;
+  /** Length of that list (scheduled or not): the length of the driving flags. */
+  slots: number;
   rPred: Int32Array;
   rSucc: Int32Array;
   rType: Uint8Array;
@@ -146,6 +153,8 @@ export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarI
     parent: new Int32Array(n).fill(-1),
     m: 0,
     relIds: [],
+    rSrc: new Int32Array(0),
+    slots: 0,
     rPred: new Int32Array(0),
     rSucc: new Int32Array(0),
     rType: new Uint8Array(0),
@@ -165,7 +174,7 @@ export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarI
     const p = acts[i].parentId;
     net.parent[i] = p === null ? -1 : (index.get(p) ?? -1);
   }
-  setRelations(net, model);
+  setRelations(net, model.relations);
   return net;
 }
 
@@ -250,9 +259,12 @@ export function setConstraints(net: Network, i: number, a: Pick<Activity, 'const
   }
 }
 
-/** (Re)builds the relation arrays, the CSR adjacency and the topological order. */
-export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations'>): void {
-  const all = model.relations;
+/**
+ * (Re)builds the relation arrays, the CSR adjacency and the topological order. `all` may hold
+ * empty slots (null: a relation a PreparedSchedule removed), so that every other keeps its slot.
+ */
+export function setRelations(net: Network, all: readonly (Relation | null)[]): void {
+  const rSrc = new Int32Array(all.length);
   const rPred = new Int32Array(all.length);
   const rSucc = new Int32Array(all.length);
   const rType = new Uint8Array(all.length);
@@ -268,7 +280,9 @@ export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations
   // Files list relations grouped by successor: reuse the last lookup (Map lookups dominate here).
   let lastSucc = '';
   let lastS: number | undefined;
-  for (const rel of all) {
+  for (let slot = 0; slot < all.length; slot++) {
+    const rel = all[slot];
+    if (!rel) continue;
     const p = net.index.get(rel.predId);
     if (rel.succId !== lastSucc) {
       lastSucc = rel.succId;
@@ -278,6 +292,7 @@ export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations
     // Links to unknown activities, self-links and links on WBS nodes are not scheduled.
     if (p === undefined || s === undefined || p === s || net.kind[p] === K_SUM || net.kind[s] === K_SUM)
       continue;
+    rSrc[m] = slot;
     rPred[m] = p;
     rSucc[m] = s;
     rType[m] = REL_CODE[rel.type];
@@ -290,6 +305,8 @@ export function setRelations(net: Network, model: Pick<ScheduleModel, 'relations
   }
   net.m = m;
   net.relIds = relIds;
+  net.slots = all.length;
+  net.rSrc = rSrc.subarray(0, m);
   net.rPred = rPred.subarray(0, m);
   net.rSucc = rSucc.subarray(0, m);
   net.rType = rType.subarray(0, m);

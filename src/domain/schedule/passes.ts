@@ -47,12 +47,19 @@ export interface PassState {
   wlf: Int32Array;
   /** 1 where the project finish decided the late finish (the incremental pass re-examines them). */
   byTarget: Uint8Array;
+  /**
+   * By relation slot (Network.rSrc): 1 where the relation drives its successor, i.e. its bound
+   * equals the successor's early start (P6's "Driving"; ties: every one that gives that date).
+   * Written by the successor's forward step; may be longer than the slots in use.
+   */
+  driving: Uint8Array;
   /** Latest early finish of the open activities: the default target of the backward pass. */
   projectFinish: number;
 }
 
-export function newPassState(n: number): PassState {
+export function newPassState(n: number, slots = 0): PassState {
   return {
+    driving: new Uint8Array(slots),
     es: new Int32Array(n),
     ef: new Int32Array(n),
     ls: new Int32Array(n),
@@ -171,11 +178,18 @@ export function constrainsPred(net: Network, r: number): boolean {
   return appliesToRemaining(net, r);
 }
 
+/** The bounds of one activity's relations, by their place in its in-list (NaN: not applied). */
+let bounds = new Float64Array(64);
+
 /** Forward pass for activity i; predecessors must be done. Returns true when its dates changed. */
 export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int32Array): boolean {
   const oldEs = st.es[i];
   const oldEf = st.ef[i];
+  const k0 = net.inStart[i];
+  const k1 = net.inStart[i + 1];
   if (isFixed(net, i)) {
+    // Dates from actuals (or the roll-up): nothing drives them.
+    for (let k = k0; k < k1; k++) st.driving[net.rSrc[net.inRel[k]]] = 0;
     const as = net.actualStart[i];
     const af = net.actualFinish[i];
     // An empty WBS node has no dates of its own: it sits at the data date.
@@ -196,10 +210,15 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   let finishAt = NONE;
   // A milestone held only by the data date sits at the first working moment after it.
   let fromData = true;
-  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+  if (k1 - k0 > bounds.length) bounds = new Float64Array(2 * (k1 - k0));
+  for (let k = k0; k < k1; k++) {
     const r = net.inRel[k];
-    if (!drives(net, net.rPred[r]) || !appliesToRemaining(net, r)) continue;
+    if (!drives(net, net.rPred[r]) || !appliesToRemaining(net, r)) {
+      bounds[k - k0] = NaN;
+      continue;
+    }
     const b = forwardBound(net, st, r);
+    bounds[k - k0] = b;
     const t = net.rType[r];
     if (b > w || (b === w && finishAt === NONE && (t === R_FF || t === R_SF))) {
       w = b;
@@ -236,6 +255,9 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   }
   st.wes[i] = w;
   st.wef[i] = w + dur;
+  // Driving: the relations whose bound is the early start (a constraint or the data date that
+  // gave a later one leaves none; ties are all driving).
+  for (let k = k0; k < k1; k++) st.driving[net.rSrc[net.inRel[k]]] = bounds[k - k0] === w ? 1 : 0;
   if (net.kind[i] === K_FINISH_MS) {
     st.es[i] = st.ef[i] = fromData ? c.startAt(w) : (keep(c, finishAt, w) ?? c.finishAt(w));
   } else {

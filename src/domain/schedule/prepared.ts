@@ -31,7 +31,8 @@ export class PreparedSchedule {
   private st: PassState;
   private tf: Int32Array;
   private ff: Int32Array;
-  private relations: Relation[];
+  /** The relations by slot: removed ones leave an empty slot, added ones are appended. */
+  private relations: (Relation | null)[];
   private dataWork: Int32Array;
   /** Activities whose inputs changed since the last compute. */
   private dirty = new Set<number>();
@@ -41,7 +42,7 @@ export class PreparedSchedule {
   constructor(model: ScheduleModel, calendarCache?: Map<string, CalendarIndex>) {
     this.net = buildNetwork(model, calendarCache);
     this.relations = model.relations.slice();
-    this.st = newPassState(this.net.n);
+    this.st = newPassState(this.net.n, this.net.slots);
     this.tf = new Int32Array(this.net.n);
     this.ff = new Int32Array(this.net.n);
     const opt = model.options;
@@ -151,7 +152,7 @@ export class PreparedSchedule {
   }
 
   private cycleResult(): ScheduleResult {
-    const res = finishResult(this.net, newPassState(this.net.n), this.tf, this.ff);
+    const res = finishResult(this.net, newPassState(this.net.n, this.net.slots), this.tf, this.ff);
     res.state = 'not_calculated';
     res.errors.push({
       code: 'schedule.cycle',
@@ -182,23 +183,41 @@ export class PreparedSchedule {
     this.dirty.add(i);
   }
 
+  /**
+   * Ids of the relations by slot, from slot `from` on: what a result's `driving` is indexed by.
+   * The model's relations in their order, then those added; a removed relation's slot is ''.
+   */
+  relationIds(from = 0): string[] {
+    const out: string[] = [];
+    for (let k = from; k < this.relations.length; k++) out.push(this.relations[k]?.id ?? '');
+    return out;
+  }
+
   /** Edit: add a relation (rebuilds the adjacency; a new cycle is reported by the next compute). */
   addRelation(rel: Relation): void {
     this.relations.push(rel);
+    const st = this.st;
+    if (this.relations.length > st.driving.length) {
+      const grown = new Uint8Array(Math.max(64, 2 * this.relations.length));
+      grown.set(st.driving);
+      st.driving = grown;
+    }
     this.relinkAround(rel);
   }
 
-  /** Edit: remove a relation by id. */
+  /** Edit: remove a relation by id (its slot stays, empty, so no other relation moves). */
   removeRelation(relId: string): void {
-    const k = this.relations.findIndex((r) => r.id === relId);
+    const k = this.relations.findIndex((r) => r?.id === relId);
     if (k < 0) return;
-    const [rel] = this.relations.splice(k, 1);
+    const rel = this.relations[k]!;
+    this.relations[k] = null;
+    this.st.driving[k] = 0;
     this.relinkAround(rel);
   }
 
   private relinkAround(rel: Relation): void {
     const hadCycle = this.net.cycle.length > 0;
-    setRelations(this.net, { relations: this.relations });
+    setRelations(this.net, this.relations);
     if (hadCycle || this.net.cycle.length > 0) this.computed = false;
     const p = this.net.index.get(rel.predId);
     const s = this.net.index.get(rel.succId);

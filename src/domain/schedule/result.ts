@@ -35,6 +35,13 @@ export interface ScheduleResult {
   tf: Int32Array;
   ff: Int32Array;
   critical: Uint8Array;
+  /**
+   * Per relation, indexed like model.relations (a PreparedSchedule's: in the order given and
+   * added, a removed relation's slot kept at 0; see relationIds()): 1 where the relation drives its
+   * successor's early start (P6's "Driving"): its bound is that date; ties are all driving. 0 for
+   * relations the engine does not schedule and those into completed or fixed activities.
+   */
+  driving: Uint8Array;
   /** Percent complete: the activity's own, or for a sum node the planned-duration-weighted roll-up. */
   percentComplete: Float32Array;
   /** Latest early finish of the open activities. */

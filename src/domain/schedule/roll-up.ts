@@ -4,7 +4,13 @@
 // after every incremental recompute. The order and the scratch arrays are kept per tree.
 
 import type { Network } from './network';
-import { K_EXTERNAL as K_EXTERNAL_, K_SUM as K_SUM_, K_WBS as K_WBS_, S_DONE as S_DONE_ } from './network';
+import {
+  K_EXTERNAL as K_EXTERNAL_,
+  K_SUM as K_SUM_,
+  K_WBS as K_WBS_,
+  S_DONE as S_DONE_,
+  S_STARTED as S_STARTED_,
+} from './network';
 import type { ScheduleResult } from './result';
 
 // Transpiled imports are getters; the hot loop reads these local copies instead.
@@ -12,6 +18,7 @@ const K_EXTERNAL = K_EXTERNAL_;
 const K_SUM = K_SUM_;
 const K_WBS = K_WBS_;
 const S_DONE = S_DONE_;
+const S_STARTED = S_STARTED_;
 
 interface RollUpPlan {
   /** Activities with a parent, deepest first. */
@@ -19,6 +26,8 @@ interface RollUpPlan {
   /** Activities with children: the only entries of the scratch arrays a pass writes. */
   readonly parents: Int32Array;
   readonly lo: Float64Array;
+  /** lo with started activities at their actual start (what a sum shows; P6's WBS rows). */
+  readonly alo: Float64Array;
   readonly hi: Float64Array;
   readonly llo: Float64Array;
   readonly lhi: Float64Array;
@@ -73,6 +82,7 @@ function buildPlan(parent: Int32Array): RollUpPlan {
     order,
     parents,
     lo: f64(),
+    alo: f64(),
     hi: f64(),
     llo: f64(),
     lhi: f64(),
@@ -88,10 +98,11 @@ function buildPlan(parent: Int32Array): RollUpPlan {
 export function rollUp(net: Network, res: ScheduleResult): void {
   const plan = planOf(net);
   if (!plan) return;
-  const { order, parents, lo, hi, llo, lhi, minTf, weight, done, count, pctSum, has } = plan;
+  const { order, parents, lo, alo, hi, llo, lhi, minTf, weight, done, count, pctSum, has } = plan;
   for (let k = 0; k < parents.length; k++) {
     const p = parents[k];
     lo[p] = Infinity;
+    alo[p] = Infinity;
     hi[p] = -Infinity;
     llo[p] = Infinity;
     lhi[p] = -Infinity;
@@ -102,15 +113,17 @@ export function rollUp(net: Network, res: ScheduleResult): void {
     pctSum[p] = 0;
     has[p] = 0;
   }
-  const { parent, kind, status, planned, pct } = net;
+  const { parent, kind, status, planned, pct, actualStart } = net;
   const { es, ef, ls, lf, tf } = res;
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
     const p = parent[i];
     const t = kind[i];
     if (t !== K_SUM && t !== K_WBS && t !== K_EXTERNAL) {
-      // The activity's own values.
+      // The activity's own values; for a sum, a started one spans from its actual start.
       if (es[i] < lo[p]) lo[p] = es[i];
+      const start = status[i] === S_STARTED && actualStart[i] < es[i] ? actualStart[i] : es[i];
+      if (start < alo[p]) alo[p] = start;
       if (ef[i] > hi[p]) hi[p] = ef[i];
       if (status[i] !== S_DONE) {
         if (ls[i] < llo[p]) llo[p] = ls[i];
@@ -126,6 +139,7 @@ export function rollUp(net: Network, res: ScheduleResult): void {
     if (has[i]) {
       // What it gathered from below (complete: every node under it is deeper, so came first).
       if (lo[i] < lo[p]) lo[p] = lo[i];
+      if (alo[i] < alo[p]) alo[p] = alo[i];
       if (hi[i] > hi[p]) hi[p] = hi[i];
       if (llo[i] < llo[p]) llo[p] = llo[i];
       if (lhi[i] > lhi[p]) lhi[p] = lhi[i];
@@ -142,7 +156,9 @@ export function rollUp(net: Network, res: ScheduleResult): void {
     // A WBS summary activity spans its WBS node: the activities that share its parent.
     const src = t === K_WBS ? parent[i] : t === K_SUM ? i : -1;
     if (src < 0 || !has[src]) continue;
-    es[i] = lo[src];
+    // A sum (a WBS node) starts with the first work under it, done or not; a P6 WBS summary
+    // activity is scheduled like an activity: its early start is where remaining work starts.
+    es[i] = t === K_SUM ? alo[src] : lo[src];
     ef[i] = hi[src];
     ls[i] = llo[src] === Infinity ? lo[src] : llo[src];
     lf[i] = lhi[src] === -Infinity ? hi[src] : lhi[src];

@@ -1,25 +1,40 @@
-// Every WBS command is a pure function that returns its change as immer patches plus the inverse
-// patches (ARCHITECTURE "The core loop"): the store applies `patches`, history keeps
+// Every WBS command is a pure function that returns its change as patches (immer's form) plus the
+// inverse patches (ARCHITECTURE "The core loop"): the store applies `patches`, history keeps
 // `inversePatches` for undo, and the server receives the same patches as one batch.
 
-import { enableMapSet, enablePatches, freeze, Immer, type Draft, type Patch } from 'immer';
-import { flatPatches } from './sharded-map';
+import { enableMapSet, enablePatches, freeze, type Patch } from 'immer';
+import { MapDraft, type DraftMap } from './map-draft';
+import { releaseRemaining } from './progress';
+import { carryRelationIndex, touchedRelationIds } from './relation-index';
+import { ShardedMap } from './sharded-map';
 import { buildTreeIndex, touchedRowIds, updateTreeIndex, type TreeIndex } from './tree-index';
-import type { WbsDoc } from './types';
+import type { RelationId, RowId, WbsDoc, WbsRelation, WbsRow } from './types';
 
+// immer's patch and Map/Set support: the patch type, freeze of Maps, and immer users elsewhere.
 enablePatches();
 enableMapSet();
 
-// Our own immer instance without auto-freeze: immer's deep freeze of a result walks every entry
-// of the 100k-row Map on every command (measured: it doubles the cost of an indent). We freeze
-// instead what a change touched, which keeps the whole document frozen at O(changes) cost —
-// frozen also lets an enclosing store's immer skip the document without walking it.
-const immer = new Immer({ autoFreeze: false });
+// A command's drafts are map-draft.ts's (copies, not immer proxies). We freeze what a change
+// touched, which keeps the whole document frozen at O(changes) cost (freezing the whole result
+// would walk all 100k rows on every command).
+
+/**
+ * Freezes a map of the document itself (not its values): a plain Map through immer (its set and
+ * delete then throw), a ShardedMap and each of its shards the same way — immer does not know the
+ * class and would leave it as it is.
+ */
+function freezeMap(map: ReadonlyMap<unknown, unknown>): void {
+  if (map instanceof ShardedMap) {
+    if (Object.isFrozen(map)) return;
+    for (const shard of map.shards) freeze(shard);
+    Object.freeze(map);
+  } else freeze(map);
+}
 
 function freezeTouched(doc: WbsDoc, patches: readonly Patch[]): WbsDoc {
   freeze(doc);
-  freeze(doc.rows);
-  freeze(doc.relations);
+  freezeMap(doc.rows);
+  freezeMap(doc.relations);
   for (const p of patches) {
     const key = p.path[1];
     if (key === undefined) {
@@ -33,6 +48,17 @@ function freezeTouched(doc: WbsDoc, patches: readonly Patch[]): WbsDoc {
   return doc;
 }
 
+export type { DraftMap } from './map-draft';
+
+export interface DocDraft {
+  readonly rows: DraftMap<RowId, WbsRow>;
+  readonly relations: DraftMap<RelationId, WbsRelation>;
+}
+
+function draftOf(doc: WbsDoc) {
+  return { rows: new MapDraft(doc.rows), relations: new MapDraft(doc.relations) };
+}
+
 export interface WbsChange<R = undefined> {
   /** The document after the command. */
   doc: WbsDoc;
@@ -42,18 +68,25 @@ export interface WbsChange<R = undefined> {
   result: R;
 }
 
-/** Run a recipe on a draft of the document and capture its patches. */
-export function change<R>(doc: WbsDoc, recipe: (draft: Draft<WbsDoc>) => R): WbsChange<R> {
-  let result: R | undefined;
-  const [next, patches, inversePatches] = immer.produceWithPatches(doc, (draft) => {
-    result = recipe(draft);
-  });
-  const flat = flatPatches(patches);
+/**
+ * Run a recipe on a draft of the document and capture its patches. Whatever the command, a row
+ * whose progress inputs it changed drops the remaining duration an import kept (progress.ts).
+ */
+export function change<R>(doc: WbsDoc, recipe: (draft: DocDraft) => R): WbsChange<R> {
+  const draft = draftOf(doc);
+  const result = recipe(draft);
+  draft.rows.settle(releaseRemaining);
+  const log = { patches: [] as Patch[], inverse: [] as Patch[] };
+  const rows = draft.rows.finish('rows', log);
+  const relations = draft.relations.finish('relations', log);
+  if (log.patches.length === 0) return noChange(doc, result);
+  carryRelationIndex(doc.relations, relations, touchedRelationIds(log.patches));
   return {
-    doc: freezeTouched(next, flat),
-    patches: flat,
-    inversePatches: flatPatches(inversePatches),
-    result: result as R,
+    doc: freezeTouched({ rows, relations }, log.patches),
+    patches: log.patches,
+    // Parts hold disjoint keys, so their inverses apply in any order between them.
+    inversePatches: log.inverse,
+    result,
   };
 }
 
@@ -74,7 +107,8 @@ export interface WbsState {
  * (freezeDocInSteps) so the open of 100k rows does not wait for it.
  */
 export function wbsState(doc: WbsDoc, freezeNow = true): WbsState {
-  return { doc: freezeNow ? freeze(doc, true) : doc, index: buildTreeIndex(doc.rows) };
+  if (freezeNow) for (const _ of freezeDocInSteps(doc, Infinity));
+  return { doc, index: buildTreeIndex(doc.rows) };
 }
 
 /**
@@ -89,8 +123,8 @@ export function* freezeDocInSteps(doc: WbsDoc, step: number): Generator<void, vo
       if (++n % step === 0) yield;
     }
   }
-  freeze(doc.rows);
-  freeze(doc.relations);
+  freezeMap(doc.rows);
+  freezeMap(doc.relations);
   freeze(doc);
 }
 
@@ -100,23 +134,25 @@ export function* freezeDocInSteps(doc: WbsDoc, step: number): Generator<void, vo
  */
 export function applyWbsPatches(state: WbsState, patches: readonly Patch[]): WbsState {
   if (patches.length === 0) return state;
-  const next = immer.produce(state.doc, (draft) => {
-    for (const p of patches) applyFlatPatch(draft, p);
-  });
-  const doc = freezeTouched(next, patches);
+  const draft = draftOf(state.doc);
+  for (const p of patches) applyFlatPatch(draft, p);
+  const doc = freezeTouched(
+    { rows: draft.rows.finish('rows'), relations: draft.relations.finish('relations') },
+    patches,
+  );
+  carryRelationIndex(state.doc.relations, doc.relations, touchedRelationIds(patches));
   return { doc, index: updateTreeIndex(state.index, state.doc.rows, doc.rows, touchedRowIds(patches)) };
 }
 
 /**
  * One patch in the flat form (['rows' | 'relations', id, …field path]) on a draft, through the
- * containers' get / set / delete: the same code serves a plain Map and a ShardedMap, whose own
- * paths immer's applyPatches would not know.
+ * maps' get / set / delete.
  */
-function applyFlatPatch(draft: Draft<WbsDoc>, p: Patch): void {
+function applyFlatPatch(draft: DocDraft, p: Patch): void {
   const [root, key, ...rest] = p.path;
   if ((root !== 'rows' && root !== 'relations') || typeof key !== 'string')
     throw new Error(`Unsupported WBS patch path: ${JSON.stringify(p.path)}`);
-  const map = draft[root] as unknown as Map<string, unknown>;
+  const map = draft[root] as unknown as DraftMap<string, unknown>;
   // Values are shared, not cloned: they are frozen rows and fields (freezeTouched), never mutated.
   const value: unknown = p.value;
   if (rest.length === 0) {

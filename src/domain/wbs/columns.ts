@@ -5,6 +5,7 @@
 import type { Draft } from 'immer';
 import { formatDate, parseDate, type DateParseOptions } from '../format/dates';
 import { formatDuration, formatNumber, parseDuration, parseNumber } from '../format/numbers';
+import type { WorkTimeContext } from './progress';
 import type { EditableField, NodeType, WbsRow } from './types';
 
 export type ColumnKind =
@@ -82,7 +83,38 @@ export interface ConvertContext extends DateParseOptions {
   hoursPerDay(calendarId: string | null): number;
   /** Calendars a calendar cell may name (by id or name). */
   calendars?: readonly { id: string; name: string }[];
+  /**
+   * The version's working time. With it, a date typed without a time means the start of that
+   * day's work in a start column and the end of it in a finish column (30.06 in Finish is
+   * 30.06 17:00, not 30.06 00:00, which the end of 29.06 already satisfies), and progress edits
+   * keep the actual dates in step (progress.ts).
+   */
+  workTime?: WorkTimeContext;
 }
+
+/** Start-side and finish-side date columns (limits and actual dates). */
+function dateSide(col: WbsColumn): 'start' | 'finish' | null {
+  if (col.kind === 'start' || col.field === 'actualStart') return 'start';
+  if (col.kind === 'finish' || col.field === 'actualFinish') return 'finish';
+  return null;
+}
+
+/**
+ * A date-only entry (`day` at 00:00) as the moment it means on the row's calendar: the start of
+ * that day's work for a start, the end of it for a finish (17:00). A day without work gives the
+ * next start moment or the previous finish moment, which is where the engine reads it anyway.
+ */
+export function snapDateOnly(
+  day: number,
+  side: 'start' | 'finish',
+  calendarId: string | null,
+  workTime: WorkTimeContext,
+): number {
+  const cal = workTime.calendar(calendarId);
+  return side === 'start' ? cal.startAt(cal.workAt(day)) : cal.finishAt(cal.workAt(day + 1440));
+}
+
+const HAS_TIME = /\d:\d{2}/u;
 
 export type Converted =
   | { ok: true; value: CellValue }
@@ -142,7 +174,11 @@ export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx
     case 'finish':
     case 'date': {
       const d = parseDate(text, ctx);
-      return d.ok ? ok(d.value) : d;
+      if (!d.ok) return d;
+      const side = dateSide(col);
+      if (side && ctx.workTime && !HAS_TIME.test(text) && col.attribute === undefined)
+        return ok(snapDateOnly(d.value, side, row?.calendarId ?? null, ctx.workTime));
+      return ok(d.value);
     }
     case 'nodeType': {
       const t = NODE_TYPES[text.toLowerCase().replace(/\s+/gu, ' ')];
@@ -199,7 +235,11 @@ export function formatCell(
     case 'finish':
     case 'date':
       if (typeof value !== 'number') return String(value);
-      return formatDate(value, value % 1440 === 0 ? 'DD.MM.YYYY' : 'DD.MM.YYYY HH:mm');
+      // A copied start or finish keeps its time: a date alone would paste as that day's work edge.
+      return formatDate(
+        value,
+        value % 1440 === 0 && !(copy && dateSide(col)) ? 'DD.MM.YYYY' : 'DD.MM.YYYY HH:mm',
+      );
     case 'calendar':
       return ctx.calendars?.find((c) => c.id === value)?.name ?? String(value);
     default:
@@ -221,7 +261,7 @@ export const wbsMessagesEn: Readonly<Record<string, string>> = {
   'wbs.missing_row': 'The row no longer exists',
   'wbs.relation_self': 'A task cannot be linked to itself',
   'wbs.relation_duplicate': 'These tasks are already linked',
-  'wbs.relation_hierarchy': 'A summary cannot be linked to its own rows',
+  'wbs.relation_hierarchy': 'You cannot link a summary task to its own subtask',
   'wbs.relation_missing_row': 'The linked row no longer exists',
   'wbs.relation_missing': 'The relation no longer exists',
   'wbs.relation_cycle': 'This link would create a loop: {{path}}',

@@ -2,8 +2,11 @@
 // converted by its type; rows past the end of the view are created; cells that cannot be
 // converted are reported and left unchanged. One command, so one undo step (STYLE practice 10).
 
+import type { Draft } from 'immer';
 import { change, type WbsChange } from './change';
+import { nextActivityCodes } from './codes';
 import { convertCell, writeCell, type ConvertContext, type WbsColumn } from './columns';
+import { settleProgress } from './progress';
 import { keysBetween } from './order-key';
 import { childrenOf, siblingIndex, type TreeIndex } from './tree-index';
 import {
@@ -15,7 +18,7 @@ import {
   type WbsDoc,
   type WbsRow,
 } from './types';
-import { refuseValue } from './values';
+import { refuseValue, touchesProgress } from './values';
 
 export interface PasteOptions {
   /** Row ids of the visible view, in order. */
@@ -29,6 +32,11 @@ export interface PasteOptions {
   /** Type of the rows created past the end (default 'task'). */
   newRowType?: NodeType;
   defaultDuration?: number;
+  /**
+   * Field values of the rows created past the end (the version's default calendar); they get the
+   * next activity codes too when the schedule numbers its activities (codes.ts).
+   */
+  newRowFields?: Partial<Omit<WbsRow, 'id' | 'parentId' | 'orderKey' | 'nodeType'>>;
 }
 
 export interface PasteFailure {
@@ -70,22 +78,34 @@ export function pasteMatrix(
     keys = keysBetween(after, next ? doc.rows.get(next)!.orderKey : null, missing);
   }
 
+  const newType = opts.newRowType ?? 'task';
+  const codes = keys.length > 0 && newType !== 'sum' ? nextActivityCodes(doc, keys.length, anchor) : null;
+
   return change(doc, (draft) => {
     const failures: PasteFailure[] = [];
     const createdIds: RowId[] = [];
     const rowIds = [...existing];
-    for (const key of keys) {
+    // Created rows as they were before the matrix was written into them.
+    const fresh = new Map<RowId, WbsRow>();
+    keys.forEach((key, k) => {
       const id = ctx.newId();
-      draft.rows.set(id, newRow(id, opts.newRowType ?? 'task', parentId, key, {}, opts.defaultDuration));
+      const fields = codes ? { ...opts.newRowFields, code: codes[k]! } : (opts.newRowFields ?? {});
+      const row = newRow(id, newType, parentId, key, fields, opts.defaultDuration);
+      draft.rows.set(id, row);
+      // A copy: a value set into the draft is written in place, not drafted.
+      fresh.set(id, { ...row });
       createdIds.push(id);
       rowIds.push(id);
-    }
+    });
     const created = new Set(createdIds);
     for (let i = 0; i < matrix.length; i++) {
       const id = rowIds[i]!;
       const line = matrix[i]!;
       // Read the row as it is now (created rows exist only in the draft).
       const row = created.has(id) ? (draft.rows.get(id) as WbsRow) : doc.rows.get(id)!;
+      // The row's draft, fetched once on its first write (a draft read walks immer's proxies).
+      let target: Draft<WbsRow> | null = null;
+      let progress = false;
       for (let j = 0; j < line.length && j < columns.length; j++) {
         const column = columns[j]!;
         const c = convertCell(line[j]!, column, row, ctx);
@@ -103,9 +123,11 @@ export function pasteMatrix(
             ...(why.params ? { params: why.params } : {}),
           });
         } else if (c.ok) {
-          writeCell(draft.rows.get(id)!, column, c.value);
+          writeCell((target ??= draft.rows.get(id)!), column, c.value);
+          progress ||= touchesProgress(column);
         }
       }
+      if (progress && ctx.workTime && target) settleProgress(target, fresh.get(id) ?? row, ctx.workTime);
     }
     return { failures, createdIds, rowIds };
   });

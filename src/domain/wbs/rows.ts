@@ -3,7 +3,9 @@
 // all of it back.
 
 import { change, type WbsChange } from './change';
+import { nextActivityCodes } from './codes';
 import { keyBetween, keysBetween } from './order-key';
+import { relationsTouching } from './relation-index';
 import { topLevelSelection } from './selection';
 import { childrenOf, siblingIndex, subtreeIds, type TreeIndex } from './tree-index';
 import { newRow, type IdSource, type NodeType, type RowId, type WbsDoc, type WbsRow } from './types';
@@ -21,6 +23,10 @@ export interface CreateOptions {
   at: Placement;
   /** How many rows (Insert with several rows selected); default 1. */
   count?: number;
+  /**
+   * Field values of the new rows, e.g. the version's default calendar. Without a `code`, new
+   * activities in a schedule whose activities all carry codes get the next ones (codes.ts).
+   */
   fields?: Partial<Omit<WbsRow, 'id' | 'parentId' | 'orderKey' | 'nodeType'>>;
   /** Duration of new tasks and works, working minutes (default one 8-hour day). */
   defaultDuration?: number;
@@ -48,13 +54,19 @@ export function createRows(
 ): WbsChange<RowId[]> {
   const [parentId, lo, hi] = slot(doc, index, opts.at);
   const keys = keysBetween(lo, hi, opts.count ?? 1);
+  const near = 'after' in opts.at ? opts.at.after : 'childOf' in opts.at ? opts.at.childOf : null;
+  const codes =
+    opts.nodeType === 'sum' || opts.fields?.code !== undefined
+      ? null
+      : nextActivityCodes(doc, keys.length, near);
   return change(doc, (draft) => {
     const created: RowId[] = [];
-    for (const key of keys) {
+    keys.forEach((key, i) => {
       const id = ids.newId();
-      draft.rows.set(id, newRow(id, opts.nodeType, parentId, key, opts.fields, opts.defaultDuration));
+      const fields = codes ? { ...opts.fields, code: codes[i]! } : opts.fields;
+      draft.rows.set(id, newRow(id, opts.nodeType, parentId, key, fields, opts.defaultDuration));
       created.push(id);
-    }
+    });
     if (parentId !== null && doc.rows.get(parentId)!.nodeType !== 'sum')
       draft.rows.get(parentId)!.nodeType = 'sum';
     return created;
@@ -68,9 +80,7 @@ export function deleteRows(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>):
     for (const d of subtreeIds(index, id)) gone.add(d);
   return change(doc, (draft) => {
     for (const id of gone) draft.rows.delete(id);
-    for (const [rid, r] of doc.relations) {
-      if (gone.has(r.predId) || gone.has(r.succId)) draft.relations.delete(rid);
-    }
+    for (const r of relationsTouching(doc.relations, gone)) draft.relations.delete(r.id);
     return [...gone];
   });
 }
@@ -119,7 +129,7 @@ export function copyRows(
       copies.push(mapping.get(top)!);
     }
     // New ids in the order of the originals' ids, whatever order the relations map iterates in.
-    const internal = [...doc.relations.values()].filter(
+    const internal = relationsTouching(doc.relations, mapping.keys()).filter(
       (r) => mapping.has(r.predId) && mapping.has(r.succId),
     );
     internal.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -2,27 +2,14 @@
 // version can be scheduled (in the worker, on the server) and exported by the same writers as
 // imports; fromScheduleModel so an imported file becomes a version's rows.
 
-import type {
-  Activity,
-  ActivityKind,
-  CalendarDef,
-  Constraint,
-  ScheduleModel,
-  ScheduleOptions,
-} from '../schedule/model';
+import type { CalendarIndex } from '../calendar/calendar-index';
+import type { Activity, ActivityKind, CalendarDef, ScheduleModel, ScheduleOptions } from '../schedule/model';
+import { activityOfRow, rowScheduleOf } from './activity';
 import { keysBetween } from './order-key';
+import { keptRemaining } from './progress';
 import { buildTreeIndex, childrenOf, type TreeIndex } from './tree-index';
 import type { NodeType, RowId, WbsRelation, WbsRow } from './types';
 import { outlineNumbers } from './view';
-
-const KIND: Record<NodeType, ActivityKind> = {
-  sum: 'sum',
-  task: 'task',
-  work: 'task',
-  draft: 'task',
-  milestone_start: 'start_milestone',
-  milestone_finish: 'finish_milestone',
-};
 
 export interface ToScheduleOptions extends ScheduleOptions {
   projectName?: string;
@@ -30,22 +17,17 @@ export interface ToScheduleOptions extends ScheduleOptions {
   includeDrafts?: boolean;
   /** Pass the store's index to skip rebuilding it. */
   index?: TreeIndex;
-}
-
-function constraints(row: WbsRow): Constraint[] {
-  const out: Constraint[] = [];
-  if (row.startLimitType && row.startLimitDate !== null) {
-    out.push({ on: 'start', type: row.startLimitType, date: row.startLimitDate });
-  }
-  if (row.finishLimitType && row.finishLimitDate !== null) {
-    out.push({ on: 'finish', type: row.finishLimitType, date: row.finishLimitDate });
-  }
-  return out;
+  /**
+   * The working time of a calendar id, to place the actual dates a row's progress implies when it
+   * has none (progress.ts); without it they sit at the data date.
+   */
+  calendarIndex?: (calendarId: string) => CalendarIndex | undefined;
 }
 
 /**
  * Activities in preorder with `order` = sibling position and `code` = the imported code or the
- * outline number. Remaining duration follows percent complete (none when actually finished).
+ * outline number, each built by activityOfRow (activity.ts) as the server's Calculate builds it:
+ * a row whose calendar is not among `calendars` is scheduled on the default one.
  */
 export function toScheduleModel(
   rows: ReadonlyMap<RowId, WbsRow>,
@@ -57,9 +39,11 @@ export function toScheduleModel(
     projectName = '',
     includeDrafts = false,
     index = buildTreeIndex(rows),
+    calendarIndex,
     ...scheduleOptions
   } = options;
   const outline = outlineNumbers(index);
+  const calendarIds = new Set(calendars.map((c) => c.id));
   const activities: Activity[] = [];
   const included = new Set<RowId>();
   const visit = (parentId: RowId | null) => {
@@ -67,28 +51,20 @@ export function toScheduleModel(
       const row = rows.get(id)!;
       if (row.nodeType === 'draft' && !includeDrafts) return;
       included.add(id);
-      const milestone = row.nodeType === 'milestone_start' || row.nodeType === 'milestone_finish';
-      const duration = milestone || row.nodeType === 'sum' ? 0 : row.duration;
-      const remaining =
-        row.actualFinish !== null ? 0 : Math.round((duration * (100 - row.percentComplete)) / 100);
-      activities.push({
-        id,
-        code: row.code ?? outline.get(id) ?? '',
-        name: row.name,
-        parentId: row.parentId,
-        order,
-        nodeType: row.nodeType,
-        kind: KIND[row.nodeType],
-        calendarId: row.calendarId ?? scheduleOptions.defaultCalendarId,
-        duration,
-        remaining,
-        actualStart: row.actualStart,
-        actualFinish: row.actualFinish,
-        percentComplete: row.percentComplete,
-        constraints: constraints(row),
-        alap: false,
-        attributes: { ...row.attributes },
-      });
+      const calendarId =
+        row.calendarId !== null && calendarIds.has(row.calendarId)
+          ? row.calendarId
+          : scheduleOptions.defaultCalendarId;
+      activities.push(
+        activityOfRow(row, {
+          parentId: row.parentId,
+          order,
+          code: row.code ?? outline.get(id) ?? '',
+          calendarId,
+          dataDate: scheduleOptions.dataDate,
+          ...(calendarIndex ? { calendarIndex } : {}),
+        }),
+      );
       visit(id);
     });
   };
@@ -100,7 +76,14 @@ export function toScheduleModel(
     activities,
     relations: [...relations.values()]
       .filter((r) => included.has(r.predId) && included.has(r.succId))
-      .map((r) => ({ id: r.id, predId: r.predId, succId: r.succId, type: r.type, lag: r.lag })),
+      .map((r) => ({
+        id: r.id,
+        predId: r.predId,
+        succId: r.succId,
+        type: r.type,
+        lag: r.lag,
+        ...(r.lagCalendar ? { lagCalendar: r.lagCalendar } : {}),
+      })),
     options: scheduleOptions,
     resources: [],
     assignments: [],
@@ -120,7 +103,8 @@ const NODE_TYPE: Record<ActivityKind, NodeType> = {
 /**
  * The reverse bridge, for imports (XER, MSPDI … → a version): rows keyed by activity id with
  * order keys made from each parent's `order`, limits from the first start and finish constraint,
- * and the model's codes kept as the rows' codes. Parents missing from the model become top level.
+ * the model's codes kept as the rows' codes, and what the columns cannot hold kept as the row's
+ * remaining duration and RowSchedule. Parents missing from the model become top level.
  */
 export function fromScheduleModel(model: ScheduleModel): {
   rows: Map<RowId, WbsRow>;
@@ -142,7 +126,7 @@ export function fromScheduleModel(model: ScheduleModel): {
       const start = a.constraints.find((c) => c.on === 'start');
       const finish = a.constraints.find((c) => c.on === 'finish');
       const nodeType = a.nodeType ?? NODE_TYPE[a.kind];
-      rows.set(a.id, {
+      const row: WbsRow = {
         id: a.id,
         parentId,
         orderKey: keys[i]!,
@@ -152,6 +136,7 @@ export function fromScheduleModel(model: ScheduleModel): {
         code: !a.code || (model.source === 'product' && /^\d+(\.\d+)*$/u.test(a.code)) ? null : a.code,
         calendarId: a.calendarId === model.options.defaultCalendarId ? null : a.calendarId,
         duration: a.duration,
+        remaining: null,
         startLimitType: start?.type ?? null,
         startLimitDate: start?.date ?? null,
         finishLimitType: finish?.type ?? null,
@@ -163,7 +148,11 @@ export function fromScheduleModel(model: ScheduleModel): {
         price: null,
         color: null,
         attributes: { ...(a.attributes ?? {}) },
-      });
+      };
+      row.remaining = keptRemaining(row, Math.round(a.remaining));
+      const sched = rowScheduleOf(a);
+      if (sched) row.sched = sched;
+      rows.set(a.id, row);
     });
   }
   const relations = new Map<string, WbsRelation>();

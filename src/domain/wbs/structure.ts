@@ -1,20 +1,44 @@
 // Tree-shape commands: indent (right), outdent (left), move up and down. Each rewrites the
 // parent and/or order key of as few rows as the semantics allow: an indent or a move is a
 // one-row diff per moved block, and no command walks the whole tree, so indenting 1,000 selected
-// rows of a 100k-row version costs about 1,000 small steps.
+// rows of a 100k-row version costs about 1,000 small steps. An indent or outdent that puts a row
+// under a row it is linked with drops that relation in the same change (one undo step) and says
+// so in its result: a summary cannot be linked to its own rows.
 
-import { change, type WbsChange } from './change';
+import { change, type DocDraft, type WbsChange } from './change';
 import { keyBetween } from './order-key';
+import { linksWithinHierarchy } from './relations';
 import { topLevelSelection } from './selection';
 import { childrenOf, siblingIndex, type TreeIndex } from './tree-index';
-import type { RowId, WbsDoc } from './types';
+import type { RowId, WbsDoc, WbsRelation } from './types';
+
+/**
+ * The rows a tree command moved, plus the relations it removed because they would have linked a
+ * summary with its own rows (the UI tells the user; undo brings them back with the move).
+ */
+export type MovedRows = RowId[] & { readonly droppedRelations: readonly WbsRelation[] };
+
+function movedRows(ids: RowId[], dropped: readonly WbsRelation[] = []): MovedRows {
+  return Object.assign(ids, { droppedRelations: dropped });
+}
+
+/** Removes the relations the new parents would turn into summary ↔ own row links. */
+function dropLinksWithinHierarchy(
+  doc: WbsDoc,
+  draft: DocDraft,
+  newParents: ReadonlyMap<RowId, RowId | null>,
+): WbsRelation[] {
+  const dropped = linksWithinHierarchy(doc, newParents);
+  for (const r of dropped) draft.relations.delete(r.id);
+  return dropped;
+}
 
 /**
  * Indent: each selected row becomes the last child of the nearest previous sibling that is not
  * itself moving (so a block of selected siblings lands, in order, under the row above it). A row
  * with no such sibling stays. A leaf that receives children becomes a 'sum', as MS Project does.
  */
-export function indent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<RowId[]> {
+export function indent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<MovedRows> {
   const rows = doc.rows;
   const sel = topLevelSelection(index, rows, ids);
   return change(doc, (draft) => {
@@ -39,7 +63,7 @@ export function indent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wbs
       lastKey.set(target, key);
       moved.set(id, target);
     }
-    return [...moved.keys()];
+    return movedRows([...moved.keys()], dropLinksWithinHierarchy(doc, draft, moved));
   });
 }
 
@@ -49,11 +73,13 @@ export function indent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wbs
  * the top level stay. Processed bottom-up, so a row's followers include rows that were outdented
  * into its parent just before.
  */
-export function outdent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<RowId[]> {
+export function outdent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<MovedRows> {
   const rows = doc.rows;
   const sel = topLevelSelection(index, rows, ids).filter((id) => rows.get(id)!.parentId !== null);
   return change(doc, (draft) => {
     const outdented = new Set<RowId>();
+    // Every row that gets a new parent (outdented rows and the followers they adopt).
+    const newParents = new Map<RowId, RowId | null>();
     // Rows this command placed into a parent, not adopted since: parent → [id, key].
     const placed = new Map<RowId | null, [RowId, string][]>();
     // Upper bound for the next row placed right after a given parent (the previously placed one).
@@ -86,6 +112,7 @@ export function outdent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wb
         last = keyBetween(last, null);
         draft.rows.get(f)!.parentId = id;
         draft.rows.get(f)!.orderKey = last;
+        newParents.set(f, id);
       }
       if (followers.length > 0 && rows.get(id)!.nodeType !== 'sum') draft.rows.get(id)!.nodeType = 'sum';
       // Place the row right after its old parent among the grandparent's children.
@@ -98,13 +125,18 @@ export function outdent(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wb
       const key = keyBetween(rows.get(parent)!.orderKey, upper ?? null);
       draft.rows.get(id)!.parentId = grand;
       draft.rows.get(id)!.orderKey = key;
+      newParents.set(id, grand);
       placedAfter.set(parent, key);
       let list = placed.get(grand);
       if (!list) placed.set(grand, (list = []));
       list.push([id, key]);
       outdented.add(id);
     }
-    return sel.filter((id) => outdented.has(id));
+    const dropped = dropLinksWithinHierarchy(doc, draft, newParents);
+    return movedRows(
+      sel.filter((id) => outdented.has(id)),
+      dropped,
+    );
   });
 }
 
@@ -130,7 +162,7 @@ function siblingRuns(
  * Move up: each block of selected siblings swaps with the sibling above it, done by giving that
  * one sibling a key just after the block. Blocks at the top of their parent stay.
  */
-export function moveUp(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<RowId[]> {
+export function moveUp(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<MovedRows> {
   const rows = doc.rows;
   const runs = siblingRuns(index, doc, ids);
   return change(doc, (draft) => {
@@ -145,12 +177,12 @@ export function moveUp(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): Wbs
       );
       for (let k = i; k <= j; k++) moved.push(sibs[k]!);
     }
-    return moved;
+    return movedRows(moved);
   });
 }
 
 /** Move down: the mirror of moveUp; the sibling below a block gets a key just before it. */
-export function moveDown(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<RowId[]> {
+export function moveDown(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): WbsChange<MovedRows> {
   const rows = doc.rows;
   const runs = siblingRuns(index, doc, ids);
   return change(doc, (draft) => {
@@ -165,6 +197,6 @@ export function moveDown(doc: WbsDoc, index: TreeIndex, ids: Iterable<RowId>): W
       );
       for (let k = i; k <= j; k++) moved.push(sibs[k]!);
     }
-    return moved;
+    return movedRows(moved);
   });
 }

@@ -4,9 +4,40 @@
 // Only user input lives here; dates, floats and critical flags are derived by the engine and
 // never stored in a row (STYLE practice 5).
 
-import type { LimitType, Minutes, NodeType, RelationType, WorkMinutes } from '../schedule/model';
+import type {
+  ActivityKind,
+  Constraint,
+  LagCalendar,
+  LimitType,
+  Minutes,
+  NodeType,
+  RelationType,
+  WorkMinutes,
+} from '../schedule/model';
 
-export type { LimitType, Minutes, NodeType, RelationType, WorkMinutes };
+export type { LagCalendar, LimitType, Minutes, NodeType, RelationType, WorkMinutes };
+
+/**
+ * What an import stored for scheduling a row beyond its columns: the P6 / MS Project activity
+ * fields no WBS column holds (the server keeps them as the version's item extras). Read-only; rows
+ * made in the workbench have none. Each field is absent when the node type's default applies.
+ */
+export interface RowSchedule {
+  /** Level of effort, WBS summary, resource dependent … (used while the row is a task type). */
+  kind?: ActivityKind;
+  /** As late as possible. */
+  alap?: boolean;
+  /** Every constraint of the file (mandatory, two on one side …), used while the limit columns still show them. */
+  constraints?: Constraint[];
+  /** An activity of another project: fixed dates that only drive links. */
+  external?: { start: Minutes; finish: Minutes };
+  /** MS Project's manually scheduled task. */
+  manual?: boolean;
+  /** The calendars of a resource dependent activity's resources (space calendar ids). */
+  resourceCalendarIds?: string[];
+  plannedStart?: Minutes | null;
+  plannedFinish?: Minutes | null;
+}
 
 export type RowId = string;
 export type RelationId = string;
@@ -27,6 +58,12 @@ export interface WbsRow {
   calendarId: string | null;
   /** Planned duration on the row's calendar; 0 for milestones, ignored for sums. */
   duration: WorkMinutes;
+  /**
+   * The remaining duration an import stored (P6's, e.g. from physical % complete), kept until an
+   * edit of the row's duration, percent complete, actual finish or type (progress.ts); null = what
+   * percent complete leaves of the duration (remainingDuration).
+   */
+  remaining: WorkMinutes | null;
   /** Spec's start_limit_type / finish_limit_type with their dates (both set or both null). */
   startLimitType: LimitType | null;
   startLimitDate: Minutes | null;
@@ -42,6 +79,8 @@ export interface WbsRow {
   color: string | null;
   /** Attribute columns of the version: attribute key → value. */
   attributes: Record<string, AttributeValue>;
+  /** What an import stored for scheduling beyond the columns (read-only; see RowSchedule). */
+  sched?: RowSchedule;
 }
 
 export interface WbsRelation {
@@ -51,6 +90,8 @@ export interface WbsRelation {
   type: RelationType;
   /** Working minutes; negative = lead. */
   lag: WorkMinutes;
+  /** The calendar an import counted the lag on, when not the version's (MSPDI elapsed lags: '24h'). */
+  lagCalendar?: LagCalendar;
 }
 
 /**
@@ -65,7 +106,10 @@ export interface WbsDoc {
 }
 
 /** Fields a user edits directly (not id, parentId or orderKey, which only tree commands set). */
-export type EditableField = Exclude<keyof WbsRow, 'id' | 'parentId' | 'orderKey' | 'attributes'>;
+export type EditableField = Exclude<
+  keyof WbsRow,
+  'id' | 'parentId' | 'orderKey' | 'attributes' | 'remaining' | 'sched'
+>;
 
 /** Where a command gets new ids from (the client passes crypto.randomUUID, tests a counter). */
 export interface IdSource {
@@ -97,6 +141,7 @@ export function newRow(
     code: null,
     calendarId: null,
     duration: hasDuration ? defaultDuration : 0,
+    remaining: null,
     startLimitType: null,
     startLimitDate: null,
     finishLimitType: null,

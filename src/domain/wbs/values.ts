@@ -9,6 +9,7 @@ import {
   type ConvertContext,
   type WbsColumn,
 } from './columns';
+import { settleProgress, type WorkTimeContext } from './progress';
 import type { TreeIndex } from './tree-index';
 import type { Refusal, RowId, WbsDoc } from './types';
 
@@ -23,13 +24,31 @@ export interface CellRefusal extends Refusal {
   columnId: string;
 }
 
+/** Fields whose edit moves a row's actual dates (progress.ts). */
+const PROGRESS_FIELDS: ReadonlySet<string> = new Set(['percentComplete', 'duration', 'actualFinish']);
+
+/** Whether writing this column can change what a row's progress implies. */
+export function touchesProgress(column: WbsColumn): boolean {
+  return column.attribute === undefined && column.field !== undefined && PROGRESS_FIELDS.has(column.field);
+}
+
 /** Why a value cannot go into a row, beyond its format (null = fine). */
 export function refuseValue(doc: WbsDoc, index: TreeIndex, edit: CellEdit): Refusal | null {
   if (edit.column.kind === 'readonly') return { key: 'wbs.read_only', params: { column: edit.column.id } };
   if (edit.column.kind === 'nodeType' && edit.value !== 'sum' && index.children.has(edit.id)) {
     return { key: 'wbs.type_has_children' };
   }
-  return doc.rows.has(edit.id) ? null : { key: 'wbs.missing_row' };
+  const row = doc.rows.get(edit.id);
+  if (!row) return { key: 'wbs.missing_row' };
+  // A summary's duration and progress are rolled up from its rows.
+  if (row.nodeType === 'sum' && (edit.column.kind === 'duration' || edit.column.kind === 'percent'))
+    return { key: 'wbs.read_only', params: { column: edit.column.id } };
+  return null;
+}
+
+/** Options of the value edits: the version's working time keeps progress and actual dates in step. */
+export interface EditOptions {
+  workTime?: WorkTimeContext;
 }
 
 /** Set typed values; refused edits are reported and left out. */
@@ -37,14 +56,20 @@ export function updateValues(
   doc: WbsDoc,
   index: TreeIndex,
   edits: readonly CellEdit[],
+  options: EditOptions = {},
 ): WbsChange<CellRefusal[]> {
   return change(doc, (draft) => {
     const refused: CellRefusal[] = [];
+    const settle = new Set<RowId>();
     for (const e of edits) {
       const why = refuseValue(doc, index, e);
       if (why) refused.push({ ...why, id: e.id, columnId: e.column.id });
-      else writeCell(draft.rows.get(e.id)!, e.column, e.value);
+      else {
+        writeCell(draft.rows.get(e.id)!, e.column, e.value);
+        if (options.workTime && touchesProgress(e.column)) settle.add(e.id);
+      }
     }
+    for (const id of settle) settleProgress(draft.rows.get(id)!, doc.rows.get(id)!, options.workTime!);
     return refused;
   });
 }
@@ -65,7 +90,7 @@ export function editCell(
       ...updateValues(doc, index, []),
       result: [{ key: c.key, params: c.params, id, columnId: column.id }],
     };
-  return updateValues(doc, index, [{ id, column, value: c.value }]);
+  return updateValues(doc, index, [{ id, column, value: c.value }], ctx);
 }
 
 /** Ctrl+D: copy the first row's values of the given columns into the other rows. */
@@ -74,6 +99,7 @@ export function fillDown(
   index: TreeIndex,
   ids: readonly RowId[],
   columns: readonly WbsColumn[],
+  options: EditOptions = {},
 ): WbsChange<CellRefusal[]> {
   const source = doc.rows.get(ids[0] ?? '');
   if (!source) return updateValues(doc, index, []);
@@ -89,5 +115,5 @@ export function fillDown(
       }
     }
   }
-  return updateValues(doc, index, edits);
+  return updateValues(doc, index, edits, options);
 }

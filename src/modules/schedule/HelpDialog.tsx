@@ -1,6 +1,8 @@
-// The keyboard map, read from the key bindings table itself (STYLE 9).
+// The keyboard map, read from the key bindings table itself (STYLE 9), and the Gantt's mouse
+// gestures. The app's Modal (native <dialog>: Esc closes, focus returns); the body scrolls so the
+// footer's Close stays in view on a short window.
 
-import { useEffect, useRef } from 'react';
+import { Modal } from '../../app/ui/Modal';
 import { KEYBINDINGS, keysOf } from '../../state/workbench/keybindings';
 
 const ARROWS: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
@@ -13,22 +15,30 @@ export function showKeys(chord: string): string {
     .join('+');
 }
 
+/** The mouse gestures of the grid and the Gantt: what the user does → what it changes. */
+export const MOUSE_ACTIONS: readonly string[] = [
+  'grid_shift_click',
+  'grid_ctrl_click',
+  'click',
+  'drag_bar',
+  'drag_end',
+  'drag_link',
+  'wheel',
+  'shift_wheel',
+  'hover',
+  'esc',
+];
+
 export function HelpDialog({ t, onClose }: { t: (key: string) => string; onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus({ preventScroll: true }), []);
+  const footer = (
+    <button type="button" className="btn btn--primary" onClick={onClose}>
+      {t('help.close')}
+    </button>
+  );
   return (
-    <div className="wb-help-backdrop" onClick={onClose}>
-      <div
-        ref={ref}
-        tabIndex={-1}
-        className="wb-help"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('help.title')}
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      >
-        <h3>{t('help.title')}</h3>
+    <Modal title={t('help.title')} closeLabel={t('help.close')} onClose={onClose} footer={footer} width={640}>
+      <div className="wb-help" tabIndex={0} aria-label={t('help.title')} role="region">
+        <h3>{t('help.keys')}</h3>
         <table>
           <tbody>
             {KEYBINDINGS.map((b) => (
@@ -43,10 +53,18 @@ export function HelpDialog({ t, onClose }: { t: (key: string) => string; onClose
             ))}
           </tbody>
         </table>
-        <button type="button" onClick={onClose}>
-          {t('help.close')}
-        </button>
+        <h3>{t('help.mouse')}</h3>
+        <table>
+          <tbody>
+            {MOUSE_ACTIONS.map((a) => (
+              <tr key={a}>
+                <td>{t(`help.gesture.${a}.what`)}</td>
+                <td>{t(`help.gesture.${a}.does`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
-    </div>
+    </Modal>
   );
 }

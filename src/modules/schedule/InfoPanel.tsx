@@ -1,7 +1,11 @@
 // The node information panel (spec §2): tabs node_info, task_relations, directories,
 // related_schedules, gallery, timesheets, daily_planning, planning, assignments. node_info and
-// task_relations work; the others say plainly that they are not available yet.
+// task_relations work; directories lists the row's attribute values under the import's labels;
+// assignments lists the row's imported resource assignments (read-only); the others say what they
+// will hold and that there is nothing for this row yet (nothing behind them is stored or served).
+// Its height is set by the splitter above it (SchedulePage).
 
+import { type KeyboardEvent, useRef } from 'react';
 import { formatDate } from '../../domain/format';
 import type { CellTextContext } from '../../state/workbench/cell-text';
 import { cellText } from '../../state/workbench/cell-text';
@@ -10,6 +14,8 @@ import { rowAt } from '../../state/workbench/data';
 import type { PanelTab } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { RowView } from '../../state/workbench/types';
+import { AssignmentsTab } from './AssignmentsTab';
+import { DirectoriesTab } from './DirectoriesTab';
 import { RelationsTab } from './RelationsTab';
 
 const TABS: readonly PanelTab[] = [
@@ -26,6 +32,20 @@ const TABS: readonly PanelTab[] = [
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
+/** A definition list whose values show in full on hover when the column cuts them. */
+function Fields({ fields }: { fields: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className="wb-info-list">
+      {fields.map(([k, val]) => (
+        <div key={k} className="wb-info-item">
+          <dt title={k}>{k}</dt>
+          <dd title={val || undefined}>{val}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   const text = (id: string) => cellText(v, COLUMN_DEFS[id]!, ctx);
   const r = v.row;
@@ -35,12 +55,13 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   const date = (m: number | null) => (m === null || m < 0 ? '' : formatDate(m, 'DD.MM.YYYY', ctx.lang));
   const limit = (type: string | null, d: number | null) =>
     type ? `${t(`limit.${type}`)} ${date(d)}` : t('panel.none');
+  const early = text('start') || text('finish') ? `${text('start')} – ${text('finish')}` : '';
   const fields: [string, string][] = [
     [t('col.code'), text('code')],
     [t('col.name'), r.name],
     [t('col.type'), text('type')],
     [t('col.duration'), text('duration')],
-    [t('panel.early'), `${text('start')} – ${text('finish')}`],
+    [t('panel.early'), early],
     [t('panel.late'), late ? `${date(late[0]!)} – ${date(late[1]!)}` : ''],
     [t('col.total_float'), text('total_float')],
     [t('col.free_float'), text('free_float')],
@@ -52,44 +73,54 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
     [t('col.volume'), text('volume')],
     [t('col.price'), text('price')],
   ];
-  const attrs = Object.entries(r.attributes);
   return (
     <div className="wb-info">
-      <dl className="wb-info-list">
-        {fields.map(([k, val]) => (
-          <div key={k} className="wb-info-item">
-            <dt>{k}</dt>
-            <dd>{val}</dd>
-          </div>
-        ))}
-      </dl>
-      {attrs.length > 0 && (
-        <>
-          <h4>{t('panel.attributes')}</h4>
-          <dl className="wb-info-list">
-            {attrs.map(([k, val]) => (
-              <div key={k} className="wb-info-item">
-                <dt>{k}</dt>
-                <dd>{val === null ? '' : String(val)}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      )}
+      <Fields fields={fields} />
     </div>
   );
 }
 
-export function InfoPanel({ ctx, t }: { ctx: CellTextContext; t: T }) {
+function Empty({ tab, t }: { tab: PanelTab; t: T }) {
+  return (
+    <div className="wb-tab-empty">
+      <p>{t(`panel.empty.${tab}.what`)}</p>
+      <p className="wb-dim">{t(`panel.empty.${tab}.none`)}</p>
+    </div>
+  );
+}
+
+/** Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation). */
+function tabKey(e: KeyboardEvent, tab: PanelTab, list: HTMLElement | null): void {
+  const i = TABS.indexOf(tab);
+  const next =
+    e.key === 'ArrowRight'
+      ? (i + 1) % TABS.length
+      : e.key === 'ArrowLeft'
+        ? (i + TABS.length - 1) % TABS.length
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? TABS.length - 1
+            : -1;
+  if (next < 0) return;
+  e.preventDefault();
+  const id = TABS[next]!;
+  workbench.set({ panelTab: id });
+  list?.querySelector<HTMLElement>(`#wb-tab-${id}`)?.focus();
+}
+
+export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; height: number }) {
   const tab = useWorkbench((s) => s.panelTab);
   const focus = useWorkbench((s) => s.selection.focus.row);
+  const tabs = useRef<HTMLDivElement>(null);
   useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
   useWorkbench((s) => s.visible);
   const v = rowAt(workbench.get(), focus);
+  const rowLabel = v ? `${v.row.code ?? v.outline}  ${v.row.name}` : '';
   return (
-    <section className="wb-panel" aria-label={v ? v.row.name : t('tab.node_info')}>
-      <div className="wb-tabs" role="tablist">
+    <section className="wb-panel" style={{ height }} aria-label={v ? v.row.name : t('tab.node_info')}>
+      <div className="wb-tabs" role="tablist" ref={tabs} aria-label={t('panel.tabs')}>
         {TABS.map((id) => (
           <button
             key={id}
@@ -98,23 +129,39 @@ export function InfoPanel({ ctx, t }: { ctx: CellTextContext; t: T }) {
             id={`wb-tab-${id}`}
             aria-selected={tab === id}
             aria-controls="wb-tabpanel"
+            tabIndex={tab === id ? 0 : -1}
             className={`wb-tab${tab === id ? ' wb-tab-on' : ''}`}
             onClick={() => workbench.set({ panelTab: id })}
+            onKeyDown={(e) => tabKey(e, tab, tabs.current)}
           >
             {t(`tab.${id}`)}
           </button>
         ))}
-        {v && <span className="wb-panel-row">{`${v.row.code ?? v.outline}  ${v.row.name}`}</span>}
+        {v && (
+          <span className="wb-panel-row" title={rowLabel}>
+            {rowLabel}
+          </span>
+        )}
       </div>
-      <div className="wb-tabpanel" id="wb-tabpanel" role="tabpanel" aria-labelledby={`wb-tab-${tab}`}>
+      <div
+        className="wb-tabpanel"
+        id="wb-tabpanel"
+        role="tabpanel"
+        tabIndex={0}
+        aria-labelledby={`wb-tab-${tab}`}
+      >
         {!v ? (
           <p className="wb-dim">{t('panel.no_row')}</p>
         ) : tab === 'node_info' ? (
           <NodeInfo v={v} ctx={ctx} t={t} />
         ) : tab === 'task_relations' ? (
-          <RelationsTab rowId={v.row.id} t={t} />
+          <RelationsTab rowId={v.row.id} ctx={ctx} t={t} />
+        ) : tab === 'directories' ? (
+          <DirectoriesTab v={v} t={t} />
+        ) : tab === 'assignments' ? (
+          <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : (
-          <p className="wb-dim">{t('panel.not_available')}</p>
+          <Empty tab={tab} t={t} />
         )}
       </div>
     </section>

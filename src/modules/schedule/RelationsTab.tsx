@@ -1,21 +1,31 @@
-// The task_relations tab: predecessors and successors of the focused row with type and lag, both
-// editable; remove a link; add one by the other row's code, outline number or name.
+// The task_relations tab: predecessors and successors of the focused row with type and lag (both
+// editable), the other task's early start, finish and total float, whether the link drives its
+// successor (P6's Driving; red when it is also critical); remove a link; add one by the other
+// row's code, outline number or name (the add row stays in view). A link between a summary and
+// its own row (older data: such links are refused now) is shown greyed, as ignored by the
+// schedule, with an offer to delete it.
 
-import { useState } from 'react';
-import { formatNumber, parseNumber } from '../../domain/format';
+import { Check, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatDate, formatDuration } from '../../domain/format';
 import type { RelationType, WbsRelation } from '../../domain/wbs';
 import { outlineNumber } from '../../domain/wbs';
+import type { CellTextContext } from '../../state/workbench/cell-text';
 import {
   addRelation,
   findRowByText,
+  relationState,
   relationsOfRow,
   removeRelation,
   setRelation,
 } from '../../state/workbench/relation-commands';
-import { services } from '../../state/workbench/services';
 import { useWorkbench, workbench } from '../../state/workbench/store';
+import { formatLag, parseLag } from './lag';
 
 const TYPES: readonly RelationType[] = ['fs', 'ss', 'ff', 'sf'];
+
+/** Columns of a side's table: code, task, type, lag, start, finish, TF, driving, actions. */
+const COLUMNS = 9;
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -24,70 +34,186 @@ function outline(id: string): string {
   return outlineNumber(s.wbs.index, s.wbs.doc.rows, id);
 }
 
-function lagDays(r: WbsRelation): string {
-  const hpd = services().hoursPerDay(null);
-  return formatNumber(r.lag / (hpd * 60), { decimals: 2, trimZeros: true });
+/** Lag is counted on the predecessor's calendar (the engine's default lag calendar). */
+function lagUnits(r: WbsRelation, ctx: CellTextContext) {
+  return { hoursPerDay: ctx.hoursPerDay(workbench.get().wbs.doc.rows.get(r.predId)?.calendarId ?? null) };
 }
 
-function RelationRow({ r, otherId, t }: { r: WbsRelation; otherId: string; t: T }) {
-  const other = workbench.get().wbs.doc.rows.get(otherId);
+/** "FS — Finish-Start" (ru "ОН — Окончание-Начало"): the short form planners know, and its name. */
+function typeText(ty: RelationType, t: T): string {
+  return `${t(`reltype_short.${ty}`)} — ${t(`reltype.${ty}`)}`;
+}
+
+/** The same list in a link's row and in the add row: full names (the short form in the title). */
+function TypeOptions({ t }: { t: T }) {
+  return TYPES.map((ty) => (
+    <option key={ty} value={ty} title={typeText(ty, t)}>
+      {t(`reltype.${ty}`)}
+    </option>
+  ));
+}
+
+/** The other task's early dates and total float from the store's schedule. */
+function otherDates(id: string, ctx: CellTextContext) {
+  const s = workbench.get();
+  const row = s.wbs.doc.rows.get(id);
+  const p = s.schedule?.position.get(id);
+  if (!row || p === undefined || !s.schedule) return null;
+  const sch = s.schedule;
+  const date = (m: number) => (m >= 0 ? formatDate(m, 'DD.MM.YY', ctx.lang) : '');
+  const tf = sch.tf[p]!;
+  return {
+    start: date(sch.es[p]!),
+    finish: date(sch.ef[p]!),
+    tf:
+      row.nodeType === 'sum' || !Number.isFinite(tf)
+        ? ''
+        : formatDuration(
+            tf,
+            { hoursPerDay: ctx.hoursPerDay(row.calendarId) },
+            { lang: ctx.lang, decimals: 2, trimZeros: true },
+          ),
+  };
+}
+
+interface LagProps {
+  readonly r: WbsRelation;
+  readonly ctx: CellTextContext;
+  readonly t: T;
+  /** The side's message about a refused lag (in its heading, where it covers nothing). */
+  readonly errorId: string;
+  readonly onValidity: (id: string, ok: boolean) => void;
+  /** The schedule ignores the link: nothing to edit but its removal. */
+  readonly disabled?: boolean;
+}
+
+function LagInput({ r, ctx, t, errorId, onValidity, disabled }: LagProps) {
+  const shown = formatLag(r.lag, lagUnits(r, ctx), ctx.lang);
+  const [text, setText] = useState(shown);
+  const [invalid, setInvalid] = useState(false);
+  // A new stored lag (this edit, an undo, another user) replaces the text; the input keeps focus.
+  const [was, setWas] = useState(shown);
+  if (was !== shown) {
+    setWas(shown);
+    setText(shown);
+    setInvalid(false);
+  }
+  const mark = (bad: boolean) => {
+    setInvalid(bad);
+    onValidity(r.id, !bad);
+  };
+  const commit = () => {
+    const n = parseLag(text, lagUnits(r, ctx));
+    if (!n.ok) {
+      mark(true);
+      return;
+    }
+    mark(false);
+    if (n.value !== r.lag) setRelation(r.id, { lag: n.value });
+    else setText(shown);
+  };
   return (
-    <tr>
-      <td className="wb-rel-code">{other?.code ?? outline(otherId)}</td>
-      <td className="wb-rel-name">{other?.name ?? otherId}</td>
-      <td>
-        <select
-          aria-label={t('relations.type')}
-          value={r.type}
-          onChange={(e) => setRelation(r.id, { type: e.target.value as RelationType })}
-        >
-          {TYPES.map((ty) => (
-            <option key={ty} value={ty}>
-              {t(`reltype.${ty}`)}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td>
-        <input
-          key={`${r.id}:${r.lag}`}
-          aria-label={t('relations.lag')}
-          className="wb-rel-lag"
-          defaultValue={lagDays(r)}
-          onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
-          onBlur={(e) => {
-            const n = parseNumber(e.target.value);
-            if (!n.ok) return;
-            const minutes = Math.round(n.value * services().hoursPerDay(null) * 60);
-            if (minutes !== r.lag) setRelation(r.id, { lag: minutes });
-          }}
-        />
-      </td>
-      <td>
-        <button type="button" className="wb-link-btn" onClick={() => removeRelation(r.id)}>
-          {t('relations.remove')}
-        </button>
-      </td>
-    </tr>
+    <input
+      aria-label={t('relations.lag')}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+      className={`wb-rel-lag${invalid ? ' wb-input-invalid' : ''}`}
+      title={invalid ? t('relations.lag_invalid') : t('relations.lag_hint')}
+      value={text}
+      disabled={disabled}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') {
+          setText(shown);
+          mark(false);
+        }
+      }}
+      onBlur={commit}
+    />
   );
 }
 
-function Side({
-  title,
-  list,
-  rowId,
-  pred,
-  t,
-}: {
-  title: string;
-  list: WbsRelation[];
-  rowId: string;
-  pred: boolean;
-  t: T;
-}) {
+function RelationRow(p: { otherId: string } & LagProps) {
+  const { r, otherId, ctx, t } = p;
+  const other = workbench.get().wbs.doc.rows.get(otherId);
+  const code = other?.code ?? outline(otherId);
+  const name = other?.name ?? otherId;
+  const d = otherDates(otherId, ctx);
+  const state = relationState(r);
+  const ignored = state.ignored !== null;
+  const rowClass = ignored ? 'wb-dim' : state.critical ? 'wb-rel-critical' : undefined;
+  return (
+    <>
+      <tr className={rowClass} title={ignored ? t('relations.ignored_hint') : undefined}>
+        <td className="wb-rel-code" title={code}>
+          {code}
+        </td>
+        <td className="wb-rel-name" title={name}>
+          {name}
+        </td>
+        <td>
+          <select
+            className="wb-rel-type"
+            aria-label={t('relations.type')}
+            title={typeText(r.type, t)}
+            value={r.type}
+            disabled={ignored}
+            onChange={(e) => setRelation(r.id, { type: e.target.value as RelationType })}
+          >
+            <TypeOptions t={t} />
+          </select>
+        </td>
+        <td>
+          <LagInput r={r} ctx={ctx} t={t} errorId={p.errorId} onValidity={p.onValidity} disabled={ignored} />
+        </td>
+        <td className="wb-rel-num">{d?.start}</td>
+        <td className="wb-rel-num">{d?.finish}</td>
+        <td className="wb-rel-num">{d?.tf}</td>
+        <td className="wb-rel-flag">
+          {state.driving && (
+            <span className="wb-rel-driving" title={t('relations.driving_hint')}>
+              <Check size={14} aria-hidden="true" />
+              <span className="visually-hidden">{t('relations.driving')}</span>
+            </span>
+          )}
+          {state.critical && (
+            <span className="wb-rel-crit" title={t('relations.critical_link')}>
+              <span className="visually-hidden">{t('relations.critical')}</span>
+            </span>
+          )}
+        </td>
+        <td>
+          <button
+            type="button"
+            className="wb-link-btn"
+            aria-label={t('relations.remove_link', { code, name })}
+            title={t('relations.remove_link', { code, name })}
+            onClick={() => removeRelation(r.id)}
+          >
+            <X size={14} aria-hidden="true" />
+          </button>
+        </td>
+      </tr>
+      {ignored && (
+        <tr className="wb-dim wb-rel-note">
+          <td colSpan={COLUMNS}>
+            {t('relations.ignored_hierarchy')}{' '}
+            <button type="button" className="wb-link-btn" onClick={() => removeRelation(r.id)}>
+              {t('relations.delete_ignored')}
+            </button>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function AddRow({ title, rowId, pred, t }: { title: string; rowId: string; pred: boolean; t: T }) {
   const [text, setText] = useState('');
   const [type, setType] = useState<RelationType>('fs');
   const [missing, setMissing] = useState(false);
+  const errorId = useId();
   const add = () => {
     const other = findRowByText(text, outline);
     if (!other) {
@@ -97,70 +223,130 @@ function Side({
     if (pred ? addRelation(other, rowId, type, 0) : addRelation(rowId, other, type, 0)) setText('');
   };
   return (
-    <section className="wb-rel-side" aria-label={title}>
-      <h4>{title}</h4>
+    <div className="wb-rel-add">
+      <input
+        aria-label={`${title}: ${t('relations.pick')}`}
+        aria-invalid={missing || undefined}
+        aria-describedby={missing ? errorId : undefined}
+        placeholder={t('relations.pick')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setMissing(false);
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && add()}
+      />
+      <select
+        className="wb-rel-type"
+        aria-label={t('relations.type')}
+        title={typeText(type, t)}
+        value={type}
+        onChange={(e) => setType(e.target.value as RelationType)}
+      >
+        <TypeOptions t={t} />
+      </select>
+      <button type="button" onClick={add}>
+        {t('relations.add')}
+      </button>
+      {missing && (
+        <span id={errorId} className="wb-status-error" role="alert">
+          {t('relations.not_found')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+interface SideProps {
+  readonly title: string;
+  readonly list: readonly WbsRelation[];
+  readonly rowId: string;
+  readonly pred: boolean;
+  readonly ctx: CellTextContext;
+  readonly t: T;
+}
+
+function Side(p: SideProps) {
+  const { t } = p;
+  const errorId = useId();
+  const [bad, setBad] = useState<ReadonlySet<string>>(new Set());
+  const onValidity = (id: string, ok: boolean) =>
+    setBad((old) => {
+      if (old.has(id) !== ok) return old;
+      const next = new Set(old);
+      if (ok) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const refused = p.list.some((r) => bad.has(r.id));
+  return (
+    <section className="wb-rel-side" aria-label={p.title}>
+      <div className="wb-rel-head">
+        <h4>
+          {p.title} <span className="wb-dim">{p.list.length}</span>
+        </h4>
+        <span id={errorId} className="wb-rel-error" role="alert">
+          {refused ? t('relations.lag_invalid') : ''}
+        </span>
+      </div>
       <table className="wb-rel-table">
         <thead>
           <tr>
             <th>{t('col.code')}</th>
             <th>{t('relations.task')}</th>
             <th>{t('relations.type')}</th>
-            <th>{t('relations.lag')}</th>
-            <th />
+            <th title={`${t('relations.lag')}: ${t('relations.lag_hint')}`}>{t('relations.lag')}</th>
+            <th className="wb-rel-num" title={t('col.start')}>
+              {t('col.start')}
+            </th>
+            <th className="wb-rel-num" title={t('col.finish')}>
+              {t('col.finish')}
+            </th>
+            <th className="wb-rel-num" title={t('col.total_float')}>
+              {t('relations.tf')}
+            </th>
+            {/* Wider than the flag column's 14 px in workbench.css, to name it. */}
+            <th title={t('relations.driving_hint')}>{t('relations.driving')}</th>
+            <th>
+              <span className="visually-hidden">{t('relations.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {list.map((r) => (
-            <RelationRow key={r.id} r={r} otherId={pred ? r.predId : r.succId} t={t} />
+          {p.list.map((r) => (
+            <RelationRow
+              key={r.id}
+              r={r}
+              otherId={p.pred ? r.predId : r.succId}
+              ctx={p.ctx}
+              t={t}
+              errorId={errorId}
+              onValidity={onValidity}
+            />
           ))}
-          {list.length === 0 && (
+          {p.list.length === 0 && (
             <tr>
-              <td colSpan={5} className="wb-dim">
+              <td colSpan={COLUMNS} className="wb-dim">
                 {t('relations.none')}
               </td>
             </tr>
           )}
         </tbody>
       </table>
-      <div className="wb-rel-add">
-        <input
-          aria-label={`${title}: ${t('relations.pick')}`}
-          placeholder={t('relations.pick')}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setMissing(false);
-          }}
-          onKeyDown={(e) => e.key === 'Enter' && add()}
-        />
-        <select
-          aria-label={t('relations.type')}
-          value={type}
-          onChange={(e) => setType(e.target.value as RelationType)}
-        >
-          {TYPES.map((ty) => (
-            <option key={ty} value={ty}>
-              {ty.toUpperCase()}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={add}>
-          {t('relations.add')}
-        </button>
-        {missing && <span className="wb-status-error">{t('relations.not_found')}</span>}
-      </div>
+      <AddRow title={p.title} rowId={p.rowId} pred={p.pred} t={t} />
     </section>
   );
 }
 
-export function RelationsTab({ rowId, t }: { rowId: string; t: T }) {
+export function RelationsTab({ rowId, ctx, t }: { rowId: string; ctx: CellTextContext; t: T }) {
   useWorkbench((s) => s.wbs.doc.relations);
   useWorkbench((s) => s.wbs.doc.rows);
+  useWorkbench((s) => s.schedule);
   const { predecessors, successors } = relationsOfRow(rowId);
   return (
     <div className="wb-rel">
-      <Side title={t('relations.predecessors')} list={predecessors} rowId={rowId} pred t={t} />
-      <Side title={t('relations.successors')} list={successors} rowId={rowId} pred={false} t={t} />
+      <Side title={t('relations.predecessors')} list={predecessors} rowId={rowId} pred ctx={ctx} t={t} />
+      <Side title={t('relations.successors')} list={successors} rowId={rowId} pred={false} ctx={ctx} t={t} />
     </div>
   );
 }

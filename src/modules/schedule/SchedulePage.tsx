@@ -3,6 +3,7 @@
 // only wires things: data lives in the version store, scheduling in the worker.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Version, VersionColumns } from '../../api/versions';
@@ -36,8 +37,10 @@ import {
 } from './load';
 import { installWorkbenchServices } from './services';
 import { Splitter } from './Splitter';
+import { useStoredState } from './stored-state';
 import { Toolbar } from './Toolbar';
 import { useSavedLayout } from './use-layout';
+import { useSplitSizes } from './use-split-sizes';
 import { useLiveVersion } from './use-live-version';
 import './workbench.css';
 
@@ -55,6 +58,7 @@ export function SchedulePage() {
   const [help, setHelp] = useState(false);
   const runner = useRef<ScheduleRunner | null>(null);
   const windowWidth = useSystem((s) => s.width);
+  const windowHeight = useSystem((s) => s.height);
   const gridWidth = useWorkbench((s) => s.gridWidth);
   const panelOpen = useWorkbench((s) => s.panelOpen);
   const loadState = useWorkbench((s) => s.loadState);
@@ -158,6 +162,10 @@ export function SchedulePage() {
   const ctx = useMemo(() => textContext(workbench.get()), [lang, calendars]); // eslint-disable-line react-hooks/exhaustive-deps
   const locale = lang.startsWith('ru') ? 'ru-RU' : 'en-US';
   const mainWidth = windowWidth || (typeof window !== 'undefined' ? window.innerWidth - 44 : 1200);
+  // The page sits under the app's 44-px top bar.
+  const pageHeight = (windowHeight || (typeof window !== 'undefined' ? window.innerHeight : 800)) - 44;
+  const split = useSplitSizes(mainWidth, pageHeight);
+  const stored = useStoredState();
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -179,7 +187,8 @@ export function SchedulePage() {
         targetId={targetId}
         onVersion={(id) => setParam('version', id)}
         onTarget={(id) => setParam('target', id)}
-        onCalculate={() => void calculate(runner.current).catch(() => undefined)}
+        stored={stored.state}
+        onCalculate={() => void stored.run(() => calculate(runner.current)).catch(() => undefined)}
         onHelp={() => setHelp(true)}
         onReload={() => versionId && void openVersion(versionId).then(reopen, () => undefined)}
       />
@@ -197,14 +206,35 @@ export function SchedulePage() {
         <div className="wb-left" style={{ width: gridWidth }}>
           <WbsGrid ctx={ctx} t={t} label={t('grid.label')} />
         </div>
-        <Splitter label={t('grid.resize')} max={mainWidth} />
+        <Splitter
+          label={t('split.grid')}
+          orientation="vertical"
+          value={gridWidth}
+          min={split.grid.min}
+          max={split.grid.max}
+          onChange={split.setGridWidth}
+          onCommit={split.commitGridWidth}
+        />
         <div className="wb-right">
           <GanttPane ctx={ctx} t={t} locale={locale} />
         </div>
       </div>
-      {panelOpen && <InfoPanel ctx={ctx} t={t} />}
+      {panelOpen && (
+        <>
+          <Splitter
+            label={t('split.panel')}
+            orientation="horizontal"
+            value={split.panel.height}
+            min={split.panel.min}
+            max={split.panel.max}
+            onChange={split.setPanelHeight}
+            onCommit={split.commitPanelHeight}
+          />
+          <InfoPanel ctx={ctx} t={t} height={split.panel.height} />
+        </>
+      )}
       {loadState !== 'ready' && <div className="wb-loading">{t('load.loading')}</div>}
-      {help && <HelpDialog t={t} onClose={() => setHelp(false)} />}
+      {help && createPortal(<HelpDialog t={t} onClose={() => setHelp(false)} />, document.body)}
     </div>
   );
 }

@@ -1,9 +1,11 @@
-// The workbench toolbar: every button runs a registered command (tooltips show its keys), plus the
-// version and target selectors, the Gantt scale, Calculate, the timetable state and the change
-// history (UndoLogDialog).
+// The workbench toolbar, one line from 1280 px: icon buttons that run registered commands (tooltips
+// show their keys; on a narrow toolbar some move into an overflow menu), the version and target
+// selectors, the Gantt scale, Calculate, the timetable state (live on screen and stored on the
+// server) and the change history (UndoLogDialog).
 
 import type { LucideIcon } from 'lucide-react';
 import {
+  TriangleAlert,
   ArrowDown,
   ArrowUp,
   Calculator,
@@ -11,12 +13,16 @@ import {
   FolderPlus,
   History,
   Keyboard,
+  Layers,
   Link,
   ListIndentDecrease,
   ListIndentIncrease,
   ListPlus,
+  LoaderCircle,
+  MonitorCheck,
   PanelBottom,
   Redo2,
+  Target,
   Trash,
   Undo2,
   Wrench,
@@ -31,8 +37,10 @@ import type { SpaceContext } from '../../app/layout/MainLayout';
 import { isEnabled, runCommand } from '../../state/workbench/commands';
 import { setScale } from '../../state/workbench/commands-nav';
 import { keysOf } from '../../state/workbench/keybindings';
+import type { TimetableState } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
+import { type MoreItem, ToolbarMore } from './ToolbarMore';
 import { UndoLogDialog } from './UndoLogDialog';
 
 const UNITS: readonly ScaleUnit[] = ['day', 'week', 'month', 'quarter', 'year'];
@@ -46,6 +54,8 @@ interface ToolbarProps {
   readonly onTarget: (id: string | null) => void;
   readonly onCalculate: () => void;
   readonly onHelp: () => void;
+  /** The version's timetable state on the server (stored-state.ts). */
+  readonly stored: TimetableState;
   /** Read the open version again from the server (after a server-side change such as a restore). */
   readonly onReload: () => void;
 }
@@ -54,12 +64,13 @@ function Btn({
   id,
   icon: Icon,
   t,
-  label,
+  optional = false,
 }: {
   id: string;
   icon: LucideIcon;
   t: ToolbarProps['t'];
-  label?: string;
+  /** Hidden on a narrow toolbar, where the overflow menu offers it. */
+  optional?: boolean;
 }) {
   useWorkbench((s) => s.history);
   useWorkbench((s) => s.loadState);
@@ -70,7 +81,7 @@ function Btn({
   return (
     <button
       type="button"
-      className="wb-tool"
+      className={`wb-tool${optional ? ' wb-tool-optional' : ''}`}
       title={title}
       aria-label={t(`cmd.${id}`)}
       disabled={!enabled}
@@ -79,7 +90,6 @@ function Btn({
       data-command={id}
     >
       <Icon size={16} strokeWidth={1.75} aria-hidden="true" />
-      {label && <span>{label}</span>}
     </button>
   );
 }
@@ -129,28 +139,73 @@ function HistoryTool({ t, versionId, onReload }: Pick<ToolbarProps, 't' | 'versi
   );
 }
 
-export function Toolbar(p: ToolbarProps) {
-  const { t } = p;
-  const timetable = useWorkbench((s) => s.timetableState);
-  const rows = useWorkbench((s) => s.wbs.doc.rows.size);
+/** Buttons that move into the overflow menu on a narrow toolbar (see ToolbarMore). */
+const OPTIONAL: readonly MoreItem[] = [
+  { id: 'add_work', icon: Wrench },
+  { id: 'add_sum', icon: FolderPlus },
+  { id: 'add_milestone_finish', icon: Diamond },
+  { id: 'moveRowsUp', icon: ArrowUp },
+  { id: 'moveRowsDown', icon: ArrowDown },
+  { id: 'zoomOut', icon: ZoomOut },
+  { id: 'zoomIn', icon: ZoomIn },
+];
+
+/**
+ * Both truths about the dates: on screen they are live (the browser recomputes them after every
+ * edit); the version on the server is calculated only after Calculate (spec §4 states).
+ */
+function TimetableStatus({ t, stored }: { t: ToolbarProps['t']; stored: TimetableState }) {
+  const live = useWorkbench((s) => s.timetableState);
   const ms = useWorkbench((s) => s.schedule?.ms ?? null);
   const error = useWorkbench((s) => s.scheduleError);
+  const liveTitle =
+    `${t('toolbar.live')} ${t(`timetable.${live}`)}. ${t('toolbar.live_hint')}` +
+    (ms !== null ? ` ${t('toolbar.engine', { ms: Math.round(ms) })}` : '');
+  const LiveIcon =
+    live === 'in_process' ? LoaderCircle : live === 'calculated' ? MonitorCheck : TriangleAlert;
+  return (
+    <>
+      {/* On a narrow toolbar the live state shows as its icon; the words stay for screen readers. */}
+      <span className={`wb-live wb-live-${live}`} title={liveTitle}>
+        <LiveIcon size={15} strokeWidth={1.75} aria-hidden="true" />
+        <span className="wb-live-text">
+          {t('toolbar.live')} <span data-testid="timetable-state">{t(`timetable.${live}`)}</span>
+        </span>
+      </span>
+      <span className={`wb-chip wb-stored wb-timetable-${stored}`} title={t(`toolbar.stored_hint.${stored}`)}>
+        <span className="wb-chip-label">{t('toolbar.stored')}</span>{' '}
+        <span data-testid="stored-state">{t(`timetable.${stored}`)}</span>
+      </span>
+      {error && (
+        <span className="wb-status-error wb-status-text" title={error}>
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function Toolbar(p: ToolbarProps) {
+  const { t } = p;
+  const rows = useWorkbench((s) => s.wbs.doc.rows.size);
   const unit = useWorkbench((s) => s.timescale.unit);
   const panelOpen = useWorkbench((s) => s.panelOpen);
   const saving = useWorkbench((s) => s.saving);
+  const versionLabel = p.versions.find((v) => v.id === p.versionId)?.label ?? '';
+  const targetLabel = p.versions.find((v) => v.id === p.targetId)?.label ?? t('toolbar.no_target');
   return (
     <div className="wb-toolbar" role="toolbar" aria-label={t('title')}>
       <div className="wb-tool-group">
-        <Btn id="add_task" icon={ListPlus} t={t} label={t('cmd.add_task')} />
-        <Btn id="add_work" icon={Wrench} t={t} />
-        <Btn id="add_sum" icon={FolderPlus} t={t} />
-        <Btn id="add_milestone_finish" icon={Diamond} t={t} />
+        <Btn id="add_task" icon={ListPlus} t={t} />
+        <Btn id="add_work" icon={Wrench} t={t} optional />
+        <Btn id="add_sum" icon={FolderPlus} t={t} optional />
+        <Btn id="add_milestone_finish" icon={Diamond} t={t} optional />
       </div>
       <div className="wb-tool-group">
         <Btn id="outdent" icon={ListIndentDecrease} t={t} />
         <Btn id="indent" icon={ListIndentIncrease} t={t} />
-        <Btn id="moveRowsUp" icon={ArrowUp} t={t} />
-        <Btn id="moveRowsDown" icon={ArrowDown} t={t} />
+        <Btn id="moveRowsUp" icon={ArrowUp} t={t} optional />
+        <Btn id="moveRowsDown" icon={ArrowDown} t={t} optional />
         <Btn id="deleteRows" icon={Trash} t={t} />
         <Btn id="link" icon={Link} t={t} />
       </div>
@@ -160,10 +215,11 @@ export function Toolbar(p: ToolbarProps) {
         <HistoryTool t={t} versionId={p.versionId} onReload={p.onReload} />
       </div>
       <div className="wb-tool-group">
-        <Btn id="zoomOut" icon={ZoomOut} t={t} />
+        <Btn id="zoomOut" icon={ZoomOut} t={t} optional />
         <select
           className="wb-select"
           aria-label={t('toolbar.scale')}
+          title={t('toolbar.scale')}
           value={unit}
           onChange={(e) => setScale(e.target.value as ScaleUnit, 1)}
         >
@@ -173,13 +229,14 @@ export function Toolbar(p: ToolbarProps) {
             </option>
           ))}
         </select>
-        <Btn id="zoomIn" icon={ZoomIn} t={t} />
+        <Btn id="zoomIn" icon={ZoomIn} t={t} optional />
+        <ToolbarMore items={OPTIONAL} t={t} />
       </div>
       <div className="wb-tool-group">
-        <label className="wb-field">
-          <span aria-hidden="true">{t('toolbar.version')}</span>
+        <label className="wb-field" title={`${t('toolbar.version')}: ${versionLabel}`}>
+          <Layers size={15} strokeWidth={1.75} aria-hidden="true" />
           <select
-            className="wb-select"
+            className="wb-select wb-select-version"
             aria-label={t('toolbar.version')}
             value={p.versionId ?? ''}
             onChange={(e) => p.onVersion(e.target.value)}
@@ -191,10 +248,10 @@ export function Toolbar(p: ToolbarProps) {
             ))}
           </select>
         </label>
-        <label className="wb-field">
-          <span aria-hidden="true">{t('toolbar.target')}</span>
+        <label className="wb-field" title={`${t('toolbar.target')}: ${targetLabel}`}>
+          <Target size={15} strokeWidth={1.75} aria-hidden="true" />
           <select
-            className="wb-select"
+            className="wb-select wb-select-target"
             aria-label={t('toolbar.target')}
             value={p.targetId ?? ''}
             onChange={(e) => p.onTarget(e.target.value || null)}
@@ -214,19 +271,16 @@ export function Toolbar(p: ToolbarProps) {
         type="button"
         className="wb-tool wb-tool-primary"
         onClick={p.onCalculate}
-        title={t('cmd.calculate')}
+        title={t('toolbar.calculate_hint')}
+        aria-label={t('cmd.calculate')}
       >
         <Calculator size={16} strokeWidth={1.75} aria-hidden="true" />
         <span>{t('cmd.calculate')}</span>
       </button>
       <div className="wb-status" role="status" aria-live="polite">
-        <span className={`wb-timetable wb-timetable-${timetable}`} data-testid="timetable-state">
-          {t(`timetable.${timetable}`)}
-        </span>
-        {error && <span className="wb-status-error">{error}</span>}
-        <span className="wb-status-dim">{t('toolbar.rows', { count: rows })}</span>
-        {ms !== null && <span className="wb-status-dim">{t('toolbar.engine', { ms: Math.round(ms) })}</span>}
-        {saving > 0 && <span className="wb-status-dim">{t('toolbar.saving')}</span>}
+        <TimetableStatus t={t} stored={p.stored} />
+        <span className="wb-status-dim wb-status-text">{t('toolbar.rows', { count: rows })}</span>
+        {saving > 0 && <span className="wb-status-dim wb-status-text">{t('toolbar.saving')}</span>}
       </div>
       <div className="wb-tool-group wb-tool-end">
         <button
@@ -242,6 +296,7 @@ export function Toolbar(p: ToolbarProps) {
           type="button"
           className={`wb-tool${panelOpen ? ' wb-tool-on' : ''}`}
           title={t(panelOpen ? 'panel.hide' : 'panel.show')}
+          aria-label={t('panel.toggle')}
           aria-pressed={panelOpen}
           onClick={() => workbench.set({ panelOpen: !panelOpen })}
         >

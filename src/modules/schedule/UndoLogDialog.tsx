@@ -9,6 +9,7 @@ import type { UndoAction } from '../../api/wbs-batch';
 import { confirm } from '../../app/dialogs/confirm';
 import { Modal } from '../../app/ui/Modal';
 import { createHistory } from '../../domain/history';
+import { textContext } from '../../state/workbench/commands-edit';
 import { services } from '../../state/workbench/services';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { NS, wbLang } from './i18n';
@@ -20,6 +21,7 @@ import {
   whatText,
   whoText,
 } from './undo-log';
+import { type DescribeContext, describeAction } from './undo-describe';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -57,6 +59,19 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
     [lang],
   );
   const exists = useCallback((key: string) => i18next.exists(key, { ns: NS }), []);
+  // Activities and links by id as the version is now (names of rows the entry does not carry).
+  const doc = useWorkbench((s) => s.wbs.doc);
+  const describe = useMemo<DescribeContext>(() => {
+    const text = textContext(workbench.get());
+    return {
+      t,
+      lang,
+      row: (id) => doc.rows.get(id),
+      link: (id) => doc.relations.get(id),
+      hoursPerDay: (id) => text.hoursPerDay(id),
+      calendarName: (id) => text.calendarName(id),
+    };
+  }, [doc, t, lang]);
 
   useEffect(() => {
     if (!spaceId) return;
@@ -111,7 +126,8 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
 
   const restore = async (action: UndoAction, index: number) => {
     if (busy) return;
-    const what = whatText(action.label, t, exists);
+    const { target } = describeAction(action.entry, describe);
+    const what = [whatText(action.label, t, exists), target].filter(Boolean).join(' · ');
     const answer = await confirm({
       title: t('history.confirm_title'),
       message: t('history.confirm', {
@@ -170,7 +186,7 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
       closeLabel={t('history.close')}
       onClose={onClose}
       footer={footer}
-      width={860}
+      width={980}
       onKeyDown={keepTabInside}
     >
       <div ref={body} className="wb-log" data-testid="undo-log">
@@ -185,6 +201,7 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
                   <th scope="col">{t('history.col_what')}</th>
                   <th scope="col">{t('history.col_kind')}</th>
                   <th scope="col">{t('history.col_origin')}</th>
+                  <th scope="col">{t('history.col_change')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('history.col_action')}</span>
                   </th>
@@ -194,6 +211,8 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
                 {items.map((a, i) => {
                   const who = whoText(a.user_id, names);
                   const what = whatText(a.label, t, exists);
+                  const { target, detail } = describeAction(a.entry, describe);
+                  const change = [target, detail].filter(Boolean).join(' · ');
                   return (
                     <tr key={a.id} className={a.origin === 'restore' ? 'wb-log-restore' : undefined}>
                       <td className="wb-log-when">
@@ -207,12 +226,18 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
                       </td>
                       <td>{t(`history.kind.${a.kind}`)}</td>
                       <td>{t(`history.origin.${a.origin}`)}</td>
+                      {/* Which activity or link, which field, old → new (from the entry's patches). */}
+                      <td className="wb-log-change" id={`wb-log-change-${a.id}`} title={change || undefined}>
+                        {target && <span className="wb-log-target">{target}</span>}
+                        {target && detail && <span className="visually-hidden">, </span>}
+                        {detail && <span className="wb-log-detail">{detail}</span>}
+                      </td>
                       <td className="wb-log-action">
                         <button
                           type="button"
                           className="btn btn--sm"
                           disabled={!canRestore}
-                          aria-describedby={`wb-log-what-${a.id}`}
+                          aria-describedby={`wb-log-what-${a.id} wb-log-change-${a.id}`}
                           onClick={() => void restore(a, i)}
                         >
                           <RotateCcw size={14} aria-hidden="true" />

@@ -5,6 +5,7 @@
 // (performance.now and the wb-* performance marks).
 
 import type { VersionColumns } from '../../api/versions';
+import { hasRelationIndex } from '../../domain/wbs/relation-index';
 import { runCommand } from '../../state/workbench/commands';
 import { commitEdit, pasteAtFocus, startEdit } from '../../state/workbench/commands-edit';
 import { workbench } from '../../state/workbench/store';
@@ -51,6 +52,10 @@ export interface WorkbenchBenchHandle {
     dataRevision: number;
     /** The loaded document is frozen (idle-time freezing has finished). */
     frozen: boolean;
+    /** Changes not yet answered by the server. */
+    saving: number;
+    /** The relations' index is built (idle time after the open). */
+    relationIndex: boolean;
   };
   /** First visible row index whose row is a task (for edits). */
   firstTaskRow(from: number): number;
@@ -79,6 +84,8 @@ export function installBenchHook(loadContent: (content: VersionColumns) => void)
         scheduleRevision: s.schedule?.revision ?? -1,
         dataRevision: s.dataRevision,
         frozen: Object.isFrozen(s.wbs.doc.rows),
+        saving: s.saving,
+        relationIndex: hasRelationIndex(s.wbs.doc.relations),
       };
     },
     columns: (ids) => {

@@ -89,7 +89,8 @@ export function loadContent(
   onContent?: (content: VersionColumns, revision: number) => void,
 ): void {
   onContent?.(content, nextDataRevision());
-  loadVersionDoc(content.version, docFromColumns(content.items, content.relations));
+  const { doc, index } = docFromColumns(content.items, content.relations);
+  loadVersionDoc(content.version, doc, index);
   // A calculated version paints its stored dates at once; the worker's pass follows.
   const stored = storedSchedule(content, workbench.get().dataRevision);
   if (stored) workbench.set({ schedule: stored });

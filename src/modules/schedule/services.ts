@@ -1,6 +1,7 @@
 // The workbench store's services on the app: texts, the confirmation dialog, toasts, the async
 // clipboard (toolbar copy/paste; keyboard copy/paste uses the clipboard events), calendars.
 
+import { defaultCalendarOf } from '../../domain/schedule/default-options';
 import i18next from 'i18next';
 import { useConfirm } from '../../state/confirm';
 import { useToasts } from '../../state/toasts';
@@ -56,7 +57,7 @@ export function installWorkbenchServices(): () => void {
     },
     hoursPerDay: (calendarId) => {
       const cals = workbench.get().calendars;
-      const c = cals.find((x) => x.id === calendarId) ?? cals.find((x) => x.isDefault) ?? cals[0];
+      const c = cals.find((x) => x.id === calendarId) ?? defaultCalendarOf(cals);
       return c?.hoursPerDay ?? 8;
     },
   });

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrate } from './migrate';
 import type { ScriptRunner } from './migrate';
 import type { DB } from './schema';
+import { PGliteThread } from './pglite-thread';
 
 // int8 (count(*), bigint ids) as numbers; the counts we read stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -29,26 +30,27 @@ export type DatabaseOptions =
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') return openPostgres(opts.url, opts.schema);
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const lite = new PGlite({
+  // In a worker thread of its own: a long statement never blocks the server's requests.
+  const lite = await PGliteThread.open({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
-  await lite.waitReady;
   const run: ScriptRunner = async (script) => {
     const results = await lite.exec(script);
-    return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+    return results.at(-1)?.rows ?? [];
   };
   await migrate(run);
   // PGlite has no autovacuum: without statistics the planner picks quadratic plans on big versions.
   await lite.exec('ANALYZE');
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
+  // The dialect needs only query() and close() of a PGlite, which the thread has.
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite as unknown as PGlite) });
   return {
     db,
     kind: 'pglite',
-    // Destroying the Kysely driver closes the PGlite instance too (kysely-pglite-dialect ≥ 1.3).
+    // Destroying the Kysely driver closes the database thread too (kysely-pglite-dialect ≥ 1.3).
     close: async () => {
       await db.destroy();
-      if (!lite.closed) await lite.close();
+      await lite.close();
     },
   };
 }

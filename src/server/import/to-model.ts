@@ -1,28 +1,28 @@
 // A version in the database → the engine's schedule model, for export and for the server's
 // timetable calculation: items in tree order, relations, the space calendars they use, and the
-// extras an import kept (so an imported schedule exports as it came in). An extra is used only
-// while the row still says the same thing (a limit edited in the workbench wins).
+// extras an import kept (so an imported schedule exports as it came in). Each item becomes an
+// activity through the domain's activityOfRow, as the workbench's toScheduleModel builds it
+// (src/domain/wbs/activity.ts): an extra is used only while the row still says the same thing (a
+// limit edited in the workbench wins), rows with progress but no actual dates get the ones their
+// progress implies, so the browser and the server calculate the same dates.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { standardCalendarDef } from '../../domain/calendar';
-import { dayStartMinutes, defaultScheduleOptions } from '../../domain/schedule';
+import { buildCalendarIndex, standardCalendarDef } from '../../domain/calendar';
+import type { CalendarIndex } from '../../domain/calendar';
+import { defaultCalendarOf, versionScheduleOptions } from '../../domain/schedule';
 import type {
   Activity,
   CalendarDef,
-  Constraint,
   LagCalendar,
   ScheduleModel,
   ScheduleOptions,
 } from '../../domain/schedule';
+import { activityOfRow } from '../../domain/wbs/activity';
+import type { ScheduledRow } from '../../domain/wbs/activity';
 import type { DB } from '../db/schema';
 import { notFound } from '../errors';
-import { DEFAULT_KIND, columnsHoldConstraints } from './to-rows';
+import { scheduleOfExtras } from './to-rows';
 import type { ItemExtras } from './to-rows';
-
-/** Options for a version that was not imported: the workbench's defaults (P6 semantics). */
-export function defaultOptions(dataDate: number | null, defaultCalendarId: string): ScheduleOptions {
-  return defaultScheduleOptions(dataDate ?? dayStartMinutes(new Date()), defaultCalendarId);
-}
 
 type Row = {
   id: string;
@@ -50,30 +50,6 @@ type Row = {
   ff: number | null;
   critical: boolean | null;
 };
-
-function columnConstraints(r: Row): Constraint[] {
-  const out: Constraint[] = [];
-  if (r.start_limit_type && r.start_limit_date !== null)
-    out.push({ on: 'start', type: r.start_limit_type, date: r.start_limit_date });
-  if (r.finish_limit_type && r.finish_limit_date !== null)
-    out.push({ on: 'finish', type: r.finish_limit_type, date: r.finish_limit_date });
-  return out;
-}
-
-/** The extras' constraints while the columns still show them (mandatory reads as in_date). */
-function constraintsOf(r: Row, x: ItemExtras | undefined): Constraint[] {
-  const cols = columnConstraints(r);
-  if (!x?.constraints || columnsHoldConstraints(x.constraints)) return cols;
-  const shown = (on: 'start' | 'finish') => {
-    const c = x.constraints!.find((k) => k.on === on);
-    return c ? `${c.type === 'mandatory' ? 'in_date' : c.type}@${c.date}` : '';
-  };
-  const col = (on: 'start' | 'finish') => {
-    const c = cols.find((k) => k.on === on);
-    return c ? `${c.type}@${c.date}` : '';
-  };
-  return shown('start') === col('start') && shown('finish') === col('finish') ? x.constraints : cols;
-}
 
 const attrs = (a: Record<string, unknown>): Record<string, string | number | null> => {
   const out: Record<string, string | number | null> = {};
@@ -106,6 +82,15 @@ export function rowsToModel(
   }
   const activities: Activity[] = [];
   const calendarIds = new Set(calendars.map((c) => c.id));
+  // Working time of the calendars rows with implied actual dates use, laid out once each.
+  const indexes = new Map<string, CalendarIndex | null>();
+  const calendarIndex = (id: string): CalendarIndex | null => {
+    if (!indexes.has(id)) {
+      const def = calendars.find((c) => c.id === id);
+      indexes.set(id, def ? buildCalendarIndex(def) : null);
+    }
+    return indexes.get(id)!;
+  };
   // Order keys compare as plain strings (byte order), as the contract says.
   const sorted = (parent: string | null) =>
     (children.get(parent) ?? []).sort((a, b) =>
@@ -120,29 +105,37 @@ export function rowsToModel(
   pushChildren(null);
   while (stack.length) {
     const { row: r, order } = stack.pop()!;
-    const x = meta.itemExtras[r.id];
-    activities.push({
+    const parentId = r.parent_id !== null && ids.has(r.parent_id) ? r.parent_id : null;
+    const calendarId =
+      r.calendar_id && calendarIds.has(r.calendar_id) ? r.calendar_id : options.defaultCalendarId;
+    const sched = scheduleOfExtras(meta.itemExtras[r.id]);
+    // The stored item read as the workbench's row: the same activity as the browser's.
+    const row: ScheduledRow = {
       id: r.id,
-      code: r.code,
       name: r.name,
-      parentId: r.parent_id !== null && ids.has(r.parent_id) ? r.parent_id : null,
-      order,
       nodeType: r.node_type,
-      kind: x?.kind ?? DEFAULT_KIND[r.node_type],
-      calendarId: r.calendar_id && calendarIds.has(r.calendar_id) ? r.calendar_id : options.defaultCalendarId,
+      calendarId: r.calendar_id,
       duration: r.duration,
       remaining: r.remaining,
+      startLimitType: r.start_limit_type,
+      startLimitDate: r.start_limit_date,
+      finishLimitType: r.finish_limit_type,
+      finishLimitDate: r.finish_limit_date,
       actualStart: r.actual_start,
       actualFinish: r.actual_finish,
       percentComplete: r.percent,
-      constraints: constraintsOf(r, x),
-      alap: x?.alap ?? false,
-      ...(x?.external ? { external: x.external } : {}),
-      ...(x?.manual ? { manual: true } : {}),
-      ...(x?.resourceCalendarIds ? { resourceCalendarIds: x.resourceCalendarIds } : {}),
-      ...(x?.plannedStart !== undefined ? { plannedStart: x.plannedStart } : {}),
-      ...(x?.plannedFinish !== undefined ? { plannedFinish: x.plannedFinish } : {}),
       attributes: attrs(r.attributes),
+      ...(sched ? { sched } : {}),
+    };
+    activities.push({
+      ...activityOfRow(row, {
+        parentId,
+        order,
+        code: r.code,
+        calendarId,
+        dataDate: options.dataDate,
+        calendarIndex,
+      }),
       stored: { es: r.es, ef: r.ef, ls: r.ls, lf: r.lf, tf: r.tf, ff: r.ff, critical: r.critical },
     });
     pushChildren(r.id);
@@ -213,6 +206,21 @@ async function jsonRows<T>(
   return JSON.parse(rows[0]?.rows ?? '[]') as T[];
 }
 
+/** The options an import stored for a version (null: none, the workbench's defaults apply). */
+export async function storedScheduleOptions(
+  db: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+): Promise<ScheduleOptions | null> {
+  const row = await db
+    .selectFrom('version_models')
+    .select('options')
+    .where('space_id', '=', spaceId)
+    .where('version_id', '=', versionId)
+    .executeTakeFirst();
+  return row ? (row.options as unknown as ScheduleOptions) : null;
+}
+
 /** Reads a version of the space as a model (404 when it is not there). */
 export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionId: string) {
   const version = await db
@@ -250,20 +258,19 @@ export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionI
   for (const x of Object.values(meta?.item_extras ?? {}))
     for (const id of (x as ItemExtras).resourceCalendarIds ?? []) used.add(id);
   for (const r of resources) if (r.calendar_id) used.add(r.calendar_id);
-  const fallback = spaceCalendars.find((c) => c.is_default) ?? spaceCalendars[0];
-  const metaDefault = (meta?.options as Partial<ScheduleOptions> | undefined)?.defaultCalendarId;
-  if (metaDefault) used.add(metaDefault);
+  // The options the workbench's worker takes too (versionScheduleOptions): the stored ones with
+  // the version's data date, on a default calendar the space still has.
+  const spaceDefs = spaceCalendars.map(toDef);
+  const options = versionScheduleOptions(
+    meta ? (meta.options as unknown as ScheduleOptions) : null,
+    version.data_date,
+    spaceDefs,
+  );
+  used.add(options.defaultCalendarId);
+  const fallback = defaultCalendarOf(spaceDefs);
   if (fallback) used.add(fallback.id);
-  const calendars = spaceCalendars.filter((c) => used.has(c.id)).map(toDef);
+  const calendars = spaceDefs.filter((c) => used.has(c.id));
   if (calendars.length === 0) calendars.push(standardCalendarDef('standard'));
-  const defaultId =
-    metaDefault && calendars.some((c) => c.id === metaDefault)
-      ? metaDefault
-      : (fallback?.id ?? calendars[0]!.id);
-  const options: ScheduleOptions = meta
-    ? { ...(meta.options as unknown as ScheduleOptions), defaultCalendarId: defaultId }
-    : defaultOptions(version.data_date, defaultId);
-  if (version.data_date !== null) options.dataDate = version.data_date;
   const model = rowsToModel(items, relations, calendars, options, {
     source: meta?.source ?? 'product',
     projectName: meta?.project_name ?? '',

@@ -2,14 +2,9 @@
 // order keys), relations, and the extras the WBS columns cannot hold (activity kind, ALAP,
 // mandatory constraints, external dates, lag calendars, the source's options), so that exporting
 // the version writes back the schedule that was read. Pure: ids come from the caller.
-import type {
-  Activity,
-  ActivityKind,
-  Constraint,
-  NodeType,
-  ScheduleModel,
-  ScheduleResult,
-} from '../../domain/schedule';
+import type { Activity, Constraint, ScheduleModel, ScheduleResult } from '../../domain/schedule';
+import { DEFAULT_KIND, columnsHoldConstraints, rowScheduleOf } from '../../domain/wbs/activity';
+import type { RowSchedule } from '../../domain/wbs/types';
 import { firstKeys } from './order-keys';
 import type { Selectable } from 'kysely';
 import type { LimitType, WbsItemsTable } from '../db/schema';
@@ -28,17 +23,19 @@ export interface RelationRow {
   lag: number;
 }
 
-/** Activity fields with no WBS column; absent = the default for the node type. */
-export interface ItemExtras {
+/**
+ * Activity fields with no WBS column (the row's RowSchedule, src/domain/wbs/types.ts) and the
+ * activity's id in the source file; absent = the default for the node type.
+ */
+export interface ItemExtras extends RowSchedule {
   sourceId?: string;
-  kind?: ActivityKind;
-  alap?: boolean;
-  constraints?: Constraint[];
-  external?: { start: number; finish: number };
-  manual?: boolean;
-  resourceCalendarIds?: string[];
-  plannedStart?: number | null;
-  plannedFinish?: number | null;
+}
+
+/** What the content reads send of an item's extras: the scheduling fields (null: none). */
+export function scheduleOfExtras(x: ItemExtras | undefined): RowSchedule | null {
+  if (!x) return null;
+  const { sourceId: _, ...sched } = x;
+  return Object.keys(sched).length > 0 ? sched : null;
 }
 
 export interface VersionRows {
@@ -50,15 +47,7 @@ export interface VersionRows {
   itemIds: Map<string, string>;
 }
 
-/** The kind the engine gives a node type when nothing else is known (as src/domain/wbs does). */
-export const DEFAULT_KIND: Record<NodeType, ActivityKind> = {
-  sum: 'sum',
-  task: 'task',
-  work: 'task',
-  draft: 'task',
-  milestone_start: 'start_milestone',
-  milestone_finish: 'finish_milestone',
-};
+export { DEFAULT_KIND, columnsHoldConstraints };
 
 const COLUMN_LIMITS: readonly string[] = ['not_earlier', 'not_later', 'in_date'];
 
@@ -66,29 +55,8 @@ const COLUMN_LIMITS: readonly string[] = ['not_earlier', 'not_later', 'in_date']
 const columnOf = (c: Constraint | undefined): [LimitType | null, number | null] =>
   c ? [(COLUMN_LIMITS.includes(c.type) ? c.type : 'in_date') as LimitType, c.date] : [null, null];
 
-/** Whether the two limit columns say all there is to say about the constraints. */
-export function columnsHoldConstraints(cs: readonly Constraint[]): boolean {
-  const starts = cs.filter((c) => c.on === 'start');
-  const finishes = cs.filter((c) => c.on === 'finish');
-  return starts.length <= 1 && finishes.length <= 1 && cs.every((c) => COLUMN_LIMITS.includes(c.type));
-}
-
 const int = (n: number) => Math.round(n);
 const intOrNull = (n: number | null | undefined) => (n === null || n === undefined ? null : Math.round(n));
-
-function extrasOf(a: Activity, calendarId: (id: string) => string | null): ItemExtras {
-  const x: ItemExtras = { sourceId: a.id };
-  if (a.kind !== DEFAULT_KIND[a.nodeType]) x.kind = a.kind;
-  if (a.alap) x.alap = true;
-  if (!columnsHoldConstraints(a.constraints)) x.constraints = a.constraints;
-  if (a.external) x.external = a.external;
-  if (a.manual) x.manual = true;
-  if (a.resourceCalendarIds?.length)
-    x.resourceCalendarIds = a.resourceCalendarIds.map((c) => calendarId(c) ?? c);
-  if (a.plannedStart !== undefined && a.plannedStart !== null) x.plannedStart = a.plannedStart;
-  if (a.plannedFinish !== undefined && a.plannedFinish !== null) x.plannedFinish = a.plannedFinish;
-  return x;
-}
 
 /**
  * The rows of a model. `newId` gives item and relation ids; `calendarId` maps a model calendar id
@@ -125,7 +93,7 @@ export function modelToRows(
     const [slt, sld] = columnOf(a.constraints.find((c) => c.on === 'start'));
     const [flt, fld] = columnOf(a.constraints.find((c) => c.on === 'finish'));
     const r = resultIndex.get(a.id);
-    itemExtras[id] = extrasOf(a, calendarId);
+    itemExtras[id] = { sourceId: a.id, ...rowScheduleOf(a, calendarId) };
     return {
       id,
       parent_id: a.parentId !== null ? (itemIds.get(a.parentId) ?? null) : null,

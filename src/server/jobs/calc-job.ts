@@ -1,8 +1,11 @@
 // calculate_timetable: the engine computes the version's dates, floats and critical flags (the
 // DERIVED columns) in the worker thread; the state goes not_calculated → in_process → calculated,
-// and back to not_calculated when the logic has a loop.
-import { sql } from 'kysely';
+// and back to not_calculated when the logic has a loop or an edit was stored meanwhile.
+import { sql, type Kysely } from 'kysely';
+import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
+import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
+import { prewarmColumns } from '../services/content-columns';
 import { scheduleInWorker } from './pool';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
 
@@ -31,34 +34,103 @@ const setState = (env: JobEnv, job: JobRow, state: 'not_calculated' | 'in_proces
     .where('id', '=', job.version_id!)
     .execute();
 
-export async function runCalculation(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
-  const { model } = await loadVersionModel(env.db, job.space_id, job.version_id!);
+/**
+ * The model the workbench schedules: draft rows are ideas, not plan, so they and the rows under
+ * them are left out with their relations (as the client's toScheduleModel does). Answers the
+ * ids left out too.
+ */
+export function withoutDrafts(model: ScheduleModel): { model: ScheduleModel; left: string[] } {
+  const out = new Set<string>();
+  // Activities come in preorder: a parent is decided before its rows.
+  for (const a of model.activities)
+    if (a.nodeType === 'draft' || (a.parentId !== null && out.has(a.parentId))) out.add(a.id);
+  if (out.size === 0) return { model, left: [] };
+  return {
+    model: {
+      ...model,
+      activities: model.activities.filter((a) => !out.has(a.id)),
+      relations: model.relations.filter((r) => !out.has(r.predId) && !out.has(r.succId)),
+    },
+    left: [...out],
+  };
+}
+
+/** A test seam: runs after the engine, before the write (an edit stored during a calculation). */
+export interface CalculationSeams {
+  beforeWrite?: () => Promise<void>;
+}
+
+/**
+ * The dates are written, and the state set to calculated, only while the version is still at the
+ * revision the model was read at (the version row is read before its rows, so that revision is no
+ * newer than they are). An edit stored meanwhile leaves it not_calculated with the dates it had:
+ * stale dates are never shown as calculated. The version row's lock orders this against batches.
+ */
+export async function runCalculation(
+  job: JobRow,
+  run: RunningJob,
+  env: JobEnv,
+  seams: CalculationSeams = {},
+): Promise<JobOutcome> {
+  const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
+  const { model, left } = withoutDrafts(loaded.model);
   await setState(env, job, 'in_process');
   run.setProgress(20);
   try {
     const result = await scheduleInWorker(model);
     run.setProgress(60);
     run.checkStop();
-    // One statement for all rows: arrays unnested into a join.
-    const critical = Array.from(result.critical, (c) => c === 1);
+    await seams.beforeWrite?.();
     await env.db.transaction().execute(async (tx) => {
-      await sql`UPDATE wbs_items AS w SET es = u.es, ef = u.ef, ls = u.ls, lf = u.lf, tf = u.tf, ff = u.ff,
-          critical = u.critical
-        FROM unnest(${result.ids}::uuid[], ${Array.from(result.es)}::int[], ${Array.from(result.ef)}::int[],
-          ${Array.from(result.ls)}::int[], ${Array.from(result.lf)}::int[], ${Array.from(result.tf)}::int[],
-          ${Array.from(result.ff)}::int[], ${critical}::boolean[])
-          AS u(id, es, ef, ls, lf, tf, ff, critical)
-        WHERE w.space_id = ${job.space_id} AND w.version_id = ${job.version_id} AND w.id = u.id`.execute(tx);
-      await tx
+      const current = await tx
         .updateTable('versions')
         .set({ timetable_state: 'calculated' })
         .where('space_id', '=', job.space_id)
         .where('id', '=', job.version_id!)
-        .execute();
+        .where('revision', '=', loaded.version.revision)
+        .returning('id')
+        .executeTakeFirst();
+      if (!current) {
+        await tx
+          .updateTable('versions')
+          .set({ timetable_state: 'not_calculated' })
+          .where('space_id', '=', job.space_id)
+          .where('id', '=', job.version_id!)
+          .execute();
+        return;
+      }
+      await storeTimetable(tx, job.space_id, job.version_id!, result, left);
     });
   } catch (err) {
     await setState(env, job, 'not_calculated');
     throw err;
   }
+  prewarmColumns(env.db, job.space_id, job.version_id!);
   return { version_id: job.version_id };
+}
+
+/** Writes an engine result into a version's rows (one statement); rows `left` out get no dates. */
+export async function storeTimetable(
+  tx: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  result: ScheduleResult,
+  left: readonly string[],
+): Promise<void> {
+  // One statement for all rows: arrays unnested into a join.
+  const critical = Array.from(result.critical, (c) => c === 1);
+  await sql`UPDATE wbs_items AS w SET es = u.es, ef = u.ef, ls = u.ls, lf = u.lf, tf = u.tf, ff = u.ff,
+      critical = u.critical
+    FROM unnest(${result.ids}::uuid[], ${Array.from(result.es)}::int[], ${Array.from(result.ef)}::int[],
+      ${Array.from(result.ls)}::int[], ${Array.from(result.lf)}::int[], ${Array.from(result.tf)}::int[],
+      ${Array.from(result.ff)}::int[], ${critical}::boolean[])
+      AS u(id, es, ef, ls, lf, tf, ff, critical)
+    WHERE w.space_id = ${spaceId} AND w.version_id = ${versionId} AND w.id = u.id`.execute(tx);
+  // Rows left out (drafts) have no dates, as in the grid.
+  if (left.length)
+    await sql`UPDATE wbs_items SET es = NULL, ef = NULL, ls = NULL, lf = NULL, tf = NULL, ff = NULL,
+        critical = NULL
+      WHERE space_id = ${spaceId} AND version_id = ${versionId} AND id = ANY(${[...left]}::uuid[])`.execute(
+      tx,
+    );
 }

@@ -3,6 +3,7 @@
 // leaves no half-imported version. The upload then stays with the version as a document.
 import type { UploadRule } from '../../api/transfer';
 import { writeVersion } from '../import/write-version';
+import { prewarmColumns } from '../services/content-columns';
 import { getFile, readBytes } from '../storage/files';
 import { parseInWorker } from './pool';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
@@ -43,6 +44,7 @@ export async function runImport(job: JobRow, run: RunningJob, env: JobEnv): Prom
       .execute();
     return v;
   });
+  prewarmColumns(env.db, job.space_id, version.id);
   env.events.publish({
     event: 'eps_updated',
     space_id: job.space_id,

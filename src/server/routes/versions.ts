@@ -1,5 +1,6 @@
 // Versions of a schedule: create (empty or as a copy), list, read, delete, label, actual, lock;
-// and the version's content (WBS items and relations) in one read.
+// and the version's content (WBS items and relations, with what an import stored for scheduling
+// them and the version's stored options) in one read.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
@@ -9,7 +10,9 @@ import type { DB } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { RawJson, implement } from '../http/register';
 import { copyContent } from '../services/content';
-import { contentColumnsJson } from '../services/content-columns';
+import { contentColumnsJson, itemSchedules, relationLagCalendars } from '../services/content-columns';
+import { storedScheduleOptions } from '../import/to-model';
+import type { ScheduleOptions } from '../../domain/schedule';
 import { getNode, insertVersion } from '../services/eps';
 import { toVersion } from '../services/mappers';
 
@@ -23,6 +26,10 @@ export async function getVersion(db: Kysely<DB>, spaceId: string, id: string) {
   if (!v) throw notFound('version');
   return v;
 }
+
+/** A version as the content reads answer it: with the options an import stored (null: none). */
+const versionJson = (version: Parameters<typeof toVersion>[0], options: ScheduleOptions | null) =>
+  JSON.stringify({ ...toVersion(version), schedule_options: options });
 
 export const versionRoutes = ({ db, events }: AppContext) => {
   const changed = (spaceId: string, ids: string[]) =>
@@ -153,24 +160,34 @@ export const versionRoutes = ({ db, events }: AppContext) => {
 
     implement(api.versions.content, async ({ params, space }) => {
       const version = await getVersion(db, space.spaceId, params.id);
+      const spaceId = space.spaceId;
       // 100k rows: the database writes the JSON (about twice as fast as rows → objects → JSON
-      // on PGlite); the rows already have the contract's shape.
-      const agg = (table: 'wbs_items' | 'wbs_relations', cols: readonly string[]) =>
-        sql<{ j: string }>`SELECT coalesce(json_agg(t), '[]')::text AS j FROM (
-          SELECT ${sql.raw(cols.join(', '))} FROM ${sql.table(table)}
-          WHERE space_id = ${space.spaceId} AND version_id = ${version.id}) t`.execute(db);
-      const items = await agg('wbs_items', WBS_ITEM_FIELDS);
-      const relations = await agg('wbs_relations', ['id', 'pred_id', 'succ_id', 'type', 'lag']);
+      // on PGlite); the rows already have the contract's shape, with what an import stored for
+      // scheduling them (sched, lag_calendar; null when nothing).
+      const json = (q: ReturnType<typeof sql>) =>
+        sql<{ j: string }>`SELECT coalesce(json_agg(t), '[]')::text AS j FROM (${q}) t`.execute(db);
+      const [items, relations, options] = await Promise.all([
+        json(sql`SELECT ${sql.raw(WBS_ITEM_FIELDS.map((f) => `w.${f}`).join(', '))}, ex.sched
+          FROM wbs_items w LEFT JOIN (${itemSchedules(spaceId, version.id)}) ex ON ex.id = w.id::text
+          WHERE w.space_id = ${spaceId} AND w.version_id = ${version.id}`),
+        json(sql`SELECT x.id, x.pred_id, x.succ_id, x.type, x.lag, lc.lag_calendar
+          FROM wbs_relations x LEFT JOIN (${relationLagCalendars(spaceId, version.id)}) lc ON lc.id = x.id::text
+          WHERE x.space_id = ${spaceId} AND x.version_id = ${version.id}`),
+        storedScheduleOptions(db, spaceId, version.id),
+      ]);
       return new RawJson(
-        `{"version":${JSON.stringify(toVersion(version))},"items":${items.rows[0]!.j},"relations":${relations.rows[0]!.j}}`,
+        `{"version":${versionJson(version, options)},"items":${items.rows[0]!.j},"relations":${relations.rows[0]!.j}}`,
       );
     }),
 
     implement(api.versions.contentColumns, async ({ params, space }) => {
       const version = await getVersion(db, space.spaceId, params.id);
-      const { items, relations } = await contentColumnsJson(db, space.spaceId, version.id);
+      const [{ items, relations }, options] = await Promise.all([
+        contentColumnsJson(db, space.spaceId, version.id),
+        storedScheduleOptions(db, space.spaceId, version.id),
+      ]);
       return new RawJson(
-        `{"version":${JSON.stringify(toVersion(version))},"items":${items},"relations":${relations}}`,
+        `{"version":${versionJson(version, options)},"items":${items},"relations":${relations}}`,
       );
     }),
   ];

@@ -10,6 +10,9 @@ import { timetableRoutes } from './timetable';
 import { undoActionRoutes } from './undo-actions';
 import { versionLayoutRoutes } from './version-layout';
 
+/** The largest stored entry that rides along with its version_updated event. */
+const LIVE_ENTRY_BYTES = 6000;
+
 export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
   const { db, events } = ctx;
   return [
@@ -28,7 +31,14 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
         event: 'version_updated',
         space_id: space.spaceId,
         ids: [params.id],
-        payload: { revision: out.revision, origin: body.origin, action_id: out.action_id },
+        payload: {
+          revision: out.revision,
+          origin: body.origin,
+          action_id: out.action_id,
+          // A small change travels with its event, so open pages apply it instead of reading the
+          // version again; a big one would not fit (PostgreSQL's NOTIFY takes under 8,000 bytes).
+          ...(Buffer.byteLength(JSON.stringify(body.entry)) <= LIVE_ENTRY_BYTES ? { entry: body.entry } : {}),
+        },
       });
       return out;
     }),

@@ -1,9 +1,12 @@
 // Puts the demo structure into a space: a facility, a project, a schedule whose working version
-// holds the demo schedule, and a target version copied from it.
+// holds the demo schedule, calculated, and a target version copied from it.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { analyzeContent, copyContent } from '../services/content';
 import { insertNode, insertVersion } from '../services/eps';
+import { scheduleModel } from '../../domain/schedule';
+import { loadVersionModel } from '../import/to-model';
+import { storeTimetable, withoutDrafts } from '../jobs/calc-job';
 import { DEMO_START, demoSchedule } from './demo-schedule';
 
 const BATCH = 1000;
@@ -55,11 +58,21 @@ export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
         .execute();
     }
     await analyzeContent(tx, 'wbs_relations');
+    // Calculated, as a schedule a planner hands over is: the dates stored, the state 'calculated'.
+    const loaded = await loadVersionModel(tx, spaceId, version.id);
+    const { model, left } = withoutDrafts(loaded.model);
+    await storeTimetable(tx, spaceId, version.id, scheduleModel(model), left);
+    await tx
+      .updateTable('versions')
+      .set({ timetable_state: 'calculated' })
+      .where('space_id', '=', spaceId)
+      .where('id', '=', version.id)
+      .execute();
     const target = await insertVersion(tx, spaceId, schedule.id, 'Target (contract baseline)', 'target');
     await copyContent(tx, spaceId, version.id, target.id);
     await tx
       .updateTable('versions')
-      .set({ data_date: DEMO_START })
+      .set({ data_date: DEMO_START, timetable_state: 'calculated' })
       .where('space_id', '=', spaceId)
       .where('id', '=', target.id)
       .execute();

@@ -1,14 +1,20 @@
 // Applies checked patches (wbs-patch.ts) to a version inside the caller's transaction. Runs of
 // the same kind of patch become one statement each (a 10,000-row paste is a handful of
-// statements, not 100,000); runs keep the patches' order, so a later patch wins. Relations
-// added or re-pointed are checked for cycles with the domain's own check (relations.ts).
+// statements, not 100,000); runs keep the patches' order, so a later patch wins. A row's
+// remaining duration is then settled from the row as stored (the domain's remainingDuration),
+// unless the batch leaves it keeping one of its own (an import's, brought back by an undo).
+// What whole rows and relations bring of an import's scheduling extras (a copied level-of-effort
+// row, an elapsed lag) is merged into the version's extras, where Calculate reads it.
+// Relations added or re-pointed are checked with the domain's own check (relations.ts), and
+// rows re-parented must not put a stored relation between a row and one of its summaries.
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { checkRelation, successorMap } from '../../domain/wbs/relations';
-import type { WbsDoc, WbsRelation, WbsRow } from '../../domain/wbs/types';
+import { remainingDuration } from '../../domain/wbs/progress';
+import { checkRelation, successorMap, successorsIn } from '../../domain/wbs/relations';
+import type { NodeType, Refusal, WbsDoc, WbsRelation, WbsRow } from '../../domain/wbs/types';
 import type { DB } from '../db/schema';
 import { HttpError, conflict } from '../errors';
-import { COLUMN_TYPES, RELATION_TYPES } from './wbs-patch';
+import { COLUMN_TYPES, PROGRESS_COLUMNS, RELATION_TYPES } from './wbs-patch';
 import type { DbOp } from './wbs-patch';
 
 type Tx = Transaction<DB> | Kysely<DB>;
@@ -121,29 +127,126 @@ async function attributeRun(tx: Tx, s: Scope, run: DbOp[]) {
 function fold(run: DbOp[]): Record<string, unknown>[] {
   const byId = new Map<string, Record<string, unknown>>();
   for (const op of run)
-    if (op.op !== 'remove' && op.op !== 'attribute')
+    if (op.op === 'add' || op.op === 'replace' || op.op === 'field')
       byId.set(op.id, { ...byId.get(op.id), ...op.values, id: op.id });
   return [...byId.values()];
+}
+
+/** A run of kept remaining durations: the last one of each row (null: settled afterwards). */
+async function remainingRun(tx: Tx, s: Scope, run: DbOp[]) {
+  const last = new Map<string, number | null>();
+  for (const op of run) if (op.op === 'remaining') last.set(op.id, op.value);
+  const values = [...last].flatMap(([id, remaining]) => (remaining === null ? [] : [{ id, remaining }]));
+  if (values.length) await updateRun(tx, s, 'rows', values);
+}
+
+/**
+ * Merges what whole rows and relations brought of an import's scheduling extras into the
+ * version's (a version that was never imported has none to merge into, nor rows that bring any).
+ */
+async function mergeExtras(
+  tx: Tx,
+  s: Scope,
+  items: Record<string, Record<string, unknown>>,
+  relations: Record<string, Record<string, unknown>>,
+) {
+  if (Object.keys(items).length === 0 && Object.keys(relations).length === 0) return;
+  const merged = (column: 'item_extras' | 'relation_extras', added: Record<string, unknown>) =>
+    sql`m.${sql.raw(column)} || coalesce((SELECT jsonb_object_agg(e.key,
+        coalesce(m.${sql.raw(column)} -> e.key, '{}'::jsonb) || e.value)
+      FROM jsonb_each(${JSON.stringify(added)}::jsonb) e), '{}'::jsonb)`;
+  await sql`UPDATE version_models AS m
+    SET item_extras = ${merged('item_extras', items)}, relation_extras = ${merged('relation_extras', relations)}
+    WHERE m.space_id = ${s.spaceId} AND m.version_id = ${s.versionId}`.execute(tx);
 }
 
 async function applyRun(tx: Tx, s: Scope, run: DbOp[], removed: Removed) {
   const { target, op } = run[0]!;
   if (op === 'remove') return removeRun(tx, s, target, [...new Set(run.map((o) => o.id))], removed);
   if (op === 'attribute') return attributeRun(tx, s, run);
+  if (op === 'remaining') return remainingRun(tx, s, run);
   if (op === 'add') return insertRun(tx, s, target, fold(run));
   return updateRun(tx, s, target, fold(run));
 }
 
-/** Applies the ops in order; returns the ids of relations that were added or re-pointed. */
-export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<Set<string>> {
-  const touched = new Set<string>();
+/**
+ * Sets `remaining` of the given rows to the domain's remainingDuration of the row as stored (a
+ * batch may edit percent complete, duration, actual finish or type one field at a time).
+ */
+async function settleRemaining(tx: Tx, s: Scope, ids: readonly string[]) {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await tx
+      .selectFrom('wbs_items')
+      .select([
+        'id',
+        'node_type',
+        'calendar_id',
+        'duration',
+        'percent',
+        'actual_start',
+        'actual_finish',
+        'remaining',
+      ])
+      .where('space_id', '=', s.spaceId)
+      .where('version_id', '=', s.versionId)
+      .where(sql<boolean>`id = ANY(${ids.slice(i, i + CHUNK)}::uuid[])`)
+      .execute();
+    const changed: { id: string; remaining: number }[] = [];
+    for (const r of rows) {
+      const remaining = remainingDuration({
+        nodeType: r.node_type as NodeType,
+        calendarId: r.calendar_id,
+        duration: r.duration,
+        percentComplete: Number(r.percent),
+        actualStart: r.actual_start,
+        actualFinish: r.actual_finish,
+      });
+      if (remaining !== r.remaining) changed.push({ id: r.id, remaining });
+    }
+    if (changed.length)
+      await sql`UPDATE wbs_items AS w SET remaining = r.remaining
+        FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) AS r(id uuid, remaining integer)
+        WHERE w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId} AND w.id = r.id`.execute(tx);
+  }
+}
+
+/** What an applied batch leaves to check: relations added or re-pointed, rows re-parented. */
+export interface Applied {
+  relations: Set<string>;
+  reparented: Set<string>;
+}
+
+/**
+ * Applies the ops in order, then settles the remaining duration of the rows whose progress they
+ * edited (or whose kept remaining they released), except rows the batch leaves keeping one.
+ */
+export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<Applied> {
+  const applied: Applied = { relations: new Set(), reparented: new Set() };
+  const progress = new Set<string>();
+  /** Whether each row the batch set a remaining for ends up keeping its own. */
+  const keeps = new Map<string, boolean>();
+  const extras = { rows: {} as Record<string, Record<string, unknown>>, relations: {} };
   const removed: Removed = { rows: [], relations: [] };
   for (const op of ops) if (op.op === 'remove') removed[op.target].push(op.id);
   let run: DbOp[] = [];
   for (const op of ops) {
     if (op.target === 'relations' && op.op !== 'remove') {
-      if (op.op !== 'field' || 'pred_id' in op.values || 'succ_id' in op.values) touched.add(op.id);
+      if (op.op !== 'field' || 'pred_id' in op.values || 'succ_id' in op.values) applied.relations.add(op.id);
     }
+    if (op.target === 'rows' && op.op === 'field') {
+      if ('parent_id' in op.values) applied.reparented.add(op.id);
+      if (PROGRESS_COLUMNS.some((c) => c in op.values)) progress.add(op.id);
+    }
+    if (op.op === 'remaining') {
+      keeps.set(op.id, op.value !== null);
+      progress.add(op.id);
+    }
+    if (op.op === 'add' || op.op === 'replace') {
+      if (op.target === 'rows') keeps.set(op.id, op.keepsRemaining === true);
+      if (op.extras) (extras[op.target] as Record<string, Record<string, unknown>>)[op.id] = op.extras;
+    }
+    // A whole row replaced may have moved (its remaining is computed with it, wbs-patch.ts).
+    if (op.target === 'rows' && op.op === 'replace') applied.reparented.add(op.id);
     const prev = run[0];
     // add+replace of the same id in one run would be one insert: keep kinds apart.
     if (prev && (prev.target !== op.target || prev.op !== op.op)) {
@@ -153,14 +256,66 @@ export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<
     run.push(op);
   }
   if (run.length) await applyRun(tx, s, run, removed);
-  return touched;
+  const settle = [...progress].filter((id) => keeps.get(id) !== true);
+  if (settle.length) await settleRemaining(tx, s, settle);
+  await mergeExtras(tx, s, extras.rows, extras.relations);
+  return applied;
+}
+
+/** A refused relation as the client reports it: the domain's key, the relation, a cycle's path. */
+const refused = (relation: string, refusal: Refusal) =>
+  new HttpError(400, 'BadRequest', [
+    {
+      code: refusal.key,
+      params: { relation, path: ((refusal.params?.path as string[] | undefined) ?? []).join('>') },
+    },
+  ]);
+
+/**
+ * Refuses (400 wbs.relation_hierarchy) a batch whose re-parented rows leave a stored relation
+ * between a row and one of its own summaries (the domain's indent and outdent drop those links in
+ * the same change: linksWithinHierarchy). Only such a pair is new: a row in the subtree of a
+ * re-parented row, linked with an ancestor of that row. One statement, over the moved subtrees
+ * and their ancestor chains only (UNION stops at a parent loop).
+ */
+async function checkHierarchyLinks(tx: Tx, s: Scope, reparented: ReadonlySet<string>): Promise<void> {
+  if (reparented.size === 0) return;
+  const { rows } = await sql<{ id: string }>`WITH RECURSIVE
+      moved(id) AS (SELECT unnest(${[...reparented]}::uuid[])),
+      anc(root, id) AS (
+        SELECT w.id, w.parent_id FROM wbs_items w JOIN moved m ON w.id = m.id
+          WHERE w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId} AND w.parent_id IS NOT NULL
+        UNION
+        SELECT a.root, w.parent_id FROM anc a JOIN wbs_items w ON w.id = a.id
+          AND w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId}
+          WHERE w.parent_id IS NOT NULL),
+      sub(root, id) AS (
+        SELECT id, id FROM moved
+        UNION
+        SELECT d.root, w.id FROM sub d JOIN wbs_items w ON w.parent_id = d.id
+          AND w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId})
+    SELECT r.id FROM sub d
+      JOIN wbs_relations r ON r.pred_id = d.id AND r.space_id = ${s.spaceId} AND r.version_id = ${s.versionId}
+      JOIN anc a ON a.root = d.root AND a.id = r.succ_id
+    UNION ALL
+    SELECT r.id FROM sub d
+      JOIN wbs_relations r ON r.succ_id = d.id AND r.space_id = ${s.spaceId} AND r.version_id = ${s.versionId}
+      JOIN anc a ON a.root = d.root AND a.id = r.pred_id
+    LIMIT 1`.execute(tx);
+  if (rows[0]) throw refused(rows[0].id, { key: 'wbs.relation_hierarchy' });
 }
 
 /**
- * Refuses (400) a relation among `ids` that closes a cycle, links a summary with its own rows,
- * or duplicates a link: checked one by one against the graph without them, as the client does.
+ * Refuses (400) a relation added or re-pointed that closes a cycle, links a summary with its own
+ * rows, or duplicates a link: checked one by one against the graph without them, as the client
+ * does; then a stored relation that the re-parented rows turned into a summary ↔ own row link.
  */
-export async function checkRelations(tx: Tx, s: Scope, ids: ReadonlySet<string>): Promise<void> {
+export async function checkRelations(tx: Tx, s: Scope, applied: Applied): Promise<void> {
+  await checkAddedRelations(tx, s, applied.relations);
+  await checkHierarchyLinks(tx, s, applied.reparented);
+}
+
+async function checkAddedRelations(tx: Tx, s: Scope, ids: ReadonlySet<string>): Promise<void> {
   if (ids.size === 0) return;
   const [items, relations] = await Promise.all([
     tx
@@ -188,11 +343,8 @@ export async function checkRelations(tx: Tx, s: Scope, ids: ReadonlySet<string>)
   const succs = successorMap(rels);
   const doc: WbsDoc = { rows, relations: rels };
   for (const rel of added) {
-    const refusal = checkRelation(doc, rel, succs);
-    if (refusal) {
-      const params = { relation: rel.id, path: ((refusal.params?.path as string[]) ?? []).join('>') };
-      throw new HttpError(400, 'BadRequest', [{ code: refusal.key, params }]);
-    }
+    const refusal = checkRelation(doc, rel, successorsIn(succs));
+    if (refusal) throw refused(rel.id, refusal);
     const list = succs.get(rel.predId);
     if (list) list.push(rel.succId);
     else succs.set(rel.predId, [rel.succId]);

@@ -69,8 +69,7 @@ function mapDbError(err: unknown, restoring: boolean): unknown {
 async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[]) {
   const { ops, errors } = toDbOps(patches);
   if (errors.length) throw bad(errors);
-  const touched = await applyOps(tx, s, ops);
-  await checkRelations(tx, s, touched);
+  await checkRelations(tx, s, await applyOps(tx, s, ops));
 }
 
 async function logAction(

@@ -1,14 +1,38 @@
 // The workbench's patches (immer patches over the domain WbsDoc, src/domain/wbs/types.ts) checked
 // strictly and turned into database changes: only ['rows', id] and ['relations', id] add /
 // remove / replace with a whole row or relation, ['rows' | 'relations', id, field] replace of
-// an input field, and ['rows', id, 'attributes', key] add / replace / remove of one attribute. Derived fields (es … critical) never come from the client (STYLE 5).
+// an input field, and ['rows', id, 'attributes', key] add / replace / remove of one attribute.
+// Derived fields (es … critical) never come from the client (STYLE 5). A row's `remaining` (an
+// import's remaining duration, or null once the progress rules released it) is accepted as a
+// field; its `sched` and a relation's `lagCalendar` (what an import stored for scheduling) only
+// come with whole rows and relations (a copy, an undone delete): they go to the version's extras.
 import type { Patch } from 'immer';
 import { z } from 'zod';
+import { remainingDuration } from '../../domain/wbs/progress';
 import type { Item } from '../errors';
 
 const Uuid = z.uuid();
 const Minutes = z.number().int().min(-10_000_000).max(100_000_000);
 const LimitType = z.enum(['not_earlier', 'not_later', 'in_date', 'mandatory']);
+const Duration = z.number().int().min(0).max(100_000_000);
+const LagCalendar = z.enum(['predecessor', 'successor', '24h', 'project']);
+
+/** What an import stored for scheduling a row (the domain's RowSchedule). */
+const RowScheduleSchema = z.strictObject({
+  kind: z
+    .enum(['task', 'resource', 'loe', 'start_milestone', 'finish_milestone', 'wbs_summary', 'sum'])
+    .optional(),
+  alap: z.boolean().optional(),
+  constraints: z
+    .array(z.strictObject({ on: z.enum(['start', 'finish']), type: LimitType, date: Minutes }))
+    .max(10)
+    .optional(),
+  external: z.strictObject({ start: Minutes, finish: Minutes }).optional(),
+  manual: z.boolean().optional(),
+  resourceCalendarIds: z.array(z.string().max(200)).max(100).optional(),
+  plannedStart: Minutes.nullable().optional(),
+  plannedFinish: Minutes.nullable().optional(),
+});
 
 /** A domain WbsRow (only its input fields exist). */
 export const RowSchema = z.strictObject({
@@ -19,7 +43,9 @@ export const RowSchema = z.strictObject({
   name: z.string().max(1000),
   code: z.string().max(200).nullable(),
   calendarId: Uuid.nullable(),
-  duration: z.number().int().min(0).max(100_000_000),
+  duration: Duration,
+  // Absent in entries logged before rows kept it: derived, as null.
+  remaining: Duration.nullable().optional(),
   startLimitType: LimitType.nullable(),
   startLimitDate: Minutes.nullable(),
   finishLimitType: LimitType.nullable(),
@@ -32,6 +58,7 @@ export const RowSchema = z.strictObject({
   // No column stores a row colour yet: only "none" is accepted, never silently dropped.
   color: z.null(),
   attributes: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.null()])),
+  sched: RowScheduleSchema.optional(),
 });
 export type RowInput = z.infer<typeof RowSchema>;
 
@@ -41,14 +68,17 @@ export const RelationSchema = z.strictObject({
   succId: Uuid,
   type: z.enum(['fs', 'ss', 'ff', 'sf']),
   lag: z.number().int().min(-100_000_000).max(100_000_000),
+  lagCalendar: LagCalendar.optional(),
 });
 export type RelationInput = z.infer<typeof RelationSchema>;
 
 type RowField = Exclude<keyof RowInput, 'id'>;
-type RelationField = Exclude<keyof RelationInput, 'id'>;
+/** Fields a single patch may replace (a kept remaining has its own op; sched never changes). */
+type ColumnField = Exclude<RowField, 'color' | 'remaining' | 'sched'>;
+type RelationField = Exclude<keyof RelationInput, 'id' | 'lagCalendar'>;
 
 /** Domain field → column, and the SQL type jsonb_to_recordset reads it as. */
-export const ROW_COLUMNS: Record<Exclude<RowField, 'color'>, readonly [string, string]> = {
+export const ROW_COLUMNS: Record<ColumnField, readonly [string, string]> = {
   parentId: ['parent_id', 'uuid'],
   orderKey: ['order_key', 'text'],
   nodeType: ['node_type', 'text'],
@@ -67,7 +97,10 @@ export const ROW_COLUMNS: Record<Exclude<RowField, 'color'>, readonly [string, s
   price: ['price', 'double precision'],
   attributes: ['attributes', 'jsonb'],
 };
-/** `remaining` follows `duration`, as the client's mapping writes it (api-mapping.ts). */
+/**
+ * `remaining` is derived from the row: the domain's remainingDuration (P6 duration % complete),
+ * as the client's mapping writes it (api-mapping.ts) and schedules it (toScheduleModel).
+ */
 export const COLUMN_TYPES: Record<string, string> = {
   id: 'uuid',
   remaining: 'integer',
@@ -87,35 +120,68 @@ export const RELATION_TYPES: Record<string, string> = {
 
 /** One checked patch, in database terms: columns by name. */
 export type DbOp =
-  | { target: 'rows' | 'relations'; op: 'add' | 'replace'; id: string; values: Record<string, unknown> }
+  | {
+      target: 'rows' | 'relations';
+      op: 'add' | 'replace';
+      id: string;
+      values: Record<string, unknown>;
+      /** What an import stored for scheduling it (the row's sched, the relation's lag calendar). */
+      extras?: Record<string, unknown>;
+      /** A row that keeps a remaining duration of its own (an import's). */
+      keepsRemaining?: boolean;
+    }
   | { target: 'rows' | 'relations'; op: 'remove'; id: string }
   | { target: 'rows' | 'relations'; op: 'field'; id: string; values: Record<string, unknown> }
   /** One attribute of a row: value undefined = the key is removed. */
-  | { target: 'rows'; op: 'attribute'; id: string; key: string; value: AttributeValue | undefined };
+  | { target: 'rows'; op: 'attribute'; id: string; key: string; value: AttributeValue | undefined }
+  /** A row's kept remaining duration: a number, or null = derived from its progress again. */
+  | { target: 'rows'; op: 'remaining'; id: string; value: number | null };
 
 const AttributeKey = RowSchema.shape.attributes.keyType;
 const AttributeValueSchema = RowSchema.shape.attributes.valueType;
 type AttributeValue = z.infer<typeof AttributeValueSchema>;
 
 /** Column values of one domain row field (null code → '', mandatory limit → in_date). */
-function rowColumns(field: Exclude<RowField, 'color'>, value: unknown): Record<string, unknown> {
+function rowColumns(field: ColumnField, value: unknown): Record<string, unknown> {
   const [col] = ROW_COLUMNS[field];
   if (field === 'code') return { code: value ?? '' };
   if ((field === 'startLimitType' || field === 'finishLimitType') && value === 'mandatory')
     return { [col]: 'in_date' };
-  if (field === 'duration') return { duration: value, remaining: value };
   return { [col]: value };
 }
+
+/**
+ * Columns remainingDuration reads: a single-field edit of one of them leaves `remaining` to be
+ * recomputed from the stored row once the batch is applied (wbs-patch-apply.ts).
+ */
+export const PROGRESS_COLUMNS: readonly string[] = ['node_type', 'duration', 'percent', 'actual_finish'];
 
 function rowValues(r: RowInput): Record<string, unknown> {
   let out: Record<string, unknown> = { id: r.id };
   for (const f of Object.keys(ROW_COLUMNS) as (keyof typeof ROW_COLUMNS)[])
     out = { ...out, ...rowColumns(f, r[f]) };
-  return out;
+  return { ...out, remaining: remainingDuration(r) };
 }
 
-function relationValues(r: RelationInput): Record<string, unknown> {
-  return { id: r.id, pred_id: r.predId, succ_id: r.succId, type: r.type, lag: r.lag };
+function rowOp(op: 'add' | 'replace', r: RowInput): DbOp {
+  return {
+    target: 'rows',
+    op,
+    id: r.id,
+    values: rowValues(r),
+    ...(r.sched ? { extras: r.sched } : {}),
+    keepsRemaining: r.remaining !== null && r.remaining !== undefined,
+  };
+}
+
+function relationOp(op: 'add' | 'replace', r: RelationInput): DbOp {
+  return {
+    target: 'relations',
+    op,
+    id: r.id,
+    values: { id: r.id, pred_id: r.predId, succ_id: r.succId, type: r.type, lag: r.lag },
+    ...(r.lagCalendar ? { extras: { lagCalendar: r.lagCalendar } } : {}),
+  };
 }
 
 const MAX_ERRORS = 50;
@@ -149,15 +215,18 @@ export function toDbOps(patches: readonly Patch[], list = 'patches'): { ops: DbO
       const parsed = (rows ? RowSchema : RelationSchema).safeParse(p.value);
       if (!parsed.success) return fail(parsed.error.issues[0]?.path.join('.') || 'value');
       if (parsed.data.id !== id) return fail('id_mismatch');
-      const values = rows ? rowValues(parsed.data as RowInput) : relationValues(parsed.data as RelationInput);
-      return ops.push({ target, op: p.op, id, values });
+      return ops.push(
+        rows ? rowOp(p.op, parsed.data as RowInput) : relationOp(p.op, parsed.data as RelationInput),
+      );
     }
     if (p.op !== 'replace' || typeof field !== 'string') return fail('op');
     if (rows) {
-      if (field === 'id' || !(field in RowSchema.shape)) return fail('field');
+      if (field === 'id' || field === 'sched' || !(field in RowSchema.shape)) return fail('field');
       const f = field as RowField;
       const parsed = RowSchema.shape[f].safeParse(p.value);
-      if (!parsed.success || f === 'color') return fail(field);
+      if (!parsed.success || f === 'color' || f === 'sched') return fail(field);
+      if (f === 'remaining')
+        return ops.push({ target, op: 'remaining', id, value: (parsed.data as number | null) ?? null });
       return ops.push({ target, op: 'field', id, values: rowColumns(f, parsed.data) });
     }
     if (!(field in RELATION_COLUMNS)) return fail('field');

@@ -1,8 +1,10 @@
 // The contract's WBS item and relation (snake_case, src/api/versions.ts) ↔ the domain's row and
 // relation (src/domain/wbs/types.ts). Derived fields (es … critical) are read into a side table,
-// never into the row (STYLE 5).
+// never into the row (STYLE 5). What an import stored for scheduling comes along: the remaining
+// duration where it is the file's own (keptRemaining), the item's `sched`, a lag calendar.
 
 import type { WbsItem, WbsRelation as ApiRelation } from '../../api/versions';
+import { keptRemaining, remainingDuration } from '../../domain/wbs/progress';
 import type { AttributeValue, WbsRelation, WbsRow } from '../../domain/wbs/types';
 
 export function rowFromItem(i: WbsItem): WbsRow {
@@ -10,7 +12,7 @@ export function rowFromItem(i: WbsItem): WbsRow {
   for (const [k, v] of Object.entries(i.attributes ?? {})) {
     attributes[k] = typeof v === 'string' || typeof v === 'number' ? v : v === null ? null : String(v);
   }
-  return {
+  const row: WbsRow = {
     id: i.id,
     parentId: i.parent_id,
     orderKey: i.order_key,
@@ -19,6 +21,7 @@ export function rowFromItem(i: WbsItem): WbsRow {
     code: i.code === '' ? null : i.code,
     calendarId: i.calendar_id,
     duration: i.duration,
+    remaining: null,
     startLimitType: i.start_limit_type,
     startLimitDate: i.start_limit_date,
     finishLimitType: i.finish_limit_type,
@@ -31,9 +34,16 @@ export function rowFromItem(i: WbsItem): WbsRow {
     color: null,
     attributes,
   };
+  row.remaining = keptRemaining(row, i.remaining);
+  if (i.sched) row.sched = i.sched;
+  return row;
 }
 
-/** The input fields of an item as the contract names them (derived fields left out). */
+/**
+ * The input fields of an item as the contract names them (derived fields left out); `remaining`
+ * is the row's remainingDuration (its kept one, or what its progress leaves), as the server
+ * stores it.
+ */
 export function itemFieldsFromRow(
   r: WbsRow,
 ): Omit<WbsItem, 'es' | 'ef' | 'ls' | 'lf' | 'tf' | 'ff' | 'critical'> {
@@ -46,7 +56,7 @@ export function itemFieldsFromRow(
     name: r.name,
     calendar_id: r.calendarId,
     duration: r.duration,
-    remaining: r.duration,
+    remaining: remainingDuration(r),
     actual_start: r.actualStart,
     actual_finish: r.actualFinish,
     percent: r.percentComplete,
@@ -57,13 +67,23 @@ export function itemFieldsFromRow(
     volume: r.volume,
     price: r.price,
     attributes: r.attributes,
+    ...(r.sched ? { sched: r.sched } : {}),
   };
 }
 
 export function relationFromApi(r: ApiRelation): WbsRelation {
-  return { id: r.id, predId: r.pred_id, succId: r.succ_id, type: r.type, lag: r.lag };
+  const rel: WbsRelation = { id: r.id, predId: r.pred_id, succId: r.succ_id, type: r.type, lag: r.lag };
+  if (r.lag_calendar) rel.lagCalendar = r.lag_calendar;
+  return rel;
 }
 
 export function relationToApi(r: WbsRelation): ApiRelation {
-  return { id: r.id, pred_id: r.predId, succ_id: r.succId, type: r.type, lag: r.lag };
+  return {
+    id: r.id,
+    pred_id: r.predId,
+    succ_id: r.succId,
+    type: r.type,
+    lag: r.lag,
+    ...(r.lagCalendar ? { lag_calendar: r.lagCalendar } : {}),
+  };
 }

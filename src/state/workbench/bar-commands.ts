@@ -2,6 +2,7 @@
 // end sets the duration to the working time up to the new finish (on the row's calendar). Each
 // release is one command and one undo step (the drag itself never touched the store).
 
+import { defaultCalendarOf } from '../../domain/schedule/default-options';
 import { buildCalendarIndex, standardCalendarDef } from '../../domain/calendar';
 import type { CalendarIndex } from '../../domain/calendar';
 import { updateValues, WBS_COLUMNS } from '../../domain/wbs';
@@ -15,8 +16,7 @@ export function calendarIndex(calendarId: string | null): CalendarIndex {
   const s = workbench.get();
   const def =
     s.calendars.find((c) => c.id === calendarId) ??
-    s.calendars.find((c) => c.isDefault) ??
-    s.calendars[0] ??
+    defaultCalendarOf(s.calendars) ??
     standardCalendarDef('standard');
   let idx = cache.get(def.id);
   if (!idx) cache.set(def.id, (idx = buildCalendarIndex(def)));

@@ -1,6 +1,11 @@
 // The text of a cell, shared by the grid (display), the cell editor (initial text) and Ctrl+C
 // (copy), so what is copied pastes back to the same values. Derived columns (start, finish,
-// floats, status) show the engine's results.
+// floats, status) show the engine's results. A finish is the end of a working day: one at
+// midnight shows the day it ends (a date typed into Finish means the end of that day's work).
+// A summary shows its rolled-up span as its duration (working time between its start and finish
+// on its calendar) and the smallest total float of its open rows (P6's WBS rows); it has no free
+// float; its percent complete is the engine's roll-up, weighted by planned duration (P6's WBS
+// percent complete by duration). A completed activity has no floats (P6 leaves them blank).
 
 import { formatDate, formatDuration, formatNumber } from '../../domain/format';
 import type { ColumnDef } from './columns';
@@ -10,9 +15,11 @@ export type Lang = 'en' | 'ru';
 
 export interface CellTextContext {
   readonly lang: Lang;
-  t(key: string): string;
+  t(key: string, params?: Record<string, unknown>): string;
   hoursPerDay(calendarId: string | null): number;
   calendarName(id: string | null): string;
+  /** Working minutes between two moments on a calendar (null = the default): summary durations. */
+  workBetween?(calendarId: string | null, from: number, to: number): number;
 }
 
 export type TextMode = 'display' | 'edit' | 'copy';
@@ -24,6 +31,17 @@ export function rowStatus(
   if (row.actualFinish !== null || row.percentComplete >= 100) return 'completed';
   if (row.actualStart !== null || row.percentComplete > 0) return 'in_progress';
   return 'not_started';
+}
+
+/** A summary's status from its rolled-up percent (NaN: not scheduled yet, not started). */
+export function sumStatus(percent: number): 'not_started' | 'in_progress' | 'completed' {
+  if (percent >= 100) return 'completed';
+  return percent > 0 ? 'in_progress' : 'not_started';
+}
+
+/** The status a row shows: its own progress, or a summary's roll-up. */
+export function viewStatus(r: RowView): 'not_started' | 'in_progress' | 'completed' {
+  return r.row.nodeType === 'sum' ? sumStatus(r.percentComplete) : rowStatus(r.row);
 }
 
 function days(minutes: number, r: RowView, ctx: CellTextContext, lang: Lang): string {
@@ -38,6 +56,16 @@ function days(minutes: number, r: RowView, ctx: CellTextContext, lang: Lang): st
 function date(minutes: number, mode: TextMode, lang: Lang): string {
   if (!Number.isFinite(minutes)) return '';
   return formatDate(minutes, mode === 'display' ? 'DD.MM.YY' : 'DD.MM.YYYY', lang);
+}
+
+/** A finish at midnight ends the day before (24:00), and shows that day. */
+function finishDate(minutes: number, mode: TextMode, lang: Lang): string {
+  return date(minutes % 1440 === 0 ? minutes - 1 : minutes, mode, lang);
+}
+
+function sumDuration(r: RowView, ctx: CellTextContext, lang: Lang): string {
+  if (!ctx.workBetween || !Number.isFinite(r.es) || !Number.isFinite(r.ef)) return '';
+  return days(Math.max(0, ctx.workBetween(r.row.calendarId, r.es, r.ef)), r, ctx, lang);
 }
 
 export function cellText(
@@ -58,20 +86,24 @@ export function cellText(
     case 'type':
       return ctx.t(`type.${row.nodeType}`);
     case 'duration':
-      if (isSum) return '';
+      if (isSum) return sumDuration(r, ctx, lang);
       return days(milestone ? 0 : row.duration, r, ctx, lang);
     case 'start':
       return date(Number.isFinite(r.es) ? r.es : (row.startLimitDate ?? NaN), mode, lang);
     case 'finish':
-      return date(Number.isFinite(r.ef) ? r.ef : (row.finishLimitDate ?? NaN), mode, lang);
+      if (row.nodeType === 'milestone_start') return date(r.ef, mode, lang);
+      return finishDate(Number.isFinite(r.ef) ? r.ef : (row.finishLimitDate ?? NaN), mode, lang);
     case 'total_float':
-      return isSum ? '' : days(r.tf, r, ctx, lang);
+      return !isSum && rowStatus(row) === 'completed' ? '' : days(r.tf, r, ctx, lang);
     case 'free_float':
-      return isSum ? '' : days(r.ff, r, ctx, lang);
-    case 'progress':
-      return formatNumber(row.percentComplete, { decimals: 0, lang, trimZeros: true });
+      return isSum || rowStatus(row) === 'completed' ? '' : days(r.ff, r, ctx, lang);
+    case 'progress': {
+      // A summary's own percent is not kept: it shows the roll-up of its rows (read-only).
+      const pct = isSum ? r.percentComplete : row.percentComplete;
+      return Number.isFinite(pct) ? formatNumber(pct, { decimals: 0, lang, trimZeros: true }) : '';
+    }
     case 'status':
-      return ctx.t(`status.${rowStatus(row)}`);
+      return ctx.t(`status.${viewStatus(r)}`);
     case 'calendar':
       return ctx.calendarName(row.calendarId);
     case 'volume':

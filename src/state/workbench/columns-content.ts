@@ -1,11 +1,24 @@
 // A version's content by columns (GET versions/{id}/wbs/columns) → the store's document and the
 // schedule worker's packed columns (src/workers/doc-pack.ts), without row objects in between: the
 // open of a 100k-row version builds each row once, and the worker's copy straight from the arrays.
+// Rows keep what an import stored for scheduling them (the remaining duration where it is the
+// file's own, the sparse `sched` extras, relations' lag calendars), so the worker schedules an
+// imported version as the server's Calculate does.
 
 import type { VersionColumns } from '../../api/versions';
-import type { AttributeValue, WbsDoc, WbsRelation, WbsRow } from '../../domain/wbs/types';
+import { keptRemaining } from '../../domain/wbs/progress';
+import type {
+  AttributeValue,
+  LagCalendar,
+  RowId,
+  RowSchedule,
+  WbsDoc,
+  WbsRelation,
+  WbsRow,
+} from '../../domain/wbs/types';
 import type { PackedDoc } from '../../workers/doc-pack';
-import { ShardedMap } from '../../domain/wbs/sharded-map';
+import { ShardedMap, shardOf } from '../../domain/wbs/sharded-map';
+import { ROOT, type TreeIndex } from '../../domain/wbs/tree-index';
 
 type Items = VersionColumns['items'];
 type Relations = VersionColumns['relations'];
@@ -18,19 +31,49 @@ function attributeValues(raw: Record<string, unknown>): Record<string, Attribute
   return out;
 }
 
+/**
+ * The remaining duration each row keeps (keptRemaining): the stored one where it is an import's
+ * own, null where percent complete says the same.
+ */
+function keptColumn(c: Items): (number | null)[] {
+  const out = new Array<number | null>(c.id.length);
+  for (let i = 0; i < c.id.length; i++)
+    out[i] = keptRemaining(
+      {
+        nodeType: c.node_type[i]!,
+        calendarId: null,
+        duration: c.duration[i]!,
+        percentComplete: c.percent[i]!,
+        actualStart: null,
+        actualFinish: c.actual_finish[i]!,
+      },
+      c.remaining[i]!,
+    );
+  return out;
+}
+
 /** Parent ids by row (null at the top), from the parent positions. */
 function parentIds(c: Items): (string | null)[] {
   return c.parent.map((p) => (p < 0 ? null : c.id[p]!));
 }
 
-export function docFromColumns(c: Items, r: Relations): WbsDoc {
+export interface ColumnsDoc {
+  readonly doc: WbsDoc;
+  /** The tree index, from the columns' order when it holds (else undefined: build it). */
+  readonly index: TreeIndex | undefined;
+}
+
+export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
   const attributes = new Map(c.attributes.map(([i, a]) => [i, attributeValues(a)]));
+  const sched = new Map<number, RowSchedule>(c.sched);
   const parents = parentIds(c);
-  // Sharded: an edit copies one small shard, not the 100k-entry map (see sharded-map.ts).
-  const rows = new ShardedMap<string, WbsRow>();
+  const remaining = keptColumn(c);
+  // Sharded (an edit copies one small shard, not the 100k-entry map; see sharded-map.ts), and
+  // filled shard by shard at once.
+  const rowShards = ShardedMap.emptyShards<string, WbsRow>();
   for (let i = 0; i < c.id.length; i++) {
     const id = c.id[i]!;
-    rows.set(id, {
+    const row: WbsRow = {
       id,
       parentId: parents[i]!,
       orderKey: c.order_key[i]!,
@@ -39,6 +82,7 @@ export function docFromColumns(c: Items, r: Relations): WbsDoc {
       code: c.code[i] === '' ? null : c.code[i]!,
       calendarId: c.calendar_id[i]!,
       duration: c.duration[i]!,
+      remaining: remaining[i]!,
       startLimitType: c.start_limit_type[i]!,
       startLimitDate: c.start_limit_date[i]!,
       finishLimitType: c.finish_limit_type[i]!,
@@ -50,20 +94,56 @@ export function docFromColumns(c: Items, r: Relations): WbsDoc {
       price: c.price[i]!,
       color: null,
       attributes: attributes.get(i) ?? {},
-    });
+    };
+    const s = sched.get(i);
+    if (s) row.sched = s;
+    rowShards[shardOf(id)]!.set(id, row);
   }
-  const relations = new ShardedMap<string, WbsRelation>();
+  const lagCalendars = new Map(r.lag_calendar);
+  const relationShards = ShardedMap.emptyShards<string, WbsRelation>();
   for (let j = 0; j < r.id.length; j++) {
     const id = r.id[j]!;
-    relations.set(id, {
+    const rel: WbsRelation = {
       id,
       predId: c.id[r.pred[j]!]!,
       succId: c.id[r.succ[j]!]!,
       type: r.type[j]!,
       lag: r.lag[j]!,
-    });
+    };
+    const lagCalendar = lagCalendars.get(id);
+    if (lagCalendar) rel.lagCalendar = lagCalendar;
+    relationShards[shardOf(id)]!.set(id, rel);
   }
-  return { rows, relations };
+  return {
+    doc: { rows: ShardedMap.fromShards(rowShards), relations: ShardedMap.fromShards(relationShards) },
+    index: orderedTreeIndex(c, parents),
+  };
+}
+
+/**
+ * The tree index straight from the columns: rows come sorted by parent, then order key, then id
+ * (the server's order), so each parent's children are already in the index's order. Checked as
+ * it goes (one comparison per row); any row out of that order gives undefined, and the caller
+ * sorts as usual.
+ */
+function orderedTreeIndex(c: Items, parents: readonly (string | null)[]): TreeIndex | undefined {
+  const children = new Map<string, RowId[]>();
+  let list: RowId[] | undefined;
+  let parent: string | undefined;
+  for (let i = 0; i < c.id.length; i++) {
+    const p = parents[i] ?? ROOT;
+    if (p !== parent) {
+      if (children.has(p)) return undefined;
+      children.set(p, (list = []));
+      parent = p;
+    } else {
+      const k0 = c.order_key[i - 1]!;
+      const k1 = c.order_key[i]!;
+      if (k0 > k1 || (k0 === k1 && c.id[i - 1]! >= c.id[i]!)) return undefined;
+    }
+    list!.push(c.id[i]!);
+  }
+  return { children };
 }
 
 const floats = (values: readonly (number | null)[]): Float64Array => {
@@ -75,10 +155,12 @@ const floats = (values: readonly (number | null)[]): Float64Array => {
 /** The worker's columns: numbers as Float64Arrays (NaN for null), strings as they came. */
 export function packColumns(c: Items, r: Relations): PackedDoc {
   const n = c.id.length;
+  const relationAt = r.lag_calendar.length > 0 ? new Map(r.id.map((id, j) => [id, j])) : null;
   return {
     rowCount: n,
     rowNumbers: {
       duration: floats(c.duration),
+      remaining: floats(keptColumn(c)),
       startLimitDate: floats(c.start_limit_date),
       finishLimitDate: floats(c.finish_limit_date),
       actualStart: floats(c.actual_start),
@@ -100,6 +182,7 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
       color: new Array<string | null>(n).fill(null),
     },
     attributes: c.attributes.map(([i, a]) => [i, attributeValues(a)]),
+    sched: c.sched,
     relCount: r.id.length,
     relStrings: {
       id: r.id,
@@ -108,5 +191,9 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
       type: r.type,
     },
     relLag: floats(r.lag),
+    relLagCalendar: r.lag_calendar.flatMap(([id, cal]) => {
+      const j = relationAt?.get(id);
+      return j === undefined ? [] : [[j, cal] as [number, LagCalendar]];
+    }),
   };
 }

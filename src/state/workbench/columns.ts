@@ -24,9 +24,9 @@ const def = (domain: WbsColumn, align: ColumnDef['align'], defaultWidth: number)
 
 export const COLUMN_DEFS: Readonly<Record<string, ColumnDef>> = {
   code: def(WBS_COLUMNS.code, 'left', 64),
-  name: def(WBS_COLUMNS.name, 'left', 240),
-  type: def(WBS_COLUMNS.type, 'left', 96),
-  duration: def(WBS_COLUMNS.duration, 'right', 76),
+  name: def(WBS_COLUMNS.name, 'left', 224),
+  type: def(WBS_COLUMNS.type, 'left', 104),
+  duration: def(WBS_COLUMNS.duration, 'right', 84),
   start: def(WBS_COLUMNS.start, 'right', 88),
   finish: def(WBS_COLUMNS.finish, 'right', 88),
   total_float: def(WBS_COLUMNS.total_float, 'right', 64),

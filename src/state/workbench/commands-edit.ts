@@ -1,13 +1,16 @@
 // Cell commands: edit, commit an edit, clear, copy/cut (TSV + HTML), matrix paste (one undo step,
 // unconvertible cells marked and left unchanged, rows added past the end) and fill down.
 
-import type { ConvertContext, RowId } from '../../domain/wbs';
+import { dayStartMinutes, defaultCalendarOf } from '../../domain/schedule/default-options';
+import type { ConvertContext, RowId, WorkTimeContext } from '../../domain/wbs';
 import { editCell, fillDown, pasteMatrix, updateValues } from '../../domain/wbs';
+import { calendarIndex } from './bar-commands';
 import type { CellTextContext } from './cell-text';
 import { cellText } from './cell-text';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
 import { columnDef, displayedColumns } from './columns';
 import type { Command } from './commands';
+import { newRowFields } from './commands-rows';
 import { commitChange, rowAt } from './data';
 import { bounds } from './commands-nav';
 import { moveSelection } from './selection';
@@ -19,12 +22,24 @@ import { rangeOf } from './types';
 
 export function textContext(s: WorkbenchState = workbench.get()): CellTextContext {
   const sv = services();
+  // A row without a calendar runs on the version's default one (the worker's options): name it.
+  const fallback = defaultCalendarOf(s.calendars);
   return {
     lang: sv.lang(),
-    t: (k) => sv.t(k),
+    t: (k, p) => sv.t(k, p),
     hoursPerDay: (id) => sv.hoursPerDay(id),
-    calendarName: (id) => (id === null ? '' : (s.calendars.find((c) => c.id === id)?.name ?? id)),
+    calendarName: (id) =>
+      id === null ? (fallback?.name ?? '') : (s.calendars.find((c) => c.id === id)?.name ?? id),
+    workBetween: (id, from, to) => {
+      const cal = calendarIndex(id);
+      return cal.workAt(to) - cal.workAt(from);
+    },
   };
+}
+
+/** The version's working time: its data date (today when none is set) and calendars. */
+export function workTimeContext(s: WorkbenchState = workbench.get()): WorkTimeContext {
+  return { dataDate: s.version?.data_date ?? dayStartMinutes(new Date()), calendar: calendarIndex };
 }
 
 export function convertContext(s: WorkbenchState = workbench.get()): ConvertContext {
@@ -33,6 +48,7 @@ export function convertContext(s: WorkbenchState = workbench.get()): ConvertCont
     hoursPerDay: (id) => sv.hoursPerDay(id),
     calendars: s.calendars.map((c) => ({ id: c.id, name: c.name })),
     slashOrder: sv.lang() === 'ru' ? 'dmy' : 'mdy',
+    workTime: workTimeContext(s),
   };
 }
 
@@ -132,11 +148,12 @@ function clear(): void {
   const s = workbench.get();
   const { r0, r1 } = rangeOf(s.selection);
   const ids = s.visible.ids.slice(r0, r1 + 1);
+  // Cells that cannot be empty (duration, percent, type) are left as they are, as an empty paste does.
   const cols = rangeColumns(s).filter(
-    (c) => c.domain.kind !== 'readonly' && c.id !== 'name' && c.id !== 'type',
+    (c) => !['readonly', 'duration', 'percent', 'nodeType'].includes(c.domain.kind) && c.id !== 'name',
   );
   const edits = ids.flatMap((id) => cols.map((c) => ({ id, column: c.domain, value: null })));
-  const c = updateValues(s.wbs.doc, s.wbs.index, edits);
+  const c = updateValues(s.wbs.doc, s.wbs.index, edits, { workTime: workTimeContext(s) });
   commitChange(c, 'cmd.clearCells');
 }
 
@@ -151,7 +168,13 @@ export function pasteAtFocus(matrix: readonly (readonly string[])[]): void {
   const c = pasteMatrix(
     s.wbs.doc,
     s.wbs.index,
-    { visibleIds: s.visible.ids, row: s.selection.focus.row, columns: cols, matrix },
+    {
+      visibleIds: s.visible.ids,
+      row: s.selection.focus.row,
+      columns: cols,
+      matrix,
+      newRowFields: newRowFields(s),
+    },
     ctx,
   );
   commitChange(c, 'cmd.paste');
@@ -188,6 +211,7 @@ function fill(): void {
     s.wbs.index,
     s.visible.ids.slice(r0, r1 + 1),
     rangeColumns(s).map((d) => d.domain),
+    { workTime: workTimeContext(s) },
   );
   commitChange(c, 'cmd.fillDown');
 }

@@ -12,21 +12,26 @@ import {
   moveUp,
   outdent,
 } from '../../domain/wbs';
-import type { WbsChange } from '../../domain/wbs';
+import type { MovedRows, WbsChange, WbsRelation } from '../../domain/wbs';
 import { canRedo, canUndo } from '../../domain/history';
+import { defaultCalendarOf } from '../../domain/schedule/default-options';
 import type { Command } from './commands';
 import { commitChange, redo, setExpanded, undo } from './data';
 import { services } from './services';
 import type { WorkbenchState } from './store';
 import { workbench } from './store';
-import { rangeOf } from './types';
+import { selectedRows } from './types';
 
 /** Above this many rows, Delete shows the 'too many WBS items to remove' notice instead. */
 export const DELETE_LIMIT = 5000;
 
 export function selectedIds(s: WorkbenchState): RowId[] {
-  const { r0, r1 } = rangeOf(s.selection);
-  return s.visible.ids.slice(r0, r1 + 1);
+  const ids: RowId[] = [];
+  for (const i of selectedRows(s.selection)) {
+    const id = s.visible.ids[i];
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
 }
 
 const hasRows = (s: WorkbenchState) => s.visible.ids.length > 0 && s.loadState === 'ready';
@@ -58,13 +63,22 @@ function reveal(ids: readonly RowId[]): void {
   if (need.size > 0) setExpanded([...need], true);
 }
 
+/**
+ * Fields every new row starts with: the version's default calendar (the space calendar flagged
+ * default, the one the schedule runs on for rows without one), so the row shows and keeps it.
+ */
+export function newRowFields(s: WorkbenchState = workbench.get()): { calendarId?: string } {
+  const cal = defaultCalendarOf(s.calendars);
+  return cal ? { calendarId: cal.id } : {};
+}
+
 function create(nodeType: NodeType): void {
   const s = workbench.get();
   const focus = s.visible.ids[s.selection.focus.row];
   const c = createRows(
     s.wbs.doc,
     s.wbs.index,
-    { nodeType, at: focus ? { after: focus } : { atEnd: true } },
+    { nodeType, at: focus ? { after: focus } : { atEnd: true }, fields: newRowFields(s) },
     { newId: () => services().newId() },
   );
   if (!commitChange(c, `cmd.add_${nodeType}`)) return;
@@ -79,6 +93,22 @@ function create(nodeType: NodeType): void {
     });
 }
 
+/** Names of a relation's ends for a message ("Excavation → Foundations"). */
+function relationText(rel: WbsRelation): string {
+  const rows = workbench.get().wbs.doc.rows;
+  const name = (id: string) => rows.get(id)?.name || rows.get(id)?.code || id;
+  return `${name(rel.predId)} → ${name(rel.succId)}`;
+}
+
+/** Tells the user which links a tree command removed (a summary cannot be linked to its own rows). */
+function reportDropped(dropped: readonly WbsRelation[]): void {
+  if (dropped.length === 0) return;
+  const sv = services();
+  const lines = dropped.slice(0, 5).map(relationText);
+  if (dropped.length > 5) lines.push(sv.t('paste.more', { count: dropped.length - 5 }));
+  sv.notify('info', sv.t('link.dropped', { count: dropped.length }), lines);
+}
+
 function tree(id: string, fn: typeof indent, expandParents: boolean): Command {
   return {
     id,
@@ -89,10 +119,11 @@ function tree(id: string, fn: typeof indent, expandParents: boolean): Command {
       const ids = selectedIds(s);
       // The active cell stays at the end of the range it was on (the view does not jump).
       const focusFirst = s.selection.focus.row <= s.selection.anchor.row;
-      const c: WbsChange<RowId[]> = fn(s.wbs.doc, s.wbs.index, ids);
+      const c: WbsChange<MovedRows> = fn(s.wbs.doc, s.wbs.index, ids);
       if (!commitChange(c, `cmd.${id}`)) return;
       if (expandParents) reveal(c.result);
       selectIds(ids[0]!, ids[ids.length - 1], focusFirst);
+      reportDropped(c.result.droppedRelations);
     },
   };
 }
@@ -124,13 +155,32 @@ async function deleteSelected(): Promise<void> {
   workbench.set({ selection: { anchor: { row, col }, focus: { row, col } } });
 }
 
-/** Link the selected rows into a finish-to-start chain (sums skipped); refusals are reported. */
+/**
+ * Link the selected rows into a finish-to-start chain; refusals are reported. Summaries in the
+ * selection are not linked (the chain runs through their tasks); with fewer than two tasks left
+ * the command says why instead of doing nothing: a summary selected with one of its own rows
+ * cannot be linked to it, otherwise at least two tasks are needed.
+ */
 export function linkSelected(): void {
   const s = workbench.get();
-  const ids = selectedIds(s).filter((id) => s.wbs.doc.rows.get(id)?.nodeType !== 'sum');
-  if (ids.length < 2) return;
-  const inputs = ids.slice(1).map((succId, i) => ({ predId: ids[i]!, succId, type: 'fs' as const }));
-  linkRows(inputs);
+  const rows = s.wbs.doc.rows;
+  const selected = selectedIds(s);
+  const ids = selected.filter((id) => rows.get(id)?.nodeType !== 'sum');
+  if (ids.length >= 2) {
+    const inputs = ids.slice(1).map((succId, i) => ({ predId: ids[i]!, succId, type: 'fs' as const }));
+    linkRows(inputs);
+    return;
+  }
+  const sums = new Set(selected.filter((id) => rows.get(id)?.nodeType === 'sum'));
+  const withOwnRow = selected.some((id) => {
+    for (let p = rows.get(id)?.parentId ?? null; p !== null; p = rows.get(p)?.parentId ?? null)
+      if (sums.has(p)) return true;
+    return false;
+  });
+  const sv = services();
+  sv.notify('warning', sv.t('link.refused'), [
+    sv.t(withOwnRow ? 'wbs.relation_hierarchy' : 'link.need_two_tasks'),
+  ]);
 }
 
 export function linkRows(
@@ -142,17 +192,39 @@ export function linkRows(
   const refused = c.result.refused;
   if (refused.length > 0) {
     const sv = services();
-    const rows = s.wbs.doc.rows;
-    const lines = refused.map((r) => {
-      const path = (r.params?.path as readonly string[] | undefined)
-        ?.map((id) => rows.get(id)?.name || id)
-        .join(' → ');
-      return sv.t(r.key, { ...r.params, path });
-    });
-    sv.notify('error', sv.t('link.refused'), lines);
+    sv.notify('error', sv.t('link.refused'), refusalLines(refused, s.wbs.doc.rows));
   }
   return c.result.added.length > 0;
 }
+
+/**
+ * One line per refused link, except that pairs already linked are counted in one line where
+ * there are several (Ctrl+L over a chain linked before refuses every pair again). Each cycle keeps
+ * its own line with its path, named by the rows' names.
+ */
+function refusalLines(
+  refused: readonly { key: string; params?: Record<string, unknown> }[],
+  rows: ReadonlyMap<RowId, { name: string }>,
+): string[] {
+  const sv = services();
+  const duplicates = refused.filter((r) => r.key === DUPLICATE).length;
+  const lines: string[] = [];
+  let counted = false;
+  for (const r of refused) {
+    if (r.key === DUPLICATE && duplicates > 1) {
+      if (!counted) lines.push(sv.t('wbs.relation_duplicate_count', { count: duplicates }));
+      counted = true;
+      continue;
+    }
+    const path = (r.params?.path as readonly string[] | undefined)
+      ?.map((id) => rows.get(id)?.name || id)
+      .join(' → ');
+    lines.push(sv.t(r.key, { ...r.params, path }));
+  }
+  return lines;
+}
+
+const DUPLICATE = 'wbs.relation_duplicate';
 
 export const rowCommands: readonly Command[] = [
   ...(['task', 'work', 'sum', 'milestone_finish'] as const).map((t) => ({

@@ -5,6 +5,8 @@ import type { Patch } from 'immer';
 import { applyWbsPatches, commit, freezeDocInSteps, wbsState } from '../../domain/wbs/change';
 import type { WbsChange, WbsState } from '../../domain/wbs/change';
 import type { WbsDoc } from '../../domain/wbs';
+import { nextActivityCodes } from '../../domain/wbs/codes';
+import { buildRelationIndexInSteps } from '../../domain/wbs/relation-index';
 import { ShardedMap } from '../../domain/wbs/sharded-map';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
@@ -98,10 +100,30 @@ export function nextDataRevision(): number {
  * (a safety net against stray writes, not needed to paint), so it never delays a frame.
  */
 function freezeWhenIdle(doc: WbsDoc): void {
-  const steps = freezeDocInSteps(doc, 1000);
+  inIdleSteps(freezeDocInSteps(doc, 1000), indexRelationsWhenIdle);
+}
+
+/**
+ * Builds the relation index of the open version's relations in idle time (indent, delete, link
+ * and the relations tab then read a few lists instead of walking 150k relations); a change made
+ * meanwhile gives new relations, whose index is built next.
+ */
+function indexRelationsWhenIdle(): void {
+  const relations = workbench.get().wbs.doc.relations;
+  if (relations.size === 0) return;
+  inIdleSteps(buildRelationIndexInSteps(relations, 5000), () => {
+    const now = workbench.get().wbs.doc.relations;
+    if (now !== relations && now.size > 0) indexRelationsWhenIdle();
+    // And the activity codes' pattern, which every Insert and paste reads.
+    else later(() => void nextActivityCodes(workbench.get().wbs.doc, 1));
+  });
+}
+
+/** Runs the steps while frames have idle time left, then `done`. */
+function inIdleSteps(steps: Generator<void, void, void>, done: () => void = () => undefined): void {
   const run = (deadline?: IdleDeadline) => {
     do {
-      if (steps.next().done) return;
+      if (steps.next().done) return done();
     } while (deadline && deadline.timeRemaining() > 2);
     later(run);
   };
@@ -113,8 +135,9 @@ function later(fn: (deadline?: IdleDeadline) => void): void {
   else setTimeout(fn, 16);
 }
 
-export function loadVersionDoc(version: Version, doc: WbsDoc): void {
-  const wbs = wbsState(doc, false);
+/** `index`: the doc's tree index when the caller has it (the open by columns), else built here. */
+export function loadVersionDoc(version: Version, doc: WbsDoc, index?: TreeIndex): void {
+  const wbs = index ? { doc, index } : wbsState(doc, false);
   freezeWhenIdle(doc);
   const s = workbench.get();
   const same = s.versionId === version.id;
@@ -228,10 +251,60 @@ export function applyRemote(patches: readonly Patch[]): AppliedChange | null {
   );
 }
 
+/**
+ * The views read since the store's rows, tree, schedule, target or view last changed, by visible
+ * index: a scroll frame builds only the rows it brings into view (the grid and the Gantt read the
+ * same rows, and a frame's links read their ends again), and an unchanged row keeps its object.
+ */
+interface ViewCache {
+  readonly rows: object;
+  readonly index: object;
+  readonly schedule: object | null;
+  readonly target: object | null;
+  readonly expanded: object;
+  readonly visible: object;
+  readonly views: Map<number, RowView>;
+}
+let viewCache: ViewCache | null = null;
+/** Past this many cached views (a long scroll) the cache starts again. */
+const VIEW_CACHE_LIMIT = 4096;
+
+function viewsOf(s: WorkbenchState): Map<number, RowView> {
+  const c = viewCache;
+  if (
+    c &&
+    c.rows === s.wbs.doc.rows &&
+    c.index === s.wbs.index &&
+    c.schedule === s.schedule &&
+    c.target === s.target &&
+    c.expanded === s.expanded &&
+    c.visible === s.visible &&
+    c.views.size < VIEW_CACHE_LIMIT
+  )
+    return c.views;
+  viewCache = {
+    rows: s.wbs.doc.rows,
+    index: s.wbs.index,
+    schedule: s.schedule,
+    target: s.target,
+    expanded: s.expanded,
+    visible: s.visible,
+    views: new Map(),
+  };
+  return viewCache.views;
+}
+
 export function rowAt(s: WorkbenchState, index: number): RowView | null {
   const id = s.visible.ids[index];
   if (id === undefined) return null;
-  return rowView(s, id, index, s.visible.depth[index] ?? 0);
+  const views = viewsOf(s);
+  let v = views.get(index);
+  if (v === undefined) {
+    const made = rowView(s, id, index, s.visible.depth[index] ?? 0);
+    if (!made) return null;
+    views.set(index, (v = made));
+  }
+  return v;
 }
 
 /** A row with its derived values, by id (index and level: where it shows, if it does). */
@@ -261,6 +334,7 @@ function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView 
     tf: has ? sch.tf[p]! : NaN,
     ff: has ? sch.ff[p]! : NaN,
     critical: has ? sch.critical[p] === 1 : false,
+    percentComplete: has && sch.percentComplete ? sch.percentComplete[p]! : NaN,
     targetStart: target ? target[0] : NaN,
     targetFinish: target ? target[1] : NaN,
   };

@@ -20,7 +20,7 @@ import {
   type FilterExpr,
 } from '../../domain/filter';
 import { formatDate } from '../../domain/format';
-import { rowStatus } from './cell-text';
+import { rowStatus, sumStatus } from './cell-text';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
 
@@ -93,8 +93,11 @@ function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => n
         return row.code;
       case 'type':
         return row.nodeType;
-      case 'status':
-        return rowStatus(row);
+      case 'status': {
+        if (row.nodeType !== 'sum') return rowStatus(row);
+        const p = sch?.position.get(id);
+        return sumStatus(p !== undefined && sch?.percentComplete ? sch.percentComplete[p]! : NaN);
+      }
       case 'calendar':
         return row.calendarId;
       case 'duration':

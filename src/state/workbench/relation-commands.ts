@@ -1,12 +1,40 @@
 // Relation edits of the task_relations tab: change type or lag, remove, add by code or name.
 // Each is one undo step of kind undo_relation; a refused change (cycle, duplicate) is reported.
+// relationState says what the schedule makes of a link: driving, critical, or ignored.
 
-import { relationsOf, removeRelations, updateRelation } from '../../domain/wbs';
+import { isAncestor, relationsOf, removeRelations, updateRelation } from '../../domain/wbs';
 import type { RelationType, RowId, WbsRelation } from '../../domain/wbs';
 import { linkRows } from './commands-rows';
 import { commitChange } from './data';
+import { isDriving } from './schedule-snapshot';
 import { services } from './services';
+import type { WorkbenchState } from './store';
 import { workbench } from './store';
+
+export interface RelationState {
+  /**
+   * 'hierarchy': the link joins a summary and a row under it. Such links are refused now, but
+   * older data can hold them; the engine does not schedule links on summaries, so it is ignored.
+   */
+  readonly ignored: 'hierarchy' | null;
+  /** It sets its successor's early start (P6's Driving; ties: all); null while not known. */
+  readonly driving: boolean | null;
+  /** A driving link between two critical tasks: on the critical path (P6's relationship Critical). */
+  readonly critical: boolean;
+}
+
+export function relationState(r: WbsRelation, s: WorkbenchState = workbench.get()): RelationState {
+  const rows = s.wbs.doc.rows;
+  if (isAncestor(rows, r.predId, r.succId) || isAncestor(rows, r.succId, r.predId))
+    return { ignored: 'hierarchy', driving: null, critical: false };
+  const sch = s.schedule;
+  const driving = isDriving(sch, r.predId, r.succId);
+  const crit = (id: string) => {
+    const p = sch?.position.get(id);
+    return p !== undefined && sch!.critical[p] === 1;
+  };
+  return { ignored: null, driving, critical: driving === true && crit(r.predId) && crit(r.succId) };
+}
 
 export function relationsOfRow(id: RowId): { predecessors: WbsRelation[]; successors: WbsRelation[] } {
   return relationsOf(workbench.get().wbs.doc, id);

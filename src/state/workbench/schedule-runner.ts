@@ -1,10 +1,14 @@
 // Keeps dates and floats current: every applied change's patches go to the schedule service (a
 // Web Worker), whose results replace the store's schedule snapshot. Requests are processed in
 // order; results older than the newest request are held back (stale results are dropped, but
-// their data carries forward), so the grid and the Gantt repaint once per settled edit.
+// their data carries forward), so the grid and the Gantt repaint once per settled edit. The
+// worker schedules with the version's options: those an import stored (the content reads carry
+// them as version.schedule_options), else the defaults; it follows the open version's options
+// when they change (a version loaded after its document was sent, a reload).
 
+import type { Version } from '../../api/versions';
 import { standardCalendarDef } from '../../domain/calendar';
-import { dayStartMinutes, defaultScheduleOptions } from '../../domain/schedule';
+import { versionScheduleOptions } from '../../domain/schedule';
 import type { CalendarDef, ScheduleOptions } from '../../domain/schedule';
 import type { PackedDoc } from '../../workers/doc-pack';
 import type { ScheduleOutput, ScheduleService } from '../../workers/schedule-client';
@@ -12,18 +16,45 @@ import { onDataChange } from './data';
 import { workbench } from './store';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 
-/** The version's options: the defaults every unimported version schedules with, on the space's default calendar. */
-export function scheduleOptions(dataDate: number | null, calendars: readonly CalendarDef[]): ScheduleOptions {
-  const def = calendars.find((c) => c.isDefault) ?? calendars[0];
-  return defaultScheduleOptions(dataDate ?? dayStartMinutes(new Date()), def?.id ?? 'standard');
+/**
+ * The version's options, as the server's Calculate takes them (versionScheduleOptions): the ones an
+ * import stored, else the defaults every unimported version schedules with; the data date is the
+ * version's, the default calendar the stored one while the space has it, else the space's default.
+ */
+export function scheduleOptions(
+  dataDate: number | null,
+  calendars: readonly CalendarDef[],
+  stored?: ScheduleOptions | null,
+): ScheduleOptions {
+  return versionScheduleOptions(stored, dataDate, calendars);
+}
+
+/** What the runner needs of a version: its data date and the options an import stored. */
+export type VersionOptions = Pick<Version, 'data_date' | 'schedule_options'>;
+
+/** The options of a version (or of a bare data date: the defaults) on the store's calendars. */
+function optionsOf(version: VersionOptions | number | null, calendars: readonly CalendarDef[]) {
+  return typeof version === 'object' && version !== null
+    ? scheduleOptions(version.data_date, calendars, version.schedule_options)
+    : scheduleOptions(version, calendars);
+}
+
+/** The calendars the worker gets: the space's, else a standard one. */
+function calendarsOf(s: { calendars: readonly CalendarDef[] }): CalendarDef[] {
+  return s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
 }
 
 export class ScheduleRunner {
-  private requested = 0;
+  /** Requests in the order sent; results of all but the newest are held back. */
+  private sent = 0;
+  private newest = 0;
   private held: ScheduleOutput | null = null;
   private ids: string[] | null = null;
   private idsChanged = false;
+  /** The options the worker has (as JSON), null before the first document. */
+  private options: string | null = null;
   private readonly off: () => void;
+  private readonly offVersion: () => void;
 
   /** A first open held until the first frame is painted (see openPacked's `defer`). */
   private deferred: { send: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -32,16 +63,38 @@ export class ScheduleRunner {
     this.off = onDataChange((applied) => {
       this.flushDeferred(); // the document goes first, the change after it
       const rev = workbench.get().dataRevision;
-      this.track(this.service.patch(applied.patches as never, rev), rev);
+      this.track(this.service.patch(applied.patches as never, rev));
+    });
+    this.offVersion = workbench.subscribe((s, prev) => {
+      if (s.version !== prev.version) this.followVersion();
     });
   }
 
   /** Send the whole document (after a load). */
   open(): void {
     const s = workbench.get();
-    const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
-    const options = scheduleOptions(s.version?.data_date ?? null, calendars);
-    this.track(this.service.open(s.wbs.doc, calendars, options, s.dataRevision), s.dataRevision);
+    const calendars = calendarsOf(s);
+    const options = this.remember(optionsOf(s.version, calendars));
+    this.track(this.service.open(s.wbs.doc, calendars, options, s.dataRevision));
+  }
+
+  private remember(options: ScheduleOptions): ScheduleOptions {
+    this.options = JSON.stringify(options);
+    return options;
+  }
+
+  /**
+   * The open version's options changed (its content was loaded after the worker got the document
+   * with a bare data date, or a reload brought others): schedule the worker's copy with them.
+   */
+  private followVersion(): void {
+    const s = workbench.get();
+    // Nothing sent yet, or a first open still to be sent (it reads the options then).
+    if (this.options === null || this.deferred || !s.version) return;
+    const options = optionsOf(s.version, calendarsOf(s));
+    if (JSON.stringify(options) === this.options) return;
+    this.remember(options);
+    this.track(this.service.setOptions(options, s.dataRevision));
   }
 
   /**
@@ -51,7 +104,8 @@ export class ScheduleRunner {
    */
   openPacked(
     doc: PackedDoc | (() => PackedDoc),
-    dataDate: number | null,
+    /** The version (its data date and stored options), or its bare data date. */
+    version: VersionOptions | number | null,
     revision: number,
     /**
      * Send after the first frame is painted (the store shows stored dates meanwhile): packing and
@@ -63,11 +117,13 @@ export class ScheduleRunner {
     this.flushDeferred();
     const send = () => {
       const s = workbench.get();
-      const calendars = s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
-      const options = scheduleOptions(dataDate, calendars);
+      const calendars = calendarsOf(s);
+      // Sent after the store loaded this document (deferred): the loaded version says it all.
+      const loaded = s.dataRevision >= revision && s.version;
+      const options = this.remember(optionsOf(loaded || version, calendars));
       performance.mark('wb-worker-open');
       const packed = typeof doc === 'function' ? doc() : doc;
-      this.track(this.service.openPacked(packed, calendars, options, revision), revision);
+      this.track(this.service.openPacked(packed, calendars, options, revision));
       performance.mark('wb-worker-open-posted');
     };
     if (!defer) return send();
@@ -91,22 +147,24 @@ export class ScheduleRunner {
     if (this.deferred) clearTimeout(this.deferred.timer);
     this.deferred = null;
     this.off();
+    this.offVersion();
     this.service.dispose();
   }
 
-  private track(p: Promise<ScheduleOutput | null>, revision: number): void {
-    this.requested = revision;
+  private track(p: Promise<ScheduleOutput | null>): void {
+    const request = ++this.sent;
+    this.newest = request;
     workbench.set({ timetableState: 'in_process' });
     p.then(
-      (out) => this.receive(out, revision),
+      (out) => this.receive(out, request),
       (err: unknown) => {
-        if (revision !== this.requested) return;
+        if (request !== this.newest) return;
         workbench.set({ timetableState: 'not_calculated', scheduleError: String(err) });
       },
     );
   }
 
-  private receive(out: ScheduleOutput | null, revision: number): void {
+  private receive(out: ScheduleOutput | null, request: number): void {
     if (out) {
       if (out.ids) {
         this.ids = out.ids;
@@ -114,7 +172,7 @@ export class ScheduleRunner {
       }
       this.held = out;
     }
-    if (revision !== this.requested) return; // a newer request is on its way
+    if (request !== this.newest) return; // a newer request is on its way
     const held = this.held;
     this.held = null;
     const s = workbench.get();
@@ -156,6 +214,9 @@ function toSnapshot(
     tf: o.tf,
     ff: o.ff,
     critical: o.critical,
+    drivingStart: o.drivingStart,
+    drivingPred: o.drivingPred,
+    percentComplete: o.percentComplete,
     projectFinish: o.projectFinish,
     error: o.error,
     errorIds: o.errorIds,

@@ -12,10 +12,34 @@ export interface ScheduleSnapshot {
   readonly tf: Int32Array;
   readonly ff: Int32Array;
   readonly critical: Uint8Array;
+  /**
+   * Driving relations (P6's "Driving": those that set the successor's early start): for the
+   * activity at position i, the positions of the predecessors whose link to it drives are
+   * drivingPred[drivingStart[i] … drivingStart[i + 1]). Absent when not known (stored dates).
+   */
+  readonly drivingStart?: Int32Array;
+  readonly drivingPred?: Int32Array;
+  /** Percent complete: a row's own, a summary's rolled up (planned-duration weighted). */
+  readonly percentComplete?: Float32Array;
   readonly projectFinish: number;
   /** Message of the first error (a cycle), or null. */
   readonly error: string | null;
   readonly errorIds: readonly string[];
   /** Milliseconds the engine took. */
   readonly ms: number;
+}
+
+/**
+ * Whether the link pred → succ drives succ's early start; null when the schedule does not say
+ * (no result yet, the stored dates of an open, or a link the engine does not schedule).
+ */
+export function isDriving(s: ScheduleSnapshot | null, predId: string, succId: string): boolean | null {
+  const start = s?.drivingStart;
+  const preds = s?.drivingPred;
+  if (!s || !start || !preds) return null;
+  const p = s.position.get(predId);
+  const i = s.position.get(succId);
+  if (p === undefined || i === undefined || i + 1 >= start.length) return null;
+  for (let k = start[i]!; k < start[i + 1]!; k++) if (preds[k] === p) return true;
+  return false;
 }

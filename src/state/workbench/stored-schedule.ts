@@ -1,6 +1,9 @@
 // The dates the server stored with its last calculation, as the store's schedule snapshot: a
 // calculated version opens with its bars and floats painted at once, from the same engine's
 // results, and the worker's own pass replaces them when it lands (STYLE 5: derived, never edited).
+// Dates are shown as the worker shows them (src/workers/schedule-core.ts): a started activity
+// from its actual start (the stored early start is where its remaining work resumes, P6's
+// remaining early start), a completed one at its actual dates.
 
 import type { VersionColumns } from '../../api/versions';
 import type { ScheduleSnapshot } from './schedule-snapshot';
@@ -24,8 +27,10 @@ export function storedSchedule(content: VersionColumns, revision: number): Sched
     const finish = c.ef[i];
     if (start === null || start === undefined || finish === null || finish === undefined) continue;
     position.set(c.id[i]!, i);
-    es[i] = start;
-    ef[i] = finish;
+    const as = c.actual_start[i] ?? null;
+    const af = c.actual_finish[i] ?? null;
+    es[i] = af !== null ? (as ?? af) : (as ?? start);
+    ef[i] = af ?? finish;
     ls[i] = c.ls[i] ?? -1;
     lf[i] = c.lf[i] ?? -1;
     tf[i] = c.tf[i] ?? 0;
@@ -34,6 +39,7 @@ export function storedSchedule(content: VersionColumns, revision: number): Sched
     if (finish > projectFinish) projectFinish = finish;
   }
   if (position.size === 0) return null;
+  const percentComplete = rolledUpPercent(c);
   return {
     revision,
     position,
@@ -44,9 +50,65 @@ export function storedSchedule(content: VersionColumns, revision: number): Sched
     tf,
     ff,
     critical,
+    percentComplete,
     projectFinish,
     error: null,
     errorIds: [],
     ms: 0,
   };
+}
+
+/**
+ * Percent complete as the engine rolls it up (src/domain/schedule/roll-up.ts), which the server
+ * does not store: a row's own (100 once it has an actual finish), a summary's weighted by the
+ * planned duration of the rows under it (a plain mean when they are all milestones). Rows are
+ * visited deepest first, each handing its values to its parent once: O(n).
+ */
+function rolledUpPercent(c: VersionColumns['items']): Float32Array {
+  const n = c.id.length;
+  const { parent, node_type: type, duration, percent, actual_finish: finished } = c;
+  const depth = new Int32Array(n).fill(-1);
+  let maxDepth = 0;
+  for (let i = 0; i < n; i++) {
+    let d = 0;
+    let p = i;
+    while (p >= 0 && depth[p]! < 0) {
+      p = parent[p]!;
+      d++;
+    }
+    const known = p < 0 ? -1 : depth[p]!;
+    for (let q = i, k = d; k > 0; q = parent[q]!, k--) depth[q] = known + k;
+    maxDepth = Math.max(maxDepth, depth[i]!);
+  }
+  const start = new Int32Array(maxDepth + 2);
+  for (let i = 0; i < n; i++) start[maxDepth - depth[i]! + 1]!++;
+  for (let d = 1; d < start.length; d++) start[d]! += start[d - 1]!;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[start[maxDepth - depth[i]!]!++] = i;
+  const out = new Float32Array(n);
+  const weight = new Float64Array(n);
+  const done = new Float64Array(n);
+  const count = new Float64Array(n);
+  const sum = new Float64Array(n);
+  for (const i of order) {
+    const t = type[i];
+    if (t === 'draft') continue; // not scheduled
+    const own = finished[i] !== null && finished[i] !== undefined ? 100 : percent[i]!;
+    out[i] =
+      t === 'sum' && count[i]! > 0 ? (weight[i]! > 0 ? done[i]! / weight[i]! : sum[i]! / count[i]!) : own;
+    const p = parent[i]!;
+    if (p < 0) continue;
+    if (t !== 'sum') {
+      const w = t === 'milestone_start' || t === 'milestone_finish' ? 0 : duration[i]!;
+      weight[p]! += w;
+      done[p]! += w * own;
+      count[p]!++;
+      sum[p]! += own;
+    }
+    weight[p]! += weight[i]!;
+    done[p]! += done[i]!;
+    count[p]! += count[i]!;
+    sum[p]! += sum[i]!;
+  }
+  return out;
 }

@@ -98,7 +98,9 @@ export class VersionSync {
             entry,
           });
           const v = workbench.get().version;
-          if (v && v.id === batch.versionId) workbench.set({ version: { ...v, revision: res.revision } });
+          // The server marks the version not calculated with every batch it stores.
+          if (v && v.id === batch.versionId)
+            workbench.set({ version: { ...v, revision: res.revision, timetable_state: 'not_calculated' } });
           this.queue.shift();
         } catch (err) {
           this.queue = [];
@@ -119,9 +121,10 @@ export class VersionSync {
 }
 
 /**
- * Resolves once the change's frame is painted: serializing and sending a big batch (1,000 indented
- * rows, a 10k paste) then never delays the frame that shows it. A hidden tab paints no frames, so
- * a timer stands in after 100 ms; without frames at all (tests), the next task.
+ * Resolves once the change's frame is painted and the browser has a moment: serializing and
+ * sending a big batch (1,000 indented rows, a 10k paste) then never delays the frame that shows
+ * it, nor the input right after it. A hidden tab paints no frames, so a timer stands in after
+ * 100 ms; without frames at all (tests), the next task.
  */
 function afterNextPaint(): Promise<void> {
   if (typeof requestAnimationFrame !== 'function') return new Promise((r) => setTimeout(r, 0));
@@ -130,7 +133,8 @@ function afterNextPaint(): Promise<void> {
     requestAnimationFrame(() =>
       setTimeout(() => {
         clearTimeout(fallback);
-        resolve();
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 300 });
+        else resolve();
       }, 0),
     );
   });

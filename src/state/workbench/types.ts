@@ -21,6 +21,8 @@ export interface Selection {
   readonly anchor: CellRef;
   /** The focused cell: the range's moving corner. */
   readonly focus: CellRef;
+  /** Ranges selected before with Ctrl+click (Ctrl+drag), in the order they were; moves drop them. */
+  readonly extra?: readonly CellRange[];
 }
 
 export interface CellRange {
@@ -37,6 +39,34 @@ export function rangeOf(sel: Selection): CellRange {
     c0: Math.min(sel.anchor.col, sel.focus.col),
     c1: Math.max(sel.anchor.col, sel.focus.col),
   };
+}
+
+/**
+ * The rows of every selected range, in the order the ranges were selected (each range top to
+ * bottom), each once: what the row commands act on (the link command links them in this order).
+ */
+export function selectedRows(sel: Selection): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>();
+  for (const r of [...(sel.extra ?? []), rangeOf(sel)])
+    for (let i = r.r0; i <= r.r1; i++)
+      if (!seen.has(i)) {
+        seen.add(i);
+        out.push(i);
+      }
+  return out;
+}
+
+/** The selected columns of a row over every range ([first, last]), or null. */
+export function selectedColumnsOf(sel: Selection, row: number): readonly [number, number] | null {
+  let c0 = Infinity;
+  let c1 = -1;
+  for (const r of [...(sel.extra ?? []), rangeOf(sel)])
+    if (row >= r.r0 && row <= r.r1) {
+      c0 = Math.min(c0, r.c0);
+      c1 = Math.max(c1, r.c1);
+    }
+  return c1 < 0 ? null : [c0, c1];
 }
 
 /** Column ids as the domain names them (src/domain/wbs/columns.ts), plus `attr:<key>`. */
@@ -66,6 +96,11 @@ export interface RowView {
   readonly tf: number;
   readonly ff: number;
   readonly critical: boolean;
+  /**
+   * Percent complete as scheduled: the row's own, a summary's rolled up from the rows under it
+   * (weighted by planned duration, as P6's WBS rows). NaN when not calculated.
+   */
+  readonly percentComplete: number;
   readonly targetStart: number;
   readonly targetFinish: number;
 }

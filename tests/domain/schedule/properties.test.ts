@@ -1,5 +1,6 @@
 // Properties over random networks (fast-check): early ≤ late, every relation respected, no
-// negative float without constraints or deadline, and incremental recompute = full recompute.
+// negative float without constraints or deadline, driving relations are the tight ones, and
+// incremental recompute = full recompute.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
@@ -99,6 +100,39 @@ describe('schedule properties', { timeout: 60_000 }, () => {
     );
   });
 
+  it('driving relations: exactly the tight ones; every activity after the data date with predecessors has one', () => {
+    fc.assert(
+      fc.property(networks, (p) => {
+        const m = gen(p);
+        const res = scheduleModel(m);
+        const cals = new Map(m.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
+        const idx = new Map(m.activities.map((a, i) => [a.id, i]));
+        const driven = new Uint8Array(m.activities.length);
+        const hasPred = new Uint8Array(m.activities.length);
+        m.relations.forEach((r, k) => {
+          const pi = idx.get(r.predId)!;
+          const si = idx.get(r.succId)!;
+          const lc = cals.get(m.activities[pi].calendarId)!;
+          const sc = cals.get(m.activities[si].calendarId)!;
+          const from = r.type === 'fs' || r.type === 'ff' ? res.ef[pi] : res.es[pi];
+          const to = r.type === 'fs' || r.type === 'ss' ? res.es[si] : res.ef[si];
+          // What the relation allows, in the successor's working time (as the forward pass reads it).
+          const earliest = sc.workAt(r.lag === 0 ? from : lc.finishAt(lc.workAt(from) + r.lag));
+          const tight = sc.workAt(to) === earliest;
+          expect(res.driving[k] === 1, `${r.id} ${r.type}`).toBe(tight);
+          hasPred[si] = 1;
+          if (res.driving[k]) driven[si] = 1;
+        });
+        m.activities.forEach((a, i) => {
+          const c = cals.get(a.calendarId)!;
+          const afterDataDate = c.workAt(res.es[i]) > c.workAt(m.options.dataDate);
+          if (hasPred[i] && afterDataDate) expect(driven[i], a.id).toBe(1);
+        });
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('incremental recompute after edits equals a full recompute', () => {
     const edit = fc.oneof(
       fc.record({
@@ -148,6 +182,9 @@ describe('schedule properties', { timeout: 60_000 }, () => {
           const full = scheduleModel(m);
           for (const f of ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const)
             expect(Array.from(inc[f])).toEqual(Array.from(full[f]));
+          // Driving flags by relation id (the prepared schedule keeps removed relations' slots).
+          const incDriving = new Map(prepared.relationIds().map((id, k) => [id, inc.driving[k]]));
+          expect(m.relations.map((r) => incDriving.get(r.id))).toEqual(Array.from(full.driving));
         }
       }),
       { numRuns: 60 },

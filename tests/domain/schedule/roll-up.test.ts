@@ -1,6 +1,7 @@
-// Sum nodes span what is under them: on random trees of tasks, finished tasks, milestones and WBS
-// summary activities, every sum's dates and total float equal a reference that walks
-// each activity up to the root (the roll-up itself hands values up level by level).
+// Sum nodes span what is under them: on random trees of tasks, started and finished tasks,
+// milestones and WBS summary activities, every sum's dates and total float equal a reference that
+// walks each activity up to the root (the roll-up itself hands values up level by level). A sum
+// starts with the first work under it: a started activity counts from its actual start.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scheduleModel } from '../../../src/domain/schedule/index';
@@ -13,7 +14,7 @@ interface Shape {
   /** For each activity after the first, which earlier sum is its parent (or none). */
   parents: number[];
   sums: boolean[];
-  kinds: ('task' | 'done' | 'milestone' | 'wbs')[];
+  kinds: ('task' | 'done' | 'started' | 'milestone' | 'wbs')[];
   pct: number[];
 }
 
@@ -21,7 +22,10 @@ const shapes = fc.integer({ min: 2, max: 60 }).chain((n) =>
   fc.record({
     parents: fc.array(fc.nat(), { minLength: n, maxLength: n }),
     sums: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-    kinds: fc.array(fc.constantFrom('task', 'done', 'milestone', 'wbs'), { minLength: n, maxLength: n }),
+    kinds: fc.array(fc.constantFrom('task', 'done', 'started', 'milestone', 'wbs'), {
+      minLength: n,
+      maxLength: n,
+    }),
     pct: fc.array(fc.constantFrom(0, 25, 50, 100), { minLength: n, maxLength: n }),
   }),
 );
@@ -49,6 +53,8 @@ function modelOf(s: Shape, seed: number): ScheduleModel {
         percentComplete: 100,
         remaining: 0,
       };
+    if (kind === 'started')
+      return { ...out, actualStart: at('2023-12-04 08:00'), percentComplete: 50, remaining: DAY };
     return { ...out, percentComplete: s.pct[i]! };
   });
   // Relations only between leaves: a sum's own links are not what this test is about.
@@ -66,9 +72,10 @@ function reference(m: ScheduleModel, res: ScheduleResult) {
     if (a.kind === 'sum' || a.kind === 'wbs_summary') continue;
     const i = index.get(a.id)!;
     const done = a.actualFinish !== null;
+    const start = a.actualStart !== null && !done ? Math.min(a.actualStart, res.es[i]!) : res.es[i]!;
     for (let p = a.parentId; p !== null; p = byId.get(p)!.parentId) {
       const g = agg.get(p) ?? { es: Infinity, ef: -Infinity, ls: Infinity, lf: -Infinity, tf: Infinity };
-      g.es = Math.min(g.es, res.es[i]!);
+      g.es = Math.min(g.es, start);
       g.ef = Math.max(g.ef, res.ef[i]!);
       if (!done) {
         g.ls = Math.min(g.ls, res.ls[i]!);

@@ -1,6 +1,7 @@
 // Loading a version may leave its document unfrozen and freeze it in steps over idle time.
 import { describe, expect, it } from 'vitest';
-import { freezeDocInSteps, wbsState } from '../../../src/domain/wbs/change';
+import { change, freezeDocInSteps, wbsState } from '../../../src/domain/wbs/change';
+import { ShardedMap } from '../../../src/domain/wbs/sharded-map';
 import { generateWbs } from './generate';
 
 describe('freezing a loaded document', () => {
@@ -26,5 +27,19 @@ describe('freezing a loaded document', () => {
     for (const r of doc.rows.values()) expect(Object.isFrozen(r) && Object.isFrozen(r.attributes)).toBe(true);
     for (const r of doc.relations.values()) expect(Object.isFrozen(r)).toBe(true);
     expect(() => (doc.rows as Map<string, unknown>).set('x', {})).toThrow();
+  });
+
+  it('freezes a sharded document too: the maps, their shards, rows and relations', () => {
+    const plain = generateWbs(60, { seed: 3, fanout: [6], relationsPerTask: 1 });
+    const doc = { rows: new ShardedMap(plain.rows), relations: new ShardedMap(plain.relations) };
+    const s = wbsState(doc);
+    expect(Object.isFrozen(s.doc.rows) && Object.isFrozen(s.doc.relations)).toBe(true);
+    for (const r of s.doc.rows.values()) expect(Object.isFrozen(r)).toBe(true);
+    for (const r of s.doc.relations.values()) expect(Object.isFrozen(r)).toBe(true);
+    expect(() => (s.doc.rows as ShardedMap<string, unknown>).set('x', {})).toThrow();
+    // A change leaves the next document frozen as well.
+    const id = [...s.doc.rows.keys()][0]!;
+    const c = change(s.doc, (d) => void (d.rows.get(id)!.name = 'Renamed'));
+    expect(Object.isFrozen(c.doc.rows) && Object.isFrozen(c.doc.rows.get(id))).toBe(true);
   });
 });

@@ -25,7 +25,24 @@ import {
   outlineNumbers,
   preorder,
 } from '../../../src/domain/wbs/view';
+import { isAncestor } from '../../../src/domain/wbs/tree-index';
+import { relationIndex } from '../../../src/domain/wbs/relation-index';
+import type { WbsDoc } from '../../../src/domain/wbs/types';
 import { counterIds, expectValidTree, generateWbs, naiveOutline, naiveVisible } from './helpers';
+
+/** Relations between a row and one of its own summaries (never scheduled: none may exist). */
+const hierarchyLinks = (doc: WbsDoc) =>
+  [...doc.relations.values()].filter(
+    (r) => isAncestor(doc.rows, r.predId, r.succId) || isAncestor(doc.rows, r.succId, r.predId),
+  );
+
+/** The relation index of a relations map (carried or built) as sorted entries. */
+const indexEntries = (relations: WbsDoc['relations']) =>
+  [...relationIndex(relations).byRow.entries()]
+    .map(([row, ids]) => [row, [...ids].sort()] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+/** The same, built afresh from a copy of the map (no index was carried to it). */
+const freshIndexEntries = (relations: WbsDoc['relations']) => indexEntries(new Map(relations));
 
 type Op = { kind: number; picks: number[]; n: number };
 
@@ -87,6 +104,8 @@ describe('WBS commands (properties)', () => {
         (size, seed, ops) => {
           const ids = counterIds();
           let s = wbsState(generateWbs(size, { seed, fanout: [3, 2] }));
+          // Built before the commands: each change carries it over to the relations it produces.
+          relationIndex(s.doc.relations);
           for (const op of ops) {
             const before = s;
             const c = apply(s, op, ids);
@@ -94,10 +113,15 @@ describe('WBS commands (properties)', () => {
             expectValidTree(s.doc, s.index);
             // Indent and outdent change depth, never the order rows are shown in.
             if (op.kind <= 1) expect(preorder(s.index)).toEqual(preorder(before.index));
+            // No command links a summary with its own rows: a move drops such links.
+            expect(hierarchyLinks(s.doc)).toEqual([]);
             // Applying the forward patches to the old state gives the same document.
             expect(applyWbsPatches(before, c.patches).doc).toEqual(s.doc);
             const undone = applyWbsPatches(s, c.inversePatches);
             expect(undone.doc).toEqual(before.doc);
+            // The carried relation index is the one a fresh build gives, after the change and its undo.
+            expect(indexEntries(s.doc.relations)).toEqual(freshIndexEntries(s.doc.relations));
+            expect(indexEntries(undone.doc.relations)).toEqual(freshIndexEntries(undone.doc.relations));
             expectValidTree(undone.doc, undone.index);
           }
         },

@@ -118,3 +118,74 @@ describe('move up and down', () => {
     expect(moveDown(s.doc, s.index, ['d']).patches).toEqual([]);
   });
 });
+
+describe('links between a summary and its own rows', () => {
+  /** a → b → c and a → d, b1 under b; `b → c` and `a → b` are what an indent can turn inward. */
+  const linked = (): WbsState => {
+    const doc = docFromOutline([
+      ['a', 0],
+      ['b', 0],
+      ['b1', 1],
+      ['c', 0],
+      ['d', 0],
+    ]);
+    const rel = (id: string, predId: string, succId: string) =>
+      [id, { id, predId, succId, type: 'fs' as const, lag: 0 }] as const;
+    return wbsState({
+      rows: doc.rows,
+      relations: new Map([
+        rel('ab', 'a', 'b'),
+        rel('bc', 'b', 'c'),
+        rel('ad', 'a', 'd'),
+        rel('b1d', 'b1', 'd'),
+      ]),
+    });
+  };
+
+  it('an indent under a linked row drops that link in the same change, and says so', () => {
+    const s = linked();
+    const c = indent(s.doc, s.index, ['b']);
+    // b goes under a: a becomes b's summary, so a → b can no longer hold; a → d stays.
+    expect(c.result.map(String)).toEqual(['b']);
+    expect(c.result.droppedRelations.map((r) => r.id)).toEqual(['ab']);
+    const next = run(s, indent, ['b']);
+    expect([...next.doc.relations.keys()].sort()).toEqual(['ad', 'b1d', 'bc']);
+    // One step: its inverse brings the link back with the old tree (checked by run()).
+  });
+
+  it('an indent of a row whose own row is linked to its new summary drops that link too', () => {
+    const s = linked();
+    // c goes under b: b → c joins a summary and its row; b1 → d is not touched.
+    const c = indent(s.doc, s.index, ['c']);
+    expect(c.result.droppedRelations.map((r) => r.id)).toEqual(['bc']);
+  });
+
+  it('an outdent whose following rows become its children drops their links to it', () => {
+    const s0 = wbsState(
+      docFromOutline([
+        ['p', 0],
+        ['x', 1],
+        ['y', 1],
+      ]),
+    );
+    const s = wbsState({
+      rows: s0.doc.rows,
+      relations: new Map([['xy', { id: 'xy', predId: 'x', succId: 'y', type: 'fs', lag: 0 }]]),
+    });
+    // Outdenting x makes y (which followed it) x's child, as MS Project does.
+    const c = outdent(s.doc, s.index, ['x']);
+    expect(c.result.droppedRelations.map((r) => r.id)).toEqual(['xy']);
+    const next = run(s, outdent, ['x']);
+    expect(outline(next)).toEqual(['p:sum', 'x:sum', '  y:task']);
+    expect(next.doc.relations.size).toBe(0);
+  });
+
+  it('moves among siblings and indents that create no such pair keep every link', () => {
+    const s = linked();
+    expect(moveDown(s.doc, s.index, ['a']).result.droppedRelations).toEqual([]);
+    // d goes under c: nothing links c and d.
+    const c = indent(s.doc, s.index, ['d']);
+    expect(c.result.droppedRelations).toEqual([]);
+    expect(c.doc.relations).toBe(s.doc.relations);
+  });
+});

@@ -125,4 +125,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
     params: { id: t.version },
     body: { columns: [{ id: 'name', width: 240, visible: true }], frozen: 1 },
   }),
+  // A node's assignments and the attribute definitions (src/api/version-resources.ts).
+  'GET /versions/:id/assignment/wbs/:wbsId': (t) => ({ params: { id: t.version, wbsId: t.version } }),
+  'GET /versions/:id/attributes': (t) => ({ params: { id: t.version } }),
 };

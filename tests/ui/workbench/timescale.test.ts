@@ -1,13 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_TIME,
+  MAX_ZOOM,
   MIN_TIME,
+  MIN_ZOOM,
+  SCALE_UNITS,
   clampTime,
   fromDate,
   isWeekend,
   nextPeriod,
   periodStart,
-  tickLabel,
+  pxPerDay,
   ticks,
   timeToX,
   xToTime,
@@ -54,23 +58,51 @@ describe('timescale', () => {
     expect(list[0]!.x0).toBeLessThanOrEqual(0);
   });
 
-  it('labels ticks in the locale', () => {
-    expect(tickLabel('month', at(2026, 3, 1), 'en-US', false)).toBe('Mar');
-    expect(tickLabel('quarter', at(2026, 8, 1), 'en-US', false)).toBe('Q3');
-    expect(tickLabel('decade', at(2020, 1, 1), 'en-US', false)).toBe('2020–2029');
-    expect(tickLabel('day', at(2026, 3, 9), 'en-US', false)).toBe('9');
-  });
-
   it('knows weekends', () => {
     expect(isWeekend(at(2000, 1, 1))).toBe(true); // Saturday
     expect(isWeekend(at(2026, 11, 22))).toBe(true); // Sunday
     expect(isWeekend(at(2026, 11, 23))).toBe(false); // Monday
   });
 
-  it('zooms across units', () => {
+  it('zooms across units at the same width', () => {
     expect(zoomStep({ unit: 'week', zoom: 1 }, 1)).toEqual({ unit: 'week', zoom: 1.25 });
-    expect(zoomStep({ unit: 'week', zoom: 4 }, 1)).toEqual({ unit: 'day', zoom: 1 });
-    expect(zoomStep({ unit: 'week', zoom: 0.5 }, -1)).toEqual({ unit: 'month', zoom: 1 });
+    // Week at zoom 4 is 36 px a day; one step in is 45 px a day, in the day unit (28 × 1.607…).
+    const inward = zoomStep({ unit: 'week', zoom: 4 }, 1);
+    expect(inward.unit).toBe('day');
+    expect(pxPerDay(inward)).toBeCloseTo(45);
+    const outward = zoomStep({ unit: 'week', zoom: 0.5 }, -1);
+    expect(outward.unit).toBe('month');
+    expect(pxPerDay(outward)).toBeCloseTo(3.6);
     expect(zoomStep({ unit: 'day', zoom: 4 }, 1)).toEqual({ unit: 'day', zoom: 4 });
+    expect(zoomStep({ unit: 'year', zoom: 0.5 }, -1)).toEqual({ unit: 'year', zoom: 0.5 });
+  });
+
+  it('never narrows the axis on zoom in, nor widens it on zoom out (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SCALE_UNITS),
+        fc.double({ min: MIN_ZOOM, max: MAX_ZOOM, noNaN: true }),
+        fc.array(fc.constantFrom(1 as const, -1 as const), { minLength: 1, maxLength: 40 }),
+        (unit, zoom, steps) => {
+          let ts = { unit, zoom };
+          for (const dir of steps) {
+            const next = zoomStep(ts, dir);
+            const before = pxPerDay(ts);
+            const after = pxPerDay(next);
+            if (dir > 0) expect(after).toBeGreaterThanOrEqual(before - 1e-9);
+            else expect(after).toBeLessThanOrEqual(before + 1e-9);
+            // It moves unless it reaches the end of the whole range.
+            const atEnd =
+              dir > 0
+                ? next.unit === 'day' && next.zoom === MAX_ZOOM
+                : next.unit === 'year' && next.zoom === MIN_ZOOM;
+            if (!atEnd) expect(Math.abs(after - before)).toBeGreaterThan(before * 0.1);
+            expect(next.zoom).toBeGreaterThanOrEqual(MIN_ZOOM);
+            expect(next.zoom).toBeLessThanOrEqual(MAX_ZOOM);
+            ts = next;
+          }
+        },
+      ),
+    );
   });
 });

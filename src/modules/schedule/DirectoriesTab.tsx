@@ -1,0 +1,60 @@
+// The directories tab: the focused row's attribute (directory) values under the labels the
+// version's import gave their keys (GET versions/{id}/attributes: a P6 UDF title, an activity
+// code type …); a key without a definition shows as itself, and the key is the label's title.
+
+import type { RowView } from '../../state/workbench/types';
+import { useWorkbench } from '../../state/workbench/store';
+import { loadAttributeDefs, useLoaded } from './version-resources';
+
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+export interface DirectoryField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** The row's non-empty attribute values, labelled by `defs` where it knows the key, by label. */
+export function directoryFields(
+  attributes: RowView['row']['attributes'],
+  defs: ReadonlyMap<string, string>,
+): DirectoryField[] {
+  return Object.entries(attributes)
+    .filter(([, val]) => val !== null && val !== '')
+    .map(([key, val]) => ({ key, label: defs.get(key) ?? key, value: String(val) }))
+    .sort((a, b) => a.label.localeCompare(b.label) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+const NO_DEFS: ReadonlyMap<string, string> = new Map();
+
+/** A definition list of the fields (the label's title names the key when it differs). */
+export function DirectoriesView({ fields, t }: { fields: readonly DirectoryField[]; t: T }) {
+  if (fields.length === 0)
+    return (
+      <div className="wb-tab-empty">
+        <p>{t('panel.empty.directories.what')}</p>
+        <p className="wb-dim">{t('panel.empty.directories.none')}</p>
+      </div>
+    );
+  return (
+    <div className="wb-info">
+      <p className="wb-dim wb-tab-note">{t('panel.directories_note')}</p>
+      <dl className="wb-info-list">
+        {fields.map((f) => (
+          <div key={f.key} className="wb-info-item">
+            <dt title={f.label === f.key ? f.key : `${f.label} (${f.key})`}>{f.label}</dt>
+            <dd title={f.value || undefined}>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function DirectoriesTab({ v, t }: { v: RowView; t: T }) {
+  const versionId = useWorkbench((s) => s.versionId);
+  const defs = useLoaded(versionId, () => loadAttributeDefs(versionId!));
+  // Until the labels come (or if they cannot), the keys label the values.
+  const fields = directoryFields(v.row.attributes, defs.status === 'ready' ? defs.value : NO_DEFS);
+  return <DirectoriesView fields={fields} t={t} />;
+}

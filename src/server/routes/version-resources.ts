@@ -1,0 +1,88 @@
+// A version's imported resources as the node information panel reads them: a node's resource
+// assignments (version_assignments joined with version_resources) and the attribute
+// definitions of version_models (which label an attribute key stands for). Read-only.
+import { api } from '../../api';
+import type { Assignment, ResourceType } from '../../api/version-resources';
+import type { AppContext } from '../context';
+import { notFound } from '../errors';
+import { implement } from '../http/register';
+import { getVersion } from './versions';
+
+const RESOURCE_TYPES: Record<string, ResourceType> = {
+  // P6 (XER rsrc_type, P6 XML Type), MS Project (Type 0 material, 1 work, 2 cost), our writers.
+  rt_labor: 'labor',
+  labor: 'labor',
+  labour: 'labor',
+  work: 'labor',
+  rt_equip: 'nonlabor',
+  nonlabor: 'nonlabor',
+  equipment: 'nonlabor',
+  rt_mat: 'material',
+  material: 'material',
+  cost: 'cost',
+};
+
+/** The resource type a source's kind text names (null when it names none we know). */
+export function resourceTypeOf(kind: string | null): ResourceType | null {
+  return kind ? (RESOURCE_TYPES[kind.trim().toLowerCase()] ?? null) : null;
+}
+
+export function versionResourceRoutes({ db }: AppContext) {
+  return [
+    implement(api.versionResources.assignments, async ({ params, space }) => {
+      await getVersion(db, space.spaceId, params.id);
+      const node = await db
+        .selectFrom('wbs_items')
+        .select('id')
+        .where('space_id', '=', space.spaceId)
+        .where('version_id', '=', params.id)
+        .where('id', '=', params.wbsId)
+        .executeTakeFirst();
+      if (!node) throw notFound('wbs_item');
+      const rows = await db
+        .selectFrom('version_assignments as a')
+        .innerJoin('version_resources as r', (j) =>
+          j
+            .onRef('r.space_id', '=', 'a.space_id')
+            .onRef('r.version_id', '=', 'a.version_id')
+            .onRef('r.id', '=', 'a.resource_id'),
+        )
+        .select(['a.id', 'a.wbs_id', 'a.resource_id', 'a.units', 'r.name', 'r.kind', 'r.calendar_id'])
+        .where('a.space_id', '=', space.spaceId)
+        .where('a.version_id', '=', params.id)
+        .where('a.wbs_id', '=', params.wbsId)
+        .orderBy('r.name')
+        .orderBy('a.id')
+        .execute();
+      const items = rows.map((r): Assignment => {
+        const type = resourceTypeOf(r.kind);
+        return {
+          id: r.id,
+          wbs_id: r.wbs_id,
+          resource_id: r.resource_id,
+          resource_name: r.name,
+          kind: type === 'cost' ? 'cost' : 'resource',
+          resource_type: type,
+          units: Number(r.units),
+          calendar_id: r.calendar_id,
+        };
+      });
+      return { items };
+    }),
+
+    implement(api.versionResources.attributes, async ({ params, space }) => {
+      await getVersion(db, space.spaceId, params.id);
+      const meta = await db
+        .selectFrom('version_models')
+        .select('attribute_defs')
+        .where('space_id', '=', space.spaceId)
+        .where('version_id', '=', params.id)
+        .executeTakeFirst();
+      const defs = (meta?.attribute_defs ?? {}) as Record<string, unknown>;
+      const items = Object.entries(defs)
+        .map(([key, label]) => ({ key, label: String(label) }))
+        .sort((a, b) => a.label.localeCompare(b.label) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return { items };
+    }),
+  ];
+}

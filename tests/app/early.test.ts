@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestEarly, takeEarly } from '../../src/app/api/early';
+import { startEarlyRequests } from '../../src/app/early-requests';
+import { buildHeaders } from '../../src/app/api/http';
+import { createBrowserStore } from '../../src/app/session/storage';
+
+const headers = (token: string, spaceId = 's1') =>
+  buildHeaders({ token, locale: 'en-US', spaceId, json: false });
+
+function memoryStore(items: Record<string, string>) {
+  const m = new Map(Object.entries(items));
+  return createBrowserStore({
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  });
+}
+
+describe('early requests', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hands the early response to the first matching request, once', async () => {
+    const res = new Response('{}');
+    const fetch = vi.fn(() => Promise.resolve(res));
+    vi.stubGlobal('fetch', fetch);
+    requestEarly('/api/v1/x', headers('t'));
+    expect(takeEarly('GET', '/api/v1/x', headers('t', 'other'))).toBeNull();
+    expect(takeEarly('GET', '/api/v1/x', headers('u'))).toBeNull();
+    expect(takeEarly('POST', '/api/v1/x', headers('t'))).toBeNull();
+    await expect(takeEarly('GET', '/api/v1/x', headers('t'))).resolves.toBe(res);
+    expect(takeEarly('GET', '/api/v1/x', headers('t'))).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the versions list and the version in a schedule address, with the stored token', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    const store = memoryStore({ 'pw.token': 'tok' });
+    startEarlyRequests({ pathname: '/sp/schedule/sc', search: '?version=v9&bench=1' }, store);
+    const urls = fetch.mock.calls.map((c) => (c as unknown as [string])[0]);
+    expect(urls).toEqual(['/api/v1/schedules/sc/versions', '/api/v1/versions/v9/wbs/columns']);
+    expect(takeEarly('GET', urls[1]!, headers('tok', 'sp'))).not.toBeNull();
+    expect(takeEarly('GET', urls[0]!, headers('tok', 'sp'))).not.toBeNull();
+  });
+
+  it('asks for nothing without a token or on another page', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyRequests({ pathname: '/sp/schedule/sc', search: '' }, memoryStore({}));
+    startEarlyRequests({ pathname: '/sp/structure', search: '' }, memoryStore({ 'pw.token': 'tok' }));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

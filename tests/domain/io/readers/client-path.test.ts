@@ -1,0 +1,143 @@
+// The browser's schedule of an imported version against the dates and floats P6 and MS Project
+// stored in the real files (../shared/fixtures), through the path the workbench really takes:
+// reader model → the rows and extras an import stores (modelToRows) → the columns the server
+// sends (columnsOfContent, as JSON) → the store's document (docFromColumns) → the worker's
+// options and model (scheduleOptions, toScheduleModel) → the engine. Every field matches as often
+// as the reader's own model does, and every date and float equals the server's Calculate
+// (rowsToModel) of the same stored version. Skips, saying why, when the folder is absent.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { VersionColumns, VersionContent } from '../../../../src/api/versions';
+import { columnsOfContent } from '../../../../src/api/version-columns';
+import { compare, FIELDS, percent } from '../../../../src/cli/schedule-report';
+import { buildCalendarIndex } from '../../../../src/domain/calendar';
+import type { CalendarIndex } from '../../../../src/domain/calendar';
+import { readSchedule } from '../../../../src/domain/io/read-schedule';
+import { scheduleModel } from '../../../../src/domain/schedule/index';
+import type { ScheduleModel, ScheduleResult } from '../../../../src/domain/schedule';
+import { toScheduleModel } from '../../../../src/domain/wbs/schedule-model';
+import { rowsToModel } from '../../../../src/server/import/to-model';
+import { modelToRows, scheduleOfExtras } from '../../../../src/server/import/to-rows';
+import { docFromColumns, packColumns } from '../../../../src/state/workbench/columns-content';
+import { scheduleOptions } from '../../../../src/state/workbench/schedule-runner';
+import { unpackDoc } from '../../../../src/workers/doc-pack';
+
+const root = resolve(__dirname, '../../../../../shared/fixtures');
+const files = existsSync(root)
+  ? ['xer', 'mspdi'].flatMap((d) =>
+      existsSync(join(root, d)) ? readdirSync(join(root, d)).map((f) => join(root, d, f)) : [],
+    )
+  : [];
+
+/** What the import stores (writeVersion) and the content read answers, as one stored version. */
+function storedVersion(model: ScheduleModel) {
+  let n = 0;
+  const newId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+  const rows = modelToRows(model, newId, (c) => c, scheduleModel(model));
+  const content: VersionContent = {
+    version: {
+      id: newId(),
+      schedule_id: newId(),
+      kind: 'version',
+      label: 'Imported',
+      locked: false,
+      order: 0,
+      revision: 1,
+      timetable_state: 'calculated',
+      data_date: Math.round(model.options.dataDate),
+      created_at: '2026-11-24T00:00:00.000Z',
+      schedule_options: model.options,
+    },
+    items: rows.items.map((r) => ({
+      ...r,
+      volume: null,
+      price: null,
+      sched: scheduleOfExtras(rows.itemExtras[r.id]),
+    })),
+    relations: rows.relations.map((r) => ({
+      ...r,
+      lag_calendar: (rows.relationExtras[r.id]?.lagCalendar ?? null) as never,
+    })),
+  };
+  return { rows, content };
+}
+
+/** A result in the order of the reader's activities (item ids back to the model's ids). */
+function aligned(model: ScheduleModel, itemIds: ReadonlyMap<string, string>, res: ScheduleResult) {
+  const pos = new Map(res.ids.map((id, i) => [id, i]));
+  const out = { ...res } as ScheduleResult;
+  for (const f of FIELDS) {
+    const src = res[f];
+    out[f] = Int32Array.from(model.activities, (a) => {
+      const p = pos.get(itemIds.get(a.id)!);
+      return p === undefined ? -1 : src[p]!;
+    }) as never;
+  }
+  return out;
+}
+
+describe.skipIf(files.length === 0)('the browser path in ../shared/fixtures', () => {
+  for (const file of files) {
+    it(`${file.slice(root.length + 1)}: as the reader's model and as the server's Calculate`, () => {
+      const model = readSchedule(new Uint8Array(readFileSync(file)), file);
+      const reader = compare(model, scheduleModel(model));
+      const { rows, content } = storedVersion(model);
+
+      // What travels: the columns as JSON.
+      const columns = JSON.parse(JSON.stringify(columnsOfContent(content))) as VersionColumns;
+      const { doc } = docFromColumns(columns.items, columns.relations);
+      // The worker's copy of the document is the store's.
+      const unpacked = unpackDoc(packColumns(columns.items, columns.relations));
+      for (const [id, row] of doc.rows) expect(unpacked.rows.get(id), id).toEqual(row);
+      for (const [id, rel] of doc.relations) expect(unpacked.relations.get(id), id).toEqual(rel);
+
+      const calendars = model.calendars;
+      const indexes = new Map<string, CalendarIndex>();
+      const options = scheduleOptions(columns.version.data_date, calendars, columns.version.schedule_options);
+      const client = scheduleModel(
+        toScheduleModel(doc.rows, doc.relations, calendars, {
+          ...options,
+          calendarIndex: (id) => {
+            const def = calendars.find((c) => c.id === id);
+            if (def && !indexes.has(id)) indexes.set(id, buildCalendarIndex(def));
+            return indexes.get(id);
+          },
+        }),
+      );
+      expect(client.errors).toEqual([]);
+      const stats = compare(model, aligned(model, rows.itemIds, client));
+      for (const f of FIELDS)
+        expect(percent(stats[f]), `${f}: ${JSON.stringify(stats[f].mismatches.slice(0, 3))}`).toBe(
+          percent(reader[f]),
+        );
+
+      // The server's Calculate of the same stored version: the same dates and floats everywhere.
+      const server = scheduleModel(
+        rowsToModel(
+          rows.items.map((r) => ({ ...r })) as never,
+          rows.relations,
+          calendars,
+          { ...model.options, dataDate: content.version.data_date! },
+          {
+            source: model.source,
+            projectName: '',
+            itemExtras: rows.itemExtras,
+            relationExtras: rows.relationExtras,
+            attributeDefs: {},
+          },
+        ),
+      );
+      const at = new Map(client.ids.map((id, i) => [id, i]));
+      expect([...client.ids].sort()).toEqual([...server.ids].sort());
+      for (const f of [...FIELDS, 'critical'] as const)
+        server.ids.forEach((id, i) => expect(client[f][at.get(id)!], `${f} of ${id}`).toBe(server[f][i]));
+    });
+  }
+});
+
+if (files.length === 0) {
+  describe('the browser path in ../shared/fixtures', () => {
+    it.skip(`skipped: ${root} is absent (real P6 / MS Project files are not in this repository)`, () => {});
+  });
+}
