@@ -14,7 +14,7 @@
 //
 // Run: node --import tsx benchmarks/workbench.ts   (or npm run --silent bench -- workbench)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -133,6 +133,23 @@ async function openVersionPage(browser: Browser, url: string, token: string) {
 }
 
 /** Waits until the page has no change left to save (the server answered every batch). */
+/**
+ * With BENCH_PROFILE=dir, a CPU profile of the page's main thread from here to the returned
+ * function's call, written to dir/<name>.cpuprofile (open it in Chromium's DevTools).
+ */
+async function startProfile(page: Page): Promise<((name: string) => Promise<void>) | null> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async (name) => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
 async function saved(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
@@ -194,10 +211,19 @@ async function compareOurs(browser: Browser, url: string, token: string, set: Pe
   );
   await page.waitForTimeout(500);
   type Hook = { __wbBench: WorkbenchBenchHandle; __content: VersionColumns };
+  const applied = () => performance.getEntriesByName('wb-schedule-applied').length;
+  const appliedBefore = await page.evaluate(applied);
   const first_paint_50k_ms = await page.evaluate(() => {
     const w = window as unknown as Hook;
     return w.__wbBench.load(w.__content);
   });
+  // The edit is timed once the worker has its copy and its first pass is in (the peers are
+  // edited when they are idle too): an edit made during that pass waits for it.
+  await page.waitForFunction(
+    (n) => performance.getEntriesByName('wb-schedule-applied').length > n,
+    appliedBefore,
+    { timeout: 60_000 },
+  );
   await page.waitForTimeout(500);
   const row = await page.evaluate(() => (window as unknown as Hook).__wbBench.firstTaskRow(0));
   const edit_to_paint_50k_ms = await page.evaluate(
@@ -365,9 +391,11 @@ try {
   const r0 = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(50_000));
   await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r + 999), r0);
   await saved(page);
+  const profile = await startProfile(page);
   const indent_1k_ms = await timed('run', 'indent');
   await saved(page);
   const undo_indent_1k_ms = await timed('run', 'undo');
+  await profile?.('indent-undo');
   await saved(page);
 
   // Paste 10,000 × 10 at a row near the end, into ten editable columns.

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { editCell, WBS_COLUMNS } from '../../src/domain/wbs';
 import { runCommand } from '../../src/state/workbench/commands';
 import { pasteAtFocus } from '../../src/state/workbench/commands-edit';
-import { commitChange, loadVersion, rowAt, undo } from '../../src/state/workbench/data';
+import { commitChange, loadVersion, onDataChange, rowAt, undo } from '../../src/state/workbench/data';
 import { ScheduleCore } from '../../src/workers/schedule-core';
 import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
 import { standardCalendarDef } from '../../src/domain/calendar';
@@ -86,6 +86,33 @@ describe('schedule runner', () => {
         fresh.ef[i],
         fresh.tf[i],
       ]);
+    }
+  });
+
+  it('hands the engine order over only when a full pass changed it', async () => {
+    await settle();
+    const s0 = workbench.get();
+    const core = new ScheduleCore();
+    const cals = [standardCalendarDef('standard')];
+    const first = core.open(s0.wbs.doc, cals, scheduleOptions(s0.version!.data_date, cals), 0);
+    expect(first.ids).not.toBeNull();
+    let patches: Parameters<ScheduleCore['patch']>[0] = [];
+    const off = onDataChange((c) => (patches = [...c.patches]));
+    try {
+      // An indent is a full pass that keeps the preorder: the main thread keeps its positions.
+      workbench.set({ selection: { anchor: { row: 2, col: 1 }, focus: { row: 2, col: 1 } } });
+      runCommand('indent');
+      const indented = core.patch(patches, 1)!;
+      expect(indented.full).toBe(true);
+      expect(indented.ids).toBeNull();
+      // A move changes the order: the new one comes along.
+      workbench.set({ selection: { anchor: { row: 1, col: 1 }, focus: { row: 1, col: 1 } } });
+      runCommand('moveRowsDown');
+      const moved = core.patch(patches, 2)!;
+      expect(moved.ids).not.toBeNull();
+      expect(moved.ids).not.toEqual(first.ids);
+    } finally {
+      off();
     }
   });
 

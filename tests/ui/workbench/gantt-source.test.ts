@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ganttSource } from '../../../src/gantt/gantt-source';
-import { loadVersion, setExpanded } from '../../../src/state/workbench/data';
+import { addRelations } from '../../../src/domain/wbs';
+import { commitChange, loadVersion, setExpanded, undo } from '../../../src/state/workbench/data';
 import { initialState, useWorkbench, workbench } from '../../../src/state/workbench/store';
 import { chain, version } from '../../state/fixtures';
 
@@ -34,5 +35,26 @@ describe('gantt source over the store', () => {
     const src = ganttSource(workbench.get());
     expect(src.rowCount).toBe(1);
     expect(src.links(0, 0)).toEqual([]);
+  });
+
+  it('shows a link added to rows already in view, and drops a removed one', () => {
+    const before = workbench.get();
+    expect(ganttSource(before).links(0, 6)).toHaveLength(5);
+    const c = addRelations(before.wbs.doc, [{ predId: 'T1', succId: 'T6', type: 'fs', lag: 0 }], {
+      newId: () => 'R9',
+    });
+    commitChange(c, 'link');
+    const after = workbench.get();
+    expect(after.visible.ids).toBe(before.visible.ids); // the same rows: their positions are reused
+    const l = ganttSource(after)
+      .links(0, 6)
+      .find((x) => x.id === 'R9')!;
+    expect([l.predRow, l.succRow]).toEqual([1, 6]);
+    undo();
+    expect(
+      ganttSource(workbench.get())
+        .links(0, 6)
+        .map((x) => x.id),
+    ).not.toContain('R9');
   });
 });
