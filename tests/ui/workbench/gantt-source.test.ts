@@ -57,4 +57,14 @@ describe('gantt source over the store', () => {
         .map((x) => x.id),
     ).not.toContain('R9');
   });
+
+  it('finds every link and its rows among thousands of relations spread over the shards', () => {
+    const { rows, relations } = chain(3000);
+    loadVersion(version(), rows, relations);
+    const links = ganttSource(workbench.get()).links(0, 3000);
+    expect(links).toHaveLength(2999);
+    // Rk joins Tk (row k) to Tk+1 (row k + 1).
+    for (const l of links)
+      expect([l.predRow, l.succRow]).toEqual([Number(l.id.slice(1)), Number(l.id.slice(1)) + 1]);
+  });
 });
