@@ -132,6 +132,24 @@ async function openVersionPage(browser: Browser, url: string, token: string) {
   return { page, open };
 }
 
+/**
+ * Waits until the opened page is at rest: the worker's first pass is in, the document frozen and
+ * the relations indexed (idle-time work in slices). The scroll figures are the steady state.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const s = (
+        window as unknown as { __wbBench: { state(): { frozen: boolean; relationIndex: boolean } } }
+      ).__wbBench.state();
+      return performance.getEntriesByName('wb-schedule-applied').length > 0 && s.frozen && s.relationIndex;
+    },
+    undefined,
+    { timeout: 120_000, polling: 100 },
+  );
+  await page.waitForTimeout(300);
+}
+
 /** Waits until the page has no change left to save (the server answered every batch). */
 /**
  * With BENCH_PROFILE=dir, a CPU profile of the page's main thread from here to the returned
@@ -181,7 +199,7 @@ async function unthrottledScroll(url: string, token: string) {
   });
   try {
     const { page } = await openVersionPage(browser, url, token);
-    await page.waitForTimeout(1000);
+    await settled(page);
     return await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
   } finally {
     await browser.close();
@@ -213,10 +231,12 @@ async function compareOurs(browser: Browser, url: string, token: string, set: Pe
   type Hook = { __wbBench: WorkbenchBenchHandle; __content: VersionColumns };
   const applied = () => performance.getEntriesByName('wb-schedule-applied').length;
   const appliedBefore = await page.evaluate(applied);
+  const loadProfile = await startProfile(page);
   const first_paint_50k_ms = await page.evaluate(() => {
     const w = window as unknown as Hook;
     return w.__wbBench.load(w.__content);
   });
+  await loadProfile?.('load-50k');
   // The edit is timed once the worker has its copy and its first pass is in (the peers are
   // edited when they are idle too): an edit made during that pass waits for it.
   await page.waitForFunction(
@@ -324,11 +344,13 @@ try {
     (window as unknown as { __wbBench: { state(): unknown } }).__wbBench.state(),
   );
 
-  // Scroll: 240 frames of 120 px through the grid (the Gantt follows the shared scroll).
   // Scroll: 240 frames of 120 px through the grid (the Gantt follows the shared scroll), with
   // the loop the peers get (benchmarks/peers/scroll-loop.ts). Here frames are paced by the 60 Hz
   // vsync, so even an idle page shows ≈ 16.7 ms p95 (±jitter); see the unthrottled run below.
+  await settled(page);
+  const scrollProfile = await startProfile(page);
   const vsync = await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
+  await scrollProfile?.('scroll');
 
   // Edit one duration through the keyboard: Enter → the next Gantt paint after the new dates.
   type Bench = {
