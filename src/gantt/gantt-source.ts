@@ -1,6 +1,7 @@
 // The Gantt's view of the version store: a GanttSource snapshot per store revision. Bars are built
 // for the rows asked (the visible ones); links are found through an index of relation row spans
-// built once per (visible rows, relations) pair, so scrolling never walks all 150k relations.
+// built per (visible rows, relations) pair in groups of relation shards, so scrolling never walks
+// all 150k relations and a link change rebuilds only the groups it touched.
 
 import { rowAt } from '../state/workbench/data';
 import type { WorkbenchState } from '../state/workbench/store';
@@ -13,20 +14,31 @@ import type { WbsRelation } from '../domain/wbs/types';
 /** Links spanning more rows than this are kept in a short list checked on every frame. */
 const LONG = 2000;
 
-interface LinkIndex {
-  /** The relations' ends and ids the positions in `rel` refer to. */
-  readonly slots: RelationSlots;
-  /** Positions in `slots` of the visible links, ordered by their upper row (lo). */
-  readonly rel: Int32Array;
+/** Relation shards indexed together: a relations change rebuilds only the groups it touched. */
+const GROUP_SHARDS = 64;
+
+/** The visible links of a group of relation shards, ordered by their upper row (lo). */
+interface LinkGroup {
+  /** The shards (or the one plain map) the group was built from: it is stale once one differs. */
+  readonly sources: readonly object[];
+  /** The group's shard parts; a link's relation id is parts[part[k]].ids[at[k]]. */
+  readonly parts: readonly SlotPart[];
+  readonly part: Int32Array;
+  readonly at: Int32Array;
   readonly lo: Int32Array;
   readonly hi: Int32Array;
   readonly pred: Int32Array;
   readonly succ: Int32Array;
-  /** Positions (into ids) of long links. */
+  /** Positions (into the arrays above) of links spanning more than LONG rows. */
   readonly long: readonly number[];
 }
 
+type LinkIndex = readonly LinkGroup[];
+
+/** The index per visible ids array and relations map (the Gantt asks on every frame). */
 const indexCache = new WeakMap<object, WeakMap<object, LinkIndex>>();
+/** The last index built per visible ids array: its unchanged groups serve the next relations. */
+const lastIndex = new WeakMap<object, { version: string | null; groups: LinkIndex }>();
 
 /**
  * A small integer per row id of the open version (it only grows while the version is open), so
@@ -40,76 +52,31 @@ function slotOf(id: string): number {
   return k;
 }
 
-interface RelationSlots {
-  readonly size: number;
-  readonly pred: Int32Array;
-  readonly succ: Int32Array;
-  /** The id of the relation at position j (looked up for the links in view only). */
-  readonly idAt: (j: number) => string;
-}
-
 /** A shard's relations: ids, and ends as slots. */
 interface SlotPart {
   readonly ids: readonly string[];
   readonly pred: Int32Array;
   readonly succ: Int32Array;
 }
-/** Relation ends as slots, once per relations map (edits of rows keep it). */
-const relationCache = new WeakMap<object, RelationSlots>();
-/** The same per shard of a sharded relations map: a change rebuilds the few shards it touched. */
-const shardCache = new WeakMap<object, SlotPart>();
+/** Relation ends as slots per shard (or plain map): a change rebuilds the few it touched. */
+const partCache = new WeakMap<object, SlotPart>();
 
-function slotsOf(rels: Iterable<WbsRelation>, size: number): SlotPart {
-  const ids: string[] = new Array(size);
-  const pred = new Int32Array(size);
-  const succ = new Int32Array(size);
+function partOf(map: ReadonlyMap<string, WbsRelation>): SlotPart {
+  const hit = partCache.get(map);
+  if (hit) return hit;
+  const ids: string[] = new Array(map.size);
+  const pred = new Int32Array(map.size);
+  const succ = new Int32Array(map.size);
   let j = 0;
-  for (const r of rels) {
+  for (const r of map.values()) {
     ids[j] = r.id;
     pred[j] = slotOf(r.predId);
     succ[j] = slotOf(r.succId);
     j++;
   }
-  return { ids, pred, succ };
-}
-
-function relationSlots(rels: WorkbenchState['wbs']['doc']['relations']): RelationSlots {
-  const hit = relationCache.get(rels);
-  if (hit) return hit;
-  let out: RelationSlots;
-  if (rels instanceof ShardedMap) {
-    const parts = rels.shards.map((shard) => {
-      let part = shardCache.get(shard);
-      if (!part) shardCache.set(shard, (part = slotsOf(shard.values(), shard.size)));
-      return part;
-    });
-    // The ends are copied into two arrays; the ids stay in their parts (found by a binary search
-    // over the parts' starts): copying 150k strings after every link change cost ≈ 10–20 ms.
-    const pred = new Int32Array(rels.size);
-    const succ = new Int32Array(rels.size);
-    const starts = new Int32Array(parts.length + 1);
-    parts.forEach((part, i) => {
-      pred.set(part.pred, starts[i]!);
-      succ.set(part.succ, starts[i]!);
-      starts[i + 1] = starts[i]! + part.ids.length;
-    });
-    const idAt = (j: number) => {
-      let a = 0;
-      let b = parts.length - 1;
-      while (a < b) {
-        const m = (a + b + 1) >> 1;
-        if (starts[m]! <= j) a = m;
-        else b = m - 1;
-      }
-      return parts[a]!.ids[j - starts[a]!]!;
-    };
-    out = { size: rels.size, pred, succ, idAt };
-  } else {
-    const part = slotsOf(rels.values(), rels.size);
-    out = { size: rels.size, pred: part.pred, succ: part.succ, idAt: (j) => part.ids[j]! };
-  }
-  relationCache.set(rels, out);
-  return out;
+  const part = { ids, pred, succ };
+  partCache.set(map, part);
+  return part;
 }
 
 /** Visible position by slot (-1: not shown), per visible ids array and open version. */
@@ -130,63 +97,89 @@ function visiblePositions(rows: readonly string[]): Int32Array {
   return pos;
 }
 
+/** The links of these shards whose both ends are visible, sorted by upper row. */
+function buildGroup(sources: readonly ReadonlyMap<string, WbsRelation>[], pos: Int32Array): LinkGroup {
+  const parts = sources.map(partOf);
+  let m = 0;
+  for (const part of parts) m += part.ids.length;
+  const part0 = new Int32Array(m);
+  const at0 = new Int32Array(m);
+  const p0 = new Int32Array(m);
+  const q0 = new Int32Array(m);
+  let n = 0;
+  parts.forEach((part, pi) => {
+    for (let j = 0; j < part.ids.length; j++) {
+      // A slot past the array was given after it was built: its row is not among these rows.
+      const p = pos[part.pred[j]!] ?? -1;
+      const q = pos[part.succ[j]!] ?? -1;
+      if (p < 0 || q < 0) continue;
+      part0[n] = pi;
+      at0[n] = j;
+      p0[n] = p;
+      q0[n] = q;
+      n++;
+    }
+  });
+  // Sorted by lo through one numeric key per link (lo, then its place): a typed-array sort.
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) keys[k] = Math.min(p0[k]!, q0[k]!) * 2 ** 22 + k;
+  keys.sort();
+  const part = new Int32Array(n);
+  const at = new Int32Array(n);
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  const pred = new Int32Array(n);
+  const succ = new Int32Array(n);
+  const long: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]! % 2 ** 22;
+    part[i] = part0[k]!;
+    at[i] = at0[k]!;
+    lo[i] = Math.min(p0[k]!, q0[k]!);
+    hi[i] = Math.max(p0[k]!, q0[k]!);
+    pred[i] = p0[k]!;
+    succ[i] = q0[k]!;
+    if (hi[i]! - lo[i]! > LONG) long.push(i);
+  }
+  return { sources, parts, part, at, lo, hi, pred, succ, long };
+}
+
 /**
- * Relations whose both ends are visible, ordered by upper row with a counting sort (O(n), typed
- * arrays, no per-link objects): rebuilt after a structural change in a few milliseconds even
- * with 150k relations.
+ * Relations whose both ends are visible, in groups of GROUP_SHARDS relation shards, each sorted by
+ * upper row (typed arrays, no per-link objects). A change of relations alone rebuilds only the
+ * groups whose shards it replaced (an indent that drops a few links: a few of 64 groups); new
+ * visible rows rebuild them all.
  */
 function linkIndex(s: WorkbenchState): LinkIndex {
   const rels = s.wbs.doc.relations;
+  const rows = s.visible.ids;
   // Keyed by the ids array, which an indent or outdent keeps (the rows show in the same order).
-  let inner = indexCache.get(s.visible.ids);
-  if (!inner) indexCache.set(s.visible.ids, (inner = new WeakMap()));
+  let inner = indexCache.get(rows);
+  if (!inner) indexCache.set(rows, (inner = new WeakMap()));
   const hit = inner.get(rels);
   if (hit) return hit;
   if (slotVersion !== s.versionId) {
     slotVersion = s.versionId;
     slots = new Map();
   }
-  const rows = s.visible.ids;
-  const rs = relationSlots(rels);
   const pos = visiblePositions(rows);
-  const m = rs.size;
-  const r0 = new Int32Array(m);
-  const p0 = new Int32Array(m);
-  const q0 = new Int32Array(m);
-  let n = 0;
-  for (let j = 0; j < m; j++) {
-    // A slot past the array was given after it was built: its row is not among these rows.
-    const p = pos[rs.pred[j]!] ?? -1;
-    const q = pos[rs.succ[j]!] ?? -1;
-    if (p < 0 || q < 0) continue;
-    r0[n] = j;
-    p0[n] = p;
-    q0[n] = q;
-    n++;
+  const last = lastIndex.get(rows);
+  const before = last && last.version === slotVersion ? last.groups : [];
+  const groups: LinkGroup[] = [];
+  if (rels instanceof ShardedMap) {
+    for (let g = 0; g * GROUP_SHARDS < rels.shards.length; g++) {
+      const sources = rels.shards.slice(g * GROUP_SHARDS, (g + 1) * GROUP_SHARDS);
+      const old = before[g];
+      const same = old?.sources.length === sources.length && sources.every((m, i) => m === old.sources[i]);
+      groups.push(same ? old! : buildGroup(sources, pos));
+    }
+  } else {
+    const old = before.length === 1 ? before[0] : undefined;
+    groups.push(old?.sources[0] === rels ? old : buildGroup([rels], pos));
   }
-  // Counting sort by lo = min(p, q).
-  const count = new Int32Array(rows.length + 1);
-  for (let k = 0; k < n; k++) count[Math.min(p0[k]!, q0[k]!) + 1]!++;
-  for (let i = 1; i <= rows.length; i++) count[i]! += count[i - 1]!;
-  const rel = new Int32Array(n);
-  const lo = new Int32Array(n);
-  const hi = new Int32Array(n);
-  const pred = new Int32Array(n);
-  const succ = new Int32Array(n);
-  const long: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const a = Math.min(p0[k]!, q0[k]!);
-    const at = count[a]!++;
-    rel[at] = r0[k]!;
-    lo[at] = a;
-    hi[at] = Math.max(p0[k]!, q0[k]!);
-    pred[at] = p0[k]!;
-    succ[at] = q0[k]!;
-  }
-  for (let k = 0; k < n; k++) if (hi[k]! - lo[k]! > LONG) long.push(k);
-  const idx: LinkIndex = { slots: rs, rel, lo, hi, pred, succ, long };
-  inner.set(rels, idx);
-  return idx;
+  lastIndex.set(rows, { version: slotVersion, groups });
+  inner.set(rels, groups);
+  return groups;
 }
 
 function kindOf(nodeType: string): BarKind {
@@ -218,15 +211,12 @@ export function ganttSource(s: WorkbenchState): GanttSource {
     };
   };
   const links = (first: number, last: number): GanttLink[] => {
-    const idx = linkIndex(s);
     const out: GanttLink[] = [];
-    const seen = new Set<number>();
-    const take = (k: number) => {
-      if (seen.has(k) || idx.hi[k]! < first || idx.lo[k]! > last) return;
-      seen.add(k);
-      const r = s.wbs.doc.relations.get(idx.slots.idAt(idx.rel[k]!));
-      const p = rowAt(s, idx.pred[k]!);
-      const q = rowAt(s, idx.succ[k]!);
+    const take = (g: LinkGroup, k: number) => {
+      if (g.hi[k]! < first || g.lo[k]! > last) return;
+      const r = s.wbs.doc.relations.get(g.parts[g.part[k]!]!.ids[g.at[k]!]!);
+      const p = rowAt(s, g.pred[k]!);
+      const q = rowAt(s, g.succ[k]!);
       if (!r || !p || !q) return;
       out.push({
         id: r.id,
@@ -242,17 +232,20 @@ export function ganttSource(s: WorkbenchState): GanttSource {
         critical: p.critical && q.critical,
       });
     };
-    // Links whose upper row is within LONG rows above the window, by binary search on lo.
-    let a = 0;
-    let b = idx.lo.length;
+    // Per group: links whose upper row is within LONG rows above the window (binary search on
+    // lo), then the long ones starting further up (the others were met by the scan).
     const from = first - LONG;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      if (idx.lo[m]! < from) a = m + 1;
-      else b = m;
+    for (const g of linkIndex(s)) {
+      let a = 0;
+      let b = g.lo.length;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if (g.lo[m]! < from) a = m + 1;
+        else b = m;
+      }
+      for (let k = a; k < g.lo.length && g.lo[k]! <= last; k++) take(g, k);
+      for (const k of g.long) if (g.lo[k]! < from) take(g, k);
     }
-    for (let k = a; k < idx.lo.length && idx.lo[k]! <= last; k++) take(k);
-    for (const k of idx.long) take(k);
     return out;
   };
   return { rowCount: s.visible.ids.length, bar, links };

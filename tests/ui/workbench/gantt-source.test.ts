@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ganttSource } from '../../../src/gantt/gantt-source';
-import { addRelations } from '../../../src/domain/wbs';
+import fc from 'fast-check';
+import { addRelations, removeRelations } from '../../../src/domain/wbs';
 import { commitChange, loadVersion, setExpanded, undo } from '../../../src/state/workbench/data';
 import { initialState, useWorkbench, workbench } from '../../../src/state/workbench/store';
 import { chain, version } from '../../state/fixtures';
@@ -66,5 +67,63 @@ describe('gantt source over the store', () => {
     // Rk joins Tk (row k) to Tk+1 (row k + 1).
     for (const l of links)
       expect([l.predRow, l.succRow]).toEqual([Number(l.id.slice(1)), Number(l.id.slice(1)) + 1]);
+  });
+
+  it('finds the same links as a walk of all relations, after any adds, removes and undos', () => {
+    const n = 2600; // past LONG (2,000 rows): long links are met too
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('add' as const), a: fc.nat(n - 1), b: fc.nat(n - 1) }),
+            // A link spanning more than LONG rows, from near the top to near the end.
+            fc.record({
+              op: fc.constant('add' as const),
+              a: fc.nat(300),
+              b: fc.integer({ min: 2300, max: n - 2 }),
+            }),
+            fc.record({ op: fc.constant('remove' as const), a: fc.nat(n * 2), b: fc.constant(0) }),
+            fc.record({ op: fc.constant('undo' as const), a: fc.constant(0), b: fc.constant(0) }),
+          ),
+          { maxLength: 25 },
+        ),
+        fc.oneof(fc.nat(n), fc.integer({ min: 2300, max: 2500 })),
+        (ops, first) => {
+          useWorkbench.setState(initialState(), true);
+          const { rows, relations } = chain(n);
+          loadVersion(version(), rows, relations);
+          let next = 0;
+          for (const { op, a, b } of ops) {
+            const doc = workbench.get().wbs.doc;
+            if (op === 'add') {
+              const input = { predId: `T${Math.min(a, b) + 1}`, succId: `T${Math.max(a, b) + 2}` };
+              commitChange(addRelations(doc, [input], { newId: () => `X${++next}` }), 'link');
+            } else if (op === 'remove') {
+              const ids = [...doc.relations.keys()];
+              if (ids.length) commitChange(removeRelations(doc, [ids[a % ids.length]!]), 'unlink');
+            } else undo();
+            // Asked on every state, as the chart does: each index is built from the one before.
+            ganttSource(workbench.get()).links(0, 10);
+          }
+          const s = workbench.get();
+          const last = Math.min(first + 60, s.visible.ids.length - 1);
+          const at = new Map(s.visible.ids.map((id, i) => [id, i]));
+          const expected = [...s.wbs.doc.relations.values()]
+            .filter((r) => {
+              const p = at.get(r.predId)!;
+              const q = at.get(r.succId)!;
+              return Math.max(p, q) >= first && Math.min(p, q) <= last;
+            })
+            .map((r) => r.id)
+            .sort();
+          const found = ganttSource(s)
+            .links(first, last)
+            .map((l) => l.id)
+            .sort();
+          expect(found).toEqual(expected);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });
