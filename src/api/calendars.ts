@@ -1,5 +1,6 @@
 // Working-time calendars of a space, shaped like CalendarDef of src/domain/schedule/model.ts.
 import { z } from 'zod';
+import type { CalendarDef } from '../domain/schedule/model';
 import { Id, IdParams, Name, Ok } from './common';
 import { route } from './route';
 
@@ -22,6 +23,32 @@ export const CalendarInput = z.object({
 
 export const Calendar = CalendarInput.extend({ id: Id, is_default: z.boolean() });
 export type Calendar = z.infer<typeof Calendar>;
+
+/** The engine's calendar of a space calendar (the client's route data and the server's rows alike). */
+export function calendarDefOf(
+  c: Pick<
+    Calendar,
+    | 'id'
+    | 'name'
+    | 'week'
+    | 'exceptions'
+    | 'hours_per_day'
+    | 'hours_per_week'
+    | 'hours_per_month'
+    | 'is_default'
+  >,
+): CalendarDef {
+  return {
+    id: c.id,
+    name: c.name,
+    week: c.week,
+    exceptions: c.exceptions,
+    hoursPerDay: c.hours_per_day,
+    hoursPerWeek: c.hours_per_week,
+    hoursPerMonth: c.hours_per_month,
+    isDefault: c.is_default,
+  };
+}
 
 export const calendarRoutes = {
   list: route({

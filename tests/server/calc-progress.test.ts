@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { Calendar, VersionContent } from '../../src/api';
+import type { Calendar } from '../../src/api';
+import { calendarDefOf } from '../../src/api/calendars';
 import { buildCalendarIndex } from '../../src/domain/calendar';
 import { serializeEntry } from '../../src/domain/history';
 import { scheduleModel } from '../../src/domain/schedule';
-import type { CalendarDef } from '../../src/domain/schedule';
 import { change } from '../../src/domain/wbs/change';
 import { toScheduleModel } from '../../src/domain/wbs/schedule-model';
 import { newRow } from '../../src/domain/wbs/types';
@@ -19,9 +19,8 @@ import { runCalculation } from '../../src/server/jobs/calc-job';
 import { RunningJob } from '../../src/server/jobs/runner';
 import type { JobEnv, JobRow } from '../../src/server/jobs/runner';
 import { minutesOf } from '../../src/server/seed/demo-schedule';
-import { relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
 import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
-import { makeSpace, makeTree, signUp } from './support/fixtures';
+import { makeSpace, makeTree, readVersionDoc, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
@@ -36,18 +35,6 @@ interface Timetable {
     number | null
   >)[];
 }
-
-/** As the client maps the calendars route (src/modules/schedule/load.ts calendarDef). */
-const calendarDef = (c: Calendar): CalendarDef => ({
-  id: c.id,
-  name: c.name,
-  week: c.week,
-  exceptions: c.exceptions,
-  hoursPerDay: c.hours_per_day,
-  hoursPerWeek: c.hours_per_week,
-  hoursPerMonth: c.hours_per_month,
-  isDefault: c.is_default,
-});
 
 describe('calculate: progress and concurrent edits', () => {
   let h: Harness;
@@ -64,16 +51,7 @@ describe('calculate: progress and concurrent edits', () => {
     d: randomUUID(),
   };
 
-  const read = async () => {
-    const res = await call(app, api.versions.content, { ...as, params: { id: version } });
-    expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as VersionContent;
-    const doc: WbsDoc = {
-      rows: new Map(c.items.map((i) => [i.id, rowFromItem(i)])),
-      relations: new Map(c.relations.map((r) => [r.id, relationFromApi(r)])),
-    };
-    return doc;
-  };
+  const read = async () => (await readVersionDoc(app, as, version)).doc;
   const store = async (c: Pick<WbsChange<unknown>, 'patches' | 'inversePatches'>) => {
     const res = await call(app, api.wbsBatch.batch, {
       ...as,
@@ -143,7 +121,7 @@ describe('calculate: progress and concurrent edits', () => {
     // domain's toScheduleModel with the calendars' working time (schedule-core.ts) and the engine.
     const doc = await read();
     const cals = (await call(app, api.calendars.list, { ...as, query: {} })).json() as Calendar[];
-    const calendars = cals.map(calendarDef);
+    const calendars = cals.map(calendarDefOf);
     const v = (await call(app, api.versions.get, { ...as, params: { id: version } })).json();
     expect(v.data_date).toBe(DATA_DATE);
     const model = toScheduleModel(doc.rows, doc.relations, calendars, {

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { VersionContent } from '../../src/api';
 import { buildCalendarIndex, standardCalendarDef } from '../../src/domain/calendar';
 import { serializeEntry, undoKindOf } from '../../src/domain/history';
 import { change, wbsState } from '../../src/domain/wbs/change';
@@ -18,8 +17,8 @@ import { indent } from '../../src/domain/wbs/structure';
 import { newRow } from '../../src/domain/wbs/types';
 import type { WbsDoc, WbsRow } from '../../src/domain/wbs/types';
 import { updateValues } from '../../src/domain/wbs/values';
-import { itemFieldsFromRow, relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
-import { makeSpace, makeTree, signUp } from './support/fixtures';
+import { itemFieldsFromRow } from '../../src/state/workbench/api-mapping';
+import { makeSpace, makeTree, readVersionDoc, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
@@ -33,14 +32,8 @@ describe('wbs batch: remaining duration and hierarchy links', () => {
   let revision = 0;
 
   const read = async () => {
-    const res = await call(app, api.versions.content, { ...as, params: { id: version } });
-    expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as VersionContent;
-    const doc: WbsDoc = {
-      rows: new Map(c.items.map((i) => [i.id, rowFromItem(i)])),
-      relations: new Map(c.relations.map((r) => [r.id, relationFromApi(r)])),
-    };
-    return { doc, remaining: new Map(c.items.map((i) => [i.id, i.remaining])) };
+    const { content, doc } = await readVersionDoc(app, as, version);
+    return { doc, remaining: new Map(content.items.map((i) => [i.id, i.remaining])) };
   };
   const send = (c: Pick<WbsChange<unknown>, 'patches' | 'inversePatches'>, labelKey = 'cmd.edit') =>
     call(app, api.wbsBatch.batch, {

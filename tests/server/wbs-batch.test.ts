@@ -13,9 +13,8 @@ import type { WbsChange } from '../../src/domain/wbs/change';
 import { addRelations } from '../../src/domain/wbs/relations';
 import { createRows, deleteRows } from '../../src/domain/wbs/rows';
 import { indent } from '../../src/domain/wbs/structure';
-import { newRow, type WbsDoc } from '../../src/domain/wbs/types';
-import { rowFromItem, relationFromApi } from '../../src/state/workbench/api-mapping';
-import { makeSpace, makeTree, signUp } from './support/fixtures';
+import { newRow } from '../../src/domain/wbs/types';
+import { makeSpace, makeTree, readVersionDoc, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
@@ -37,16 +36,7 @@ describe('wbs batch', () => {
       return space;
     },
   };
-  const read = async () => {
-    const res = await call(app, api.versions.content, { ...as, params: { id: version } });
-    expect(res.statusCode, res.body).toBe(200);
-    const c = res.json() as VersionContent;
-    const doc: WbsDoc = {
-      rows: new Map(c.items.map((i) => [i.id, rowFromItem(i)])),
-      relations: new Map(c.relations.map((r) => [r.id, relationFromApi(r)])),
-    };
-    return { doc, content: c };
-  };
+  const read = () => readVersionDoc(app, as, version);
   const send = (c: WbsChange<unknown>, labelKey: string, rev = revision, origin = 'do') =>
     call(app, api.wbsBatch.batch, {
       ...as,

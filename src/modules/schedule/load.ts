@@ -1,12 +1,11 @@
 // Loading a schedule's versions, a version's content and the space's calendars into the store,
 // and the target version's bars (its own schedule pass in a second worker).
 
-import type { Calendar } from '../../api/calendars';
+import { calendarDefOf } from '../../api/calendars';
 import { api } from '../../api';
 import type { Version, VersionColumns } from '../../api/versions';
 import type { UndoAction } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
-import type { CalendarDef } from '../../domain/schedule';
 import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
 import { docFromColumns } from '../../state/workbench/columns-content';
@@ -16,19 +15,6 @@ import { historyFromUndoLog } from '../../state/workbench/history-from-log';
 import { scheduleOptions } from '../../state/workbench/schedule-runner';
 import { workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
-
-export function calendarDef(c: Calendar): CalendarDef {
-  return {
-    id: c.id,
-    name: c.name,
-    week: c.week,
-    exceptions: c.exceptions,
-    hoursPerDay: c.hours_per_day,
-    hoursPerWeek: c.hours_per_week,
-    hoursPerMonth: c.hours_per_month,
-    isDefault: c.is_default,
-  };
-}
 
 export async function loadVersions(scheduleId: string): Promise<Version[]> {
   const list = await call(api.versions.list, { params: { id: scheduleId } });
@@ -48,7 +34,7 @@ export function pickVersion(list: readonly Version[], wanted: string | null): Ve
 
 export async function loadCalendars(): Promise<void> {
   const list = await call(api.calendars.list, { query: {} }, { silent: true }).catch(() => []);
-  workbench.set({ calendars: list.map(calendarDef) });
+  workbench.set({ calendars: list.map(calendarDefOf) });
 }
 
 /** Read the version's rows and relations into the store (a reload keeps history and view). */

@@ -7,6 +7,7 @@
 // progress implies, so the browser and the server calculate the same dates.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { calendarDefOf } from '../../api/calendars';
 import { buildCalendarIndex, standardCalendarDef } from '../../domain/calendar';
 import type { CalendarIndex } from '../../domain/calendar';
 import { defaultCalendarOf, versionScheduleOptions } from '../../domain/schedule';
@@ -163,26 +164,6 @@ export function rowsToModel(
   };
 }
 
-const toDef = (c: {
-  id: string;
-  name: string;
-  week: CalendarDef['week'];
-  exceptions: CalendarDef['exceptions'];
-  hours_per_day: number;
-  hours_per_week: number;
-  hours_per_month: number;
-  is_default: boolean;
-}): CalendarDef => ({
-  id: c.id,
-  name: c.name,
-  week: c.week,
-  exceptions: c.exceptions,
-  hoursPerDay: c.hours_per_day,
-  hoursPerWeek: c.hours_per_week,
-  hoursPerMonth: c.hours_per_month,
-  isDefault: c.is_default,
-});
-
 type Relation = {
   id: string;
   pred_id: string;
@@ -260,7 +241,7 @@ export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionI
   for (const r of resources) if (r.calendar_id) used.add(r.calendar_id);
   // The options the workbench's worker takes too (versionScheduleOptions): the stored ones with
   // the version's data date, on a default calendar the space still has.
-  const spaceDefs = spaceCalendars.map(toDef);
+  const spaceDefs = spaceCalendars.map(calendarDefOf);
   const options = versionScheduleOptions(
     meta ? (meta.options as unknown as ScheduleOptions) : null,
     version.data_date,

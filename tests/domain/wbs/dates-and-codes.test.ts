@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
 import { formatLocal } from '../../../src/domain/calendar/time';
 import { MAX_MINUTES } from '../../../src/domain/format/civil';
-import { scheduleModel } from '../../../src/domain/schedule/index';
+import { defaultScheduleOptions, scheduleModel } from '../../../src/domain/schedule/index';
 import { wbsState } from '../../../src/domain/wbs/change';
 import { nextActivityCodes } from '../../../src/domain/wbs/codes';
 import { convertCell, formatCell, WBS_COLUMNS, type WbsColumn } from '../../../src/domain/wbs/columns';
@@ -58,18 +58,12 @@ describe('a date typed without a time', () => {
     const row = c.doc.rows.get('t')!;
     expect(row.finishLimitType).toBe('not_earlier');
     expect(show(row.finishLimitDate!)).toBe('2026-06-30 17:00');
-    const m = toScheduleModel(c.doc.rows, c.doc.relations, [STANDARD], {
-      dataDate: workTime.dataDate,
-      projectStart: workTime.dataDate,
-      mustFinishBy: null,
-      defaultCalendarId: 'std',
-      progressMode: 'retained_logic',
-      lagCalendar: 'predecessor',
-      floatType: 'finish',
-      criticalBy: 'total_float',
-      criticalFloat: 0,
-      semantics: 'p6',
-    });
+    const m = toScheduleModel(
+      c.doc.rows,
+      c.doc.relations,
+      [STANDARD],
+      defaultScheduleOptions(workTime.dataDate, 'std'),
+    );
     const res = scheduleModel(m);
     expect(show(res.es[0]!)).toBe('2026-06-25 08:00');
     expect(show(res.ef[0]!)).toBe('2026-06-30 17:00');

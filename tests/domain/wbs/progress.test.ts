@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
 import { formatLocal } from '../../../src/domain/calendar/time';
-import { scheduleModel } from '../../../src/domain/schedule/index';
+import { defaultScheduleOptions, scheduleModel } from '../../../src/domain/schedule/index';
 import type { ScheduleOptions } from '../../../src/domain/schedule/model';
 import { wbsState } from '../../../src/domain/wbs/change';
 import { WBS_COLUMNS, type WbsColumn } from '../../../src/domain/wbs/columns';
@@ -18,18 +18,7 @@ import { at, DAY, STANDARD } from '../schedule/helpers';
 const DD = at('2024-01-08 08:00');
 const cal = buildCalendarIndex(STANDARD);
 const workTime: WorkTimeContext = { dataDate: DD, calendar: () => cal };
-const options: ScheduleOptions = {
-  dataDate: DD,
-  projectStart: DD,
-  mustFinishBy: null,
-  defaultCalendarId: 'std',
-  progressMode: 'retained_logic',
-  lagCalendar: 'predecessor',
-  floatType: 'finish',
-  criticalBy: 'total_float',
-  criticalFloat: 0,
-  semantics: 'p6',
-};
+const options: ScheduleOptions = defaultScheduleOptions(DD, 'std');
 const show = (t: number | null) => (t === null ? null : formatLocal(t).replace('T', ' '));
 
 /** P (4 days) → T (6 days) → S (1 day), finish-start. */

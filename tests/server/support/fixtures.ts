@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { api } from '../../../src/api';
-import type { EpsNode, Session, UserSpace, Version } from '../../../src/api';
+import type { EpsNode, Session, UserSpace, Version, VersionContent } from '../../../src/api';
+import type { WbsDoc } from '../../../src/domain/wbs';
+import { relationFromApi, rowFromItem } from '../../../src/state/workbench/api-mapping';
 import { call, newUser } from './harness';
 
 export async function signUp(
@@ -77,3 +79,19 @@ export async function makeTree(app: FastifyInstance, token: string, space: strin
 }
 
 export const nodeNames = (nodes: EpsNode[]) => nodes.map((n) => `${n.kind}:${n.name}`);
+
+/** A version's stored content (GET versions/{id}/wbs), and the same as the workbench's document. */
+export async function readVersionDoc(
+  app: FastifyInstance,
+  as: { token: string; space: string },
+  version: string,
+): Promise<{ content: VersionContent; doc: WbsDoc }> {
+  const res = await call(app, api.versions.content, { ...as, params: { id: version } });
+  expect(res.statusCode, res.body).toBe(200);
+  const content = res.json() as VersionContent;
+  const doc: WbsDoc = {
+    rows: new Map(content.items.map((i) => [i.id, rowFromItem(i)])),
+    relations: new Map(content.relations.map((r) => [r.id, relationFromApi(r)])),
+  };
+  return { content, doc };
+}
