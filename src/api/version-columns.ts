@@ -6,12 +6,11 @@
 import {
   WBS_ITEM_FIELDS,
   type ItemSchedule,
+  type LagCalendar,
   type VersionColumns,
   type VersionContent,
   type WbsItem,
 } from './versions';
-
-type LagCalendar = VersionColumns['relations']['lag_calendar'][number][1];
 
 type ItemColumns = VersionColumns['items'];
 type PlainField = Exclude<keyof ItemColumns, 'id' | 'parent' | 'attributes' | 'sched'>;

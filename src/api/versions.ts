@@ -9,6 +9,7 @@ export type VersionKind = z.infer<typeof VersionKind>;
 export const TimetableState = z.enum(['not_calculated', 'in_process', 'calculated']);
 
 export const LagCalendar = z.enum(['predecessor', 'successor', '24h', 'project']);
+export type LagCalendar = z.infer<typeof LagCalendar>;
 
 /**
  * The options an import stored for scheduling a version (the file's own: data date, semantics,
@@ -55,24 +56,29 @@ export const NodeType = z.enum(['sum', 'task', 'work', 'milestone_start', 'miles
 export const LimitType = z.enum(['not_earlier', 'not_later', 'in_date']);
 export const RelationType = z.enum(['fs', 'ss', 'ff', 'sf']);
 
+/** The engine's activity kinds (ActivityKind of src/domain/schedule/model.ts). */
+export const ActivityKind = z.enum([
+  'task',
+  'resource',
+  'loe',
+  'start_milestone',
+  'finish_milestone',
+  'wbs_summary',
+  'sum',
+]);
+/** Every constraint type an import keeps (the limit columns' three, and mandatory). */
+export const ConstraintType = z.enum(['not_earlier', 'not_later', 'in_date', 'mandatory']);
+
 /**
  * What an import stored for scheduling an item beyond its columns (the domain's RowSchedule,
  * src/domain/wbs/types.ts, in its own field names): P6 / MS Project activity kind, ALAP, every
  * constraint, external dates, manual scheduling, resource calendars, planned dates. Read-only.
  */
 export const ItemSchedule = z.object({
-  kind: z
-    .enum(['task', 'resource', 'loe', 'start_milestone', 'finish_milestone', 'wbs_summary', 'sum'])
-    .optional(),
+  kind: ActivityKind.optional(),
   alap: z.boolean().optional(),
   constraints: z
-    .array(
-      z.object({
-        on: z.enum(['start', 'finish']),
-        type: z.enum(['not_earlier', 'not_later', 'in_date', 'mandatory']),
-        date: z.number(),
-      }),
-    )
+    .array(z.object({ on: z.enum(['start', 'finish']), type: ConstraintType, date: z.number() }))
     .optional(),
   external: z.object({ start: z.number(), finish: z.number() }).optional(),
   manual: z.boolean().optional(),

@@ -39,7 +39,8 @@ export type ScheduledRow = Pick<
   | 'sched'
 >;
 
-const COLUMN_LIMITS: readonly string[] = ['not_earlier', 'not_later', 'in_date'];
+/** The constraint types the limit columns hold (mandatory shows there as in_date). */
+export const COLUMN_LIMITS: readonly string[] = ['not_earlier', 'not_later', 'in_date'];
 
 /** Whether the two limit columns say all there is to say about the constraints. */
 export function columnsHoldConstraints(cs: readonly Constraint[]): boolean {
@@ -80,7 +81,7 @@ export function rowConstraints(row: ScheduledRow): Constraint[] {
  * The kind a row is scheduled as: the import's (level of effort, WBS summary, resource dependent
  * …) while the row is still a task type, else its node type's.
  */
-export function rowKind(row: Pick<ScheduledRow, 'nodeType' | 'sched'>): ActivityKind {
+function rowKind(row: Pick<ScheduledRow, 'nodeType' | 'sched'>): ActivityKind {
   const own = DEFAULT_KIND[row.nodeType];
   return own === 'task' && row.sched?.kind ? row.sched.kind : own;
 }

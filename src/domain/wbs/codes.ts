@@ -7,7 +7,7 @@
 import type { RowId, WbsDoc } from './types';
 
 /** P6's default activity id increment. */
-export const CODE_INCREMENT = 10;
+const CODE_INCREMENT = 10;
 
 /** A code as [prefix, trailing digits], or null without trailing digits (a loop, not a regex: it runs on every row). */
 function splitCode(code: string): [string, string] | null {

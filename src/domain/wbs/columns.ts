@@ -104,7 +104,7 @@ function dateSide(col: WbsColumn): 'start' | 'finish' | null {
  * that day's work for a start, the end of it for a finish (17:00). A day without work gives the
  * next start moment or the previous finish moment, which is where the engine reads it anyway.
  */
-export function snapDateOnly(
+function snapDateOnly(
   day: number,
   side: 'start' | 'finish',
   calendarId: string | null,

@@ -84,13 +84,19 @@ export function successorsFor(relations: Relations): (row: RowId) => readonly Ro
       }
       return out;
     };
-  const map = new Map<RowId, RowId[]>();
-  for (const r of relations.values()) {
-    const list = map.get(r.predId);
-    if (list) list.push(r.succId);
-    else map.set(r.predId, [r.succId]);
-  }
+  const map = successorMap(relations);
   return (row) => map.get(row) ?? NONE;
+}
+
+/** Successor adjacency: pred id → successor ids. Build once per command: O(relations). */
+export function successorMap(relations: Relations): Map<RowId, RowId[]> {
+  const out = new Map<RowId, RowId[]>();
+  for (const r of relations.values()) {
+    let list = out.get(r.predId);
+    if (!list) out.set(r.predId, (list = []));
+    list.push(r.succId);
+  }
+  return out;
 }
 
 /**

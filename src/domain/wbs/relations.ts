@@ -14,20 +14,7 @@ export interface RelationInput {
   lag?: number;
 }
 
-/** Successor adjacency: pred id → successor ids. Build once per command: O(relations). */
-export function successorMap(
-  relations: ReadonlyMap<RelationId, WbsRelation>,
-  skip?: RelationId,
-): Map<RowId, RowId[]> {
-  const out = new Map<RowId, RowId[]>();
-  for (const [id, r] of relations) {
-    if (id === skip) continue;
-    let list = out.get(r.predId);
-    if (!list) out.set(r.predId, (list = []));
-    list.push(r.succId);
-  }
-  return out;
-}
+export { successorMap } from './relation-index';
 
 /** A row's successors: the relation index's (successorsFor), or a map built once (the server's). */
 export type Successors = (row: RowId) => readonly RowId[];

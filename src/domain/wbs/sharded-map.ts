@@ -2,8 +2,8 @@
 // entry copies one shard (a few hundred entries at 100k rows) instead of the whole Map: copying a
 // 100k-entry Map costs 15–45 ms here, on every edit, indent, paste and undo.
 //
-// A command's draft (change.ts) drafts the shards it touches with immer, each on its own, and
-// builds the next map with withShards(): the untouched shards are shared. Iteration goes shard by
+// A command's draft (change.ts, map-draft.ts) copies the entries it changes and builds the next map
+// with withEntries(): only the shards holding them are copied, the untouched ones are shared. Iteration goes shard by
 // shard: not in insertion order.
 
 const SHARDS = 4096;
@@ -73,7 +73,7 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
   }
 
   /** A map with `replaced` shards (by index) in place of this one's, sharing the others. */
-  withShards(replaced: ReadonlyMap<number, Map<K, V>>): ShardedMap<K, V> {
+  private withShards(replaced: ReadonlyMap<number, Map<K, V>>): ShardedMap<K, V> {
     const next = Object.create(ShardedMap.prototype) as ShardedMap<K, V>;
     const shards = this.shards.slice();
     let size = this.size;

@@ -8,7 +8,6 @@ export interface ThreadOptions {
 export type Request =
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   | { id: number; op: 'exec'; sql: string }
-  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 export type Reply =

@@ -1,5 +1,5 @@
 // PGlite in a worker thread, seen from the server: the part of PGlite's interface the server uses
-// (query, exec, dumpDataDir, close), each call a message answered in turn. Kysely's PGlite
+// (query, exec, close), each call a message answered in turn. Kysely's PGlite
 // dialect takes it as it is. Results and parameters cross by structured clone (Dates, objects,
 // Uint8Arrays keep their types); a database error comes back with PostgreSQL's fields (code …).
 import { Worker } from 'node:worker_threads';
@@ -9,10 +9,8 @@ import { errorFrom } from './pglite-protocol';
 const entry = new URL(`./pglite-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-type Ask =
-  | { op: 'query'; sql: string; params: readonly unknown[] }
-  | { op: 'exec'; sql: string }
-  | { op: 'dump' | 'close' };
+/** A request before it is numbered (each variant of Request without its id). */
+type Ask<R = Request> = R extends Request ? Omit<R, 'id'> : never;
 
 export interface QueryResult {
   rows: Record<string, unknown>[];
@@ -71,10 +69,6 @@ export class PGliteThread {
 
   exec(sql: string): Promise<QueryResult[]> {
     return this.ask({ op: 'exec', sql });
-  }
-
-  dumpDataDir(): Promise<Blob> {
-    return this.ask({ op: 'dump' });
   }
 
   async close(): Promise<void> {

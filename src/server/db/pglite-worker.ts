@@ -24,7 +24,6 @@ async function answer(req: Request): Promise<Reply> {
       const results = await lite.exec(req.sql);
       return { id: req.id, ok: true, value: results.map((r) => ({ rows: r.rows })) };
     }
-    if (req.op === 'dump') return { id: req.id, ok: true, value: await lite.dumpDataDir('none') };
     await lite.close();
     return { id: req.id, ok: true, value: null };
   } catch (err) {

@@ -121,6 +121,8 @@ export interface VersionsTable {
   >;
   data_date: number | null;
   created_at: Timestamp;
+  /** Bumped by a trigger on every write of the version's items or relations (migration 006). */
+  content_stamp: ColumnType<string | number, never, never>;
 }
 
 export type LimitType = 'not_earlier' | 'not_later' | 'in_date';

@@ -3,7 +3,7 @@
 // mandatory constraints, external dates, lag calendars, the source's options), so that exporting
 // the version writes back the schedule that was read. Pure: ids come from the caller.
 import type { Activity, Constraint, ScheduleModel, ScheduleResult } from '../../domain/schedule';
-import { DEFAULT_KIND, columnsHoldConstraints, rowScheduleOf } from '../../domain/wbs/activity';
+import { COLUMN_LIMITS, rowScheduleOf } from '../../domain/wbs/activity';
 import type { RowSchedule } from '../../domain/wbs/types';
 import { firstKeys } from './order-keys';
 import type { Selectable } from 'kysely';
@@ -46,10 +46,6 @@ export interface VersionRows {
   /** Model activity id → item id (for assignments). */
   itemIds: Map<string, string>;
 }
-
-export { DEFAULT_KIND, columnsHoldConstraints };
-
-const COLUMN_LIMITS: readonly string[] = ['not_earlier', 'not_later', 'in_date'];
 
 /** The constraint a limit column shows: mandatory reads as "in date". */
 const columnOf = (c: Constraint | undefined): [LimitType | null, number | null] =>

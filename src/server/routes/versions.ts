@@ -183,7 +183,7 @@ export const versionRoutes = ({ db, events }: AppContext) => {
     implement(api.versions.contentColumns, async ({ params, space }) => {
       const version = await getVersion(db, space.spaceId, params.id);
       const [{ items, relations }, options] = await Promise.all([
-        contentColumnsJson(db, space.spaceId, version.id),
+        contentColumnsJson(db, space.spaceId, version.id, version.content_stamp),
         storedScheduleOptions(db, space.spaceId, version.id),
       ]);
       return new RawJson(

@@ -74,17 +74,18 @@ function keep(key: string, entry: Kept): void {
   }
 }
 
+/**
+ * The version's content by columns. `knownStamp`: its content stamp as the caller just read it
+ * with the version (the route does), else it is read here.
+ */
 export async function contentColumnsJson(
   db: Kysely<DB>,
   spaceId: string,
   versionId: string,
+  knownStamp?: string | number,
 ): Promise<{ items: string; relations: string }> {
   const key = `${spaceId}/${versionId}`;
-  const row = await sql<{ stamp: string }>`
-    SELECT content_stamp::text AS stamp FROM versions WHERE space_id = ${spaceId} AND id = ${versionId}`.execute(
-    db,
-  );
-  const stamp = row.rows[0]?.stamp ?? '';
+  const stamp = String(knownStamp ?? (await readStamp(db, spaceId, versionId)));
   const hit = kept.get(key);
   if (hit && hit.stamp === stamp) {
     // Most recently read last.
@@ -108,6 +109,16 @@ export async function contentColumnsJson(
   } finally {
     reading.delete(flight);
   }
+}
+
+async function readStamp(db: Kysely<DB>, spaceId: string, versionId: string): Promise<string> {
+  const row = await db
+    .selectFrom('versions')
+    .select('content_stamp')
+    .where('space_id', '=', spaceId)
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+  return String(row?.content_stamp ?? '');
 }
 
 /** Reads under way, by version and stamp. */

@@ -8,23 +8,20 @@
 // come with whole rows and relations (a copy, an undone delete): they go to the version's extras.
 import type { Patch } from 'immer';
 import { z } from 'zod';
-import { remainingDuration } from '../../domain/wbs/progress';
+import { ActivityKind, ConstraintType, LagCalendar } from '../../api/versions';
+import { REMAINING_INPUTS, remainingDuration } from '../../domain/wbs/progress';
 import type { Item } from '../errors';
 
 const Uuid = z.uuid();
 const Minutes = z.number().int().min(-10_000_000).max(100_000_000);
-const LimitType = z.enum(['not_earlier', 'not_later', 'in_date', 'mandatory']);
 const Duration = z.number().int().min(0).max(100_000_000);
-const LagCalendar = z.enum(['predecessor', 'successor', '24h', 'project']);
 
-/** What an import stored for scheduling a row (the domain's RowSchedule). */
+/** What an import stored for scheduling a row (the contract's ItemSchedule, with bounds). */
 const RowScheduleSchema = z.strictObject({
-  kind: z
-    .enum(['task', 'resource', 'loe', 'start_milestone', 'finish_milestone', 'wbs_summary', 'sum'])
-    .optional(),
+  kind: ActivityKind.optional(),
   alap: z.boolean().optional(),
   constraints: z
-    .array(z.strictObject({ on: z.enum(['start', 'finish']), type: LimitType, date: Minutes }))
+    .array(z.strictObject({ on: z.enum(['start', 'finish']), type: ConstraintType, date: Minutes }))
     .max(10)
     .optional(),
   external: z.strictObject({ start: Minutes, finish: Minutes }).optional(),
@@ -46,9 +43,9 @@ export const RowSchema = z.strictObject({
   duration: Duration,
   // Absent in entries logged before rows kept it: derived, as null.
   remaining: Duration.nullable().optional(),
-  startLimitType: LimitType.nullable(),
+  startLimitType: ConstraintType.nullable(),
   startLimitDate: Minutes.nullable(),
-  finishLimitType: LimitType.nullable(),
+  finishLimitType: ConstraintType.nullable(),
   finishLimitDate: Minutes.nullable(),
   actualStart: Minutes.nullable(),
   actualFinish: Minutes.nullable(),
@@ -151,10 +148,11 @@ function rowColumns(field: ColumnField, value: unknown): Record<string, unknown>
 }
 
 /**
- * Columns remainingDuration reads: a single-field edit of one of them leaves `remaining` to be
- * recomputed from the stored row once the batch is applied (wbs-patch-apply.ts).
+ * The columns of the fields whose edit ends a kept remaining duration (the domain's
+ * REMAINING_INPUTS): a single-field edit of one of them leaves `remaining` to be recomputed from
+ * the stored row once the batch is applied (wbs-patch-apply.ts).
  */
-export const PROGRESS_COLUMNS: readonly string[] = ['node_type', 'duration', 'percent', 'actual_finish'];
+export const PROGRESS_COLUMNS: readonly string[] = REMAINING_INPUTS.map((f) => ROW_COLUMNS[f][0]);
 
 function rowValues(r: RowInput): Record<string, unknown> {
   let out: Record<string, unknown> = { id: r.id };
