@@ -3,10 +3,9 @@
 // (the new start and finish, or the new finish and duration). Dates and durations are formatted
 // by the grid's own cellText, so both read the same.
 
-import { formatDuration } from '../domain/format';
 import { calendarIndex } from '../state/workbench/bar-commands';
 import type { CellTextContext } from '../state/workbench/cell-text';
-import { cellText } from '../state/workbench/cell-text';
+import { cellText, durationText } from '../state/workbench/cell-text';
 import { COLUMN_DEFS } from '../state/workbench/columns';
 import { rowAt } from '../state/workbench/data';
 import type { WorkbenchState } from '../state/workbench/store';
@@ -28,11 +27,7 @@ function dates(v: RowView, ctx: CellTextContext): string {
 /** Working time from `a` to `b` on the row's calendar, in days as the grid writes them, signed. */
 function variance(v: RowView, a: number, b: number, ctx: CellTextContext): string {
   const minutes = calendarIndex(v.row.calendarId).between(a, b);
-  const days = formatDuration(
-    minutes,
-    { hoursPerDay: ctx.hoursPerDay(v.row.calendarId) },
-    { lang: ctx.lang, decimals: 2, trimZeros: true },
-  );
+  const days = durationText(minutes, v.row.calendarId, ctx.hoursPerDay, ctx.lang);
   return minutes > 0 ? `+${days}` : days;
 }
 

@@ -9,6 +9,7 @@ import type { CellTextContext } from '../../state/workbench/cell-text';
 import { useWorkbench } from '../../state/workbench/store';
 import { loadAssignments, useLoaded } from './version-resources';
 import type { Loaded } from './version-resources';
+import { TabEmpty } from './panel-parts';
 import './panel-tabs.css';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -39,13 +40,7 @@ export function AssignmentsView({
       </p>
     );
   const items = loaded.value;
-  if (items.length === 0)
-    return (
-      <div className="wb-tab-empty">
-        <p>{t('panel.empty.assignments.what')}</p>
-        <p className="wb-dim">{t('panel.empty.assignments.none')}</p>
-      </div>
-    );
+  if (items.length === 0) return <TabEmpty tab="assignments" t={t} />;
   const hours = items.filter(isHours).reduce((sum, a) => sum + a.units, 0);
   return (
     <div className="wb-asg">
@@ -56,7 +51,7 @@ export function AssignmentsView({
             <th>{t('assignments.resource')}</th>
             <th>{t('assignments.kind')}</th>
             <th>{t('assignments.type')}</th>
-            <th className="wb-asg-num">{t('assignments.units')}</th>
+            <th className="wb-rel-num">{t('assignments.units')}</th>
             <th>{t('assignments.calendar')}</th>
           </tr>
         </thead>
@@ -70,7 +65,7 @@ export function AssignmentsView({
                 </td>
                 <td>{t(`assignments.kinds.${a.kind}`)}</td>
                 <td>{a.resource_type ? t(`assignments.types.${a.resource_type}`) : '—'}</td>
-                <td className="wb-asg-num">{unitsText(a, ctx.lang, t)}</td>
+                <td className="wb-rel-num">{unitsText(a, ctx.lang, t)}</td>
                 <td className="wb-asg-text" title={calendar || undefined}>
                   {calendar || '—'}
                 </td>
@@ -82,7 +77,7 @@ export function AssignmentsView({
           <tfoot>
             <tr>
               <td colSpan={3}>{t('assignments.total')}</td>
-              <td className="wb-asg-num">
+              <td className="wb-rel-num">
                 {t('assignments.hours', {
                   value: formatNumber(hours, { lang: ctx.lang, decimals: 2, trimZeros: true }),
                 })}

@@ -5,6 +5,7 @@
 import type { RowView } from '../../state/workbench/types';
 import { useWorkbench } from '../../state/workbench/store';
 import { loadAttributeDefs, useLoaded } from './version-resources';
+import { Fields, TabEmpty } from './panel-parts';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -29,24 +30,13 @@ const NO_DEFS: ReadonlyMap<string, string> = new Map();
 
 /** A definition list of the fields (the label's title names the key when it differs). */
 export function DirectoriesView({ fields, t }: { fields: readonly DirectoryField[]; t: T }) {
-  if (fields.length === 0)
-    return (
-      <div className="wb-tab-empty">
-        <p>{t('panel.empty.directories.what')}</p>
-        <p className="wb-dim">{t('panel.empty.directories.none')}</p>
-      </div>
-    );
+  if (fields.length === 0) return <TabEmpty tab="directories" t={t} />;
   return (
     <div className="wb-info">
       <p className="wb-dim wb-tab-note">{t('panel.directories_note')}</p>
-      <dl className="wb-info-list">
-        {fields.map((f) => (
-          <div key={f.key} className="wb-info-item">
-            <dt title={f.label === f.key ? f.key : `${f.label} (${f.key})`}>{f.label}</dt>
-            <dd title={f.value || undefined}>{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Fields
+        fields={fields.map((f) => [f.label, f.value, f.label === f.key ? f.key : `${f.label} (${f.key})`])}
+      />
     </div>
   );
 }

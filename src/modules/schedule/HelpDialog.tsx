@@ -16,7 +16,7 @@ export function showKeys(chord: string): string {
 }
 
 /** The mouse gestures of the grid and the Gantt: what the user does → what it changes. */
-export const MOUSE_ACTIONS: readonly string[] = [
+const MOUSE_ACTIONS: readonly string[] = [
   'grid_shift_click',
   'grid_ctrl_click',
   'click',

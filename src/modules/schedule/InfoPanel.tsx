@@ -17,6 +17,7 @@ import type { RowView } from '../../state/workbench/types';
 import { AssignmentsTab } from './AssignmentsTab';
 import { DirectoriesTab } from './DirectoriesTab';
 import { RelationsTab } from './RelationsTab';
+import { Fields, TabEmpty } from './panel-parts';
 
 const TABS: readonly PanelTab[] = [
   'node_info',
@@ -31,20 +32,6 @@ const TABS: readonly PanelTab[] = [
 ];
 
 type T = (key: string, params?: Record<string, unknown>) => string;
-
-/** A definition list whose values show in full on hover when the column cuts them. */
-function Fields({ fields }: { fields: readonly (readonly [string, string])[] }) {
-  return (
-    <dl className="wb-info-list">
-      {fields.map(([k, val]) => (
-        <div key={k} className="wb-info-item">
-          <dt title={k}>{k}</dt>
-          <dd title={val || undefined}>{val}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   const text = (id: string) => cellText(v, COLUMN_DEFS[id]!, ctx);
@@ -76,15 +63,6 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   return (
     <div className="wb-info">
       <Fields fields={fields} />
-    </div>
-  );
-}
-
-function Empty({ tab, t }: { tab: PanelTab; t: T }) {
-  return (
-    <div className="wb-tab-empty">
-      <p>{t(`panel.empty.${tab}.what`)}</p>
-      <p className="wb-dim">{t(`panel.empty.${tab}.none`)}</p>
     </div>
   );
 }
@@ -161,7 +139,7 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
         ) : tab === 'assignments' ? (
           <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : (
-          <Empty tab={tab} t={t} />
+          <TabEmpty tab={tab} t={t} />
         )}
       </div>
     </section>

@@ -7,10 +7,10 @@
 
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatDate, formatDuration } from '../../domain/format';
+import { formatDate } from '../../domain/format';
 import type { RelationType, WbsRelation } from '../../domain/wbs';
 import { outlineNumber } from '../../domain/wbs';
-import type { CellTextContext } from '../../state/workbench/cell-text';
+import { durationText, type CellTextContext } from '../../state/workbench/cell-text';
 import {
   addRelation,
   findRowByText,
@@ -68,11 +68,7 @@ function otherDates(id: string, ctx: CellTextContext) {
     tf:
       row.nodeType === 'sum' || !Number.isFinite(tf)
         ? ''
-        : formatDuration(
-            tf,
-            { hoursPerDay: ctx.hoursPerDay(row.calendarId) },
-            { lang: ctx.lang, decimals: 2, trimZeros: true },
-          ),
+        : durationText(tf, row.calendarId, ctx.hoursPerDay, ctx.lang),
   };
 }
 

@@ -79,7 +79,9 @@ export function SchedulePage() {
     (content: VersionColumns, revision: number) =>
       runner.current?.openPacked(
         () => packColumns(content.items, content.relations),
-        content.version.data_date,
+        // With its stored options: the worker's first pass is the right one (a bare data date
+        // gave the defaults, and an imported version's own options a second full pass).
+        content.version,
         revision,
         // A calculated version paints its stored dates first; the worker's copy follows.
         content.version.timetable_state === 'calculated',

@@ -72,6 +72,12 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
       calendarName: (id) => text.calendarName(id),
     };
   }, [doc, t, lang]);
+  // Each entry decoded once per list and document (a paste's entry holds thousands of patches;
+  // the dialog renders again on every edit).
+  const described = useMemo(
+    () => new Map(items.map((a) => [a.id, describeAction(a.entry, describe)])),
+    [items, describe],
+  );
 
   useEffect(() => {
     if (!spaceId) return;
@@ -126,7 +132,7 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
 
   const restore = async (action: UndoAction, index: number) => {
     if (busy) return;
-    const { target } = describeAction(action.entry, describe);
+    const { target } = described.get(action.id) ?? describeAction(action.entry, describe);
     const what = [whatText(action.label, t, exists), target].filter(Boolean).join(' · ');
     const answer = await confirm({
       title: t('history.confirm_title'),
@@ -211,7 +217,7 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
                 {items.map((a, i) => {
                   const who = whoText(a.user_id, names);
                   const what = whatText(a.label, t, exists);
-                  const { target, detail } = describeAction(a.entry, describe);
+                  const { target, detail } = described.get(a.id)!;
                   const change = [target, detail].filter(Boolean).join(' · ');
                   return (
                     <tr key={a.id} className={a.origin === 'restore' ? 'wb-log-restore' : undefined}>

@@ -7,11 +7,11 @@
 export const GRID_MIN = 280;
 export const GANTT_MIN = 240;
 /** The default grid: this share of the main area, at most DEFAULT_GRID_MAX (the columns through Total float). */
-export const DEFAULT_GRID_SHARE = 0.62;
-export const DEFAULT_GRID_MAX = 760;
+const DEFAULT_GRID_SHARE = 0.62;
+const DEFAULT_GRID_MAX = 760;
 export const PANEL_MIN = 120;
-/** The panel's default share of the page height, kept between 160 and 260 px. */
-export const DEFAULT_PANEL_SHARE = 0.22;
+/** The panel's default share of the page height, kept between 150 and 220 px. */
+const DEFAULT_PANEL_SHARE = 0.22;
 /** Room kept above the panel for the toolbar and a few grid rows. */
 const ABOVE_PANEL_MIN = 260;
 

@@ -4,7 +4,8 @@
 // it is now, else from the entry itself (a removed or added row carries its whole object).
 
 import type { Patch } from 'immer';
-import { formatDate, formatDuration, formatNumber } from '../../domain/format';
+import { formatDate, formatNumber } from '../../domain/format';
+import { durationText } from '../../state/workbench/cell-text';
 import { deserializeEntry } from '../../domain/history';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -102,12 +103,11 @@ export function valueText(
   calendarId: string | null,
 ): string {
   if (value === null || value === undefined || value === '') return ctx.t('history.empty_value');
-  const units = { hoursPerDay: ctx.hoursPerDay(calendarId) };
   switch (field) {
     case 'duration':
     case 'lag':
       return typeof value === 'number'
-        ? formatDuration(value, units, { lang: ctx.lang, decimals: 2, trimZeros: true })
+        ? durationText(value, calendarId, (id) => ctx.hoursPerDay(id), ctx.lang)
         : String(value);
     case 'startLimitDate':
     case 'finishLimitDate':

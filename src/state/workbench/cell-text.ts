@@ -44,13 +44,26 @@ export function viewStatus(r: RowView): 'not_started' | 'in_progress' | 'complet
   return r.row.nodeType === 'sum' ? sumStatus(r.percentComplete) : rowStatus(r.row);
 }
 
-function days(minutes: number, r: RowView, ctx: CellTextContext, lang: Lang): string {
-  if (!Number.isFinite(minutes)) return '';
+/**
+ * Working minutes as the grid writes a duration: days of the calendar's hours per day, up to two
+ * decimals (the grid's cells, the relations tab, the Gantt's tooltips and the change history).
+ */
+export function durationText(
+  minutes: number,
+  calendarId: string | null,
+  hoursPerDay: (calendarId: string | null) => number,
+  lang: Lang,
+): string {
   return formatDuration(
     minutes,
-    { hoursPerDay: ctx.hoursPerDay(r.row.calendarId) },
+    { hoursPerDay: hoursPerDay(calendarId) },
     { lang, decimals: 2, trimZeros: true },
   );
+}
+
+function days(minutes: number, r: RowView, ctx: CellTextContext, lang: Lang): string {
+  if (!Number.isFinite(minutes)) return '';
+  return durationText(minutes, r.row.calendarId, ctx.hoursPerDay, lang);
 }
 
 function date(minutes: number, mode: TextMode, lang: Lang): string {

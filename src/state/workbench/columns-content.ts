@@ -57,6 +57,17 @@ function parentIds(c: Items): (string | null)[] {
   return c.parent.map((p) => (p < 0 ? null : c.id[p]!));
 }
 
+/**
+ * The columns both the store's document and the worker's copy derive from the content (parents
+ * by id, kept remaining durations), once per content: an open builds both from the same arrays.
+ */
+const derivedCache = new WeakMap<Items, { parents: (string | null)[]; remaining: (number | null)[] }>();
+function derived(c: Items): { parents: (string | null)[]; remaining: (number | null)[] } {
+  let d = derivedCache.get(c);
+  if (!d) derivedCache.set(c, (d = { parents: parentIds(c), remaining: keptColumn(c) }));
+  return d;
+}
+
 export interface ColumnsDoc {
   readonly doc: WbsDoc;
   /** The tree index, from the columns' order when it holds (else undefined: build it). */
@@ -66,8 +77,7 @@ export interface ColumnsDoc {
 export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
   const attributes = new Map(c.attributes.map(([i, a]) => [i, attributeValues(a)]));
   const sched = new Map<number, RowSchedule>(c.sched);
-  const parents = parentIds(c);
-  const remaining = keptColumn(c);
+  const { parents, remaining } = derived(c);
   // Sharded (an edit copies one small shard, not the 100k-entry map; see sharded-map.ts), and
   // filled shard by shard at once.
   const rowShards = ShardedMap.emptyShards<string, WbsRow>();
@@ -160,7 +170,7 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
     rowCount: n,
     rowNumbers: {
       duration: floats(c.duration),
-      remaining: floats(keptColumn(c)),
+      remaining: floats(derived(c).remaining),
       startLimitDate: floats(c.start_limit_date),
       finishLimitDate: floats(c.finish_limit_date),
       actualStart: floats(c.actual_start),
@@ -171,7 +181,7 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
     },
     rowStrings: {
       id: c.id,
-      parentId: parentIds(c),
+      parentId: derived(c).parents,
       orderKey: c.order_key,
       nodeType: c.node_type,
       name: c.name,

@@ -30,15 +30,12 @@ export function textContext(s: WorkbenchState = workbench.get()): CellTextContex
     hoursPerDay: (id) => sv.hoursPerDay(id),
     calendarName: (id) =>
       id === null ? (fallback?.name ?? '') : (s.calendars.find((c) => c.id === id)?.name ?? id),
-    workBetween: (id, from, to) => {
-      const cal = calendarIndex(id);
-      return cal.workAt(to) - cal.workAt(from);
-    },
+    workBetween: (id, from, to) => calendarIndex(id).between(from, to),
   };
 }
 
 /** The version's working time: its data date (today when none is set) and calendars. */
-export function workTimeContext(s: WorkbenchState = workbench.get()): WorkTimeContext {
+function workTimeContext(s: WorkbenchState = workbench.get()): WorkTimeContext {
   return { dataDate: s.version?.data_date ?? dayStartMinutes(new Date()), calendar: calendarIndex };
 }
 

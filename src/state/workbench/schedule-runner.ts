@@ -47,7 +47,6 @@ function calendarsOf(s: { calendars: readonly CalendarDef[] }): CalendarDef[] {
 export class ScheduleRunner {
   /** Requests in the order sent; results of all but the newest are held back. */
   private sent = 0;
-  private newest = 0;
   private held: ScheduleOutput | null = null;
   private ids: string[] | null = null;
   private idsChanged = false;
@@ -153,12 +152,11 @@ export class ScheduleRunner {
 
   private track(p: Promise<ScheduleOutput | null>): void {
     const request = ++this.sent;
-    this.newest = request;
     workbench.set({ timetableState: 'in_process' });
     p.then(
       (out) => this.receive(out, request),
       (err: unknown) => {
-        if (request !== this.newest) return;
+        if (request !== this.sent) return;
         workbench.set({ timetableState: 'not_calculated', scheduleError: String(err) });
       },
     );
@@ -172,7 +170,7 @@ export class ScheduleRunner {
       }
       this.held = out;
     }
-    if (request !== this.newest) return; // a newer request is on its way
+    if (request !== this.sent) return; // a newer request is on its way
     const held = this.held;
     this.held = null;
     const s = workbench.get();
