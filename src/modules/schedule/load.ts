@@ -146,7 +146,9 @@ export async function loadTarget(id: string | null): Promise<void> {
       relations: new Map(content.relations.map((r) => [r.id, relationFromApi(r)])),
     };
     const calendars = s.calendars.length ? [...s.calendars] : [];
-    const out = await service.open(doc, calendars, scheduleOptions(content.version.data_date, calendars), 0);
+    // With the options an import stored, as the server's Calculate and the current version take them.
+    const options = scheduleOptions(content.version.data_date, calendars, content.version.schedule_options);
+    const out = await service.open(doc, calendars, options, 0);
     const dates = new Map<string, readonly [number, number]>();
     // Target rows match current rows by code (a copied version keeps codes), else by id.
     const currentByCode = new Map<string, string>();
