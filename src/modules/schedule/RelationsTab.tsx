@@ -7,10 +7,11 @@
 
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatDate } from '../../domain/format';
 import type { RelationType, WbsRelation } from '../../domain/wbs';
 import { outlineNumber } from '../../domain/wbs';
-import { durationText, type CellTextContext } from '../../state/workbench/cell-text';
+import { cellText, type CellTextContext } from '../../state/workbench/cell-text';
+import { COLUMN_DEFS } from '../../state/workbench/columns';
+import { rowById } from '../../state/workbench/data';
 import {
   addRelation,
   findRowByText,
@@ -53,23 +54,13 @@ function TypeOptions({ t }: { t: T }) {
   ));
 }
 
-/** The other task's early dates and total float from the store's schedule. */
+/** The other task's dates and total float, as the grid shows them (null: not scheduled yet). */
 function otherDates(id: string, ctx: CellTextContext) {
   const s = workbench.get();
-  const row = s.wbs.doc.rows.get(id);
-  const p = s.schedule?.position.get(id);
-  if (!row || p === undefined || !s.schedule) return null;
-  const sch = s.schedule;
-  const date = (m: number) => (m >= 0 ? formatDate(m, 'DD.MM.YY', ctx.lang) : '');
-  const tf = sch.tf[p]!;
-  return {
-    start: date(sch.es[p]!),
-    finish: date(sch.ef[p]!),
-    tf:
-      row.nodeType === 'sum' || !Number.isFinite(tf)
-        ? ''
-        : durationText(tf, row.calendarId, ctx.hoursPerDay, ctx.lang),
-  };
+  const v = rowById(s, id);
+  if (!v || s.schedule?.position.get(id) === undefined) return null;
+  const text = (col: string) => cellText(v, COLUMN_DEFS[col]!, ctx);
+  return { start: text('start'), finish: text('finish'), tf: text('total_float') };
 }
 
 interface LagProps {

@@ -307,6 +307,11 @@ export function rowAt(s: WorkbenchState, index: number): RowView | null {
   return v;
 }
 
+/** A row with its derived values by id, wherever it shows (the panel's other end of a link). */
+export function rowById(s: WorkbenchState, id: ItemId): RowView | null {
+  return rowView(s, id);
+}
+
 /** A row with its derived values, by id (index and level: where it shows, if it does). */
 function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView | null {
   const row = s.wbs.doc.rows.get(id);

@@ -7,7 +7,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RelationsTab } from '../../../src/modules/schedule/RelationsTab';
 import { textContext } from '../../../src/state/workbench/commands-edit';
-import { loadVersion } from '../../../src/state/workbench/data';
+import { cellText } from '../../../src/state/workbench/cell-text';
+import { COLUMN_DEFS } from '../../../src/state/workbench/columns';
+import { loadVersion, rowAt } from '../../../src/state/workbench/data';
 import { relationState, removeRelation } from '../../../src/state/workbench/relation-commands';
 import { ScheduleRunner } from '../../../src/state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../../src/state/workbench/store';
@@ -95,5 +97,36 @@ describe('relations tab', () => {
     removeRelation('RS');
     expect(workbench.get().wbs.doc.relations.has('RS')).toBe(false);
     expect(side(render('T2'), 'relations.predecessors').join(' ')).not.toContain('ignored');
+  });
+
+  it("shows the other task's dates and float as the grid's cells do (a completed one has none)", async () => {
+    // T1 done before the data date (2026-01-05): the grid shows its actual dates and no float.
+    const s0 = workbench.get();
+    const t1 = s0.wbs.doc.rows.get('T1')!;
+    const done = {
+      ...t1,
+      percentComplete: 100,
+      actualStart: 9494 * 1440 + 480,
+      actualFinish: 9494 * 1440 + 1020,
+    };
+    loadVersion(
+      version(),
+      [...s0.wbs.doc.rows.values()].map((r) => (r.id === 'T1' ? done : r)),
+      [...s0.wbs.doc.relations.values()],
+    );
+    runner.open();
+    await settle();
+    const s = workbench.get();
+    const grid = (id: string) => {
+      const v = rowAt(s, s.visible.ids.indexOf(id))!;
+      return ['start', 'finish', 'total_float'].map((c) => cellText(v, COLUMN_DEFS[c]!, textContext()));
+    };
+    expect(grid('T1')[2]).toBe('');
+    const row = side(render('T2'), 'relations.predecessors').find((r) => r.includes('Task 1'))!;
+    expect(row).toContain(grid('T1').slice(0, 2).join(' '));
+    // No float after its finish: the grid blanks a completed activity's.
+    expect(row.endsWith(grid('T1')[1]!)).toBe(true);
+    const t3 = side(render('T2'), 'relations.successors').find((r) => r.includes('Task 3'))!;
+    expect(t3).toContain(grid('T3').join(' '));
   });
 });
