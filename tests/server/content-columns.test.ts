@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import type { EpsTree, UserSpace, VersionColumns, VersionContent } from '../../src/api';
 import { columnsOfContent, contentOfColumns } from '../../src/api/version-columns';
+import { getVersion } from '../../src/server/routes/versions';
 import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
+import { contentColumnsJson } from '../../src/server/services/content-columns';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
@@ -75,6 +77,15 @@ describe('version content by columns', () => {
     expect(cols.items.sched).toEqual([]);
     expect(cols.version.schedule_options).toBeNull();
     expect(cols.relations).toEqual({ id: [], pred: [], succ: [], type: [], lag: [], lag_calendar: [] });
+  });
+
+  it('keeps a prepared read for the route: the stamp it reads itself and the one read with the version agree', async () => {
+    const version = tree.versions[0]!;
+    const db = h.database.db;
+    // As prewarmColumns reads it (its own stamp query), then as the route does (the version's row).
+    const prepared = await contentColumnsJson(db, space.id, version.id);
+    const row = await getVersion(db, space.id, version.id);
+    expect(await contentColumnsJson(db, space.id, version.id, row.content_stamp)).toBe(prepared);
   });
 
   it('follows every write of the content: a kept read never outlives a change', async () => {
