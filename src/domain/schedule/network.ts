@@ -2,8 +2,9 @@
 // topological order by Kahn) so that passes touch no objects and no maps. Built once per model;
 // the incremental API edits these arrays in place.
 
-import { buildCalendarIndex, continuousCalendar, standardCalendarDef } from '../calendar/calendar-index';
+import { continuousCalendar, standardCalendarDef } from '../calendar/calendar-index';
 import { CalendarIndex } from '../calendar/calendar-index';
+import { CalendarIndexCache } from '../calendar/index-cache';
 import type { Activity, Relation, ScheduleModel, ScheduleOptions } from './model';
 
 export const K_TASK = 0;
@@ -105,20 +106,26 @@ function kindCode(a: Activity): number {
 }
 
 /** Builds the calendar indexes of a model; returns them and an id → position map. */
-function indexCalendars(model: ScheduleModel): { list: CalendarIndex[]; byId: Map<string, number> } {
+function indexCalendars(
+  model: ScheduleModel,
+  cache: CalendarIndexCache,
+): { list: CalendarIndex[]; byId: Map<string, number> } {
   const list: CalendarIndex[] = [];
   const byId = new Map<string, number>();
   const defs = model.calendars.length > 0 ? model.calendars : [standardCalendarDef()];
   for (const def of defs) {
     byId.set(def.id, list.length);
-    list.push(buildCalendarIndex(def));
+    list.push(cache.of(def));
   }
   return { list, byId };
 }
 
-/** Flattens a model into a network (does not schedule it). */
-export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarIndex>): Network {
-  const { list: calendars, byId } = cache ? fromCache(model, cache) : indexCalendars(model);
+/**
+ * Flattens a model into a network (does not schedule it). A cache shared across builds lays each
+ * calendar out once.
+ */
+export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCache()): Network {
+  const { list: calendars, byId } = indexCalendars(model, cache);
   const cal24 = calendars.length;
   calendars.push(continuousCalendar());
   const opt = model.options;
@@ -176,22 +183,6 @@ export function buildNetwork(model: ScheduleModel, cache?: Map<string, CalendarI
   }
   setRelations(net, model.relations);
   return net;
-}
-
-function fromCache(model: ScheduleModel, cache: Map<string, CalendarIndex>) {
-  const list: CalendarIndex[] = [];
-  const byId = new Map<string, number>();
-  const defs = model.calendars.length > 0 ? model.calendars : [standardCalendarDef()];
-  for (const def of defs) {
-    let idx = cache.get(def.id);
-    if (!idx) {
-      idx = buildCalendarIndex(def);
-      cache.set(def.id, idx);
-    }
-    byId.set(def.id, list.length);
-    list.push(idx);
-  }
-  return { list, byId };
 }
 
 /** Writes one activity's fields into the arrays (also used by the incremental edits). */

@@ -6,7 +6,7 @@
 // activities touched and their predecessors. The result equals a full recompute (property test).
 
 import type { Constraint, Relation, ScheduleModel } from './model';
-import type { CalendarIndex } from '../calendar/calendar-index';
+import type { CalendarIndexCache } from '../calendar/index-cache';
 import { buildNetwork, K_FINISH_MS, K_START_MS, setConstraints, setRelations } from './network';
 import type { Network } from './network';
 import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
@@ -39,7 +39,7 @@ export class PreparedSchedule {
   private computed = false;
   private last: ScheduleResult | null = null;
 
-  constructor(model: ScheduleModel, calendarCache?: Map<string, CalendarIndex>) {
+  constructor(model: ScheduleModel, calendarCache?: CalendarIndexCache) {
     this.net = buildNetwork(model, calendarCache);
     this.relations = model.relations.slice();
     this.st = newPassState(this.net.n, this.net.slots);

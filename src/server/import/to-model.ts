@@ -8,8 +8,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { calendarDefOf } from '../../api/calendars';
-import { buildCalendarIndex, standardCalendarDef } from '../../domain/calendar';
-import type { CalendarIndex } from '../../domain/calendar';
+import { CalendarIndexCache, standardCalendarDef } from '../../domain/calendar';
 import { defaultCalendarOf, versionScheduleOptions } from '../../domain/schedule';
 import type {
   Activity,
@@ -84,14 +83,7 @@ export function rowsToModel(
   const activities: Activity[] = [];
   const calendarIds = new Set(calendars.map((c) => c.id));
   // Working time of the calendars rows with implied actual dates use, laid out once each.
-  const indexes = new Map<string, CalendarIndex | null>();
-  const calendarIndex = (id: string): CalendarIndex | null => {
-    if (!indexes.has(id)) {
-      const def = calendars.find((c) => c.id === id);
-      indexes.set(id, def ? buildCalendarIndex(def) : null);
-    }
-    return indexes.get(id)!;
-  };
+  const calendarIndex = new CalendarIndexCache().lookup(calendars);
   // Order keys compare as plain strings (byte order), as the contract says.
   const sorted = (parent: string | null) =>
     (children.get(parent) ?? []).sort((a, b) =>

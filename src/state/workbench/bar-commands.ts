@@ -3,24 +3,22 @@
 // release is one command and one undo step (the drag itself never touched the store).
 
 import { defaultCalendarOf } from '../../domain/schedule/default-options';
-import { buildCalendarIndex, standardCalendarDef } from '../../domain/calendar';
+import { CalendarIndexCache, standardCalendarDef } from '../../domain/calendar';
 import type { CalendarIndex } from '../../domain/calendar';
 import { updateValues, WBS_COLUMNS } from '../../domain/wbs';
 import type { RowId } from '../../domain/wbs';
 import { commitChange } from './data';
 import { workbench } from './store';
 
-const cache = new Map<string, CalendarIndex>();
+const cache = new CalendarIndexCache();
+/** The calendar of a version that has none (one object, so that it is laid out once). */
+const STANDARD = standardCalendarDef('standard');
 
+/** The working time of a row's calendar: the version's default one when the row names none. */
 export function calendarIndex(calendarId: string | null): CalendarIndex {
   const s = workbench.get();
-  const def =
-    s.calendars.find((c) => c.id === calendarId) ??
-    defaultCalendarOf(s.calendars) ??
-    standardCalendarDef('standard');
-  let idx = cache.get(def.id);
-  if (!idx) cache.set(def.id, (idx = buildCalendarIndex(def)));
-  return idx;
+  const def = s.calendars.find((c) => c.id === calendarId) ?? defaultCalendarOf(s.calendars) ?? STANDARD;
+  return cache.of(def);
 }
 
 /** Drag a bar: its start may not be earlier than `start` (a not_earlier start limit). */
