@@ -4,6 +4,7 @@
 // back to the menu button.
 
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useOutsidePress } from '../app/ui/use-outside-press';
 import { ROOT, type TreeIndex } from '../domain/wbs/tree-index';
 import { columnDef } from '../state/workbench/columns';
 import { useWorkbench } from '../state/workbench/store';
@@ -59,21 +60,20 @@ export function ColumnMenu(p: ColumnMenuProps) {
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('input:not(:disabled), button')?.focus();
-    const outside = (e: PointerEvent) => {
-      const target = e.target as Node;
-      const menu = ref.current;
-      if (!menu || menu.contains(target) || menuButton(menu)?.contains(target)) return;
-      const button = menuButton(menu);
-      closeRef.current(false);
+  }, []);
+  useOutsidePress(
+    true,
+    () => [ref.current, menuButton(ref.current)],
+    () => {
+      const button = menuButton(ref.current);
+      close(false);
       // A click on something that takes no focus leaves it on the page: give it to the button.
       setTimeout(() => {
         const active = document.activeElement;
         if (!active || active === document.body) button?.focus();
       }, 0);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, []);
+    },
+  );
 
   // Another language re-renders the page with a new t: the menu's texts and place are stale.
   const firstT = useRef(t);

@@ -6,6 +6,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useOutsidePress } from '../../app/ui/use-outside-press';
 import { isEnabled, runCommand } from '../../state/workbench/commands';
 import { keysOf } from '../../state/workbench/keybindings';
 import { useWorkbench } from '../../state/workbench/store';
@@ -34,15 +35,13 @@ export function ToolbarMore({ items, t }: { items: readonly MoreItem[]; t: T }) 
   };
 
   useEffect(() => {
-    if (!open) return;
-    entries()[0]?.focus();
-    const outside = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
+    if (open) entries()[0]?.focus();
   }, [open]);
+  useOutsidePress(
+    open,
+    () => [menu.current, button.current],
+    () => setOpen(false),
+  );
 
   const move = (e: React.KeyboardEvent) => {
     const list = entries();
