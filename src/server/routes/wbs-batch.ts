@@ -20,7 +20,7 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
       // 404 for a version of another space before anything about the patches.
       await getVersion(db, space.spaceId, params.id);
       const entry = readEntry(body.entry);
-      const out = await applyBatch(
+      const { entryBytes, ...out } = await applyBatch(
         db,
         { spaceId: space.spaceId, versionId: params.id, userId },
         body.revision,
@@ -37,7 +37,7 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
           action_id: out.action_id,
           // A small change travels with its event, so open pages apply it instead of reading the
           // version again; a big one would not fit (PostgreSQL's NOTIFY takes under 8,000 bytes).
-          ...(Buffer.byteLength(JSON.stringify(body.entry)) <= LIVE_ENTRY_BYTES ? { entry: body.entry } : {}),
+          ...(entryBytes <= LIVE_ENTRY_BYTES ? { entry: body.entry } : {}),
         },
       });
       return out;

@@ -78,7 +78,15 @@ async function logAction(
   revision: number,
   origin: Origin,
   entry: HistoryEntry,
-): Promise<string> {
+): Promise<{ id: string; bytes: number }> {
+  const stored = JSON.stringify(
+    serializeEntry({
+      kind: entry.kind,
+      labelKey: entry.labelKey,
+      patches: entry.patches,
+      inversePatches: entry.inversePatches,
+    }),
+  );
   const row = await tx
     .insertInto('wbs_undo_actions')
     .values({
@@ -89,14 +97,7 @@ async function logAction(
       kind: entry.kind,
       label: entry.labelKey,
       origin,
-      entry: JSON.stringify(
-        serializeEntry({
-          kind: entry.kind,
-          labelKey: entry.labelKey,
-          patches: entry.patches,
-          inversePatches: entry.inversePatches,
-        }),
-      ),
+      entry: stored,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -108,7 +109,7 @@ async function logAction(
     .where('version_id', '=', s.versionId)
     .where('revision', '<=', revision - UNDO_LOG_LIMIT)
     .execute();
-  return row.id;
+  return { id: row.id, bytes: Buffer.byteLength(stored) };
 }
 
 /** Why the version cannot be written: gone (404), locked or another revision (409). */
@@ -124,14 +125,17 @@ async function refuse(db: Kysely<DB> | Transaction<DB>, s: Scope, revision: numb
   throw conflict('version.stale_revision', { revision: v.revision, sent: revision });
 }
 
-/** Stores one batch; answers the new revision and the undo action's id. */
+/**
+ * Stores one batch; answers the new revision, the undo action's id and the size of the entry as
+ * stored (whether it can travel with the live event).
+ */
 export async function applyBatch(
   db: Kysely<DB>,
   s: Scope,
   revision: number,
   origin: 'do' | 'undo' | 'redo',
   entry: HistoryEntry,
-): Promise<{ revision: number; action_id: string }> {
+): Promise<{ revision: number; action_id: string; entryBytes: number }> {
   try {
     return await db.transaction().execute(async (tx) => {
       await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
@@ -146,8 +150,8 @@ export async function applyBatch(
         .executeTakeFirst();
       if (!bumped) return refuse(tx, s, revision);
       await applyEntry(tx, s, entry.patches);
-      const actionId = await logAction(tx, s, bumped.revision, origin, entry);
-      return { revision: bumped.revision, action_id: actionId };
+      const action = await logAction(tx, s, bumped.revision, origin, entry);
+      return { revision: bumped.revision, action_id: action.id, entryBytes: action.bytes };
     });
   } catch (err) {
     throw mapDbError(err, false);
@@ -198,7 +202,7 @@ export async function restoreAction(
         const inverse: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
         await applyEntry(tx, s, inverse.patches);
         revision += 1;
-        last = await logAction(tx, s, revision, 'restore', inverse);
+        last = (await logAction(tx, s, revision, 'restore', inverse)).id;
       }
       await tx
         .updateTable('versions')
