@@ -28,7 +28,12 @@ export interface ScheduleService {
     revision: number,
   ): Promise<ScheduleOutput>;
   patch(patches: Patch[], revision: number): Promise<ScheduleOutput | null>;
-  setOptions(options: ScheduleOptions, revision: number): Promise<ScheduleOutput | null>;
+  /** Schedule again with other options, and other calendars when given (null: the same ones). */
+  setSettings(
+    calendars: CalendarDef[] | null,
+    options: ScheduleOptions,
+    revision: number,
+  ): Promise<ScheduleOutput | null>;
   /** True when the engine runs in a worker. */
   readonly inWorker: boolean;
   dispose(): void;
@@ -42,7 +47,7 @@ export function inProcessScheduleService(): ScheduleService {
     openPacked: async (doc, calendars, options, revision) =>
       core.open(unpackDoc(doc), calendars, options, revision),
     patch: async (patches, revision) => core.patch(patches, revision),
-    setOptions: async (options, revision) => core.setOptions(options, revision),
+    setSettings: async (calendars, options, revision) => core.setSettings(calendars, options, revision),
     dispose: () => undefined,
   };
 }
@@ -88,7 +93,7 @@ export function createScheduleService(): ScheduleService {
     openPacked: (packed, calendars, options, revision) =>
       remote.openPacked(Comlink.transfer(packed, packedTransferables(packed)), calendars, options, revision),
     patch: (patches, revision) => remote.patch(patches, revision),
-    setOptions: (options, revision) => remote.setOptions(options, revision),
+    setSettings: (calendars, options, revision) => remote.setSettings(calendars, options, revision),
     dispose: () => {
       remote[Comlink.releaseProxy]();
       worker.terminate();

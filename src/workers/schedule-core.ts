@@ -6,8 +6,7 @@
 // (the engine's early start is where its remaining work resumes, P6's remaining early start).
 
 import type { Patch } from 'immer';
-import { buildCalendarIndex } from '../domain/calendar';
-import type { CalendarIndex } from '../domain/calendar';
+import { CalendarIndexCache, type CalendarIndex } from '../domain/calendar';
 import { PreparedSchedule } from '../domain/schedule';
 import { S_STARTED } from '../domain/schedule/network';
 import type { CalendarDef, ScheduleOptions, ScheduleResult } from '../domain/schedule';
@@ -80,30 +79,30 @@ export class ScheduleCore {
   private lastResult: ScheduleResult | null = null;
   /** The engine order the main thread was last handed (null: none yet for this document). */
   private sentIds: readonly string[] | null = null;
-  /** Calendar indexes by id, kept across full passes of the same calendars. */
-  private calendarCache = new Map<string, CalendarIndex>();
+  /** Calendar layouts, kept across full passes of the same calendars. */
+  private readonly calendarCache = new CalendarIndexCache();
+  private calendarIndex: (id: string) => CalendarIndex | undefined = () => undefined;
 
   /** Take a whole document and compute it fully. */
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
     this.mirror = new DocMirror(doc);
     this.sentIds = null;
-    if (calendars !== this.calendars) this.calendarCache = new Map();
+    if (calendars !== this.calendars) this.calendarIndex = this.calendarCache.lookup(calendars);
     this.calendars = calendars;
     this.options = options;
     return this.full(revision);
   }
 
-  private calendarIndex(id: string): CalendarIndex | undefined {
-    let idx = this.calendarCache.get(id);
-    if (!idx) {
-      const def = this.calendars.find((c) => c.id === id);
-      if (!def) return undefined;
-      this.calendarCache.set(id, (idx = buildCalendarIndex(def)));
+  /** New options, and new calendars when given: the document is scheduled again with them. */
+  setSettings(
+    calendars: CalendarDef[] | null,
+    options: ScheduleOptions,
+    revision: number,
+  ): ScheduleOutput | null {
+    if (calendars && calendars !== this.calendars) {
+      this.calendars = calendars;
+      this.calendarIndex = this.calendarCache.lookup(calendars);
     }
-    return idx;
-  }
-
-  setOptions(options: ScheduleOptions, revision: number): ScheduleOutput | null {
     this.options = options;
     return this.mirror ? this.full(revision) : null;
   }
@@ -167,7 +166,7 @@ export class ScheduleCore {
     const model = toScheduleModel(m.rows, m.relations, this.calendars, {
       ...this.options!,
       index: m.treeIndex(),
-      calendarIndex: (id) => this.calendarIndex(id),
+      calendarIndex: this.calendarIndex,
     });
     this.included = new Set(model.activities.map((a) => a.id));
     this.prepared = new PreparedSchedule(model, this.calendarCache);

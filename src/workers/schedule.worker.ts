@@ -30,8 +30,12 @@ const api = {
   patch(patches: Patch[], revision: number): ScheduleOutput | null {
     return send(core.patch(patches, revision));
   },
-  setOptions(options: ScheduleOptions, revision: number): ScheduleOutput | null {
-    return send(core.setOptions(options, revision));
+  setSettings(
+    calendars: CalendarDef[] | null,
+    options: ScheduleOptions,
+    revision: number,
+  ): ScheduleOutput | null {
+    return send(core.setSettings(calendars, options, revision));
   },
 };
 

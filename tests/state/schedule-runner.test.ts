@@ -8,7 +8,7 @@ import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
 import { standardCalendarDef } from '../../src/domain/calendar';
 import { ScheduleRunner } from '../../src/state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
-import { inProcessScheduleService } from '../../src/workers/schedule-client';
+import { inProcessScheduleService, type ScheduleService } from '../../src/workers/schedule-client';
 import { packDoc } from '../../src/workers/doc-pack';
 import { chain, DAY, version } from './fixtures';
 
@@ -144,6 +144,70 @@ describe('schedule runner', () => {
       expect((t5.ef - t1.es) / 1440).toBeGreaterThan(7); // 3 + 4 working days, with a weekend
     } finally {
       fresh.dispose();
+    }
+  });
+});
+
+/** A calendar on which every hour works, flagged the space's default. */
+const ROUND_THE_CLOCK = {
+  ...standardCalendarDef('round'),
+  isDefault: true,
+  week: Array.from({ length: 7 }, () => [{ start: 0, end: 1440 }]),
+};
+
+/** The in-process service, counting the whole-document opens and the re-schedules. */
+function countedService() {
+  const inner = inProcessScheduleService();
+  const calls = { open: 0, settings: 0 };
+  const service: ScheduleService = {
+    ...inner,
+    openPacked: (...a) => (calls.open++, inner.openPacked(...a)),
+    setSettings: (...a) => (calls.settings++, inner.setSettings(...a)),
+  };
+  return { service, calls };
+}
+
+/** Working minutes from the first task's start to the last one's finish, as the store shows them. */
+function chainSpan(): number {
+  const s = workbench.get();
+  return rowAt(s, 5)!.ef - rowAt(s, 1)!.es;
+}
+
+describe('schedule runner and the space calendars', () => {
+  beforeEach(() => useWorkbench.setState(initialState(), true));
+
+  it('holds a first open until the calendars are read, then schedules it once, on them', async () => {
+    const { service, calls } = countedService();
+    const runner = new ScheduleRunner(service);
+    try {
+      const { rows, relations } = chain(5);
+      loadVersion(version(), rows, relations);
+      const s = workbench.get();
+      runner.openPacked(() => packDoc(s.wbs.doc), s.version, s.dataRevision);
+      expect(calls.open).toBe(0);
+      workbench.set({ calendars: [ROUND_THE_CLOCK], calendarsLoaded: true });
+      expect(calls.open).toBe(1);
+      await settle();
+      expect(chainSpan()).toBe(5 * DAY); // five 8-hour tasks back to back, nights worked
+      expect(calls.settings).toBe(0);
+    } finally {
+      runner.dispose();
+    }
+  });
+
+  it('schedules the document again when the calendars come after it', async () => {
+    const runner = new ScheduleRunner(inProcessScheduleService());
+    try {
+      const { rows, relations } = chain(5);
+      loadVersion(version(), rows, relations);
+      runner.open(); // on the stand-in standard calendar
+      await settle();
+      expect(chainSpan()).toBe(4 * 1440 + 9 * 60); // Monday 08:00 to Friday 17:00
+      workbench.set({ calendars: [ROUND_THE_CLOCK], calendarsLoaded: true });
+      await settle();
+      expect(chainSpan()).toBe(5 * DAY);
+    } finally {
+      runner.dispose();
     }
   });
 });

@@ -34,7 +34,7 @@ export function pickVersion(list: readonly Version[], wanted: string | null): Ve
 
 export async function loadCalendars(): Promise<void> {
   const list = await call(api.calendars.list, { query: {} }, { silent: true }).catch(() => []);
-  workbench.set({ calendars: list.map(calendarDefOf) });
+  workbench.set({ calendars: list.map(calendarDefOf), calendarsLoaded: true });
 }
 
 /** Read the version's rows and relations into the store (a reload keeps history and view). */

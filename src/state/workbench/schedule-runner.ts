@@ -3,8 +3,10 @@
 // order; results older than the newest request are held back (stale results are dropped, but
 // their data carries forward), so the grid and the Gantt repaint once per settled edit. The
 // worker schedules with the version's options: those an import stored (the content reads carry
-// them as version.schedule_options), else the defaults; it follows the open version's options
-// when they change (a version loaded after its document was sent, a reload).
+// them as version.schedule_options), else the defaults, on the space's calendars; it follows the
+// open version's options and the calendars when they change (a version loaded after its document
+// was sent, a reload, calendars read after the document). A first open waits for the calendars,
+// so that it is not scheduled once on stand-ins and again when they come.
 
 import type { Version } from '../../api/versions';
 import { standardCalendarDef } from '../../domain/calendar';
@@ -39,6 +41,12 @@ function optionsOf(version: VersionOptions | number | null, calendars: readonly 
     : scheduleOptions(version, calendars);
 }
 
+/**
+ * The longest a first open is held for the first paint or for the calendars (a background tab
+ * paints no frames; a calendars request can hang).
+ */
+const HOLD_MS = 1500;
+
 /** The calendars the worker gets: the space's, else a standard one. */
 function calendarsOf(s: { calendars: readonly CalendarDef[] }): CalendarDef[] {
   return s.calendars.length > 0 ? [...s.calendars] : [standardCalendarDef('standard')];
@@ -52,27 +60,37 @@ export class ScheduleRunner {
   private idsChanged = false;
   /** The options the worker has (as JSON), null before the first document. */
   private options: string | null = null;
+  /** The store's calendars the worker's were made of. */
+  private calendars: readonly CalendarDef[] | null = null;
   private readonly off: () => void;
-  private readonly offVersion: () => void;
+  private readonly offStore: () => void;
 
-  /** A first open held until the first frame is painted (see openPacked's `defer`). */
-  private deferred: { send: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+  /**
+   * A first open held until the first frame is painted (see openPacked's `defer`) and the space's
+   * calendars are read.
+   */
+  private deferred: {
+    send: () => void;
+    timer: ReturnType<typeof setTimeout>;
+    painted: boolean;
+  } | null = null;
 
   constructor(private readonly service: ScheduleService) {
     this.off = onDataChange((applied) => {
-      this.flushDeferred(); // the document goes first, the change after it
+      this.flushDeferred(true); // the document goes first, the change after it
       const rev = workbench.get().dataRevision;
       this.track(this.service.patch(applied.patches as never, rev));
     });
-    this.offVersion = workbench.subscribe((s, prev) => {
-      if (s.version !== prev.version) this.followVersion();
+    this.offStore = workbench.subscribe((s, prev) => {
+      if (s.calendarsLoaded && !prev.calendarsLoaded) this.flushDeferred(false);
+      if (s.version !== prev.version || s.calendars !== prev.calendars) this.follow();
     });
   }
 
   /** Send the whole document (after a load). */
   open(): void {
     const s = workbench.get();
-    const calendars = calendarsOf(s);
+    const calendars = this.rememberCalendars(s);
     const options = this.remember(optionsOf(s.version, calendars));
     this.track(this.service.open(s.wbs.doc, calendars, options, s.dataRevision));
   }
@@ -82,18 +100,25 @@ export class ScheduleRunner {
     return options;
   }
 
+  private rememberCalendars(s: { calendars: readonly CalendarDef[] }): CalendarDef[] {
+    this.calendars = s.calendars;
+    return calendarsOf(s);
+  }
+
   /**
-   * The open version's options changed (its content was loaded after the worker got the document
-   * with a bare data date, or a reload brought others): schedule the worker's copy with them.
+   * The open version's options or the space's calendars changed (content loaded after the worker
+   * got the document with a bare data date, a reload, calendars read after the document): the
+   * worker's copy is scheduled again with them.
    */
-  private followVersion(): void {
+  private follow(): void {
     const s = workbench.get();
-    // Nothing sent yet, or a first open still to be sent (it reads the options then).
+    // Nothing sent yet, or a first open still to be sent (it reads both then).
     if (this.options === null || this.deferred || !s.version) return;
+    const calendars = s.calendars !== this.calendars ? this.rememberCalendars(s) : null;
     const options = optionsOf(s.version, calendarsOf(s));
-    if (JSON.stringify(options) === this.options) return;
+    if (!calendars && JSON.stringify(options) === this.options) return;
     this.remember(options);
-    this.track(this.service.setOptions(options, s.dataRevision));
+    this.track(this.service.setSettings(calendars, options, s.dataRevision));
   }
 
   /**
@@ -113,10 +138,10 @@ export class ScheduleRunner {
      */
     defer = false,
   ): void {
-    this.flushDeferred();
+    this.flushDeferred(true);
     const send = () => {
       const s = workbench.get();
-      const calendars = calendarsOf(s);
+      const calendars = this.rememberCalendars(s);
       // Sent after the store loaded this document (deferred): the loaded version says it all.
       const loaded = s.dataRevision >= revision && s.version;
       const options = this.remember(optionsOf(loaded || version, calendars));
@@ -125,18 +150,26 @@ export class ScheduleRunner {
       this.track(this.service.openPacked(packed, calendars, options, revision));
       performance.mark('wb-worker-open-posted');
     };
-    if (!defer) return send();
+    if (!defer && workbench.get().calendarsLoaded) return send();
+    // Calendars still on their way: wait for them a while, then go with stand-ins (follow()
+    // schedules again when they come).
+    const d = { send, timer: setTimeout(() => this.flushDeferred(true), HOLD_MS), painted: !defer };
+    this.deferred = d;
+    if (!defer) return;
     // Two frames: the first paints the loaded rows, the second lets it reach the screen.
-    const timer = setTimeout(() => this.flushDeferred(), 1000);
-    this.deferred = { send, timer };
+    const painted = () => {
+      d.painted = true;
+      if (this.deferred === d) this.flushDeferred(false);
+    };
     if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() => requestAnimationFrame(() => this.flushDeferred()));
-    else setTimeout(() => this.flushDeferred(), 0);
+      requestAnimationFrame(() => requestAnimationFrame(painted));
+    else setTimeout(painted, 0);
   }
 
-  private flushDeferred(): void {
+  /** Send a held first open: once painted with the calendars read, or at once when `force`d. */
+  private flushDeferred(force: boolean): void {
     const d = this.deferred;
-    if (!d) return;
+    if (!d || (!force && !(d.painted && workbench.get().calendarsLoaded))) return;
     this.deferred = null;
     clearTimeout(d.timer);
     d.send();
@@ -146,7 +179,7 @@ export class ScheduleRunner {
     if (this.deferred) clearTimeout(this.deferred.timer);
     this.deferred = null;
     this.off();
-    this.offVersion();
+    this.offStore();
     this.service.dispose();
   }
 

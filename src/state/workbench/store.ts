@@ -68,6 +68,8 @@ export interface WorkbenchState {
   /** Bumped by every load of the version's content (a first open or a reload). */
   readonly loads: number;
   readonly calendars: readonly CalendarDef[];
+  /** The space's calendars have been read (an empty list then means the space has none). */
+  readonly calendarsLoaded: boolean;
   readonly schedule: ScheduleSnapshot | null;
   readonly timetableState: TimetableState;
   /** The engine's refusal (a cycle), or a worker failure. */
@@ -111,6 +113,7 @@ export function initialState(): WorkbenchState {
     filterWaitsForSchedule: false,
     loads: 0,
     calendars: [],
+    calendarsLoaded: false,
     schedule: null,
     timetableState: 'not_calculated',
     scheduleError: null,
