@@ -13,6 +13,7 @@
 // their saves go to the server as a user's would.
 //
 // Run: node --import tsx benchmarks/workbench.ts   (or npm run --silent bench -- workbench)
+// BENCH_ONLY=scroll runs the unthrottled scroll alone; BENCH_PROFILE=<dir> writes profiles.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -153,7 +154,9 @@ async function settled(page: Page): Promise<void> {
 /** Waits until the page has no change left to save (the server answered every batch). */
 /**
  * With BENCH_PROFILE=dir, a CPU profile of the page's main thread from here to the returned
- * function's call, written to dir/<name>.cpuprofile (open it in Chromium's DevTools).
+ * function's call, written to dir/<name>.cpuprofile (open it in Chromium's DevTools). The scrolls
+ * write Chrome traces there instead (see startTrace): a trace names what each long task spent its
+ * time on, garbage collection and layout included.
  */
 async function startProfile(page: Page): Promise<((name: string) => Promise<void>) | null> {
   const dir = process.env.BENCH_PROFILE;
@@ -186,6 +189,45 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** What a scroll trace records: tasks, frames, layout and paint, and the V8 work (GC included). */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+];
+
+/**
+ * With BENCH_PROFILE=dir, what the page allocates from here to the returned function's call,
+ * garbage included (a sampling heap profile: dir/<name>.heapprofile, for DevTools' Memory panel).
+ */
+async function startAllocations(page: Page): Promise<((name: string) => Promise<void>) | null> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async (name) => {
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));
+  };
+}
+
+/** With BENCH_PROFILE=dir, a Chrome trace of the page from here to the returned function's call. */
+async function startTrace(browser: Browser, page: Page, name: string): Promise<(() => Promise<void>) | null> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return null;
+  const file = path.join(dir, `${name}.trace.json`);
+  await browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
+  return async () => void (await browser.stopTracing());
+}
+
 /**
  * Frame cost while scrolling: the same loop in a browser whose frames are not paced by vsync, so
  * each requestAnimationFrame delta is the time to produce the frame (script, style, layout, paint,
@@ -200,7 +242,12 @@ async function unthrottledScroll(url: string, token: string) {
   try {
     const { page } = await openVersionPage(browser, url, token);
     await settled(page);
-    return await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
+    const trace = await startTrace(browser, page, 'scroll-unthrottled');
+    const allocations = await startAllocations(page);
+    const frames = await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
+    await allocations?.('scroll-unthrottled');
+    await trace?.();
+    return frames;
   } finally {
     await browser.close();
   }
@@ -333,187 +380,220 @@ try {
     args: CHROMIUM_ARGS,
   });
   const url = `${base}/${space!.id}/schedule/${scheduleId}?version=${generated.id}&bench=1`;
-  // Calculated, as the upload left it: the stored dates paint at once.
-  const calculated = await openVersionPage(browser, url, token);
-  await calculated.page.close();
-  // Edited since its calculation: the dates wait for the worker's first pass. The rest runs here.
-  await editThroughApi(generated, headers);
-  const { page, open: stale } = await openVersionPage(browser, url, token);
-  const open = calculated.open;
-  const state = await page.evaluate(() =>
-    (window as unknown as { __wbBench: { state(): unknown } }).__wbBench.state(),
-  );
+  if (process.env.BENCH_ONLY === 'scroll') {
+    // The unthrottled scroll alone, to profile it (with BENCH_PROFILE) without the rest's wait.
+    await browser.close();
+    const work = await unthrottledScroll(url, token);
+    process.stdout.write(
+      JSON.stringify({
+        rows: ROWS,
+        scroll_p95_frame_ms: round(work.p95),
+        scroll_median_frame_ms: round(work.median),
+        scroll_long_tasks: work.longTasks,
+        long_task_max_ms: round(work.longTaskMaxMs),
+        load_average_1m: round(loadavg()[0]!),
+      }) + '\n',
+    );
+  } else {
+    // Calculated, as the upload left it: the stored dates paint at once.
+    const calculated = await openVersionPage(browser, url, token);
+    await calculated.page.close();
+    // Edited since its calculation: the dates wait for the worker's first pass. The rest runs here.
+    await editThroughApi(generated, headers);
+    const { page, open: stale } = await openVersionPage(browser, url, token);
+    const open = calculated.open;
+    const state = await page.evaluate(() =>
+      (window as unknown as { __wbBench: { state(): unknown } }).__wbBench.state(),
+    );
 
-  // Scroll: 240 frames of 120 px through the grid (the Gantt follows the shared scroll), with
-  // the loop the peers get (benchmarks/peers/scroll-loop.ts). Here frames are paced by the 60 Hz
-  // vsync, so even an idle page shows ≈ 16.7 ms p95 (±jitter); see the unthrottled run below.
-  await settled(page);
-  const scrollProfile = await startProfile(page);
-  const vsync = await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
-  await scrollProfile?.('scroll');
+    // Scroll: 240 frames of 120 px through the grid (the Gantt follows the shared scroll), with
+    // the loop the peers get (benchmarks/peers/scroll-loop.ts). Here frames are paced by the 60 Hz
+    // vsync, so even an idle page shows ≈ 16.7 ms p95 (±jitter); see the unthrottled run below.
+    await settled(page);
+    const scrollTrace = await startTrace(browser, page, 'scroll');
+    const vsync = await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
+    await scrollTrace?.();
 
-  // Edit one duration through the keyboard: Enter → the next Gantt paint after the new dates.
-  type Bench = {
-    __wbBench: {
-      select(a: number, b: number, c?: number): void;
-      run(c: string): boolean;
-      paste(m: string[][]): void;
-      firstTaskRow(f: number): number;
-      columns(ids: string[]): void;
+    // Edit one duration through the keyboard: Enter → the next Gantt paint after the new dates.
+    type Bench = {
+      __wbBench: {
+        select(a: number, b: number, c?: number): void;
+        run(c: string): boolean;
+        paste(m: string[][]): void;
+        firstTaskRow(f: number): number;
+        columns(ids: string[]): void;
+      };
     };
-  };
-  const editRow = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(40_000));
-  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 3), editRow);
-  await page.focus('.wb-grid');
-  await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    const w = window as unknown as { __t0?: number };
-    window.addEventListener(
-      'keydown',
-      (e) => {
-        if (e.key === 'Enter' && w.__t0 === undefined) w.__t0 = performance.now();
-      },
-      { capture: true },
+    const editRow = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(40_000));
+    await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 3), editRow);
+    await page.focus('.wb-grid');
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      const w = window as unknown as { __t0?: number };
+      window.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'Enter' && w.__t0 === undefined) w.__t0 = performance.now();
+        },
+        { capture: true },
+      );
+    });
+    await saved(page);
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    // The edit's parts: keystroke → its pass applied (the engine's share, and whether it was a full
+    // pass) → painted.
+    const edit = await page.evaluate(async () => {
+      const t0 = (window as unknown as { __t0: number }).__t0;
+      for (let i = 0; i < 400; i++) {
+        const applied = performance.getEntriesByName('wb-schedule-applied').find((m) => m.startTime > t0) as
+          PerformanceMark | undefined;
+        const paint =
+          applied &&
+          performance.getEntriesByName('wb-gantt-paint').find((m) => m.startTime > applied.startTime);
+        if (paint) {
+          const detail = applied.detail as { ms: number; full: boolean };
+          return {
+            toPaint: paint.startTime - t0,
+            toApplied: applied.startTime - t0,
+            engine: detail.ms,
+            full: detail.full,
+          };
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return { toPaint: NaN, toApplied: NaN, engine: NaN, full: false };
+    });
+    const edit_to_paint_ms = edit.toPaint;
+
+    // Indent 1,000 rows and undo it: command → next painted frame.
+    const timed = (fn: string, arg: unknown) =>
+      page.evaluate(
+        async ([f, a]) => {
+          const b = (window as unknown as Bench).__wbBench;
+          const t0 = performance.now();
+          if (f === 'run') b.run(a as string);
+          else b.paste(a as string[][]);
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          return performance.now() - t0;
+        },
+        [fn, arg] as const,
+      );
+    type Ready = { __wbBench: { state(): { frozen: boolean; relationIndex: boolean } } };
+    const frozenBeforeIndent = await page.evaluate(
+      () => (window as unknown as Ready).__wbBench.state().frozen,
     );
-  });
-  await saved(page);
-  await page.keyboard.type('7');
-  await page.keyboard.press('Enter');
-  const edit_to_paint_ms = await page.evaluate(async () => {
-    const t0 = (window as unknown as { __t0: number }).__t0;
-    for (let i = 0; i < 400; i++) {
-      const applied = performance.getEntriesByName('wb-schedule-applied').find((m) => m.startTime > t0);
-      const paint =
-        applied &&
-        performance.getEntriesByName('wb-gantt-paint').find((m) => m.startTime > applied.startTime);
-      if (paint) return paint.startTime - t0;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return NaN;
-  });
-
-  // Indent 1,000 rows and undo it: command → next painted frame.
-  const timed = (fn: string, arg: unknown) =>
-    page.evaluate(
-      async ([f, a]) => {
-        const b = (window as unknown as Bench).__wbBench;
-        const t0 = performance.now();
-        if (f === 'run') b.run(a as string);
-        else b.paste(a as string[][]);
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        return performance.now() - t0;
-      },
-      [fn, arg] as const,
+    const indexedBeforeIndent = await page.evaluate(
+      () => (window as unknown as Ready).__wbBench.state().relationIndex,
     );
-  type Ready = { __wbBench: { state(): { frozen: boolean; relationIndex: boolean } } };
-  const frozenBeforeIndent = await page.evaluate(() => (window as unknown as Ready).__wbBench.state().frozen);
-  const indexedBeforeIndent = await page.evaluate(
-    () => (window as unknown as Ready).__wbBench.state().relationIndex,
-  );
-  const r0 = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(50_000));
-  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r + 999), r0);
-  await saved(page);
-  const profile = await startProfile(page);
-  const indent_1k_ms = await timed('run', 'indent');
-  await saved(page);
-  const undo_indent_1k_ms = await timed('run', 'undo');
-  await profile?.('indent-undo');
-  await saved(page);
+    const r0 = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(50_000));
+    await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r + 999), r0);
+    await saved(page);
+    const profile = await startProfile(page);
+    const indent_1k_ms = await timed('run', 'indent');
+    await saved(page);
+    const undo_indent_1k_ms = await timed('run', 'undo');
+    await profile?.('indent-undo');
+    await saved(page);
 
-  // Paste 10,000 × 10 at a row near the end, into ten editable columns.
-  await page.evaluate(() =>
-    (window as unknown as Bench).__wbBench.columns([
-      'name',
-      'type',
-      'duration',
-      'start',
-      'finish',
-      'progress',
-      'volume',
-      'price',
-      'code',
-      'calendar',
-    ]),
-  );
-  const matrix = Array.from({ length: 10_000 }, (_, i) => [
-    `Pasted ${i}`,
-    i % 2 ? 'Task' : 'Work',
-    `${1 + (i % 9)}`,
-    `${1 + (i % 28)}.03.2027`,
-    `${2 + (i % 27)}.04.2027`,
-    `${i % 101}`,
-    `${(i * 7) % 1000},5`,
-    `${i % 500}`,
-    `P-${i}`,
-    '',
-  ]);
-  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 1), ROWS - 5_000);
-  const paste_10k_ms = await timed('paste', matrix);
-  const t0 = performance.now();
-  await saved(page);
-  const paste_10k_saved_ms = performance.now() - t0 + paste_10k_ms;
-  await page.close();
+    // Paste 10,000 × 10 at a row near the end, into ten editable columns.
+    await page.evaluate(() =>
+      (window as unknown as Bench).__wbBench.columns([
+        'name',
+        'type',
+        'duration',
+        'start',
+        'finish',
+        'progress',
+        'volume',
+        'price',
+        'code',
+        'calendar',
+      ]),
+    );
+    const matrix = Array.from({ length: 10_000 }, (_, i) => [
+      `Pasted ${i}`,
+      i % 2 ? 'Task' : 'Work',
+      `${1 + (i % 9)}`,
+      `${1 + (i % 28)}.03.2027`,
+      `${2 + (i % 27)}.04.2027`,
+      `${i % 101}`,
+      `${(i * 7) % 1000},5`,
+      `${i % 500}`,
+      `P-${i}`,
+      '',
+    ]);
+    await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 1), ROWS - 5_000);
+    const paste_10k_ms = await timed('paste', matrix);
+    const t0 = performance.now();
+    await saved(page);
+    const paste_10k_saved_ms = performance.now() - t0 + paste_10k_ms;
+    await page.close();
 
-  // The same generated 50k tasks handed to our workbench and to the peers (benchmarks/peers), on
-  // the demo version's page: the content is loaded by hand there, as the peers get theirs.
-  const set = peerSet(PEER_TASKS);
-  const demoUrl = `${base}/${space!.id}/schedule/${scheduleId}?version=${demo.id}&bench=1`;
-  const ours50k = await compareOurs(browser, demoUrl, token, set, full.version);
-  const peers = await measurePeers(browser, set);
-  await browser.close();
-  const work = await unthrottledScroll(url, token);
-  console.log(
-    JSON.stringify({
-      rows: (state as { rows: number }).rows,
-      relations: (state as { relations: number }).relations,
-      upload_ms: round(upload_ms),
-      content_bytes: open.content_bytes,
-      open_ms: round(open.open_ms),
-      open_worker_dates_ms: round(open.open_worker_dates_ms),
-      open_not_calculated_ms: round(stale.open_ms),
-      first_rows_paint_ms: round(open.first_rows_paint_ms),
-      content_request_start_ms: round(open.content_request_start_ms),
-      content_server_ms: round(open.content_server_ms),
-      content_download_ms: round(open.content_download_ms),
-      engine_full_ms: round(stale.engine_full_ms),
-      open_marks: open.open_marks,
-      open_marks_not_calculated: stale.open_marks,
-      scroll_p95_frame_ms: round(work.p95),
-      scroll_median_frame_ms: round(work.median),
-      scroll_long_tasks: work.longTasks,
-      scroll_p95_vsync_interval_ms: round(vsync.p95),
-      scroll_median_vsync_interval_ms: round(vsync.median),
-      long_tasks: vsync.longTasks + work.longTasks,
-      long_task_max_ms: round(Math.max(vsync.longTaskMaxMs, work.longTaskMaxMs)),
-      edit_to_paint_ms: round(edit_to_paint_ms),
-      indent_1k_ms: round(indent_1k_ms),
-      frozen_before_indent: frozenBeforeIndent,
-      relation_index_before_indent: indexedBeforeIndent,
-      undo_indent_1k_ms: round(undo_indent_1k_ms),
-      paste_10k_ms: round(paste_10k_ms),
-      paste_10k_saved_ms: round(paste_10k_saved_ms),
-      ...ours50k,
-      ...peers,
-      first_paint_50k_times_faster_than_best_peer: round(
-        Math.min(peers.peer_dhtmlx_first_paint_50k_ms!, peers.peer_svar_first_paint_50k_ms!) /
-          ours50k.first_paint_50k_ms,
-      ),
-      edit_to_paint_50k_times_faster_than_best_peer: round(
-        Math.min(peers.peer_dhtmlx_edit_to_paint_50k_ms!, peers.peer_svar_edit_to_paint_50k_ms!) /
-          ours50k.edit_to_paint_50k_ms,
-      ),
-      cpus: cpus().length,
-      load_average_1m: round(loadavg()[0]!),
-      budget_ms: {
-        open: 2000,
-        scroll_p95_frame: 16.7,
-        edit_to_paint: 100,
-        indent_1k: 100,
-        undo_indent_1k: 100,
-        paste_10k: 1000,
-      },
-    }),
-  );
+    // The same generated 50k tasks handed to our workbench and to the peers (benchmarks/peers), on
+    // the demo version's page: the content is loaded by hand there, as the peers get theirs.
+    const set = peerSet(PEER_TASKS);
+    const demoUrl = `${base}/${space!.id}/schedule/${scheduleId}?version=${demo.id}&bench=1`;
+    const ours50k = await compareOurs(browser, demoUrl, token, set, full.version);
+    const peers = await measurePeers(browser, set);
+    await browser.close();
+    const work = await unthrottledScroll(url, token);
+    console.log(
+      JSON.stringify({
+        rows: (state as { rows: number }).rows,
+        relations: (state as { relations: number }).relations,
+        upload_ms: round(upload_ms),
+        content_bytes: open.content_bytes,
+        open_ms: round(open.open_ms),
+        open_worker_dates_ms: round(open.open_worker_dates_ms),
+        open_not_calculated_ms: round(stale.open_ms),
+        first_rows_paint_ms: round(open.first_rows_paint_ms),
+        content_request_start_ms: round(open.content_request_start_ms),
+        content_server_ms: round(open.content_server_ms),
+        content_download_ms: round(open.content_download_ms),
+        engine_full_ms: round(stale.engine_full_ms),
+        open_marks: open.open_marks,
+        open_marks_not_calculated: stale.open_marks,
+        scroll_p95_frame_ms: round(work.p95),
+        scroll_median_frame_ms: round(work.median),
+        scroll_long_tasks: work.longTasks,
+        scroll_p95_vsync_interval_ms: round(vsync.p95),
+        scroll_median_vsync_interval_ms: round(vsync.median),
+        long_tasks: vsync.longTasks + work.longTasks,
+        long_task_max_ms: round(Math.max(vsync.longTaskMaxMs, work.longTaskMaxMs)),
+        edit_to_paint_ms: round(edit_to_paint_ms),
+        edit_to_applied_ms: round(edit.toApplied),
+        edit_engine_ms: round(edit.engine),
+        edit_full_pass: edit.full,
+        indent_1k_ms: round(indent_1k_ms),
+        frozen_before_indent: frozenBeforeIndent,
+        relation_index_before_indent: indexedBeforeIndent,
+        undo_indent_1k_ms: round(undo_indent_1k_ms),
+        paste_10k_ms: round(paste_10k_ms),
+        paste_10k_saved_ms: round(paste_10k_saved_ms),
+        ...ours50k,
+        ...peers,
+        first_paint_50k_times_faster_than_best_peer: round(
+          Math.min(peers.peer_dhtmlx_first_paint_50k_ms!, peers.peer_svar_first_paint_50k_ms!) /
+            ours50k.first_paint_50k_ms,
+        ),
+        edit_to_paint_50k_times_faster_than_best_peer: round(
+          Math.min(peers.peer_dhtmlx_edit_to_paint_50k_ms!, peers.peer_svar_edit_to_paint_50k_ms!) /
+            ours50k.edit_to_paint_50k_ms,
+        ),
+        cpus: cpus().length,
+        load_average_1m: round(loadavg()[0]!),
+        budget_ms: {
+          open: 2000,
+          scroll_p95_frame: 16.7,
+          edit_to_paint: 100,
+          indent_1k: 100,
+          undo_indent_1k: 100,
+          paste_10k: 1000,
+        },
+      }),
+    );
+  }
 } finally {
   server?.kill();
 }
