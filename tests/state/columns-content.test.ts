@@ -7,6 +7,7 @@ import { columnsOfContent } from '../../src/api/version-columns';
 import { relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
 import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
 import { buildTreeIndex } from '../../src/domain/wbs/tree-index';
+import { attributeColumn, updateValues } from '../../src/domain/wbs';
 import { docOf } from '../../src/state/workbench/data';
 import { packDoc, unpackDoc } from '../../src/workers/doc-pack';
 
@@ -141,6 +142,18 @@ describe('content by columns', () => {
         expect(unpackDoc(packColumns(items, relations))).toEqual(unpackDoc(packDoc(doc)));
       }),
     );
+  });
+
+  it('lets an attribute be written on one of the rows without any, and on that row only', () => {
+    const content = { version, items: [item('a', null, 'a'), item('b', null, 'b')], relations: [] };
+    const { items, relations } = columnsOfContent(content);
+    const { doc } = docFromColumns(items, relations);
+    const { doc: after } = updateValues(doc, buildTreeIndex(doc.rows), [
+      { id: 'a', column: attributeColumn('zone', 'text'), value: 'North' },
+    ]);
+    expect(after.rows.get('a')!.attributes).toEqual({ zone: 'North' });
+    expect(after.rows.get('b')!.attributes).toEqual({});
+    expect(doc.rows.get('a')!.attributes).toEqual({});
   });
 
   it('turns non-scalar attribute values into text as the row path does', () => {

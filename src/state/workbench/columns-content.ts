@@ -37,18 +37,22 @@ function attributeValues(raw: Record<string, unknown>): Record<string, Attribute
  */
 function keptColumn(c: Items): (number | null)[] {
   const out = new Array<number | null>(c.id.length);
-  for (let i = 0; i < c.id.length; i++)
-    out[i] = keptRemaining(
-      {
-        nodeType: c.node_type[i]!,
-        calendarId: null,
-        duration: c.duration[i]!,
-        percentComplete: c.percent[i]!,
-        actualStart: null,
-        actualFinish: c.actual_finish[i]!,
-      },
-      c.remaining[i]!,
-    );
+  // One row, refilled: keptRemaining reads these fields only (100k rows allocate nothing).
+  const row: Parameters<typeof keptRemaining>[0] = {
+    nodeType: 'task',
+    calendarId: null,
+    duration: 0,
+    percentComplete: 0,
+    actualStart: null,
+    actualFinish: null,
+  };
+  for (let i = 0; i < c.id.length; i++) {
+    row.nodeType = c.node_type[i]!;
+    row.duration = c.duration[i]!;
+    row.percentComplete = c.percent[i]!;
+    row.actualFinish = c.actual_finish[i]!;
+    out[i] = keptRemaining(row, c.remaining[i]!);
+  }
   return out;
 }
 
@@ -73,6 +77,12 @@ export interface ColumnsDoc {
   /** The tree index, from the columns' order when it holds (else undefined: build it). */
   readonly index: TreeIndex | undefined;
 }
+
+/**
+ * The attributes of every row without any: one frozen object (an edit copies a row's attributes
+ * before writing them, see map-draft.ts), instead of 100k empty ones.
+ */
+const NO_ATTRIBUTES: Record<string, AttributeValue> = Object.freeze({});
 
 export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
   const attributes = new Map(c.attributes.map(([i, a]) => [i, attributeValues(a)]));
@@ -103,7 +113,7 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
       volume: c.volume[i]!,
       price: c.price[i]!,
       color: null,
-      attributes: attributes.get(i) ?? {},
+      attributes: attributes.get(i) ?? NO_ATTRIBUTES,
     };
     const s = sched.get(i);
     if (s) row.sched = s;
