@@ -4,6 +4,8 @@
 // grid a share of the window and the panel room for a few rows, both clamped so every part stays
 // usable.
 
+import { browserStore } from '../../app/session/storage';
+
 export const GRID_MIN = 280;
 export const GANTT_MIN = 240;
 /** The default grid: this share of the main area, at most DEFAULT_GRID_MAX (the columns through Total float). */
@@ -30,15 +32,10 @@ export function splitKey(userId: string | null): string {
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
-function browserStore(): Store | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+/** The page's key-value store (the browser's, else one in memory), read when first needed. */
+const pageStore = (): Store => browserStore().raw;
 
-export function readSplit(userId: string | null, store: Store | null = browserStore()): SplitSizes {
+export function readSplit(userId: string | null, store: Store | null = pageStore()): SplitSizes {
   try {
     const raw = store?.getItem(splitKey(userId));
     if (!raw) return NONE;
@@ -51,11 +48,7 @@ export function readSplit(userId: string | null, store: Store | null = browserSt
   }
 }
 
-export function saveSplit(
-  userId: string | null,
-  sizes: SplitSizes,
-  store: Store | null = browserStore(),
-): void {
+export function saveSplit(userId: string | null, sizes: SplitSizes, store: Store | null = pageStore()): void {
   try {
     store?.setItem(splitKey(userId), JSON.stringify(sizes));
   } catch {
