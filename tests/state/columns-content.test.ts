@@ -7,7 +7,8 @@ import { columnsOfContent } from '../../src/api/version-columns';
 import { relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
 import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
 import { buildTreeIndex } from '../../src/domain/wbs/tree-index';
-import { attributeColumn, updateValues } from '../../src/domain/wbs';
+import { attributeColumn, updateValues, type WbsRow } from '../../src/domain/wbs';
+import type { ShardedMap } from '../../src/domain/wbs/sharded-map';
 import { docOf } from '../../src/state/workbench/data';
 import { packDoc, unpackDoc } from '../../src/workers/doc-pack';
 
@@ -142,6 +143,15 @@ describe('content by columns', () => {
         expect(unpackDoc(packColumns(items, relations))).toEqual(unpackDoc(packDoc(doc)));
       }),
     );
+  });
+
+  it('builds a row when it is first read, frozen, and none before', () => {
+    const content = { version, items: [item('a', null, 'a'), item('b', null, 'b')], relations: [] };
+    const { items, relations } = columnsOfContent(content);
+    const rows = docFromColumns(items, relations).doc.rows as ShardedMap<string, WbsRow>;
+    expect([...rows.builtShards()]).toEqual([]);
+    expect(Object.isFrozen(rows.get('a'))).toBe(true);
+    expect([...rows.builtShards()].flatMap((m) => [...m.keys()])).toContain('a');
   });
 
   it('lets an attribute be written on one of the rows without any, and on that row only', () => {

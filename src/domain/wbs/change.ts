@@ -26,9 +26,16 @@ enableMapSet();
 function freezeMap(map: ReadonlyMap<unknown, unknown>): void {
   if (map instanceof ShardedMap) {
     if (Object.isFrozen(map)) return;
-    for (const shard of map.shards) freeze(shard);
+    // Shards built on first use are sealed frozen then (frozenShard): only the built ones here.
+    for (const shard of map.builtShards()) freeze(shard);
     Object.freeze(map);
   } else freeze(map);
+}
+
+/** Seals a shard built on first use (ShardedMap.lazy): its values deep-frozen, then the shard. */
+export function frozenShard<K, V>(shard: Map<K, V>): Map<K, V> {
+  for (const value of shard.values()) freeze(value, true);
+  return freeze(shard);
 }
 
 function freezeTouched(doc: WbsDoc, patches: readonly Patch[]): WbsDoc {
@@ -118,9 +125,16 @@ export function wbsState(doc: WbsDoc, freezeNow = true): WbsState {
 export function* freezeDocInSteps(doc: WbsDoc, step: number): Generator<void, void, void> {
   let n = 0;
   for (const map of [doc.rows, doc.relations] as const) {
-    for (const value of map.values()) {
-      freeze(value, true);
-      if (++n % step === 0) yield;
+    // Shard by shard: one built on first use is built here, a step at a time.
+    const parts =
+      map instanceof ShardedMap
+        ? Array.from({ length: ShardedMap.shardCount }, (_, i) => () => map.shard(i))
+        : [() => map];
+    for (const part of parts) {
+      for (const value of part().values()) {
+        freeze(value, true);
+        if (++n % step === 0) yield;
+      }
     }
   }
   freezeMap(doc.rows);

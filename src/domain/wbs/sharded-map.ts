@@ -42,20 +42,45 @@ class ChainIterator<T> implements MapIterator<T> {
   }
 }
 
+/**
+ * Shards built on first use, each once, and shared by every map derived from the first (a change
+ * copies the shards it touches and keeps pointing here for the others).
+ */
+class LazyShards<K extends string, V> {
+  private readonly built: (Map<K, V> | undefined)[] = new Array<Map<K, V> | undefined>(SHARDS);
+  private left = SHARDS;
+
+  /** `build` (and what it holds: a whole version's columns) is let go once every shard is built. */
+  constructor(private build: ((shard: number) => Map<K, V>) | null) {}
+
+  at(i: number): Map<K, V> {
+    let m = this.built[i];
+    if (!m) {
+      this.built[i] = m = this.build!(i);
+      if (--this.left === 0) this.build = null;
+    }
+    return m;
+  }
+}
+
 export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
-  readonly shards: Map<K, V>[];
-  size = 0;
+  /** The shards this map holds; undefined: not built yet, `lazy` builds it. */
+  private readonly own: (Map<K, V> | undefined)[];
+  private readonly lazy: LazyShards<K, V> | null;
+  size: number;
 
   constructor(entries?: Iterable<readonly [K, V]>) {
+    this.lazy = null;
     if (!entries) {
-      this.shards = Array.from({ length: SHARDS }, () => new Map<K, V>());
+      this.own = ShardedMap.emptyShards<K, V>();
+      this.size = 0;
       return;
     }
     // Grouped first, then each shard built at once: growing 256 maps entry by entry costs more.
     const groups: (readonly [K, V])[][] = Array.from({ length: SHARDS }, () => []);
     for (const e of entries) groups[shardOf(e[0])]!.push(e);
-    this.shards = groups.map((g) => new Map<K, V>(g));
-    for (const m of this.shards) this.size += m.size;
+    this.own = groups.map((g) => new Map<K, V>(g));
+    this.size = this.own.reduce((n, m) => n + m!.size, 0);
   }
 
   /** An empty map's shards, to fill by shardOf(key) and pass to fromShards (a bulk build). */
@@ -63,27 +88,91 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
     return Array.from({ length: SHARDS }, () => new Map<K, V>());
   }
 
+  private static of<K extends string, V>(
+    own: (Map<K, V> | undefined)[],
+    lazy: LazyShards<K, V> | null,
+    size: number,
+  ): ShardedMap<K, V> {
+    const next = Object.create(ShardedMap.prototype) as ShardedMap<K, V>;
+    const fields = next as unknown as { own: typeof own; lazy: typeof lazy; size: number };
+    fields.own = own;
+    fields.lazy = lazy;
+    fields.size = size;
+    return next;
+  }
+
   /** A map over shards filled by shardOf (taken as they are, not copied). */
   static fromShards<K extends string, V>(shards: Map<K, V>[]): ShardedMap<K, V> {
     if (shards.length !== SHARDS) throw new Error(`ShardedMap needs ${SHARDS} shards`);
-    const next = Object.create(ShardedMap.prototype) as ShardedMap<K, V>;
-    (next as { shards: Map<K, V>[] }).shards = shards;
-    next.size = shards.reduce((n, m) => n + m.size, 0);
-    return next;
+    return ShardedMap.of<K, V>(
+      shards,
+      null,
+      shards.reduce((n, m) => n + m.size, 0),
+    );
+  }
+
+  /**
+   * A map of `count` entries (entry k: key(k) → value(k)) whose shards are built when first read:
+   * opening 100k rows builds the few the first frame shows, the rest as they are read or in idle
+   * time (change.ts freezeDocInSteps). `seal` gets each shard as it is built (to freeze it): such a
+   * map is read like any other, and changed only through withEntries.
+   */
+  static lazy<K extends string, V>(
+    count: number,
+    key: (k: number) => K,
+    value: (k: number) => V,
+    seal: (shard: Map<K, V>) => Map<K, V>,
+  ): ShardedMap<K, V> {
+    // Entries by shard: a counting sort of their places, so a shard is built from its own list.
+    const shardOfEntry = new Uint16Array(count);
+    const start = new Int32Array(SHARDS + 1);
+    for (let k = 0; k < count; k++) {
+      const i = shardOf(key(k));
+      shardOfEntry[k] = i;
+      start[i + 1]!++;
+    }
+    for (let i = 0; i < SHARDS; i++) start[i + 1]! += start[i]!;
+    const fill = start.slice(0, SHARDS);
+    const order = new Int32Array(count);
+    for (let k = 0; k < count; k++) order[fill[shardOfEntry[k]!]!++] = k;
+    const lazy = new LazyShards<K, V>((i) => {
+      const m = new Map<K, V>();
+      for (let j = start[i]!; j < start[i + 1]!; j++) m.set(key(order[j]!), value(order[j]!));
+      return seal(m);
+    });
+    return ShardedMap.of<K, V>(new Array<Map<K, V> | undefined>(SHARDS), lazy, count);
+  }
+
+  /** How many shards a map has. */
+  static get shardCount(): number {
+    return SHARDS;
+  }
+
+  /** Shard `i`, built now if it was not yet. */
+  shard(i: number): Map<K, V> {
+    return this.own[i] ?? (this.own[i] = this.lazy!.at(i));
+  }
+
+  /** Every shard (all built now: for walks over the whole map). */
+  get shards(): readonly Map<K, V>[] {
+    if (this.lazy) for (let i = 0; i < SHARDS; i++) this.shard(i);
+    return this.own as Map<K, V>[];
+  }
+
+  /** The shards built so far (all of them unless the map was built lazily). */
+  *builtShards(): Generator<Map<K, V>, void, void> {
+    for (const m of this.own) if (m) yield m;
   }
 
   /** A map with `replaced` shards (by index) in place of this one's, sharing the others. */
   private withShards(replaced: ReadonlyMap<number, Map<K, V>>): ShardedMap<K, V> {
-    const next = Object.create(ShardedMap.prototype) as ShardedMap<K, V>;
-    const shards = this.shards.slice();
+    const shards = this.own.slice();
     let size = this.size;
     for (const [i, shard] of replaced) {
-      size += shard.size - shards[i]!.size;
+      size += shard.size - this.shard(i).size;
       shards[i] = shard;
     }
-    (next as { shards: Map<K, V>[] }).shards = shards;
-    next.size = size;
-    return next;
+    return ShardedMap.of(shards, this.lazy, size);
   }
 
   /** A map with these entries set (undefined: removed), copying only the shards they fall in. */
@@ -92,7 +181,7 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
     for (const [k, v] of changes) {
       const i = shardOf(k);
       let shard = copies.get(i);
-      if (!shard) copies.set(i, (shard = new Map(this.shards[i])));
+      if (!shard) copies.set(i, (shard = new Map(this.shard(i))));
       if (v === undefined) shard.delete(k);
       else shard.set(k, v);
     }
@@ -100,15 +189,15 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
   }
 
   get(key: K): V | undefined {
-    return this.shards[shardOf(key)]!.get(key);
+    return this.shard(shardOf(key)).get(key);
   }
 
   has(key: K): boolean {
-    return this.shards[shardOf(key)]!.has(key);
+    return this.shard(shardOf(key)).has(key);
   }
 
   set(key: K, value: V): this {
-    const shard = this.shards[shardOf(key)]!;
+    const shard = this.shard(shardOf(key));
     const had = shard.has(key);
     shard.set(key, value);
     if (!had) this.size++;
@@ -116,7 +205,7 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
   }
 
   delete(key: K): boolean {
-    const shard = this.shards[shardOf(key)]!;
+    const shard = this.shard(shardOf(key));
     if (!shard.delete(key)) return false;
     this.size--;
     return true;

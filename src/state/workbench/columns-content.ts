@@ -17,6 +17,7 @@ import type {
   WbsRow,
 } from '../../domain/wbs/types';
 import type { PackedDoc } from '../../workers/doc-pack';
+import { frozenShard } from '../../domain/wbs/change';
 import { ShardedMap, shardOf } from '../../domain/wbs/sharded-map';
 import { ROOT, type TreeIndex } from '../../domain/wbs/tree-index';
 
@@ -88,13 +89,9 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
   const attributes = new Map(c.attributes.map(([i, a]) => [i, attributeValues(a)]));
   const sched = new Map<number, RowSchedule>(c.sched);
   const { parents, remaining } = derived(c);
-  // Sharded (an edit copies one small shard, not the 100k-entry map; see sharded-map.ts), and
-  // filled shard by shard at once.
-  const rowShards = ShardedMap.emptyShards<string, WbsRow>();
-  for (let i = 0; i < c.id.length; i++) {
-    const id = c.id[i]!;
+  const rowAt = (i: number): WbsRow => {
     const row: WbsRow = {
-      id,
+      id: c.id[i]!,
       parentId: parents[i]!,
       orderKey: c.order_key[i]!,
       nodeType: c.node_type[i]!,
@@ -117,8 +114,12 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
     };
     const s = sched.get(i);
     if (s) row.sched = s;
-    rowShards[shardOf(id)]!.set(id, row);
-  }
+    return row;
+  };
+  // Sharded (an edit copies one small shard, not the 100k-entry map; see sharded-map.ts), and
+  // built shard by shard when first read: the first frame builds the rows it shows; the others
+  // are built when read, or frozen into place over idle time (freezeDocInSteps).
+  const rows = ShardedMap.lazy<string, WbsRow>(c.id.length, (i) => c.id[i]!, rowAt, frozenShard);
   const lagCalendars = new Map(r.lag_calendar);
   const relationShards = ShardedMap.emptyShards<string, WbsRelation>();
   for (let j = 0; j < r.id.length; j++) {
@@ -135,7 +136,7 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
     relationShards[shardOf(id)]!.set(id, rel);
   }
   return {
-    doc: { rows: ShardedMap.fromShards(rowShards), relations: ShardedMap.fromShards(relationShards) },
+    doc: { rows, relations: ShardedMap.fromShards(relationShards) },
     index: orderedTreeIndex(c, parents),
   };
 }
