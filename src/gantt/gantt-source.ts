@@ -10,6 +10,7 @@ import type { GanttSource } from './build-frame';
 import type { BarKind, GanttBar, GanttLink } from './frame';
 import { ShardedMap } from '../domain/wbs/sharded-map';
 import type { WbsRelation } from '../domain/wbs/types';
+import { slotSpace, type SlotPart, type SlotSpace } from '../state/workbench/row-slots';
 
 /** Links spanning more rows than this are kept in a short list checked on every frame. */
 const LONG = 2000;
@@ -38,68 +39,33 @@ type LinkIndex = readonly LinkGroup[];
 /** The index per visible ids array and relations map (the Gantt asks on every frame). */
 const indexCache = new WeakMap<object, WeakMap<object, LinkIndex>>();
 /** The last index built per visible ids array: its unchanged groups serve the next relations. */
-const lastIndex = new WeakMap<object, { version: string | null; groups: LinkIndex }>();
+const lastIndex = new WeakMap<object, { space: SlotSpace; groups: LinkIndex }>();
 
-/**
- * A small integer per row id of the open version (it only grows while the version is open), so
- * relation ends and visible positions meet in typed arrays instead of 300k string lookups.
- */
-let slotVersion: string | null = null;
-let slots = new Map<string, number>();
-function slotOf(id: string): number {
-  let k = slots.get(id);
-  if (k === undefined) slots.set(id, (k = slots.size));
-  return k;
-}
-
-/** A shard's relations: ids, and ends as slots. */
-interface SlotPart {
-  readonly ids: readonly string[];
-  readonly pred: Int32Array;
-  readonly succ: Int32Array;
-}
-/** Relation ends as slots per shard (or plain map): a change rebuilds the few it touched. */
-const partCache = new WeakMap<object, SlotPart>();
-
-function partOf(map: ReadonlyMap<string, WbsRelation>): SlotPart {
-  const hit = partCache.get(map);
-  if (hit) return hit;
-  const ids: string[] = new Array(map.size);
-  const pred = new Int32Array(map.size);
-  const succ = new Int32Array(map.size);
-  let j = 0;
-  for (const r of map.values()) {
-    ids[j] = r.id;
-    pred[j] = slotOf(r.predId);
-    succ[j] = slotOf(r.succId);
-    j++;
-  }
-  const part = { ids, pred, succ };
-  partCache.set(map, part);
-  return part;
-}
-
-/** Visible position by slot (-1: not shown), per visible ids array and open version. */
-const positionCache = new WeakMap<readonly string[], { version: string | null; pos: Int32Array }>();
+/** Visible position by slot (-1: not shown), per visible ids array and slot space. */
+const positionCache = new WeakMap<readonly string[], { space: SlotSpace; pos: Int32Array }>();
 
 /**
  * The rows' positions by slot. Kept per ids array: a change of relations alone (a link added,
  * the links an indent drops) reuses it instead of 100k slot lookups (≈ 25 ms).
  */
-function visiblePositions(rows: readonly string[]): Int32Array {
+function visiblePositions(space: SlotSpace, rows: readonly string[]): Int32Array {
   const hit = positionCache.get(rows);
-  if (hit && hit.version === slotVersion) return hit.pos;
+  if (hit && hit.space === space) return hit.pos;
   const rowSlots = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) rowSlots[i] = slotOf(rows[i]!);
-  const pos = new Int32Array(slots.size).fill(-1);
+  for (let i = 0; i < rows.length; i++) rowSlots[i] = space.of(rows[i]!);
+  const pos = new Int32Array(space.size).fill(-1);
   for (let i = 0; i < rows.length; i++) pos[rowSlots[i]!] = i;
-  positionCache.set(rows, { version: slotVersion, pos });
+  positionCache.set(rows, { space, pos });
   return pos;
 }
 
 /** The links of these shards whose both ends are visible, sorted by upper row. */
-function buildGroup(sources: readonly ReadonlyMap<string, WbsRelation>[], pos: Int32Array): LinkGroup {
-  const parts = sources.map(partOf);
+function buildGroup(
+  space: SlotSpace,
+  sources: readonly ReadonlyMap<string, WbsRelation>[],
+  pos: Int32Array,
+): LinkGroup {
+  const parts = sources.map((m) => space.partOf(m));
   let m = 0;
   for (const part of parts) m += part.ids.length;
   const part0 = new Int32Array(m);
@@ -158,26 +124,23 @@ function linkIndex(s: WorkbenchState): LinkIndex {
   if (!inner) indexCache.set(rows, (inner = new WeakMap()));
   const hit = inner.get(rels);
   if (hit) return hit;
-  if (slotVersion !== s.versionId) {
-    slotVersion = s.versionId;
-    slots = new Map();
-  }
-  const pos = visiblePositions(rows);
+  const space = slotSpace(s.versionId);
+  const pos = visiblePositions(space, rows);
   const last = lastIndex.get(rows);
-  const before = last && last.version === slotVersion ? last.groups : [];
+  const before = last && last.space === space ? last.groups : [];
   const groups: LinkGroup[] = [];
   if (rels instanceof ShardedMap) {
     for (let g = 0; g * GROUP_SHARDS < rels.shards.length; g++) {
       const sources = rels.shards.slice(g * GROUP_SHARDS, (g + 1) * GROUP_SHARDS);
       const old = before[g];
       const same = old?.sources.length === sources.length && sources.every((m, i) => m === old.sources[i]);
-      groups.push(same ? old! : buildGroup(sources, pos));
+      groups.push(same ? old! : buildGroup(space, sources, pos));
     }
   } else {
     const old = before.length === 1 ? before[0] : undefined;
-    groups.push(old?.sources[0] === rels ? old : buildGroup([rels], pos));
+    groups.push(old?.sources[0] === rels ? old : buildGroup(space, [rels], pos));
   }
-  lastIndex.set(rows, { version: slotVersion, groups });
+  lastIndex.set(rows, { space, groups });
   inner.set(rels, groups);
   return groups;
 }

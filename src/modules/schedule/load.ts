@@ -10,6 +10,7 @@ import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
 import { docFromColumns } from '../../state/workbench/columns-content';
 import { loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
+import { seedSlotSpace } from '../../state/workbench/row-slots';
 import { storedSchedule } from '../../state/workbench/stored-schedule';
 import { historyFromUndoLog } from '../../state/workbench/history-from-log';
 import { scheduleOptions } from '../../state/workbench/schedule-runner';
@@ -75,7 +76,9 @@ export function loadContent(
   onContent?: (content: VersionColumns, revision: number) => void,
 ): void {
   onContent?.(content, nextDataRevision());
-  const { doc, index } = docFromColumns(content.items, content.relations);
+  const { doc, index, relationEnds } = docFromColumns(content.items, content.relations);
+  // Row k of these columns is the Gantt's slot k: its first link index looks no row up.
+  seedSlotSpace(content.version.id, content.items.id, relationEnds);
   loadVersionDoc(content.version, doc, index);
   // A calculated version paints its stored dates at once; the worker's pass follows.
   const stored = storedSchedule(content, workbench.get().dataRevision);

@@ -17,6 +17,7 @@ import type {
   WbsRow,
 } from '../../domain/wbs/types';
 import type { PackedDoc } from '../../workers/doc-pack';
+import type { SlotPart } from './row-slots';
 import { frozenShard } from '../../domain/wbs/change';
 import { ShardedMap, shardOf } from '../../domain/wbs/sharded-map';
 import { ROOT, type TreeIndex } from '../../domain/wbs/tree-index';
@@ -77,6 +78,8 @@ export interface ColumnsDoc {
   readonly doc: WbsDoc;
   /** The tree index, from the columns' order when it holds (else undefined: build it). */
   readonly index: TreeIndex | undefined;
+  /** The relations shards' ends as row positions in the columns, to seed the Gantt's slots. */
+  readonly relationEnds: readonly (readonly [object, SlotPart])[];
 }
 
 /**
@@ -122,6 +125,7 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
   const rows = ShardedMap.lazy<string, WbsRow>(c.id.length, (i) => c.id[i]!, rowAt, frozenShard);
   const lagCalendars = new Map(r.lag_calendar);
   const relationShards = ShardedMap.emptyShards<string, WbsRelation>();
+  const relationShard = new Uint16Array(r.id.length);
   for (let j = 0; j < r.id.length; j++) {
     const id = r.id[j]!;
     const rel: WbsRelation = {
@@ -133,12 +137,44 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
     };
     const lagCalendar = lagCalendars.get(id);
     if (lagCalendar) rel.lagCalendar = lagCalendar;
-    relationShards[shardOf(id)]!.set(id, rel);
+    const shard = shardOf(id);
+    relationShard[j] = shard;
+    relationShards[shard]!.set(id, rel);
   }
   return {
     doc: { rows, relations: ShardedMap.fromShards(relationShards) },
     index: orderedTreeIndex(c, parents),
+    relationEnds: relationEnds(r, relationShard, relationShards),
   };
+}
+
+/**
+ * Each relations shard's relations with their ends as row positions in the columns (the Gantt's
+ * slots of a content read, row-slots.ts), laid out shard by shard with a counting sort.
+ */
+function relationEnds(
+  r: Relations,
+  shardOfRelation: Uint16Array,
+  shards: readonly Map<string, WbsRelation>[],
+): [object, SlotPart][] {
+  const n = r.id.length;
+  const start = new Int32Array(shards.length + 1);
+  for (let j = 0; j < n; j++) start[shardOfRelation[j]! + 1]!++;
+  for (let i = 0; i < shards.length; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, shards.length);
+  const ids: string[] = new Array(n);
+  const pred = new Int32Array(n);
+  const succ = new Int32Array(n);
+  for (let j = 0; j < n; j++) {
+    const at = fill[shardOfRelation[j]!]!++;
+    ids[at] = r.id[j]!;
+    pred[at] = r.pred[j]!;
+    succ[at] = r.succ[j]!;
+  }
+  return shards.map((map, i) => {
+    const [a, b] = [start[i]!, start[i + 1]!];
+    return [map, { ids: ids.slice(a, b), pred: pred.subarray(a, b), succ: succ.subarray(a, b) }];
+  });
 }
 
 /**

@@ -5,6 +5,11 @@ import { addRelations, removeRelations } from '../../../src/domain/wbs';
 import { commitChange, loadVersion, setExpanded, undo } from '../../../src/state/workbench/data';
 import { initialState, useWorkbench, workbench } from '../../../src/state/workbench/store';
 import { chain, version } from '../../state/fixtures';
+import { columnsOfContent } from '../../../src/api/version-columns';
+import { itemFieldsFromRow, relationToApi } from '../../../src/state/workbench/api-mapping';
+import { loadContent } from '../../../src/modules/schedule/load';
+
+const NO_DATES = { es: null, ef: null, ls: null, lf: null, tf: null, ff: null, critical: null };
 
 describe('gantt source over the store', () => {
   beforeEach(() => {
@@ -67,6 +72,24 @@ describe('gantt source over the store', () => {
     // Rk joins Tk (row k) to Tk+1 (row k + 1).
     for (const l of links)
       expect([l.predRow, l.succRow]).toEqual([Number(l.id.slice(1)), Number(l.id.slice(1)) + 1]);
+  });
+
+  it('finds the links of a version opened by columns through the slots its read seeded', () => {
+    const { rows, relations } = chain(300);
+    const items = rows.map((r) => ({ ...itemFieldsFromRow(r), ...NO_DATES }));
+    loadContent(columnsOfContent({ version: version(), items, relations: relations.map(relationToApi) }));
+    const linksOf = () =>
+      ganttSource(workbench.get())
+        .links(0, 300)
+        .map((l) => [l.id, l.predRow, l.succRow]);
+    // Rk joins Tk (row k) to Tk+1 (row k + 1), whatever the columns' order.
+    expect(linksOf().sort()).toEqual(relations.map((r, k) => [r.id, k + 1, k + 2]).sort());
+    // A link added afterwards gets its ends' slots the usual way.
+    const c = addRelations(workbench.get().wbs.doc, [{ predId: 'T1', succId: 'T300', type: 'fs', lag: 0 }], {
+      newId: () => 'X1',
+    });
+    commitChange(c, 'link');
+    expect(linksOf()).toContainEqual(['X1', 1, 300]);
   });
 
   it('finds the same links as a walk of all relations, after any adds, removes and undos', () => {
