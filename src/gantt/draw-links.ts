@@ -19,41 +19,81 @@ export function drawLinksLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame)
 }
 
 function pass(ctx: CanvasRenderingContext2D, frame: GanttFrame, critical: boolean): void {
-  const { theme, headerHeight, height } = frame;
+  const { theme, headerHeight, height, scrollTop } = frame;
   const color = critical ? theme.critical : theme.link;
   ctx.strokeStyle = color;
   ctx.fillStyle = color;
   for (const link of frame.links) {
     if (link.critical !== critical) continue;
-    const pts = linkPoints(frame, link);
-    if (!pts) continue;
+    const route = routeOf(frame, link);
+    if (!route) continue;
+    const { pts } = route;
+    // The route is kept in chart coordinates (scrolled to the top): here it moves into view.
+    if (route.maxY - scrollTop < headerHeight || route.minY - scrollTop > height) continue;
+    ctx.beginPath();
+    ctx.moveTo(crisp(pts[0]!.x), crisp(pts[0]!.y - scrollTop));
+    for (let i = 1; i < pts.length; i++) ctx.lineTo(crisp(pts[i]!.x), crisp(pts[i]!.y - scrollTop));
+    ctx.stroke();
+    arrowhead(ctx, pts[pts.length - 2]!, pts[pts.length - 1]!, scrollTop);
+  }
+}
+
+/** A link's route in chart coordinates (as if scrolled to the top), with its vertical extent. */
+interface Route {
+  readonly pts: readonly Point[];
+  readonly minY: number;
+  readonly maxY: number;
+  /** What the route was made for: it is made again when one of them changes. */
+  readonly timescale: GanttFrame['timescale'];
+  readonly rowHeight: number;
+  readonly headerHeight: number;
+}
+
+/**
+ * Routes by link object: a link keeps its object while the chart's data stays the same (the
+ * source hands out the same one for every frame), so a scroll routes no link twice.
+ */
+const routes = new WeakMap<GanttLink, Route | null>();
+
+function routeOf(frame: GanttFrame, link: GanttLink): Route | null {
+  const hit = routes.get(link);
+  if (
+    hit !== undefined &&
+    (hit === null ||
+      (hit.timescale === frame.timescale &&
+        hit.rowHeight === frame.rowHeight &&
+        hit.headerHeight === frame.headerHeight))
+  )
+    return hit;
+  const { timescale, rowHeight, headerHeight } = frame;
+  const pts = linkPoints({ timescale, rowHeight, headerHeight, scrollTop: 0 }, link);
+  let route: Route | null = null;
+  if (pts) {
     let minY = Infinity;
     let maxY = -Infinity;
     for (const p of pts) {
       if (p.y < minY) minY = p.y;
       if (p.y > maxY) maxY = p.y;
     }
-    if (maxY < headerHeight || minY > height) continue;
-    ctx.beginPath();
-    ctx.moveTo(crisp(pts[0]!.x), crisp(pts[0]!.y));
-    for (let i = 1; i < pts.length; i++) ctx.lineTo(crisp(pts[i]!.x), crisp(pts[i]!.y));
-    ctx.stroke();
-    arrowhead(ctx, pts[pts.length - 2]!, pts[pts.length - 1]!);
+    route = { pts, minY, maxY, timescale, rowHeight, headerHeight };
   }
+  routes.set(link, route);
+  return route;
 }
 
-/** A filled triangle whose tip is `end`, pointing from `before` to `end`. */
-function arrowhead(ctx: CanvasRenderingContext2D, before: Point, end: Point): void {
+/** A filled triangle whose tip is `end`, pointing from `before` to `end` (moved up by `dy`). */
+function arrowhead(ctx: CanvasRenderingContext2D, before: Point, end: Point, dy: number): void {
+  const ey = end.y - dy;
   ctx.beginPath();
   if (before.x === end.x) {
     const dir = end.y >= before.y ? 1 : -1;
     const x = crisp(end.x);
-    ctx.moveTo(x, end.y);
-    ctx.lineTo(x - ARROW, end.y - dir * ARROW);
-    ctx.lineTo(x + ARROW, end.y - dir * ARROW);
+    ctx.moveTo(x, ey);
+    ctx.lineTo(x - ARROW, ey - dir * ARROW);
+    ctx.lineTo(x + ARROW, ey - dir * ARROW);
   } else {
     const dir = end.x >= before.x ? 1 : -1;
-    const y = crisp(end.y);
+    const y = crisp(ey);
     ctx.moveTo(end.x, y);
     ctx.lineTo(end.x - dir * ARROW, y - ARROW);
     ctx.lineTo(end.x - dir * ARROW, y + ARROW);
@@ -63,7 +103,10 @@ function arrowhead(ctx: CanvasRenderingContext2D, before: Point, end: Point): vo
 }
 
 /** The routed polyline of a link in viewport coordinates, or null when an end is not scheduled. */
-export function linkPoints(frame: GanttFrame, link: GanttLink): Point[] | null {
+export function linkPoints(
+  frame: Pick<GanttFrame, 'headerHeight' | 'rowHeight' | 'scrollTop' | 'timescale'>,
+  link: GanttLink,
+): Point[] | null {
   const pred = linkBox(frame, {
     row: link.predRow,
     kind: link.predKind,

@@ -151,10 +151,19 @@ function kindOf(nodeType: string): BarKind {
   return 'task';
 }
 
+/**
+ * Bars and links a snapshot made, kept for the next frames: a scroll asks again for most of what
+ * the last frame showed, and gets the same objects (no garbage per frame; the link router keeps
+ * its routes by link object). Cleared past this many, so a long scroll does not keep them all.
+ */
+const KEPT = 4096;
+
 export function ganttSource(s: WorkbenchState): GanttSource {
   const range = rangeOf(s.selection);
   const picked = s.selection.extra;
-  const bar = (i: number): GanttBar | null => {
+  const bars = new Map<number, GanttBar | null>();
+  const made = new Map<string, GanttLink>();
+  const makeBar = (i: number): GanttBar | null => {
     const v = rowAt(s, i);
     if (!v) return null;
     return {
@@ -173,27 +182,46 @@ export function ganttSource(s: WorkbenchState): GanttSource {
         (picked !== undefined && selectedColumnsOf(s.selection, i) !== null),
     };
   };
+  const bar = (i: number): GanttBar | null => {
+    let b = bars.get(i);
+    if (b === undefined) {
+      if (bars.size >= KEPT) bars.clear();
+      bars.set(i, (b = makeBar(i)));
+    }
+    return b;
+  };
+  const makeLink = (g: LinkGroup, k: number, id: string): GanttLink | null => {
+    const r = s.wbs.doc.relations.get(id);
+    const p = rowAt(s, g.pred[k]!);
+    const q = rowAt(s, g.succ[k]!);
+    if (!r || !p || !q) return null;
+    return {
+      id: r.id,
+      type: r.type,
+      predRow: p.index,
+      predKind: kindOf(p.row.nodeType),
+      succKind: kindOf(q.row.nodeType),
+      predStart: p.es,
+      predFinish: p.ef,
+      succRow: q.index,
+      succStart: q.es,
+      succFinish: q.ef,
+      critical: p.critical && q.critical,
+    };
+  };
   const links = (first: number, last: number): GanttLink[] => {
     const out: GanttLink[] = [];
     const take = (g: LinkGroup, k: number) => {
       if (g.hi[k]! < first || g.lo[k]! > last) return;
-      const r = s.wbs.doc.relations.get(g.parts[g.part[k]!]!.ids[g.at[k]!]!);
-      const p = rowAt(s, g.pred[k]!);
-      const q = rowAt(s, g.succ[k]!);
-      if (!r || !p || !q) return;
-      out.push({
-        id: r.id,
-        type: r.type,
-        predRow: p.index,
-        predKind: kindOf(p.row.nodeType),
-        succKind: kindOf(q.row.nodeType),
-        predStart: p.es,
-        predFinish: p.ef,
-        succRow: q.index,
-        succStart: q.es,
-        succFinish: q.ef,
-        critical: p.critical && q.critical,
-      });
+      const id = g.parts[g.part[k]!]!.ids[g.at[k]!]!;
+      let link = made.get(id);
+      if (!link) {
+        const fresh = makeLink(g, k, id);
+        if (!fresh) return;
+        if (made.size >= KEPT) made.clear();
+        made.set(id, (link = fresh));
+      }
+      out.push(link);
     };
     // Per group: links whose upper row is within LONG rows above the window (binary search on
     // lo), then the long ones starting further up (the others were met by the scan).

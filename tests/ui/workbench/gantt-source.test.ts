@@ -36,6 +36,15 @@ describe('gantt source over the store', () => {
     ).toEqual(['R4', 'R5']);
   });
 
+  it('hands out the same bar and link objects for the frames of one snapshot', () => {
+    const src = ganttSource(workbench.get());
+    expect(src.bar(3)).toBe(src.bar(3));
+    const [a, b] = [src.links(0, 6), src.links(2, 6)];
+    expect(b.find((l) => l.id === 'R3')).toBe(a.find((l) => l.id === 'R3'));
+    // Another snapshot (the next store state) makes its own.
+    expect(ganttSource(workbench.get()).bar(3)).not.toBe(src.bar(3));
+  });
+
   it('drops links to rows hidden under a collapsed summary', () => {
     setExpanded(['S'], false);
     const src = ganttSource(workbench.get());

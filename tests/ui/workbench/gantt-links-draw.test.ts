@@ -1,0 +1,82 @@
+// The links layer keeps each link's route while the chart's data stays the same: a scrolled frame
+// draws it moved, exactly where a route made for that frame would lie.
+import { describe, expect, it } from 'vitest';
+import { buildFrame, type GanttSource } from '../../../src/gantt/build-frame';
+import { drawLinksLayer, linkPoints } from '../../../src/gantt/draw-links';
+import type { GanttFrame, GanttLink } from '../../../src/gantt/frame';
+import { lightTheme } from '../../../src/gantt/theme';
+
+const DAY = 1440;
+
+/** A context that records the polylines drawn: [x, y] per moveTo / lineTo, one list per path. */
+function recorder() {
+  const paths: number[][][] = [];
+  const ctx = {
+    beginPath: () => paths.push([]),
+    moveTo: (x: number, y: number) => paths.at(-1)!.push([x, y]),
+    lineTo: (x: number, y: number) => paths.at(-1)!.push([x, y]),
+    closePath: () => undefined,
+    stroke: () => undefined,
+    fill: () => undefined,
+  };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, paths };
+}
+
+const link = (id: string, predRow: number, succRow: number, type: GanttLink['type']): GanttLink => ({
+  id,
+  type,
+  predRow,
+  predKind: 'task',
+  succKind: succRow % 3 === 0 ? 'milestone_finish' : 'task',
+  predStart: predRow * DAY,
+  predFinish: predRow * DAY + 2 * DAY,
+  succRow,
+  succStart: succRow * DAY + (type === 'fs' ? DAY : -DAY),
+  succFinish: succRow * DAY + 3 * DAY,
+  critical: predRow % 2 === 0,
+});
+
+const LINKS = [link('a', 1, 2, 'fs'), link('b', 2, 6, 'fs'), link('c', 3, 4, 'ss'), link('d', 5, 9, 'ff')];
+
+const source: GanttSource = { rowCount: 40, bar: () => null, links: () => LINKS };
+
+const frameAt = (scrollTop: number): GanttFrame =>
+  buildFrame({
+    source,
+    width: 800,
+    height: 400,
+    dpr: 1,
+    rowHeight: 24,
+    headerHeight: 40,
+    scrollTop,
+    timescale: { unit: 'day', zoom: 1, origin: 0, scrollLeft: 0 },
+    dataDate: NaN,
+    locale: 'en-US',
+    texts: { quarter: (q) => `Q${q}` },
+    theme: lightTheme,
+  });
+
+/** The polylines a frame's links take, each point as the layer rounds it. */
+function expected(frame: GanttFrame): number[][][] {
+  const crisp = (v: number) => Math.round(v) + 0.5;
+  const out: number[][][] = [];
+  for (const critical of [false, true])
+    for (const l of frame.links.filter((x) => x.critical === critical)) {
+      const pts = linkPoints(frame, l)!;
+      out.push(pts.map((p) => [crisp(p.x), crisp(p.y)]));
+    }
+  return out;
+}
+
+describe('links layer', () => {
+  it('draws a scrolled frame with the routes of the first, moved', () => {
+    for (const scrollTop of [0, 30, 47.5, 0]) {
+      const frame = frameAt(scrollTop);
+      const { ctx, paths } = recorder();
+      drawLinksLayer(ctx, frame);
+      // Every other path is an arrowhead; the polylines are the others.
+      const lines = paths.filter((_, i) => i % 2 === 0);
+      expect(lines).toEqual(expected(frame));
+    }
+  });
+});
