@@ -154,6 +154,18 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   useGridClipboard(scrollRef);
 
   const onToggle = useCallback((id: string, open: boolean) => setExpanded([id], open), []);
+  // Stable, so that the memoized header does not render again (and translate its labels) on
+  // every scroll frame.
+  const onResize = useCallback(
+    (id: string, w: number) => workbench.set({ columns: resizeColumn(workbench.get().columns, id, w) }),
+    [],
+  );
+  const onMove = useCallback(
+    (id: string, before: string | null) =>
+      workbench.set({ columns: moveColumn(workbench.get().columns, id, before) }),
+    [],
+  );
+  const onMenu = useCallback(() => setMenu((m) => !m), []);
   // One object while the same columns show, so that memoized rows stay as they are.
   const shown = columnWindow(geo, cols, frozen, hView.left, hView.width, fCol);
   const win = useMemo<ColumnWindow>(() => ({ from: shown.from, to: shown.to }), [shown.from, shown.to]);
@@ -196,9 +208,9 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
           frozen={frozen}
           height={headerHeight}
           t={t}
-          onResize={(id, w) => workbench.set({ columns: resizeColumn(workbench.get().columns, id, w) })}
-          onMove={(id, before) => workbench.set({ columns: moveColumn(workbench.get().columns, id, before) })}
-          onMenu={() => setMenu((m) => !m)}
+          onResize={onResize}
+          onMove={onMove}
+          onMenu={onMenu}
         />
         <div className="wb-body" style={{ height: virtualizer.getTotalSize(), width: geo.total }}>
           {items.map((vi) => {
