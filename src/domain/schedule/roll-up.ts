@@ -50,7 +50,13 @@ function planOf(net: Network): RollUpPlan | null {
   return plan;
 }
 
-function buildPlan(parent: Int32Array): RollUpPlan {
+/**
+ * The nodes of a forest (parent[i]: i's parent, -1 at the top) ordered deepest first, so a walk
+ * hands each node's values to its parent after all of the node's own children did: the nodes with
+ * a parent, and with `roots` the top ones too (last). O(n): depths are numbered climbing to the
+ * first known one, then a counting sort by depth.
+ */
+export function deepestFirst(parent: ArrayLike<number>, roots = false): Int32Array {
   const n = parent.length;
   const depth = new Int32Array(n).fill(-1);
   let maxDepth = 0;
@@ -58,21 +64,27 @@ function buildPlan(parent: Int32Array): RollUpPlan {
     // Climb to the first node whose depth is known, then number the way back down.
     let d = 0;
     let p = i;
-    while (p >= 0 && depth[p] < 0) {
-      p = parent[p];
+    while (p >= 0 && depth[p]! < 0) {
+      p = parent[p]!;
       d++;
     }
-    let known = p < 0 ? -1 : depth[p];
-    for (let q = i, k = d; k > 0; q = parent[q], k--) depth[q] = known + k;
-    known = depth[i];
-    if (known > maxDepth) maxDepth = known;
+    const known = p < 0 ? -1 : depth[p]!;
+    for (let q = i, k = d; k > 0; q = parent[q]!, k--) depth[q] = known + k;
+    if (depth[i]! > maxDepth) maxDepth = depth[i]!;
   }
-  // Counting sort by depth, deepest first; roots (depth 0) have no parent to hand to.
+  const least = roots ? 0 : 1;
   const start = new Int32Array(maxDepth + 2);
-  for (let i = 0; i < n; i++) if (depth[i] > 0) start[maxDepth - depth[i] + 1]++;
-  for (let d = 1; d < start.length; d++) start[d] += start[d - 1];
-  const order = new Int32Array(start[start.length - 1]);
-  for (let i = 0; i < n; i++) if (depth[i] > 0) order[start[maxDepth - depth[i]]++] = i;
+  for (let i = 0; i < n; i++) if (depth[i]! >= least) start[maxDepth - depth[i]! + 1]!++;
+  for (let d = 1; d < start.length; d++) start[d]! += start[d - 1]!;
+  const order = new Int32Array(start[start.length - 1]!);
+  for (let i = 0; i < n; i++) if (depth[i]! >= least) order[start[maxDepth - depth[i]!]!++] = i;
+  return order;
+}
+
+function buildPlan(parent: Int32Array): RollUpPlan {
+  const n = parent.length;
+  // Roots (depth 0) have no parent to hand to.
+  const order = deepestFirst(parent);
   const isParent = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (parent[i] >= 0) isParent[parent[i]] = 1;
   const parents = new Int32Array(isParent.reduce((c, x) => c + x, 0));

@@ -6,6 +6,7 @@
 // remaining early start), a completed one at its actual dates.
 
 import type { VersionColumns } from '../../api/versions';
+import { deepestFirst } from '../../domain/schedule/roll-up';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 
 /** The stored results, or null when the version is not calculated (its stored dates are stale). */
@@ -62,29 +63,12 @@ export function storedSchedule(content: VersionColumns, revision: number): Sched
  * Percent complete as the engine rolls it up (src/domain/schedule/roll-up.ts), which the server
  * does not store: a row's own (100 once it has an actual finish), a summary's weighted by the
  * planned duration of the rows under it (a plain mean when they are all milestones). Rows are
- * visited deepest first, each handing its values to its parent once: O(n).
+ * visited in the engine's order (deepest first), each handing its values to its parent once: O(n).
  */
 function rolledUpPercent(c: VersionColumns['items']): Float32Array {
   const n = c.id.length;
   const { parent, node_type: type, duration, percent, actual_finish: finished } = c;
-  const depth = new Int32Array(n).fill(-1);
-  let maxDepth = 0;
-  for (let i = 0; i < n; i++) {
-    let d = 0;
-    let p = i;
-    while (p >= 0 && depth[p]! < 0) {
-      p = parent[p]!;
-      d++;
-    }
-    const known = p < 0 ? -1 : depth[p]!;
-    for (let q = i, k = d; k > 0; q = parent[q]!, k--) depth[q] = known + k;
-    maxDepth = Math.max(maxDepth, depth[i]!);
-  }
-  const start = new Int32Array(maxDepth + 2);
-  for (let i = 0; i < n; i++) start[maxDepth - depth[i]! + 1]!++;
-  for (let d = 1; d < start.length; d++) start[d]! += start[d - 1]!;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[start[maxDepth - depth[i]!]!++] = i;
+  const order = deepestFirst(parent, true);
   const out = new Float32Array(n);
   const weight = new Float64Array(n);
   const done = new Float64Array(n);

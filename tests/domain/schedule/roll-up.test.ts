@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduleModel } from '../../../src/domain/schedule/index';
 import type { Activity, ScheduleModel } from '../../../src/domain/schedule/model';
 import type { ScheduleResult } from '../../../src/domain/schedule/result';
+import { deepestFirst } from '../../../src/domain/schedule/roll-up';
 import { generateNetwork, task } from '../../fixtures/network-generator';
 import { at, DAY } from './helpers';
 
@@ -128,5 +129,35 @@ describe('roll-up of sums', () => {
     expect(res.ef[at_('top')]).toBe(res.ef[at_('a')]);
     expect(res.tf[at_('top')]).toBe(0);
     expect(res.tf[at_('low')]).toBe(0);
+  });
+});
+
+describe('deepestFirst', () => {
+  /** A random forest: each node's parent is an earlier node or none. */
+  const forest = fc
+    .array(fc.option(fc.nat(), { nil: undefined }), { maxLength: 200 })
+    .map((ps) => ps.map((p, i) => (p === undefined || i === 0 ? -1 : p % i)));
+  // Shuffled, so parents do not always come first.
+  const shuffled = forest.chain((parent) =>
+    fc.shuffledSubarray([...parent.keys()], { minLength: parent.length }).map((perm) => {
+      const at = new Map(perm.map((old, k) => [old, k]));
+      const out = new Array<number>(parent.length);
+      perm.forEach((old, k) => (out[k] = parent[old]! < 0 ? -1 : at.get(parent[old]!)!));
+      return out;
+    }),
+  );
+
+  it('puts every node after its children, and takes the top nodes only when asked', () => {
+    fc.assert(
+      fc.property(shuffled, fc.boolean(), (parent, roots) => {
+        const order = [...deepestFirst(parent, roots)];
+        const place = new Map(order.map((i, k) => [i, k]));
+        const expected = parent.flatMap((p, i) => (roots || p >= 0 ? [i] : []));
+        expect([...order].sort((a, b) => a - b)).toEqual(expected);
+        parent.forEach((p, i) => {
+          if (p >= 0 && place.has(p)) expect(place.get(i)!).toBeLessThan(place.get(p)!);
+        });
+      }),
+    );
   });
 });
