@@ -6,7 +6,7 @@
 import type { GanttBar, GanttFrame } from './frame';
 import { rowTop } from './frame';
 import type { BarBox } from './geometry';
-import { barBox } from './geometry';
+import { barBox, diamondPath } from './geometry';
 import { textWidth } from './text-width';
 import { timeToX } from './timescale';
 
@@ -46,11 +46,7 @@ function drawTarget(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: Gantt
     const cy = rowTop(frame, bar.row) + frame.rowHeight - TARGET_DIAMOND - 1;
     ctx.fillStyle = frame.theme.target;
     ctx.beginPath();
-    ctx.moveTo(x, cy - TARGET_DIAMOND);
-    ctx.lineTo(x + TARGET_DIAMOND, cy);
-    ctx.lineTo(x, cy + TARGET_DIAMOND);
-    ctx.lineTo(x - TARGET_DIAMOND, cy);
-    ctx.closePath();
+    diamondPath(ctx, x, cy, TARGET_DIAMOND, cy - TARGET_DIAMOND, cy + TARGET_DIAMOND);
     ctx.fill();
     return;
   }
@@ -112,11 +108,7 @@ function drawDiamond(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: Gant
   const r = (box.x1 - box.x0) / 2;
   ctx.fillStyle = bar.critical ? frame.theme.critical : frame.theme.milestone;
   ctx.beginPath();
-  ctx.moveTo(cx, cy - r);
-  ctx.lineTo(cx + r, cy);
-  ctx.lineTo(cx, cy + r);
-  ctx.lineTo(cx - r, cy);
-  ctx.closePath();
+  diamondPath(ctx, cx, cy, r, cy - r, cy + r);
   ctx.fill();
 }
 

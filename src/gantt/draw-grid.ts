@@ -7,7 +7,7 @@
 
 import type { GanttFrame } from './frame';
 import { rowTop, visibleRows } from './frame';
-import type { HeaderTier } from './header-cells';
+import type { HeaderLayout, HeaderTier } from './header-cells';
 import { headerLayout } from './header-cells';
 import { textWidth } from './text-width';
 import { isWeekend } from './timescale';
@@ -18,15 +18,7 @@ export function drawGridLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame):
   ctx.fillRect(0, 0, width, height);
 
   ctx.font = theme.headerFont;
-  const measure = (text: string) => textWidth(ctx, theme.headerFont, text);
-  const { upper, lower } = headerLayout(
-    timescale,
-    width,
-    frame.locale,
-    frame.texts,
-    measure,
-    `${theme.headerFont}|${frame.texts.quarter(1)}`,
-  );
+  const { upper, lower } = header(ctx, frame);
 
   // Weekend shading in the day scale.
   if (timescale.unit === 'day') {
@@ -57,6 +49,41 @@ export function drawGridLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame):
   verticals(ctx, upper, headerHeight, height, theme.majorLine);
 
   drawHeader(ctx, frame, upper, lower);
+}
+
+/**
+ * The header's tiers, kept while their inputs stay (a vertical scroll changes none of them): ticks,
+ * label forms, dates formatted and measured are made once per timescale, width, locale and texts.
+ */
+let lastHeader: {
+  readonly frame: Pick<GanttFrame, 'timescale' | 'width' | 'locale' | 'texts'>;
+  readonly font: string;
+  readonly layout: HeaderLayout;
+} | null = null;
+
+function header(ctx: CanvasRenderingContext2D, frame: GanttFrame): HeaderLayout {
+  const { timescale, width, locale, texts, theme } = frame;
+  const last = lastHeader;
+  if (
+    last &&
+    last.frame.timescale === timescale &&
+    last.frame.width === width &&
+    last.frame.locale === locale &&
+    last.frame.texts === texts &&
+    last.font === theme.headerFont
+  )
+    return last.layout;
+  const measure = (text: string) => textWidth(ctx, theme.headerFont, text);
+  const layout = headerLayout(
+    timescale,
+    width,
+    locale,
+    texts,
+    measure,
+    `${theme.headerFont}|${texts.quarter(1)}`,
+  );
+  lastHeader = { frame: { timescale, width, locale, texts }, font: theme.headerFont, layout };
+  return layout;
 }
 
 function verticals(

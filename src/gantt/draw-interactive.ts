@@ -2,7 +2,7 @@
 // ghost of a bar being dragged or resized, and the rubber band of a relation being drawn.
 
 import type { GanttBar, GanttFrame } from './frame';
-import { barBox, linkHandle } from './geometry';
+import { barBox, diamondPath, linkHandle } from './geometry';
 import { timeToX } from './timescale';
 
 export type GanttGesture =
@@ -114,12 +114,8 @@ function ghost(
   if (!box) return;
   ctx.beginPath();
   if (diamond) {
-    const cx = (box.x0 + box.x1) / 2;
-    ctx.moveTo(cx, box.y0);
-    ctx.lineTo(box.x1, box.cy);
-    ctx.lineTo(cx, box.y1);
-    ctx.lineTo(box.x0, box.cy);
-    ctx.closePath();
+    const half = (box.x1 - box.x0) / 2;
+    diamondPath(ctx, box.x0 + half, box.cy, half, box.y0, box.y1);
   } else {
     const x = Math.round(box.x0) + 0.5;
     ctx.rect(

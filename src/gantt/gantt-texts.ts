@@ -3,7 +3,7 @@
 // (the new start and finish, or the new finish and duration). Dates and durations are formatted
 // by the grid's own cellText, so both read the same.
 
-import { calendarIndex } from '../state/workbench/bar-commands';
+import { calendarIndex, resizedDuration } from '../state/workbench/bar-commands';
 import type { CellTextContext } from '../state/workbench/cell-text';
 import { cellText, durationText } from '../state/workbench/cell-text';
 import { COLUMN_DEFS } from '../state/workbench/columns';
@@ -70,11 +70,11 @@ export function gestureReadout(s: WorkbenchState, g: GanttGesture, ctx: CellText
       `${t('col.finish')}: ${text(moved, 'finish', ctx)}`,
     ];
   }
-  const from = cal.workAt(v.es);
-  const minutes = Math.max(0, cal.workAt(Math.max(g.bar.start, g.finish)) - from);
+  // The duration the release will store (resizeBar), and the finish it gives.
+  const minutes = resizedDuration(v.row.calendarId, v.es, Math.max(g.bar.start, g.finish));
   const stretched = {
     ...v,
-    ef: minutes > 0 ? cal.finishAt(from + minutes) : v.es,
+    ef: minutes > 0 ? cal.finishAt(cal.workAt(v.es) + minutes) : v.es,
     row: { ...v.row, duration: minutes },
   };
   return [

@@ -45,6 +45,25 @@ export function barBox(
   return { x0, x1, y0: cy - h, y1: cy + h - 2, cy: cy - 1 };
 }
 
+/**
+ * A diamond's outline as the current path: top (cx, top), right (cx + half, cy), bottom
+ * (cx, bottom), left (cx − half, cy). The caller begins the path and fills or strokes it.
+ */
+export function diamondPath(
+  ctx: CanvasRenderingContext2D,
+  cx: number,
+  cy: number,
+  half: number,
+  top: number,
+  bottom: number,
+): void {
+  ctx.moveTo(cx, top);
+  ctx.lineTo(cx + half, cy);
+  ctx.lineTo(cx, bottom);
+  ctx.lineTo(cx - half, cy);
+  ctx.closePath();
+}
+
 /** The link-start handle: a small circle just right of a bar's end. */
 export function linkHandle(box: BarBox): { x: number; y: number; r: number } {
   return { x: box.x1 + 8, y: box.cy, r: 4 };

@@ -32,13 +32,18 @@ export function moveBar(id: RowId, start: number): void {
   commitChange(c, 'cmd.moveBar');
 }
 
+/** What a drag of a bar's end makes its duration: the working time from `start` to `finish`. */
+export function resizedDuration(calendarId: string | null, start: number, finish: number): number {
+  const cal = calendarIndex(calendarId);
+  return Math.max(0, cal.workAt(finish) - cal.workAt(start));
+}
+
 /** Drag a bar's end: the duration becomes the working time from its start to `finish`. */
 export function resizeBar(id: RowId, start: number, finish: number): void {
   const s = workbench.get();
   const row = s.wbs.doc.rows.get(id);
   if (!row) return;
-  const cal = calendarIndex(row.calendarId);
-  const minutes = Math.max(0, cal.workAt(finish) - cal.workAt(start));
+  const minutes = resizedDuration(row.calendarId, start, finish);
   const c = updateValues(s.wbs.doc, s.wbs.index, [{ id, column: WBS_COLUMNS.duration, value: minutes }]);
   commitChange(c, 'cmd.resizeBar');
 }
