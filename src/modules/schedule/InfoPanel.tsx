@@ -6,6 +6,7 @@
 // Its height is set by the splitter above it (SchedulePage).
 
 import { type KeyboardEvent, useRef } from 'react';
+import { rovingIndex } from '../../app/ui/roving-index';
 import { formatDate } from '../../domain/format';
 import type { CellTextContext } from '../../state/workbench/cell-text';
 import { cellText } from '../../state/workbench/cell-text';
@@ -69,17 +70,7 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
 
 /** Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation). */
 function tabKey(e: KeyboardEvent, tab: PanelTab, list: HTMLElement | null): void {
-  const i = TABS.indexOf(tab);
-  const next =
-    e.key === 'ArrowRight'
-      ? (i + 1) % TABS.length
-      : e.key === 'ArrowLeft'
-        ? (i + TABS.length - 1) % TABS.length
-        : e.key === 'Home'
-          ? 0
-          : e.key === 'End'
-            ? TABS.length - 1
-            : -1;
+  const next = rovingIndex(e.key, TABS.indexOf(tab), TABS.length, 'ArrowLeft', 'ArrowRight');
   if (next < 0) return;
   e.preventDefault();
   const id = TABS[next]!;

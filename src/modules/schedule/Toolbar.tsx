@@ -60,18 +60,9 @@ interface ToolbarProps {
   readonly onReload: () => void;
 }
 
-function Btn({
-  id,
-  icon: Icon,
-  t,
-  optional = false,
-}: {
-  id: string;
-  icon: LucideIcon;
-  t: ToolbarProps['t'];
-  /** Hidden on a narrow toolbar, where the overflow menu offers it. */
-  optional?: boolean;
-}) {
+function Btn({ id, icon: Icon, t }: { id: string; icon: LucideIcon; t: ToolbarProps['t'] }) {
+  // Hidden on a narrow toolbar, where the overflow menu offers it.
+  const optional = OPTIONAL_IDS.has(id);
   useWorkbench((s) => s.history);
   useWorkbench((s) => s.loadState);
   useWorkbench((s) => s.selection);
@@ -149,6 +140,7 @@ const OPTIONAL: readonly MoreItem[] = [
   { id: 'zoomOut', icon: ZoomOut },
   { id: 'zoomIn', icon: ZoomIn },
 ];
+const OPTIONAL_IDS = new Set(OPTIONAL.map((m) => m.id));
 
 /**
  * Both truths about the dates: on screen they are live (the browser recomputes them after every
@@ -197,15 +189,15 @@ export function Toolbar(p: ToolbarProps) {
     <div className="wb-toolbar" role="toolbar" aria-label={t('title')}>
       <div className="wb-tool-group">
         <Btn id="add_task" icon={ListPlus} t={t} />
-        <Btn id="add_work" icon={Wrench} t={t} optional />
-        <Btn id="add_sum" icon={FolderPlus} t={t} optional />
-        <Btn id="add_milestone_finish" icon={Diamond} t={t} optional />
+        <Btn id="add_work" icon={Wrench} t={t} />
+        <Btn id="add_sum" icon={FolderPlus} t={t} />
+        <Btn id="add_milestone_finish" icon={Diamond} t={t} />
       </div>
       <div className="wb-tool-group">
         <Btn id="outdent" icon={ListIndentDecrease} t={t} />
         <Btn id="indent" icon={ListIndentIncrease} t={t} />
-        <Btn id="moveRowsUp" icon={ArrowUp} t={t} optional />
-        <Btn id="moveRowsDown" icon={ArrowDown} t={t} optional />
+        <Btn id="moveRowsUp" icon={ArrowUp} t={t} />
+        <Btn id="moveRowsDown" icon={ArrowDown} t={t} />
         <Btn id="deleteRows" icon={Trash} t={t} />
         <Btn id="link" icon={Link} t={t} />
       </div>
@@ -215,7 +207,7 @@ export function Toolbar(p: ToolbarProps) {
         <HistoryTool t={t} versionId={p.versionId} onReload={p.onReload} />
       </div>
       <div className="wb-tool-group">
-        <Btn id="zoomOut" icon={ZoomOut} t={t} optional />
+        <Btn id="zoomOut" icon={ZoomOut} t={t} />
         <select
           className="wb-select"
           aria-label={t('toolbar.scale')}
@@ -229,7 +221,7 @@ export function Toolbar(p: ToolbarProps) {
             </option>
           ))}
         </select>
-        <Btn id="zoomIn" icon={ZoomIn} t={t} optional />
+        <Btn id="zoomIn" icon={ZoomIn} t={t} />
         <ToolbarMore items={OPTIONAL} t={t} />
       </div>
       <div className="wb-tool-group">

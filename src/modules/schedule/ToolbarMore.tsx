@@ -6,6 +6,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { rovingIndex } from '../../app/ui/roving-index';
 import { useOutsidePress } from '../../app/ui/use-outside-press';
 import { isEnabled, runCommand } from '../../state/workbench/commands';
 import { keysOf } from '../../state/workbench/keybindings';
@@ -46,16 +47,7 @@ export function ToolbarMore({ items, t }: { items: readonly MoreItem[]; t: T }) 
   const move = (e: React.KeyboardEvent) => {
     const list = entries();
     const at = list.indexOf(document.activeElement as HTMLElement);
-    const to =
-      e.key === 'ArrowDown'
-        ? (at + 1) % list.length
-        : e.key === 'ArrowUp'
-          ? (at - 1 + list.length) % list.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? list.length - 1
-              : -1;
+    const to = rovingIndex(e.key, at, list.length, 'ArrowUp', 'ArrowDown');
     if (e.key === 'Escape' || e.key === 'Tab') {
       if (e.key === 'Escape') e.preventDefault();
       close(e.key === 'Escape');

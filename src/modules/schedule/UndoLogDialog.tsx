@@ -21,7 +21,7 @@ import {
   whatText,
   whoText,
 } from './undo-log';
-import { type DescribeContext, describeAction } from './undo-describe';
+import { type DescribeContext, decodeAction, describeDecoded } from './undo-describe';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -72,11 +72,12 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
       calendarName: (id) => text.calendarName(id),
     };
   }, [doc, t, lang]);
-  // Each entry decoded once per list and document (a paste's entry holds thousands of patches;
-  // the dialog renders again on every edit).
+  // Each entry decoded once per list (a paste's entry holds thousands of patches), and described
+  // again only when the names it reads may have changed (an edit, another language).
+  const decoded = useMemo(() => items.map((a) => [a.id, decodeAction(a.entry)] as const), [items]);
   const described = useMemo(
-    () => new Map(items.map((a) => [a.id, describeAction(a.entry, describe)])),
-    [items, describe],
+    () => new Map(decoded.map(([id, e]) => [id, describeDecoded(e, describe)])),
+    [decoded, describe],
   );
 
   useEffect(() => {
@@ -132,7 +133,7 @@ export function UndoLogDialog({ t, versionId, spaceId, editable, onClose, onRest
 
   const restore = async (action: UndoAction, index: number) => {
     if (busy) return;
-    const { target } = described.get(action.id) ?? describeAction(action.entry, describe);
+    const target = described.get(action.id)?.target ?? null;
     const what = [whatText(action.label, t, exists), target].filter(Boolean).join(' · ');
     const answer = await confirm({
       title: t('history.confirm_title'),

@@ -6,7 +6,7 @@
 import type { Patch } from 'immer';
 import { formatDate, formatNumber } from '../../domain/format';
 import { durationText } from '../../state/workbench/cell-text';
-import { deserializeEntry } from '../../domain/history';
+import { deserializeEntry, type HistoryEntry } from '../../domain/history';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -262,11 +262,20 @@ function describeParts(
 }
 
 /** The action's target and detail, or nothing when the entry cannot be read. */
-export function describeAction(entry: unknown, ctx: DescribeContext): ActionDescription {
+/** A stored entry decoded, or null when it is not one this version can read. */
+export function decodeAction(entry: unknown): HistoryEntry | null {
   try {
-    const e = deserializeEntry(entry);
-    return describeParts(e.patches, e.inversePatches, ctx);
+    return deserializeEntry(entry);
   } catch {
-    return NONE;
+    return null;
   }
+}
+
+/** What a decoded entry changed (nothing to say of an entry that could not be decoded). */
+export function describeDecoded(e: HistoryEntry | null, ctx: DescribeContext): ActionDescription {
+  return e ? describeParts(e.patches, e.inversePatches, ctx) : NONE;
+}
+
+export function describeAction(entry: unknown, ctx: DescribeContext): ActionDescription {
+  return describeDecoded(decodeAction(entry), ctx);
 }
