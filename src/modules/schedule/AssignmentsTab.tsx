@@ -10,7 +10,6 @@ import { useWorkbench } from '../../state/workbench/store';
 import { loadAssignments, useLoaded } from './version-resources';
 import type { Loaded } from './version-resources';
 import { TabEmpty } from './panel-parts';
-import './panel-tabs.css';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
