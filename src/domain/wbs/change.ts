@@ -87,7 +87,9 @@ export function change<R>(doc: WbsDoc, recipe: (draft: DocDraft) => R): WbsChang
   const rows = draft.rows.finish('rows', log);
   const relations = draft.relations.finish('relations', log);
   if (log.patches.length === 0) return noChange(doc, result);
-  carryRelationIndex(doc.relations, relations, touchedRelationIds(log.patches));
+  // Only a change of relations has an index to carry (a 10k-row paste has ~100k patches to scan).
+  if (relations !== doc.relations)
+    carryRelationIndex(doc.relations, relations, touchedRelationIds(log.patches));
   return {
     doc: freezeTouched({ rows, relations }, log.patches),
     patches: log.patches,
@@ -154,7 +156,8 @@ export function applyWbsPatches(state: WbsState, patches: readonly Patch[]): Wbs
     { rows: draft.rows.finish('rows'), relations: draft.relations.finish('relations') },
     patches,
   );
-  carryRelationIndex(state.doc.relations, doc.relations, touchedRelationIds(patches));
+  if (doc.relations !== state.doc.relations)
+    carryRelationIndex(state.doc.relations, doc.relations, touchedRelationIds(patches));
   return { doc, index: updateTreeIndex(state.index, state.doc.rows, doc.rows, touchedRowIds(patches)) };
 }
 

@@ -103,7 +103,7 @@ export function pasteMatrix(
       const line = matrix[i]!;
       // Read the row as it is now (created rows exist only in the draft).
       const row = created.has(id) ? (draft.rows.get(id) as WbsRow) : doc.rows.get(id)!;
-      // The row's draft, fetched once on its first write (a draft read walks immer's proxies).
+      // The row's draft, fetched once on its first write (a read through the draft copies the row).
       let target: Draft<WbsRow> | null = null;
       let progress = false;
       for (let j = 0; j < line.length && j < columns.length; j++) {

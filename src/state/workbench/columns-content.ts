@@ -209,10 +209,24 @@ const floats = (values: readonly (number | null)[]): Float64Array => {
   return out;
 };
 
+/**
+ * The relations with a lag calendar, by place: one pass over the relations against the few
+ * calendars (not a map of every relation id).
+ */
+function lagCalendarPlaces(r: Relations): [number, LagCalendar][] {
+  if (r.lag_calendar.length === 0) return [];
+  const calendars = new Map(r.lag_calendar);
+  const out: [number, LagCalendar][] = [];
+  for (let j = 0; j < r.id.length; j++) {
+    const cal = calendars.get(r.id[j]!);
+    if (cal) out.push([j, cal]);
+  }
+  return out;
+}
+
 /** The worker's columns: numbers as Float64Arrays (NaN for null), strings as they came. */
 export function packColumns(c: Items, r: Relations): PackedDoc {
   const n = c.id.length;
-  const relationAt = r.lag_calendar.length > 0 ? new Map(r.id.map((id, j) => [id, j])) : null;
   return {
     rowCount: n,
     rowNumbers: {
@@ -248,9 +262,6 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
       type: r.type,
     },
     relLag: floats(r.lag),
-    relLagCalendar: r.lag_calendar.flatMap(([id, cal]) => {
-      const j = relationAt?.get(id);
-      return j === undefined ? [] : [[j, cal] as [number, LagCalendar]];
-    }),
+    relLagCalendar: lagCalendarPlaces(r),
   };
 }
