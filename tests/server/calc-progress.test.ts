@@ -9,7 +9,7 @@ import type { Calendar } from '../../src/api';
 import { calendarDefOf } from '../../src/api/calendars';
 import { buildCalendarIndex } from '../../src/domain/calendar';
 import { serializeEntry } from '../../src/domain/history';
-import { scheduleModel } from '../../src/domain/schedule';
+import { scheduleModel, versionScheduleOptions } from '../../src/domain/schedule';
 import { change } from '../../src/domain/wbs/change';
 import { toScheduleModel } from '../../src/domain/wbs/schedule-model';
 import { newRow } from '../../src/domain/wbs/types';
@@ -19,7 +19,6 @@ import { runCalculation } from '../../src/server/jobs/calc-job';
 import { RunningJob } from '../../src/server/jobs/runner';
 import type { JobEnv, JobRow } from '../../src/server/jobs/runner';
 import { minutesOf } from '../../src/server/seed/demo-schedule';
-import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
 import { makeSpace, makeTree, readVersionDoc, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
@@ -125,7 +124,7 @@ describe('calculate: progress and concurrent edits', () => {
     const v = (await call(app, api.versions.get, { ...as, params: { id: version } })).json();
     expect(v.data_date).toBe(DATA_DATE);
     const model = toScheduleModel(doc.rows, doc.relations, calendars, {
-      ...scheduleOptions(v.data_date, calendars),
+      ...versionScheduleOptions(null, v.data_date, calendars),
       calendarIndex: (cid) => {
         const def = calendars.find((x) => x.id === cid);
         return def ? buildCalendarIndex(def) : undefined;

@@ -4,7 +4,7 @@ import { runCommand } from '../../src/state/workbench/commands';
 import { pasteAtFocus } from '../../src/state/workbench/commands-edit';
 import { commitChange, loadVersion, onDataChange, rowAt, undo } from '../../src/state/workbench/data';
 import { ScheduleCore } from '../../src/workers/schedule-core';
-import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
+import { versionScheduleOptions } from '../../src/domain/schedule';
 import { standardCalendarDef } from '../../src/domain/calendar';
 import { ScheduleRunner } from '../../src/state/workbench/schedule-runner';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
@@ -77,7 +77,7 @@ describe('schedule runner', () => {
     const s = workbench.get();
     const core = new ScheduleCore();
     const cals = [standardCalendarDef('standard')];
-    const fresh = core.open(s.wbs.doc, cals, scheduleOptions(s.version!.data_date, cals), 0);
+    const fresh = core.open(s.wbs.doc, cals, versionScheduleOptions(null, s.version!.data_date, cals), 0);
     const ids = fresh.ids!;
     for (let i = 0; i < ids.length; i++) {
       const p = s.schedule!.position.get(ids[i]!)!;
@@ -94,7 +94,7 @@ describe('schedule runner', () => {
     const s0 = workbench.get();
     const core = new ScheduleCore();
     const cals = [standardCalendarDef('standard')];
-    const first = core.open(s0.wbs.doc, cals, scheduleOptions(s0.version!.data_date, cals), 0);
+    const first = core.open(s0.wbs.doc, cals, versionScheduleOptions(null, s0.version!.data_date, cals), 0);
     expect(first.ids).not.toBeNull();
     let patches: Parameters<ScheduleCore['patch']>[0] = [];
     const off = onDataChange((c) => (patches = [...c.patches]));
@@ -216,8 +216,8 @@ describe('schedule options', () => {
   it('run on the calendar flagged default, else the first, else the standard one', () => {
     const a = { ...standardCalendarDef('a') };
     const b = { ...standardCalendarDef('b'), isDefault: true };
-    expect(scheduleOptions(0, [a, b]).defaultCalendarId).toBe('b');
-    expect(scheduleOptions(0, [a, { ...b, isDefault: false }]).defaultCalendarId).toBe('a');
-    expect(scheduleOptions(0, []).defaultCalendarId).toBe('standard');
+    expect(versionScheduleOptions(null, 0, [a, b]).defaultCalendarId).toBe('b');
+    expect(versionScheduleOptions(null, 0, [a, { ...b, isDefault: false }]).defaultCalendarId).toBe('a');
+    expect(versionScheduleOptions(null, 0, []).defaultCalendarId).toBe('standard');
   });
 });

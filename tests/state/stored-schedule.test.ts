@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { VersionContent } from '../../src/api/versions';
 import { columnsOfContent } from '../../src/api/version-columns';
 import { standardCalendarDef } from '../../src/domain/calendar';
-import { scheduleModel } from '../../src/domain/schedule';
+import { scheduleModel, versionScheduleOptions } from '../../src/domain/schedule';
 import { toScheduleModel } from '../../src/domain/wbs';
 import type { WbsRow } from '../../src/domain/wbs';
 import { itemFieldsFromRow, relationToApi } from '../../src/state/workbench/api-mapping';
 import { docOf } from '../../src/state/workbench/data';
-import { scheduleOptions } from '../../src/state/workbench/schedule-runner';
 import { storedSchedule } from '../../src/state/workbench/stored-schedule';
 import { ScheduleCore } from '../../src/workers/schedule-core';
 import { chain, DAY, version } from './fixtures';
@@ -34,7 +33,7 @@ describe('stored schedule', () => {
     const { rows, relations } = progressed();
     const doc = docOf(rows, relations);
     const cals = [standardCalendarDef('standard')];
-    const options = scheduleOptions(dataDate, cals);
+    const options = versionScheduleOptions(null, dataDate, cals);
     // What the server stores: the engine's own results (remaining early start for T2).
     const res = scheduleModel(toScheduleModel(doc.rows, doc.relations, cals, options));
     const at = new Map(res.ids.map((id, i) => [id, i]));
@@ -88,7 +87,7 @@ describe('stored schedule', () => {
     ];
     const doc = docOf(nested, relations);
     const cals = [standardCalendarDef('standard')];
-    const options = scheduleOptions(dataDate, cals);
+    const options = versionScheduleOptions(null, dataDate, cals);
     const content: VersionContent = {
       version: { ...version(), timetable_state: 'calculated' },
       items: nested.map((r) => ({

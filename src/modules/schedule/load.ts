@@ -13,7 +13,7 @@ import { loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
 import { seedSlotSpace } from '../../state/workbench/row-slots';
 import { storedSchedule } from '../../state/workbench/stored-schedule';
 import { historyFromUndoLog } from '../../state/workbench/history-from-log';
-import { scheduleOptions } from '../../state/workbench/schedule-runner';
+import { versionScheduleOptions } from '../../domain/schedule';
 import { workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
 
@@ -129,7 +129,7 @@ export async function calculate(runner: { open(): void } | null): Promise<void> 
 export function resetTimescale(): void {
   const s = workbench.get();
   const dd = s.version?.data_date ?? null;
-  const origin = Math.max(0, scheduleOptions(dd, s.calendars).dataDate - 7 * 1440);
+  const origin = Math.max(0, versionScheduleOptions(null, dd, s.calendars).dataDate - 7 * 1440);
   workbench.set({ timescale: { ...s.timescale, origin, scrollLeft: 0 }, scrollTop: 0 });
 }
 
@@ -150,7 +150,11 @@ export async function loadTarget(id: string | null): Promise<void> {
     };
     const calendars = s.calendars.length ? [...s.calendars] : [];
     // With the options an import stored, as the server's Calculate and the current version take them.
-    const options = scheduleOptions(content.version.data_date, calendars, content.version.schedule_options);
+    const options = versionScheduleOptions(
+      content.version.schedule_options,
+      content.version.data_date,
+      calendars,
+    );
     const out = await service.open(doc, calendars, options, 0);
     const dates = new Map<string, readonly [number, number]>();
     // Target rows match current rows by code (a copied version keeps codes), else by id.

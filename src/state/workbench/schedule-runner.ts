@@ -18,27 +18,17 @@ import { onDataChange } from './data';
 import { workbench } from './store';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 
-/**
- * The version's options, as the server's Calculate takes them (versionScheduleOptions): the ones an
- * import stored, else the defaults every unimported version schedules with; the data date is the
- * version's, the default calendar the stored one while the space has it, else the space's default.
- */
-export function scheduleOptions(
-  dataDate: number | null,
-  calendars: readonly CalendarDef[],
-  stored?: ScheduleOptions | null,
-): ScheduleOptions {
-  return versionScheduleOptions(stored, dataDate, calendars);
-}
-
 /** What the runner needs of a version: its data date and the options an import stored. */
 export type VersionOptions = Pick<Version, 'data_date' | 'schedule_options'>;
 
-/** The options of a version (or of a bare data date: the defaults) on the store's calendars. */
+/**
+ * The options of a version on the store's calendars, as the server's Calculate takes them
+ * (versionScheduleOptions: an import's own, else the defaults); of a bare data date, the defaults.
+ */
 function optionsOf(version: VersionOptions | number | null, calendars: readonly CalendarDef[]) {
   return typeof version === 'object' && version !== null
-    ? scheduleOptions(version.data_date, calendars, version.schedule_options)
-    : scheduleOptions(version, calendars);
+    ? versionScheduleOptions(version.schedule_options, version.data_date, calendars)
+    : versionScheduleOptions(null, version, calendars);
 }
 
 /**

@@ -2,7 +2,7 @@
 // stored in the real files (../shared/fixtures), through the path the workbench really takes:
 // reader model → the rows and extras an import stores (modelToRows) → the columns the server
 // sends (columnsOfContent, as JSON) → the store's document (docFromColumns) → the worker's
-// options and model (scheduleOptions, toScheduleModel) → the engine. Every field matches as often
+// options and model (versionScheduleOptions, toScheduleModel) → the engine. Every field matches as often
 // as the reader's own model does, and every date and float equals the server's Calculate
 // (rowsToModel) of the same stored version. Skips, saying why, when the folder is absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { toScheduleModel } from '../../../../src/domain/wbs/schedule-model';
 import { rowsToModel } from '../../../../src/server/import/to-model';
 import { modelToRows, scheduleOfExtras } from '../../../../src/server/import/to-rows';
 import { docFromColumns, packColumns } from '../../../../src/state/workbench/columns-content';
-import { scheduleOptions } from '../../../../src/state/workbench/schedule-runner';
+import { versionScheduleOptions } from '../../../../src/domain/schedule';
 import { unpackDoc } from '../../../../src/workers/doc-pack';
 
 const root = resolve(__dirname, '../../../../../shared/fixtures');
@@ -94,7 +94,11 @@ describe.skipIf(files.length === 0)('the browser path in ../shared/fixtures', ()
 
       const calendars = model.calendars;
       const indexes = new Map<string, CalendarIndex>();
-      const options = scheduleOptions(columns.version.data_date, calendars, columns.version.schedule_options);
+      const options = versionScheduleOptions(
+        columns.version.schedule_options,
+        columns.version.data_date,
+        calendars,
+      );
       const client = scheduleModel(
         toScheduleModel(doc.rows, doc.relations, calendars, {
           ...options,
