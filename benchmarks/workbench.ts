@@ -151,7 +151,6 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** Waits until the page has no change left to save (the server answered every batch). */
 /**
  * With BENCH_PROFILE=dir, a CPU profile of the page's main thread from here to the returned
  * function's call, written to dir/<name>.cpuprofile (open it in Chromium's DevTools). The scrolls
@@ -171,6 +170,7 @@ async function startProfile(page: Page): Promise<((name: string) => Promise<void
   };
 }
 
+/** Waits until the page has no change left to save (the server answered every batch). */
 async function saved(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>

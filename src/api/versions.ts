@@ -67,7 +67,7 @@ export const ActivityKind = z.enum([
   'sum',
 ]);
 /** Every constraint type an import keeps (the limit columns' three, and mandatory). */
-export const ConstraintType = z.enum(['not_earlier', 'not_later', 'in_date', 'mandatory']);
+export const ConstraintType = z.enum([...LimitType.options, 'mandatory']);
 
 /**
  * What an import stored for scheduling an item beyond its columns (the domain's RowSchedule,

@@ -1,7 +1,7 @@
 // calculate_timetable: the engine computes the version's dates, floats and critical flags (the
 // DERIVED columns) in the worker thread; the state goes not_calculated → in_process → calculated,
 // and back to not_calculated when the logic has a loop or an edit was stored meanwhile.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
@@ -26,8 +26,13 @@ export function calculationJob(
   };
 }
 
-const setState = (env: JobEnv, job: JobRow, state: 'not_calculated' | 'in_process' | 'calculated') =>
-  env.db
+/** Sets the job's version's timetable state, on the database or inside a transaction. */
+const setState = (
+  db: Kysely<DB> | Transaction<DB>,
+  job: JobRow,
+  state: 'not_calculated' | 'in_process' | 'calculated',
+) =>
+  db
     .updateTable('versions')
     .set({ timetable_state: state })
     .where('space_id', '=', job.space_id)
@@ -74,7 +79,7 @@ export async function runCalculation(
 ): Promise<JobOutcome> {
   const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
   const { model, left } = withoutDrafts(loaded.model);
-  await setState(env, job, 'in_process');
+  await setState(env.db, job, 'in_process');
   run.setProgress(20);
   try {
     const result = await scheduleInWorker(model);
@@ -91,18 +96,13 @@ export async function runCalculation(
         .returning('id')
         .executeTakeFirst();
       if (!current) {
-        await tx
-          .updateTable('versions')
-          .set({ timetable_state: 'not_calculated' })
-          .where('space_id', '=', job.space_id)
-          .where('id', '=', job.version_id!)
-          .execute();
+        await setState(tx, job, 'not_calculated');
         return;
       }
       await storeTimetable(tx, job.space_id, job.version_id!, result, left);
     });
   } catch (err) {
-    await setState(env, job, 'not_calculated');
+    await setState(env.db, job, 'not_calculated');
     throw err;
   }
   prewarmColumns(env.db, job.space_id, job.version_id!);
