@@ -3,6 +3,7 @@
 // `inversePatches` for undo, and the server receives the same patches as one batch.
 
 import { enableMapSet, enablePatches, freeze, type Patch } from 'immer';
+import { carryCodeFamilies } from './codes';
 import { MapDraft, type DraftMap } from './map-draft';
 import { releaseRemaining } from './progress';
 import { carryRelationIndex, touchedRelationIds } from './relation-index';
@@ -90,6 +91,7 @@ export function change<R>(doc: WbsDoc, recipe: (draft: DocDraft) => R): WbsChang
   // Only a change of relations has an index to carry (a 10k-row paste has ~100k patches to scan).
   if (relations !== doc.relations)
     carryRelationIndex(doc.relations, relations, touchedRelationIds(log.patches));
+  carryCodeFamilies(doc.rows, rows, () => touchedRowIds(log.patches));
   return {
     doc: freezeTouched({ rows, relations }, log.patches),
     patches: log.patches,
@@ -158,7 +160,9 @@ export function applyWbsPatches(state: WbsState, patches: readonly Patch[]): Wbs
   );
   if (doc.relations !== state.doc.relations)
     carryRelationIndex(state.doc.relations, doc.relations, touchedRelationIds(patches));
-  return { doc, index: updateTreeIndex(state.index, state.doc.rows, doc.rows, touchedRowIds(patches)) };
+  const touched = touchedRowIds(patches);
+  carryCodeFamilies(state.doc.rows, doc.rows, () => touched);
+  return { doc, index: updateTreeIndex(state.index, state.doc.rows, doc.rows, touched) };
 }
 
 /**

@@ -6,15 +6,16 @@ import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index'
 import { formatLocal } from '../../../src/domain/calendar/time';
 import { MAX_MINUTES } from '../../../src/domain/format/civil';
 import { defaultScheduleOptions, scheduleModel } from '../../../src/domain/schedule/index';
-import { wbsState } from '../../../src/domain/wbs/change';
+import type { Patch } from 'immer';
+import { applyWbsPatches, wbsState } from '../../../src/domain/wbs/change';
 import { nextActivityCodes } from '../../../src/domain/wbs/codes';
 import { convertCell, formatCell, WBS_COLUMNS, type WbsColumn } from '../../../src/domain/wbs/columns';
 import { pasteMatrix } from '../../../src/domain/wbs/paste';
-import { createRows } from '../../../src/domain/wbs/rows';
+import { createRows, deleteRows } from '../../../src/domain/wbs/rows';
 import { toScheduleModel } from '../../../src/domain/wbs/schedule-model';
 import { keysBetween } from '../../../src/domain/wbs/order-key';
 import { newRow, type WbsDoc, type WbsRow } from '../../../src/domain/wbs/types';
-import { editCell } from '../../../src/domain/wbs/values';
+import { editCell, updateValues } from '../../../src/domain/wbs/values';
 import { at, DAY, SEVEN_DAY, STANDARD } from '../schedule/helpers';
 import { counterIds } from './helpers';
 
@@ -107,6 +108,52 @@ describe('codes of new activities', () => {
     const mixed = numbered(['EL100', 'EL110', 'ME100']);
     expect(nextActivityCodes(mixed, 1, 't2')).toEqual(['ME110']);
     expect(nextActivityCodes(mixed, 1)).toEqual(['EL120']);
+  });
+
+  it('stay right through edits, inserts, deletes and undos without counting all rows again', () => {
+    const code = fc.oneof(
+      fc.constant(null),
+      fc
+        .constantFrom('A', 'B', 'WBS.')
+        .chain((p) => fc.nat(3000).map((n) => `${p}${String(n).padStart(4, '0')}`)),
+    );
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('code' as const), row: fc.nat(), code }),
+      fc.record({ kind: fc.constant('insert' as const), row: fc.nat(), code: fc.constant(null) }),
+      fc.record({ kind: fc.constant('delete' as const), row: fc.nat(), code: fc.constant(null) }),
+      fc.record({ kind: fc.constant('undo' as const), row: fc.constant(0), code: fc.constant(null) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        let s = wbsState(numbered(['A1000', 'A1010', 'B0500', 'A1020', 'B0510']));
+        const undos: Patch[][] = [];
+        const ids = counterIds('x');
+        nextActivityCodes(s.doc, 1); // counted once, then carried
+        for (const o of ops) {
+          const rows = [...(s.index.children.get('') ?? [])];
+          const id = rows.length > 0 ? rows[o.row % rows.length]! : null;
+          let c: { patches: Patch[]; inversePatches: Patch[] } | null = null;
+          if (o.kind === 'code' && id)
+            c = updateValues(s.doc, s.index, [{ id, column: WBS_COLUMNS.code, value: o.code }]);
+          else if (o.kind === 'insert')
+            c = createRows(
+              s.doc,
+              s.index,
+              { at: id ? { after: id } : { atEnd: true }, nodeType: 'task' },
+              ids,
+            );
+          else if (o.kind === 'delete' && id) c = deleteRows(s.doc, s.index, [id]);
+          else if (o.kind === 'undo' && undos.length > 0) s = applyWbsPatches(s, undos.pop()!);
+          if (c && c.patches.length > 0) {
+            s = applyWbsPatches(s, c.patches);
+            undos.push(c.inversePatches);
+          }
+          const fresh = { rows: new Map(s.doc.rows), relations: s.doc.relations };
+          const near = id && s.doc.rows.has(id) ? id : null;
+          expect(nextActivityCodes(s.doc, 2, near)).toEqual(nextActivityCodes(fresh, 2, near));
+        }
+      }),
+    );
   });
 
   it('none when an activity has no code (the outline number shows) or there is no activity', () => {
