@@ -20,7 +20,10 @@ const GROUP_SHARDS = 64;
 
 /** The visible links of a group of relation shards, ordered by their upper row (lo). */
 interface LinkGroup {
-  /** The shards (or the one plain map) the group was built from: it is stale once one differs. */
+  /**
+   * What the group was built from (the shards' keys, ShardedMap.shardKey, or the one plain map):
+   * it is stale once one differs.
+   */
   readonly sources: readonly object[];
   /** The group's shard parts; a link's relation id is parts[part[k]].ids[at[k]]. */
   readonly parts: readonly SlotPart[];
@@ -62,10 +65,11 @@ function visiblePositions(space: SlotSpace, rows: readonly string[]): Int32Array
 /** The links of these shards whose both ends are visible, sorted by upper row. */
 function buildGroup(
   space: SlotSpace,
-  sources: readonly ReadonlyMap<string, WbsRelation>[],
+  sources: readonly object[],
+  relations: (k: number) => ReadonlyMap<string, WbsRelation>,
   pos: Int32Array,
 ): LinkGroup {
-  const parts = sources.map((m) => space.partOf(m));
+  const parts = sources.map((key, k) => space.partOf(key, () => relations(k)));
   let m = 0;
   for (const part of parts) m += part.ids.length;
   const part0 = new Int32Array(m);
@@ -130,15 +134,16 @@ function linkIndex(s: WorkbenchState): LinkIndex {
   const before = last && last.space === space ? last.groups : [];
   const groups: LinkGroup[] = [];
   if (rels instanceof ShardedMap) {
-    for (let g = 0; g * GROUP_SHARDS < rels.shards.length; g++) {
-      const sources = rels.shards.slice(g * GROUP_SHARDS, (g + 1) * GROUP_SHARDS);
-      const old = before[g];
+    // By shard keys: shards of an open's lazy build whose parts the open seeded stay unbuilt.
+    for (let g0 = 0; g0 < ShardedMap.shardCount; g0 += GROUP_SHARDS) {
+      const sources = Array.from({ length: GROUP_SHARDS }, (_, k) => rels.shardKey(g0 + k));
+      const old = before[g0 / GROUP_SHARDS];
       const same = old?.sources.length === sources.length && sources.every((m, i) => m === old.sources[i]);
-      groups.push(same ? old! : buildGroup(space, sources, pos));
+      groups.push(same ? old! : buildGroup(space, sources, (k) => rels.shard(g0 + k), pos));
     }
   } else {
     const old = before.length === 1 ? before[0] : undefined;
-    groups.push(old?.sources[0] === rels ? old : buildGroup(space, [rels], pos));
+    groups.push(old?.sources[0] === rels ? old : buildGroup(space, [rels], () => rels, pos));
   }
   lastIndex.set(rows, { space, groups });
   inner.set(rels, groups);

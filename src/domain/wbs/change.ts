@@ -33,9 +33,26 @@ function freezeMap(map: ReadonlyMap<unknown, unknown>): void {
   } else freeze(map);
 }
 
+/**
+ * Deep-freezes a row or relation: plain objects and arrays all the way down (attributes, an
+ * import's sched). immer's deep freeze asks about each of a row's twenty fields; this looks only
+ * at the fields that hold objects, several times faster over 100k rows.
+ */
+function freezeValue(value: object): void {
+  Object.freeze(value);
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeValue(v);
+  }
+}
+
+/** Maps whose values are all deep-frozen (a frozen shard's values need not be). */
+const sealed = new WeakSet<ReadonlyMap<unknown, unknown>>();
+
 /** Seals a shard built on first use (ShardedMap.lazy): its values deep-frozen, then the shard. */
 export function frozenShard<K, V>(shard: Map<K, V>): Map<K, V> {
-  for (const value of shard.values()) freeze(value, true);
+  for (const value of shard.values()) freezeValue(value as object);
+  sealed.add(shard);
   return freeze(shard);
 }
 
@@ -51,7 +68,7 @@ function freezeTouched(doc: WbsDoc, patches: readonly Patch[]): WbsDoc {
     }
     const container = p.path[0] === 'rows' ? doc.rows : p.path[0] === 'relations' ? doc.relations : null;
     const value = (container as ReadonlyMap<unknown, unknown> | null)?.get(key);
-    if (value !== undefined) freeze(value, true);
+    if (typeof value === 'object' && value !== null) freezeValue(value);
   }
   return doc;
 }
@@ -129,16 +146,27 @@ export function wbsState(doc: WbsDoc, freezeNow = true): WbsState {
 export function* freezeDocInSteps(doc: WbsDoc, step: number): Generator<void, void, void> {
   let n = 0;
   for (const map of [doc.rows, doc.relations] as const) {
-    // Shard by shard: one built on first use is built here, a step at a time.
+    // Shard by shard: one built on first use is built here (sealed frozen as it is built, see
+    // frozenShard), a step at a time.
     const parts =
       map instanceof ShardedMap
         ? Array.from({ length: ShardedMap.shardCount }, (_, i) => () => map.shard(i))
         : [() => map];
     for (const part of parts) {
-      for (const value of part().values()) {
-        freeze(value, true);
+      const values = part();
+      if (sealed.has(values)) {
+        n += values.size;
+        if (n >= step) {
+          n = 0;
+          yield;
+        }
+        continue;
+      }
+      for (const value of values.values()) {
+        freezeValue(value);
         if (++n % step === 0) yield;
       }
+      sealed.add(values);
     }
   }
   freezeMap(doc.rows);

@@ -48,6 +48,7 @@ class ChainIterator<T> implements MapIterator<T> {
  */
 class LazyShards<K extends string, V> {
   private readonly built: (Map<K, V> | undefined)[] = new Array<Map<K, V> | undefined>(SHARDS);
+  private readonly tokens: (object | undefined)[] = new Array<object | undefined>(SHARDS);
   private left = SHARDS;
 
   /** `build` (and what it holds: a whole version's columns) is let go once every shard is built. */
@@ -61,6 +62,40 @@ class LazyShards<K extends string, V> {
     }
     return m;
   }
+
+  /** Whether `m` is shard i as built here (not a copy a change made). */
+  isBuilt(i: number, m: Map<K, V>): boolean {
+    return this.built[i] === m;
+  }
+
+  /** One object standing for shard i as built here, built or not (see ShardedMap.shardKey). */
+  token(i: number): object {
+    return (this.tokens[i] ??= {});
+  }
+}
+
+/**
+ * Where each of `count` entries goes: shard i holds the entries order[start[i]] …
+ * order[start[i + 1] - 1] (a counting sort of their places by shardOf).
+ */
+export interface ShardLayout {
+  readonly order: Int32Array;
+  readonly start: Int32Array;
+}
+
+export function shardLayout(count: number, key: (k: number) => string): ShardLayout {
+  const shardOfEntry = new Uint16Array(count);
+  const start = new Int32Array(SHARDS + 1);
+  for (let k = 0; k < count; k++) {
+    const i = shardOf(key(k));
+    shardOfEntry[k] = i;
+    start[i + 1]!++;
+  }
+  for (let i = 0; i < SHARDS; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, SHARDS);
+  const order = new Int32Array(count);
+  for (let k = 0; k < count; k++) order[fill[shardOfEntry[k]!]!++] = k;
+  return { order, start };
 }
 
 export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
@@ -122,19 +157,11 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
     key: (k: number) => K,
     value: (k: number) => V,
     seal: (shard: Map<K, V>) => Map<K, V>,
+    /** Entries by shard, when the caller has laid them out already (shardLayout). */
+    layout: ShardLayout = shardLayout(count, key),
   ): ShardedMap<K, V> {
-    // Entries by shard: a counting sort of their places, so a shard is built from its own list.
-    const shardOfEntry = new Uint16Array(count);
-    const start = new Int32Array(SHARDS + 1);
-    for (let k = 0; k < count; k++) {
-      const i = shardOf(key(k));
-      shardOfEntry[k] = i;
-      start[i + 1]!++;
-    }
-    for (let i = 0; i < SHARDS; i++) start[i + 1]! += start[i]!;
-    const fill = start.slice(0, SHARDS);
-    const order = new Int32Array(count);
-    for (let k = 0; k < count; k++) order[fill[shardOfEntry[k]!]!++] = k;
+    // A shard is built from its own list of places.
+    const { order, start } = layout;
     const lazy = new LazyShards<K, V>((i) => {
       const m = new Map<K, V>();
       for (let j = start[i]!; j < start[i + 1]!; j++) m.set(key(order[j]!), value(order[j]!));
@@ -157,6 +184,16 @@ export class ShardedMap<K extends string, V> implements ReadonlyMap<K, V> {
   get shards(): readonly Map<K, V>[] {
     if (this.lazy) for (let i = 0; i < SHARDS; i++) this.shard(i);
     return this.own as Map<K, V>[];
+  }
+
+  /**
+   * What shard i holds, as an object that stays the same while its content does: the shard, or
+   * for a shard of a lazy build that no change has copied, a token that does not build it. (A
+   * cache keyed by it needs no shard built, and a change's copy has a key of its own.)
+   */
+  shardKey(i: number): object {
+    const m = this.own[i];
+    return this.lazy && (m === undefined || this.lazy.isBuilt(i, m)) ? this.lazy.token(i) : m!;
   }
 
   /** The shards built so far (all of them unless the map was built lazily). */

@@ -19,7 +19,7 @@ import type {
 import type { PackedDoc } from '../../workers/doc-pack';
 import type { SlotPart } from './row-slots';
 import { frozenShard } from '../../domain/wbs/change';
-import { ShardedMap, shardOf } from '../../domain/wbs/sharded-map';
+import { ShardedMap, shardLayout, type ShardLayout } from '../../domain/wbs/sharded-map';
 import { ROOT, type TreeIndex } from '../../domain/wbs/tree-index';
 
 type Items = VersionColumns['items'];
@@ -120,60 +120,62 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
     return row;
   };
   // Sharded (an edit copies one small shard, not the 100k-entry map; see sharded-map.ts), and
-  // built shard by shard when first read: the first frame builds the rows it shows; the others
-  // are built when read, or frozen into place over idle time (freezeDocInSteps).
+  // built shard by shard when first read: the first frame builds the rows it shows and the
+  // relations of the links it draws; the others are built when read, or frozen into place over
+  // idle time (freezeDocInSteps).
   const rows = ShardedMap.lazy<string, WbsRow>(c.id.length, (i) => c.id[i]!, rowAt, frozenShard);
   const lagCalendars = new Map(r.lag_calendar);
-  const relationShards = ShardedMap.emptyShards<string, WbsRelation>();
-  const relationShard = new Uint16Array(r.id.length);
-  for (let j = 0; j < r.id.length; j++) {
-    const id = r.id[j]!;
+  const relationAt = (j: number): WbsRelation => {
     const rel: WbsRelation = {
-      id,
+      id: r.id[j]!,
       predId: c.id[r.pred[j]!]!,
       succId: c.id[r.succ[j]!]!,
       type: r.type[j]!,
       lag: r.lag[j]!,
     };
-    const lagCalendar = lagCalendars.get(id);
+    const lagCalendar = lagCalendars.get(rel.id);
     if (lagCalendar) rel.lagCalendar = lagCalendar;
-    const shard = shardOf(id);
-    relationShard[j] = shard;
-    relationShards[shard]!.set(id, rel);
-  }
+    return rel;
+  };
+  const layout = shardLayout(r.id.length, (j) => r.id[j]!);
+  const relations = ShardedMap.lazy<string, WbsRelation>(
+    r.id.length,
+    (j) => r.id[j]!,
+    relationAt,
+    frozenShard,
+    layout,
+  );
   return {
-    doc: { rows, relations: ShardedMap.fromShards(relationShards) },
+    doc: { rows, relations },
     index: orderedTreeIndex(c, parents),
-    relationEnds: relationEnds(r, relationShard, relationShards),
+    relationEnds: relationEnds(r, layout, (i) => relations.shardKey(i)),
   };
 }
 
 /**
  * Each relations shard's relations with their ends as row positions in the columns (the Gantt's
- * slots of a content read, row-slots.ts), laid out shard by shard with a counting sort.
+ * slots of a content read, row-slots.ts), by the shard's key (ShardedMap.shardKey): the link
+ * index finds them without building the shards.
  */
 function relationEnds(
   r: Relations,
-  shardOfRelation: Uint16Array,
-  shards: readonly Map<string, WbsRelation>[],
+  layout: ShardLayout,
+  key: (shard: number) => object,
 ): [object, SlotPart][] {
+  const { order, start } = layout;
   const n = r.id.length;
-  const start = new Int32Array(shards.length + 1);
-  for (let j = 0; j < n; j++) start[shardOfRelation[j]! + 1]!++;
-  for (let i = 0; i < shards.length; i++) start[i + 1]! += start[i]!;
-  const fill = start.slice(0, shards.length);
   const ids: string[] = new Array(n);
   const pred = new Int32Array(n);
   const succ = new Int32Array(n);
-  for (let j = 0; j < n; j++) {
-    const at = fill[shardOfRelation[j]!]!++;
+  for (let at = 0; at < n; at++) {
+    const j = order[at]!;
     ids[at] = r.id[j]!;
     pred[at] = r.pred[j]!;
     succ[at] = r.succ[j]!;
   }
-  return shards.map((map, i) => {
+  return Array.from({ length: ShardedMap.shardCount }, (_, i) => {
     const [a, b] = [start[i]!, start[i + 1]!];
-    return [map, { ids: ids.slice(a, b), pred: pred.subarray(a, b), succ: succ.subarray(a, b) }];
+    return [key(i), { ids: ids.slice(a, b), pred: pred.subarray(a, b), succ: succ.subarray(a, b) }];
   });
 }
 

@@ -31,10 +31,15 @@ export class SlotSpace {
     return k;
   }
 
-  /** The relations of `map` with their ends as slots, made once per map. */
-  partOf(map: ReadonlyMap<string, WbsRelation>): SlotPart {
-    const hit = this.parts.get(map);
+  /**
+   * The relations of a map (or relations shard) with their ends as slots, made once per `key`:
+   * the map itself, or what stands for a shard (ShardedMap.shardKey), so that a seeded part is
+   * found without the shard being built.
+   */
+  partOf(key: object, relations: () => ReadonlyMap<string, WbsRelation>): SlotPart {
+    const hit = this.parts.get(key);
     if (hit) return hit;
+    const map = relations();
     const ids: string[] = new Array(map.size);
     const pred = new Int32Array(map.size);
     const succ = new Int32Array(map.size);
@@ -46,11 +51,11 @@ export class SlotSpace {
       j++;
     }
     const part = { ids, pred, succ };
-    this.parts.set(map, part);
+    this.parts.set(key, part);
     return part;
   }
 
-  /** Row k of a content read is slot k; `parts` are its relations maps' ends by those slots. */
+  /** Row k of a content read is slot k; `parts` are its relations shards' ends by those slots. */
   seed(rowIds: readonly string[], parts: Iterable<readonly [object, SlotPart]>): void {
     for (let k = 0; k < rowIds.length; k++) this.slots.set(rowIds[k]!, k);
     for (const [map, part] of parts) this.parts.set(map, part);

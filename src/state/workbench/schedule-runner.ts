@@ -146,13 +146,15 @@ export class ScheduleRunner {
     const d = { send, timer: setTimeout(() => this.flushDeferred(true), HOLD_MS), painted: !defer };
     this.deferred = d;
     if (!defer) return;
-    // Two frames: the first paints the loaded rows, the second lets it reach the screen.
+    // Two frames: the first paints the loaded rows, the second lets it reach the screen; then a
+    // task of its own, so the packing does not hold up the second frame (a frame callback runs
+    // before that frame's rendering).
     const painted = () => {
       d.painted = true;
       if (this.deferred === d) this.flushDeferred(false);
     };
     if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() => requestAnimationFrame(painted));
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(painted, 0)));
     else setTimeout(painted, 0);
   }
 

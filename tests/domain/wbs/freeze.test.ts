@@ -42,4 +42,17 @@ describe('freezing a loaded document', () => {
     const c = change(s.doc, (d) => void (d.rows.get(id)!.name = 'Renamed'));
     expect(Object.isFrozen(c.doc.rows) && Object.isFrozen(c.doc.rows.get(id))).toBe(true);
   });
+
+  it('freezes the rows of shards a change froze before the steps reached them', () => {
+    const plain = generateWbs(80, { seed: 4, fanout: [8], relationsPerTask: 1 });
+    const doc = { rows: new ShardedMap(plain.rows), relations: new ShardedMap(plain.relations) };
+    const s = wbsState(doc, false);
+    // An edit freezes the maps and their shards (not every row) while the steps are still to run.
+    const id = [...s.doc.rows.keys()][0]!;
+    change(s.doc, (d) => void (d.rows.get(id)!.name = 'Renamed'));
+    expect(Object.isFrozen(doc.rows.shard(0))).toBe(true);
+    for (const _ of freezeDocInSteps(doc, 7));
+    for (const r of doc.rows.values()) expect(Object.isFrozen(r) && Object.isFrozen(r.attributes)).toBe(true);
+    for (const r of doc.relations.values()) expect(Object.isFrozen(r)).toBe(true);
+  });
 });

@@ -90,4 +90,24 @@ describe('ShardedMap.lazy', () => {
     for (const r of rows.values()) expect(Object.isFrozen(r)).toBe(true);
     expect(() => rows.set('x', { id: 'x', n: 0 })).toThrow();
   });
+
+  it('keys each shard by what it holds: the same key built or not, a new one once a change copies it', () => {
+    const keys = Array.from({ length: 3000 }, (_, i) => `row-${i}`);
+    const { map, calls } = lazyOf(keys);
+    const i = shardOf('row-7');
+    const before = map.shardKey(i);
+    expect(calls.values).toBe(0);
+    expect(map.get('row-7')).toBe(7);
+    expect(map.shardKey(i)).toBe(before);
+    const next = map.withEntries([['row-7', -7]]);
+    expect(next.shardKey(i)).not.toBe(before);
+    expect(map.shardKey(i)).toBe(before);
+    // Untouched shards keep their keys in the derived map, and distinct shards have distinct keys.
+    const j = shardOf('row-8') === i ? shardOf('row-9') : shardOf('row-8');
+    expect(next.shardKey(j)).toBe(map.shardKey(j));
+    expect(map.shardKey(j)).not.toBe(before);
+    // An eager map's key is the shard itself.
+    const eager = new ShardedMap(keys.map((k, n) => [k, n] as const));
+    expect(eager.shardKey(i)).toBe(eager.shard(i));
+  });
 });

@@ -8,6 +8,7 @@ import { chain, version } from '../../state/fixtures';
 import { columnsOfContent } from '../../../src/api/version-columns';
 import { itemFieldsFromRow, relationToApi } from '../../../src/state/workbench/api-mapping';
 import { loadContent } from '../../../src/modules/schedule/load';
+import type { ShardedMap } from '../../../src/domain/wbs/sharded-map';
 
 const NO_DATES = { es: null, ef: null, ls: null, lf: null, tf: null, ff: null, critical: null };
 
@@ -91,6 +92,11 @@ describe('gantt source over the store', () => {
       ganttSource(workbench.get())
         .links(0, 300)
         .map((l) => [l.id, l.predRow, l.succRow]);
+    // The link index comes from the seeded slots: the relations shards stay unbuilt (a link
+    // drawn builds its own shard only).
+    const rels = workbench.get().wbs.doc.relations as ShardedMap<string, unknown>;
+    ganttSource(workbench.get()).links(0, 0);
+    expect([...rels.builtShards()].length).toBeLessThanOrEqual(1);
     // Rk joins Tk (row k) to Tk+1 (row k + 1), whatever the columns' order.
     expect(linksOf().sort()).toEqual(relations.map((r, k) => [r.id, k + 1, k + 2]).sort());
     // A link added afterwards gets its ends' slots the usual way.
