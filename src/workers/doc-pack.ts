@@ -1,8 +1,10 @@
-// The WBS document packed by columns for the trip to the schedule worker: numbers in transferred
-// Float64Arrays (NaN for null), strings in plain arrays, attributes, an import's scheduling extras
-// (RowSchedule) and relation lag calendars only where there are some.
-// A structured clone of 250k row and relation objects (every key of every object) was the
-// slowest step of opening a 100k-row version; columns clone (or move) in a fraction of it.
+// The WBS document packed by columns for the trip to the schedule worker. A structured clone of
+// 250k row and relation objects (every key of every object) was the slowest step of opening a
+// 100k-row version; columns clone (or move) in a fraction of it. What can be a number travels in
+// a transferred typed array: numbers (NaN for null), parents and relation ends as row positions,
+// the small vocabularies (node type, limit types, relation type, calendar) as codes. Only ids,
+// order keys, names and codes stay strings; attributes, an import's scheduling extras
+// (RowSchedule), colours and lag calendars go only where there are some.
 
 import type { LagCalendar, RowSchedule, WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
 
@@ -17,119 +19,246 @@ const ROW_NUMBERS = [
   'volume',
   'price',
 ] as const;
-const ROW_STRINGS = [
-  'id',
-  'parentId',
-  'orderKey',
-  'nodeType',
-  'name',
-  'code',
-  'calendarId',
-  'startLimitType',
-  'finishLimitType',
-  'color',
-] as const;
-const REL_STRINGS = ['id', 'predId', 'succId', 'type'] as const;
+type RowNumber = (typeof ROW_NUMBERS)[number];
+
+const NODE_TYPES: readonly WbsRow['nodeType'][] = [
+  'sum',
+  'task',
+  'work',
+  'milestone_start',
+  'milestone_finish',
+  'draft',
+];
+const LIMIT_TYPES: readonly NonNullable<WbsRow['startLimitType']>[] = [
+  'not_earlier',
+  'not_later',
+  'in_date',
+  'mandatory',
+];
+const RELATION_TYPES: readonly WbsRelation['type'][] = ['fs', 'ss', 'ff', 'sf'];
 
 export interface PackedDoc {
   readonly rowCount: number;
-  readonly rowNumbers: Record<string, Float64Array>;
-  readonly rowStrings: Record<string, (string | null)[]>;
+  readonly rowNumbers: Record<RowNumber, Float64Array>;
+  readonly id: string[];
+  readonly orderKey: string[];
+  readonly name: string[];
+  readonly code: (string | null)[];
+  /** Parent row positions (-1: top level). */
+  readonly parent: Int32Array;
+  /** Codes: 0 for null, k for the vocabulary's (k − 1)th word. */
+  readonly nodeType: Uint8Array;
+  readonly startLimitType: Uint8Array;
+  readonly finishLimitType: Uint8Array;
+  /** Codes into `calendars` as above. */
+  readonly calendar: Uint16Array;
+  readonly calendars: string[];
+  /** [row position, value] for rows with some. */
+  readonly color: [number, string][];
   readonly attributes: [number, WbsRow['attributes']][];
-  /** [row position, extras] for rows an import stored some for. */
   readonly sched: [number, RowSchedule][];
   readonly relCount: number;
-  readonly relStrings: Record<string, string[]>;
+  readonly relId: string[];
+  /** Relation ends as row positions. */
+  readonly relPred: Int32Array;
+  readonly relSucc: Int32Array;
+  readonly relType: Uint8Array;
   readonly relLag: Float64Array;
   /** [relation position, lag calendar] for relations that name their own. */
   readonly relLagCalendar: [number, LagCalendar][];
 }
 
-export function packDoc(doc: WbsDoc): PackedDoc {
-  const n = doc.rows.size;
-  const rowNumbers: Record<string, Float64Array> = {};
-  const rowStrings: Record<string, (string | null)[]> = {};
-  for (const f of ROW_NUMBERS) rowNumbers[f] = new Float64Array(n);
-  for (const f of ROW_STRINGS) rowStrings[f] = new Array<string | null>(n);
-  const attributes: [number, WbsRow['attributes']][] = [];
-  const sched: [number, RowSchedule][] = [];
-  let i = 0;
-  for (const row of doc.rows.values()) {
-    const r = row as unknown as Record<string, unknown>;
-    for (const f of ROW_NUMBERS) {
-      const v = r[f];
-      rowNumbers[f]![i] = typeof v === 'number' ? v : NaN;
+/** The code of each value in `vocabulary` (0: null); an unknown value is a bug, and says so. */
+function encode<T extends string>(value: T | null, vocabulary: readonly T[]): number {
+  if (value === null) return 0;
+  const k = vocabulary.indexOf(value);
+  if (k < 0) throw new Error(`doc-pack: no code for ${value}`);
+  return k + 1;
+}
+
+const decode = <T>(code: number, vocabulary: readonly T[]): T | null =>
+  code === 0 ? null : vocabulary[code - 1]!;
+
+/** A growing vocabulary of calendar ids and each row's code in it. */
+class CalendarCodes {
+  readonly ids: string[] = [];
+  private readonly codes = new Map<string, number>();
+
+  of(id: string | null): number {
+    if (id === null) return 0;
+    let k = this.codes.get(id);
+    if (k === undefined) {
+      this.ids.push(id);
+      this.codes.set(id, (k = this.ids.length));
     }
-    for (const f of ROW_STRINGS) rowStrings[f]![i] = (r[f] as string | null | undefined) ?? null;
+    return k;
+  }
+}
+
+/** What a packed document says of its relations. */
+export type PackedRelations = Pick<
+  PackedDoc,
+  'relId' | 'relPred' | 'relSucc' | 'relType' | 'relLag' | 'relLagCalendar'
+>;
+
+/** The row columns of a packed document, filled by position (packDoc, or a content read's columns). */
+export class DocPacker {
+  readonly rowNumbers: Record<RowNumber, Float64Array>;
+  readonly id: string[];
+  readonly orderKey: string[];
+  readonly name: string[];
+  readonly code: (string | null)[];
+  readonly parent: Int32Array;
+  readonly nodeType: Uint8Array;
+  readonly startLimitType: Uint8Array;
+  readonly finishLimitType: Uint8Array;
+  readonly calendar: Uint16Array;
+  readonly calendars = new CalendarCodes();
+  readonly color: [number, string][] = [];
+  readonly attributes: [number, WbsRow['attributes']][] = [];
+  readonly sched: [number, RowSchedule][] = [];
+
+  constructor(readonly n: number) {
+    this.rowNumbers = Object.fromEntries(ROW_NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<
+      RowNumber,
+      Float64Array
+    >;
+    this.id = new Array<string>(n);
+    this.orderKey = new Array<string>(n);
+    this.name = new Array<string>(n);
+    this.code = new Array<string | null>(n);
+    this.parent = new Int32Array(n);
+    this.nodeType = new Uint8Array(n);
+    this.startLimitType = new Uint8Array(n);
+    this.finishLimitType = new Uint8Array(n);
+    this.calendar = new Uint16Array(n);
+  }
+
+  finish(relations: PackedRelations): PackedDoc {
+    return {
+      rowCount: this.n,
+      rowNumbers: this.rowNumbers,
+      id: this.id,
+      orderKey: this.orderKey,
+      name: this.name,
+      code: this.code,
+      parent: this.parent,
+      nodeType: this.nodeType,
+      startLimitType: this.startLimitType,
+      finishLimitType: this.finishLimitType,
+      calendar: this.calendar,
+      calendars: this.calendars.ids,
+      color: this.color,
+      attributes: this.attributes,
+      sched: this.sched,
+      relCount: relations.relId.length,
+      ...relations,
+    };
+  }
+}
+
+/** The vocabularies' codes (0: null). */
+export const codeOf = {
+  nodeType: (v: WbsRow['nodeType']) => encode(v, NODE_TYPES),
+  limitType: (v: WbsRow['startLimitType']) => encode(v, LIMIT_TYPES),
+  relationType: (v: WbsRelation['type']) => encode(v, RELATION_TYPES),
+};
+
+export function packDoc(doc: WbsDoc): PackedDoc {
+  const p = new DocPacker(doc.rows.size);
+  // Row positions by id, for parents and relation ends.
+  const position = new Map<string, number>();
+  let i = 0;
+  for (const row of doc.rows.values()) position.set(row.id, i++);
+  i = 0;
+  for (const row of doc.rows.values()) {
+    for (const f of ROW_NUMBERS) p.rowNumbers[f][i] = row[f] ?? NaN;
+    p.id[i] = row.id;
+    p.orderKey[i] = row.orderKey;
+    p.name[i] = row.name;
+    p.code[i] = row.code;
+    p.parent[i] = row.parentId === null ? -1 : (position.get(row.parentId) ?? -1);
+    p.nodeType[i] = codeOf.nodeType(row.nodeType);
+    p.startLimitType[i] = codeOf.limitType(row.startLimitType);
+    p.finishLimitType[i] = codeOf.limitType(row.finishLimitType);
+    p.calendar[i] = p.calendars.of(row.calendarId);
+    if (row.color !== null) p.color.push([i, row.color]);
     for (const _ in row.attributes) {
-      attributes.push([i, row.attributes]);
+      p.attributes.push([i, row.attributes]);
       break;
     }
-    if (row.sched) sched.push([i, row.sched]);
+    if (row.sched) p.sched.push([i, row.sched]);
     i++;
   }
   const m = doc.relations.size;
-  const relStrings: Record<string, string[]> = {};
-  for (const f of REL_STRINGS) relStrings[f] = new Array<string>(m);
+  const relId = new Array<string>(m);
+  const relPred = new Int32Array(m);
+  const relSucc = new Int32Array(m);
+  const relType = new Uint8Array(m);
   const relLag = new Float64Array(m);
   const relLagCalendar: [number, LagCalendar][] = [];
   let j = 0;
   for (const rel of doc.relations.values()) {
-    for (const f of REL_STRINGS) relStrings[f]![j] = rel[f];
+    relId[j] = rel.id;
+    relPred[j] = position.get(rel.predId) ?? -1;
+    relSucc[j] = position.get(rel.succId) ?? -1;
+    relType[j] = codeOf.relationType(rel.type);
     relLag[j] = rel.lag;
     if (rel.lagCalendar) relLagCalendar.push([j, rel.lagCalendar]);
     j++;
   }
-  return {
-    rowCount: n,
-    rowNumbers,
-    rowStrings,
-    attributes,
-    sched,
-    relCount: m,
-    relStrings,
-    relLag,
-    relLagCalendar,
-  };
+  return p.finish({ relId, relPred, relSucc, relType, relLag, relLagCalendar });
 }
 
 /** The buffers of a packed document, for Comlink.transfer. */
 export function packedTransferables(p: PackedDoc): ArrayBuffer[] {
-  return [...Object.values(p.rowNumbers).map((a) => a.buffer as ArrayBuffer), p.relLag.buffer as ArrayBuffer];
+  return [
+    ...Object.values(p.rowNumbers),
+    p.parent,
+    p.nodeType,
+    p.startLimitType,
+    p.finishLimitType,
+    p.calendar,
+    p.relPred,
+    p.relSucc,
+    p.relType,
+    p.relLag,
+  ].map((a) => a.buffer as ArrayBuffer);
 }
 
 export function unpackDoc(p: PackedDoc): WbsDoc {
   const attrs = new Map(p.attributes);
   const sched = new Map(p.sched);
+  const color = new Map(p.color);
   const rows = new Map<string, WbsRow>();
-  const num = (f: (typeof ROW_NUMBERS)[number], i: number) => {
-    const v = p.rowNumbers[f]![i]!;
+  const num = (f: RowNumber, i: number) => {
+    const v = p.rowNumbers[f][i]!;
     return Number.isNaN(v) ? null : v;
   };
-  const str = (f: (typeof ROW_STRINGS)[number], i: number) => p.rowStrings[f]![i] ?? null;
   for (let i = 0; i < p.rowCount; i++) {
+    const parent = p.parent[i]!;
     const row = {
-      id: str('id', i),
-      parentId: str('parentId', i),
-      orderKey: str('orderKey', i),
-      nodeType: str('nodeType', i),
-      name: str('name', i),
-      code: str('code', i),
-      calendarId: str('calendarId', i),
-      duration: num('duration', i),
+      id: p.id[i]!,
+      parentId: parent < 0 ? null : p.id[parent]!,
+      orderKey: p.orderKey[i]!,
+      nodeType: decode(p.nodeType[i]!, NODE_TYPES)!,
+      name: p.name[i]!,
+      code: p.code[i] ?? null,
+      calendarId: decode(p.calendar[i]!, p.calendars),
+      duration: num('duration', i)!,
       remaining: num('remaining', i),
-      startLimitType: str('startLimitType', i),
+      startLimitType: decode(p.startLimitType[i]!, LIMIT_TYPES),
       startLimitDate: num('startLimitDate', i),
-      finishLimitType: str('finishLimitType', i),
+      finishLimitType: decode(p.finishLimitType[i]!, LIMIT_TYPES),
       finishLimitDate: num('finishLimitDate', i),
       actualStart: num('actualStart', i),
       actualFinish: num('actualFinish', i),
-      percentComplete: num('percentComplete', i),
+      percentComplete: num('percentComplete', i)!,
       volume: num('volume', i),
       price: num('price', i),
-      color: str('color', i),
+      color: color.get(i) ?? null,
       attributes: attrs.get(i) ?? {},
-    } as unknown as WbsRow;
+    } as WbsRow;
     const s = sched.get(i);
     if (s) row.sched = s;
     rows.set(row.id, row);
@@ -137,13 +266,15 @@ export function unpackDoc(p: PackedDoc): WbsDoc {
   const lagCalendars = new Map(p.relLagCalendar);
   const relations = new Map<string, WbsRelation>();
   for (let j = 0; j < p.relCount; j++) {
-    const rel = {
-      id: p.relStrings.id![j]!,
-      predId: p.relStrings.predId![j]!,
-      succId: p.relStrings.succId![j]!,
-      type: p.relStrings.type![j]!,
+    // A relation to a row not in the document is not scheduled (toScheduleModel drops it too).
+    if (p.relPred[j]! < 0 || p.relSucc[j]! < 0) continue;
+    const rel: WbsRelation = {
+      id: p.relId[j]!,
+      predId: p.id[p.relPred[j]!]!,
+      succId: p.id[p.relSucc[j]!]!,
+      type: decode(p.relType[j]!, RELATION_TYPES)!,
       lag: p.relLag[j]!,
-    } as WbsRelation;
+    };
     const lagCalendar = lagCalendars.get(j);
     if (lagCalendar) rel.lagCalendar = lagCalendar;
     relations.set(rel.id, rel);

@@ -16,7 +16,7 @@ import type {
   WbsRelation,
   WbsRow,
 } from '../../domain/wbs/types';
-import type { PackedDoc } from '../../workers/doc-pack';
+import { codeOf, DocPacker, type PackedDoc } from '../../workers/doc-pack';
 import type { SlotPart } from './row-slots';
 import { frozenShard } from '../../domain/wbs/change';
 import { ShardedMap, shardLayout, type ShardLayout } from '../../domain/wbs/sharded-map';
@@ -205,12 +205,6 @@ function orderedTreeIndex(c: Items, parents: readonly (string | null)[]): TreeIn
   return { children };
 }
 
-const floats = (values: readonly (number | null)[]): Float64Array => {
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = values[i] ?? NaN;
-  return out;
-};
-
 /**
  * The relations with a lag calendar, by place: one pass over the relations against the few
  * calendars (not a map of every relation id).
@@ -226,44 +220,49 @@ function lagCalendarPlaces(r: Relations): [number, LagCalendar][] {
   return out;
 }
 
-/** The worker's columns: numbers as Float64Arrays (NaN for null), strings as they came. */
+/** Writes `values` into `out` (NaN for null). */
+function fill(out: Float64Array, values: readonly (number | null)[]): void {
+  for (let i = 0; i < values.length; i++) out[i] = values[i] ?? NaN;
+}
+
+/** The worker's columns (doc-pack.ts) straight from the content's. */
 export function packColumns(c: Items, r: Relations): PackedDoc {
   const n = c.id.length;
-  return {
-    rowCount: n,
-    rowNumbers: {
-      duration: floats(c.duration),
-      remaining: floats(derived(c).remaining),
-      startLimitDate: floats(c.start_limit_date),
-      finishLimitDate: floats(c.finish_limit_date),
-      actualStart: floats(c.actual_start),
-      actualFinish: floats(c.actual_finish),
-      percentComplete: floats(c.percent),
-      volume: floats(c.volume),
-      price: floats(c.price),
-    },
-    rowStrings: {
-      id: c.id,
-      parentId: derived(c).parents,
-      orderKey: c.order_key,
-      nodeType: c.node_type,
-      name: c.name,
-      code: c.code.map((x) => (x === '' ? null : x)),
-      calendarId: c.calendar_id,
-      startLimitType: c.start_limit_type,
-      finishLimitType: c.finish_limit_type,
-      color: new Array<string | null>(n).fill(null),
-    },
-    attributes: c.attributes.map(([i, a]) => [i, attributeValues(a)]),
-    sched: c.sched,
-    relCount: r.id.length,
-    relStrings: {
-      id: r.id,
-      predId: r.pred.map((p) => c.id[p]!),
-      succId: r.succ.map((p) => c.id[p]!),
-      type: r.type,
-    },
-    relLag: floats(r.lag),
+  const p = new DocPacker(n);
+  const num = p.rowNumbers;
+  fill(num.duration, c.duration);
+  fill(num.remaining, derived(c).remaining);
+  fill(num.startLimitDate, c.start_limit_date);
+  fill(num.finishLimitDate, c.finish_limit_date);
+  fill(num.actualStart, c.actual_start);
+  fill(num.actualFinish, c.actual_finish);
+  fill(num.percentComplete, c.percent);
+  fill(num.volume, c.volume);
+  fill(num.price, c.price);
+  for (let i = 0; i < n; i++) {
+    p.id[i] = c.id[i]!;
+    p.orderKey[i] = c.order_key[i]!;
+    p.name[i] = c.name[i]!;
+    p.code[i] = c.code[i] === '' ? null : c.code[i]!;
+    p.parent[i] = c.parent[i]!;
+    p.nodeType[i] = codeOf.nodeType(c.node_type[i]!);
+    p.startLimitType[i] = codeOf.limitType(c.start_limit_type[i]!);
+    p.finishLimitType[i] = codeOf.limitType(c.finish_limit_type[i]!);
+    p.calendar[i] = p.calendars.of(c.calendar_id[i]!);
+  }
+  for (const [i, a] of c.attributes) p.attributes.push([i, attributeValues(a)]);
+  p.sched.push(...c.sched);
+  const m = r.id.length;
+  const relType = new Uint8Array(m);
+  const relLag = new Float64Array(m);
+  for (let j = 0; j < m; j++) relType[j] = codeOf.relationType(r.type[j]!);
+  fill(relLag, r.lag);
+  return p.finish({
+    relId: r.id,
+    relPred: Int32Array.from(r.pred),
+    relSucc: Int32Array.from(r.succ),
+    relType,
+    relLag,
     relLagCalendar: lagCalendarPlaces(r),
-  };
+  });
 }

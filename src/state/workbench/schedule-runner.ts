@@ -36,6 +36,8 @@ function optionsOf(version: VersionOptions | number | null, calendars: readonly 
  * paints no frames; a calendars request can hang).
  */
 const HOLD_MS = 1500;
+/** The longest a first open's copy waits for idle time after its first frames. */
+const IDLE_MS = 300;
 
 /** The calendars the worker gets: the space's, else a standard one. */
 function calendarsOf(s: { calendars: readonly CalendarDef[] }): CalendarDef[] {
@@ -146,15 +148,17 @@ export class ScheduleRunner {
     const d = { send, timer: setTimeout(() => this.flushDeferred(true), HOLD_MS), painted: !defer };
     this.deferred = d;
     if (!defer) return;
-    // Two frames: the first paints the loaded rows, the second lets it reach the screen; then a
-    // task of its own, so the packing does not hold up the second frame (a frame callback runs
-    // before that frame's rendering).
+    // Two frames: the first paints the loaded rows, the second lets it reach the screen; then
+    // idle time (at most IDLE_MS away), so the packing neither holds up the second frame (a frame
+    // callback runs before that frame's rendering) nor the user's first keys and scrolls.
     const painted = () => {
       d.painted = true;
       if (this.deferred === d) this.flushDeferred(false);
     };
-    if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(painted, 0)));
+    if (typeof requestAnimationFrame === 'function' && typeof requestIdleCallback === 'function')
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => requestIdleCallback(painted, { timeout: IDLE_MS })),
+      );
     else setTimeout(painted, 0);
   }
 
