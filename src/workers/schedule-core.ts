@@ -182,7 +182,11 @@ export class ScheduleCore {
     return copy;
   }
 
-  /** Early starts with started activities at their actual start (in place; idempotent). */
+  /**
+   * Early starts with started activities at their actual start (in place; idempotent): the
+   * domain's shownStart over the network's arrays (a finished activity's early dates are its
+   * actual ones already).
+   */
   private shownStarts(es: Int32Array): Int32Array {
     const net = this.prepared?.net;
     if (!net || net.n !== es.length) return es;

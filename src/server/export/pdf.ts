@@ -4,6 +4,7 @@
 
 import PDFDocument from 'pdfkit';
 import type { Activity, ScheduleModel } from '../../domain/schedule/model';
+import { shownFinish, shownStart } from '../../domain/schedule/shown-dates';
 import { walkTree } from '../../domain/io/write-model';
 import { formatDateTime, formatNumber, minutesToParts, partsToMinutes } from '../../domain/io/write-time';
 
@@ -29,8 +30,8 @@ interface Row {
 
 function datesOf(a: Activity): [number | null, number | null] {
   const s = a.stored ?? {};
-  const start = a.external?.start ?? a.actualStart ?? s.es ?? a.plannedStart ?? null;
-  const finish = a.external?.finish ?? a.actualFinish ?? s.ef ?? a.plannedFinish ?? start;
+  const start = a.external?.start ?? shownStart(a, s.es ?? null) ?? a.plannedStart ?? null;
+  const finish = a.external?.finish ?? shownFinish(a, s.ef ?? null) ?? a.plannedFinish ?? start;
   return [start, finish];
 }
 

@@ -1,12 +1,12 @@
 // The dates the server stored with its last calculation, as the store's schedule snapshot: a
 // calculated version opens with its bars and floats painted at once, from the same engine's
 // results, and the worker's own pass replaces them when it lands (STYLE 5: derived, never edited).
-// Dates are shown as the worker shows them (src/workers/schedule-core.ts): a started activity
-// from its actual start (the stored early start is where its remaining work resumes, P6's
-// remaining early start), a completed one at its actual dates.
+// Dates are shown as the worker shows them: at the actual dates where there are some
+// (src/domain/schedule/shown-dates.ts).
 
 import type { VersionColumns } from '../../api/versions';
 import { deepestFirst } from '../../domain/schedule/roll-up';
+import { shownFinish, shownStart } from '../../domain/schedule/shown-dates';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 
 /** The stored results, or null when the version is not calculated (its stored dates are stale). */
@@ -23,15 +23,17 @@ export function storedSchedule(content: VersionColumns, revision: number): Sched
   const ff = new Int32Array(n);
   const critical = new Uint8Array(n);
   let projectFinish = -1;
+  // One record, refilled per row (100k rows allocate nothing).
+  const actuals = { actualStart: null as number | null, actualFinish: null as number | null };
   for (let i = 0; i < n; i++) {
     const start = c.es[i];
     const finish = c.ef[i];
     if (start === null || start === undefined || finish === null || finish === undefined) continue;
     position.set(c.id[i]!, i);
-    const as = c.actual_start[i] ?? null;
-    const af = c.actual_finish[i] ?? null;
-    es[i] = af !== null ? (as ?? af) : (as ?? start);
-    ef[i] = af ?? finish;
+    actuals.actualStart = c.actual_start[i] ?? null;
+    actuals.actualFinish = c.actual_finish[i] ?? null;
+    es[i] = shownStart(actuals, start);
+    ef[i] = shownFinish(actuals, finish);
     ls[i] = c.ls[i] ?? -1;
     lf[i] = c.lf[i] ?? -1;
     tf[i] = c.tf[i] ?? 0;

@@ -4,6 +4,7 @@
 // working time; slack and LinkLag are tenths of a minute.
 
 import type { Activity, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
+import { shownFinish, shownStart } from '../../schedule/shown-dates';
 import { XmlWriter } from '../xml-writer';
 import {
   defaultCalendar,
@@ -160,8 +161,8 @@ export function writeMspdiText(model: ScheduleModel): string {
     const s = a.stored ?? {};
     const summary = a.kind === 'sum';
     const milestone = a.kind === 'start_milestone' || a.kind === 'finish_milestone';
-    const start = a.external?.start ?? s.es ?? a.actualStart ?? a.plannedStart ?? o.projectStart;
-    const finish = a.external?.finish ?? s.ef ?? a.actualFinish ?? a.plannedFinish ?? start;
+    const start = a.external?.start ?? shownStart(a, s.es ?? null) ?? a.plannedStart ?? o.projectStart;
+    const finish = a.external?.finish ?? shownFinish(a, s.ef ?? null) ?? a.plannedFinish ?? start;
     const c = constraintOf(a);
     const actualDone = a.duration - a.remaining;
     const started = a.actualStart !== null && a.actualFinish === null;

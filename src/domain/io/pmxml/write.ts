@@ -5,6 +5,7 @@
 // the end of the interval ('16:59:00' for a shift ending at 17:00).
 
 import type { Activity, CalendarDef, Constraint, ScheduleModel } from '../../schedule/model';
+import { shownFinish, shownStart } from '../../schedule/shown-dates';
 import { XmlWriter, type XmlValue } from '../xml-writer';
 import { defaultCalendar, integerIds, resourcesToWrite, walkTree, weeklyMinutes } from '../write-model';
 import { dayToIsoDate, formatClock, formatIsoLocal, formatNumber } from '../write-time';
@@ -198,8 +199,8 @@ export function writeP6XmlText(model: ScheduleModel): string {
       const ext = a.external;
       const cs = a.constraints.map((c) => ({ type: CONSTRAINT[c.on][c.type], date: c.date }));
       if (a.alap) cs.unshift({ type: 'As Late As Possible', date: Number.NaN });
-      const start = ext?.start ?? a.actualStart ?? s.es ?? a.plannedStart ?? o.projectStart;
-      const finish = ext?.finish ?? a.actualFinish ?? s.ef ?? a.plannedFinish ?? start;
+      const start = ext?.start ?? shownStart(a, s.es ?? null) ?? a.plannedStart ?? o.projectStart;
+      const finish = ext?.finish ?? shownFinish(a, s.ef ?? null) ?? a.plannedFinish ?? start;
       object(x, 'Activity', {
         ActualFinishDate: date(a.actualFinish),
         ActualStartDate: date(a.actualStart),

@@ -9,6 +9,7 @@ import { encodeText } from '../../../../src/domain/io/write-encoding';
 import { formatClndrData } from '../../../../src/domain/io/write-xer-calendar';
 import { parseClndrData } from '../../../../src/domain/io/xer/clndr-data';
 import { writeMspdiText } from '../../../../src/domain/io/mspdi/write';
+import { formatIsoLocal } from '../../../../src/domain/io/write-time';
 import { writeP6XmlText } from '../../../../src/domain/io/pmxml/write';
 import { generateModel } from '../../../fixtures/io-generator';
 import { fixtureBytes, HAVE_FIXTURES } from './helpers';
@@ -104,6 +105,21 @@ describe('MSPDI writer', () => {
         .map((r) => `${uid.get(r.predId)}>${uid.get(r.succId)} ${code[r.type]} ${r.lag * 10}`)
         .sort(),
     );
+  });
+  it('starts a task under way at its actual start, not where its remaining work resumes', () => {
+    const i = model.activities.findIndex((a) => a.kind === 'task');
+    const a = model.activities[i]!;
+    const started = { ...a, actualStart: 100_000, actualFinish: null, external: undefined };
+    const stored = { es: 200_000, ef: 300_000, ls: null, lf: null, tf: null, ff: null, critical: null };
+    const m = {
+      ...model,
+      activities: model.activities.map((x, k) => (k === i ? { ...started, stored } : x)),
+    };
+    const task = writeMspdiText(m)
+      .split('<Task>')
+      .find((t) => t.includes(`<Name>${a.name}</Name>`))!;
+    expect(task).toContain(`<Start>${formatIsoLocal(100_000)}</Start>`);
+    expect(task).toContain(`<Finish>${formatIsoLocal(300_000)}</Finish>`);
   });
   it.skipIf(!HAVE_FIXTURES)('orders Task elements as MS Project 2019 does', () => {
     const order = (src: string) => {
