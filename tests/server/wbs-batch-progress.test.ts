@@ -17,7 +17,7 @@ import { indent } from '../../src/domain/wbs/structure';
 import { newRow } from '../../src/domain/wbs/types';
 import type { WbsDoc, WbsRow } from '../../src/domain/wbs/types';
 import { updateValues } from '../../src/domain/wbs/values';
-import { itemFieldsFromRow } from '../../src/state/workbench/api-mapping';
+import { itemFieldsFromRow } from '../../src/api/wbs-rows';
 import { makeSpace, makeTree, readVersionDoc, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';

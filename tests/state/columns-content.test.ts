@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { VersionContent, WbsItem } from '../../src/api/versions';
 import { columnsOfContent } from '../../src/api/version-columns';
-import { relationFromApi, rowFromItem } from '../../src/state/workbench/api-mapping';
+import { relationFromApi, rowFromItem } from '../../src/api/wbs-rows';
 import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
 import { buildTreeIndex } from '../../src/domain/wbs/tree-index';
 import { attributeColumn, updateValues, type WbsRow } from '../../src/domain/wbs';

@@ -8,7 +8,7 @@ import { standardCalendarDef } from '../../src/domain/calendar';
 import { scheduleModel, versionScheduleOptions } from '../../src/domain/schedule';
 import { toScheduleModel } from '../../src/domain/wbs';
 import type { WbsRow } from '../../src/domain/wbs';
-import { itemFieldsFromRow, relationToApi } from '../../src/state/workbench/api-mapping';
+import { itemFieldsFromRow, relationToApi } from '../../src/api/wbs-rows';
 import { docOf } from '../../src/state/workbench/data';
 import { storedSchedule } from '../../src/state/workbench/stored-schedule';
 import { ScheduleCore } from '../../src/workers/schedule-core';

@@ -7,7 +7,7 @@ import type { Version, VersionColumns } from '../../api/versions';
 import type { UndoAction } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
 import { useSession } from '../../state/session';
-import { relationFromApi, rowFromItem } from '../../state/workbench/api-mapping';
+import { relationFromApi, rowFromItem } from '../../api/wbs-rows';
 import { docFromColumns } from '../../state/workbench/columns-content';
 import { loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
 import { seedSlotSpace } from '../../state/workbench/row-slots';

@@ -1,66 +1,39 @@
 // A version in the database → the engine's schedule model, for export and for the server's
-// timetable calculation: items in tree order, relations, the space calendars they use, and the
-// extras an import kept (so an imported schedule exports as it came in). Each item becomes an
-// activity through the domain's activityOfRow, as the workbench's toScheduleModel builds it
-// (src/domain/wbs/activity.ts): an extra is used only while the row still says the same thing (a
-// limit edited in the workbench wins), rows with progress but no actual dates get the ones their
-// progress implies, so the browser and the server calculate the same dates.
+// timetable calculation. The stored items are read as the workbench's rows (rowFromItem) and go
+// through the domain's toScheduleModel, as in the browser, so the server exports and calculates
+// what the workbench shows: the same tree order, codes (an imported one, else the outline number),
+// calendars and activities (activityOfRow: an extra an import kept is used only while the row
+// still says the same thing, progress without actual dates implies them). Draft rows are kept
+// here (export writes them); Calculate leaves them out (calc-job.ts withoutDrafts).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { calendarDefOf } from '../../api/calendars';
+import type { WbsItem } from '../../api/versions';
+import { relationFromApi, rowFromItem } from '../../api/wbs-rows';
 import { CalendarIndexCache, standardCalendarDef } from '../../domain/calendar';
 import { defaultCalendarOf, versionScheduleOptions } from '../../domain/schedule';
-import type {
-  Activity,
-  CalendarDef,
-  LagCalendar,
-  ScheduleModel,
-  ScheduleOptions,
-} from '../../domain/schedule';
-import { activityOfRow } from '../../domain/wbs/activity';
-import type { ScheduledRow } from '../../domain/wbs/activity';
+import type { CalendarDef, LagCalendar, ScheduleModel, ScheduleOptions } from '../../domain/schedule';
+import { toScheduleModel } from '../../domain/wbs/schedule-model';
+import type { RowId, WbsRelation, WbsRow } from '../../domain/wbs/types';
 import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { scheduleOfExtras } from './to-rows';
 import type { ItemExtras } from './to-rows';
 
-type Row = {
+/** A wbs_items row as read (an import's rows, not yet stored, have no volume or price). */
+type Item = Omit<WbsItem, 'sched' | 'volume' | 'price'> & Partial<Pick<WbsItem, 'volume' | 'price'>>;
+
+type Relation = {
   id: string;
-  parent_id: string | null;
-  order_key: string;
-  node_type: Activity['nodeType'];
-  code: string;
-  name: string;
-  calendar_id: string | null;
-  duration: number;
-  remaining: number;
-  actual_start: number | null;
-  actual_finish: number | null;
-  percent: number;
-  start_limit_type: 'not_earlier' | 'not_later' | 'in_date' | null;
-  start_limit_date: number | null;
-  finish_limit_type: 'not_earlier' | 'not_later' | 'in_date' | null;
-  finish_limit_date: number | null;
-  attributes: Record<string, unknown>;
-  es: number | null;
-  ef: number | null;
-  ls: number | null;
-  lf: number | null;
-  tf: number | null;
-  ff: number | null;
-  critical: boolean | null;
+  pred_id: string;
+  succ_id: string;
+  type: 'fs' | 'ss' | 'ff' | 'sf';
+  lag: number;
 };
 
-const attrs = (a: Record<string, unknown>): Record<string, string | number | null> => {
-  const out: Record<string, string | number | null> = {};
-  for (const [k, v] of Object.entries(a)) {
-    out[k] = typeof v === 'string' || typeof v === 'number' || v === null ? v : JSON.stringify(v);
-  }
-  return out;
-};
-
+/** A version's stored items and relations (with an import's extras) → the engine's model. */
 export function rowsToModel(
-  rows: Row[],
+  items: Item[],
   relations: Relation[],
   calendars: CalendarDef[],
   options: ScheduleOptions,
@@ -72,97 +45,37 @@ export function rowsToModel(
     attributeDefs: Record<string, string>;
   },
 ): ScheduleModel {
-  const children = new Map<string | null, Row[]>();
-  const ids = new Set(rows.map((r) => r.id));
-  for (const r of rows) {
-    const parent = r.parent_id !== null && ids.has(r.parent_id) ? r.parent_id : null;
-    const list = children.get(parent) ?? [];
-    list.push(r);
-    children.set(parent, list);
+  const ids = new Set(items.map((i) => i.id));
+  const rows = new Map<RowId, WbsRow>();
+  for (const i of items) {
+    // A row whose parent is not in the version is read as top level (toScheduleModel would skip it).
+    const parent_id = i.parent_id !== null && ids.has(i.parent_id) ? i.parent_id : null;
+    const sched = scheduleOfExtras(meta.itemExtras[i.id]);
+    const item = { ...i, parent_id, volume: i.volume ?? null, price: i.price ?? null, sched };
+    rows.set(i.id, rowFromItem(item));
   }
-  const activities: Activity[] = [];
-  const calendarIds = new Set(calendars.map((c) => c.id));
-  // Working time of the calendars rows with implied actual dates use, laid out once each.
-  const calendarIndex = new CalendarIndexCache().lookup(calendars);
-  // Order keys compare as plain strings (byte order), as the contract says.
-  const sorted = (parent: string | null) =>
-    (children.get(parent) ?? []).sort((a, b) =>
-      a.order_key < b.order_key ? -1 : a.order_key > b.order_key ? 1 : 0,
-    );
-  // Preorder with an explicit stack (imported trees can be deep).
-  const stack: { row: Row; order: number }[] = [];
-  const pushChildren = (parent: string | null) => {
-    const kids = sorted(parent);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ row: kids[i]!, order: i });
-  };
-  pushChildren(null);
-  while (stack.length) {
-    const { row: r, order } = stack.pop()!;
-    const parentId = r.parent_id !== null && ids.has(r.parent_id) ? r.parent_id : null;
-    const calendarId =
-      r.calendar_id && calendarIds.has(r.calendar_id) ? r.calendar_id : options.defaultCalendarId;
-    const sched = scheduleOfExtras(meta.itemExtras[r.id]);
-    // The stored item read as the workbench's row: the same activity as the browser's.
-    const row: ScheduledRow = {
-      id: r.id,
-      name: r.name,
-      nodeType: r.node_type,
-      calendarId: r.calendar_id,
-      duration: r.duration,
-      remaining: r.remaining,
-      startLimitType: r.start_limit_type,
-      startLimitDate: r.start_limit_date,
-      finishLimitType: r.finish_limit_type,
-      finishLimitDate: r.finish_limit_date,
-      actualStart: r.actual_start,
-      actualFinish: r.actual_finish,
-      percentComplete: r.percent,
-      attributes: attrs(r.attributes),
-      ...(sched ? { sched } : {}),
-    };
-    activities.push({
-      ...activityOfRow(row, {
-        parentId,
-        order,
-        code: r.code,
-        calendarId,
-        dataDate: options.dataDate,
-        calendarIndex,
-      }),
-      stored: { es: r.es, ef: r.ef, ls: r.ls, lf: r.lf, tf: r.tf, ff: r.ff, critical: r.critical },
-    });
-    pushChildren(r.id);
+  const links = new Map<string, WbsRelation>();
+  for (const r of relations) {
+    const lag_calendar = (meta.relationExtras[r.id]?.lagCalendar ?? null) as LagCalendar | null;
+    links.set(r.id, relationFromApi({ ...r, lag_calendar }));
   }
-  return {
-    source: meta.source,
+  const model = toScheduleModel(rows, links, calendars, {
+    ...options,
     projectName: meta.projectName,
-    calendars,
-    activities,
-    relations: relations.map((r) => {
-      const lagCalendar = meta.relationExtras[r.id]?.lagCalendar as LagCalendar | undefined;
-      return {
-        id: r.id,
-        predId: r.pred_id,
-        succId: r.succ_id,
-        type: r.type,
-        lag: r.lag,
-        ...(lagCalendar ? { lagCalendar } : {}),
-      };
-    }),
-    options,
-    resources: [],
-    assignments: [],
-    attributeDefs: meta.attributeDefs,
-  };
+    includeDrafts: true,
+    // Working time of the calendars rows with implied actual dates use, laid out once each.
+    calendarIndex: new CalendarIndexCache().lookup(calendars),
+  });
+  // The dates the last calculation stored: the XER and PDF writers write them as they are.
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const a of model.activities) {
+    const { es, ef, ls, lf, tf, ff, critical } = byId.get(a.id)!;
+    a.stored = { es, ef, ls, lf, tf, ff, critical };
+  }
+  model.source = meta.source;
+  model.attributeDefs = meta.attributeDefs;
+  return model;
 }
-
-type Relation = {
-  id: string;
-  pred_id: string;
-  succ_id: string;
-  type: 'fs' | 'ss' | 'ff' | 'sf';
-  lag: number;
-};
 
 /**
  * All rows of a version's table as one JSON text: on PGlite, turning 10k rows into objects row by
@@ -204,7 +117,7 @@ export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionI
     .executeTakeFirst();
   if (!version) throw notFound('version');
   const [items, relations, meta, spaceCalendars, resources, assignments] = await Promise.all([
-    jsonRows<Row>(db, 'wbs_items', spaceId, versionId),
+    jsonRows<Item>(db, 'wbs_items', spaceId, versionId),
     jsonRows<Relation>(db, 'wbs_relations', spaceId, versionId),
     db
       .selectFrom('version_models')

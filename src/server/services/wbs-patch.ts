@@ -96,7 +96,7 @@ export const ROW_COLUMNS: Record<ColumnField, readonly [string, string]> = {
 };
 /**
  * `remaining` is derived from the row: the domain's remainingDuration (P6 duration % complete),
- * as the client's mapping writes it (api-mapping.ts) and schedules it (toScheduleModel).
+ * as the client's mapping writes it (src/api/wbs-rows.ts) and schedules it (toScheduleModel).
  */
 export const COLUMN_TYPES: Record<string, string> = {
   id: 'uuid',

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { api } from '../../../src/api';
 import type { EpsNode, Session, UserSpace, Version, VersionContent } from '../../../src/api';
 import type { WbsDoc } from '../../../src/domain/wbs';
-import { relationFromApi, rowFromItem } from '../../../src/state/workbench/api-mapping';
+import { relationFromApi, rowFromItem } from '../../../src/api/wbs-rows';
 import { call, newUser } from './harness';
 
 export async function signUp(

@@ -6,7 +6,7 @@ import { commitChange, loadVersion, setExpanded, undo } from '../../../src/state
 import { initialState, useWorkbench, workbench } from '../../../src/state/workbench/store';
 import { chain, version } from '../../state/fixtures';
 import { columnsOfContent } from '../../../src/api/version-columns';
-import { itemFieldsFromRow, relationToApi } from '../../../src/state/workbench/api-mapping';
+import { itemFieldsFromRow, relationToApi } from '../../../src/api/wbs-rows';
 import { loadContent } from '../../../src/modules/schedule/load';
 import type { ShardedMap } from '../../../src/domain/wbs/sharded-map';
 

@@ -1,16 +1,18 @@
 // The contract's WBS item and relation (snake_case, src/api/versions.ts) ↔ the domain's row and
 // relation (src/domain/wbs/types.ts). Derived fields (es … critical) are read into a side table,
 // never into the row (STYLE 5). What an import stored for scheduling comes along: the remaining
-// duration where it is the file's own (keptRemaining), the item's `sched`, a lag calendar.
+// duration where it is the file's own (keptRemaining), the item's `sched`, a lag calendar. Shared
+// by the workbench and the server (which reads stored items as rows for toScheduleModel).
 
-import type { WbsItem, WbsRelation as ApiRelation } from '../../api/versions';
-import { keptRemaining, remainingDuration } from '../../domain/wbs/progress';
-import type { AttributeValue, WbsRelation, WbsRow } from '../../domain/wbs/types';
+import { keptRemaining, remainingDuration } from '../domain/wbs/progress';
+import type { AttributeValue, WbsRelation, WbsRow } from '../domain/wbs/types';
+import type { WbsItem, WbsRelation as ApiRelation } from './versions';
 
 export function rowFromItem(i: WbsItem): WbsRow {
   const attributes: Record<string, AttributeValue> = {};
+  // A value a row cannot hold (an object, a boolean) is kept as its JSON, readable and exported.
   for (const [k, v] of Object.entries(i.attributes ?? {})) {
-    attributes[k] = typeof v === 'string' || typeof v === 'number' ? v : v === null ? null : String(v);
+    attributes[k] = typeof v === 'string' || typeof v === 'number' || v === null ? v : JSON.stringify(v);
   }
   const row: WbsRow = {
     id: i.id,
