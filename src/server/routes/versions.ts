@@ -8,7 +8,7 @@ import { WBS_ITEM_FIELDS } from '../../api/versions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { RawJson, implement } from '../http/register';
+import { JsonParts, RawJson, implement } from '../http/register';
 import { copyContent } from '../services/content';
 import { contentColumnsJson, itemSchedules, relationLagCalendars } from '../services/content-columns';
 import { storedScheduleOptions } from '../import/to-model';
@@ -186,9 +186,13 @@ export const versionRoutes = ({ db, events }: AppContext) => {
         contentColumnsJson(db, space.spaceId, version.id, version.content_stamp),
         storedScheduleOptions(db, space.spaceId, version.id),
       ]);
-      return new RawJson(
-        `{"version":${versionJson(version, options)},"items":${items},"relations":${relations}}`,
-      );
+      return new JsonParts([
+        Buffer.from(`{"version":${versionJson(version, options)},"items":`),
+        items,
+        Buffer.from(',"relations":'),
+        relations,
+        Buffer.from('}'),
+      ]);
     }),
   ];
 };
