@@ -9,7 +9,7 @@ import { api } from '../../src/api';
 import type { Assignment, AttributeDef, VersionContent } from '../../src/api';
 import { readAnySchedule } from '../../src/domain/io/read-any';
 import type { ScheduleModel } from '../../src/domain/schedule';
-import { resourceTypeOf } from '../../src/server/routes/version-resources';
+import { resourceTypeOf } from '../../src/domain/schedule/resource-type';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';

@@ -2,30 +2,12 @@
 // assignments (version_assignments joined with version_resources) and the attribute
 // definitions of version_models (which label an attribute key stands for). Read-only.
 import { api } from '../../api';
-import type { Assignment, ResourceType } from '../../api/version-resources';
+import type { Assignment } from '../../api/version-resources';
+import { resourceTypeOf } from '../../domain/schedule/resource-type';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { implement } from '../http/register';
 import { getVersion } from './versions';
-
-const RESOURCE_TYPES: Record<string, ResourceType> = {
-  // P6 (XER rsrc_type, P6 XML Type), MS Project (Type 0 material, 1 work, 2 cost), our writers.
-  rt_labor: 'labor',
-  labor: 'labor',
-  labour: 'labor',
-  work: 'labor',
-  rt_equip: 'nonlabor',
-  nonlabor: 'nonlabor',
-  equipment: 'nonlabor',
-  rt_mat: 'material',
-  material: 'material',
-  cost: 'cost',
-};
-
-/** The resource type a source's kind text names (null when it names none we know). */
-export function resourceTypeOf(kind: string | null): ResourceType | null {
-  return kind ? (RESOURCE_TYPES[kind.trim().toLowerCase()] ?? null) : null;
-}
 
 export function versionResourceRoutes({ db }: AppContext) {
   return [

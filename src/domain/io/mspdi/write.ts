@@ -5,6 +5,7 @@
 
 import type { Activity, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
 import { shownFinish, shownStart } from '../../schedule/shown-dates';
+import { resourceTypeOf, type ResourceType } from '../../schedule/resource-type';
 import { XmlWriter } from '../xml-writer';
 import {
   defaultCalendar,
@@ -17,6 +18,8 @@ import {
 import { dayToIsoDate, formatClock, formatIsoDuration, formatIsoLocal } from '../write-time';
 
 const NS = 'http://schemas.microsoft.com/project';
+/** MS Project's resource Type: 0 material, 1 work, 2 cost (labor and nonlabor are both work). */
+const MSPDI_RESOURCE_TYPE: Record<ResourceType, number> = { material: 0, labor: 1, nonlabor: 1, cost: 2 };
 /** PredecessorLink/Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS. */
 const LINK_TYPE: Record<Relation['type'], number> = { ff: 0, fs: 1, sf: 2, ss: 3 };
 /** LagFormat display units: 5 = hours, 7 = days; 6 and 8 are their elapsed forms. */
@@ -225,7 +228,7 @@ export function writeMspdiText(model: ScheduleModel): string {
       .leaf('UID', rsrcIds.get(r.id))
       .leaf('ID', i + 1)
       .leaf('Name', r.name)
-      .leaf('Type', r.kind === 'material' || r.kind === 'RT_Mat' ? 0 : 1)
+      .leaf('Type', MSPDI_RESOURCE_TYPE[resourceTypeOf(r.kind) ?? 'labor'])
       .leaf('IsNull', 0)
       .leaf('MaxUnits', 1)
       .leaf('CalendarUID', r.calendarId !== null ? calIds.get(r.calendarId) : undefined)

@@ -6,12 +6,20 @@
 
 import type { Activity, CalendarDef, Constraint, ScheduleModel } from '../../schedule/model';
 import { shownFinish, shownStart } from '../../schedule/shown-dates';
+import { resourceTypeOf, type ResourceType } from '../../schedule/resource-type';
 import { XmlWriter, type XmlValue } from '../xml-writer';
 import { defaultCalendar, integerIds, resourcesToWrite, walkTree, weeklyMinutes } from '../write-model';
 import { dayToIsoDate, formatClock, formatIsoLocal, formatNumber } from '../write-time';
 
 const NS = 'http://xmlns.oracle.com/Primavera/P6/V23.12/API/BusinessObjects';
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** P6's ResourceType (it has no cost type: a cost resource goes as labor). */
+const P6_RESOURCE_TYPE: Record<ResourceType, string> = {
+  labor: 'Labor',
+  nonlabor: 'Nonlabor',
+  material: 'Material',
+  cost: 'Labor',
+};
 
 const ACTIVITY_TYPE: Record<Activity['kind'], string> = {
   task: 'Task Dependent',
@@ -148,12 +156,7 @@ export function writeP6XmlText(model: ScheduleModel): string {
       Id: `R${i + 1}`,
       Name: r.name,
       ObjectId: rsrcIds.get(r.id),
-      ResourceType:
-        r.kind === 'equipment' || r.kind === 'RT_Equip'
-          ? 'Nonlabor'
-          : r.kind === 'material' || r.kind === 'RT_Mat'
-            ? 'Material'
-            : 'Labor',
+      ResourceType: P6_RESOURCE_TYPE[resourceTypeOf(r.kind) ?? 'labor'],
     }),
   );
 

@@ -4,6 +4,7 @@
 // cross-project predecessors. The WBS plan (write-wbs.ts) decides the project node.
 
 import type { Activity, Constraint, ScheduleModel } from '../../schedule/model';
+import { resourceTypeOf } from '../../schedule/resource-type';
 import {
   defaultCalendar,
   integerIds,
@@ -88,9 +89,10 @@ function constraintCells(a: Activity): Row {
   };
 }
 
+/** XER's rsrc_type (P6 has no cost type: a cost resource goes as labor). */
 function rsrcType(kind: string | undefined): string {
-  if (kind === 'equipment' || kind === 'RT_Equip') return 'RT_Equip';
-  return kind === 'material' || kind === 'RT_Mat' ? 'RT_Mat' : 'RT_Labor';
+  const type = resourceTypeOf(kind);
+  return type === 'nonlabor' ? 'RT_Equip' : type === 'material' ? 'RT_Mat' : 'RT_Labor';
 }
 
 export function writeXer(model: ScheduleModel, options: XerWriteOptions = {}): Uint8Array {

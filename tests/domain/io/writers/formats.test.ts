@@ -61,6 +61,30 @@ describe('XER writer', () => {
     expect(t).toContain('%T\tTASKRSRC');
     expect(t).toContain('RT_Equip');
   });
+  it('writes each resource type the way every format names it', () => {
+    const kinds = ['RT_Equip', 'Nonlabor', 'material', 'cost', 'work'];
+    const m = {
+      ...model,
+      resources: kinds.map((kind, i) => ({ id: `r${i}`, name: `R${i}`, calendarId: null, kind })),
+      assignments: [],
+    };
+    const xer = writeXerText(m);
+    expect(kinds.map((_, i) => new RegExp(`\\tR${i}\\t[^\\r]*\\t(RT_\\w+)`).exec(xer)?.[1])).toEqual([
+      'RT_Equip',
+      'RT_Equip',
+      'RT_Mat',
+      'RT_Labor',
+      'RT_Labor',
+    ]);
+    const mspdi = writeMspdiText(m);
+    expect(
+      kinds.map((_, i) => new RegExp(`<Name>R${i}</Name>[\\s\\S]*?<Type>(\\d)</Type>`).exec(mspdi)?.[1]),
+    ).toEqual(['1', '1', '0', '2', '1']);
+    const p6 = writeP6XmlText(m);
+    expect(
+      kinds.map((_, i) => new RegExp(`<Name>R${i}</Name>[\\s\\S]*?<ResourceType>(\\w+)<`).exec(p6)?.[1]),
+    ).toEqual(['Nonlabor', 'Nonlabor', 'Material', 'Labor', 'Labor']);
+  });
   it('encodes Windows-1252 and Windows-1251 like Windows does', () => {
     const sample = 'Bétonnage – “Zone Ä” € Монтаж ёлки №5';
     expect([...encodeText(sample, 'windows-1252')]).toEqual([...iconv.encode(sample, 'win1252')]);
