@@ -59,6 +59,16 @@ test('a predecessor lag takes durations and leads, and a bad one is refused with
   await lag.press('Escape');
   await expect(lag).toHaveValue('0');
   await expect(lag).not.toHaveAttribute('aria-invalid');
+
+  // A refused text gives way to a new stored lag (here a redo), and its message goes with it.
+  await lag.fill('soon');
+  await lag.press('Enter');
+  await expect(preds.getByRole('alert')).toContainText('Enter the lag');
+  await grid(page).focus();
+  await page.keyboard.press('Control+y');
+  await expect(lag).toHaveValue('10');
+  await expect(lag).not.toHaveAttribute('aria-invalid');
+  await expect(preds.getByRole('alert')).toHaveText('');
 });
 
 test('the column menu takes the focus, closes with Esc or a click outside, and offers every level', async ({

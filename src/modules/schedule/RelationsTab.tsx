@@ -6,7 +6,7 @@
 // schedule, with an offer to delete it.
 
 import { Check, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { RelationType, WbsRelation } from '../../domain/wbs';
 import { outlineNumber } from '../../domain/wbs';
 import { cellText, type CellTextContext } from '../../state/workbench/cell-text';
@@ -69,26 +69,26 @@ interface LagProps {
   readonly t: T;
   /** The side's message about a refused lag (in its heading, where it covers nothing). */
   readonly errorId: string;
+  /** The side keeps which lags were refused (its message and each input's mark read it). */
+  readonly invalid: ReadonlySet<string>;
   readonly onValidity: (id: string, ok: boolean) => void;
   /** The schedule ignores the link: nothing to edit but its removal. */
   readonly disabled?: boolean;
 }
 
-function LagInput({ r, ctx, t, errorId, onValidity, disabled }: LagProps) {
+function LagInput({ r, ctx, t, errorId, invalid: refused, onValidity, disabled }: LagProps) {
   const shown = formatLag(r.lag, lagUnits(r, ctx), ctx.lang);
   const [text, setText] = useState(shown);
-  const [invalid, setInvalid] = useState(false);
-  // A new stored lag (this edit, an undo, another user) replaces the text; the input keeps focus.
+  const invalid = refused.has(r.id);
+  // A new stored lag (this edit, an undo, another user) replaces the text, refused or not; the
+  // input keeps focus.
   const [was, setWas] = useState(shown);
   if (was !== shown) {
     setWas(shown);
     setText(shown);
-    setInvalid(false);
   }
-  const mark = (bad: boolean) => {
-    setInvalid(bad);
-    onValidity(r.id, !bad);
-  };
+  useEffect(() => onValidity(r.id, true), [shown, r.id, onValidity]);
+  const mark = (bad: boolean) => onValidity(r.id, !bad);
   const commit = () => {
     const n = parseLag(text, lagUnits(r, ctx));
     if (!n.ok) {
@@ -152,7 +152,15 @@ function RelationRow(p: { otherId: string } & LagProps) {
           </select>
         </td>
         <td>
-          <LagInput r={r} ctx={ctx} t={t} errorId={p.errorId} onValidity={p.onValidity} disabled={ignored} />
+          <LagInput
+            r={r}
+            ctx={ctx}
+            t={t}
+            errorId={p.errorId}
+            invalid={p.invalid}
+            onValidity={p.onValidity}
+            disabled={ignored}
+          />
         </td>
         <td className="wb-rel-num">{d?.start}</td>
         <td className="wb-rel-num">{d?.finish}</td>
@@ -257,14 +265,17 @@ function Side(p: SideProps) {
   const { t } = p;
   const errorId = useId();
   const [bad, setBad] = useState<ReadonlySet<string>>(new Set());
-  const onValidity = (id: string, ok: boolean) =>
-    setBad((old) => {
-      if (old.has(id) !== ok) return old;
-      const next = new Set(old);
-      if (ok) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const onValidity = useCallback(
+    (id: string, ok: boolean) =>
+      setBad((old) => {
+        if (old.has(id) !== ok) return old;
+        const next = new Set(old);
+        if (ok) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const refused = p.list.some((r) => bad.has(r.id));
   return (
     <section className="wb-rel-side" aria-label={p.title}>
@@ -308,6 +319,7 @@ function Side(p: SideProps) {
               ctx={p.ctx}
               t={t}
               errorId={errorId}
+              invalid={bad}
               onValidity={onValidity}
             />
           ))}

@@ -57,8 +57,15 @@ export function useStoredState(): {
   const [tracker, setTracker] = useState(() => startTracker(workbench.get()));
   const [calculating, setCalculating] = useState(false);
   const server = useWorkbench((s) => s.version?.timetable_state ?? null);
-  // Every store change is seen; the tracker object stays the same (no render) unless it moved.
-  useEffect(() => useWorkbench.subscribe((s) => setTracker((tr) => followStore(tr, s))), []);
+  // Only loads and data revisions move it (not selection, scroll or schedule results).
+  useEffect(
+    () =>
+      useWorkbench.subscribe((s, prev) => {
+        if (s.loads !== prev.loads || s.dataRevision !== prev.dataRevision)
+          setTracker((tr) => followStore(tr, s));
+      }),
+    [],
+  );
   const run = async (calc: () => Promise<void>) => {
     const start = workbench.get().dataRevision;
     setCalculating(true);
