@@ -568,8 +568,8 @@ try {
         ]);
         await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 1), ROWS - 5_000);
         const pasteProfile = await startProfile(page);
-      const paste_10k_ms = await timed('paste', matrix);
-      await pasteProfile?.('paste');
+        const paste_10k_ms = await timed('paste', matrix);
+        await pasteProfile?.('paste');
         const t0 = performance.now();
         await saved(page);
         const paste_10k_saved_ms = performance.now() - t0 + paste_10k_ms;
