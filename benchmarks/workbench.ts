@@ -481,6 +481,8 @@ try {
           );
         });
         await saved(page);
+        const editTrace = await startTrace(browser, page, 'edit');
+        const editProfile = await startProfile(page);
         await page.keyboard.type('7');
         await page.keyboard.press('Enter');
         // The edit's parts: keystroke → its pass applied (the engine's share, and whether it was a full
@@ -507,6 +509,8 @@ try {
           }
           return { toPaint: NaN, toApplied: NaN, engine: NaN, full: false };
         });
+        await editProfile?.('edit');
+        await editTrace?.();
         const edit_to_paint_ms = edit.toPaint;
 
         // Indent 1,000 rows and undo it: command → next painted frame.
