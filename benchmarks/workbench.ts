@@ -412,15 +412,12 @@ try {
     if (process.env.BENCH_ONLY === 'content') {
       process.stdout.write(JSON.stringify({ rows: ROWS, content_reads }) + '\n');
     } else {
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
-      });
       const url = `${base}/${space!.id}/schedule/${scheduleId}?version=${generated.id}&bench=1`;
+      // The unthrottled scroll of the generated version as uploaded, in a browser of its own (no
+      // other browser running beside it).
+      const work = await unthrottledScroll(url, token);
       if (process.env.BENCH_ONLY === 'scroll') {
         // The unthrottled scroll alone, to profile it (with BENCH_PROFILE) without the rest's wait.
-        await browser.close();
-        const work = await unthrottledScroll(url, token);
         process.stdout.write(
           JSON.stringify({
             rows: ROWS,
@@ -432,9 +429,10 @@ try {
           }) + '\n',
         );
       } else {
-        // The unthrottled scroll of the generated version, as uploaded (its own browser; the other
-        // one has no page yet).
-        const work = await unthrottledScroll(url, token);
+        const browser = await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+        });
         // Calculated, as the upload left it: the stored dates paint at once.
         const calculated = await openVersionPage(browser, url, token);
         await calculated.page.close();
