@@ -179,4 +179,14 @@ describe('content by columns', () => {
       n: 2,
     });
   });
+
+  it('packs the import extras of a few hundred thousand rows for the worker', () => {
+    // More rows with extras than a call takes as arguments (an imported P6 schedule of that size).
+    const n = 250_000;
+    const items = Array.from({ length: n }, (_, i) =>
+      item(`r${i}`, null, `a${String(i).padStart(6, '0')}`, { sched: { alap: true } }),
+    );
+    const { items: c, relations } = columnsOfContent({ version, items, relations: [] });
+    expect(packColumns(c, relations).sched).toHaveLength(n);
+  });
 });

@@ -111,7 +111,8 @@ function markIndex(h: History, id: string): number {
 /** Inverse patches of entries, newest first, as one list to apply. */
 function inverseOf(entries: readonly HistoryEntry[]): Patch[] {
   const out: Patch[] = [];
-  for (let i = entries.length - 1; i >= 0; i--) out.push(...entries[i]!.inversePatches);
+  // One by one: spreading an entry's 100k+ patches as arguments overflows the stack.
+  for (let i = entries.length - 1; i >= 0; i--) for (const p of entries[i]!.inversePatches) out.push(p);
   return out;
 }
 

@@ -251,7 +251,7 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
     p.calendar[i] = p.calendars.of(c.calendar_id[i]!);
   }
   for (const [i, a] of c.attributes) p.attributes.push([i, attributeValues(a)]);
-  p.sched.push(...c.sched);
+  for (const e of c.sched) p.sched.push(e);
   const m = r.id.length;
   const relType = new Uint8Array(m);
   const relLag = new Float64Array(m);

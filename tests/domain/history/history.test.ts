@@ -212,4 +212,19 @@ describe('serialized history', () => {
       }),
     ).toThrow();
   });
+
+  it('squashes and bails out of a gesture of a few hundred thousand patches', () => {
+    // A 10k × 10 paste or a 100k-row delete: more patches than a call takes as arguments.
+    const n = 300_000;
+    const patches = Array.from({ length: n }, (_, i) => ({
+      op: 'replace' as const,
+      path: ['rows', `r${i}`, 'name'],
+      value: `n${i}`,
+    }));
+    const big: HistoryEntry = { kind: 'undo_wbs', labelKey: 'cmd.paste', patches, inversePatches: patches };
+    const h = record(mark(createHistory(), 'paste'), big);
+    expect(bail(h, 'paste').patches).toHaveLength(n);
+    const squashed = squash(h, 'paste');
+    expect(undo(squashed).entry!.inversePatches).toHaveLength(n);
+  });
 });

@@ -50,9 +50,10 @@ export function readPmxml(src: string): ScheduleModel {
     for (const w of children(p, 'WBS')) activities.push(wbsNode(w));
     for (const a of children(p, 'Activity'))
       activities.push(readActivity(a, lines[k++] ?? 0, pi > 0, defCal, calIds));
-    relations.push(...children(p, 'Relationship').map(readRelation));
+    // One by one: spreading 100k+ relations as arguments overflows the stack.
+    for (const r of children(p, 'Relationship')) relations.push(readRelation(r));
   });
-  relations.push(...children(root, 'Relationship').map(readRelation));
+  for (const r of children(root, 'Relationship')) relations.push(readRelation(r));
   const ids = new Set(activities.map((a) => a.id));
   for (const a of activities) if (a.parentId !== null && !ids.has(a.parentId)) a.parentId = null;
   return {
