@@ -69,8 +69,12 @@ export async function writePdf(model: ScheduleModel): Promise<Uint8Array> {
   const hpd = (id: string): number => model.calendars.find((c) => c.id === id)?.hoursPerDay || 8;
   const starts = rows.map((r) => r.start).filter((m): m is number => m !== null);
   const finishes = rows.map((r) => r.finish).filter((m): m is number => m !== null);
-  const t0 = starts.length ? Math.min(...starts) : model.options.projectStart;
-  const t1 = Math.max(t0 + 1440, finishes.length ? Math.max(...finishes) : t0 + 1440);
+  // Reduced, not spread: 100k+ arguments overflow the stack.
+  const t0 = starts.length ? starts.reduce((a, b) => Math.min(a, b)) : model.options.projectStart;
+  const t1 = Math.max(
+    t0 + 1440,
+    finishes.reduce((a, b) => Math.max(a, b), t0 + 1440),
+  );
   const gx = PAGE.margin + GRID_WIDTH + 8;
   const gw = PAGE.width - PAGE.margin - gx;
   const x = (m: number): number => gx + ((m - t0) / (t1 - t0)) * gw;

@@ -184,7 +184,10 @@ export function pasteAtFocus(matrix: readonly (readonly string[])[]): void {
   }));
   report(failures);
   const { row, col } = s.selection.focus;
-  const width = Math.min(cols.length, Math.max(...matrix.map((r) => r.length)));
+  const width = Math.min(
+    cols.length,
+    matrix.reduce((w, r) => Math.max(w, r.length), 0),
+  );
   workbench.set({
     // Excel keeps the active cell at the top left of the pasted range.
     selection: {

@@ -46,14 +46,15 @@ export function readMspdi(src: string): ScheduleModel {
   });
   applyResourceCalendars(project, activities, new Set(calendars.map((c) => c.id)));
   const ids = new Set(activities.map((a) => a.id));
-  relations.splice(0, relations.length, ...expandSummaryLinks(activities, relations));
+  // Not spliced in as arguments: 100k+ links overflow the stack.
+  const links = expandSummaryLinks(activities, relations);
   const start = date(project, 'StartDate', 'Project', 1) ?? 0;
   return {
     source: 'mspdi',
     projectName: text(project, 'Title') || text(project, 'Name'),
     calendars,
     activities,
-    relations: relations.filter((r) => ids.has(r.predId) && ids.has(r.succId)),
+    relations: links.filter((r) => ids.has(r.predId) && ids.has(r.succId)),
     options: {
       // MS Project does not hold unstarted work at the status date; remaining work of a started
       // task resumes where it stopped (Activity.resumeAt).

@@ -135,7 +135,7 @@ export function writeMspdiText(model: ScheduleModel): string {
     .leaf('Title', model.projectName)
     .leaf('ScheduleFromStart', 1)
     .leaf('StartDate', iso(o.projectStart))
-    .leaf('FinishDate', iso(finishes.length ? Math.max(...finishes) : o.projectStart))
+    .leaf('FinishDate', iso(finishes.length ? finishes.reduce((a, b) => Math.max(a, b)) : o.projectStart))
     .leaf('FYStartDate', 1)
     .leaf('CriticalSlackLimit', Math.round(o.criticalFloat / minutesPerDay))
     .leaf('CalendarUID', defCal ? calIds.get(defCal.id) : undefined)

@@ -42,6 +42,16 @@ describe('readMspdi', () => {
     ]);
   });
 
+  it('reads a file of 200,000 links (more than a call takes as arguments)', () => {
+    const link = '<PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink>';
+    const task = (uid: number, links = '') =>
+      `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>T${uid}</Name><Duration>PT8H0M0S</Duration>${links}</Task>`;
+    const xml =
+      '<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>p</Name>' +
+      `<StartDate>2026-01-05T08:00:00</StartDate><Tasks>${task(1)}${task(2, link.repeat(200_000))}</Tasks></Project>`;
+    expect(readSchedule(xml, 'many-links.xml').relations).toHaveLength(200_000);
+  });
+
   it('reads link types, lags in tenths of a minute and elapsed lag formats', () => {
     expect(m.relations).toEqual([
       { id: '3:0', predId: '2', succId: '3', type: 'ff', lag: 480 },
