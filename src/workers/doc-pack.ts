@@ -79,82 +79,55 @@ function encode<T extends string>(value: T | null, vocabulary: readonly T[]): nu
 const decode = <T>(code: number, vocabulary: readonly T[]): T | null =>
   code === 0 ? null : vocabulary[code - 1]!;
 
-/** A growing vocabulary of calendar ids and each row's code in it. */
-class CalendarCodes {
-  readonly ids: string[] = [];
-  private readonly codes = new Map<string, number>();
-
-  of(id: string | null): number {
-    if (id === null) return 0;
-    let k = this.codes.get(id);
-    if (k === undefined) {
-      this.ids.push(id);
-      this.codes.set(id, (k = this.ids.length));
-    }
-    return k;
-  }
-}
-
 /** What a packed document says of its relations. */
 export type PackedRelations = Pick<
   PackedDoc,
   'relId' | 'relPred' | 'relSucc' | 'relType' | 'relLag' | 'relLagCalendar'
 >;
+/** What a packed document says of its rows. */
+export type PackedRows = Omit<PackedDoc, 'relCount' | keyof PackedRelations>;
 
-/** The row columns of a packed document, filled by position (packDoc, or a content read's columns). */
-export class DocPacker {
-  readonly rowNumbers: Record<RowNumber, Float64Array>;
-  readonly id: string[];
-  readonly orderKey: string[];
-  readonly name: string[];
-  readonly code: (string | null)[];
-  readonly parent: Int32Array;
-  readonly nodeType: Uint8Array;
-  readonly startLimitType: Uint8Array;
-  readonly finishLimitType: Uint8Array;
-  readonly calendar: Uint16Array;
-  readonly calendars = new CalendarCodes();
-  readonly color: [number, string][] = [];
-  readonly attributes: [number, WbsRow['attributes']][] = [];
-  readonly sched: [number, RowSchedule][] = [];
-
-  constructor(readonly n: number) {
-    this.rowNumbers = Object.fromEntries(ROW_NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<
+/**
+ * Row columns for `n` rows, to fill by position (packDoc, or a content read's columns), and the
+ * code of a calendar id (added to `calendars` when first seen).
+ */
+export function emptyRows(n: number): { rows: PackedRows; calendarCode: (id: string | null) => number } {
+  const rows: PackedRows = {
+    rowCount: n,
+    rowNumbers: Object.fromEntries(ROW_NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<
       RowNumber,
       Float64Array
-    >;
-    this.id = new Array<string>(n);
-    this.orderKey = new Array<string>(n);
-    this.name = new Array<string>(n);
-    this.code = new Array<string | null>(n);
-    this.parent = new Int32Array(n);
-    this.nodeType = new Uint8Array(n);
-    this.startLimitType = new Uint8Array(n);
-    this.finishLimitType = new Uint8Array(n);
-    this.calendar = new Uint16Array(n);
-  }
+    >,
+    id: new Array<string>(n),
+    orderKey: new Array<string>(n),
+    name: new Array<string>(n),
+    code: new Array<string | null>(n),
+    parent: new Int32Array(n),
+    nodeType: new Uint8Array(n),
+    startLimitType: new Uint8Array(n),
+    finishLimitType: new Uint8Array(n),
+    calendar: new Uint16Array(n),
+    calendars: [],
+    color: [],
+    attributes: [],
+    sched: [],
+  };
+  const codes = new Map<string, number>();
+  const calendarCode = (id: string | null): number => {
+    if (id === null) return 0;
+    let k = codes.get(id);
+    if (k === undefined) {
+      rows.calendars.push(id);
+      codes.set(id, (k = rows.calendars.length));
+    }
+    return k;
+  };
+  return { rows, calendarCode };
+}
 
-  finish(relations: PackedRelations): PackedDoc {
-    return {
-      rowCount: this.n,
-      rowNumbers: this.rowNumbers,
-      id: this.id,
-      orderKey: this.orderKey,
-      name: this.name,
-      code: this.code,
-      parent: this.parent,
-      nodeType: this.nodeType,
-      startLimitType: this.startLimitType,
-      finishLimitType: this.finishLimitType,
-      calendar: this.calendar,
-      calendars: this.calendars.ids,
-      color: this.color,
-      attributes: this.attributes,
-      sched: this.sched,
-      relCount: relations.relId.length,
-      ...relations,
-    };
-  }
+/** A packed document of its rows and relations. */
+export function packed(rows: PackedRows, relations: PackedRelations): PackedDoc {
+  return { ...rows, relCount: relations.relId.length, ...relations };
 }
 
 /** The vocabularies' codes (0: null). */
@@ -165,7 +138,7 @@ export const codeOf = {
 };
 
 export function packDoc(doc: WbsDoc): PackedDoc {
-  const p = new DocPacker(doc.rows.size);
+  const { rows: p, calendarCode } = emptyRows(doc.rows.size);
   // Row positions by id, for parents and relation ends.
   const position = new Map<string, number>();
   let i = 0;
@@ -181,7 +154,7 @@ export function packDoc(doc: WbsDoc): PackedDoc {
     p.nodeType[i] = codeOf.nodeType(row.nodeType);
     p.startLimitType[i] = codeOf.limitType(row.startLimitType);
     p.finishLimitType[i] = codeOf.limitType(row.finishLimitType);
-    p.calendar[i] = p.calendars.of(row.calendarId);
+    p.calendar[i] = calendarCode(row.calendarId);
     if (row.color !== null) p.color.push([i, row.color]);
     for (const _ in row.attributes) {
       p.attributes.push([i, row.attributes]);
@@ -207,7 +180,7 @@ export function packDoc(doc: WbsDoc): PackedDoc {
     if (rel.lagCalendar) relLagCalendar.push([j, rel.lagCalendar]);
     j++;
   }
-  return p.finish({ relId, relPred, relSucc, relType, relLag, relLagCalendar });
+  return packed(p, { relId, relPred, relSucc, relType, relLag, relLagCalendar });
 }
 
 /** The buffers of a packed document, for Comlink.transfer. */

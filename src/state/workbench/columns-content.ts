@@ -16,7 +16,7 @@ import type {
   WbsRelation,
   WbsRow,
 } from '../../domain/wbs/types';
-import { codeOf, DocPacker, type PackedDoc } from '../../workers/doc-pack';
+import { codeOf, emptyRows, packed, type PackedDoc, type PackedRows } from '../../workers/doc-pack';
 import type { SlotPart } from './row-slots';
 import { frozenShard } from '../../domain/wbs/change';
 import { ShardedMap, shardLayout, type ShardLayout } from '../../domain/wbs/sharded-map';
@@ -225,10 +225,11 @@ function fill(out: Float64Array, values: readonly (number | null)[]): void {
   for (let i = 0; i < values.length; i++) out[i] = values[i] ?? NaN;
 }
 
-/** The worker's columns (doc-pack.ts) straight from the content's. */
+/** The worker's columns (doc-pack.ts) straight from the content's (its string columns as they are). */
 export function packColumns(c: Items, r: Relations): PackedDoc {
   const n = c.id.length;
-  const p = new DocPacker(n);
+  const { rows, calendarCode } = emptyRows(n);
+  const p: PackedRows = { ...rows, id: c.id, orderKey: c.order_key, name: c.name };
   const num = p.rowNumbers;
   fill(num.duration, c.duration);
   fill(num.remaining, derived(c).remaining);
@@ -240,15 +241,12 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
   fill(num.volume, c.volume);
   fill(num.price, c.price);
   for (let i = 0; i < n; i++) {
-    p.id[i] = c.id[i]!;
-    p.orderKey[i] = c.order_key[i]!;
-    p.name[i] = c.name[i]!;
     p.code[i] = c.code[i] === '' ? null : c.code[i]!;
     p.parent[i] = c.parent[i]!;
     p.nodeType[i] = codeOf.nodeType(c.node_type[i]!);
     p.startLimitType[i] = codeOf.limitType(c.start_limit_type[i]!);
     p.finishLimitType[i] = codeOf.limitType(c.finish_limit_type[i]!);
-    p.calendar[i] = p.calendars.of(c.calendar_id[i]!);
+    p.calendar[i] = calendarCode(c.calendar_id[i]!);
   }
   for (const [i, a] of c.attributes) p.attributes.push([i, attributeValues(a)]);
   for (const e of c.sched) p.sched.push(e);
@@ -257,7 +255,7 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
   const relLag = new Float64Array(m);
   for (let j = 0; j < m; j++) relType[j] = codeOf.relationType(r.type[j]!);
   fill(relLag, r.lag);
-  return p.finish({
+  return packed(p, {
     relId: r.id,
     relPred: Int32Array.from(r.pred),
     relSucc: Int32Array.from(r.succ),
