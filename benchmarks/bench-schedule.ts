@@ -3,7 +3,8 @@
 // engine on the standard calendar from a fixed data date. A calculated version stores these dates;
 // the benchmark hands them over as the server would.
 
-import type { VersionContent, WbsItem, WbsRelation } from '../src/api/versions';
+import type { VersionContent, WbsItem } from '../src/api/versions';
+import { itemFieldsFromRow, relationToApi } from '../src/api/wbs-rows';
 import { standardCalendarDef, toMinutes } from '../src/domain/calendar';
 import { defaultScheduleOptions, scheduleModel } from '../src/domain/schedule';
 import type { ScheduleModel, ScheduleResult } from '../src/domain/schedule';
@@ -53,44 +54,18 @@ export function contentOf(
     const i = stored.get(id);
     return result && i !== undefined ? pick(result, i) : null;
   };
-  const items: WbsItem[] = [];
-  for (const r of doc.rows.values()) {
-    items.push({
-      id: r.id,
-      parent_id: r.parentId,
-      order_key: r.orderKey,
-      node_type: r.nodeType,
-      code: r.code ?? '',
-      name: r.name,
-      calendar_id: null,
-      duration: r.duration,
-      remaining: r.duration,
-      actual_start: null,
-      actual_finish: null,
-      percent: r.percentComplete,
-      start_limit_type: null,
-      start_limit_date: null,
-      finish_limit_type: null,
-      finish_limit_date: null,
-      volume: r.volume,
-      price: r.price,
-      attributes: {},
-      es: at(r.id, (x, i) => x.es[i]!),
-      ef: at(r.id, (x, i) => x.ef[i]!),
-      ls: at(r.id, (x, i) => x.ls[i]!),
-      lf: at(r.id, (x, i) => x.lf[i]!),
-      tf: at(r.id, (x, i) => x.tf[i]!),
-      ff: at(r.id, (x, i) => x.ff[i]!),
-      critical: at(r.id, (x, i) => x.critical[i] === 1),
-    });
-  }
-  const relations: WbsRelation[] = [...doc.relations.values()].map((r) => ({
-    id: r.id,
-    pred_id: r.predId,
-    succ_id: r.succId,
-    type: r.type,
-    lag: r.lag,
+  // The contract's mapping of a row (generated rows have no progress, limits or attributes).
+  const items: WbsItem[] = [...doc.rows.values()].map((r) => ({
+    ...itemFieldsFromRow(r),
+    es: at(r.id, (x, i) => x.es[i]!),
+    ef: at(r.id, (x, i) => x.ef[i]!),
+    ls: at(r.id, (x, i) => x.ls[i]!),
+    lf: at(r.id, (x, i) => x.lf[i]!),
+    tf: at(r.id, (x, i) => x.tf[i]!),
+    ff: at(r.id, (x, i) => x.ff[i]!),
+    critical: at(r.id, (x, i) => x.critical[i] === 1),
   }));
+  const relations = [...doc.relations.values()].map(relationToApi);
   const state = calculated ? 'calculated' : 'not_calculated';
   return { version: { ...version, timetable_state: state, data_date: BENCH_DATA_DATE }, items, relations };
 }
