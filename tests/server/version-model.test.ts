@@ -4,16 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../src/api';
-import { serializeEntry, undoKindOf } from '../../src/domain/history';
 import { readSchedule } from '../../src/domain/io/read-schedule';
 import { writeXer } from '../../src/domain/io/xer/write';
 import { change } from '../../src/domain/wbs/change';
 import { newRow } from '../../src/domain/wbs/types';
 import type { WbsDoc } from '../../src/domain/wbs/types';
 import { loadVersionModel } from '../../src/server/import/to-model';
-import { makeSpace, makeTree, signUp } from './support/fixtures';
-import { call, startHarness } from './support/harness';
+import { makeSpace, makeTree, sendChange, signUp } from './support/fixtures';
+import { startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
 describe('a stored version as the engine model', () => {
@@ -37,15 +35,7 @@ describe('a stored version as the engine model', () => {
       d.rows.set(ids.b, newRow(ids.b, 'task', ids.s, 'a1', { name: 'B', code: 'IMP-7' }));
       d.rows.set(ids.c, newRow(ids.c, 'task', null, 'a1', { name: 'C' }));
     });
-    const res = await call(app, api.wbsBatch.batch, {
-      ...as,
-      params: { id: version },
-      body: {
-        revision: 0,
-        origin: 'do',
-        entry: serializeEntry({ kind: undoKindOf(created.patches), labelKey: 'cmd.create', ...created }),
-      },
-    });
+    const res = await sendChange(app, as, version, 0, created, 'cmd.create');
     expect(res.statusCode, res.body).toBe(200);
   });
   afterAll(() => h.close());

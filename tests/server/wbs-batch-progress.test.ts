@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import { buildCalendarIndex, standardCalendarDef } from '../../src/domain/calendar';
-import { serializeEntry, undoKindOf } from '../../src/domain/history';
 import { change, wbsState } from '../../src/domain/wbs/change';
 import type { WbsChange } from '../../src/domain/wbs/change';
 import { WBS_COLUMNS } from '../../src/domain/wbs/columns';
@@ -18,7 +17,7 @@ import { newRow } from '../../src/domain/wbs/types';
 import type { WbsDoc, WbsRow } from '../../src/domain/wbs/types';
 import { updateValues } from '../../src/domain/wbs/values';
 import { itemFieldsFromRow } from '../../src/api/wbs-rows';
-import { makeSpace, makeTree, readVersionDoc, signUp } from './support/fixtures';
+import { makeSpace, makeTree, readVersionDoc, sendChange, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
@@ -35,16 +34,8 @@ describe('wbs batch: remaining duration and hierarchy links', () => {
     const { content, doc } = await readVersionDoc(app, as, version);
     return { doc, remaining: new Map(content.items.map((i) => [i.id, i.remaining])) };
   };
-  const send = (c: Pick<WbsChange<unknown>, 'patches' | 'inversePatches'>, labelKey = 'cmd.edit') =>
-    call(app, api.wbsBatch.batch, {
-      ...as,
-      params: { id: version },
-      body: {
-        revision,
-        origin: 'do',
-        entry: serializeEntry({ kind: undoKindOf(c.patches), labelKey, ...c }),
-      },
-    });
+  const send = (c: Pick<WbsChange<unknown>, 'patches' | 'inversePatches'>, labelKey?: string) =>
+    sendChange(app, as, version, revision, c, labelKey);
   const ok = async (c: Pick<WbsChange<unknown>, 'patches' | 'inversePatches'>, labelKey?: string) => {
     const res = await send(c, labelKey);
     expect(res.statusCode, res.body).toBe(200);

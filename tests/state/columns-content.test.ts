@@ -2,8 +2,9 @@
 // row path (rowFromItem / packDoc) does from the same content.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { VersionContent, WbsItem } from '../../src/api/versions';
+import type { VersionContent } from '../../src/api/versions';
 import { columnsOfContent } from '../../src/api/version-columns';
+import { storedItem } from '../fixtures/stored-item';
 import { relationFromApi, rowFromItem } from '../../src/api/wbs-rows';
 import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
 import { buildTreeIndex } from '../../src/domain/wbs/tree-index';
@@ -25,35 +26,7 @@ const version = {
   created_at: '2026-11-22T00:00:00.000Z',
 };
 
-const item = (id: string, parent: string | null, key: string, extra: Partial<WbsItem> = {}): WbsItem => ({
-  id,
-  parent_id: parent,
-  order_key: key,
-  node_type: 'task',
-  code: '',
-  name: `Row ${id}`,
-  calendar_id: null,
-  duration: 480,
-  remaining: 480,
-  actual_start: null,
-  actual_finish: null,
-  percent: 0,
-  start_limit_type: null,
-  start_limit_date: null,
-  finish_limit_type: null,
-  finish_limit_date: null,
-  volume: null,
-  price: null,
-  attributes: {},
-  es: null,
-  ef: null,
-  ls: null,
-  lf: null,
-  tf: null,
-  ff: null,
-  critical: null,
-  ...extra,
-});
+const item = storedItem;
 
 /** A random tree: each row's parent is an earlier sum (or the top), relations between tasks. */
 const contentArb = fc

@@ -4,6 +4,8 @@ import { expect } from 'vitest';
 import { api } from '../../../src/api';
 import type { EpsNode, Session, UserSpace, Version, VersionContent } from '../../../src/api';
 import type { WbsDoc } from '../../../src/domain/wbs';
+import type { WbsChange } from '../../../src/domain/wbs/change';
+import { serializeEntry, undoKindOf } from '../../../src/domain/history';
 import { relationFromApi, rowFromItem } from '../../../src/api/wbs-rows';
 import { call, newUser } from './harness';
 
@@ -94,4 +96,20 @@ export async function readVersionDoc(
     relations: new Map(content.relations.map((r) => [r.id, relationFromApi(r)])),
   };
   return { content, doc };
+}
+
+/** Sends a change to a version as one 'do' batch at `revision` (the answer as it comes). */
+export function sendChange(
+  app: FastifyInstance,
+  as: { token: string; space: string },
+  version: string,
+  revision: number,
+  c: Pick<WbsChange<unknown>, 'patches' | 'inversePatches'>,
+  labelKey = 'cmd.edit',
+) {
+  return call(app, api.wbsBatch.batch, {
+    ...as,
+    params: { id: version },
+    body: { revision, origin: 'do', entry: serializeEntry({ kind: undoKindOf(c.patches), labelKey, ...c }) },
+  });
 }
