@@ -15,7 +15,8 @@
 // Run: node --import tsx benchmarks/workbench.ts   (or npm run --silent bench -- workbench)
 // BENCH_ONLY=scroll runs the unthrottled scroll alone, BENCH_ONLY=ours50k our side of the 50k
 // comparison alone, BENCH_ONLY=content the server's reads of the 100k content alone;
-// BENCH_PROFILE=<dir> writes profiles.
+// BENCH_PROFILE=<dir> writes profiles (with BENCH_SCROLL_CPU=1 a CPU profile of the unthrottled
+// scroll too).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -88,14 +89,18 @@ interface OpenFigures {
 /** Open the schedule page on the version the server holds; measure the open. */
 async function openVersionPage(browser: Browser, url: string, token: string) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.addInitScript((t) => {
-    localStorage.setItem('pw.token', t);
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  }, token);
+  await page.addInitScript(
+    (t) => {
+      localStorage.setItem('pw.token', t.token);
+      (window as unknown as { __hack: string }).__hack = t.hack;
+      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    },
+    { token, hack: process.env.BENCH_HACK ?? '' },
+  );
   await page.goto(url);
   await page.waitForFunction(
     () =>
@@ -230,6 +235,45 @@ async function startTrace(browser: Browser, page: Page, name: string): Promise<(
   return async () => void (await browser.stopTracing());
 }
 
+/** The frames scrollFrames scrolls by default. */
+const SCROLL_FRAMES = 240;
+
+/** The main thread's work per frame (ms): all its tasks, and of them script, style and layout. */
+interface MainThreadWork {
+  readonly task: number;
+  readonly script: number;
+  readonly style_layout: number;
+}
+
+/**
+ * The renderer main thread's busy time from here to the returned function's call, per frame
+ * (Chromium's own task, script, style and layout clocks). A steadier figure than frame times on a
+ * shared machine: another process taking the CPU stretches a frame more than its work.
+ */
+async function mainThreadBusy(page: Page): Promise<(frames: number) => Promise<MainThreadWork>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = (name: string) => (metrics.find((x) => x.name === name)?.value ?? 0) * 1000;
+    return {
+      task: m('TaskDuration'),
+      script: m('ScriptDuration'),
+      style_layout: m('RecalcStyleDuration') + m('LayoutDuration'),
+    };
+  };
+  const before = await read();
+  return async (frames) => {
+    const after = await read();
+    await cdp.detach();
+    return {
+      task: round((after.task - before.task) / frames),
+      script: round((after.script - before.script) / frames),
+      style_layout: round((after.style_layout - before.style_layout) / frames),
+    };
+  };
+}
+
 /**
  * Frame cost while scrolling: the same loop in a browser whose frames are not paced by vsync, so
  * each requestAnimationFrame delta is the time to produce the frame (script, style, layout, paint,
@@ -246,10 +290,15 @@ async function unthrottledScroll(url: string, token: string, name = 'scroll-unth
     await settled(page);
     const trace = await startTrace(browser, page, name);
     const allocations = await startAllocations(page);
+    // A CPU profile as well only when asked: sampling every 100 µs slows the frames it measures.
+    const profile = process.env.BENCH_SCROLL_CPU ? await startProfile(page) : null;
+    const busy = await mainThreadBusy(page);
     const frames = await page.$eval('.wb-grid', scrollFrames as (el: HTMLElement) => Promise<ScrollFrames>);
+    const main = await busy(SCROLL_FRAMES);
+    await profile?.(name);
     await allocations?.(name);
     await trace?.();
-    return frames;
+    return { ...frames, main };
   } finally {
     await browser.close();
   }
@@ -425,6 +474,7 @@ try {
             scroll_median_frame_ms: round(work.median),
             scroll_long_tasks: work.longTasks,
             long_task_max_ms: round(work.longTaskMaxMs),
+            scroll_main_thread_ms_per_frame: work.main,
             load_average_1m: round(loadavg()[0]!),
           }) + '\n',
         );
@@ -612,6 +662,7 @@ try {
             scroll_p95_frame_ms: round(work.p95),
             scroll_median_frame_ms: round(work.median),
             scroll_long_tasks: work.longTasks,
+            scroll_main_thread_ms_per_frame: work.main,
             scroll_after_edits_p95_frame_ms: round(afterEdits.p95),
             scroll_after_edits_median_frame_ms: round(afterEdits.median),
             scroll_after_edits_long_tasks: afterEdits.longTasks,

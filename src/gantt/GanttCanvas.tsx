@@ -44,6 +44,8 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
   const staticRef = useRef<HTMLCanvasElement>(null);
   const liveRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<GanttFrame | null>(null);
+  /** Whether the interactive canvas shows anything. */
+  const liveDrawn = useRef(false);
   const { source, width, height, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale, texts } =
     props;
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
@@ -72,7 +74,7 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
     const l = liveRef.current;
     if (!c || !l) return;
     sizeCanvas(c, frame.width, frame.height, frame.dpr);
-    sizeCanvas(l, frame.width, frame.height, frame.dpr);
+    if (sizeCanvas(l, frame.width, frame.height, frame.dpr)) liveDrawn.current = false;
     const ctx = c.getContext('2d');
     if (!ctx) return;
     drawGantt(ctx, frame);
@@ -91,7 +93,11 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
     const l = liveRef.current;
     const ctx = l?.getContext('2d');
     if (!ctx) return;
-    drawInteractive(ctx, { frame, hover: state.hover?.bar ?? null, gesture: state.gesture });
+    const hover = state.hover?.bar ?? null;
+    // An empty layer stays untouched: clearing it would still send its pixels to the compositor.
+    if (!hover && !state.gesture && !liveDrawn.current) return;
+    drawInteractive(ctx, { frame, hover, gesture: state.gesture });
+    liveDrawn.current = hover !== null || state.gesture !== null;
   }, [frame, state.hover, state.gesture]);
 
   const { onWheel } = props;

@@ -1,5 +1,6 @@
 // The in-cell editor: Enter commits and moves down, Tab/Shift+Tab commit and move across, Esc
-// cancels, leaving the cell commits. Typing on a selected cell opens it with that character.
+// cancels, leaving the cell commits. Typing on a selected cell opens it with that character; F2,
+// Enter and a double click open it with the caret after the value.
 
 import { useEffect, useRef } from 'react';
 import type { CellTextContext } from '../state/workbench/cell-text';
@@ -24,9 +25,10 @@ export function CellEditor(props: {
     const el = ref.current;
     if (!el) return;
     el.focus();
+    // The caret after the text, as Excel's F2 leaves it: typing adds to the value (typing on the
+    // cell without F2 replaces it: the editor then opens with that character alone).
     const end = el.value.length;
-    if (initial === null) el.setSelectionRange(0, end);
-    else el.setSelectionRange(end, end);
+    el.setSelectionRange(end, end);
   }, [initial]);
 
   const finish = (then: 'down' | 'next' | 'prev' | 'none') => {

@@ -93,6 +93,14 @@ export class ScheduleCore {
     return this.full(revision);
   }
 
+  /**
+   * Warms the incremental path on the document opened (PreparedSchedule.rehearse): the worker
+   * calls it once the open's dates are sent, so that the user's first edit is not the slowest.
+   */
+  rehearse(): void {
+    this.prepared?.rehearse();
+  }
+
   /** New options, and new calendars when given: the document is scheduled again with them. */
   setSettings(
     calendars: CalendarDef[] | null,

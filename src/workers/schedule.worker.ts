@@ -14,8 +14,12 @@ const core = new ScheduleCore();
 
 const send = (out: ScheduleOutput | null) => (out ? Comlink.transfer(out, transferables(out)) : null);
 
+/** After an open's answer has gone: the warm-up of the incremental path (ScheduleCore.rehearse). */
+const rehearseSoon = () => setTimeout(() => core.rehearse(), 0);
+
 const api = {
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
+    rehearseSoon();
     return send(core.open(doc, calendars, options, revision))!;
   },
   /** open() for a document packed by columns (doc-pack.ts): the main thread's way. */
@@ -25,6 +29,7 @@ const api = {
     options: ScheduleOptions,
     revision: number,
   ): ScheduleOutput {
+    rehearseSoon();
     return send(core.open(unpackDoc(doc), calendars, options, revision))!;
   },
   patch(patches: Patch[], revision: number): ScheduleOutput | null {

@@ -45,6 +45,13 @@ test('a scheduler builds a 20-row schedule with the keyboard only and sees the c
   await expectRowCount(page, 20);
   await expect(cell(page, 5, 1)).toHaveText('Task 5');
   await expect(cell(page, 5, 3)).toHaveText('5');
+  // F2 opens a cell with the caret after its value, as Excel does: typing adds to the value.
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowRight'); // code → name
+  await page.keyboard.press('F2');
+  await page.keyboard.type(' North');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 0, 1)).toHaveText('Block C North');
 
   // Indent rows 2–20 under row 1, then link them into a chain.
   await page.keyboard.press('Control+Home');

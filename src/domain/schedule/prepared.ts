@@ -7,7 +7,7 @@
 
 import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndexCache } from '../calendar/index-cache';
-import { buildNetwork, K_FINISH_MS, K_START_MS, setConstraints, setRelations } from './network';
+import { buildNetwork, K_FINISH_MS, K_START_MS, K_TASK, setConstraints, setRelations } from './network';
 import type { Network } from './network';
 import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
 import {
@@ -166,6 +166,33 @@ export class PreparedSchedule {
     const i = this.net.index.get(id);
     if (i === undefined) throw new RangeError(`Unknown activity ${id}`);
     return i;
+  }
+
+  /**
+   * Runs the incremental path on a duration change it then takes back, so that the first real
+   * edit after an open runs code V8 has already optimized (a first incremental pass takes several
+   * times a later one: at 100k in Node, a first edit's pass 71 ms, after this one 10 ms). Every date, float and flag ends as
+   * it was: a pass equals a full compute (property test), and the duration is restored exactly.
+   * Does nothing before a compute, with a cycle, or without a task to change.
+   */
+  rehearse(): void {
+    const { net } = this;
+    if (!this.computed || net.cycle.length > 0 || this.dirty.size > 0) return;
+    // A task halfway down the order: its change reaches a fair share of the network.
+    let i = -1;
+    for (let k = net.n >> 1; k < net.n && i < 0; k++) if (net.kind[net.order[k]] === K_TASK) i = net.order[k];
+    if (i < 0) return;
+    const dur = net.dur[i];
+    const last = this.last;
+    // One change and its undo: the first pass after an open costs the most, the next ones little.
+    net.dur[i] = dur + 480;
+    this.dirty.add(i);
+    this.recompute();
+    net.dur[i] = dur;
+    this.dirty.add(i);
+    this.recompute();
+    // The result handed out before stays the current one (its arrays are equal to the last pass's).
+    this.last = last;
   }
 
   /** Edit: the duration still to do (the original duration for an activity not started). */
