@@ -625,9 +625,11 @@ try {
           '',
         ]);
         await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 0), ROWS - 5_000);
+        const pasteTrace = await startTrace(browser, page, 'paste');
         const pasteProfile = await startProfile(page);
         const paste_10k_ms = await timed('paste', matrix);
         await pasteProfile?.('paste');
+        await pasteTrace?.();
         const t0 = performance.now();
         await saved(page);
         const paste_10k_saved_ms = performance.now() - t0 + paste_10k_ms;
