@@ -171,9 +171,9 @@ export class PreparedSchedule {
   /**
    * Runs the incremental path on a duration change it then takes back, so that the first real
    * edit after an open runs code V8 has already optimized (a first incremental pass takes several
-   * times a later one: at 100k in Node, a first edit's pass 71 ms, after this one 10 ms). Every date, float and flag ends as
-   * it was: a pass equals a full compute (property test), and the duration is restored exactly.
-   * Does nothing before a compute, with a cycle, or without a task to change.
+   * times a later one: at 100k in Node, a first edit's pass 71 ms, after this one 10 ms). Every
+   * date, float and flag ends as it was: a pass equals a full compute (property test), and the
+   * duration is restored exactly. Does nothing before a compute, with a cycle, or without a task.
    */
   rehearse(): void {
     const { net } = this;
