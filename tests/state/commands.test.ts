@@ -14,6 +14,11 @@ provideServices({ newId: () => `new-${++n}` });
 const select = (row: number, col = 1, toRow = row, toCol = col) =>
   workbench.set({ selection: { anchor: { row, col }, focus: { row: toRow, col: toCol } } });
 const ids = () => workbench.get().visible.ids;
+const commitEditAt = (row: number, col: number, text: string) => {
+  select(row, col);
+  startEdit(null);
+  commitEdit(text, 'none');
+};
 const rows = () => workbench.get().wbs.doc.rows;
 
 describe('workbench commands', () => {
@@ -72,6 +77,22 @@ describe('workbench commands', () => {
     startEdit(null);
     commitEdit('3', 'down');
     expect(rows().get(id)!.duration).toBe(3 * DAY);
+  });
+
+  it('keeps the cell marks as they are when an edit neither had nor makes any', () => {
+    // The grid's rows compare the marks by identity: a new empty map would re-render them all.
+    const none = workbench.get().issues;
+    select(1, 3);
+    startEdit(null);
+    commitEdit('4', 'down');
+    expect(rows().get('T1')!.duration).toBe(4 * DAY);
+    expect(workbench.get().issues).toBe(none);
+    // A refused value marks its cell; the next good edit clears the mark.
+    startEdit(null);
+    commitEdit('soon', 'none');
+    expect(workbench.get().issues.size).toBe(1);
+    commitEditAt(2, 3, '2');
+    expect(workbench.get().issues.size).toBe(0);
   });
 
   it('pastes a matrix as one undo step, adding rows and marking bad cells', () => {

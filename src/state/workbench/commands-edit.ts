@@ -51,7 +51,12 @@ export function convertContext(s: WorkbenchState = workbench.get()): ConvertCont
 
 const issueKey = (id: RowId, column: string) => `${id}|${column}`;
 
+/**
+ * The command's unconverted cells replace the marks of the last one. No marks before and none now
+ * keeps the map as it is: a new map would re-render every row in view (GridRow compares it).
+ */
 function report(issues: CellIssue[]): void {
+  if (issues.length === 0 && workbench.get().issues.size === 0) return;
   workbench.set({ issues: new Map(issues.map((i) => [issueKey(i.id, i.column), i])) });
   if (issues.length === 0) return;
   const sv = services();
