@@ -89,18 +89,14 @@ interface OpenFigures {
 /** Open the schedule page on the version the server holds; measure the open. */
 async function openVersionPage(browser: Browser, url: string, token: string) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.addInitScript(
-    (t) => {
-      localStorage.setItem('pw.token', t.token);
-      (window as unknown as { __hack: string }).__hack = t.hack;
-      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    },
-    { token, hack: process.env.BENCH_HACK ?? '' },
-  );
+  await page.addInitScript((t) => {
+    localStorage.setItem('pw.token', t);
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  }, token);
   await page.goto(url);
   await page.waitForFunction(
     () =>
