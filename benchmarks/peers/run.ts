@@ -11,7 +11,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from '../chromium';
 import { build } from 'vite';
 import { type PeerSet, peerSet } from './data';
 import type { PeerLib } from './page-api';
@@ -130,20 +131,9 @@ export async function measurePeers(
 async function main(): Promise<void> {
   const n = Number(process.env.BENCH_PEER_TASKS ?? 50_000);
   const runs = Number(process.env.BENCH_PEER_RUNS ?? 1);
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`${executablePath} is missing (apt-get install chromium)`);
   const set = peerSet(n);
   const dir = await buildPeerHarness();
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const figures = await measurePeers(browser, set, { dir, runs, log: (l) => console.error(l) });
     console.log(
