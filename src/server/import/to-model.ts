@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { calendarDefOf } from '../../api/calendars';
-import type { WbsItem } from '../../api/versions';
+import type { WbsItem, WbsRelation as ApiRelation } from '../../api/versions';
 import { relationFromApi, rowFromItem } from '../../api/wbs-rows';
 import { CalendarIndexCache, standardCalendarDef } from '../../domain/calendar';
 import { defaultCalendarOf, versionScheduleOptions } from '../../domain/schedule';
@@ -23,13 +23,8 @@ import type { ItemExtras } from './to-rows';
 /** A wbs_items row as read (an import's rows, not yet stored, have no volume or price). */
 type Item = Omit<WbsItem, 'sched' | 'volume' | 'price'> & Partial<Pick<WbsItem, 'volume' | 'price'>>;
 
-type Relation = {
-  id: string;
-  pred_id: string;
-  succ_id: string;
-  type: 'fs' | 'ss' | 'ff' | 'sf';
-  lag: number;
-};
+/** A wbs_relations row as read (its lag calendar is an import's extra, in the version model). */
+type Relation = Omit<ApiRelation, 'lag_calendar'>;
 
 /** A version's stored items and relations (with an import's extras) → the engine's model. */
 export function rowsToModel(
@@ -45,11 +40,11 @@ export function rowsToModel(
     attributeDefs: Record<string, string>;
   },
 ): ScheduleModel {
-  const ids = new Set(items.map((i) => i.id));
+  const byId = new Map(items.map((i) => [i.id, i]));
   const rows = new Map<RowId, WbsRow>();
   for (const i of items) {
     // A row whose parent is not in the version is read as top level (toScheduleModel would skip it).
-    const parent_id = i.parent_id !== null && ids.has(i.parent_id) ? i.parent_id : null;
+    const parent_id = i.parent_id !== null && byId.has(i.parent_id) ? i.parent_id : null;
     const sched = scheduleOfExtras(meta.itemExtras[i.id]);
     const item = { ...i, parent_id, volume: i.volume ?? null, price: i.price ?? null, sched };
     rows.set(i.id, rowFromItem(item));
@@ -67,7 +62,6 @@ export function rowsToModel(
     calendarIndex: new CalendarIndexCache().lookup(calendars),
   });
   // The dates the last calculation stored: the XER and PDF writers write them as they are.
-  const byId = new Map(items.map((i) => [i.id, i]));
   for (const a of model.activities) {
     const { es, ef, ls, lf, tf, ff, critical } = byId.get(a.id)!;
     a.stored = { es, ef, ls, lf, tf, ff, critical };

@@ -155,10 +155,12 @@ export class ScheduleRunner {
       d.painted = true;
       if (this.deferred === d) this.flushDeferred(false);
     };
-    if (typeof requestAnimationFrame === 'function' && typeof requestIdleCallback === 'function')
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => requestIdleCallback(painted, { timeout: IDLE_MS })),
-      );
+    // Without idle callbacks (Safari), a task of its own after the two frames.
+    const idle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(painted, { timeout: IDLE_MS })
+        : setTimeout(painted, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(idle));
     else setTimeout(painted, 0);
   }
 
