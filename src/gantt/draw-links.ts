@@ -23,6 +23,10 @@ function pass(ctx: CanvasRenderingContext2D, frame: GanttFrame, critical: boolea
   const color = critical ? theme.critical : theme.link;
   ctx.strokeStyle = color;
   ctx.fillStyle = color;
+  // All the pass's lines are one path, stroked once, and its arrowheads another, filled once:
+  // two raster operations per colour instead of two per link (a shared run is drawn once).
+  const heads: [Point, Point][] = [];
+  ctx.beginPath();
   for (const link of frame.links) {
     if (link.critical !== critical) continue;
     const route = routeOf(frame, link);
@@ -30,12 +34,14 @@ function pass(ctx: CanvasRenderingContext2D, frame: GanttFrame, critical: boolea
     const { pts } = route;
     // The route is kept in chart coordinates (scrolled to the top): here it moves into view.
     if (route.maxY - scrollTop < headerHeight || route.minY - scrollTop > height) continue;
-    ctx.beginPath();
     ctx.moveTo(crisp(pts[0]!.x), crisp(pts[0]!.y - scrollTop));
     for (let i = 1; i < pts.length; i++) ctx.lineTo(crisp(pts[i]!.x), crisp(pts[i]!.y - scrollTop));
-    ctx.stroke();
-    arrowhead(ctx, pts[pts.length - 2]!, pts[pts.length - 1]!, scrollTop);
+    heads.push([pts[pts.length - 2]!, pts[pts.length - 1]!]);
   }
+  ctx.stroke();
+  ctx.beginPath();
+  for (const [before, end] of heads) arrowhead(ctx, before, end, scrollTop);
+  ctx.fill();
 }
 
 /** A link's route in chart coordinates (as if scrolled to the top), with its vertical extent. */
@@ -81,10 +87,12 @@ function routeOf(frame: GanttFrame, link: GanttLink): Route | null {
   return route;
 }
 
-/** A filled triangle whose tip is `end`, pointing from `before` to `end` (moved up by `dy`). */
+/**
+ * Adds to the path a triangle whose tip is `end`, pointing from `before` to `end` (moved up by
+ * `dy`); the caller fills the path.
+ */
 function arrowhead(ctx: CanvasRenderingContext2D, before: Point, end: Point, dy: number): void {
   const ey = end.y - dy;
-  ctx.beginPath();
   if (before.x === end.x) {
     const dir = end.y >= before.y ? 1 : -1;
     const x = crisp(end.x);
@@ -99,7 +107,6 @@ function arrowhead(ctx: CanvasRenderingContext2D, before: Point, end: Point, dy:
     ctx.lineTo(end.x - dir * ARROW, y + ARROW);
   }
   ctx.closePath();
-  ctx.fill();
 }
 
 /** The routed polyline of a link in viewport coordinates, or null when an end is not scheduled. */

@@ -8,18 +8,24 @@ import { lightTheme } from '../../../src/gantt/theme';
 
 const DAY = 1440;
 
-/** A context that records the polylines drawn: [x, y] per moveTo / lineTo, one list per path. */
+/**
+ * A context that records what is drawn: each subpath (from a moveTo) as [x, y] points, under the
+ * operation that drew its path: stroked lines, filled arrowheads.
+ */
 function recorder() {
-  const paths: number[][][] = [];
+  let path: number[][][] = [];
+  const lines: number[][][] = [];
+  const heads: number[][][] = [];
+  const ops = { stroke: 0, fill: 0 };
   const ctx = {
-    beginPath: () => paths.push([]),
-    moveTo: (x: number, y: number) => paths.at(-1)!.push([x, y]),
-    lineTo: (x: number, y: number) => paths.at(-1)!.push([x, y]),
+    beginPath: () => void (path = []),
+    moveTo: (x: number, y: number) => path.push([[x, y]]),
+    lineTo: (x: number, y: number) => path.at(-1)!.push([x, y]),
     closePath: () => undefined,
-    stroke: () => undefined,
-    fill: () => undefined,
+    stroke: () => (ops.stroke++, lines.push(...path)),
+    fill: () => (ops.fill++, heads.push(...path)),
   };
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, paths };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, lines, heads, ops };
 }
 
 const link = (id: string, predRow: number, succRow: number, type: GanttLink['type']): GanttLink => ({
@@ -72,11 +78,19 @@ describe('links layer', () => {
   it('draws a scrolled frame with the routes of the first, moved', () => {
     for (const scrollTop of [0, 30, 47.5, 0]) {
       const frame = frameAt(scrollTop);
-      const { ctx, paths } = recorder();
+      const { ctx, lines, heads, ops } = recorder();
       drawLinksLayer(ctx, frame);
-      // Every other path is an arrowhead; the polylines are the others.
-      const lines = paths.filter((_, i) => i % 2 === 0);
       expect(lines).toEqual(expected(frame));
+      // One arrowhead per link, in the same order, its tip at the route's end (a pixel at most:
+      // the tip keeps its exact coordinate along the arrow's axis, the line's is on a half pixel).
+      const ends = expected(frame).map((route) => route.at(-1)!);
+      expect(heads).toHaveLength(ends.length);
+      heads.forEach(([tip], i) => {
+        expect(Math.abs(tip![0]! - ends[i]![0]!)).toBeLessThanOrEqual(1);
+        expect(Math.abs(tip![1]! - ends[i]![1]!)).toBeLessThanOrEqual(1);
+      });
+      // One stroke and one fill per colour (links, critical links), however many links show.
+      expect(ops).toEqual({ stroke: 2, fill: 2 });
     }
   });
 });
