@@ -18,7 +18,7 @@
 // BENCH_PROFILE=<dir> writes profiles (with BENCH_SCROLL_CPU=1 a CPU profile of the unthrottled
 // scroll too).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -42,22 +42,47 @@ const port = Number(process.env.BENCH_PORT ?? 8297);
 const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
 const round = (x: number) => Math.round(x * 10) / 10;
 
-async function startServer(): Promise<ChildProcess | null> {
+const healthy = () =>
+  fetch(`${base}/api/v1/health-check`).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+/** The benchmark's own server, on a fresh data directory that goes with it. */
+interface BenchServer {
+  readonly child: ChildProcess;
+  readonly dataDir: string;
+}
+
+function stopServer(server: BenchServer): void {
+  server.child.kill();
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+async function startServer(): Promise<BenchServer | null> {
   if (process.env.BENCH_URL) return null;
+  // A server already answering there (one an interrupted run left, say) would be measured instead
+  // of ours, on its own data.
+  if (await healthy())
+    throw new Error(`${base} already answers: stop that server or set BENCH_PORT to a free port`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wb-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, E2E_FRESH: '1', LOG_LEVEL: 'silent' },
     stdio: 'ignore',
   });
+  const server = { child, dataDir };
+  // An interrupted run (Ctrl+C, a timeout's kill) takes its server and data with it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => {
+      stopServer(server);
+      process.exit(1);
+    });
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    const ok = await fetch(`${base}/api/v1/health-check`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
+    if (child.exitCode !== null) break;
+    if (await healthy()) return server;
   }
-  child.kill();
+  stopServer(server);
   throw new Error('server did not start');
 }
 
@@ -710,5 +735,5 @@ const server = await startServer();
 try {
   await run();
 } finally {
-  server?.kill();
+  if (server) stopServer(server);
 }
