@@ -120,6 +120,9 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
     runCommand(cmd);
   }, []);
 
+  // Once per language, not on every scroll frame (i18next interpolates on every call).
+  const ariaLabel = useMemo(() => t('gantt.label'), [t]);
+
   const onWheel = useCallback((dx: number, dy: number) => {
     const s = workbench.get();
     if (dy !== 0) {
@@ -157,7 +160,7 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
         readout={readout}
         onWheel={onWheel}
         onKeyDown={onKeyDown}
-        ariaLabel={t('gantt.label')}
+        ariaLabel={ariaLabel}
       />
       <div
         ref={barRef}

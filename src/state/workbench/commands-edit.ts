@@ -19,6 +19,7 @@ import type { WorkbenchState } from './store';
 import { workbench } from './store';
 import type { CellIssue } from './types';
 import { rangeOf } from './types';
+import { rememberedT } from './remembered-t';
 
 export function textContext(s: WorkbenchState = workbench.get()): CellTextContext {
   const sv = services();
@@ -26,7 +27,7 @@ export function textContext(s: WorkbenchState = workbench.get()): CellTextContex
   const fallback = defaultCalendarOf(s.calendars);
   return {
     lang: sv.lang(),
-    t: (k, p) => sv.t(k, p),
+    t: rememberedT((k, p) => sv.t(k, p)),
     hoursPerDay: (id) => sv.hoursPerDay(id),
     calendarName: (id) =>
       id === null ? (fallback?.name ?? '') : (s.calendars.find((c) => c.id === id)?.name ?? id),
