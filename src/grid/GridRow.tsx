@@ -67,7 +67,8 @@ function GridRowImpl(p: GridRowProps) {
         if (i >= frozen && (i < win.from || i > win.to)) return null;
         const def = columnDef(c.id);
         const selected = i >= p.selFrom && i <= p.selTo;
-        const issue = p.issues.get(`${r.id}|${def.id}`);
+        // No key string per cell while no cell is marked (nearly always).
+        const issue = p.issues.size > 0 ? p.issues.get(`${r.id}|${def.id}`) : undefined;
         const editing = p.editing?.col === i;
         const name = def.id === 'name';
         const text = editing ? '' : cellText(view, def, ctx);

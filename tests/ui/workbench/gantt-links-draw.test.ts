@@ -9,18 +9,24 @@ import { lightTheme } from '../../../src/gantt/theme';
 const DAY = 1440;
 
 /**
- * A context that records what is drawn: each subpath (from a moveTo) as [x, y] points, under the
- * operation that drew its path: stroked lines, filled arrowheads.
+ * A context that records what is drawn: each subpath (from a moveTo) as [x, y] points where they
+ * land on the canvas, under the operation that drew its path: stroked lines, filled arrowheads.
  */
 function recorder() {
   let path: number[][][] = [];
   const lines: number[][][] = [];
   const heads: number[][][] = [];
   const ops = { stroke: 0, fill: 0 };
+  // The translation in force (save and restore keep and bring back one).
+  let at = [0, 0];
+  const saved: number[][] = [];
   const ctx = {
+    save: () => saved.push(at),
+    restore: () => void (at = saved.pop()!),
+    translate: (dx: number, dy: number) => void (at = [at[0]! + dx, at[1]! + dy]),
     beginPath: () => void (path = []),
-    moveTo: (x: number, y: number) => path.push([[x, y]]),
-    lineTo: (x: number, y: number) => path.at(-1)!.push([x, y]),
+    moveTo: (x: number, y: number) => path.push([[x + at[0]!, y + at[1]!]]),
+    lineTo: (x: number, y: number) => path.at(-1)!.push([x + at[0]!, y + at[1]!]),
     closePath: () => undefined,
     stroke: () => (ops.stroke++, lines.push(...path)),
     fill: () => (ops.fill++, heads.push(...path)),
