@@ -6,6 +6,7 @@ import type { CellTextContext } from '../state/workbench/cell-text';
 import { cellText } from '../state/workbench/cell-text';
 import { columnDef } from '../state/workbench/columns';
 import type { CellIssue, ColumnLayout, RowView } from '../state/workbench/types';
+import { issueOf } from '../state/workbench/types';
 import { CellEditor } from './CellEditor';
 import type { ColumnGeometry } from './layout';
 import { GUTTER, type ColumnWindow } from './layout';
@@ -67,8 +68,7 @@ function GridRowImpl(p: GridRowProps) {
         if (i >= frozen && (i < win.from || i > win.to)) return null;
         const def = columnDef(c.id);
         const selected = i >= p.selFrom && i <= p.selTo;
-        // No key string per cell while no cell is marked (nearly always).
-        const issue = p.issues.size > 0 ? p.issues.get(`${r.id}|${def.id}`) : undefined;
+        const issue = issueOf(p.issues, r.id, def.id);
         const editing = p.editing?.col === i;
         const name = def.id === 'name';
         const text = editing ? '' : cellText(view, def, ctx);

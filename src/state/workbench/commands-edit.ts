@@ -2,7 +2,7 @@
 // unconvertible cells marked and left unchanged, rows added past the end) and fill down.
 
 import { dayStartMinutes, defaultCalendarOf } from '../../domain/schedule/default-options';
-import type { ConvertContext, RowId, WorkTimeContext } from '../../domain/wbs';
+import type { ConvertContext, WorkTimeContext } from '../../domain/wbs';
 import { editCell, fillDown, pasteMatrix, updateValues } from '../../domain/wbs';
 import { calendarIndex } from './bar-commands';
 import type { CellTextContext } from './cell-text';
@@ -18,7 +18,7 @@ import { services } from './services';
 import type { WorkbenchState } from './store';
 import { workbench } from './store';
 import type { CellIssue } from './types';
-import { rangeOf } from './types';
+import { issueKey, rangeOf } from './types';
 import { rememberedT } from './remembered-t';
 
 export function textContext(s: WorkbenchState = workbench.get()): CellTextContext {
@@ -50,8 +50,6 @@ export function convertContext(s: WorkbenchState = workbench.get()): ConvertCont
   };
 }
 
-const issueKey = (id: RowId, column: string) => `${id}|${column}`;
-
 /**
  * The command's unconverted cells replace the marks of the last one. No marks before and none now
  * keeps the map as it is: a new map would re-render every row in view (GridRow compares it).
@@ -66,10 +64,6 @@ function report(issues: CellIssue[]): void {
     .map((i) => `${i.value ? `"${i.value}": ` : ''}${sv.t(i.messageKey, i.params)}`);
   if (issues.length > 5) lines.push(sv.t('paste.more', { count: issues.length - 5 }));
   sv.notify('warning', sv.t('paste.unconverted', { count: issues.length }), lines);
-}
-
-export function issueAt(s: WorkbenchState, id: RowId, column: string): CellIssue | undefined {
-  return s.issues.get(issueKey(id, column));
 }
 
 function focusedColumn(s: WorkbenchState) {

@@ -4,7 +4,9 @@
 // took 15 ms. A context's translate function remembers the texts of keys asked without
 // parameters; the context is made again when the language changes.
 
-type Translate = (key: string, params?: Record<string, unknown>) => string;
+import type { CellTextContext } from './cell-text';
+
+type Translate = CellTextContext['t'];
 
 /** `t`, remembering what it answered for each key asked without parameters. */
 export function rememberedT(t: Translate): Translate {

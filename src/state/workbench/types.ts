@@ -119,3 +119,15 @@ export interface CellIssue {
   readonly value: string;
   readonly params?: Record<string, unknown>;
 }
+
+/** The key of a cell's mark in the store's issues map. */
+export const issueKey = (id: ItemId, column: ColumnId): string => `${id}|${column}`;
+
+/** A cell's mark, if any. While no cell is marked (nearly always) no key is made for the cells in view. */
+export function issueOf(
+  issues: ReadonlyMap<string, CellIssue>,
+  id: ItemId,
+  column: ColumnId,
+): CellIssue | undefined {
+  return issues.size > 0 ? issues.get(issueKey(id, column)) : undefined;
+}
