@@ -37,6 +37,9 @@ import { type PeerSet, peerSet } from './peers/data';
 import { measurePeers } from './peers/run';
 import { observeLongTasks, type ScrollFrames, scrollFrames } from './peers/scroll-loop';
 
+/** The page's window with the bench hook (src/modules/schedule/bench-hook.ts, `?bench=1`). */
+type BenchWindow = { __wbBench: WorkbenchBenchHandle };
+
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 8297);
 const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
@@ -169,9 +172,7 @@ async function openVersionPage(browser: Browser, url: string, token: string) {
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const s = (
-        window as unknown as { __wbBench: { state(): { frozen: boolean; relationIndex: boolean } } }
-      ).__wbBench.state();
+      const s = (window as unknown as BenchWindow).__wbBench.state();
       return performance.getEntriesByName('wb-schedule-applied').length > 0 && s.frozen && s.relationIndex;
     },
     undefined,
@@ -209,8 +210,7 @@ async function startProfile(page: Page): Promise<((name: string) => Promise<void
 /** Waits until the page has no change left to save (the server answered every batch). */
 async function saved(page: Page): Promise<void> {
   await page.waitForFunction(
-    () =>
-      (window as unknown as { __wbBench: { state(): { saving: number } } }).__wbBench.state().saving === 0,
+    () => (window as unknown as BenchWindow).__wbBench.state().saving === 0,
     undefined,
     { timeout: 120_000, polling: 100 },
   );
@@ -361,7 +361,7 @@ async function compareOurs(browser: Browser, url: string, token: string, set: Pe
     body,
   );
   await page.waitForTimeout(500);
-  type Hook = { __wbBench: WorkbenchBenchHandle; __content: VersionColumns };
+  type Hook = BenchWindow & { __content: VersionColumns };
   const applied = () => performance.getEntriesByName('wb-schedule-applied').length;
   const appliedBefore = await page.evaluate(applied);
   const loadProfile = await startProfile(page);
@@ -522,9 +522,7 @@ async function run(): Promise<void> {
   await editThroughApi(generated, headers);
   const { page, open: stale } = await openVersionPage(browser, url, token);
   const open = calculated.open;
-  const state = await page.evaluate(() =>
-    (window as unknown as { __wbBench: { state(): unknown } }).__wbBench.state(),
-  );
+  const state = await page.evaluate(() => (window as unknown as BenchWindow).__wbBench.state());
 
   // Scroll: 240 frames of 120 px through the grid (the Gantt follows the shared scroll), with
   // the loop the peers get (benchmarks/peers/scroll-loop.ts). Here frames are paced by the 60 Hz
@@ -535,17 +533,10 @@ async function run(): Promise<void> {
   await scrollTrace?.();
 
   // Edit one duration through the keyboard: Enter → the next Gantt paint after the new dates.
-  type Bench = {
-    __wbBench: {
-      select(a: number, b: number, c?: number): void;
-      run(c: string): boolean;
-      paste(m: string[][]): void;
-      firstTaskRow(f: number): number;
-      columns(ids: string[]): void;
-    };
-  };
-  const editRow = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(40_000));
-  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 3), editRow);
+  const editRow = await page.evaluate(() =>
+    (window as unknown as BenchWindow).__wbBench.firstTaskRow(40_000),
+  );
+  await page.evaluate((r) => (window as unknown as BenchWindow).__wbBench.select(r, r, 3), editRow);
   await page.focus('.wb-grid');
   await page.waitForTimeout(300);
   await page.evaluate(() => {
@@ -594,7 +585,7 @@ async function run(): Promise<void> {
   const timed = (fn: string, arg: unknown) =>
     page.evaluate(
       async ([f, a]) => {
-        const b = (window as unknown as Bench).__wbBench;
+        const b = (window as unknown as BenchWindow).__wbBench;
         const t0 = performance.now();
         if (f === 'run') b.run(a as string);
         else b.paste(a as string[][]);
@@ -603,13 +594,9 @@ async function run(): Promise<void> {
       },
       [fn, arg] as const,
     );
-  type Ready = { __wbBench: { state(): { frozen: boolean; relationIndex: boolean } } };
-  const frozenBeforeIndent = await page.evaluate(() => (window as unknown as Ready).__wbBench.state().frozen);
-  const indexedBeforeIndent = await page.evaluate(
-    () => (window as unknown as Ready).__wbBench.state().relationIndex,
-  );
-  const r0 = await page.evaluate(() => (window as unknown as Bench).__wbBench.firstTaskRow(50_000));
-  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r + 999), r0);
+  const ready = await page.evaluate(() => (window as unknown as BenchWindow).__wbBench.state());
+  const r0 = await page.evaluate(() => (window as unknown as BenchWindow).__wbBench.firstTaskRow(50_000));
+  await page.evaluate((r) => (window as unknown as BenchWindow).__wbBench.select(r, r + 999), r0);
   await saved(page);
   const profile = await startProfile(page);
   const indent_1k_ms = await timed('run', 'indent');
@@ -623,7 +610,7 @@ async function run(): Promise<void> {
   // Until 2026-11-24 the focus was one column to the right: the matrix went in shifted, and
   // 50,000 of its cells were refused and marked.
   await page.evaluate(() =>
-    (window as unknown as Bench).__wbBench.columns([
+    (window as unknown as BenchWindow).__wbBench.columns([
       'name',
       'type',
       'duration',
@@ -648,7 +635,7 @@ async function run(): Promise<void> {
     `P-${i}`,
     '',
   ]);
-  await page.evaluate((r) => (window as unknown as Bench).__wbBench.select(r, r, 0), ROWS - 5_000);
+  await page.evaluate((r) => (window as unknown as BenchWindow).__wbBench.select(r, r, 0), ROWS - 5_000);
   const pasteTrace = await startTrace(browser, page, 'paste');
   const pasteProfile = await startProfile(page);
   const paste_10k_ms = await timed('paste', matrix);
@@ -702,8 +689,8 @@ async function run(): Promise<void> {
       edit_engine_ms: round(edit.engine),
       edit_full_pass: edit.full,
       indent_1k_ms: round(indent_1k_ms),
-      frozen_before_indent: frozenBeforeIndent,
-      relation_index_before_indent: indexedBeforeIndent,
+      frozen_before_indent: ready.frozen,
+      relation_index_before_indent: ready.relationIndex,
       undo_indent_1k_ms: round(undo_indent_1k_ms),
       paste_10k_ms: round(paste_10k_ms),
       paste_10k_saved_ms: round(paste_10k_saved_ms),
