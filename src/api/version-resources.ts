@@ -62,7 +62,7 @@ export const versionResourceRoutes = {
     method: 'GET',
     path: '/versions/:id/attributes',
     scope: 'space',
-    summary: "The version's attribute definitions (key → label), by label",
+    summary: "The version's attributes (key → label: the import's label, else the key), by label",
     params: IdParams,
     response: z.object({ items: z.array(AttributeDef) }),
   }),

@@ -96,8 +96,9 @@ export const VersionLayout = z.object({
         id: z
           .string()
           .min(1)
-          .max(80)
-          .regex(/^[\w.:-]+$/),
+          .max(120)
+          // An attribute's key is the import's (a CSV header may hold spaces): no control characters.
+          .regex(/^[^\p{Cc}]+$/u),
         width: z.number().int().min(16).max(2000),
         visible: z.boolean(),
       }),

@@ -6,14 +6,15 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useOutsidePress } from '../app/ui/use-outside-press';
 import { ROOT, type TreeIndex } from '../domain/wbs/tree-index';
-import { columnDef } from '../state/workbench/columns';
 import { useWorkbench } from '../state/workbench/store';
-import type { ColumnLayout } from '../state/workbench/types';
+import type { ColumnId, ColumnLayout } from '../state/workbench/types';
 
 export interface ColumnMenuProps {
   readonly layout: readonly ColumnLayout[];
   readonly frozen: number;
   readonly t: (key: string, params?: Record<string, unknown>) => string;
+  /** A column's name as its header shows it. */
+  readonly label: (id: ColumnId) => string;
   readonly onVisible: (id: string, visible: boolean) => void;
   readonly onFrozen: (n: number) => void;
   readonly onLevel: (level: number) => void;
@@ -98,8 +99,7 @@ export function ColumnMenu(p: ColumnMenuProps) {
       <div className="wb-colmenu-title">{t('grid.columns')}</div>
       <div className="wb-colmenu-list">
         {p.layout.map((c) => {
-          const def = columnDef(c.id);
-          const label = def.labelKey.startsWith('col.') ? t(def.labelKey) : def.labelKey;
+          const label = p.label(c.id);
           return (
             <label key={c.id} className="wb-colmenu-item">
               <input

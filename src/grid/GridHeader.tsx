@@ -4,7 +4,7 @@
 
 import { memo, useRef, useState } from 'react';
 import { columnDef } from '../state/workbench/columns';
-import type { ColumnLayout } from '../state/workbench/types';
+import type { ColumnId, ColumnLayout } from '../state/workbench/types';
 import type { ColumnGeometry } from './layout';
 import { GUTTER } from './layout';
 
@@ -14,6 +14,8 @@ export interface GridHeaderProps {
   readonly frozen: number;
   readonly height: number;
   readonly t: (key: string) => string;
+  /** A column's header text. */
+  readonly label: (id: ColumnId) => string;
   readonly onResize: (id: string, width: number) => void;
   readonly onMove: (id: string, before: string | null) => void;
   readonly onMenu: () => void;
@@ -53,11 +55,13 @@ function GridHeaderImpl(p: GridHeaderProps) {
         if (i < p.frozen) cls.push('wb-cell-frozen');
         if (i === p.frozen - 1) cls.push('wb-cell-frozen-last');
         if (dragOver === c.id) cls.push('wb-hcell-drop');
-        const label = def.labelKey.startsWith('col.') ? p.t(def.labelKey) : def.labelKey;
+        const label = p.label(c.id);
         return (
           <div
             key={c.id}
             role="columnheader"
+            // Named by its label alone: the resize grip inside has a name of its own.
+            aria-label={label}
             aria-colindex={i + 2}
             className={cls.join(' ')}
             style={{ width: c.width }}

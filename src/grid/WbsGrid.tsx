@@ -6,13 +6,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CellTextContext } from '../state/workbench/cell-text';
-import { displayedColumns } from '../state/workbench/columns';
+import { columnLabel, displayedColumns } from '../state/workbench/columns';
 import { runCommand } from '../state/workbench/commands';
 import { startEdit } from '../state/workbench/commands-edit';
 import { expandToLevel, rowAt, setExpanded } from '../state/workbench/data';
 import { commandForKey } from '../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../state/workbench/store';
-import { rangeOf, selectedColumnsOf } from '../state/workbench/types';
+import { rangeOf, selectedColumnsOf, type ColumnId } from '../state/workbench/types';
 import { ColumnMenu } from './ColumnMenu';
 import { FindBar } from './FindBar';
 import { GridHeader } from './GridHeader';
@@ -62,6 +62,8 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const editing = useWorkbench((s) => s.editing);
   const layout = useWorkbench((s) => s.columns);
   const frozen = useWorkbench((s) => s.frozen);
+  const attributeLabels = useWorkbench((s) => s.attributeLabels);
+  const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
   const issues = useWorkbench((s) => s.issues);
   const rowHeight = useWorkbench((s) => s.rowHeight);
   const headerHeight = useWorkbench((s) => s.headerHeight);
@@ -208,6 +210,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
           frozen={frozen}
           height={headerHeight}
           t={t}
+          label={columnName}
           onResize={onResize}
           onMove={onMove}
           onMenu={onMenu}
@@ -248,6 +251,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
           layout={layout}
           frozen={frozen}
           t={t}
+          label={columnName}
           onVisible={(id, v) => workbench.set({ columns: setColumnVisible(workbench.get().columns, id, v) })}
           onFrozen={(n) => workbench.set({ frozen: n })}
           onLevel={expandToLevel}

@@ -145,6 +145,13 @@ describe('wbs batch', () => {
     await ok(set, 'cmd.edit');
     ({ doc } = await read());
     expect(doc.rows.get(id)!.attributes).toMatchObject({ zone: 'A', crew: 4 });
+    // Keys without an import's definition are the version's attributes too, labelled by key.
+    const attrs = await call(app, api.versionResources.attributes, { ...as, params: { id: version } });
+    expect(attrs.statusCode, attrs.body).toBe(200);
+    expect(attrs.json().items).toEqual([
+      { key: 'crew', label: 'crew' },
+      { key: 'zone', label: 'zone' },
+    ]);
 
     const edit = change(doc, (x) => {
       const row = x.rows.get(id)!;
@@ -360,7 +367,8 @@ describe('wbs batch', () => {
     const layout = {
       columns: [
         { id: 'name', width: 300, visible: true },
-        { id: 'attr:zone', width: 80, visible: false },
+        // An attribute's key is the import's: a CSV header may hold spaces.
+        { id: 'attr:Zone A', width: 80, visible: false },
       ],
       frozen: 1,
     };
@@ -371,8 +379,14 @@ describe('wbs batch', () => {
     const bad = await call(app, api.wbsBatch.saveLayout, {
       ...as,
       params: { id: version },
-      body: { columns: [{ id: 'a b', width: 1, visible: true }], frozen: 1 },
+      body: { columns: [{ id: 'a\u0007b', width: 80, visible: true }], frozen: 1 },
     });
     expect(bad.statusCode).toBe(400);
+    const narrow = await call(app, api.wbsBatch.saveLayout, {
+      ...as,
+      params: { id: version },
+      body: { columns: [{ id: 'name', width: 1, visible: true }], frozen: 1 },
+    });
+    expect(narrow.statusCode).toBe(400);
   });
 });

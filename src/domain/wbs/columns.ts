@@ -153,8 +153,12 @@ export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx
   switch (col.kind) {
     case 'readonly':
       return { ok: false, key: 'wbs.read_only', params: { column: col.id } };
-    case 'text':
-      return ok(text);
+    case 'text': {
+      // An attribute that holds a number (a P6 number UDF) keeps holding one.
+      if (col.attribute === undefined || typeof row?.attributes[col.attribute] !== 'number') return ok(text);
+      const n = parseNumber(text);
+      return n.ok ? ok(n.value) : n;
+    }
     case 'code':
       return ok(text);
     case 'number': {

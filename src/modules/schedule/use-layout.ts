@@ -1,21 +1,15 @@
 // The grid layout (column order, widths, visibility, frozen count) saved per user in the version
-// layout on the server: read when a version opens, written (debounced) when it changes.
+// layout on the server: read when a version opens, together with the version's attributes (each
+// becomes a column, hidden until the user shows it), and written (debounced) when it changes.
 
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
-import { DEFAULT_COLUMNS } from '../../state/workbench/columns';
+import { versionLayout } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
-import type { ColumnLayout } from '../../state/workbench/types';
+import { loadAttributeDefs } from './version-resources';
 
 const SAVE_DELAY_MS = 800;
-
-/** The saved columns, plus any column the workbench has that the saved layout does not know. */
-export function mergeLayout(saved: readonly ColumnLayout[]): ColumnLayout[] {
-  const cols = saved.map((c) => ({ id: c.id, width: c.width, visible: c.visible }));
-  for (const d of DEFAULT_COLUMNS) if (!cols.some((c) => c.id === d.id)) cols.push(d);
-  return cols;
-}
 
 export function useSavedLayout(versionId: string | null): void {
   useEffect(() => {
@@ -24,10 +18,21 @@ export function useSavedLayout(versionId: string | null): void {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = workbench.get();
     let off: (() => void) | null = null;
-    call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true })
-      .then(({ layout }) => {
+    Promise.allSettled([
+      call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
+      loadAttributeDefs(versionId),
+    ])
+      .then(([saved, defs]) => {
         if (!live) return;
-        if (layout) workbench.set({ columns: mergeLayout(layout.columns), frozen: layout.frozen });
+        const layout = saved.status === 'fulfilled' ? saved.value.layout : null;
+        const labels = defs.status === 'fulfilled' ? defs.value : null;
+        workbench.set({
+          columns: versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null),
+          ...(layout ? { frozen: layout.frozen } : {}),
+          attributeLabels: labels ?? new Map(),
+        });
+        // A layout that could not be read is not overwritten by the defaults shown instead.
+        if (saved.status === 'rejected') return;
         last = workbench.get();
         off = workbench.subscribe((s) => {
           if (s.columns === last.columns && s.frozen === last.frozen) return;

@@ -1,6 +1,8 @@
 // A version's imported resources as the node information panel reads them: a node's resource
 // assignments (version_assignments joined with version_resources) and the attribute
-// definitions of version_models (which label an attribute key stands for). Read-only.
+// definitions of version_models (which label an attribute key stands for) with the keys the
+// version's rows use. Read-only.
+import { sql } from 'kysely';
 import { api } from '../../api';
 import type { Assignment } from '../../api/version-resources';
 import { resourceTypeOf } from '../../domain/schedule/resource-type';
@@ -61,8 +63,16 @@ export function versionResourceRoutes({ db }: AppContext) {
         .where('version_id', '=', params.id)
         .executeTakeFirst();
       const defs = (meta?.attribute_defs ?? {}) as Record<string, unknown>;
-      const items = Object.entries(defs)
-        .map(([key, label]) => ({ key, label: String(label) }))
+      // Keys the rows hold without a definition (a CSV column, an edit) are attributes too,
+      // labelled by their key.
+      const used = await sql<{ key: string }>`
+        SELECT DISTINCT jsonb_object_keys(attributes) AS key FROM wbs_items
+        WHERE space_id = ${space.spaceId} AND version_id = ${params.id} AND attributes <> '{}'::jsonb
+      `.execute(db);
+      const labels = new Map(Object.entries(defs).map(([key, label]) => [key, String(label)]));
+      for (const { key } of used.rows) if (!labels.has(key)) labels.set(key, key);
+      const items = [...labels]
+        .map(([key, label]) => ({ key, label }))
         .sort((a, b) => a.label.localeCompare(b.label) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return { items };
     }),

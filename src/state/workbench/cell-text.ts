@@ -128,7 +128,11 @@ export function cellText(
     default: {
       const key = col.domain.attribute;
       const v = key !== undefined ? row.attributes[key] : null;
-      return v === null || v === undefined ? '' : String(v);
+      if (v === null || v === undefined) return '';
+      // A number attribute reads as the user's numbers do; a copy converts back to the same value.
+      return typeof v === 'number' && mode === 'display'
+        ? formatNumber(v, { lang, decimals: 6, trimZeros: true })
+        : String(v);
     }
   }
 }

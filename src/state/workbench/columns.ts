@@ -38,6 +38,7 @@ export const COLUMN_DEFS: Readonly<Record<string, ColumnDef>> = {
   price: def(WBS_COLUMNS.price, 'right', 90),
 };
 
+const ATTRIBUTE_WIDTH = 110;
 const attributeDefs = new Map<string, ColumnDef>();
 
 export function columnDef(id: ColumnId): ColumnDef {
@@ -46,7 +47,13 @@ export function columnDef(id: ColumnId): ColumnDef {
   let d = attributeDefs.get(id);
   if (!d) {
     const key = id.startsWith('attr:') ? id.slice(5) : id;
-    d = { id, labelKey: key, domain: attributeColumn(key, 'text'), align: 'left', defaultWidth: 110 };
+    d = {
+      id,
+      labelKey: key,
+      domain: attributeColumn(key, 'text'),
+      align: 'left',
+      defaultWidth: ATTRIBUTE_WIDTH,
+    };
     attributeDefs.set(id, d);
   }
   return d;
@@ -65,14 +72,36 @@ export function displayedColumns(layout: readonly ColumnLayout[]): ColumnLayout[
   return layout.filter((c) => c.visible);
 }
 
-/** Adds the version's attribute columns (hidden) to a layout that does not have them yet. */
-export function withAttributeColumns(
-  layout: readonly ColumnLayout[],
-  keys: readonly string[],
+/** An attribute column's id: `attr:` and the key the rows' attributes use. */
+export const attributeColumnId = (key: string): ColumnId => `attr:${key}`;
+
+/**
+ * The grid's columns for a version: the user's saved layout (null: the defaults) with any
+ * workbench column it does not know appended, then the version's attribute columns it lacks,
+ * hidden, in the order given. A saved attribute column whose key the version no longer has is
+ * dropped; with `attributeKeys` null (the definitions could not be read) saved ones are kept.
+ */
+export function versionLayout(
+  saved: readonly ColumnLayout[] | null,
+  attributeKeys: readonly string[] | null,
 ): ColumnLayout[] {
-  const have = new Set(layout.map((c) => c.id));
-  const extra = keys
-    .filter((k) => !have.has(`attr:${k}`))
-    .map((k) => ({ id: `attr:${k}`, width: 110, visible: false }));
-  return [...layout, ...extra];
+  const keys = attributeKeys === null ? null : new Set(attributeKeys.map(attributeColumnId));
+  const cols = (saved ?? DEFAULT_COLUMNS)
+    .filter((c) => !c.id.startsWith('attr:') || keys === null || keys.has(c.id))
+    .map((c) => ({ id: c.id, width: c.width, visible: c.visible }));
+  const have = new Set(cols.map((c) => c.id));
+  for (const d of DEFAULT_COLUMNS) if (!have.has(d.id)) cols.push({ ...d });
+  for (const id of keys ?? []) if (!have.has(id)) cols.push({ id, width: ATTRIBUTE_WIDTH, visible: false });
+  return cols;
+}
+
+/** A column's header text: a workbench column's translated label, an attribute's own label. */
+export function columnLabel(
+  id: ColumnId,
+  t: (key: string) => string,
+  attributeLabels: ReadonlyMap<string, string>,
+): string {
+  const def = columnDef(id);
+  if (def.labelKey.startsWith('col.')) return t(def.labelKey);
+  return attributeLabels.get(def.labelKey) ?? def.labelKey;
 }

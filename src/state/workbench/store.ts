@@ -79,6 +79,8 @@ export interface WorkbenchState {
   readonly editing: EditingState;
   readonly issues: ReadonlyMap<string, CellIssue>;
   readonly columns: readonly ColumnLayout[];
+  /** The version's attribute labels by key (GET versions/{id}/attributes), for their columns. */
+  readonly attributeLabels: ReadonlyMap<string, string>;
   /** Number of leading displayed columns frozen at the left. */
   readonly frozen: number;
   readonly rowHeight: number;
@@ -122,6 +124,7 @@ export function initialState(): WorkbenchState {
     editing: null,
     issues: new Map(),
     columns: DEFAULT_COLUMNS,
+    attributeLabels: new Map(),
     frozen: 2,
     rowHeight: 26,
     headerHeight: 40,

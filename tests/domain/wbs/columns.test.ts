@@ -87,4 +87,16 @@ describe('convertCell', () => {
       value: 1200,
     });
   });
+
+  it('keeps a number attribute a number and a text attribute text (the grid shows both as text)', () => {
+    const r = { ...newRow('a', 'task', null, 'a0'), attributes: { crew: 4, zone: 'A' } };
+    const crew = attributeColumn('crew', 'text');
+    const zone = attributeColumn('zone', 'text');
+    expect(convertCell('1 234,5', crew, r, ctx)).toEqual({ ok: true, value: 1234.5 });
+    expect(convertCell('four', crew, r, ctx)).toMatchObject({ ok: false });
+    expect(convertCell('12', zone, r, ctx)).toEqual({ ok: true, value: '12' });
+    expect(convertCell('12', attributeColumn('new', 'text'), r, ctx)).toEqual({ ok: true, value: '12' });
+    expect(convertCell('', crew, r, ctx)).toEqual({ ok: true, value: null });
+    expect(formatCell(r, crew, ctx)).toBe('4');
+  });
 });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_COLUMNS,
+  attributeColumnId,
+  columnLabel,
+  versionLayout,
+} from '../../src/state/workbench/columns';
+
+const ids = (cols: readonly { id: string }[]) => cols.map((c) => c.id);
+const t = (key: string) => `T(${key})`;
+
+describe('versionLayout', () => {
+  it('appends the version attribute columns, hidden, after the defaults when nothing is saved', () => {
+    const cols = versionLayout(null, ['udf:1', 'actv:7']);
+    expect(ids(cols)).toEqual([...ids(DEFAULT_COLUMNS), 'attr:udf:1', 'attr:actv:7']);
+    expect(cols.slice(-2).every((c) => !c.visible)).toBe(true);
+  });
+
+  it('keeps the saved order, widths and visibility, and adds only what the layout lacks', () => {
+    const saved = [
+      { id: 'attr:udf:1', width: 150, visible: true },
+      { id: 'name', width: 300, visible: true },
+      { id: 'code', width: 50, visible: false },
+    ];
+    const cols = versionLayout(saved, ['udf:1', 'udf:2']);
+    expect(cols.slice(0, 3)).toEqual(saved);
+    expect(ids(cols)).toContain('duration');
+    expect(ids(cols).at(-1)).toBe('attr:udf:2');
+    expect(ids(cols).filter((id) => id === 'attr:udf:1')).toHaveLength(1);
+  });
+
+  it('drops a saved attribute column the version no longer has, unless its keys are unknown', () => {
+    const saved = [{ id: 'attr:gone', width: 90, visible: true }, ...DEFAULT_COLUMNS];
+    expect(ids(versionLayout(saved, []))).not.toContain('attr:gone');
+    expect(ids(versionLayout(saved, null))).toContain('attr:gone');
+  });
+
+  it('does not share objects with the defaults (a resize must not change them)', () => {
+    const cols = versionLayout(null, []);
+    expect(cols[0]).not.toBe(DEFAULT_COLUMNS[0]);
+    expect(cols[0]).toEqual(DEFAULT_COLUMNS[0]);
+  });
+});
+
+describe('columnLabel', () => {
+  it('translates workbench columns and labels attributes by their definition, else by key', () => {
+    const labels = new Map([['udf:1', 'Zone']]);
+    expect(columnLabel('duration', t, labels)).toBe('T(col.duration)');
+    expect(columnLabel(attributeColumnId('udf:1'), t, labels)).toBe('Zone');
+    expect(columnLabel(attributeColumnId('udf:9'), t, labels)).toBe('udf:9');
+  });
+});
