@@ -4,7 +4,7 @@ import { applyRemote, loadVersion } from '../../src/state/workbench/data';
 import { provideServices } from '../../src/state/workbench/services';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
 import type { SyncBatch } from '../../src/state/workbench/sync';
-import { SyncConflict, VersionSync } from '../../src/state/workbench/sync';
+import { SyncConflict, SyncRefused, VersionSync } from '../../src/state/workbench/sync';
 import { chain, version } from './fixtures';
 
 const settle = async () => {
@@ -75,5 +75,65 @@ describe('version sync', () => {
     // The indent put T2 under T1, which it was linked with: that link went with it (said first).
     expect(told).toEqual(['link.dropped {"count":1}', 'sync.conflict']);
     restore();
+  });
+
+  it('sends a batch that did not get through again, in order, and says so once', async () => {
+    const told: string[] = [];
+    const restore = provideServices({ notify: (_k, title) => told.push(title) });
+    const sent: string[] = [];
+    let failures = 2;
+    let reloaded = 0;
+    sync = new VersionSync(
+      {
+        send: async (b) => {
+          sent.push(b.origin);
+          if (failures-- > 0) throw new TypeError('Failed to fetch');
+          return { revision: b.revision + 1 };
+        },
+      },
+      async () => void reloaded++,
+      [1, 1, 1],
+    );
+    runCommand('indent');
+    runCommand('undo');
+    for (let i = 0; i < 5; i++) await settle();
+    expect(sent).toEqual(['do', 'do', 'do', 'undo']);
+    expect(told.filter((m) => m.startsWith('sync.'))).toEqual(['sync.retrying']);
+    expect(reloaded).toBe(0);
+    expect(workbench.get().saving).toBe(0);
+    expect(workbench.get().version!.revision).toBe(3);
+    restore();
+  });
+
+  it('reloads the version when the server refuses a batch, or when every try failed', async () => {
+    for (const [failure, sends, said] of [
+      [new SyncRefused('Bad patch'), 1, ['sync.failed {"message":"Bad patch"}']],
+      [new TypeError('Failed to fetch'), 3, ['sync.retrying', 'sync.failed {"message":"Failed to fetch"}']],
+    ] as const) {
+      sync?.dispose();
+      const told: string[] = [];
+      const restore = provideServices({ notify: (_k, title) => told.push(title) });
+      let tries = 0;
+      let reloaded = 0;
+      sync = new VersionSync(
+        {
+          send: async () => {
+            tries++;
+            throw failure;
+          },
+        },
+        async () => void reloaded++,
+        [1, 1],
+      );
+      runCommand('indent');
+      runCommand('undo');
+      for (let i = 0; i < 5; i++) await settle();
+      expect(tries).toBe(sends);
+      expect(told.filter((m) => m.startsWith('sync.'))).toEqual(said);
+      // The second command is not sent on top of one the server does not hold.
+      expect(reloaded).toBe(1);
+      expect(workbench.get().saving).toBe(0);
+      restore();
+    }
   });
 });

@@ -1,11 +1,15 @@
 // The sync transport on the contract's WBS batch route: POST versions/{id}/wbs/batch with the
-// revision the command was made on; 409 (stale revision, locked version) becomes SyncConflict.
+// revision the command was made on; 409 (stale revision, locked version) becomes SyncConflict,
+// another refusal (4xx) SyncRefused; a timeout, a 429, a 5xx or no answer is left to retry.
 
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { ApiError } from '../../app/api/errors';
 import type { SyncTransport } from '../../state/workbench/sync';
-import { SyncConflict } from '../../state/workbench/sync';
+import { SyncConflict, SyncRefused } from '../../state/workbench/sync';
+
+/** Statuses worth sending the same batch again for: a timeout and too many requests. */
+const TRANSIENT = new Set([408, 429]);
 
 export const batchTransport: SyncTransport = {
   async send(batch) {
@@ -21,6 +25,8 @@ export const batchTransport: SyncTransport = {
       return { revision: res.revision };
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) throw new SyncConflict(null);
+      if (err instanceof ApiError && err.status < 500 && !TRANSIENT.has(err.status))
+        throw new SyncRefused(err.message);
       throw err;
     }
   },

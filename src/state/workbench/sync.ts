@@ -1,10 +1,13 @@
 // Persistence of the version: every applied command (do, undo, redo) goes to the server as one
 // batch carrying the version revision it was made on; batches are sent one at a time, in order.
 // A stale revision is refused (409): the client reloads the version from the server and says so —
-// nothing is silently overwritten. Remote changes (origin 'remote') are never sent back.
+// nothing is silently overwritten. A batch the server refuses otherwise (a 4xx) reloads it too, so
+// the screen never shows what the server does not hold; a batch that did not get through (no
+// network, a timeout, a 5xx) is sent again after a pause, and only after the last try is the
+// version reloaded. Remote changes (origin 'remote') are never sent back.
 //
-// The transport is injected: the contract has no WBS batch route yet (see docs/workbench.md), so
-// the screen installs one only when the route exists.
+// The transport is injected (src/modules/schedule/transport.ts on the WBS batch route; tests
+// bring their own).
 
 import { serializeEntry } from '../../domain/history';
 import type { SerializedEntry } from '../../domain/history';
@@ -28,8 +31,17 @@ export class SyncConflict extends Error {
   }
 }
 
+/** The server refused the batch for a reason sending it again will not change (a 4xx but 409). */
+export class SyncRefused extends Error {}
+
+/** Pauses before each new try of a batch that did not get through; then the version is reloaded. */
+export const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15000];
+
 export interface SyncTransport {
-  /** Store one batch; resolves with the version's new revision, rejects with SyncConflict on 409. */
+  /**
+   * Store one batch; resolves with the version's new revision, rejects with SyncConflict on 409,
+   * SyncRefused when the server refuses it otherwise, anything else when it did not get through.
+   */
   send(batch: SyncBatch): Promise<{ revision: number }>;
 }
 
@@ -43,17 +55,20 @@ interface Pending {
 export class VersionSync {
   private queue: Pending[] = [];
   private running = false;
+  private disposed = false;
   private readonly off: () => void;
 
   constructor(
     private readonly transport: SyncTransport,
-    /** Read the version again from the server (after a conflict). */
+    /** Read the version again from the server (after a conflict or a failure). */
     private readonly reload: () => Promise<void>,
+    private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
   ) {
     this.off = onDataChange((a) => this.enqueue(a));
   }
 
   dispose(): void {
+    this.disposed = true;
     this.off();
     this.queue = [];
   }
@@ -76,8 +91,9 @@ export class VersionSync {
   private async pump(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    let tries = 0;
     try {
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 && !this.disposed) {
         await afterNextPaint();
         const batch = this.queue[0];
         if (!batch) break;
@@ -102,15 +118,22 @@ export class VersionSync {
           if (v && v.id === batch.versionId)
             workbench.set({ version: { ...v, revision: res.revision, timetable_state: 'not_calculated' } });
           this.queue.shift();
+          tries = 0;
         } catch (err) {
-          this.queue = [];
           const sv = services();
-          if (err instanceof SyncConflict) {
-            sv.notify('warning', sv.t('sync.conflict'));
-            await this.reload();
-          } else {
-            sv.notify('error', sv.t('sync.failed'));
+          const delay = this.retryDelaysMs[tries];
+          if (!(err instanceof SyncConflict) && !(err instanceof SyncRefused) && delay !== undefined) {
+            // Said once per batch; the toolbar keeps showing the pending saves meanwhile.
+            if (tries === 0) sv.notify('warning', sv.t('sync.retrying'));
+            tries++;
+            await new Promise((r) => setTimeout(r, delay));
+            continue;
           }
+          tries = 0;
+          this.queue = [];
+          if (err instanceof SyncConflict) sv.notify('warning', sv.t('sync.conflict'));
+          else sv.notify('error', sv.t('sync.failed', { message: (err as Error).message }));
+          await this.reload();
         }
         workbench.set({ saving: this.queue.length });
       }

@@ -1,0 +1,60 @@
+// Saving when the server does not take a change: a batch the server could not store for the
+// moment (503) is sent again and stored; a batch the server refuses is not kept on screen — the
+// schedule is read again and the user is told why. (A server that cannot be reached at all takes
+// the app to its Connection lost screen: tests/e2e/platform.spec.ts.)
+import { type Page, expect, test } from '@playwright/test';
+import { scheduleInNewSpace, signedIn } from './platform-helpers';
+
+const BATCH = '**/api/v1/versions/*/wbs/batch';
+const grid = (page: Page) => page.getByRole('grid');
+const named = (page: Page, name: string) => grid(page).getByRole('gridcell', { name, exact: true });
+
+async function addTask(page: Page, name: string): Promise<void> {
+  await grid(page).focus();
+  await page.keyboard.press('Insert');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+}
+
+test('a change the server could not store yet is sent again; one it refuses is taken back', async ({
+  page,
+  request,
+}) => {
+  const s = await scheduleInNewSpace(request, 'wbsave');
+  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+
+  // The first two sends find the server unable to store them.
+  let dropped = 0;
+  await page.route(BATCH, (route) =>
+    dropped++ < 2
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' })
+      : route.fallback(),
+  );
+  await addTask(page, 'Formwork');
+  await expect(
+    page.getByText('The server could not store the change yet; it will be sent again'),
+  ).toBeVisible();
+  await expect(page.getByText('Saving…')).toHaveCount(0, { timeout: 10_000 });
+  expect(dropped).toBeGreaterThanOrEqual(3);
+  await page.unroute(BATCH);
+  await page.reload();
+  await expect(named(page, 'Formwork')).toBeVisible();
+
+  // The server refuses the next change (as it would a patch it cannot apply).
+  await page.route(BATCH, (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'BadRequest', error_message: 'Refused by the test' }),
+    }),
+  );
+  await addTask(page, 'Rebar');
+  await expect(
+    page.getByText(
+      'The change could not be saved (Refused by the test); the schedule was read again from the server',
+    ),
+  ).toBeVisible();
+  await expect(named(page, 'Rebar')).toHaveCount(0);
+  await expect(named(page, 'Formwork')).toBeVisible();
+});
