@@ -42,6 +42,8 @@ export interface ScheduleOutput {
   readonly percentComplete: Float32Array;
   readonly projectFinish: number;
   readonly error: string | null;
+  /** The first error's code ('schedule.cycle'), for the screen's own words. */
+  readonly errorCode: string | null;
   readonly errorIds: string[];
   /** Engine time in milliseconds; `full` tells a full from an incremental pass. */
   readonly ms: number;
@@ -247,6 +249,7 @@ export class ScheduleCore {
       percentComplete: copy(res.percentComplete),
       projectFinish: res.projectFinish,
       error: err ? err.message : null,
+      errorCode: err ? err.code : null,
       errorIds: err ? err.activities.slice() : [],
       ms,
       full,

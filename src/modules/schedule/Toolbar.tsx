@@ -37,6 +37,8 @@ import type { SpaceContext } from '../../app/layout/MainLayout';
 import { isEnabled, runCommand } from '../../state/workbench/commands';
 import { setScale } from '../../state/workbench/commands-nav';
 import { keysOf } from '../../state/workbench/keybindings';
+import { scheduleFailureText } from '../../state/workbench/schedule-failure';
+import type { ScheduleFailure } from '../../state/workbench/schedule-snapshot';
 import type { TimetableState } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
@@ -168,12 +170,18 @@ function TimetableStatus({ t, stored }: { t: ToolbarProps['t']; stored: Timetabl
         <span className="wb-chip-label">{t('toolbar.stored')}</span>{' '}
         <span data-testid="stored-state">{t(`timetable.${stored}`)}</span>
       </span>
-      {error && (
-        <span className="wb-status-error wb-status-text" title={error}>
-          {error}
-        </span>
-      )}
+      {error && <ScheduleError t={t} failure={error} />}
     </>
+  );
+}
+
+function ScheduleError({ t, failure }: { t: ToolbarProps['t']; failure: ScheduleFailure }) {
+  const rows = useWorkbench((s) => s.wbs.doc.rows);
+  const text = scheduleFailureText(failure, t, (id) => rows.get(id));
+  return (
+    <span className="wb-status-error wb-status-text" title={text}>
+      {text}
+    </span>
   );
 }
 

@@ -188,7 +188,10 @@ export class ScheduleRunner {
       (out) => this.receive(out, request),
       (err: unknown) => {
         if (request !== this.sent) return;
-        workbench.set({ timetableState: 'not_calculated', scheduleError: String(err) });
+        workbench.set({
+          timetableState: 'not_calculated',
+          scheduleError: { code: null, message: String(err), ids: [] },
+        });
       },
     );
   }
@@ -215,7 +218,8 @@ export class ScheduleRunner {
     workbench.set({
       schedule: toSnapshot(held, this.idsChanged ? this.ids : null, s.schedule),
       timetableState: held.error ? 'not_calculated' : 'calculated',
-      scheduleError: held.error,
+      scheduleError:
+        held.error === null ? null : { code: held.errorCode, message: held.error, ids: held.errorIds },
     });
     this.idsChanged = false;
   }

@@ -43,3 +43,12 @@ export function isDriving(s: ScheduleSnapshot | null, predId: string, succId: st
   for (let k = start[i]!; k < start[i + 1]!; k++) if (preds[k] === p) return true;
   return false;
 }
+
+/** Why the dates on screen are not calculated: the engine's refusal, or a failure of the worker. */
+export interface ScheduleFailure {
+  /** 'schedule.cycle' (ids: the cycle's activities, in order); null for a worker failure. */
+  readonly code: string | null;
+  /** The engine's or the worker's own words (English), for a failure the screen has none for. */
+  readonly message: string;
+  readonly ids: readonly string[];
+}

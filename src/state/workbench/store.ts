@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { createHistory } from '../../domain/history';
 import type { History, HistoryEntry, UndoKind } from '../../domain/history';
-import type { ScheduleSnapshot } from './schedule-snapshot';
+import type { ScheduleFailure, ScheduleSnapshot } from './schedule-snapshot';
 import { wbsState } from '../../domain/wbs/change';
 import type { WbsState } from '../../domain/wbs/change';
 import type { VisibleView } from '../../domain/wbs/view';
@@ -73,7 +73,7 @@ export interface WorkbenchState {
   readonly schedule: ScheduleSnapshot | null;
   readonly timetableState: TimetableState;
   /** The engine's refusal (a cycle), or a worker failure. */
-  readonly scheduleError: string | null;
+  readonly scheduleError: ScheduleFailure | null;
   readonly target: TargetBars | null;
   readonly selection: Selection;
   readonly editing: EditingState;
