@@ -1,0 +1,74 @@
+// The Gantt's three gestures on a two-task schedule, by what the user sees on the canvas: drawing
+// a relation from one bar's link handle onto another bar (the second now starts after the first),
+// dragging a bar's end (a longer duration) and dragging a bar (a "not earlier than" start limit).
+import { type Page, expect, test } from '@playwright/test';
+import { type Band, barOf } from './gantt-helpers';
+import { scheduleInNewSpace, signedIn } from './platform-helpers';
+
+const grid = (page: Page) => page.getByRole('grid');
+const cell = (page: Page, row: number, col: number) =>
+  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
+const [NAME, DURATION, START] = [1, 3, 4];
+
+async function bar(page: Page, row: number): Promise<Band> {
+  await expect.poll(() => barOf(page, row)).not.toBeNull();
+  return (await barOf(page, row))!;
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a relation drawn between bars, a bar end dragged and a bar moved', async ({ page, request }) => {
+  const s = await scheduleInNewSpace(request, 'gantt');
+  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  await grid(page).focus();
+  for (const [name, days] of [
+    ['Formwork', '3'],
+    ['Pour', '2'],
+  ]) {
+    await page.keyboard.press('Insert');
+    await page.keyboard.type(name!);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(days!);
+    await page.keyboard.press('Enter');
+  }
+  await expect(cell(page, 1, NAME)).toHaveText('Pour');
+  await page.getByRole('combobox', { name: 'Scale' }).selectOption('day');
+  // Unlinked, both start on the project's first day.
+  const firstStart = await cell(page, 0, START).textContent();
+  await expect(cell(page, 1, START)).toHaveText(firstStart!);
+
+  // From the handle right of Formwork's end onto Pour: Pour now follows Formwork.
+  const forms = await bar(page, 0);
+  let pour = await bar(page, 1);
+  await drag(page, { x: forms.x1 + 8, y: forms.y }, { x: (pour.x0 + pour.x1) / 2, y: pour.y });
+  await expect(cell(page, 1, START)).not.toHaveText(firstStart!);
+  await cell(page, 1, NAME).click();
+  await page.getByRole('tab', { name: 'Relations' }).click();
+  await expect(page.getByRole('region', { name: 'Predecessors' })).toContainText('Formwork');
+  await page.getByRole('tab', { name: 'Node info' }).click();
+
+  // Pour's end two days further: a longer duration.
+  pour = await bar(page, 1);
+  const day = (forms.x1 - forms.x0) / 3;
+  await drag(page, { x: pour.x1 - 2, y: pour.y }, { x: pour.x1 - 2 + 2 * day, y: pour.y });
+  await expect(cell(page, 1, DURATION)).not.toHaveText('2');
+
+  // Pour moved three days later: it keeps its duration and gets a start limit.
+  const duration = await cell(page, 1, DURATION).textContent();
+  const start = await cell(page, 1, START).textContent();
+  pour = await bar(page, 1);
+  const mid = (pour.x0 + pour.x1) / 2;
+  await drag(page, { x: mid, y: pour.y }, { x: mid + 3 * day, y: pour.y });
+  await expect(cell(page, 1, START)).not.toHaveText(start!);
+  await expect(cell(page, 1, DURATION)).toHaveText(duration!);
+  const info = page.getByRole('tabpanel', { name: 'Node info' });
+  await expect(info.getByRole('definition').filter({ hasText: 'Not earlier than' })).toBeVisible();
+});
