@@ -161,7 +161,7 @@ test("a reload and a second browser context see the first one's edits", async ({
   await page.keyboard.press('Control+a');
   await page.keyboard.type('Edited live');
   await page.keyboard.press('Enter');
-  await expect(cell(page2, 1, 1)).toHaveText('Edited live', { timeout: 1500 });
+  await expect(cell(page2, 1, 1)).toHaveText('Edited live', { timeout: 1000 });
 
   // Reload: the same data comes back from the server.
   await page.reload();
