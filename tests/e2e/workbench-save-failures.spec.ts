@@ -1,6 +1,7 @@
 // Saving when the server does not take a change: a batch the server could not store for the
 // moment (503) is sent again and stored; a batch the server refuses is not kept on screen — the
-// schedule is read again and the user is told why. (A server that cannot be reached at all takes
+// schedule is read again and the user is told why; so is a change made on a stale revision (409,
+// another user saved since). (A server that cannot be reached at all takes
 // the app to its Connection lost screen: tests/e2e/platform.spec.ts.)
 import { type Page, expect, test } from '@playwright/test';
 import { scheduleInNewSpace, signedIn } from './platform-helpers';
@@ -57,4 +58,28 @@ test('a change the server could not store yet is sent again; one it refuses is t
   ).toBeVisible();
   await expect(named(page, 'Rebar')).toHaveCount(0);
   await expect(named(page, 'Formwork')).toBeVisible();
+});
+
+test('a change made on a stale revision is refused (409) and the rows are read again', async ({
+  page,
+  request,
+}) => {
+  const s = await scheduleInNewSpace(request, 'wbstale');
+  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  await addTask(page, 'Formwork');
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+
+  // The next batch claims the revision before the last one, as if another user had saved since.
+  await page.route(BATCH, (route) => {
+    const body = route.request().postDataJSON() as { revision: number };
+    return route.fallback({ postData: JSON.stringify({ ...body, revision: body.revision - 1 }) });
+  });
+  await named(page, 'Formwork').dblclick();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Renamed on a stale revision');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Someone else changed these rows; they were reloaded')).toBeVisible();
+  await expect(named(page, 'Formwork')).toBeVisible();
+  await expect(named(page, 'Renamed on a stale revision')).toHaveCount(0);
 });
