@@ -4,7 +4,9 @@
 // through the job runner.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { api } from '../../src/api';
+import type { LiveEvent } from '../../src/api';
 import { serializeEntry } from '../../src/domain/history';
 import { change } from '../../src/domain/wbs/change';
 import { newRow } from '../../src/domain/wbs/types';
@@ -113,6 +115,14 @@ describe('timetable', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await timetable()).timetable_state).toBe('not_calculated');
+    // Open pages follow the job on the live socket.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = new WebSocket(
+      `${address.replace(/^http/, 'ws')}/api/v1/events?token=${encodeURIComponent(as.token)}`,
+    );
+    const events: LiveEvent[] = [];
+    ws.on('message', (data) => events.push(JSON.parse(String(data)) as LiveEvent));
+    await new Promise((r) => ws.on('open', r));
     const res = await call(app, api.wbsBatch.calculate, { ...as, params: { id: version } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ type: 'calculate_timetable', state: 'queued', version_id: version });
@@ -125,5 +135,17 @@ describe('timetable', () => {
     expect(t.timetable_state).toBe('calculated');
     const job = await call(app, api.transfer.batchReport, { ...as, body: { job_ids: [res.json().id] } });
     expect(job.json()[0]).toMatchObject({ state: 'done', progress: 100 });
+    // Running events name the job; the last one, when it is done, names the version too.
+    const until = Date.now() + 3000;
+    const calc = () => events.filter((e) => e.event === 'timetable_calculate');
+    while (!calc().some((e) => e.payload.state === 'done') && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    ws.close();
+    const last = calc().at(-1);
+    expect(last, JSON.stringify(events)).toMatchObject({
+      space_id: as.space,
+      payload: { state: 'done', job_id: res.json().id, version_id: version },
+    });
+    expect(last!.ids).toContain(version);
   });
 });
