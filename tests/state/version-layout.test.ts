@@ -3,6 +3,7 @@ import {
   DEFAULT_COLUMNS,
   attributeColumnId,
   columnLabel,
+  sameLayout,
   versionLayout,
 } from '../../src/state/workbench/columns';
 
@@ -39,6 +40,18 @@ describe('versionLayout', () => {
     const cols = versionLayout(null, []);
     expect(cols[0]).not.toBe(DEFAULT_COLUMNS[0]);
     expect(cols[0]).toEqual(DEFAULT_COLUMNS[0]);
+  });
+});
+
+describe('sameLayout', () => {
+  it('is true for equal columns only: ids, order, widths and visibility', () => {
+    const cols = versionLayout(null, ['k']);
+    expect(sameLayout(cols, DEFAULT_COLUMNS)).toBe(false);
+    expect(sameLayout(versionLayout(null, []), DEFAULT_COLUMNS)).toBe(true);
+    const [a, b, ...rest] = versionLayout(null, []);
+    expect(sameLayout([b!, a!, ...rest], DEFAULT_COLUMNS)).toBe(false);
+    expect(sameLayout([{ ...a!, width: a!.width + 1 }, b!, ...rest], DEFAULT_COLUMNS)).toBe(false);
+    expect(sameLayout([{ ...a!, visible: !a!.visible }, b!, ...rest], DEFAULT_COLUMNS)).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
-import { versionLayout } from '../../state/workbench/columns';
+import { sameLayout, versionLayout } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
 import { loadAttributeDefs } from './version-resources';
 
@@ -26,10 +26,13 @@ export function useSavedLayout(versionId: string | null): void {
         if (!live) return;
         const layout = saved.status === 'fulfilled' ? saved.value.layout : null;
         const labels = defs.status === 'fulfilled' ? defs.value : null;
+        const columns = versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null);
+        // Unchanged columns keep their array: every row in view would render again for nothing.
+        const now = workbench.get();
         workbench.set({
-          columns: versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null),
+          ...(sameLayout(columns, now.columns) ? {} : { columns }),
           ...(layout ? { frozen: layout.frozen } : {}),
-          attributeLabels: labels ?? new Map(),
+          ...(labels && (labels.size > 0 || now.attributeLabels.size > 0) ? { attributeLabels: labels } : {}),
         });
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;

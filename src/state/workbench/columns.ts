@@ -95,6 +95,14 @@ export function versionLayout(
   return cols;
 }
 
+/** Same columns in the same order, widths and visibility. */
+export function sameLayout(a: readonly ColumnLayout[], b: readonly ColumnLayout[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((c, i) => c.id === b[i]!.id && c.width === b[i]!.width && c.visible === b[i]!.visible)
+  );
+}
+
 /** A column's header text: a workbench column's translated label, an attribute's own label. */
 export function columnLabel(
   id: ColumnId,
