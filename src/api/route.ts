@@ -30,6 +30,8 @@ export interface RouteDef {
   response: z.ZodType | 'blob';
   /** Success status; default 200. */
   status?: 200 | 201;
+  /** Largest request body in bytes, where a route takes more than the server's default (10 MiB). */
+  bodyLimit?: number;
 }
 
 export const API_PREFIX = '/api/v1';

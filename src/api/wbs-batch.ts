@@ -122,6 +122,9 @@ export const wbsBatchRoutes = {
     params: IdParams,
     body: WbsBatchBody,
     response: RevisionResult,
+    // One command is one batch, patches and inverse: a 10,000-row paste is about 20 MB of JSON,
+    // an indent of 100,000 rows about 30 MB.
+    bodyLimit: 128 * 1024 * 1024,
   }),
   undoActions: route({
     method: 'GET',

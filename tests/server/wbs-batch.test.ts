@@ -389,4 +389,34 @@ describe('wbs batch', () => {
     });
     expect(narrow.statusCode).toBe(400);
   });
+  it("takes a command bigger than the server's default body limit (a 10k-row paste is ~16 MB)", async () => {
+    const fresh = (await makeTree(app, token, space)).version;
+    const { doc } = await readVersionDoc(app, as, fresh);
+    const created = createRows(
+      doc,
+      wbsState(doc).index,
+      { at: { atEnd: true }, nodeType: 'task', count: 11_000 },
+      ids,
+    );
+    const named = change(created.doc, (x) => {
+      for (const id of created.result) x.rows.get(id)!.name = `${id} `.repeat(27);
+    });
+    const entry = serializeEntry({
+      kind: 'undo_wbs',
+      labelKey: 'cmd.paste',
+      patches: [...created.patches, ...named.patches],
+      inversePatches: [...named.inversePatches, ...created.inversePatches],
+    });
+    expect(JSON.stringify(entry).length).toBeGreaterThan(10 * 1024 * 1024);
+    const v = (await call(app, api.versions.get, { ...as, params: { id: fresh } })).json() as {
+      revision: number;
+    };
+    const res = await call(app, api.wbsBatch.batch, {
+      ...as,
+      params: { id: fresh },
+      body: { revision: v.revision, origin: 'do', entry },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect((await readVersionDoc(app, as, fresh)).doc.rows.size).toBe(doc.rows.size + 11_000);
+  }, 60_000);
 });

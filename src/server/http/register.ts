@@ -78,6 +78,7 @@ export function register(
     method: def.method,
     url: API_PREFIX + def.path,
     ...(config ? { config } : {}),
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       summary: def.summary,
       tags: [def.path.split('/')[1] ?? 'app'],
