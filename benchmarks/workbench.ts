@@ -118,6 +118,10 @@ interface OpenFigures {
 /** Open the schedule page on the version the server holds; measure the open. */
 async function openVersionPage(browser: Browser, url: string, token: string) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  page.on('response', (r) => {
+    if (r.url().endsWith('/wbs/batch') && !r.ok())
+      refusedBatches.set(page, `${r.status()} ${r.statusText()}`);
+  });
   await page.addInitScript((t) => {
     localStorage.setItem('pw.token', t);
     const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
@@ -208,12 +212,17 @@ async function startProfile(page: Page): Promise<((name: string) => Promise<void
 }
 
 /** Waits until the page has no change left to save (the server answered every batch). */
+/** Batches the server refused, per page: a save figure must time a save, not a refusal. */
+const refusedBatches = new WeakMap<Page, string>();
+
 async function saved(page: Page): Promise<void> {
   await page.waitForFunction(
     () => (window as unknown as BenchWindow).__wbBench.state().saving === 0,
     undefined,
     { timeout: 120_000, polling: 100 },
   );
+  const refused = refusedBatches.get(page);
+  if (refused) throw new Error(`the server refused a batch (${refused}): nothing to time`);
 }
 
 const PEER_TASKS = 50_000;
