@@ -1,8 +1,8 @@
-// Saving when the server does not take a change: a batch the server could not store for the
-// moment (503) is sent again and stored; a batch the server refuses is not kept on screen — the
-// schedule is read again and the user is told why; so is a change made on a stale revision (409,
-// another user saved since). (A server that cannot be reached at all takes
-// the app to its Connection lost screen: tests/e2e/platform.spec.ts.)
+// Saving when the server does not take a change at once: a batch it could not store for the
+// moment (503) is sent again and stored; a batch it refuses is not kept on screen (the schedule
+// is read again and the user is told why), nor is one made on a stale revision (409: another user
+// saved since). A big command is written in slices and stored. (A server that cannot be reached
+// at all takes the app to its Connection lost screen: tests/e2e/platform.spec.ts.)
 import { type Page, expect, test } from '@playwright/test';
 import { scheduleInNewSpace, signedIn } from './platform-helpers';
 
@@ -82,4 +82,31 @@ test('a change made on a stale revision is refused (409) and the rows are read a
   await expect(page.getByText('Someone else changed these rows; they were reloaded')).toBeVisible();
   await expect(named(page, 'Formwork')).toBeVisible();
   await expect(named(page, 'Renamed on a stale revision')).toHaveCount(0);
+});
+
+test('a big command (2,500 pasted rows: written in slices, sent as one Blob) is stored', async ({
+  page,
+  request,
+}) => {
+  const s = await scheduleInNewSpace(request, 'wbbig');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  await addTask(page, 'First');
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+
+  const lines = Array.from({ length: 2500 }, (_, i) => `Pasted ${i + 1}\t${(i % 5) + 1}`);
+  await page.evaluate((text) => navigator.clipboard.writeText(text), lines.join('\n'));
+  const stored = page.waitForResponse(
+    (r) => r.url().endsWith('/wbs/batch') && r.request().method() === 'POST',
+  );
+  await named(page, 'First').click();
+  await page.keyboard.press('Control+v');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(2500 + 1));
+  expect((await stored).status()).toBe(200);
+  await expect(page.getByText('Saving…')).toHaveCount(0, { timeout: 10_000 });
+
+  await page.reload();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(2500 + 1), { timeout: 10_000 });
+  await expect(named(page, 'Pasted 1')).toBeVisible();
 });

@@ -93,6 +93,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   );
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  // A Blob is JSON the caller has written already (json-blob.ts: a big batch, a slice at a time).
+  const isBlob = typeof Blob !== 'undefined' && opts.body instanceof Blob;
   const hasJson = opts.body !== undefined && !isForm;
   let res: Response;
   try {
@@ -107,7 +109,13 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       fetch(url, {
         method,
         headers,
-        body: isForm ? (opts.body as FormData) : hasJson ? JSON.stringify(opts.body) : undefined,
+        body: isForm
+          ? (opts.body as FormData)
+          : isBlob
+            ? (opts.body as Blob)
+            : hasJson
+              ? JSON.stringify(opts.body)
+              : undefined,
         signal: controller.signal,
       }));
   } catch (err) {

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonBlob } from '../../src/app/api/json-blob';
+
+const noPause = () => Promise.resolve();
+
+describe('jsonBlob', () => {
+  it("writes exactly JSON.stringify's text, whatever the slice", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), fc.integer({ min: 1, max: 4 }), async (value, slice) => {
+        expect(await (await jsonBlob(value, noPause, slice)).text()).toBe(JSON.stringify(value));
+      }),
+    );
+  });
+
+  it('leaves out what JSON.stringify leaves out, inside big arrays too', async () => {
+    const value = { a: undefined, b: [1, undefined, 3, { c: undefined, d: [1, 2, 3] }], e: 'x' };
+    expect(await (await jsonBlob(value, noPause, 1)).text()).toBe(JSON.stringify(value));
+  });
+
+  it('pauses once per slice of a big array', async () => {
+    let pauses = 0;
+    const patches = Array.from({ length: 10 }, (_, i) => ({
+      op: 'replace',
+      path: ['rows', `r${i}`],
+      value: i,
+    }));
+    const blob = await jsonBlob({ revision: 3, entry: { patches } }, async () => void pauses++, 4);
+    expect(JSON.parse(await blob.text())).toEqual({ revision: 3, entry: { patches } });
+    expect(pauses).toBe(3);
+    expect(blob.type).toBe('application/json');
+  });
+});
