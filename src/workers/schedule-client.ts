@@ -5,13 +5,13 @@ import * as Comlink from 'comlink';
 import type { Patch } from 'immer';
 import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
 import type { WbsDoc } from '../domain/wbs';
-import type { ScheduleOutput } from './schedule-core';
+import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
-export type { ScheduleOutput };
+export type { ScheduleFailure, ScheduleOutput };
 
 export interface ScheduleService {
   open(

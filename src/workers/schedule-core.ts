@@ -14,6 +14,15 @@ import { rowConstraints, toScheduleModel } from '../domain/wbs';
 import type { WbsDoc, WbsRelation } from '../domain/wbs';
 import { DocMirror } from './doc-mirror';
 
+/** Why the dates are not calculated: the engine's refusal, or a failure of the worker itself. */
+export interface ScheduleFailure {
+  /** 'schedule.cycle' (ids: the cycle's activities, in order); null when the worker failed. */
+  readonly code: string | null;
+  /** The engine's or the worker's own words (English), for a failure the screen has none for. */
+  readonly message: string;
+  readonly ids: readonly string[];
+}
+
 export interface ScheduleOutput {
   readonly revision: number;
   /**
@@ -41,10 +50,8 @@ export interface ScheduleOutput {
   /** Percent complete: a row's own, a summary's rolled up (weighted by planned duration). */
   readonly percentComplete: Float32Array;
   readonly projectFinish: number;
-  readonly error: string | null;
-  /** The first error's code ('schedule.cycle'), for the screen's own words. */
-  readonly errorCode: string | null;
-  readonly errorIds: string[];
+  /** The engine's first refusal (a cycle), or null. */
+  readonly failure: ScheduleFailure | null;
   /** Engine time in milliseconds; `full` tells a full from an incremental pass. */
   readonly ms: number;
   readonly full: boolean;
@@ -248,9 +255,7 @@ export class ScheduleCore {
       drivingPred: driving.pred,
       percentComplete: copy(res.percentComplete),
       projectFinish: res.projectFinish,
-      error: err ? err.message : null,
-      errorCode: err ? err.code : null,
-      errorIds: err ? err.activities.slice() : [],
+      failure: err ? { code: err.code, message: err.message, ids: err.activities.slice() } : null,
       ms,
       full,
     };

@@ -44,8 +44,6 @@ function schedule(critical: string[]): ScheduleSnapshot {
     ff: new Int32Array(n),
     critical: crit,
     projectFinish: 0,
-    error: null,
-    errorIds: [],
     ms: 0,
   };
 }

@@ -38,7 +38,7 @@ import { isEnabled, runCommand } from '../../state/workbench/commands';
 import { setScale } from '../../state/workbench/commands-nav';
 import { keysOf } from '../../state/workbench/keybindings';
 import { scheduleFailureText } from '../../state/workbench/schedule-failure';
-import type { ScheduleFailure } from '../../state/workbench/schedule-snapshot';
+import type { ScheduleFailure } from '../../workers/schedule-client';
 import type { TimetableState } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';

@@ -2,7 +2,7 @@
 // (or names) as the grid shows them, in order and closed, rather than by internal ids.
 
 import type { WbsRow } from '../../domain/wbs/types';
-import type { ScheduleFailure } from './schedule-snapshot';
+import type { ScheduleFailure } from '../../workers/schedule-client';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 

@@ -209,7 +209,7 @@ export class ScheduleRunner {
     this.held = null;
     const s = workbench.get();
     if (!held) {
-      workbench.set({ timetableState: s.schedule?.error ? 'not_calculated' : 'calculated' });
+      workbench.set({ timetableState: s.scheduleError ? 'not_calculated' : 'calculated' });
       return;
     }
     performance.mark('wb-schedule-applied', {
@@ -217,9 +217,8 @@ export class ScheduleRunner {
     });
     workbench.set({
       schedule: toSnapshot(held, this.idsChanged ? this.ids : null, s.schedule),
-      timetableState: held.error ? 'not_calculated' : 'calculated',
-      scheduleError:
-        held.error === null ? null : { code: held.errorCode, message: held.error, ids: held.errorIds },
+      timetableState: held.failure ? 'not_calculated' : 'calculated',
+      scheduleError: held.failure,
     });
     this.idsChanged = false;
   }
@@ -251,8 +250,6 @@ function toSnapshot(
     drivingPred: o.drivingPred,
     percentComplete: o.percentComplete,
     projectFinish: o.projectFinish,
-    error: o.error,
-    errorIds: o.errorIds,
     ms: o.ms,
   };
 }

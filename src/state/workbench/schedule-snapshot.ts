@@ -22,9 +22,6 @@ export interface ScheduleSnapshot {
   /** Percent complete: a row's own, a summary's rolled up (planned-duration weighted). */
   readonly percentComplete?: Float32Array;
   readonly projectFinish: number;
-  /** Message of the first error (a cycle), or null. */
-  readonly error: string | null;
-  readonly errorIds: readonly string[];
   /** Milliseconds the engine took. */
   readonly ms: number;
 }
@@ -42,13 +39,4 @@ export function isDriving(s: ScheduleSnapshot | null, predId: string, succId: st
   if (p === undefined || i === undefined || i + 1 >= start.length) return null;
   for (let k = start[i]!; k < start[i + 1]!; k++) if (preds[k] === p) return true;
   return false;
-}
-
-/** Why the dates on screen are not calculated: the engine's refusal, or a failure of the worker. */
-export interface ScheduleFailure {
-  /** 'schedule.cycle' (ids: the cycle's activities, in order); null for a worker failure. */
-  readonly code: string | null;
-  /** The engine's or the worker's own words (English), for a failure the screen has none for. */
-  readonly message: string;
-  readonly ids: readonly string[];
 }

@@ -5,7 +5,8 @@
 import { create } from 'zustand';
 import { createHistory } from '../../domain/history';
 import type { History, HistoryEntry, UndoKind } from '../../domain/history';
-import type { ScheduleFailure, ScheduleSnapshot } from './schedule-snapshot';
+import type { ScheduleSnapshot } from './schedule-snapshot';
+import type { ScheduleFailure } from '../../workers/schedule-client';
 import { wbsState } from '../../domain/wbs/change';
 import type { WbsState } from '../../domain/wbs/change';
 import type { VisibleView } from '../../domain/wbs/view';

@@ -55,8 +55,6 @@ export function storedSchedule(content: VersionColumns, revision: number): Sched
     critical,
     percentComplete,
     projectFinish,
-    error: null,
-    errorIds: [],
     ms: 0,
   };
 }

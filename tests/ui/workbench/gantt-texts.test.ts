@@ -37,8 +37,6 @@ function schedule(): ScheduleSnapshot {
     ff: new Int32Array(4),
     critical: Uint8Array.of(0, 1, 0, 0),
     projectFinish: 0,
-    error: null,
-    errorIds: [],
     ms: 0,
   };
 }
