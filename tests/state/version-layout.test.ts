@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_COLUMNS,
-  attributeColumnId,
-  columnLabel,
-  sameLayout,
-  versionLayout,
-} from '../../src/state/workbench/columns';
+import { attributeColumnId } from '../../src/domain/wbs/columns';
+import { DEFAULT_COLUMNS, columnLabel, sameLayout, versionLayout } from '../../src/state/workbench/columns';
 
 const ids = (cols: readonly { id: string }[]) => cols.map((c) => c.id);
 const t = (key: string) => `T(${key})`;

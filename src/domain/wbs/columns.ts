@@ -51,8 +51,11 @@ export const WBS_COLUMNS = {
   status: { id: 'status', kind: 'readonly' },
 } as const satisfies Record<string, WbsColumn>;
 
+/** An attribute column's id: `attr:` and the key the rows' attributes use. */
+export const attributeColumnId = (key: string): string => `attr:${key}`;
+
 export function attributeColumn(key: string, kind: 'text' | 'number' | 'date'): WbsColumn {
-  return { id: `attr:${key}`, kind, attribute: key };
+  return { id: attributeColumnId(key), kind, attribute: key };
 }
 
 export function readCell(row: WbsRow, col: WbsColumn): CellValue {

@@ -32,7 +32,8 @@ export function useSavedLayout(versionId: string | null): void {
         workbench.set({
           ...(sameLayout(columns, now.columns) ? {} : { columns }),
           ...(layout ? { frozen: layout.frozen } : {}),
-          ...(labels && (labels.size > 0 || now.attributeLabels.size > 0) ? { attributeLabels: labels } : {}),
+          // The labels reach the header and the column menu only, never the rows.
+          ...(labels ? { attributeLabels: labels } : {}),
         });
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;

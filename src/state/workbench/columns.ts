@@ -2,7 +2,7 @@
 // writes a row, src/domain/wbs/columns.ts) plus what the screen needs (label key, alignment,
 // default width) and the per-user layout (order, width, visibility).
 
-import { WBS_COLUMNS, attributeColumn } from '../../domain/wbs/columns';
+import { WBS_COLUMNS, attributeColumn, attributeColumnId } from '../../domain/wbs/columns';
 import type { WbsColumn } from '../../domain/wbs/columns';
 import type { ColumnId, ColumnLayout } from './types';
 
@@ -71,9 +71,6 @@ export const DEFAULT_COLUMNS: readonly ColumnLayout[] = Object.values(COLUMN_DEF
 export function displayedColumns(layout: readonly ColumnLayout[]): ColumnLayout[] {
   return layout.filter((c) => c.visible);
 }
-
-/** An attribute column's id: `attr:` and the key the rows' attributes use. */
-export const attributeColumnId = (key: string): ColumnId => `attr:${key}`;
 
 /**
  * The grid's columns for a version: the user's saved layout (null: the defaults) with any
