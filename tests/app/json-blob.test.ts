@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonBlob } from '../../src/app/api/json-blob';
+import { jsonBlob, jsonBody } from '../../src/app/api/json-blob';
 
 const noPause = () => Promise.resolve();
 
@@ -35,5 +35,14 @@ describe('jsonBlob', () => {
     expect(JSON.parse(await blob.text())).toEqual({ revision: 3, entry: { patches } });
     expect(pauses).toBe(3);
     expect(blob.type).toBe('application/json');
+  });
+
+  it('hands a body without a big array on as it is, a big one as a Blob', async () => {
+    const small = { revision: 1, entry: { patches: [1, 2] } };
+    expect(await jsonBody(small, noPause, 4)).toBe(small);
+    const big = { revision: 1, entry: { patches: [1, 2, 3, 4, 5] } };
+    const blob = await jsonBody(big, noPause, 4);
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await (blob as Blob).text()).toBe(JSON.stringify(big));
   });
 });

@@ -10,7 +10,19 @@ function isBig(v: unknown, slice: number): boolean {
   return false;
 }
 
-export async function jsonBlob(value: unknown, pause: () => Promise<void>, slice = 2000): Promise<Blob> {
+/** Array elements written per step. */
+const SLICE = 2000;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A request body for http.ts: the value itself when it holds no big array (written in one go, and
+ * readable to tools), else its JSON written a slice at a time between tasks, as a Blob.
+ */
+export function jsonBody(value: unknown, pause = nextTask, slice = SLICE): Promise<unknown> {
+  return isBig(value, slice) ? jsonBlob(value, pause, slice) : Promise.resolve(value);
+}
+
+export async function jsonBlob(value: unknown, pause = nextTask, slice = SLICE): Promise<Blob> {
   const parts: string[] = [];
   const write = async (v: unknown): Promise<void> => {
     if (!isBig(v, slice)) {

@@ -5,28 +5,21 @@
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { ApiError } from '../../app/api/errors';
-import { jsonBlob } from '../../app/api/json-blob';
+import { jsonBody } from '../../app/api/json-blob';
 import type { SyncTransport } from '../../state/workbench/sync';
 import { SyncConflict, SyncRefused } from '../../state/workbench/sync';
 
 /** Statuses worth sending the same batch again for: a timeout and too many requests. */
 const TRANSIENT = new Set([408, 429]);
 
-/** Patches (with the inverse) from which a batch is written in slices. */
-const BIG_BATCH_PATCHES = 4000;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export const batchTransport: SyncTransport = {
   async send(batch) {
     try {
-      const body = { revision: batch.revision, origin: batch.origin, entry: batch.entry };
-      const { patches, inversePatches } = batch.entry;
-      // A big command is written a slice at a time between tasks (a 10,000-row paste is one 15 MB
-      // body) and sent as that Blob (http.ts sends it as it is); a small one as usual.
-      const big = patches.length + inversePatches.length > BIG_BATCH_PATCHES;
+      // A big command (a 10,000-row paste is one 15 MB body) is written a slice at a time.
+      const body = await jsonBody({ revision: batch.revision, origin: batch.origin, entry: batch.entry });
       const res = await call(
         api.wbsBatch.batch,
-        { params: { id: batch.versionId }, body: (big ? await jsonBlob(body, nextTask) : body) as never },
+        { params: { id: batch.versionId }, body: body as never },
         { silent: true },
       );
       return { revision: res.revision };
