@@ -3,11 +3,9 @@
 // dragging a bar's end (a longer duration) and dragging a bar (a "not earlier than" start limit).
 import { type Page, expect, test } from '@playwright/test';
 import { type Band, barOf } from './gantt-helpers';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace } from './platform-helpers';
+import { cell, openWorkbench, typeRows } from './workbench-helpers';
 
-const grid = (page: Page) => page.getByRole('grid');
-const cell = (page: Page, row: number, col: number) =>
-  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
 const [NAME, DURATION, START] = [1, 3, 4];
 
 async function bar(page: Page, row: number): Promise<Band> {
@@ -25,20 +23,11 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 
 test('a relation drawn between bars, a bar end dragged and a bar moved', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'gantt');
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
-  await grid(page).focus();
-  for (const [name, days] of [
+  await openWorkbench(page, s);
+  await typeRows(page, [
     ['Formwork', '3'],
     ['Pour', '2'],
-  ]) {
-    await page.keyboard.press('Insert');
-    await page.keyboard.type(name!);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(days!);
-    await page.keyboard.press('Enter');
-  }
+  ]);
   await expect(cell(page, 1, NAME)).toHaveText('Pour');
   await page.getByRole('combobox', { name: 'Scale' }).selectOption('day');
   // Unlinked, both start on the project's first day.

@@ -2,14 +2,11 @@
 // Duration column's syntax (2w, -1d), a bad one refused with the message, aria-invalid and the text
 // kept for correction; the column menu takes the focus, closes with Esc or a click outside and
 // gives the focus back to its button, and offers one level button per level of the tree.
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openDemoSchedule } from './platform-helpers';
+import { cell, grid } from './workbench-helpers';
 
 test.describe.configure({ mode: 'serial' });
-
-const grid = (page: Page) => page.getByRole('grid');
-const cell = (page: Page, row: number, col: number) =>
-  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
 
 test('a predecessor lag takes durations and leads, and a bad one is refused with a message', async ({
   page,

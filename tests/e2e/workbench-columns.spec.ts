@@ -2,9 +2,9 @@
 // another to reorder, hide one and freeze three from the column menu; after a reload the same
 // layout comes back from the server (saved per user in the version layout).
 import { type Page, expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace } from './platform-helpers';
+import { grid, openWorkbench } from './workbench-helpers';
 
-const grid = (page: Page) => page.getByRole('grid');
 const header = (page: Page, name: string) => grid(page).getByRole('columnheader', { name, exact: true });
 const headers = (page: Page) =>
   grid(page)
@@ -13,8 +13,7 @@ const headers = (page: Page) =>
 
 test('columns resized, reordered, hidden and frozen are kept across a reload', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'wbcols');
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  await openWorkbench(page, s);
   expect((await headers(page)).slice(0, 4)).toEqual(['Code', 'Name', 'Type', 'Duration, d']);
   const layoutSaved = () =>
     page.waitForResponse((r) => r.url().endsWith('/version-layout') && r.request().method() === 'PUT');

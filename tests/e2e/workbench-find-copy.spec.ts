@@ -1,12 +1,10 @@
 // The grid's spreadsheet habits beyond typing: Ctrl+F finds text in the visible columns (and says
 // when nothing matches), a mouse drag selects a range, Ctrl+C puts it on the clipboard as TSV
 // (what Excel pastes), and Ctrl+D fills the first row's value down the range.
-import { type Page, expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { expect, test } from '@playwright/test';
+import { scheduleInNewSpace } from './platform-helpers';
+import { cell, openWorkbench, typeRows } from './workbench-helpers';
 
-const grid = (page: Page) => page.getByRole('grid');
-const cell = (page: Page, row: number, col: number) =>
-  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
 const [NAME, TYPE, DURATION] = [1, 2, 3];
 
 test('Ctrl+F finds, a mouse drag selects a range, Ctrl+C copies it as TSV, Ctrl+D fills down', async ({
@@ -15,21 +13,12 @@ test('Ctrl+F finds, a mouse drag selects a range, Ctrl+C copies it as TSV, Ctrl+
 }) => {
   const s = await scheduleInNewSpace(request, 'wbfind');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
-  await grid(page).focus();
-  for (const [name, days] of [
+  await openWorkbench(page, s);
+  await typeRows(page, [
     ['Excavation', '2'],
     ['Foundations', '3'],
     ['Walls', '4'],
-  ]) {
-    await page.keyboard.press('Insert');
-    await page.keyboard.type(name!);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(days!);
-    await page.keyboard.press('Enter');
-  }
+  ]);
   await expect(cell(page, 2, NAME)).toHaveText('Walls');
 
   // Find: after the cell in focus, case-insensitive.

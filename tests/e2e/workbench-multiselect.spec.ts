@@ -1,12 +1,9 @@
 // Two activities far apart in the demo schedule are linked as a P6 or MS Project user does it:
 // click the first, Ctrl+click the second, Ctrl+L. The second one's Relations tab lists the first
 // as its predecessor; Ctrl+Z takes the link back.
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openDemoSchedule } from './platform-helpers';
-
-const grid = (page: Page) => page.getByRole('grid');
-const cell = (page: Page, row: number, col: number) =>
-  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
+import { cell, grid } from './workbench-helpers';
 
 test('Ctrl+click adds a row to the selection, and Ctrl+L links the picked rows in order', async ({
   page,

@@ -4,26 +4,18 @@
 // saved since). A big command is written in slices and stored. (A server that cannot be reached
 // at all takes the app to its Connection lost screen: tests/e2e/platform.spec.ts.)
 import { type Page, expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace } from './platform-helpers';
+import { grid, openWorkbench, typeRows } from './workbench-helpers';
 
 const BATCH = '**/api/v1/versions/*/wbs/batch';
-const grid = (page: Page) => page.getByRole('grid');
 const named = (page: Page, name: string) => grid(page).getByRole('gridcell', { name, exact: true });
-
-async function addTask(page: Page, name: string): Promise<void> {
-  await grid(page).focus();
-  await page.keyboard.press('Insert');
-  await page.keyboard.type(name);
-  await page.keyboard.press('Enter');
-}
 
 test('a change the server could not store yet is sent again; one it refuses is taken back', async ({
   page,
   request,
 }) => {
   const s = await scheduleInNewSpace(request, 'wbsave');
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  await openWorkbench(page, s);
 
   // The first two sends find the server unable to store them.
   let dropped = 0;
@@ -32,7 +24,7 @@ test('a change the server could not store yet is sent again; one it refuses is t
       ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' })
       : route.fallback(),
   );
-  await addTask(page, 'Formwork');
+  await typeRows(page, [['Formwork']]);
   await expect(
     page.getByText('The server could not store the change yet; it will be sent again'),
   ).toBeVisible();
@@ -50,7 +42,7 @@ test('a change the server could not store yet is sent again; one it refuses is t
       body: JSON.stringify({ error: 'BadRequest', error_message: 'Refused by the test' }),
     }),
   );
-  await addTask(page, 'Rebar');
+  await typeRows(page, [['Rebar']]);
   await expect(
     page.getByText(
       'The change could not be saved (Refused by the test); the schedule was read again from the server',
@@ -65,9 +57,8 @@ test('a change made on a stale revision is refused (409) and the rows are read a
   request,
 }) => {
   const s = await scheduleInNewSpace(request, 'wbstale');
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
-  await addTask(page, 'Formwork');
+  await openWorkbench(page, s);
+  await typeRows(page, [['Formwork']]);
   await expect(page.getByText('Saving…')).toHaveCount(0);
 
   // The next batch claims the revision before the last one, as if another user had saved since.
@@ -90,9 +81,8 @@ test('a big command (2,500 pasted rows: written in slices, sent as one Blob) is 
 }) => {
   const s = await scheduleInNewSpace(request, 'wbbig');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
-  await addTask(page, 'First');
+  await openWorkbench(page, s);
+  await typeRows(page, [['First']]);
   await expect(page.getByText('Saving…')).toHaveCount(0);
 
   const lines = Array.from({ length: 2500 }, (_, i) => `Pasted ${i + 1}\t${(i % 5) + 1}`);

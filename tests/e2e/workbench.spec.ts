@@ -2,24 +2,15 @@
 // path; paste a 50×4 matrix through the clipboard and undo it; reload; a second browser context
 // sees the first one's edit live.
 import { type Page, expect, test } from '@playwright/test';
-import { type ScheduleSetup, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace } from './platform-helpers';
+import { cell, grid, openWorkbench } from './workbench-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-async function openWorkbench(page: Page, s: ScheduleSetup): Promise<void> {
-  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
-  await expect(page.getByTestId('workbench')).toBeVisible();
-  await expect(page.getByRole('grid')).toBeVisible();
-  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
-}
-
-const grid = (page: Page) => page.getByRole('grid');
 /** Rows in the version's visible view (the DOM holds only the rows in view). */
 const expectRowCount = (page: Page, n: number, timeout = 5000) =>
   expect(grid(page)).toHaveAttribute('aria-rowcount', String(n + 1), { timeout });
 const row = (page: Page, r: number) => grid(page).locator(`[role=row][data-row="${r}"]`);
-const cell = (page: Page, row: number, col: number) =>
-  grid(page).locator(`[data-row="${row}"] [role=gridcell][data-col="${col}"]`);
 
 test('a scheduler builds a 20-row schedule with the keyboard only and sees the critical path', async ({
   page,
