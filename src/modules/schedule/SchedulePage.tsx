@@ -152,10 +152,11 @@ export function SchedulePage() {
 
   useSavedLayout(versionId);
   const reopen = useCallback(() => runner.current?.open(), []);
-  // Every command goes to the server as one batch; a 409 reloads the version.
+  // Every command goes to the server as one batch; a conflict or a refusal reloads the version.
   useEffect(() => {
     if (!versionId) return;
-    const sync = new VersionSync(batchTransport, () => openVersion(versionId).then(reopen));
+    const reload = () => openVersion(versionId, undefined, undefined, { historyFromLog: true }).then(reopen);
+    const sync = new VersionSync(batchTransport, reload);
     return () => sync.dispose();
   }, [versionId, reopen]);
   useLiveVersion(versionId, reopen);

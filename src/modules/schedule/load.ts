@@ -45,10 +45,19 @@ export async function openVersion(
   onContent?: (content: VersionColumns, revision: number) => void,
   /** Aborted: the page no longer wants this version (another one opens); nothing is loaded. */
   signal?: AbortSignal,
+  /**
+   * The history holds commands the server did not store (a save refused or in conflict): it is
+   * rebuilt from the server's log as on a first open, so undo never sends what the server lacks.
+   */
+  options: { historyFromLog?: boolean } = {},
 ): Promise<void> {
   // A first open (a page load, another version) rebuilds the undo history from the server's log,
   // read beside the content; a reload of the open version keeps the history it has.
-  const fresh = workbench.get().versionId !== id;
+  const fresh = workbench.get().versionId !== id || options.historyFromLog === true;
+  if (options.historyFromLog) {
+    const { history } = workbench.get();
+    workbench.set({ history: { ...history, undos: [], redos: [] } });
+  }
   const userId = useSession.getState().user?.id ?? null;
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
   // By columns: a quarter of the bytes of the row objects, parsed in a fraction of the time.
