@@ -1,0 +1,153 @@
+// Levelling benchmark (issue 17). Prints one JSON object:
+//   j30_mean_dev_from_opt_pct      mean (makespan − optimum) / optimum over j30 (all 480 optima are proven)
+//   j120_mean_dev_from_cpm_lb_pct  mean (makespan − MPM-Time) / MPM-Time over j120 (the field's usual figure)
+//   j120_mean_dev_from_best_ub_pct the same against the table's best known upper bound (b of "a..b" / "..b")
+//   ms_per_instance_j120           mean wall-clock per j120 instance; cpu_ms_per_instance_j120 its CPU time
+//   level_10k_ms                   a generated 10,000-activity, 50-resource schedule through levelSchedule
+//   feasible / infeasible          schedules that pass / fail the checks (an infeasible one throws below)
+// Every schedule is checked twice: by checkSchedule and by an independent check on the file's own
+// numbers (finish-to-start precedence, every resource in every period). A failed check exits 1.
+// Options: --set j30|j120|all  --limit N (instances per set)  --ms N (time budget per instance)
+//          --passes N (schedule-generation passes per instance)  --stride K (every K-th instance)
+//          --seed N  --skip-10k
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  parseOptimumTable,
+  parsePsplib,
+  psplibProblem,
+  type PsplibInstance,
+} from '../src/domain/levelling/psplib';
+import { solve } from '../src/domain/levelling/solve';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const set = arg('set') ?? 'all';
+const limit = Number(arg('limit') ?? Infinity);
+const stride = Number(arg('stride') ?? 1);
+const timeMs = Number(arg('ms') ?? 1000);
+const maxPasses = Number(arg('passes') ?? 25_000);
+const seed = Number(arg('seed') ?? 1);
+
+const candidates = [resolve(process.cwd(), '../shared/fixtures/psplib'), '/work/shared/fixtures/psplib'];
+const dir = candidates.find((d) => existsSync(d));
+
+/** The file's own rules, computed from its numbers without the problem arrays. */
+function independentCheck(inst: PsplibInstance, start: ArrayLike<number>): string | null {
+  for (let j = 0; j < inst.jobs; j++) {
+    if (start[j] < 0) return `job ${j + 1} starts before 0`;
+    for (const s of inst.successors[j])
+      if (start[s] < start[j] + inst.durations[j]) return `job ${s + 1} starts before job ${j + 1} finishes`;
+  }
+  let end = 0;
+  for (let j = 0; j < inst.jobs; j++) end = Math.max(end, start[j] + inst.durations[j]);
+  for (let r = 0; r < inst.resources; r++) {
+    const used = new Int32Array(end + 1);
+    for (let j = 0; j < inst.jobs; j++)
+      for (let t = start[j]; t < start[j] + inst.durations[j]; t++) used[t] += inst.demands[j][r];
+    for (let t = 0; t < end; t++)
+      if (used[t] > inst.capacities[r]) return `R ${r + 1} over its limit at ${t}`;
+  }
+  return null;
+}
+
+interface SetResult {
+  instances: number;
+  devFromRef: number;
+  devFromCpm: number;
+  devFromUpper: number;
+  atRef: number;
+  wallMs: number;
+  cpuMs: number;
+  passes: number;
+  feasible: number;
+  infeasible: number;
+}
+
+function runSet(name: 'j30' | 'j120'): SetResult | null {
+  if (!dir || !existsSync(join(dir, name))) return null;
+  const table = parseOptimumTable(readFileSync(join(dir, `${name}_optimum.csv`), 'utf8'));
+  const files = readdirSync(join(dir, name))
+    .filter((f) => f.endsWith('.sm'))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .filter((_, i) => i % stride === 0)
+    .slice(0, limit);
+  const acc: SetResult = {
+    instances: 0,
+    devFromRef: 0,
+    devFromCpm: 0,
+    devFromUpper: 0,
+    atRef: 0,
+    wallMs: 0,
+    cpuMs: 0,
+    passes: 0,
+    feasible: 0,
+    infeasible: 0,
+  };
+  for (const f of files) {
+    const inst = parsePsplib(readFileSync(join(dir, name, f), 'utf8'));
+    const bound = table.get(f);
+    if (!bound) throw new Error(`${f} is not in ${name}_optimum.csv`);
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    const res = solve(psplibProblem(inst), { timeMs, maxPasses, seed });
+    acc.wallMs += performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    acc.cpuMs += (used.user + used.system) / 1000;
+    const problem = independentCheck(inst, res.start);
+    if (!res.feasible || problem) {
+      acc.infeasible++;
+      throw new Error(
+        `${f}: infeasible schedule reported (${problem ?? JSON.stringify(res.check).slice(0, 200)})`,
+      );
+    }
+    acc.feasible++;
+    // j30: the optimum (every row is proven). j120: the lower end of the range where there is one.
+    const ref = bound.lower ?? inst.cpmLowerBound;
+    acc.devFromRef += (res.makespan - ref) / ref;
+    acc.devFromCpm += (res.makespan - inst.cpmLowerBound) / inst.cpmLowerBound;
+    acc.devFromUpper += (res.makespan - bound.upper) / bound.upper;
+    if (res.makespan <= bound.upper) acc.atRef++;
+    acc.passes += res.passes;
+    acc.instances++;
+  }
+  return acc;
+}
+
+const pct = (x: number, n: number) => Math.round((x / n) * 100 * 1000) / 1000;
+const out: Record<string, number | string> = { load_average_1m: Math.round(loadavg()[0] * 100) / 100 };
+if (!dir) out.skipped = 'PSPLIB instances not found in ../shared/fixtures/psplib';
+out.budget = `${timeMs} ms or ${maxPasses} schedule passes per instance, whichever comes first; seed ${seed}`;
+if (set === 'all' || set === 'j30') {
+  const r = runSet('j30');
+  if (r) {
+    out.j30_instances = r.instances;
+    out.j30_mean_dev_from_opt_pct = pct(r.devFromRef, r.instances);
+    out.j30_optimal_found = r.atRef;
+    out.ms_per_instance_j30 = Math.round(r.wallMs / r.instances);
+    out.cpu_ms_per_instance_j30 = Math.round(r.cpuMs / r.instances);
+    out.feasible = (Number(out.feasible) || 0) + r.feasible;
+    out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+  }
+}
+if (set === 'all' || set === 'j120') {
+  const r = runSet('j120');
+  if (r) {
+    out.j120_instances = r.instances;
+    out.j120_mean_dev_from_cpm_lb_pct = pct(r.devFromCpm, r.instances);
+    out.j120_mean_dev_from_best_ub_pct = pct(r.devFromUpper, r.instances);
+    out.j120_at_or_below_best_ub = r.atRef;
+    out.ms_per_instance_j120 = Math.round(r.wallMs / r.instances);
+    out.cpu_ms_per_instance_j120 = Math.round(r.cpuMs / r.instances);
+    out.passes_per_instance_j120 = Math.round(r.passes / r.instances);
+    out.feasible = (Number(out.feasible) || 0) + r.feasible;
+    out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+  }
+}
+if (!process.argv.includes('--skip-10k'))
+  Object.assign(out, (await import('./levelling-10k')).levelTenThousand());
+process.stdout.write(JSON.stringify(out) + '\n');
