@@ -42,21 +42,14 @@ export class Justifier {
   /** Passes of the schedule-generation scheme so far (the literature's "schedules"). */
   passes = 0;
 
-  constructor(p: Problem, mirror: Problem, H: number, horizon: number, fixedStart?: Int32Array) {
+  constructor(p: Problem, mirror: Problem, H: number, horizon: number) {
     this.p = p;
     this.mirror = mirror;
     this.H = H;
     this.fwd = new SerialSgs(p, horizon);
     this.bwd = new SerialSgs(mirror, horizon);
-    if (fixedStart) {
-      this.fwd.setFixed(fixedStart);
-      const mf = new Int32Array(p.n);
-      for (let j = 0; j < p.n; j++) mf[j] = mirror.release[j];
-      this.bwd.setFixed(mf);
-    } else {
-      this.fwd.setFixed(p.release);
-      this.bwd.setFixed(mirror.release);
-    }
+    this.fwd.setFixed(p.release);
+    this.bwd.setFixed(mirror.release.slice());
     this.lists = new ListBuilder(p);
     this.mirrorLists = new ListBuilder(mirror);
     this.value = new Float64Array(p.n);

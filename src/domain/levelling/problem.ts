@@ -229,3 +229,19 @@ export function earliestStart(p: Problem, j: number, start: Int32Array, finish: 
   }
   return p.dur[j] > 0 ? p.calendars[p.cal[j]].snap(est) : est;
 }
+
+/**
+ * The latest start relation r allows its predecessor when its successor starts at ss (the
+ * inverse of forwardBound, snapped back to the predecessor's calendar; -1 when none).
+ */
+export function latestStartFor(p: Problem, r: number, ss: number): number {
+  const type = p.rType[r];
+  const lc = p.calendars[p.rLagCal[r]];
+  const i = p.rPred[r];
+  const j = p.rSucc[r];
+  const ci = p.calendars[p.cal[i]];
+  const to = type === FS || type === SS ? ss : p.calendars[p.cal[j]].finish(ss, p.dur[j]);
+  const x = lc.retreat(to, p.rLag[r]);
+  if (type === FS || type === FF) return ci.latestStartForFinish(x, p.dur[i]);
+  return p.dur[i] > 0 ? ci.snapBack(x) : x;
+}

@@ -31,25 +31,18 @@ export class Profile {
     this.layOut(this.lo);
   }
 
-  /** Starts a new pass over ticks from lo. */
+  /**
+   * Starts a new pass over ticks from lo. The layout keeps its origin while lo stays in its lower
+   * half (the backward pass's lo moves with every makespan), else it is laid out again below lo.
+   */
   reset(lo: number): void {
-    const n = this.touched;
-    if (lo !== this.lo) {
-      // Without windows or fixed bookings every tick starts at the default limit: just move.
-      if (!this.uniform) {
-        this.layOut(lo);
-        return;
-      }
-      this.lo = lo;
-      this.quietFrom = lo;
+    if (lo < this.lo || lo - this.lo > this.len / 2) {
+      this.layOut(lo - (this.len >> 2));
+      return;
     }
+    const n = this.touched;
     if (n > 0) for (let r = 0; r < this.avail.length; r++) this.avail[r].set(this.base[r].subarray(0, n));
     this.touched = 0;
-  }
-
-  /** No window and no fixed booking: base is the default limit at every tick. */
-  private get uniform(): boolean {
-    return this.p.capacityWindows.length === 0 && (this.fixedStarts === null || !this.p.fixed.includes(1));
   }
 
   /** Makes tick t addressable (t ≥ lo). */

@@ -7,7 +7,15 @@
 import { Genetic } from './genetic';
 import { Justifier, type Score } from './justify';
 import { mirrorProblem, mirrorSpan } from './mirror';
-import { criticalPath, ListBuilder, PRIORITY_RULES, ruleValues, type PriorityRule } from './priority';
+import {
+  criticalPath,
+  ListBuilder,
+  precedencePass,
+  PRIORITY_RULES,
+  ruleValues,
+  type PriorityRule,
+} from './priority';
+import { SerialSgs } from './sgs';
 import type { Problem } from './problem';
 import { randomSource } from './random';
 import { checkSchedule, type ScheduleCheck } from './verify';
@@ -23,6 +31,8 @@ export interface SolveOptions {
   lists?: Int32Array[];
   /** Single-pass rules to try (default all of PRIORITY_RULES). */
   rules?: readonly PriorityRule[];
+  /** Schedule the first list once and return that (a single-pass priority rule). */
+  singlePass?: boolean;
   /** Run the genetic algorithm after the rules (default true). */
   evolve?: boolean;
   population?: number;
@@ -80,12 +90,14 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   const timeMs = options.timeMs ?? 1000;
   const maxPasses = options.maxPasses ?? Infinity;
   const rand = randomSource(options.seed ?? 1);
+  if (options.singlePass && options.lists?.length) return singlePass(p, options.lists[0], clock, t0);
   const hz = horizonOf(p);
   const H = mirrorSpan(p, hz);
   const mirror = mirrorProblem(p, H);
   const cp = criticalPath(p, mirrorProblem(p, H), H);
   const lowerBound = Math.max(cp.makespan, resourceBound(p));
-  const justifier = new Justifier(p, mirror, H, Math.min(hz, H));
+  // Profiles start at twice the critical path and grow when a pass runs past them.
+  const justifier = new Justifier(p, mirror, H, 2 * cp.makespan + 64);
   const done = () => justifier.passes >= maxPasses || clock() - t0 >= timeMs;
   const ga = new Genetic(p, justifier, {
     population: options.population ?? 40,
@@ -123,6 +135,44 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   justifier.forward(best.list);
   const start = justifier.fwd.start.slice();
   const score = best.score;
+  return result(
+    p,
+    start,
+    score,
+    first,
+    cp.makespan,
+    lowerBound,
+    justifier.passes,
+    ga.generations,
+    clock() - t0,
+  );
+}
+
+/** The list scheduled once, as it is: no mirror, no critical path beyond the early dates. */
+function singlePass(p: Problem, list: Int32Array, clock: () => number, t0: number): SolveResult {
+  const es = new Int32Array(p.n);
+  const ef = new Int32Array(p.n);
+  const cpm = precedencePass(p, es, ef);
+  const sgs = new SerialSgs(p, cpm + (cpm >> 1) + 64);
+  sgs.setFixed(p.release);
+  const makespan = sgs.run(list);
+  let sumStart = 0;
+  for (let j = 0; j < p.n; j++) sumStart += sgs.start[j];
+  const score = { overload: sgs.overload, makespan, sumStart };
+  return result(p, sgs.start.slice(), score, score, cpm, cpm, 1, 0, clock() - t0);
+}
+
+function result(
+  p: Problem,
+  start: Int32Array,
+  score: Score,
+  first: Score,
+  criticalPathLength: number,
+  lowerBound: number,
+  passes: number,
+  generations: number,
+  ms: number,
+): SolveResult {
   const finish = new Int32Array(p.n);
   for (let j = 0; j < p.n; j++) finish[j] = p.calendars[p.cal[j]].finish(start[j], p.dur[j]);
   const check = checkSchedule(p, start);
@@ -132,11 +182,11 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
     makespan: score.makespan,
     overload: score.overload,
     first,
-    criticalPathLength: cp.makespan,
+    criticalPathLength,
     lowerBound,
-    passes: justifier.passes,
-    generations: ga.generations,
-    ms: clock() - t0,
+    passes,
+    generations,
+    ms,
     check,
     feasible: check.feasible,
   };

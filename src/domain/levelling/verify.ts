@@ -33,13 +33,6 @@ export interface ScheduleCheck {
   makespan: number;
 }
 
-/** Limit of resource r in tick t (the default unless a window covers t; the last window wins). */
-export function limitAt(p: Problem, r: number, t: number): number {
-  let limit = p.capacity[r];
-  for (const w of p.capacityWindows) if (w.resource === r && t >= w.from && t < w.to) limit = w.limit;
-  return limit;
-}
-
 /** Checks starts (ticks) against p; lists at most `max` violations of each kind. */
 export function checkSchedule(p: Problem, start: ArrayLike<number>, max = 50): ScheduleCheck {
   const finish = new Int32Array(p.n);
@@ -62,20 +55,22 @@ export function checkSchedule(p: Problem, start: ArrayLike<number>, max = 50): S
     if (starts[j] < bound && precedence.length < max)
       precedence.push({ relation: r, pred: i, succ: j, start: starts[j], bound });
   }
-  const used = new Map<number, number>();
-  const resources: ResourceViolation[] = [];
+  // Usage per resource over [first start, makespan): plain arrays, summed from scratch.
+  let from = makespan;
+  for (let j = 0; j < p.n; j++) from = Math.min(from, starts[j]);
+  const used = Array.from({ length: p.resources }, () => new Int32Array(Math.max(0, makespan - from)));
   for (let j = 0; j < p.n; j++)
     forEachTick(p, j, starts[j], (r, t, amt) => {
-      const key = t * p.resources + r;
-      used.set(key, (used.get(key) ?? 0) + amt);
+      used[r][t - from] += amt;
     });
-  const keys = [...used.keys()].sort((a, b) => a - b);
-  for (const key of keys) {
-    const r = key % p.resources;
-    const t = (key - r) / p.resources;
-    const limit = limitAt(p, r, t);
-    const u = used.get(key)!;
-    if (u > limit && resources.length < max) resources.push({ resource: r, tick: t, used: u, limit });
+  const resources: ResourceViolation[] = [];
+  for (let r = 0; r < p.resources; r++) {
+    const limits = new Int32Array(used[r].length).fill(p.capacity[r]);
+    for (const w of p.capacityWindows)
+      if (w.resource === r) limits.fill(w.limit, Math.max(0, w.from - from), Math.max(0, w.to - from));
+    for (let k = 0; k < used[r].length; k++)
+      if (used[r][k] > limits[k] && resources.length < max)
+        resources.push({ resource: r, tick: k + from, used: used[r][k], limit: limits[k] });
   }
   return {
     feasible: precedence.length === 0 && misplaced.length === 0 && resources.length === 0,
