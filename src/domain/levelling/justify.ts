@@ -41,6 +41,8 @@ export class Justifier {
   readonly score: Score = { overload: 0, makespan: 0, sumStart: 0 };
   /** Passes of the schedule-generation scheme so far (the literature's "schedules"). */
   passes = 0;
+  /** True when the budget is spent: no further round starts. */
+  done: () => boolean = () => false;
 
   constructor(p: Problem, mirror: Problem, H: number, horizon: number) {
     this.p = p;
@@ -80,7 +82,7 @@ export class Justifier {
     this.forward(list);
     this.keep(list);
     const trial: Score = { overload: 0, makespan: 0, sumStart: 0 };
-    for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < rounds && !this.done(); round++) {
       // Backward: latest finish first, on the mirror from H - makespan.
       const lo = H - this.score.makespan;
       for (let j = 0; j < p.n; j++) {

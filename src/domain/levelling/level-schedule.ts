@@ -115,10 +115,13 @@ export function levelSchedule(input: LevellingInput, options: LevellingOptions =
   const ranks = priorityRanks(model, net, before, options);
   const list = new ListBuilder(p).byValue(ranks, new Int32Array(p.n));
   const timeMs = options.timeMs ?? 1000;
+  // timeMs bounds the whole call: the improvement gets what preparing left, less as much again
+  // for the engine's final pass and the over-allocation count that follow it.
+  const prepMs = clock() - t0;
   const sol = solve(p, {
     lists: [list],
     singlePass: timeMs <= 0 && options.maxPasses === undefined,
-    timeMs: Math.max(0, timeMs - (clock() - t0)),
+    timeMs: Math.max(0, timeMs - 2 * prepMs),
     maxPasses: options.maxPasses,
     seed: options.seed,
     clock,

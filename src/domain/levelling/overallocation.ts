@@ -22,11 +22,12 @@ export function overallocations(d: Discretised, es: Int32Array, ef: Int32Array):
       const r = p.useRes[u];
       if (used[r].length === 0) used[r] = new Int32Array(top);
       const sh = p.useShape[u];
-      let k = 0;
-      for (let t = a; t < b; t++) {
-        if (!c.works(t)) continue;
-        used[r][t] += sh < 0 ? p.useAmt[u] : p.shapes[sh + Math.min(k, p.dur[j] - 1)];
-        k++;
+      const row = used[r];
+      const w0 = c.workBefore(a);
+      for (let k = 0; ; k++) {
+        const t = c.tickAt(w0 + k);
+        if (t >= b) break;
+        row[t] += sh < 0 ? p.useAmt[u] : p.shapes[sh + Math.min(k, p.dur[j] - 1)];
       }
     }
   }
@@ -40,6 +41,7 @@ export function overallocations(d: Discretised, es: Int32Array, ef: Int32Array):
     for (let t = 0; t < u.length; t++) {
       const limit = limits[t];
       if (u[t] > limit) {
+        // A run of ticks in which nothing works (nights, weekends) does not end a period.
         if (!open) {
           open = { resourceId: d.resources[r].id, from: origin + t * tick, to: 0, peak: 0, limit: Infinity };
           out.push(open);
@@ -47,7 +49,7 @@ export function overallocations(d: Discretised, es: Int32Array, ef: Int32Array):
         open.to = origin + (t + 1) * tick;
         open.peak = Math.max(open.peak, u[t] / UNIT_SCALE);
         open.limit = Math.min(open.limit, limit / UNIT_SCALE);
-      } else open = null;
+      } else if (u[t] > 0) open = null;
     }
   }
   return out;

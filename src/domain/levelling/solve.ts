@@ -99,6 +99,7 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   // Profiles start at twice the critical path and grow when a pass runs past them.
   const justifier = new Justifier(p, mirror, H, 2 * cp.makespan + 64);
   const done = () => justifier.passes >= maxPasses || clock() - t0 >= timeMs;
+  justifier.done = done;
   const ga = new Genetic(p, justifier, {
     population: options.population ?? 40,
     mutation: 0.05,
@@ -153,7 +154,7 @@ function singlePass(p: Problem, list: Int32Array, clock: () => number, t0: numbe
   const es = new Int32Array(p.n);
   const ef = new Int32Array(p.n);
   const cpm = precedencePass(p, es, ef);
-  const sgs = new SerialSgs(p, cpm + (cpm >> 1) + 64);
+  const sgs = new SerialSgs(p, 2 * cpm + 64);
   sgs.setFixed(p.release);
   const makespan = sgs.run(list);
   let sumStart = 0;

@@ -51,7 +51,10 @@ export interface LevellingOptions {
   overallocationPct?: number;
   /** Minutes per tick of the levelling time axis (default: derived from the data, see docs/levelling.md). */
   tickMinutes?: number;
-  /** Improvement budget in milliseconds (default 1,000); 0 gives the single-pass priority result. */
+  /**
+   * Budget of the whole call in milliseconds (default 1,000): the improvement runs for what is
+   * left after preparing. 0 gives the single-pass priority result.
+   */
   timeMs?: number;
   /** Improvement budget in schedule passes (repeatable results; default unlimited). */
   maxPasses?: number;
