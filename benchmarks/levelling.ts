@@ -7,13 +7,17 @@
 //   feasible / infeasible          schedules that pass / fail the checks (an infeasible one throws below)
 // Every schedule is checked twice: by checkSchedule and by an independent check on the file's own
 // numbers (finish-to-start precedence, every resource in every period). A failed check exits 1.
-// Options: --set j30|j120|all  --limit N (instances per set)  --ms N (time budget per instance)
+// Instances run in --jobs child processes (default 2, the cores of the machine): each measures its
+// own CPU time per instance (process.cpuUsage is per process), so the CPU figures stay honest.
+// Options: --set j30|j120|all|none  --limit N (instances per set)  --ms N (time budget per instance)
 //          --passes N (schedule-generation passes per instance)  --stride K (every K-th instance)
-//          --seed N  --skip-10k
+//          --seed N  --jobs N  --clock cpu|wall  --skip-10k
 
+import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   parseOptimumTable,
   parsePsplib,
@@ -32,6 +36,15 @@ const stride = Number(arg('stride') ?? 1);
 const timeMs = Number(arg('ms') ?? 1000);
 const maxPasses = Number(arg('passes') ?? 25_000);
 const seed = Number(arg('seed') ?? 1);
+const jobs = Math.max(1, Number(arg('jobs') ?? 2));
+// The budget is counted in this process's CPU time by default (--clock wall: wall-clock), so that
+// other work on the machine does not change the result: the pass budget then decides, repeatably.
+const clockKind = arg('clock') ?? 'cpu';
+const cpuClock = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const clock = clockKind === 'wall' ? () => performance.now() : cpuClock;
 
 const candidates = [resolve(process.cwd(), '../shared/fixtures/psplib'), '/work/shared/fixtures/psplib'];
 const dir = candidates.find((d) => existsSync(d));
@@ -55,6 +68,72 @@ function independentCheck(inst: PsplibInstance, start: ArrayLike<number>): strin
   return null;
 }
 
+interface InstanceResult {
+  file: string;
+  makespan: number;
+  cpm: number;
+  /** The optimum (j30) or the lower end of the table's range, and its upper bound. */
+  lower: number | null;
+  upper: number;
+  wallMs: number;
+  cpuMs: number;
+  passes: number;
+  error: string | null;
+}
+
+/** Solves one instance and checks the schedule twice. */
+function runInstance(set: string, file: string, lower: number | null, upper: number): InstanceResult {
+  const inst = parsePsplib(readFileSync(join(dir!, set, file), 'utf8'));
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const res = solve(psplibProblem(inst), { timeMs, maxPasses, seed, clock });
+  const wallMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  const problem = independentCheck(inst, res.start);
+  const error = !res.feasible ? JSON.stringify(res.check).slice(0, 200) : problem;
+  const base = {
+    file,
+    makespan: res.makespan,
+    cpm: inst.cpmLowerBound,
+    lower,
+    upper,
+    wallMs,
+    passes: res.passes,
+  };
+  return { ...base, cpuMs: (used.user + used.system) / 1000, error };
+}
+
+type Task = [set: string, file: string, lower: number | null, upper: number];
+
+/** Runs the tasks in `jobs` child processes (this file with --child), in order of the list. */
+function runParallel(tasks: Task[]): Promise<InstanceResult[]> {
+  const self = fileURLToPath(import.meta.url);
+  const out: InstanceResult[] = [];
+  const slices = Array.from({ length: Math.min(jobs, tasks.length) }, (_, k) =>
+    tasks.filter((_, i) => i % jobs === k),
+  );
+  return Promise.all(
+    slices.map(
+      (slice) =>
+        new Promise<void>((done, fail) => {
+          const child = fork(self, ['--child', ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'] });
+          child.on('message', (m: InstanceResult[]) => out.push(...m));
+          child.on('exit', (code) =>
+            code === 0 ? done() : fail(new Error(`a benchmark child exited with ${code}`)),
+          );
+          child.send(slice);
+        }),
+    ),
+  ).then(() => out);
+}
+
+if (process.argv.includes('--child')) {
+  process.once('message', (tasks: Task[]) => {
+    const results = tasks.map(([set, file, lower, upper]) => runInstance(set, file, lower, upper));
+    process.send!(results, () => process.exit(0));
+  });
+}
+
 interface SetResult {
   instances: number;
   devFromRef: number;
@@ -68,7 +147,7 @@ interface SetResult {
   infeasible: number;
 }
 
-function runSet(name: 'j30' | 'j120'): SetResult | null {
+async function runSet(name: 'j30' | 'j120'): Promise<SetResult | null> {
   if (!dir || !existsSync(join(dir, name))) return null;
   const table = parseOptimumTable(readFileSync(join(dir, `${name}_optimum.csv`), 'utf8'));
   const files = readdirSync(join(dir, name))
@@ -76,6 +155,12 @@ function runSet(name: 'j30' | 'j120'): SetResult | null {
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
     .filter((_, i) => i % stride === 0)
     .slice(0, limit);
+  const tasks: Task[] = files.map((f) => {
+    const bound = table.get(f);
+    if (!bound) throw new Error(`${f} is not in ${name}_optimum.csv`);
+    return [name, f, bound.lower, bound.upper];
+  });
+  const results = await runParallel(tasks);
   const acc: SetResult = {
     instances: 0,
     devFromRef: 0,
@@ -88,66 +173,60 @@ function runSet(name: 'j30' | 'j120'): SetResult | null {
     feasible: 0,
     infeasible: 0,
   };
-  for (const f of files) {
-    const inst = parsePsplib(readFileSync(join(dir, name, f), 'utf8'));
-    const bound = table.get(f);
-    if (!bound) throw new Error(`${f} is not in ${name}_optimum.csv`);
-    const cpu = process.cpuUsage();
-    const t = performance.now();
-    const res = solve(psplibProblem(inst), { timeMs, maxPasses, seed });
-    acc.wallMs += performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    acc.cpuMs += (used.user + used.system) / 1000;
-    const problem = independentCheck(inst, res.start);
-    if (!res.feasible || problem) {
+  for (const r of results) {
+    if (r.error) {
       acc.infeasible++;
-      throw new Error(
-        `${f}: infeasible schedule reported (${problem ?? JSON.stringify(res.check).slice(0, 200)})`,
-      );
+      throw new Error(`${r.file}: infeasible schedule reported (${r.error})`);
     }
     acc.feasible++;
     // j30: the optimum (every row is proven). j120: the lower end of the range where there is one.
-    const ref = bound.lower ?? inst.cpmLowerBound;
-    acc.devFromRef += (res.makespan - ref) / ref;
-    acc.devFromCpm += (res.makespan - inst.cpmLowerBound) / inst.cpmLowerBound;
-    acc.devFromUpper += (res.makespan - bound.upper) / bound.upper;
-    if (res.makespan <= bound.upper) acc.atRef++;
-    acc.passes += res.passes;
+    const ref = r.lower ?? r.cpm;
+    acc.devFromRef += (r.makespan - ref) / ref;
+    acc.devFromCpm += (r.makespan - r.cpm) / r.cpm;
+    acc.devFromUpper += (r.makespan - r.upper) / r.upper;
+    if (r.makespan <= r.upper) acc.atRef++;
+    acc.passes += r.passes;
+    acc.wallMs += r.wallMs;
+    acc.cpuMs += r.cpuMs;
     acc.instances++;
   }
   return acc;
 }
 
-const pct = (x: number, n: number) => Math.round((x / n) * 100 * 1000) / 1000;
-const out: Record<string, number | string> = { load_average_1m: Math.round(loadavg()[0] * 100) / 100 };
-if (!dir) out.skipped = 'PSPLIB instances not found in ../shared/fixtures/psplib';
-out.budget = `${timeMs} ms or ${maxPasses} schedule passes per instance, whichever comes first; seed ${seed}`;
-if (set === 'all' || set === 'j30') {
-  const r = runSet('j30');
-  if (r) {
-    out.j30_instances = r.instances;
-    out.j30_mean_dev_from_opt_pct = pct(r.devFromRef, r.instances);
-    out.j30_optimal_found = r.atRef;
-    out.ms_per_instance_j30 = Math.round(r.wallMs / r.instances);
-    out.cpu_ms_per_instance_j30 = Math.round(r.cpuMs / r.instances);
-    out.feasible = (Number(out.feasible) || 0) + r.feasible;
-    out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+async function main(): Promise<void> {
+  const pct = (x: number, n: number) => Math.round((x / n) * 100 * 1000) / 1000;
+  const out: Record<string, number | string> = { load_average_1m: Math.round(loadavg()[0] * 100) / 100 };
+  if (!dir) out.skipped = 'PSPLIB instances not found in ../shared/fixtures/psplib';
+  out.budget = `${timeMs} ms of ${clockKind === 'wall' ? 'wall-clock' : 'CPU'} time or ${maxPasses} schedule passes per instance, whichever comes first; seed ${seed}; ${jobs} processes`;
+  if (set === 'all' || set === 'j30') {
+    const r = await runSet('j30');
+    if (r) {
+      out.j30_instances = r.instances;
+      out.j30_mean_dev_from_opt_pct = pct(r.devFromRef, r.instances);
+      out.j30_optimal_found = r.atRef;
+      out.ms_per_instance_j30 = Math.round(r.wallMs / r.instances);
+      out.cpu_ms_per_instance_j30 = Math.round(r.cpuMs / r.instances);
+      out.feasible = (Number(out.feasible) || 0) + r.feasible;
+      out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+    }
   }
-}
-if (set === 'all' || set === 'j120') {
-  const r = runSet('j120');
-  if (r) {
-    out.j120_instances = r.instances;
-    out.j120_mean_dev_from_cpm_lb_pct = pct(r.devFromCpm, r.instances);
-    out.j120_mean_dev_from_best_ub_pct = pct(r.devFromUpper, r.instances);
-    out.j120_at_or_below_best_ub = r.atRef;
-    out.ms_per_instance_j120 = Math.round(r.wallMs / r.instances);
-    out.cpu_ms_per_instance_j120 = Math.round(r.cpuMs / r.instances);
-    out.passes_per_instance_j120 = Math.round(r.passes / r.instances);
-    out.feasible = (Number(out.feasible) || 0) + r.feasible;
-    out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+  if (set === 'all' || set === 'j120') {
+    const r = await runSet('j120');
+    if (r) {
+      out.j120_instances = r.instances;
+      out.j120_mean_dev_from_cpm_lb_pct = pct(r.devFromCpm, r.instances);
+      out.j120_mean_dev_from_best_ub_pct = pct(r.devFromUpper, r.instances);
+      out.j120_at_or_below_best_ub = r.atRef;
+      out.ms_per_instance_j120 = Math.round(r.wallMs / r.instances);
+      out.cpu_ms_per_instance_j120 = Math.round(r.cpuMs / r.instances);
+      out.passes_per_instance_j120 = Math.round(r.passes / r.instances);
+      out.feasible = (Number(out.feasible) || 0) + r.feasible;
+      out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+    }
   }
+  if (!process.argv.includes('--skip-10k'))
+    Object.assign(out, (await import('./levelling-10k')).levelTenThousand());
+  process.stdout.write(JSON.stringify(out) + '\n');
 }
-if (!process.argv.includes('--skip-10k'))
-  Object.assign(out, (await import('./levelling-10k')).levelTenThousand());
-process.stdout.write(JSON.stringify(out) + '\n');
+
+if (!process.argv.includes('--child')) await main();
