@@ -41,6 +41,8 @@ export class Justifier {
   readonly score: Score = { overload: 0, makespan: 0, sumStart: 0 };
   /** Passes of the schedule-generation scheme so far (the literature's "schedules"). */
   passes = 0;
+  /** Backward-forward rounds per improve() at most. */
+  rounds = 3;
   /** True when the budget is spent: no further round starts. */
   done: () => boolean = () => false;
 
@@ -77,7 +79,7 @@ export class Justifier {
    * Schedules `list`, then justifies for up to `rounds` backward-forward rounds while it
    * improves. The best schedule is left in start / list / score.
    */
-  improve(list: Int32Array, rounds = 3): Score {
+  improve(list: Int32Array, rounds = this.rounds): Score {
     const { p, H, bwd, value } = this;
     this.forward(list);
     this.keep(list);

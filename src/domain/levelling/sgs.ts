@@ -90,13 +90,7 @@ export class SerialSgs {
 
   /** Finds and books the start of j; books an overload at est when there is no room. */
   private place(j: number, est: number): number {
-    const p = this.p;
-    const c = p.calendars[p.cal[j]];
-    const s = this.shaped[j]
-      ? this.searchShaped(j, est)
-      : c.continuous
-        ? this.searchContinuous(j, est)
-        : this.searchCalendar(j, est);
+    const s = this.shaped[j] ? this.searchShaped(j, est) : this.search(j, est);
     if (s >= 0) {
       this.book(j, s, false);
       return s;
@@ -105,9 +99,12 @@ export class SerialSgs {
     return est;
   }
 
-  private searchContinuous(j: number, est: number): number {
+  /** The earliest start ≥ est (≤ the deadline) with room for j's whole duration, or -1. */
+  private search(j: number, est: number): number {
     const p = this.p;
     const prof = this.profile;
+    const c = p.calendars[p.cal[j]];
+    const cont = c.continuous;
     const d = p.dur[j];
     const dl = p.deadline[j];
     const u0 = p.useStart[j];
@@ -116,7 +113,10 @@ export class SerialSgs {
     let avail = prof.avail;
     let lo = prof.lo;
     let run = 0;
-    for (let t = est; ; t++) {
+    // w counts j's working ticks; on a continuous calendar it is the tick itself.
+    for (let w = cont ? est : c.workBefore(est); ; w++) {
+      const t = cont ? w : c.tickAt(w);
+      if (t >= c.end) return -1;
       if (run === 0 && t > dl) return -1;
       if (t - lo >= prof.len) {
         prof.ensure(t + d);
@@ -131,42 +131,9 @@ export class SerialSgs {
         }
       }
       if (ok) {
-        if (++run === d) return t - d + 1;
+        if (++run === d) return cont ? t - d + 1 : c.tickAt(w - d + 1);
       } else {
         // Past every window, fixed booking and placed activity the limits no longer change.
-        if (t >= prof.quietFrom && t >= this.bookedTo()) return -1;
-        run = 0;
-      }
-    }
-  }
-
-  private searchCalendar(j: number, est: number): number {
-    const p = this.p;
-    const prof = this.profile;
-    const c = p.calendars[p.cal[j]];
-    const d = p.dur[j];
-    const dl = p.deadline[j];
-    const u0 = p.useStart[j];
-    const u1 = p.useStart[j + 1];
-    const { useRes, useAmt } = p;
-    let run = 0;
-    for (let w = c.workBefore(est); ; w++) {
-      const t = c.tickAt(w);
-      if (t >= c.end) return -1;
-      if (run === 0 && t > dl) return -1;
-      prof.ensure(t);
-      const lo = prof.lo;
-      const avail = prof.avail;
-      let ok = true;
-      for (let u = u0; u < u1; u++) {
-        if (avail[useRes[u]][t - lo] < useAmt[u]) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) {
-        if (++run === d) return c.tickAt(w - d + 1);
-      } else {
         if (t >= prof.quietFrom && t >= this.bookedTo()) return -1;
         run = 0;
       }

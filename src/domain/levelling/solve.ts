@@ -36,6 +36,9 @@ export interface SolveOptions {
   /** Run the genetic algorithm after the rules (default true). */
   evolve?: boolean;
   population?: number;
+  /** Chance per list position of a mutation (default 0.05) and justification rounds per list (default 3). */
+  mutation?: number;
+  rounds?: number;
   /** Milliseconds since some origin (default performance.now). */
   clock?: () => number;
 }
@@ -100,9 +103,10 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   const justifier = new Justifier(p, mirror, H, 2 * cp.makespan + 64);
   const done = () => justifier.passes >= maxPasses || clock() - t0 >= timeMs;
   justifier.done = done;
+  justifier.rounds = options.rounds ?? 3;
   const ga = new Genetic(p, justifier, {
     population: options.population ?? 40,
-    mutation: 0.05,
+    mutation: options.mutation ?? 0.05,
     target: p.simple ? lowerBound : -1,
     done,
     rand,

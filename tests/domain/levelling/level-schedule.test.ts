@@ -5,16 +5,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatLocal } from '../../../src/domain/calendar/time';
 import { levelSchedule, LevellingError } from '../../../src/domain/levelling/level-schedule';
-import type { LevellingAssignment, LevellingOptions, LevellingResource } from '../../../src/domain/levelling/types';
+import type {
+  LevellingAssignment,
+  LevellingOptions,
+  LevellingResource,
+} from '../../../src/domain/levelling/types';
 import { scheduleModel } from '../../../src/domain/schedule/index';
 import type { ScheduleModel } from '../../../src/domain/schedule/model';
 import { generateLevellingCase } from '../../fixtures/levelling-generator';
 import { act, at, DAY, model, rel } from '../schedule/helpers';
 
 const crew: LevellingResource[] = [{ id: 'crew', limit: 1 }];
-const uses = (...ids: string[]): LevellingAssignment[] => ids.map((id) => ({ activityId: id, resourceId: 'crew', units: 1 }));
+const uses = (...ids: string[]): LevellingAssignment[] =>
+  ids.map((id) => ({ activityId: id, resourceId: 'crew', units: 1 }));
 
-function level(m: ScheduleModel, assignments: LevellingAssignment[], options: LevellingOptions = {}, resources = crew) {
+function level(
+  m: ScheduleModel,
+  assignments: LevellingAssignment[],
+  options: LevellingOptions = {},
+  resources = crew,
+) {
   const r = levelSchedule({ model: m, resources, assignments }, { timeMs: 0, ...options });
   const start = (id: string) => formatLocal(r.start[r.ids.indexOf(id)]);
   const finish = (id: string) => formatLocal(r.finish[r.ids.indexOf(id)]);
@@ -36,8 +46,13 @@ describe('levelSchedule', () => {
   });
 
   it('follows the priority order it is given', () => {
-    const m = model([act('A', 1, { attributes: { priority: 1 } }), act('B', 1, { attributes: { priority: 9 } })], []);
-    expect(level(m, uses('A', 'B'), { priority: [{ field: 'priority' }] }).start('A')).toBe('2024-01-02T08:00');
+    const m = model(
+      [act('A', 1, { attributes: { priority: 1 } }), act('B', 1, { attributes: { priority: 9 } })],
+      [],
+    );
+    expect(level(m, uses('A', 'B'), { priority: [{ field: 'priority' }] }).start('A')).toBe(
+      '2024-01-02T08:00',
+    );
     expect(level(m, uses('A', 'B'), { priority: [{ field: 'id' }] }).start('B')).toBe('2024-01-02T08:00');
     expect(level(m, uses('A', 'B'), { priority: [{ field: 'id', descending: true }] }).start('A')).toBe(
       '2024-01-02T08:00',
@@ -68,7 +83,10 @@ describe('levelSchedule', () => {
 
   it('never moves a started activity, and moves the open one around it', () => {
     const m = model(
-      [act('A', 3, { actualStart: at('2023-12-29 08:00'), remaining: 2 * DAY, percentComplete: 30 }), act('B', 1)],
+      [
+        act('A', 3, { actualStart: at('2023-12-29 08:00'), remaining: 2 * DAY, percentComplete: 30 }),
+        act('B', 1),
+      ],
       [],
     );
     const { start } = level(m, uses('A', 'B'));
@@ -78,7 +96,10 @@ describe('levelSchedule', () => {
 
   it('may move a started activity when told not to preserve it', () => {
     const m = model(
-      [act('A', 3, { actualStart: at('2023-12-29 08:00'), remaining: 2 * DAY, percentComplete: 30 }), act('B', 1)],
+      [
+        act('A', 3, { actualStart: at('2023-12-29 08:00'), remaining: 2 * DAY, percentComplete: 30 }),
+        act('B', 1),
+      ],
       [],
     );
     const { r } = level(m, uses('A', 'B'), { preserveStarted: false, priority: [{ field: 'duration' }] });
@@ -95,7 +116,13 @@ describe('levelSchedule', () => {
   });
 
   it('keeps out of a period with a lower limit', () => {
-    const resources = [{ id: 'crew', limit: 1, limits: [{ from: at('2024-01-01 00:00'), to: at('2024-01-03 00:00'), limit: 0 }] }];
+    const resources = [
+      {
+        id: 'crew',
+        limit: 1,
+        limits: [{ from: at('2024-01-01 00:00'), to: at('2024-01-03 00:00'), limit: 0 }],
+      },
+    ];
     const { start } = level(model([act('A', 1)], []), uses('A'), {}, resources);
     expect(start('A')).toBe('2024-01-03T08:00');
   });
@@ -136,7 +163,9 @@ describe('levelSchedule', () => {
     const again = scheduleModel({
       ...m,
       activities: m.activities.map((a) =>
-        r.levelledStarts[a.id] ? { ...a, constraints: [{ on: 'start', type: 'not_earlier', date: r.levelledStarts[a.id] }] } : a,
+        r.levelledStarts[a.id]
+          ? { ...a, constraints: [{ on: 'start', type: 'not_earlier', date: r.levelledStarts[a.id] }] }
+          : a,
       ),
     });
     expect(Array.from(again.es)).toEqual(Array.from(r.start));
@@ -145,10 +174,23 @@ describe('levelSchedule', () => {
   it('ignores resources it is told not to level and assignments it cannot place', () => {
     const m = model([act('A', 1), act('B', 1)], []);
     const r = levelSchedule(
-      { model: m, resources: [{ id: 'crew', limit: 1, level: false }], assignments: [...uses('A', 'B'), { activityId: 'Z', resourceId: 'crew', units: 1 }] },
+      {
+        model: m,
+        resources: [{ id: 'crew', limit: 1, level: false }],
+        assignments: [...uses('A', 'B'), { activityId: 'Z', resourceId: 'crew', units: 1 }],
+      },
       { timeMs: 0 },
     );
     expect(r.stats.delayed).toBe(0);
+  });
+
+  it('derives its tick from the calendars, dates, durations and lags', () => {
+    expect(level(model([act('A', 1), act('B', 1)], []), uses('A', 'B')).r.stats.tickMinutes).toBe(60);
+    // A half-hour lag makes the tick 30 minutes; the levelling still resolves the conflict.
+    const m = model([act('A', 1), act('B', 1), act('C', 1)], [rel('C', 'B', 'ss', 0, { lag: 30 })]);
+    const { r } = level(m, uses('A', 'B'));
+    expect(r.stats.tickMinutes).toBe(30);
+    expect(r.stats.resolved).toBe(true);
   });
 
   it('refuses a network with a cycle', () => {
