@@ -51,7 +51,8 @@ export class Genetic {
     return ind;
   }
 
-  private reachedTarget(): boolean {
+  /** The best schedule meets the lower bound: nothing can beat it. */
+  reachedTarget(): boolean {
     const b = this.best;
     return b !== null && b.score.overload === 0 && b.score.makespan <= this.opts.target;
   }

@@ -107,7 +107,8 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   const ga = new Genetic(p, justifier, {
     population: options.population ?? 40,
     mutation: options.mutation ?? 0.05,
-    target: p.simple ? lowerBound : -1,
+    // The critical path (with releases and fixed activities) bounds every problem's makespan.
+    target: lowerBound,
     done,
     rand,
   });
@@ -124,7 +125,7 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   for (const list of options.lists ?? []) consider(list);
   let lftValues: Float64Array | null = null;
   for (const rule of options.rules ?? PRIORITY_RULES) {
-    if (haveFirst && done()) break;
+    if (haveFirst && (done() || ga.reachedTarget())) break;
     const values = ruleValues(p, cp, rule);
     if (rule === 'lft') lftValues = values;
     consider(lists.byValue(values, new Int32Array(p.n)));
@@ -132,7 +133,7 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   if (options.evolve !== false) {
     const values = lftValues ?? ruleValues(p, cp, 'lft');
     const size = options.population ?? 40;
-    for (let k = 0; k < size && !done(); k++) ga.add(lists.sample(values, rand, new Int32Array(p.n)));
+    for (let k = 0; k < size && !done() && !ga.reachedTarget(); k++) ga.add(lists.sample(values, rand, new Int32Array(p.n)));
     ga.evolve();
   }
   // Every list was justified from its own forward pass, so the best is never worse than the first.
