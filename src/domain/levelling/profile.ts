@@ -41,7 +41,12 @@ export class Profile {
       return;
     }
     const n = this.touched;
-    if (n > 0) for (let r = 0; r < this.avail.length; r++) this.avail[r].set(this.base[r].subarray(0, n));
+    if (n > 0)
+      for (let r = 0; r < this.avail.length; r++) {
+        const b = this.base[r];
+        if (b === NO_BASE) this.avail[r].fill(this.p.capacity[r], 0, n);
+        else this.avail[r].set(b.subarray(0, n));
+      }
     this.touched = 0;
   }
 
@@ -58,21 +63,29 @@ export class Profile {
     this.touched = touched;
   }
 
-  /** Rebuilds base (limits, windows, fixed bookings) for [lo, lo + len) and copies it to avail. */
+  /**
+   * Rebuilds base (limits, windows, fixed bookings) for [lo, lo + len) and copies it to avail. A
+   * resource with neither windows nor fixed bookings has no base: its default limit is refilled.
+   */
   private layOut(lo: number): void {
     const { p, len } = this;
     this.lo = lo;
-    this.base = [];
-    this.avail = [];
     let quiet = lo;
-    for (let r = 0; r < p.resources; r++) this.base.push(new Int32Array(len).fill(p.capacity[r]));
+    const special = new Uint8Array(p.resources);
+    for (const w of p.capacityWindows) special[w.resource] = 1;
+    const fs = this.fixedStarts;
+    if (fs)
+      for (let j = 0; j < p.n; j++)
+        if (p.fixed[j]) for (let u = p.useStart[j]; u < p.useStart[j + 1]; u++) special[p.useRes[u]] = 1;
+    this.base = Array.from({ length: p.resources }, (_, r) =>
+      special[r] ? new Int32Array(len).fill(p.capacity[r]) : NO_BASE,
+    );
     for (const w of p.capacityWindows) {
       const a = Math.max(w.from, lo) - lo;
       const b = Math.min(w.to, lo + len) - lo;
       if (b > a) this.base[w.resource].fill(w.limit, a, b);
       quiet = Math.max(quiet, w.to);
     }
-    const fs = this.fixedStarts;
     if (fs) {
       for (let j = 0; j < p.n; j++) {
         if (!p.fixed[j]) continue;
@@ -82,11 +95,15 @@ export class Profile {
         });
       }
     }
-    for (let r = 0; r < p.resources; r++) this.avail.push(this.base[r].slice());
+    this.avail = this.base.map((b, r) =>
+      b === NO_BASE ? new Int32Array(len).fill(p.capacity[r]) : b.slice(),
+    );
     this.quietFrom = quiet;
     this.touched = 0;
   }
 }
+
+const NO_BASE = new Int32Array(0);
 
 /**
  * Calls fn(resource, tick, units) for every tick activity j works when started at s (not for a

@@ -97,7 +97,8 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   const hz = horizonOf(p);
   const H = mirrorSpan(p, hz);
   const mirror = mirrorProblem(p, H);
-  const cp = criticalPath(p, mirrorProblem(p, H), H);
+  // The critical path sets the mirror's releases; the justification sets them again per pass.
+  const cp = criticalPath(p, mirror, H);
   const lowerBound = Math.max(cp.makespan, resourceBound(p));
   // Profiles start at twice the critical path and grow when a pass runs past them.
   const justifier = new Justifier(p, mirror, H, 2 * cp.makespan + 64);
@@ -133,7 +134,8 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   if (options.evolve !== false) {
     const values = lftValues ?? ruleValues(p, cp, 'lft');
     const size = options.population ?? 40;
-    for (let k = 0; k < size && !done() && !ga.reachedTarget(); k++) ga.add(lists.sample(values, rand, new Int32Array(p.n)));
+    for (let k = 0; k < size && !done() && !ga.reachedTarget(); k++)
+      ga.add(lists.sample(values, rand, new Int32Array(p.n)));
     ga.evolve();
   }
   // Every list was justified from its own forward pass, so the best is never worse than the first.
