@@ -31,7 +31,7 @@ function level(
   return { r, start, finish };
 }
 
-describe('levelSchedule', () => {
+describe('levelSchedule', { timeout: 30_000 }, () => {
   it('delays the activity with more float when two compete for one crew', () => {
     // A (2 d) and B (1 d) both start Monday; B feeds C (3 d), so A has the float.
     const m = model([act('A', 2), act('B', 1), act('C', 3)], [rel('B', 'C')]);
@@ -199,7 +199,7 @@ describe('levelSchedule', () => {
   });
 });
 
-describe('levelSchedule on generated networks', () => {
+describe('levelSchedule on generated networks', { timeout: 60_000 }, () => {
   it('never starts earlier, keeps every relation, and resolves every over-allocation when the finish may move', () => {
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 80 }), fc.integer({ min: 1, max: 10_000 }), (n, seed) => {

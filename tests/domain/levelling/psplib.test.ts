@@ -73,7 +73,7 @@ describe('parseOptimumTable', () => {
   });
 });
 
-describe.skipIf(!have)('the PSPLIB fixtures', () => {
+describe.skipIf(!have)('the PSPLIB fixtures', { timeout: 60_000 }, () => {
   it.each(['j30', 'j120'])('reads every %s file and its optimum table', (set) => {
     const table = parseOptimumTable(readFileSync(join(dir, `${set}_optimum.csv`), 'utf8'));
     const files = readdirSync(join(dir, set)).filter((f) => f.endsWith('.sm'));

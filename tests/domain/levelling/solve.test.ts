@@ -26,7 +26,7 @@ const specs = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
-describe('solve', () => {
+describe('solve', { timeout: 60_000 }, () => {
   it('reaches the optimum of the sample (8, critical path 6)', () => {
     const res = solve(psplibProblem(parsePsplib(SAMPLE_SM)), { maxPasses: 500 });
     expect(res.makespan).toBe(8);
