@@ -10,7 +10,7 @@ import type { Network } from '../schedule/network';
 import { PreparedSchedule } from '../schedule/prepared';
 import type { ScheduleResult } from '../schedule/result';
 import { discretise, type Discretised } from './discretise';
-import { overallocations } from './overallocation';
+import { overallocations, totalExcess } from './overallocation';
 import { ListBuilder } from './priority';
 import { solve } from './solve';
 import type { LevellingInput, LevellingOptions, LevellingPriority, LevellingResult } from './types';
@@ -132,6 +132,7 @@ export function levelSchedule(input: LevellingInput, options: LevellingOptions =
   // The engine places the levelled starts by its own rules (milestones, P6's finish-side
   // relations), which can differ from the ticks by a working moment here and there. Where that
   // leaves an over-allocation the ticks did not have, level once more from the engine's dates.
+  const overBefore = overallocations(d, before.es, before.ef);
   let overAfter = overallocations(d, after.es, after.ef);
   for (let round = 0; round < 3 && sol.check.feasible && overAfter.length > 0; round++) {
     const again = discretise(net, after, input.resources, input.assignments, options);
@@ -143,6 +144,17 @@ export function levelSchedule(input: LevellingInput, options: LevellingOptions =
     after = prepared.recompute();
     overAfter = overallocations(d, after.es, after.ef);
   }
+  // Deadlines (within float, fixed successors) can leave more over the limits than before in
+  // rare cases: then levelling changes nothing.
+  if (totalExcess(overAfter) > totalExcess(overBefore)) {
+    for (const id of Object.keys(levelledStarts)) {
+      const a = model.activities[net.index.get(id)!];
+      prepared.setConstraints(id, a.constraints, a.alap);
+      delete levelledStarts[id];
+    }
+    after = prepared.recompute();
+    overAfter = overBefore;
+  }
   let delayed = 0;
   const delay = new Int32Array(net.n);
   for (let i = 0; i < net.n; i++) {
@@ -150,7 +162,6 @@ export function levelSchedule(input: LevellingInput, options: LevellingOptions =
     delay[i] = net.calendars[net.cal[i]].between(before.es[i], after.es[i]);
     if (delay[i] > 0) delayed++;
   }
-  const overBefore = overallocations(d, before.es, before.ef);
   let levelled = 0;
   for (let i = 0; i < net.n; i++) if (d.role[i] === 2) levelled++;
   return {
@@ -166,6 +177,8 @@ export function levelSchedule(input: LevellingInput, options: LevellingOptions =
       delayed,
       overallocationsBefore: overBefore.length,
       overallocationsAfter: overAfter.length,
+      excessBefore: totalExcess(overBefore),
+      excessAfter: totalExcess(overAfter),
       resolved: overAfter.length === 0,
       projectFinishBefore: before.projectFinish,
       projectFinishAfter: after.projectFinish,

@@ -43,14 +43,28 @@ export function overallocations(d: Discretised, es: Int32Array, ef: Int32Array):
       if (u[t] > limit) {
         // A run of ticks in which nothing works (nights, weekends) does not end a period.
         if (!open) {
-          open = { resourceId: d.resources[r].id, from: origin + t * tick, to: 0, peak: 0, limit: Infinity };
+          open = {
+            resourceId: d.resources[r].id,
+            from: origin + t * tick,
+            to: 0,
+            peak: 0,
+            limit: Infinity,
+            excess: 0,
+          };
           out.push(open);
         }
         open.to = origin + (t + 1) * tick;
         open.peak = Math.max(open.peak, u[t] / UNIT_SCALE);
         open.limit = Math.min(open.limit, limit / UNIT_SCALE);
+        open.excess += ((u[t] - limit) / UNIT_SCALE) * (tick / 60);
       } else if (u[t] > 0) open = null;
     }
   }
+  for (const o of out) o.excess = Math.round(o.excess * 1000) / 1000;
   return out;
+}
+
+/** Unit-hours above the limits, summed over the periods. */
+export function totalExcess(list: Overallocation[]): number {
+  return Math.round(list.reduce((s, o) => s + o.excess, 0) * 1000) / 1000;
 }

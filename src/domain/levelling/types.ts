@@ -76,6 +76,8 @@ export interface Overallocation {
   /** Largest demand in the period and the limit there (units per time unit). */
   peak: number;
   limit: number;
+  /** Units above the limit times the hours they last (unit-hours): how much is over. */
+  excess: number;
 }
 
 export interface LevellingStats {
@@ -85,6 +87,9 @@ export interface LevellingStats {
   /** Over-allocations before and after (periods), and whether none is left. */
   overallocationsBefore: number;
   overallocationsAfter: number;
+  /** Unit-hours above the limits before and after. */
+  excessBefore: number;
+  excessAfter: number;
   resolved: boolean;
   projectFinishBefore: Minutes;
   projectFinishAfter: Minutes;

@@ -67,7 +67,14 @@ describe('levelSchedule', { timeout: 30_000 }, () => {
     expect(start('B')).toBe('2024-01-01T08:00');
     expect(r.stats.projectFinishAfter).toBe(r.stats.projectFinishBefore);
     expect(r.overallocations).toEqual([
-      { resourceId: 'crew', from: at('2024-01-01 08:00'), to: at('2024-01-02 17:00'), peak: 2, limit: 1 },
+      {
+        resourceId: 'crew',
+        from: at('2024-01-01 08:00'),
+        to: at('2024-01-02 17:00'),
+        peak: 2,
+        limit: 1,
+        excess: 16,
+      },
     ]);
     expect(r.stats.resolved).toBe(false);
   });
@@ -209,6 +216,23 @@ describe('levelSchedule on generated networks', { timeout: 60_000 }, () => {
         for (let i = 0; i < n; i++) expect(r.start[i]).toBeGreaterThanOrEqual(before.es[i]);
         expect(r.schedule.errors).toEqual([]);
         expect(r.overallocations).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('within float only, moves nothing past its late start and keeps the project finish', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 80 }), fc.integer({ min: 1, max: 10_000 }), (n, seed) => {
+        const input = generateLevellingCase({ activities: n, resources: 3, seed, levels: 6 });
+        const before = scheduleModel(input.model);
+        const r = levelSchedule(input, { withinFloat: true, maxPasses: 30, timeMs: 10_000 });
+        for (let i = 0; i < n; i++) {
+          expect(r.start[i]).toBeGreaterThanOrEqual(before.es[i]);
+          expect(r.start[i]).toBeLessThanOrEqual(Math.max(before.es[i], before.ls[i]));
+        }
+        expect(r.stats.projectFinishAfter).toBe(r.stats.projectFinishBefore);
+        expect(r.stats.excessAfter).toBeLessThanOrEqual(r.stats.excessBefore);
       }),
       { numRuns: 25 },
     );
