@@ -17,7 +17,17 @@
 import type { CalendarIndex } from '../calendar/calendar-index';
 import { MAX_TIME } from '../calendar/time';
 import type { Network } from '../schedule/network';
-import { K_EXTERNAL, K_LOE, K_SUM, K_WBS, NONE, S_DONE, S_STARTED } from '../schedule/network';
+import {
+  K_EXTERNAL,
+  K_FINISH_MS,
+  K_LOE,
+  K_SUM,
+  K_WBS,
+  NONE,
+  R_SS,
+  S_DONE,
+  S_STARTED,
+} from '../schedule/network';
 import type { ScheduleResult } from '../schedule/result';
 import {
   buildProblem,
@@ -139,6 +149,10 @@ export function discretise(
     const p = net.rPred[r];
     const s = net.rSucc[r];
     if (!role[p] || !role[s]) continue;
+    // As in the engine: a started activity's start has happened (its start-to-start links are
+    // met), and under progress override no link holds its remaining work.
+    if (net.status[s] === S_STARTED && (net.rType[r] === R_SS || opt.progressMode === 'progress_override'))
+      continue;
     const lag = net.rLag[r];
     relations.push({
       pred: p,
@@ -159,6 +173,8 @@ export function discretise(
     })),
   );
   const fixed = Uint8Array.from(role, (x) => (x === 2 ? 0 : 1));
+  // The engine puts a zero-duration activity at a working start of its calendar, except a finish milestone.
+  const snapZero = Uint8Array.from(role, (x, i) => (x && net.kind[i] !== K_FINISH_MS ? 1 : 0));
   const problem = buildProblem({
     durations: dur,
     capacity,
@@ -170,6 +186,7 @@ export function discretise(
     release,
     deadline,
     fixed,
+    snapZero,
   });
   fixedSuccessorDeadlines(problem, role);
   return { problem, origin, tick, span, role, resources: levelled, net };

@@ -41,6 +41,7 @@ export function mirrorProblem(p: Problem, H: number, fixedStart: ArrayLike<numbe
     activityCalendar: p.cal,
     release,
     fixed: p.fixed,
+    snapZero: p.snap,
   });
 }
 

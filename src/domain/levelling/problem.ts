@@ -55,6 +55,8 @@ export interface ProblemSpec {
   release?: ArrayLike<number>;
   deadline?: ArrayLike<number>;
   fixed?: ArrayLike<number>;
+  /** 1: the activity starts on a working tick even with no duration (the engine's start milestones). */
+  snapZero?: ArrayLike<number>;
 }
 
 export interface Problem {
@@ -75,6 +77,8 @@ export interface Problem {
   release: Int32Array;
   deadline: Int32Array;
   fixed: Uint8Array;
+  /** 1 where the start falls on a working tick of the activity's calendar (durations > 0, snapZero). */
+  snap: Uint8Array;
   m: number;
   rPred: Int32Array;
   rSucc: Int32Array;
@@ -163,6 +167,7 @@ export function buildProblem(spec: ProblemSpec): Problem {
     release: arrayOr(spec.release, n, 0),
     deadline: arrayOr(spec.deadline, n, NO_LIMIT),
     fixed: Uint8Array.from(arrayOr(spec.fixed, n, 0)),
+    snap: Uint8Array.from({ length: n }, (_, j) => (spec.durations[j] > 0 || spec.snapZero?.[j] ? 1 : 0)),
     m,
     rPred,
     rSucc,
@@ -227,7 +232,7 @@ export function earliestStart(p: Problem, j: number, start: Int32Array, finish: 
     const b = forwardBound(p, r, start[i], finish[i]);
     if (b > est) est = b;
   }
-  return p.dur[j] > 0 ? p.calendars[p.cal[j]].snap(est) : est;
+  return p.snap[j] ? p.calendars[p.cal[j]].snap(est) : est;
 }
 
 /**
@@ -242,6 +247,6 @@ export function latestStartFor(p: Problem, r: number, ss: number): number {
   const ci = p.calendars[p.cal[i]];
   const to = type === FS || type === SS ? ss : p.calendars[p.cal[j]].finish(ss, p.dur[j]);
   const x = lc.retreat(to, p.rLag[r]);
-  if (type === FS || type === FF) return ci.latestStartForFinish(x, p.dur[i]);
-  return p.dur[i] > 0 ? ci.snapBack(x) : x;
+  const s = type === FS || type === FF ? ci.latestStartForFinish(x, p.dur[i]) : x;
+  return p.snap[i] ? ci.snapBack(s) : s;
 }

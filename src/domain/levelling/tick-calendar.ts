@@ -98,11 +98,13 @@ export class TickCalendar {
     return t >= this.end ? this.end : t + 1;
   }
 
-  /** The earliest start whose d working ticks finish at or after y. */
+  /**
+   * The earliest start whose d working ticks finish no earlier than y in working time (as the
+   * engine compares: a finish at Friday 17:00 meets a bound of Monday 08:00).
+   */
   startForFinish(y: number, d: number): number {
     if (this.continuous || d === 0) return y - d;
-    if (y <= 0) return this.snap(0);
-    return this.tickAt(Math.max(0, this.workBefore(y - 1) - d + 1));
+    return this.tickAt(Math.max(0, this.workBefore(y) - d));
   }
 
   /** The latest start whose d working ticks finish at or before x (-1 when there is none). */
@@ -112,23 +114,23 @@ export class TickCalendar {
     return w < 0 ? -1 : this.tickAt(w);
   }
 
-  /** The boundary `lag` working ticks after boundary p (before it for a negative lag). */
+  /**
+   * The boundary `lag` working ticks after boundary p (before it for a negative lag): the earliest
+   * boundary with that much work before it, as the engine reads a lag (a lead of a day from
+   * Monday 17:00 is Friday 17:00, not Monday 08:00).
+   */
   advance(p: number, lag: number): number {
     if (this.continuous || lag === 0) return p + lag;
-    if (lag > 0) {
-      const t = this.tickAt(this.workBefore(p) + lag - 1);
-      return t >= this.end ? this.end : t + 1;
-    }
-    return this.tickAt(Math.max(0, this.workBefore(p) + lag));
+    const w = this.workBefore(p) + lag;
+    if (w <= 0) return 0;
+    const t = this.tickAt(w - 1);
+    return t >= this.end ? this.end : t + 1;
   }
 
   /** The latest boundary p with advance(p, lag) ≤ x (inverse of advance, for backward bounds). */
   retreat(x: number, lag: number): number {
     if (this.continuous || lag === 0) return x - lag;
-    if (lag > 0) {
-      const w = this.workBefore(x) - lag;
-      return w < 0 ? -1 : this.tickAt(w);
-    }
-    return this.tickAt(this.workBefore(x + 1) - lag - 1);
+    const w = this.workBefore(x) - lag;
+    return w < 0 ? -1 : this.tickAt(w);
   }
 }

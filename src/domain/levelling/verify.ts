@@ -42,7 +42,7 @@ export function checkSchedule(p: Problem, start: ArrayLike<number>, max = 50): S
     const c = p.calendars[p.cal[j]];
     finish[j] = c.finish(start[j], p.dur[j]);
     makespan = Math.max(makespan, finish[j]);
-    const off = p.dur[j] > 0 && !c.works(start[j]);
+    const off = p.snap[j] === 1 && !c.works(start[j]);
     if (p.fixed[j] ? start[j] !== p.release[j] : start[j] < p.release[j] || off) misplaced.push(j);
   }
   const precedence: PrecedenceViolation[] = [];
