@@ -118,7 +118,12 @@ export function discretise(
   let latest = origin0;
   for (let i = 0; i < n; i++) if (role[i]) latest = Math.max(latest, res.ef[i]);
   const spanMinutes = Math.min(MAX_TIME - origin0, Math.max(4 * (latest - origin0), 5 * 365 * 1440));
-  const tick = options.tickMinutes ?? chooseTick(calendarBoundaries(net, usedCals, numbers), spanMinutes);
+  // A tick the caller sets must divide a day (else the day's boundaries would drift).
+  const asked = options.tickMinutes;
+  const tick =
+    asked && Number.isInteger(asked) && asked > 0 && 1440 % asked === 0
+      ? asked
+      : chooseTick(calendarBoundaries(net, usedCals, numbers), spanMinutes);
   const origin = Math.floor(opt.dataDate / tick) * tick;
   const span = Math.floor((Math.min(MAX_TIME, origin + spanMinutes) - origin) / tick);
   const toTick = (t: number) => Math.max(0, Math.floor((t - origin) / tick));
@@ -126,7 +131,12 @@ export function discretise(
   // Tick calendars: one per engine calendar in use, continuous ones shared.
   const calendars: TickCalendar[] = [TickCalendar.continuous()];
   const calOf = new Int32Array(net.calendars.length);
-  for (const c of usedCals) calOf[c] = tickCalendar(net.calendars[c], origin, tick, span, calendars);
+  const perTick = new Float64Array(net.calendars.length).fill(tick);
+  for (const c of usedCals) {
+    const made = tickCalendar(net.calendars[c], origin, tick, span, calendars);
+    calOf[c] = made.index;
+    perTick[c] = made.perTick;
+  }
   const release = new Int32Array(n);
   const deadline = new Int32Array(n).fill(NO_LIMIT);
   const dur = new Int32Array(n);
@@ -158,7 +168,9 @@ export function discretise(
       pred: p,
       succ: s,
       type: net.rType[r],
-      lag: Math.ceil(lag / tick),
+      // Working minutes to working ticks of the lag calendar: exact with the derived tick (every
+      // working tick works throughout); a tick the caller chose may cover part-days.
+      lag: Math.ceil(lag / (tick === asked ? perTick[net.rLagCal[r]] : tick)),
       lagCalendar: calOf[net.rLagCal[r]],
     });
   }
@@ -214,23 +226,30 @@ function calendarBoundaries(net: Network, used: Set<number>, numbers: number[]):
   return numbers;
 }
 
+/**
+ * The tick calendar of c (index into out; 0 for a continuous one) and its working minutes per
+ * working tick (the tick itself unless a tick the caller chose covers part-days).
+ */
 function tickCalendar(
   c: CalendarIndex,
   origin: number,
   tick: number,
   span: number,
   out: TickCalendar[],
-): number {
-  if (c.continuous) return 0;
+): { index: number; perTick: number } {
+  if (c.continuous) return { index: 0, perTick: tick };
   const works = new Uint8Array(span);
   let before = c.workAt(origin);
+  const first = before;
+  let count = 0;
   for (let t = 0; t < span; t++) {
     const after = c.workAt(origin + (t + 1) * tick);
     works[t] = after > before ? 1 : 0;
+    count += works[t];
     before = after;
   }
   out.push(TickCalendar.fromWorking(works));
-  return out.length - 1;
+  return { index: out.length - 1, perTick: count > 0 ? (before - first) / count : tick };
 }
 
 /** Demands per activity and levelled resource (several assignments of one resource add up). */

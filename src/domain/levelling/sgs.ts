@@ -42,7 +42,7 @@ export class SerialSgs {
     }
   }
 
-  /** Fixed activities start at these ticks (default: their release). */
+  /** Books the fixed activities at these starts (their releases) into the profile's base. */
   setFixed(starts: Int32Array): void {
     this.profile.setFixed(starts);
   }

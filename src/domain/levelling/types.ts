@@ -49,7 +49,10 @@ export interface LevellingOptions {
   period?: { from?: Minutes | null; to?: Minutes | null };
   /** Over-allocation allowed on top of every limit, in percent (P6 "Max percent to over-allocate"). */
   overallocationPct?: number;
-  /** Minutes per tick of the levelling time axis (default: derived from the data, see docs/levelling.md). */
+  /**
+   * Minutes per tick of the levelling time axis, a divisor of 1,440 (default: derived from the data,
+   * see docs/levelling.md); a coarser tick is faster and rounds durations and lags up.
+   */
   tickMinutes?: number;
   /**
    * Budget of the whole call in milliseconds (default 1,000): the improvement runs for what is

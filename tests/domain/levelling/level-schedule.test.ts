@@ -200,6 +200,16 @@ describe('levelSchedule', { timeout: 30_000 }, () => {
     expect(r.stats.resolved).toBe(true);
   });
 
+  it('levels on a coarser tick the caller chooses, lags counted in its working days', () => {
+    // B waits two working days after A (a lag of 16 hours); C competes with B for the crew.
+    const m = model([act('A', 1), act('B', 1), act('C', 3)], [rel('A', 'B', 'fs', 2)]);
+    const { r, start } = level(m, uses('B', 'C'), { tickMinutes: 1440, priority: [{ field: 'id' }] });
+    expect(r.stats.tickMinutes).toBe(1440);
+    expect(start('B')).toBe('2024-01-04T08:00');
+    expect(start('C')).toBe('2024-01-01T08:00');
+    expect(level(m, uses('B', 'C'), { tickMinutes: 7 }).r.stats.tickMinutes).toBe(60);
+  });
+
   it('refuses a network with a cycle', () => {
     const m = model([act('A', 1), act('B', 1)], [rel('A', 'B'), rel('B', 'A')]);
     expect(() => level(m, uses('A'))).toThrow(LevellingError);
