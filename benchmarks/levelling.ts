@@ -46,7 +46,8 @@ const cpuClock = () => {
 };
 const clock = clockKind === 'wall' ? () => performance.now() : cpuClock;
 
-const candidates = [resolve(process.cwd(), '../shared/fixtures/psplib'), '/work/shared/fixtures/psplib'];
+const repo = resolve(fileURLToPath(import.meta.url), '../..');
+const candidates = [resolve(repo, '../shared/fixtures/psplib'), '/work/shared/fixtures/psplib'];
 const dir = candidates.find((d) => existsSync(d));
 
 /** The file's own rules, computed from its numbers without the problem arrays. */
@@ -196,10 +197,12 @@ async function runSet(name: 'j30' | 'j120'): Promise<SetResult | null> {
 async function main(): Promise<void> {
   const pct = (x: number, n: number) => Math.round((x / n) * 100 * 1000) / 1000;
   const out: Record<string, number | string> = { load_average_1m: Math.round(loadavg()[0] * 100) / 100 };
-  if (!dir) out.skipped = 'PSPLIB instances not found in ../shared/fixtures/psplib';
+  if (!dir)
+    out.skipped = `PSPLIB instances not found (looked in ${candidates.join(', ')}): j30 and j120 skipped`;
   out.budget = `${timeMs} ms of ${clockKind === 'wall' ? 'wall-clock' : 'CPU'} time or ${maxPasses} schedule passes per instance, whichever comes first; seed ${seed}; ${jobs} processes`;
   if (set === 'all' || set === 'j30') {
     const r = await runSet('j30');
+    if (!r && dir) out.j30_skipped = `no j30 folder in ${dir}`;
     if (r) {
       out.j30_instances = r.instances;
       out.j30_mean_dev_from_opt_pct = pct(r.devFromRef, r.instances);
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
   }
   if (set === 'all' || set === 'j120') {
     const r = await runSet('j120');
+    if (!r && dir) out.j120_skipped = `no j120 folder in ${dir}`;
     if (r) {
       out.j120_instances = r.instances;
       out.j120_mean_dev_from_cpm_lb_pct = pct(r.devFromCpm, r.instances);
