@@ -106,7 +106,7 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   justifier.done = done;
   justifier.rounds = options.rounds ?? 3;
   const ga = new Genetic(p, justifier, {
-    population: options.population ?? 40,
+    population: options.population ?? 60,
     mutation: options.mutation ?? 0.05,
     // The critical path (with releases and fixed activities) bounds every problem's makespan.
     target: lowerBound,
@@ -133,7 +133,7 @@ export function solve(p: Problem, options: SolveOptions = {}): SolveResult {
   }
   if (options.evolve !== false) {
     const values = lftValues ?? ruleValues(p, cp, 'lft');
-    const size = options.population ?? 40;
+    const size = options.population ?? 60;
     for (let k = 0; k < size && !done() && !ga.reachedTarget(); k++)
       ga.add(lists.sample(values, rand, new Int32Array(p.n)));
     ga.evolve();
