@@ -200,33 +200,32 @@ async function main(): Promise<void> {
   if (!dir)
     out.skipped = `PSPLIB instances not found (looked in ${candidates.join(', ')}): j30 and j120 skipped`;
   out.budget = `${timeMs} ms of ${clockKind === 'wall' ? 'wall-clock' : 'CPU'} time or ${maxPasses} schedule passes per instance, whichever comes first; seed ${seed}; ${jobs} processes`;
-  if (set === 'all' || set === 'j30') {
-    const r = await runSet('j30');
-    if (!r && dir) out.j30_skipped = `no j30 folder in ${dir}`;
-    if (r) {
-      out.j30_instances = r.instances;
-      out.j30_mean_dev_from_opt_pct = pct(r.devFromRef, r.instances);
-      out.j30_optimal_found = r.atRef;
-      out.ms_per_instance_j30 = Math.round(r.wallMs / r.instances);
-      out.cpu_ms_per_instance_j30 = Math.round(r.cpuMs / r.instances);
-      out.feasible = (Number(out.feasible) || 0) + r.feasible;
-      out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+  /** Runs a set and writes its common figures; returns the totals for the set's own ones. */
+  const measureSet = async (name: 'j30' | 'j120'): Promise<SetResult | null> => {
+    if (set !== 'all' && set !== name) return null;
+    const r = await runSet(name);
+    if (!r) {
+      if (dir) out[`${name}_skipped`] = `no ${name} folder in ${dir}`;
+      return null;
     }
+    out[`${name}_instances`] = r.instances;
+    out[`ms_per_instance_${name}`] = Math.round(r.wallMs / r.instances);
+    out[`cpu_ms_per_instance_${name}`] = Math.round(r.cpuMs / r.instances);
+    out[`passes_per_instance_${name}`] = Math.round(r.passes / r.instances);
+    out.feasible = (Number(out.feasible) || 0) + r.feasible;
+    out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
+    return r;
+  };
+  const j30 = await measureSet('j30');
+  if (j30) {
+    out.j30_mean_dev_from_opt_pct = pct(j30.devFromRef, j30.instances);
+    out.j30_optimal_found = j30.atRef;
   }
-  if (set === 'all' || set === 'j120') {
-    const r = await runSet('j120');
-    if (!r && dir) out.j120_skipped = `no j120 folder in ${dir}`;
-    if (r) {
-      out.j120_instances = r.instances;
-      out.j120_mean_dev_from_cpm_lb_pct = pct(r.devFromCpm, r.instances);
-      out.j120_mean_dev_from_best_ub_pct = pct(r.devFromUpper, r.instances);
-      out.j120_at_or_below_best_ub = r.atRef;
-      out.ms_per_instance_j120 = Math.round(r.wallMs / r.instances);
-      out.cpu_ms_per_instance_j120 = Math.round(r.cpuMs / r.instances);
-      out.passes_per_instance_j120 = Math.round(r.passes / r.instances);
-      out.feasible = (Number(out.feasible) || 0) + r.feasible;
-      out.infeasible = (Number(out.infeasible) || 0) + r.infeasible;
-    }
+  const j120 = await measureSet('j120');
+  if (j120) {
+    out.j120_mean_dev_from_cpm_lb_pct = pct(j120.devFromCpm, j120.instances);
+    out.j120_mean_dev_from_best_ub_pct = pct(j120.devFromUpper, j120.instances);
+    out.j120_at_or_below_best_ub = j120.atRef;
   }
   if (!process.argv.includes('--skip-10k'))
     Object.assign(out, (await import('./levelling-10k')).levelTenThousand());
