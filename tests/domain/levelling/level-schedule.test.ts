@@ -231,6 +231,14 @@ describe('levelSchedule on generated networks', { timeout: 60_000 }, () => {
     );
   });
 
+  it('repeats its result for a seed and a pass budget', () => {
+    const input = generateLevellingCase({ activities: 150, resources: 4, seed: 5, levels: 10 });
+    const a = levelSchedule(input, { maxPasses: 60, seed: 9, timeMs: 60_000 });
+    const b = levelSchedule(input, { maxPasses: 60, seed: 9, timeMs: 60_000 });
+    expect(a.levelledStarts).toEqual(b.levelledStarts);
+    expect(Array.from(a.start)).toEqual(Array.from(b.start));
+  });
+
   it('within float only, moves nothing past its late start or late finish', () => {
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 80 }), fc.integer({ min: 1, max: 10_000 }), (n, seed) => {
