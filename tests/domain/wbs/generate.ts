@@ -8,18 +8,10 @@ import {
   type WbsRelation,
   type WbsRow,
 } from '../../../src/domain/wbs/types';
+import { randomSource } from '../../../src/domain/levelling/random';
 
-/** Mulberry32: a small deterministic PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32: a small deterministic PRNG (the domain's, shared). */
+export const rng = randomSource;
 
 export interface GenerateOptions {
   seed?: number;
