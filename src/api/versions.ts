@@ -29,6 +29,8 @@ export const StoredScheduleOptions = z.object({
   semantics: z.enum(['p6', 'msproject']),
   lagFromEarlyStart: z.boolean().optional(),
   openEndsCritical: z.boolean().optional(),
+  useExpectedFinish: z.boolean().optional(),
+  ignoreExternalRelations: z.boolean().optional(),
 });
 
 export const Version = z.object({

@@ -33,24 +33,41 @@ const R_SS = R_SS_;
 
 /** Free float of activity i: how far its finish can slip before any successor's early dates move. */
 export function freeFloat(net: Network, st: PassState, i: number): number {
-  if (isFixed(net, i)) return 0;
+  return freeFloatOn(net, st, i, st.es, st.ef, st.wes, st.wef);
+}
+
+/**
+ * Free float against the given early dates of the successors (the passes', or those after
+ * as-late-as-possible activities moved). An activity whose expected finish set its early finish
+ * has none (P6).
+ */
+function freeFloatOn(
+  net: Network,
+  st: PassState,
+  i: number,
+  es: Int32Array,
+  ef: Int32Array,
+  wes: Int32Array,
+  wef: Int32Array,
+): number {
+  if (isFixed(net, i) || st.byExpect[i]) return 0;
   let w = Infinity;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
-    if (!constrainsPred(net, r)) continue;
-    const b = backwardBound(net, r, st.es, st.ef, st.wes, st.wef);
+    if (!constrainsPred(net, r) || isFixed(net, net.rSucc[r])) continue;
+    const b = backwardBound(net, r, es, ef, wes, wef, st.dur);
     if (b < w) w = b;
   }
   const c = net.calendars[net.cal[i]];
-  if (w === Infinity) w = c.workAt(st.projectFinish);
-  return w - st.wef[i];
+  if (w === Infinity) w = c.workAt(st.projFinish[net.proj[i]]);
+  return w - wef[i];
 }
 
 export function totalFloat(net: Network, st: PassState, i: number): number {
   if (isFixed(net, i)) return 0;
   const finish = st.wlf[i] - st.wef[i];
   const start = st.wls[i] - st.wes[i];
-  const type = net.options.floatType;
+  const type = net.projOptions[net.proj[i]].floatType;
   return type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
 }
 
@@ -71,8 +88,8 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     projectFinish: st.projectFinish,
     errors: [],
   };
+  delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
-  delayAsLateAsPossible(net, res);
   rollUp(net, res);
   markCritical(net, st, res);
   return res;
@@ -92,7 +109,10 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
       const s = net.rSucc[r];
       const t = net.rType[r];
       const toStart = t === R_FS || t === R_SS;
-      ef = Math.max(ef, toStart ? st.es[s] : st.ef[s]);
+      // Successors where they end up (as late as possible moved), another LOE where the passes
+      // put it (the LOE spans are not chained: each is independent of the order they are made in).
+      const early = net.kind[s] === K_LOE ? st : res;
+      ef = Math.max(ef, toStart ? early.es[s] : early.ef[s]);
       lf = Math.max(lf, toStart ? st.ls[s] : st.lf[s]);
     }
     const c = net.calendars[net.cal[i]];
@@ -104,29 +124,43 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
   }
 }
 
-/** ALAP: early dates move as late as free float allows, so successors are not delayed. */
-function delayAsLateAsPossible(net: Network, res: ScheduleResult): void {
-  for (let i = 0; i < net.n; i++) {
-    if (!net.alap[i] || isFixed(net, i) || res.ff[i] <= 0) continue;
+/**
+ * As late as possible (P6): successors first, each such activity moves its early dates as late
+ * as the early dates of its successors allow, those successors already moved; with no successor,
+ * to its project's finish. It never moves earlier than its early dates. Free float is then read
+ * against the moved dates, for it (zero unless a constraint made it negative) and for the
+ * activities before it.
+ */
+function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult): void {
+  if (!net.alap.includes(1)) return;
+  const wes = st.wes.slice();
+  const wef = st.wef.slice();
+  const preds = new Uint8Array(net.n);
+  for (let k = net.n - 1; k >= 0; k--) {
+    const i = net.order[k];
+    if (!net.alap[i] || isFixed(net, i)) continue;
+    const shift = freeFloatOn(net, st, i, res.es, res.ef, wes, wef);
+    for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) preds[net.rPred[net.inRel[q]]] = 1;
+    if (shift <= 0) continue;
     const c = net.calendars[net.cal[i]];
-    const shift = res.ff[i];
-    const ws = c.workAt(res.es[i]) + shift;
-    const wf = c.workAt(res.ef[i]) + shift;
-    res.es[i] = net.kind[i] === K_FINISH_MS ? c.finishAt(ws) : c.startAt(ws);
-    res.ef[i] = wf === ws ? res.es[i] : c.finishAt(wf);
+    wes[i] += shift;
+    wef[i] += shift;
+    res.es[i] = net.kind[i] === K_FINISH_MS ? c.finishAt(wes[i]) : c.startAt(wes[i]);
+    res.ef[i] = wef[i] === wes[i] ? res.es[i] : c.finishAt(wef[i]);
     res.tf[i] -= shift;
     res.ff[i] = 0;
+  }
+  for (let i = 0; i < net.n; i++) {
+    if (preds[i] && !net.alap[i]) res.ff[i] = freeFloatOn(net, st, i, res.es, res.ef, wes, wef);
   }
 }
 
 function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
-  const opt = net.options;
-  if (opt.criticalBy === 'longest_path') {
-    markLongestPath(net, st, res);
-    return;
-  }
+  if (net.projOptions.some((o) => o.criticalBy === 'longest_path')) markLongestPath(net, st, res);
   for (let i = 0; i < net.n; i++) {
     if (isFixed(net, i) && net.kind[i] !== K_SUM) continue;
+    const opt = net.projOptions[net.proj[i]];
+    if (opt.criticalBy === 'longest_path') continue;
     const openEnd = opt.openEndsCritical === true && net.outStart[i + 1] === net.outStart[i];
     res.critical[i] = openEnd || res.tf[i] <= opt.criticalFloat ? 1 : 0;
   }
@@ -136,7 +170,8 @@ function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
 function markLongestPath(net: Network, st: PassState, res: ScheduleResult): void {
   const stack: number[] = [];
   for (let i = 0; i < net.n; i++) {
-    if (!isFixed(net, i) && st.ef[i] === st.projectFinish) stack.push(i);
+    if (net.projOptions[net.proj[i]].criticalBy !== 'longest_path') continue;
+    if (!isFixed(net, i) && st.ef[i] === st.projFinish[net.proj[i]]) stack.push(i);
   }
   while (stack.length > 0) {
     const i = stack.pop()!;
@@ -162,5 +197,5 @@ function drivingBound(net: Network, st: PassState, r: number): number {
   const lc = net.calendars[net.rLagCal[r]];
   const at = lag === 0 ? base : lc.finishAt(lc.workAt(base) + lag);
   const w = c.workAt(at);
-  return t === R_FS || t === R_SS ? w : w - (st.wef[s] - st.wes[s]);
+  return t === R_FS || t === R_SS ? w : w - st.dur[s];
 }

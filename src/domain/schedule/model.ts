@@ -94,8 +94,25 @@ export interface Activity {
   constraints: Constraint[];
   /** As late as possible (P6 CS_ALAP, MSPDI ConstraintType 1). */
   alap: boolean;
-  /** An activity of another, non-exported project: its dates are fixed and only drive links. */
-  external?: { start: Minutes; finish: Minutes };
+  /**
+   * An activity of another, non-exported project: its dates are fixed and only drive links, early
+   * ones into its successors, late ones (when known) into its predecessors' late dates.
+   */
+  external?: { start: Minutes; finish: Minutes; lateStart?: Minutes | null; lateFinish?: Minutes | null };
+  /** The project it belongs to when a file holds several (ScheduleModel.projects), else absent. */
+  projectId?: string;
+  /**
+   * P6 expected finish (TASK.expect_end_date): used when the options say so
+   * (ScheduleOptions.useExpectedFinish): the remaining duration becomes what finishes then.
+   */
+  expectedFinish?: Minutes | null;
+  /**
+   * P6 external early start / external late finish: bounds from relations to projects the file
+   * does not hold (P6 stores them on the activity; they act like an on-or-after start and an
+   * on-or-before finish unless relations to other projects are ignored).
+   */
+  externalEarlyStart?: Minutes | null;
+  externalLateFinish?: Minutes | null;
   /** Where the remaining work of a started activity resumes (MS Project's Resume); the engine
    * starts the remaining work no earlier. */
   resumeAt?: Minutes | null;
@@ -149,6 +166,24 @@ export interface ScheduleOptions {
   lagFromEarlyStart?: boolean;
   /** Activities without successors are critical (P6 sched_open_critical_flag). */
   openEndsCritical?: boolean;
+  /** Expected finish dates set the remaining duration (P6 sched_use_expect_end_flag). */
+  useExpectedFinish?: boolean;
+  /**
+   * P6 "Ignore relationships to and from other projects" (sched_outer_depend_type = SD_None):
+   * relations with external activities and the external early start / late finish do not apply.
+   */
+  ignoreExternalRelations?: boolean;
+}
+
+/**
+ * One project of a file that holds several scheduled projects (an XER exporting more than one):
+ * its activities (Activity.projectId) schedule with its own options: data date, must-finish-by,
+ * progress mode, lag calendar, float type, critical threshold.
+ */
+export interface ProjectPart {
+  id: string;
+  name: string;
+  options: ScheduleOptions;
 }
 
 export interface Resource {
@@ -178,4 +213,11 @@ export interface ScheduleModel {
   assignments: Assignment[];
   /** Attribute (activity code / UDF) definitions: key → label. */
   attributeDefs?: Record<string, string>;
+  /**
+   * The scheduled projects when there are several (the first is the one `options` belongs to);
+   * an activity without projectId belongs to the first.
+   */
+  projects?: ProjectPart[];
+  /** Names of the projects external activities belong to, by Activity.projectId. */
+  externalProjects?: Record<string, string>;
 }

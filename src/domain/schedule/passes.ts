@@ -9,6 +9,7 @@ import type { Network } from './network';
 import {
   K_EXTERNAL as K_EXTERNAL_,
   K_FINISH_MS as K_FINISH_MS_,
+  K_START_MS as K_START_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
   K_WBS as K_WBS_,
@@ -24,6 +25,7 @@ import {
 // Transpiled imports are getters; the hot loops read these local copies instead.
 const K_EXTERNAL = K_EXTERNAL_;
 const K_FINISH_MS = K_FINISH_MS_;
+const K_START_MS = K_START_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
 const K_WBS = K_WBS_;
@@ -47,6 +49,10 @@ export interface PassState {
   wlf: Int32Array;
   /** 1 where the project finish decided the late finish (the incremental pass re-examines them). */
   byTarget: Uint8Array;
+  /** Duration scheduled (the remaining one, or what an expected finish made of it). */
+  dur: Int32Array;
+  /** 1 where an expected finish set the early finish (P6 then reports no free float). */
+  byExpect: Uint8Array;
   /**
    * By relation slot (Network.rSrc): 1 where the relation drives its successor, i.e. its bound
    * equals the successor's early start (P6's "Driving"; ties: every one that gives that date).
@@ -55,10 +61,17 @@ export interface PassState {
   driving: Uint8Array;
   /** Latest early finish of the open activities: the default target of the backward pass. */
   projectFinish: number;
+  /** The same per project (Network.projOptions), and the late-pass target of each. */
+  projFinish: Int32Array;
+  targets: Int32Array;
 }
 
-export function newPassState(n: number, slots = 0): PassState {
+export function newPassState(n: number, slots = 0, projects = 1): PassState {
   return {
+    dur: new Int32Array(n),
+    byExpect: new Uint8Array(n),
+    projFinish: new Int32Array(projects),
+    targets: new Int32Array(projects),
     driving: new Uint8Array(slots),
     es: new Int32Array(n),
     ef: new Int32Array(n),
@@ -87,8 +100,9 @@ function drives(net: Network, i: number): boolean {
 
 /** Whether relation r (into a started activity) still applies to its remaining work. */
 function appliesToRemaining(net: Network, r: number): boolean {
-  if (net.status[net.rSucc[r]] !== S_STARTED) return true;
-  if (net.options.progressMode === 'progress_override') return false;
+  const s = net.rSucc[r];
+  if (net.status[s] !== S_STARTED) return true;
+  if (net.projOptions[net.proj[s]].progressMode === 'progress_override') return false;
   const t = net.rType[r];
   // The start already happened: start-side links are satisfied.
   return t !== R_SS;
@@ -120,7 +134,7 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   const fromFinish = t === R_FS || t === R_FF;
   const finishSide = t === R_FF || t === R_SF;
   const cs = net.cal[s];
-  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net);
+  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s);
   if (net.cal[p] === cs && net.rLagCal[r] === cs && !actual) {
     // One calendar throughout: stay in work space, no search needed.
     const w = (fromFinish ? st.wef[p] : st.wes[p]) + lag;
@@ -137,8 +151,17 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   return finishSide ? w - net.dur[s] : w;
 }
 
-function lagFromEarlyStart(net: Network): boolean {
-  return net.options.lagFromEarlyStart !== false;
+function lagFromEarlyStart(net: Network, s: number): boolean {
+  return net.projOptions[net.proj[s]].lagFromEarlyStart !== false;
+}
+
+/** The moment relation r allows its successor (start or finish, by type), for finish milestones. */
+function boundMoment(net: Network, st: PassState, r: number): number {
+  const p = net.rPred[r];
+  const t = net.rType[r];
+  const fromFinish = t === R_FS || t === R_FF;
+  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, net.rSucc[r]);
+  return shiftByLag(net, r, fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p], 1);
 }
 
 /**
@@ -152,6 +175,7 @@ export function backwardBound(
   finish: Int32Array,
   wStart: Int32Array,
   wFinish: Int32Array,
+  dur: Int32Array,
 ): number {
   const p = net.rPred[r];
   const s = net.rSucc[r];
@@ -163,25 +187,37 @@ export function backwardBound(
   if (net.cal[s] === cp && net.rLagCal[r] === cp) {
     const w = (toStart ? wStart[s] : wFinish[s]) - lag;
     lastBoundTime = lag === 0 ? (toStart ? start[s] : finish[s]) : net.calendars[cp].startAt(w);
-    return fromFinish ? w : w + net.dur[p];
+    return fromFinish ? w : w + dur[p];
   }
   const base = shiftByLag(net, r, toStart ? start[s] : finish[s], -1);
   lastBoundTime = base;
   const w = net.calendars[cp].workAt(base);
-  return fromFinish ? w : w + net.dur[p];
+  return fromFinish ? w : w + dur[p];
 }
 
 /** Whether relation r takes part in the backward pass / free float of its predecessor. */
 export function constrainsPred(net: Network, r: number): boolean {
   const s = net.rSucc[r];
-  if (isFixed(net, s) || !drives(net, s) || !drives(net, net.rPred[r])) return false;
+  // An external successor bounds through its stored late dates, when the file holds them.
+  if (isFixed(net, s) && net.extLateFinish[s] === NONE) return false;
+  const p = net.rPred[r];
+  if (!drives(net, s) || !drives(net, p)) return false;
+  // An SS link between two started activities still ties their late dates (P6), though it no
+  // longer holds the successor's remaining work.
+  if (net.rType[r] === R_SS && net.status[p] === S_STARTED && net.status[s] === S_STARTED) {
+    return net.projOptions[net.proj[s]].progressMode !== 'progress_override';
+  }
   return appliesToRemaining(net, r);
 }
 
 /** The bounds of one activity's relations, by their place in its in-list (NaN: not applied). */
 let bounds = new Float64Array(64);
 
-/** Forward pass for activity i; predecessors must be done. Returns true when its dates changed. */
+/**
+ * Forward pass for activity i; predecessors must be done. `dataWork` holds the data date's work
+ * index per project and calendar (project k, calendar c at k × calendars + c). Returns true when
+ * its dates changed.
+ */
 export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int32Array): boolean {
   const oldEs = st.es[i];
   const oldEf = st.ef[i];
@@ -194,72 +230,114 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     const af = net.actualFinish[i];
     // An empty WBS node has no dates of its own: it sits at the data date.
     const none = as === NONE && af === NONE;
-    st.es[i] = none ? net.options.dataDate : as === NONE ? af : as;
-    st.ef[i] = none ? net.options.dataDate : af === NONE ? as : af;
+    const dd = net.projOptions[net.proj[i]].dataDate;
+    st.es[i] = none ? dd : as === NONE ? af : as;
+    st.ef[i] = none ? dd : af === NONE ? as : af;
     const c = net.calendars[net.cal[i]];
     st.wes[i] = c.workAt(st.es[i]);
     st.wef[i] = c.workAt(st.ef[i]);
+    st.dur[i] = st.wef[i] - st.wes[i];
     return oldEs !== st.es[i] || oldEf !== st.ef[i];
   }
   const ci = net.cal[i];
   const c = net.calendars[ci];
-  const dur = net.dur[i];
-  let w = dataWork[ci];
+  let dur = net.dur[i];
+  let w = dataWork[net.proj[i] * net.calendars.length + ci];
   // When a finish-side bound (FF, SF, finish constraint) decides, P6 keeps that moment as the
   // early finish (a start moment stays a start moment: 08:00 rather than 17:00 the day before).
   let finishAt = NONE;
+  // The relation that decided (-1: none), for the moment a finish milestone takes.
+  let decider = -1;
+  let finishSidePreds = false;
   // A milestone held only by the data date sits at the first working moment after it.
   let fromData = true;
   if (k1 - k0 > bounds.length) bounds = new Float64Array(2 * (k1 - k0));
   for (let k = k0; k < k1; k++) {
     const r = net.inRel[k];
+    const t = net.rType[r];
+    if (t === R_FF || t === R_SF) finishSidePreds = true;
     if (!drives(net, net.rPred[r]) || !appliesToRemaining(net, r)) {
       bounds[k - k0] = NaN;
       continue;
     }
     const b = forwardBound(net, st, r);
     bounds[k - k0] = b;
-    const t = net.rType[r];
     if (b > w || (b === w && finishAt === NONE && (t === R_FF || t === R_SF))) {
       w = b;
       fromData = false;
+      decider = r;
       finishAt = t === R_FF || t === R_SF ? lastBoundTime : NONE;
     }
   }
+  // Each later bound replaces the moment the finish milestone takes (NONE: the data date's).
+  let moment = NONE;
   const resume = net.resume[i];
   if (resume !== NONE && c.workAt(resume) > w) {
     w = c.workAt(resume);
     finishAt = NONE;
     fromData = false;
+    moment = resume;
   }
   const sMin = net.startMin[i];
   if (sMin !== NONE && c.workAt(sMin) > w) {
     w = c.workAt(sMin);
     finishAt = NONE;
     fromData = false;
+    moment = sMin;
   }
   const fMin = net.finishMin[i];
   if (fMin !== NONE && c.workAt(fMin) - dur > w) {
     w = c.workAt(fMin) - dur;
     finishAt = fMin;
     fromData = false;
+    moment = fMin;
   }
   if (net.mandStart[i] !== NONE) {
     w = c.workAt(net.mandStart[i]);
     finishAt = NONE;
     fromData = false;
+    moment = net.mandStart[i];
   } else if (net.mandFinish[i] !== NONE) {
     w = c.workAt(net.mandFinish[i]) - dur;
     finishAt = net.mandFinish[i];
     fromData = false;
+    moment = net.mandFinish[i];
   }
-  st.wes[i] = w;
-  st.wef[i] = w + dur;
+  // P6 external early start: relations from projects the file does not hold (overrides all).
+  const ext = net.extStart[i];
+  if (ext !== NONE && c.workAt(ext) > w) {
+    w = c.workAt(ext);
+    finishAt = NONE;
+    fromData = false;
+    moment = ext;
+  }
   // Driving: the relations whose bound is the early start (a constraint or the data date that
   // gave a later one leaves none; ties are all driving).
   for (let k = k0; k < k1; k++) st.driving[net.rSrc[net.inRel[k]]] = bounds[k - k0] === w ? 1 : 0;
-  if (net.kind[i] === K_FINISH_MS) {
-    st.es[i] = st.ef[i] = fromData ? c.startAt(w) : (keep(c, finishAt, w) ?? c.finishAt(w));
+  const kind = net.kind[i];
+  // Expected finish (P6): the early finish is the expected finish and the remaining duration what
+  // lies between, unless FF/SF links set the finish, it is not after the start or the data date,
+  // or the activity is as late as possible.
+  const exp = net.expect[i];
+  // P6 reports no free float for an activity with an expected finish, whether or not it moved.
+  st.byExpect[i] = exp !== NONE ? 1 : 0;
+  if (exp !== NONE && !finishSidePreds && !net.alap[i] && kind !== K_FINISH_MS && kind !== K_START_MS) {
+    const we = c.workAt(exp);
+    const dd = net.projOptions[net.proj[i]].dataDate;
+    if (we >= w && exp >= dd && we !== w + dur) {
+      dur = we - w;
+      finishAt = exp;
+    }
+  }
+  st.dur[i] = dur;
+  st.wes[i] = w;
+  st.wef[i] = w + dur;
+  if (kind === K_FINISH_MS) {
+    // A finish milestone sits where its deciding bound puts it when that is the end of working
+    // time (Friday 17:00); a moment in non-working time or at a start gives the next working start
+    // of its calendar (Saturday 16:00 on a Monday–Friday calendar: Monday 08:00), as P6 does.
+    if (moment === NONE && decider >= 0) moment = boundMoment(net, st, decider);
+    st.es[i] = st.ef[i] = !fromData && moment === c.finishAt(w) ? moment : c.startAt(w);
   } else {
     st.es[i] = c.startAt(w);
     st.ef[i] = dur > 0 ? (keep(c, finishAt, w + dur) ?? c.finishAt(w + dur)) : st.es[i];
@@ -267,19 +345,27 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   return oldEs !== st.es[i] || oldEf !== st.ef[i];
 }
 
-/** Backward pass for activity i; successors must be done. Returns true when its dates changed. */
-export function backwardOne(net: Network, st: PassState, i: number, target: number): boolean {
+/**
+ * Backward pass for activity i; successors must be done. The late finish of an activity with
+ * nothing after it is its project's target (st.targets). Returns true when its dates changed.
+ */
+export function backwardOne(net: Network, st: PassState, i: number): boolean {
   const oldLs = st.ls[i];
   const oldLf = st.lf[i];
   if (isFixed(net, i)) {
-    st.ls[i] = st.es[i];
-    st.lf[i] = st.ef[i];
-    st.wls[i] = st.wes[i];
-    st.wlf[i] = st.wef[i];
+    const els = net.extLateStart[i];
+    const elf = net.extLateFinish[i];
+    // An external activity keeps the late dates its own project gave it (when the file has them).
+    st.ls[i] = els !== NONE ? els : st.es[i];
+    st.lf[i] = elf !== NONE ? elf : st.ef[i];
+    const c = net.calendars[net.cal[i]];
+    st.wls[i] = els !== NONE ? c.workAt(els) : st.wes[i];
+    st.wlf[i] = elf !== NONE ? c.workAt(elf) : st.wef[i];
     return oldLs !== st.ls[i] || oldLf !== st.lf[i];
   }
   const c = net.calendars[net.cal[i]];
   const dur = st.wef[i] - st.wes[i];
+  const sdur = st.dur;
   let w = Infinity;
   // Mirror of the forward rule: a start-side bound (SS, SF, start constraint) that decides is
   // kept as the late start (a finish moment stays 17:00 rather than 08:00 the next day).
@@ -294,7 +380,7 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
     const finishSide = t === R_FS || t === R_FF;
     // MS Project: start-side links do not hold a manually scheduled predecessor's late dates.
     if (manual && !finishSide) continue;
-    const b = backwardBound(net, r, st.ls, st.lf, st.wls, st.wlf);
+    const b = backwardBound(net, r, st.ls, st.lf, st.wls, st.wlf, sdur);
     if (b < w || (b === w && startAt === NONE && !finishSide)) {
       w = b;
       startAt = finishSide ? NONE : lastBoundTime;
@@ -303,6 +389,7 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
   }
   // Nothing may finish after the project finish (P6: late finish is the latest an activity can
   // finish without delaying the project), also when a lead lets a successor allow more.
+  const target = st.targets[net.proj[i]];
   const bt = c.workAt(target);
   let byTarget = 0;
   if (bt < w) {
@@ -333,14 +420,27 @@ export function backwardOne(net: Network, st: PassState, i: number, target: numb
     w = c.workAt(net.mandFinish[i]);
     startAt = NONE;
   }
+  // P6 external late finish: relations into projects the file does not hold.
+  const ext = net.extFinish[i];
+  if (ext !== NONE && c.workAt(ext) < w) {
+    w = c.workAt(ext);
+    byTarget = 0;
+    startAt = NONE;
+    finishMoment = NONE;
+  }
   st.wlf[i] = w;
   st.wls[i] = w - dur;
   st.byTarget[i] = byTarget;
-  if (net.kind[i] === K_FINISH_MS) {
+  const kind = net.kind[i];
+  if (kind === K_FINISH_MS) {
     // A milestone held by the project finish sits exactly at it (MS Project shows 08:00 there).
     st.ls[i] = st.lf[i] = (finishMoment === target ? keep(c, target, w) : null) ?? c.finishAt(w);
-  } else if (dur === 0) st.ls[i] = st.lf[i] = keep(c, startAt, w) ?? c.startAt(w);
-  else {
+  } else if (dur === 0) {
+    // A start milestone, or a task with no work left: P6 keeps the moment that decided when it is
+    // a start or finish moment (Tuesday 08:00 stays); in non-working time the late dates go to the
+    // end of the working time before it (Sunday 08:00 gives Friday 17:00, not Monday 08:00).
+    st.ls[i] = st.lf[i] = keep(c, startAt !== NONE ? startAt : finishMoment, w) ?? c.finishAt(w);
+  } else {
     st.lf[i] = (manual ? keep(c, finishMoment, w) : null) ?? c.finishAt(w);
     st.ls[i] = keep(c, startAt, w - dur) ?? c.startAt(w - dur);
   }

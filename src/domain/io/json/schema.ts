@@ -57,7 +57,18 @@ const activity = z.looseObject({
   percentComplete: z.number().min(0).max(100),
   constraints: z.array(constraint),
   alap: z.boolean(),
-  external: z.object({ start: minutes, finish: minutes }).optional(),
+  external: z
+    .object({
+      start: minutes,
+      finish: minutes,
+      lateStart: nullableMinutes.optional(),
+      lateFinish: nullableMinutes.optional(),
+    })
+    .optional(),
+  projectId: z.string().optional(),
+  expectedFinish: nullableMinutes.optional(),
+  externalEarlyStart: nullableMinutes.optional(),
+  externalLateFinish: nullableMinutes.optional(),
   resourceCalendarIds: z.array(z.string()).optional(),
   plannedStart: nullableMinutes.optional(),
   plannedFinish: nullableMinutes.optional(),
@@ -89,6 +100,8 @@ const options = z.looseObject({
   semantics: z.enum(['p6', 'msproject']),
   lagFromEarlyStart: z.boolean().optional(),
   openEndsCritical: z.boolean().optional(),
+  useExpectedFinish: z.boolean().optional(),
+  ignoreExternalRelations: z.boolean().optional(),
 });
 
 export const modelSchema = z.looseObject({

@@ -142,6 +142,9 @@ function readActivity(
       Number(text(a, 'PercentComplete')) * (Number(text(a, 'PercentComplete')) <= 1 ? 100 : 1) || 0,
     constraints,
     alap,
+    expectedFinish: pmDate(a, 'ExpectedFinishDate', line),
+    externalEarlyStart: pmDate(a, 'ExternalEarlyStartDate', line),
+    externalLateFinish: pmDate(a, 'ExternalLateFinishDate', line),
     stored: {
       es: pmDate(a, 'EarlyStartDate', line),
       ef: pmDate(a, 'EarlyFinishDate', line),
@@ -153,9 +156,12 @@ function readActivity(
   };
   if (external) {
     const start = actualStart ?? res.stored!.es ?? pmDate(a, 'PlannedStartDate', line) ?? 0;
+    const open = actualFinish === null;
     res.external = {
       start,
       finish: actualFinish ?? res.stored!.ef ?? pmDate(a, 'PlannedFinishDate', line) ?? start,
+      lateStart: open ? (res.stored!.ls ?? null) : null,
+      lateFinish: open ? (res.stored!.lf ?? null) : null,
     };
   }
   return res;
