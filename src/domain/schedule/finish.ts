@@ -7,6 +7,7 @@ import {
   K_FINISH_MS as K_FINISH_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
+  NONE as NONE_,
   R_FF as R_FF_,
   R_FS as R_FS_,
   R_SS as R_SS_,
@@ -27,6 +28,7 @@ const isFixed = isFixed_;
 const K_FINISH_MS = K_FINISH_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
+const NONE = NONE_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
@@ -88,6 +90,12 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     projectFinish: st.projectFinish,
     errors: [],
   };
+  // Completed activities show their actual dates (their P6 late dates only bound others).
+  for (let i = 0; i < net.n; i++) {
+    if (st.doneAt[i] === NONE) continue;
+    res.ls[i] = res.es[i];
+    res.lf[i] = res.ef[i];
+  }
   delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
   rollUp(net, res);
@@ -118,10 +126,36 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
     const c = net.calendars[net.cal[i]];
     const span = c.workAt(ef) - c.workAt(res.es[i]);
     res.ef[i] = ef;
-    res.lf[i] = lf;
-    res.ls[i] = c.startAt(c.workAt(lf) - span);
+    // Its late finish in its own working time (a successor's Sunday on a 7-day calendar is the
+    // Friday evening before on a Monday–Friday one); no free float (P6).
+    res.lf[i] = c.finishAt(c.workAt(lf));
+    res.ls[i] = loeLateStart(net, st, i) ?? c.startAt(c.workAt(lf) - span);
     res.tf[i] = c.workAt(lf) - c.workAt(ef);
+    res.ff[i] = 0;
   }
+}
+
+/**
+ * An LOE's late start from its predecessors (P6): the earliest late date they allow it, an SS
+ * predecessor's late start or an FS predecessor's late finish (plus lag); null without them.
+ */
+function loeLateStart(net: Network, st: PassState, i: number): number | null {
+  let ls = Infinity;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    const r = net.inRel[k];
+    const t = net.rType[r];
+    const p = net.rPred[r];
+    if ((t !== R_SS && t !== R_FS) || isFixed(net, p)) continue;
+    let m = t === R_SS ? st.ls[p] : st.lf[p];
+    if (net.rLag[r] !== 0) {
+      const lc = net.calendars[net.rLagCal[r]];
+      m = lc.finishAt(lc.workAt(m) + net.rLag[r]);
+    }
+    if (m < ls) ls = m;
+  }
+  if (ls === Infinity) return null;
+  const c = net.calendars[net.cal[i]];
+  return c.startAt(c.workAt(ls));
 }
 
 /**

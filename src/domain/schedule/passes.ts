@@ -54,6 +54,11 @@ export interface PassState {
   /** 1 where an expected finish set the early finish (P6 then reports no free float). */
   byExpect: Uint8Array;
   /**
+   * Completed activities: where P6 reschedules them, the moment they drive their successors from:
+   * the data date, or later when an unfinished predecessor still holds them (NONE: not completed).
+   */
+  doneAt: Int32Array;
+  /**
    * By relation slot (Network.rSrc): 1 where the relation drives its successor, i.e. its bound
    * equals the successor's early start (P6's "Driving"; ties: every one that gives that date).
    * Written by the successor's forward step; may be longer than the slots in use.
@@ -69,6 +74,7 @@ export interface PassState {
 export function newPassState(n: number, slots = 0, projects = 1): PassState {
   return {
     dur: new Int32Array(n),
+    doneAt: new Int32Array(n).fill(NONE_),
     byExpect: new Uint8Array(n),
     projFinish: new Int32Array(projects),
     targets: new Int32Array(projects),
@@ -90,6 +96,11 @@ export function newPassState(n: number, slots = 0, projects = 1): PassState {
 export function isFixed(net: Network, i: number): boolean {
   const k = net.kind[i];
   return net.status[i] === S_DONE || k === K_EXTERNAL || k === K_SUM;
+}
+
+/** Completed activities of the scheduled projects (not external, not WBS nodes). */
+export function isCompleted(net: Network, i: number): boolean {
+  return net.status[i] === S_DONE && net.kind[i] !== K_EXTERNAL && net.kind[i] !== K_SUM;
 }
 
 /** Neither LOE nor WBS summary activities drive other activities (P6). */
@@ -134,6 +145,12 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   const fromFinish = t === R_FS || t === R_FF;
   const finishSide = t === R_FF || t === R_SF;
   const cs = net.cal[s];
+  if (st.doneAt[p] !== NONE) {
+    const base = completedMoment(net, st, r);
+    lastBoundTime = base;
+    const wd = net.calendars[cs].workAt(base);
+    return finishSide ? wd - net.dur[s] : wd;
+  }
   const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s);
   if (net.cal[p] === cs && net.rLagCal[r] === cs && !actual) {
     // One calendar throughout: stay in work space, no search needed.
@@ -155,9 +172,28 @@ function lagFromEarlyStart(net: Network, s: number): boolean {
   return net.projOptions[net.proj[s]].lagFromEarlyStart !== false;
 }
 
+/**
+ * The moment a completed predecessor allows its successor: where P6 rescheduled it (st.doneAt)
+ * plus what is left of the lag after the time between its actual finish (start for SS/SF) and
+ * the data date; a lead is not applied.
+ */
+function completedMoment(net: Network, st: PassState, r: number): number {
+  const p = net.rPred[r];
+  const t = net.rType[r];
+  const lag = net.rLag[r];
+  const from = st.doneAt[p];
+  if (lag <= 0) return from;
+  const lc = net.calendars[net.rLagCal[r]];
+  const at = t === R_FS || t === R_FF ? net.actualFinish[p] : net.actualStart[p];
+  const dd = net.projOptions[net.proj[p]].dataDate;
+  const left = at > dd ? lag : lag - (lc.workAt(dd) - lc.workAt(at));
+  return left > 0 ? lc.finishAt(lc.workAt(from) + left) : from;
+}
+
 /** The moment relation r allows its successor (start or finish, by type), for finish milestones. */
 function boundMoment(net: Network, st: PassState, r: number): number {
   const p = net.rPred[r];
+  if (st.doneAt[p] !== NONE) return completedMoment(net, st, r);
   const t = net.rType[r];
   const fromFinish = t === R_FS || t === R_FF;
   const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, net.rSucc[r]);
@@ -198,8 +234,9 @@ export function backwardBound(
 /** Whether relation r takes part in the backward pass / free float of its predecessor. */
 export function constrainsPred(net: Network, r: number): boolean {
   const s = net.rSucc[r];
-  // An external successor bounds through its stored late dates, when the file holds them.
-  if (isFixed(net, s) && net.extLateFinish[s] === NONE) return false;
+  // An external successor bounds through its stored late dates, when the file holds them; a
+  // completed one through the late dates P6 still gives it.
+  if (isFixed(net, s) && net.extLateFinish[s] === NONE && !isCompleted(net, s)) return false;
   const p = net.rPred[r];
   if (!drives(net, s) || !drives(net, p)) return false;
   // An SS link between two started activities still ties their late dates (P6), though it no
@@ -226,6 +263,8 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   if (isFixed(net, i)) {
     // Dates from actuals (or the roll-up): nothing drives them.
     for (let k = k0; k < k1; k++) st.driving[net.rSrc[net.inRel[k]]] = 0;
+    const oldDone = st.doneAt[i];
+    st.doneAt[i] = isCompleted(net, i) ? completedAt(net, st, i) : NONE;
     const as = net.actualStart[i];
     const af = net.actualFinish[i];
     // An empty WBS node has no dates of its own: it sits at the data date.
@@ -236,13 +275,15 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     const c = net.calendars[net.cal[i]];
     st.wes[i] = c.workAt(st.es[i]);
     st.wef[i] = c.workAt(st.ef[i]);
-    st.dur[i] = st.wef[i] - st.wes[i];
-    return oldEs !== st.es[i] || oldEf !== st.ef[i];
+    // A completed activity has no work left (what its late dates span).
+    st.dur[i] = st.doneAt[i] !== NONE ? 0 : st.wef[i] - st.wes[i];
+    return oldEs !== st.es[i] || oldEf !== st.ef[i] || oldDone !== st.doneAt[i];
   }
   const ci = net.cal[i];
   const c = net.calendars[ci];
   let dur = net.dur[i];
-  let w = dataWork[net.proj[i] * net.calendars.length + ci];
+  const dw = dataWork[net.proj[i] * net.calendars.length + ci];
+  let w = dw;
   // When a finish-side bound (FF, SF, finish constraint) decides, P6 keeps that moment as the
   // early finish (a start moment stays a start moment: 08:00 rather than 17:00 the day before).
   let finishAt = NONE;
@@ -261,7 +302,8 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
       continue;
     }
     const b = forwardBound(net, st, r);
-    bounds[k - k0] = b;
+    // A completed predecessor that allows no more than the data date does not drive.
+    bounds[k - k0] = st.doneAt[net.rPred[r]] !== NONE && b <= dw ? NaN : b;
     if (b > w || (b === w && finishAt === NONE && (t === R_FF || t === R_SF))) {
       w = b;
       fromData = false;
@@ -324,7 +366,7 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   if (exp !== NONE && !finishSidePreds && !net.alap[i] && kind !== K_FINISH_MS && kind !== K_START_MS) {
     const we = c.workAt(exp);
     const dd = net.projOptions[net.proj[i]].dataDate;
-    if (we >= w && exp >= dd && we !== w + dur) {
+    if (exp >= c.startAt(w) && exp >= dd && we !== w + dur) {
       dur = we - w;
       finishAt = exp;
     }
@@ -352,6 +394,10 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
 export function backwardOne(net: Network, st: PassState, i: number): boolean {
   const oldLs = st.ls[i];
   const oldLf = st.lf[i];
+  if (st.doneAt[i] !== NONE) {
+    lateOfCompleted(net, st, i);
+    return oldLs !== st.ls[i] || oldLf !== st.lf[i];
+  }
   if (isFixed(net, i)) {
     const els = net.extLateStart[i];
     const elf = net.extLateFinish[i];
@@ -435,14 +481,58 @@ export function backwardOne(net: Network, st: PassState, i: number): boolean {
   if (kind === K_FINISH_MS) {
     // A milestone held by the project finish sits exactly at it (MS Project shows 08:00 there).
     st.ls[i] = st.lf[i] = (finishMoment === target ? keep(c, target, w) : null) ?? c.finishAt(w);
-  } else if (dur === 0) {
-    // A start milestone, or a task with no work left: P6 keeps the moment that decided when it is
-    // a start or finish moment (Tuesday 08:00 stays); in non-working time the late dates go to the
-    // end of the working time before it (Sunday 08:00 gives Friday 17:00, not Monday 08:00).
+  } else if (dur === 0 && kind === K_START_MS) {
+    // A start milestone: P6 keeps the moment that decided when it is a start or finish moment
+    // (Tuesday 08:00 stays); in non-working time it goes to the end of the working time before it
+    // (Sunday 08:00 gives Friday 17:00, not Monday 08:00).
     st.ls[i] = st.lf[i] = keep(c, startAt !== NONE ? startAt : finishMoment, w) ?? c.finishAt(w);
+  } else if (dur === 0) {
+    // A task with no work left ends like a finish: at the end of working time (Friday 17:00).
+    st.ls[i] = st.lf[i] = c.finishAt(w);
   } else {
     st.lf[i] = (manual ? keep(c, finishMoment, w) : null) ?? c.finishAt(w);
-    st.ls[i] = keep(c, startAt, w - dur) ?? c.startAt(w - dur);
+    // A start-side bound that decided keeps its moment; one between working periods (Saturday
+    // 08:00 from a 7-day successor) gives the end of the working time before it, like a finish.
+    st.ls[i] = keep(c, startAt, w - dur) ?? (startAt !== NONE ? c.finishAt(w - dur) : c.startAt(w - dur));
   }
   return oldLs !== st.ls[i] || oldLf !== st.lf[i];
+}
+
+/**
+ * P6 gives a completed activity late dates too (no work left: late start = late finish, the
+ * moment its successors allow, else its project's target), and they bound the activities before
+ * it: an FF successor that finished still holds its predecessor's late finish.
+ */
+function lateOfCompleted(net: Network, st: PassState, i: number): void {
+  const c = net.calendars[net.cal[i]];
+  const target = st.targets[net.proj[i]];
+  let w = c.workAt(target);
+  let moment = target;
+  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+    const r = net.outRel[k];
+    if (!constrainsPred(net, r)) continue;
+    const b = backwardBound(net, r, st.ls, st.lf, st.wls, st.wlf, st.dur);
+    if (b < w) {
+      w = b;
+      moment = lastBoundTime;
+    }
+  }
+  st.wls[i] = st.wlf[i] = w;
+  st.ls[i] = st.lf[i] = keep(c, moment, w) ?? c.finishAt(w);
+  st.byTarget[i] = moment === target ? 1 : 0;
+}
+
+/**
+ * Where P6 reschedules a completed activity: at the data date (as it is, not moved to working
+ * time), or at the latest moment an unfinished predecessor allows when that is later.
+ */
+function completedAt(net: Network, st: PassState, i: number): number {
+  let at = net.projOptions[net.proj[i]].dataDate;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    const r = net.inRel[k];
+    if (!drives(net, net.rPred[r])) continue;
+    const m = boundMoment(net, st, r);
+    if (m > at) at = m;
+  }
+  return at;
 }
