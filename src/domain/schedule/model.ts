@@ -98,8 +98,11 @@ export interface Activity {
    * An activity of another, non-exported project: its dates are fixed and only drive links, early
    * ones into its successors, late ones (when known) into its predecessors' late dates.
    */
-  external?: { start: Minutes; finish: Minutes; lateStart?: Minutes | null; lateFinish?: Minutes | null };
-  /** The project it belongs to when a file holds several (ScheduleModel.projects), else absent. */
+  external?: ExternalDates;
+  /**
+   * The project it belongs to when a file holds several scheduled projects (one of
+   * ScheduleOptions.projects; any other id, or none, is the main project).
+   */
   projectId?: string;
   /**
    * P6 expected finish (TASK.expect_end_date): used when the options say so
@@ -126,6 +129,17 @@ export interface Activity {
   /** Free-form attributes (activity codes, UDFs, product attribute columns). */
   attributes?: Record<string, string | number | null>;
   stored?: StoredResults;
+}
+
+/** Where another project's activity is (fixed) and which project it is. */
+export interface ExternalDates {
+  start: Minutes;
+  finish: Minutes;
+  /** Its late dates in its own project (null: unknown or complete: it bounds nothing before it). */
+  lateStart?: Minutes | null;
+  lateFinish?: Minutes | null;
+  /** The name of its project (P6 proj_short_name), shown beside it. */
+  project?: string;
 }
 
 export interface Relation {
@@ -173,17 +187,20 @@ export interface ScheduleOptions {
    * relations with external activities and the external early start / late finish do not apply.
    */
   ignoreExternalRelations?: boolean;
+  /**
+   * The other scheduled projects of a file that holds several (an XER exporting more than one):
+   * their activities (Activity.projectId) schedule with their own options (data date,
+   * must-finish-by, progress mode, lag calendar, float type, critical threshold); these options
+   * are the main project's.
+   */
+  projects?: ProjectPart[];
 }
 
-/**
- * One project of a file that holds several scheduled projects (an XER exporting more than one):
- * its activities (Activity.projectId) schedule with its own options: data date, must-finish-by,
- * progress mode, lag calendar, float type, critical threshold.
- */
+/** One more scheduled project of a file: its id (Activity.projectId), name and own options. */
 export interface ProjectPart {
   id: string;
   name: string;
-  options: ScheduleOptions;
+  options: Omit<ScheduleOptions, 'projects'>;
 }
 
 export interface Resource {
@@ -213,11 +230,4 @@ export interface ScheduleModel {
   assignments: Assignment[];
   /** Attribute (activity code / UDF) definitions: key → label. */
   attributeDefs?: Record<string, string>;
-  /**
-   * The scheduled projects when there are several (the first is the one `options` belongs to);
-   * an activity without projectId belongs to the first.
-   */
-  projects?: ProjectPart[];
-  /** Names of the projects external activities belong to, by Activity.projectId. */
-  externalProjects?: Record<string, string>;
 }

@@ -34,10 +34,10 @@ export interface Network {
   index: Map<string, number>;
   options: ScheduleOptions;
   /**
-   * Options by project (index 0: model.options; more when the model holds several scheduled
-   * projects, ScheduleModel.projects) and each activity's project index.
+   * Options by project (index 0: model.options, the main project's; then those of
+   * ScheduleOptions.projects) and each activity's project index.
    */
-  projOptions: ScheduleOptions[];
+  projOptions: Omit<ScheduleOptions, 'projects'>[];
   proj: Uint16Array;
   calendars: CalendarIndex[];
   /** Per activity: calendar index, kind, progress status, duration left to schedule. */
@@ -146,9 +146,9 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
   const defCal = byId.get(opt.defaultCalendarId) ?? 0;
   const acts = model.activities;
   const n = acts.length;
-  const parts = model.projects ?? [];
-  const projOptions = parts.length > 1 ? parts.map((p) => p.options) : [opt];
-  const projIndex = new Map(parts.length > 1 ? parts.map((p, k) => [p.id, k]) : []);
+  const parts = opt.projects ?? [];
+  const projOptions = [opt, ...parts.map((p) => p.options)];
+  const projIndex = new Map(parts.map((p, k) => [p.id, k + 1]));
   const index = new Map<string, number>();
   acts.forEach((a, i) => index.set(a.id, i));
   const net: Network = {

@@ -524,10 +524,14 @@ function lateOfCompleted(net: Network, st: PassState, i: number): void {
 
 /**
  * Where P6 reschedules a completed activity: at the data date (as it is, not moved to working
- * time), or at the latest moment an unfinished predecessor allows when that is later.
+ * time), or, under retained logic, at the latest moment an unfinished predecessor allows when that
+ * is later (out-of-sequence progress: its successors wait for that predecessor too).
  */
 function completedAt(net: Network, st: PassState, i: number): number {
-  let at = net.projOptions[net.proj[i]].dataDate;
+  const opt = net.projOptions[net.proj[i]];
+  let at = opt.dataDate;
+  // Progress override ignores the logic into progressed work.
+  if (opt.progressMode === 'progress_override') return at;
   for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
     const r = net.inRel[k];
     if (!drives(net, net.rPred[r])) continue;

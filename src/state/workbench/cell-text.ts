@@ -94,8 +94,13 @@ export function cellText(
   switch (col.id) {
     case 'code':
       return row.code ?? r.outline;
-    case 'name':
-      return row.name;
+    case 'name': {
+      // Another project's activity (read-only) names its project beside its own name.
+      const ext = row.sched?.external;
+      return ext && mode === 'display'
+        ? ctx.t('wbs.external_name', { name: row.name, project: ext.project ?? '' })
+        : row.name;
+    }
     case 'type':
       return ctx.t(`type.${row.nodeType}`);
     case 'duration':

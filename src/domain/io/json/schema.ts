@@ -63,6 +63,7 @@ const activity = z.looseObject({
       finish: minutes,
       lateStart: nullableMinutes.optional(),
       lateFinish: nullableMinutes.optional(),
+      project: z.string().optional(),
     })
     .optional(),
   projectId: z.string().optional(),
@@ -87,7 +88,7 @@ const relation = z.looseObject({
   lagCalendar: z.enum(['predecessor', 'successor', '24h', 'project']).optional(),
 });
 
-const options = z.looseObject({
+const projectOptions = z.looseObject({
   dataDate: minutes,
   projectStart: minutes,
   mustFinishBy: nullableMinutes,
@@ -102,6 +103,10 @@ const options = z.looseObject({
   openEndsCritical: z.boolean().optional(),
   useExpectedFinish: z.boolean().optional(),
   ignoreExternalRelations: z.boolean().optional(),
+});
+
+const options = projectOptions.extend({
+  projects: z.array(z.object({ id: z.string(), name: z.string(), options: projectOptions })).optional(),
 });
 
 export const modelSchema = z.looseObject({

@@ -50,6 +50,7 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
       calendarOf(p),
     );
   const multi = projects.length > 1;
+  const projectNames = new Map(projects.map((p) => [p.get('proj_id'), p.get('proj_short_name')]));
   const calendarByProject = new Map(exported.map((p) => [p.get('proj_id'), calendarOf(p)]));
 
   const activities: Activity[] = [];
@@ -73,6 +74,7 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     const own = calendarByProject.get(proj) ?? defaultCalendarId;
     const a = readTask(t, exportedIds.has(proj), wbsIds, own, calIds);
     if (multi) a.projectId = proj;
+    if (a.external) a.external.project = projectNames.get(proj) ?? proj;
     const rc = taskRsrc.get(a.id);
     if (rc && a.kind === 'resource') a.resourceCalendarIds = rc;
     taskIds.add(a.id);
@@ -84,34 +86,25 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     if (taskIds.has(rel.predId) && taskIds.has(rel.succId)) relations.push(rel);
   }
   const attributeDefs = applyXerAttributes(activities, readXerAttributes(tables));
-  // Several scheduled projects: each with its own options, the main one first.
+  // Several scheduled projects: the others each with their own options.
   const scheduled = exported.filter(
     (p) => p !== main && taskRows.some((t) => t.get('proj_id') === p.get('proj_id')),
   );
-  const parts =
-    scheduled.length > 0
-      ? [main, ...scheduled].map((p) => ({
-          id: p.get('proj_id'),
-          name: p.get('proj_short_name'),
-          options: optionsOf(p),
-        }))
-      : undefined;
-  const others = projects.filter((p) => !exportedIds.has(p.get('proj_id')));
+  const options = optionsOf(main);
+  if (scheduled.length > 0) {
+    options.projects = scheduled.map((p) => ({
+      id: p.get('proj_id'),
+      name: p.get('proj_short_name'),
+      options: optionsOf(p),
+    }));
+  }
   return {
     source: 'xer',
     projectName: main.get('proj_short_name'),
     calendars,
     activities,
     relations,
-    options: optionsOf(main),
-    ...(parts ? { projects: parts } : {}),
-    ...(others.length > 0
-      ? {
-          externalProjects: Object.fromEntries(
-            others.map((p) => [p.get('proj_id'), p.get('proj_short_name')]),
-          ),
-        }
-      : {}),
+    options,
     ...readResources(tables.get('RSRC')?.rows ?? [], tables.get('TASKRSRC')?.rows ?? [], calIds, taskIds),
     ...(Object.keys(attributeDefs).length > 0 ? { attributeDefs } : {}),
   };
