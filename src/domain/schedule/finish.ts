@@ -130,7 +130,12 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
     // Friday evening before on a Monday–Friday one); no free float (P6).
     res.lf[i] = c.finishAt(c.workAt(lf));
     res.ls[i] = loeLateStart(net, st, i) ?? c.startAt(c.workAt(lf) - span);
-    res.tf[i] = c.workAt(lf) - c.workAt(ef);
+    // Its start and finish float differ (the late start comes from its predecessors): the
+    // project's float type picks.
+    const finish = c.workAt(lf) - c.workAt(ef);
+    const start = c.workAt(res.ls[i]) - c.workAt(res.es[i]);
+    const type = net.projOptions[net.proj[i]].floatType;
+    res.tf[i] = type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
     res.ff[i] = 0;
   }
 }
