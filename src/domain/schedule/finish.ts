@@ -33,6 +33,15 @@ const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
 
+/** Whether any successor bounds i's free float (else it counts to its project's finish). */
+export function hasFreeFloatSuccessor(net: Network, i: number): boolean {
+  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+    const r = net.outRel[k];
+    if (constrainsPred(net, r) && !isFixed(net, net.rSucc[r])) return true;
+  }
+  return false;
+}
+
 /** Free float of activity i: how far its finish can slip before any successor's early dates move. */
 export function freeFloat(net: Network, st: PassState, i: number): number {
   return freeFloatOn(net, st, i, st.es, st.ef, st.wes, st.wef);
@@ -98,8 +107,9 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
   }
   delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
-  rollUp(net, res);
+  const closed = rollUp(net, res);
   markCritical(net, st, res);
+  for (const i of closed) res.critical[i] = 0;
   return res;
 }
 

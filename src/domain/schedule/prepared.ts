@@ -9,7 +9,12 @@ import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndexCache } from '../calendar/index-cache';
 import { buildNetwork, K_FINISH_MS, K_START_MS, K_TASK, NONE, setConstraints, setRelations } from './network';
 import type { Network } from './network';
-import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
+import {
+  finishResult,
+  freeFloat as freeFloat_,
+  hasFreeFloatSuccessor,
+  totalFloat as totalFloat_,
+} from './finish';
 import {
   newPassState,
   backwardOne as backwardOne_,
@@ -38,6 +43,8 @@ export class PreparedSchedule {
   private dirty = new Set<number>();
   private computed = false;
   private last: ScheduleResult | null = null;
+  /** Activities whose free float counts to the project finish (no successor bounds it). */
+  private openEnds: Int32Array | null = null;
 
   constructor(model: ScheduleModel, calendarCache?: CalendarIndexCache) {
     this.net = buildNetwork(model, calendarCache);
@@ -145,10 +152,14 @@ export class PreparedSchedule {
       }
     }
     if (!finishMoved) return;
-    // Free float of open ends counts to the project finish.
-    for (let i = 0; i < net.n; i++) {
-      if (net.outStart[i + 1] === net.outStart[i]) this.ff[i] = freeFloat(net, st, i);
+    // Free float of open ends counts to the project finish: those without successors, and those
+    // whose successors do not bound it (completed, external, LOE). Kept until the relations change.
+    if (!this.openEnds) {
+      const ends: number[] = [];
+      for (let i = 0; i < net.n; i++) if (!hasFreeFloatSuccessor(net, i)) ends.push(i);
+      this.openEnds = Int32Array.from(ends);
     }
+    for (const i of this.openEnds) this.ff[i] = freeFloat(net, st, i);
   }
 
   /**
@@ -273,6 +284,7 @@ export class PreparedSchedule {
   }
 
   private relinkAround(rel: Relation): void {
+    this.openEnds = null;
     const hadCycle = this.net.cycle.length > 0;
     setRelations(this.net, this.relations);
     if (hadCycle || this.net.cycle.length > 0) this.computed = false;

@@ -112,9 +112,12 @@ export function cellText(
       if (row.nodeType === 'milestone_start') return date(r.ef, mode, lang);
       return finishDate(Number.isFinite(r.ef) ? r.ef : (row.finishLimitDate ?? NaN), mode, lang);
     case 'total_float':
-      return !isSum && rowStatus(row) === 'completed' ? '' : days(r.tf, r, ctx, lang);
+      // Completed and other projects' activities have no float here (P6 leaves them blank).
+      return !isSum && (rowStatus(row) === 'completed' || row.sched?.external)
+        ? ''
+        : days(r.tf, r, ctx, lang);
     case 'free_float':
-      return isSum || rowStatus(row) === 'completed' ? '' : days(r.ff, r, ctx, lang);
+      return isSum || rowStatus(row) === 'completed' || row.sched?.external ? '' : days(r.ff, r, ctx, lang);
     case 'progress': {
       // A summary's own percent is not kept: it shows the roll-up of its rows (read-only).
       const pct = isSum ? r.percentComplete : row.percentComplete;
