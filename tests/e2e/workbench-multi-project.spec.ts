@@ -5,7 +5,7 @@
 // Screenshots go to /tmp/engine-*.png.
 import { type Page, expect, test } from '@playwright/test';
 import { multiProjectXer } from '../fixtures/multi-project-xer';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { expandNodes, scheduleInNewSpace, signedIn } from './platform-helpers';
 import { grid } from './workbench-helpers';
 
 /** The grid row (its data-row) whose name cell starts with `name`. */
@@ -36,11 +36,7 @@ test('another project’s activities are read-only and name their project', asyn
   });
   await signedIn(page, s.account, `/${s.spaceId}`);
   await expect(page.getByRole('tree')).toBeVisible();
-  for (const name of ['Depot', 'Extension']) {
-    const node = page.getByRole('treeitem', { name, exact: false }).first();
-    if ((await node.getAttribute('aria-expanded')) === 'false')
-      await node.locator('.tree-row__toggle').click();
-  }
+  await expandNodes(page, ['Depot', 'Extension']);
   await page.getByRole('treeitem', { name: 'Works programme' }).click();
 
   await page.getByRole('button', { name: 'Upload version' }).click();
