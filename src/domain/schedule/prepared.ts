@@ -15,12 +15,8 @@ import {
   hasFreeFloatSuccessor,
   totalFloat as totalFloat_,
 } from './finish';
-import {
-  newPassState,
-  backwardOne as backwardOne_,
-  forwardOne as forwardOne_,
-  isFixed as isFixed_,
-} from './passes';
+import { backwardOne as backwardOne_ } from './backward';
+import { newPassState, forwardOne as forwardOne_, isFixed as isFixed_ } from './passes';
 import type { PassState } from './passes';
 import type { ScheduleResult } from './result';
 
