@@ -61,7 +61,8 @@ function freeFloatOn(
   wes: Int32Array,
   wef: Int32Array,
 ): number {
-  if (isFixed(net, i) || st.byExpect[i]) return 0;
+  // None where an expected finish or a mandatory finish fixes the finish (P6).
+  if (isFixed(net, i) || st.byExpect[i] || net.mandFinish[i] !== NONE) return 0;
   let w = Infinity;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
@@ -71,7 +72,8 @@ function freeFloatOn(
   }
   const c = net.calendars[net.cal[i]];
   if (w === Infinity) w = c.workAt(st.projFinish[net.proj[i]]);
-  return w - wef[i];
+  // Never negative: a successor already later than allowed leaves no free float (P6 stores none).
+  return Math.max(0, w - wef[i]);
 }
 
 export function totalFloat(net: Network, st: PassState, i: number): number {

@@ -139,7 +139,9 @@ function shiftByLag(net: Network, r: number, base: number, sign: number): number
   if (lag === 0) return base;
   const lc = net.calendars[net.rLagCal[r]];
   const w = lc.workAt(base) + lag;
-  return sign > 0 ? lc.finishAt(w) : lc.startAt(w);
+  // Adding working time ends at a finish moment, taking it away at a start moment (a 9-day lead
+  // back from Thursday 17:00 reaches Monday 08:00, not the Friday evening before).
+  return lag > 0 ? lc.finishAt(w) : lc.startAt(w);
 }
 
 /** Lower bound that relation r puts on its successor's early start index. */
@@ -162,7 +164,8 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
     // One calendar throughout: stay in work space, no search needed.
     const w = (fromFinish ? st.wef[p] : st.wes[p]) + lag;
     if (finishSide) {
-      lastBoundTime = lag === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : net.calendars[cs].finishAt(w);
+      const c = net.calendars[cs];
+      lastBoundTime = lag === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : lag > 0 ? c.finishAt(w) : c.startAt(w);
       return w - net.dur[s];
     }
     return w;
@@ -194,6 +197,17 @@ function completedMoment(net: Network, st: PassState, r: number): number {
   const dd = net.projOptions[net.proj[p]].dataDate;
   const left = at > dd ? lag : lag - (lc.workAt(dd) - lc.workAt(at));
   return left > 0 ? lc.finishAt(lc.workAt(from) + left) : from;
+}
+
+/** The latest moment among the relations into i whose bound is w (the driving ones). */
+function latestTie(net: Network, st: PassState, i: number, w: number): number {
+  let m = NONE;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    if (bounds[k - net.inStart[i]] !== w) continue;
+    const t = boundMoment(net, st, net.inRel[k]);
+    if (t > m) m = t;
+  }
+  return m;
 }
 
 /** The moment relation r allows its successor (start or finish, by type), for finish milestones. */
@@ -228,7 +242,8 @@ export function backwardBound(
   const cp = net.cal[p];
   if (net.cal[s] === cp && net.rLagCal[r] === cp) {
     const w = (toStart ? wStart[s] : wFinish[s]) - lag;
-    lastBoundTime = lag === 0 ? (toStart ? start[s] : finish[s]) : net.calendars[cp].startAt(w);
+    const c = net.calendars[cp];
+    lastBoundTime = lag === 0 ? (toStart ? start[s] : finish[s]) : lag > 0 ? c.startAt(w) : c.finishAt(w);
     return fromFinish ? w : w + dur[p];
   }
   const base = shiftByLag(net, r, toStart ? start[s] : finish[s], -1);
@@ -240,17 +255,21 @@ export function backwardBound(
 /** Whether relation r takes part in the backward pass / free float of its predecessor. */
 export function constrainsPred(net: Network, r: number): boolean {
   const s = net.rSucc[r];
-  // An external successor bounds through its stored late dates, when the file holds them; a
-  // completed one through the late dates P6 still gives it.
-  if (isFixed(net, s) && net.extLateFinish[s] === NONE && !isCompleted(net, s)) return false;
   const p = net.rPred[r];
   if (!drives(net, s) || !drives(net, p)) return false;
-  // An SS link between two started activities still ties their late dates (P6), though it no
-  // longer holds the successor's remaining work.
-  if (net.rType[r] === R_SS && net.status[p] === S_STARTED && net.status[s] === S_STARTED) {
-    return net.projOptions[net.proj[s]].progressMode !== 'progress_override';
+  const override = net.projOptions[net.proj[s]].progressMode === 'progress_override';
+  if (isFixed(net, s)) {
+    // An external successor bounds through its stored late dates, when the file holds them; a
+    // completed one through the late dates P6 still gives it, except under progress override.
+    return net.extLateFinish[s] !== NONE || (isCompleted(net, s) && !override);
   }
-  return appliesToRemaining(net, r);
+  if (net.status[s] !== S_STARTED) return true;
+  const t = net.rType[r];
+  // Into a started activity (P6): under progress override only a link to its finish (FF, SF)
+  // still bounds the predecessor's late dates; under retained logic every link but SS, and SS too
+  // when both have started (it ties their late starts).
+  if (override) return t === R_FF || t === R_SF;
+  return t !== R_SS || net.status[p] === S_STARTED;
 }
 
 /** The bounds of one activity's relations, by their place in its in-list (NaN: not applied). */
@@ -351,6 +370,12 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     fromData = false;
     moment = net.mandFinish[i];
   }
+  // Even a mandatory date does not put remaining work before the data date (P6 stores the data
+  // date for a mandatory finish before it).
+  if (w < dw) {
+    w = dw;
+    finishAt = NONE;
+  }
   // P6 external early start: relations from projects the file does not hold (overrides all).
   const ext = net.extStart[i];
   if (ext !== NONE && c.workAt(ext) > w) {
@@ -374,7 +399,8 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     const dd = net.projOptions[net.proj[i]].dataDate;
     if (exp >= c.startAt(w) && exp >= dd && we !== w + dur) {
       dur = we - w;
-      finishAt = exp;
+      // The expected finish itself when it ends working time, else the end of the work before it.
+      finishAt = NONE;
     }
   }
   st.dur[i] = dur;
@@ -384,11 +410,21 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     // A finish milestone sits where its deciding bound puts it when that is the end of working
     // time (Friday 17:00); a moment in non-working time or at a start gives the next working start
     // of its calendar (Saturday 16:00 on a Monday–Friday calendar: Monday 08:00), as P6 does.
-    if (moment === NONE && decider >= 0) moment = boundMoment(net, st, decider);
+    // Ties: the latest moment of the relations that give the same working time (a Friday
+    // 16:00 on another calendar beats a Thursday 16:00 when Friday does not work here).
+    if (moment === NONE && decider >= 0) moment = latestTie(net, st, i, w);
     st.es[i] = st.ef[i] = !fromData && moment === c.finishAt(w) ? moment : c.startAt(w);
   } else {
     st.es[i] = c.startAt(w);
-    st.ef[i] = dur > 0 ? (keep(c, finishAt, w + dur) ?? c.finishAt(w + dur)) : st.es[i];
+    // A finish-side bound that decided keeps its moment; one in non-working time gives the next
+    // working start, as for finish milestones (P6: an FF lag ending in a holiday).
+    const fw = w + dur;
+    st.ef[i] =
+      dur === 0
+        ? st.es[i]
+        : finishAt === NONE || finishAt === c.finishAt(fw)
+          ? c.finishAt(fw)
+          : c.startAt(fw);
   }
   return oldEs !== st.es[i] || oldEf !== st.ef[i];
 }
