@@ -166,3 +166,22 @@ describe('critical activities', () => {
     expect(run([act('A', 5), act('B', 2)], [], { criticalFloat: 16 * H }).B.critical).toBe(false);
   });
 });
+
+describe('bounds in non-working time and ties', () => {
+  it('an FF lag ending in the successor calendar’s non-working time: it finishes at the next start', () => {
+    // A on the 7-day calendar ends Mon 17:00; 5 days of lag on its calendar end Sat 17:00.
+    const r = run([act('A', 1, { calendarId: 'c7' }), act('B', 1)], [rel('A', 'B', 'ff', 5)]);
+    expect(r.B).toMatchObject({ es: '2024-01-05 08:00', ef: '2024-01-08 08:00' });
+  });
+
+  it('a finish milestone takes the latest of the moments that tie in its working time', () => {
+    // P1 ends Fri 17:00 on Mon–Fri, P2 Sat 17:00 on 7 days: the same working time for F.
+    const acts = [
+      act('P1', 5),
+      act('P2', 6, { calendarId: 'c7' }),
+      act('F', 0, { kind: 'finish_milestone' }),
+    ];
+    const r = run(acts, [rel('P1', 'F'), rel('P2', 'F')]);
+    expect(r.F.es).toBe('2024-01-08 08:00');
+  });
+});

@@ -96,3 +96,63 @@ describe('SS lag of a started predecessor (sched_lag_early_start_flag)', () => {
     expect(r.B.es).toBe('2024-01-03 08:00');
   });
 });
+
+describe('late dates under progress override', () => {
+  // Data date Mon 01-08. A and D have a day left, B three days and must finish by Wed 01-10;
+  // E runs to Fri 01-19.
+  const b = started('B', 5, 3 * DAY, '2024-01-02 08:00');
+  b.constraints = [{ on: 'finish', type: 'not_later', date: at('2024-01-10 17:00') }];
+  const acts = [
+    started('A', 5, DAY, '2024-01-01 08:00'),
+    started('D', 5, DAY, '2024-01-01 08:00'),
+    b,
+    act('E', 10),
+  ];
+  const rels = [rel('A', 'B', 'ff'), rel('D', 'B')];
+  const opts = (progressMode: ProgressMode) => ({ dataDate: at('2024-01-08 08:00'), progressMode });
+
+  it('a link to the finish of a started activity still bounds; one to its start does not', () => {
+    const r = run(acts, rels, opts('progress_override'));
+    expect(r.A).toMatchObject({ lf: '2024-01-10 17:00', tf: 16 });
+    expect(r.D).toMatchObject({ lf: '2024-01-19 17:00', tf: 72 });
+  });
+
+  it('retained logic keeps the FS link too (the remaining work still waits for D)', () => {
+    expect(run(acts, rels, opts('retained_logic')).D.tf).toBeLessThan(0);
+  });
+
+  it('a completed successor bounds under retained logic only', () => {
+    const d = act('D', 1, {
+      constraints: [{ on: 'finish', type: 'not_later', date: at('2024-01-04 17:00') }],
+    });
+    const all = [act('A', 2), done('C', '2023-12-18 08:00', '2023-12-18 17:00'), d, act('E', 10)];
+    const links = [rel('A', 'C', 'ff'), rel('C', 'D')];
+    // Retained: C may finish until D's late start (Thu 08:00), so A until Wed 17:00.
+    expect(run(all, links).A).toMatchObject({ lf: '2024-01-03 17:00', tf: 8 });
+    // Override: C bounds nothing; A runs to the project finish.
+    expect(run(all, links, { progressMode: 'progress_override' }).A).toMatchObject({ tf: 64 });
+  });
+});
+
+describe('mandatory dates and free float', () => {
+  it('a mandatory finish before the data date sits at the data date; it has no free float', () => {
+    const m = act('M', 0, {
+      kind: 'finish_milestone',
+      constraints: [{ on: 'finish', type: 'mandatory', date: at('2024-01-02 07:00') }],
+    });
+    const r = run([m, act('C', 5)], [], { dataDate: at('2024-01-02 09:40') });
+    // Late: the end of working time before 07:00, Mon 17:00; 1 h 40 of negative float.
+    expect(r.M).toMatchObject({ es: '2024-01-02 09:40', lf: '2024-01-01 17:00', ff: 0 });
+    expect(r.M.tf).toBeCloseTo(-100 / 60, 6);
+  });
+
+  it('free float is never negative', () => {
+    // B must start Tue 08:00, before A (3 days) finishes.
+    const b = act('B', 1, {
+      constraints: [{ on: 'start', type: 'mandatory', date: at('2024-01-02 08:00') }],
+    });
+    const r = run([act('A', 3), b], [rel('A', 'B')]);
+    expect(r.A.ff).toBe(0);
+    expect(r.A.tf).toBeLessThan(0);
+  });
+});
