@@ -236,10 +236,20 @@ export function backwardBound(
   const p = net.rPred[r];
   const s = net.rSucc[r];
   const t = net.rType[r];
-  const lag = net.rLag[r];
+  let lag = net.rLag[r];
   const toStart = t === R_FS || t === R_SS;
   const fromFinish = t === R_FS || t === R_FF;
   const cp = net.cal[p];
+  if (lag > 0 && !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s)) {
+    // An SS/SF lag counted from the actual start: the part already elapsed by the data date no
+    // longer stands between the remaining late start and the successor (P6: test.xer A9200).
+    const lc = net.calendars[net.rLagCal[r]];
+    const dd = net.projOptions[net.proj[p]].dataDate;
+    lag = Math.max(0, lag - Math.max(0, lc.workAt(dd) - lc.workAt(net.actualStart[p])));
+    const base = toStart ? start[s] : finish[s];
+    lastBoundTime = lag === 0 ? base : lc.startAt(lc.workAt(base) - lag);
+    return net.calendars[cp].workAt(lastBoundTime) + dur[p];
+  }
   if (net.cal[s] === cp && net.rLagCal[r] === cp) {
     const w = (toStart ? wStart[s] : wFinish[s]) - lag;
     const c = net.calendars[cp];

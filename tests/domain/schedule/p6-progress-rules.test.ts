@@ -95,6 +95,20 @@ describe('SS lag of a started predecessor (sched_lag_early_start_flag)', () => {
     const r = run(acts, rels, { dataDate: at('2024-01-03 08:00'), lagFromEarlyStart: false });
     expect(r.B.es).toBe('2024-01-03 08:00');
   });
+
+  it('from the actual start, only the lag not yet elapsed separates the late starts', () => {
+    // A started Mon; by the data date (Wed) two of B's four lag days are over. B must finish by
+    // Mon 01-08, so it starts Mon at the latest, and A's remaining work Thu 01-04.
+    const b = act('B', 1, {
+      constraints: [{ on: 'finish', type: 'not_later', date: at('2024-01-08 17:00') }],
+    });
+    const r = run([acts[0]!, b, act('C', 10)], [rel('A', 'B', 'ss', 4)], {
+      dataDate: at('2024-01-03 08:00'),
+      lagFromEarlyStart: false,
+    });
+    expect(r.B).toMatchObject({ es: '2024-01-05 08:00', ls: '2024-01-08 08:00' });
+    expect(r.A).toMatchObject({ es: '2024-01-03 08:00', ls: '2024-01-04 08:00', tf: 8 });
+  });
 });
 
 describe('late dates under progress override', () => {
