@@ -63,6 +63,20 @@ function freeFloatOn(
 ): number {
   // None where an expected finish or a mandatory finish fixes the finish (P6).
   if (isFixed(net, i) || st.byExpect[i] || net.mandFinish[i] !== NONE) return 0;
+  // Never negative: a successor already later than allowed leaves no free float (P6 stores none).
+  return Math.max(0, roomBefore(net, st, i, es, ef, wes, wef));
+}
+
+/** Working time from i's early finish to what its successors (or its project's finish) allow. */
+function roomBefore(
+  net: Network,
+  st: PassState,
+  i: number,
+  es: Int32Array,
+  ef: Int32Array,
+  wes: Int32Array,
+  wef: Int32Array,
+): number {
   let w = Infinity;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
@@ -72,8 +86,7 @@ function freeFloatOn(
   }
   const c = net.calendars[net.cal[i]];
   if (w === Infinity) w = c.workAt(st.projFinish[net.proj[i]]);
-  // Never negative: a successor already later than allowed leaves no free float (P6 stores none).
-  return Math.max(0, w - wef[i]);
+  return w - wef[i];
 }
 
 export function totalFloat(net: Network, st: PassState, i: number): number {
@@ -190,7 +203,7 @@ function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult)
   for (let k = net.n - 1; k >= 0; k--) {
     const i = net.order[k];
     if (!net.alap[i] || isFixed(net, i)) continue;
-    const shift = freeFloatOn(net, st, i, res.es, res.ef, wes, wef);
+    const shift = roomBefore(net, st, i, res.es, res.ef, wes, wef);
     for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) preds[net.rPred[net.inRel[q]]] = 1;
     if (shift <= 0) continue;
     const c = net.calendars[net.cal[i]];
@@ -246,7 +259,8 @@ function drivingBound(net: Network, st: PassState, r: number): number {
   const base = t === R_FS || t === R_FF ? st.ef[p] : st.es[p];
   const lag = net.rLag[r];
   const lc = net.calendars[net.rLagCal[r]];
-  const at = lag === 0 ? base : lc.finishAt(lc.workAt(base) + lag);
+  const at =
+    lag === 0 ? base : lag > 0 ? lc.finishAt(lc.workAt(base) + lag) : lc.startAt(lc.workAt(base) + lag);
   const w = c.workAt(at);
   return t === R_FS || t === R_SS ? w : w - st.dur[s];
 }
