@@ -48,8 +48,12 @@ export function readPmxml(src: string): ScheduleModel {
   const relations: Relation[] = [];
   projects.forEach((p, pi) => {
     for (const w of children(p, 'WBS')) activities.push(wbsNode(w));
-    for (const a of children(p, 'Activity'))
-      activities.push(readActivity(a, lines[k++] ?? 0, pi > 0, defCal, calIds));
+    for (const a of children(p, 'Activity')) {
+      const act = readActivity(a, lines[k++] ?? 0, pi > 0, defCal, calIds);
+      // Another project's activity names its project (P6 XML's project Id, else its name).
+      if (act.external) act.external.project = text(p, 'Id') || text(p, 'Name');
+      activities.push(act);
+    }
     // One by one: spreading 100k+ relations as arguments overflows the stack.
     for (const r of children(p, 'Relationship')) relations.push(readRelation(r));
   });
