@@ -20,6 +20,7 @@ import {
   R_SF as R_SF_,
   R_SS as R_SS_,
   S_DONE as S_DONE_,
+  S_OPEN as S_OPEN_,
   S_STARTED as S_STARTED_,
 } from './network';
 
@@ -36,6 +37,7 @@ const R_FS = R_FS_;
 const R_SF = R_SF_;
 const R_SS = R_SS_;
 const S_DONE = S_DONE_;
+const S_OPEN = S_OPEN_;
 const S_STARTED = S_STARTED_;
 
 /** Per-activity results of the passes: absolute dates and work indexes on the own calendar. */
@@ -267,13 +269,15 @@ export function constrainsPred(net: Network, r: number): boolean {
   const s = net.rSucc[r];
   const p = net.rPred[r];
   if (!drives(net, s) || !drives(net, p)) return false;
+  const status = net.status[s];
+  // The common case first: a successor not started and not fixed bounds its predecessor.
+  if (status === S_OPEN && net.kind[s] !== K_EXTERNAL && net.kind[s] !== K_SUM) return true;
   const override = net.projOptions[net.proj[s]].progressMode === 'progress_override';
   if (isFixed(net, s)) {
     // An external successor bounds through its stored late dates, when the file holds them; a
     // completed one through the late dates P6 still gives it, except under progress override.
     return net.extLateFinish[s] !== NONE || (isCompleted(net, s) && !override);
   }
-  if (net.status[s] !== S_STARTED) return true;
   const t = net.rType[r];
   // Into a started activity (P6): under progress override only a link to its finish (FF, SF)
   // still bounds the predecessor's late dates; under retained logic every link but SS, and SS too
