@@ -44,49 +44,35 @@ export function hasFreeFloatSuccessor(net: Network, i: number): boolean {
 
 /** Free float of activity i: how far its finish can slip before any successor's early dates move. */
 export function freeFloat(net: Network, st: PassState, i: number): number {
-  return freeFloatOn(net, st, i, st.es, st.ef, st.wes, st.wef);
+  return freeFloatOn(net, st, i, st);
 }
 
+/** Early dates and their work indexes: the passes', or those after ALAP activities moved. */
+type EarlyDates = Pick<PassState, 'es' | 'ef' | 'wes' | 'wef'>;
+
 /**
- * Free float against the given early dates of the successors (the passes', or those after
- * as-late-as-possible activities moved). An activity whose expected finish set its early finish
- * has none (P6).
+ * Free float against the given early dates of the successors. An activity whose expected finish
+ * set its early finish has none (P6).
  */
-function freeFloatOn(
-  net: Network,
-  st: PassState,
-  i: number,
-  es: Int32Array,
-  ef: Int32Array,
-  wes: Int32Array,
-  wef: Int32Array,
-): number {
+function freeFloatOn(net: Network, st: PassState, i: number, early: EarlyDates): number {
   // None where an expected finish or a mandatory finish fixes the finish (P6).
   if (isFixed(net, i) || st.byExpect[i] || net.mandFinish[i] !== NONE) return 0;
   // Never negative: a successor already later than allowed leaves no free float (P6 stores none).
-  return Math.max(0, roomBefore(net, st, i, es, ef, wes, wef));
+  return Math.max(0, roomBefore(net, st, i, early));
 }
 
 /** Working time from i's early finish to what its successors (or its project's finish) allow. */
-function roomBefore(
-  net: Network,
-  st: PassState,
-  i: number,
-  es: Int32Array,
-  ef: Int32Array,
-  wes: Int32Array,
-  wef: Int32Array,
-): number {
+function roomBefore(net: Network, st: PassState, i: number, early: EarlyDates): number {
   let w = Infinity;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
     if (!constrainsPred(net, r) || isFixed(net, net.rSucc[r])) continue;
-    const b = backwardBound(net, r, es, ef, wes, wef, st.dur);
+    const b = backwardBound(net, r, early.es, early.ef, early.wes, early.wef, st.dur);
     if (b < w) w = b;
   }
   const c = net.calendars[net.cal[i]];
   if (w === Infinity) w = c.workAt(st.projFinish[net.proj[i]]);
-  return w - wef[i];
+  return w - early.wef[i];
 }
 
 export function totalFloat(net: Network, st: PassState, i: number): number {
@@ -199,11 +185,12 @@ function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult)
   if (!net.alap.includes(1)) return;
   const wes = st.wes.slice();
   const wef = st.wef.slice();
+  const moved: EarlyDates = { es: res.es, ef: res.ef, wes, wef };
   const preds = new Uint8Array(net.n);
   for (let k = net.n - 1; k >= 0; k--) {
     const i = net.order[k];
     if (!net.alap[i] || isFixed(net, i)) continue;
-    const shift = roomBefore(net, st, i, res.es, res.ef, wes, wef);
+    const shift = roomBefore(net, st, i, moved);
     for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) preds[net.rPred[net.inRel[q]]] = 1;
     if (shift <= 0) continue;
     const c = net.calendars[net.cal[i]];
@@ -215,7 +202,7 @@ function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult)
     res.ff[i] = 0;
   }
   for (let i = 0; i < net.n; i++) {
-    if (preds[i] && !net.alap[i]) res.ff[i] = freeFloatOn(net, st, i, res.es, res.ef, wes, wef);
+    if (preds[i] && !net.alap[i]) res.ff[i] = freeFloatOn(net, st, i, moved);
   }
 }
 
