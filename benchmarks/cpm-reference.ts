@@ -24,7 +24,8 @@ export function referenceEarlyStarts(model: ScheduleModel, cals: Map<string, Cal
     for (const { p, type, lag } of preds[i]) {
       const pc = cals.get(model.activities[p].calendarId)!;
       let t = type === 'fs' || type === 'ff' ? ef[p] : es[p];
-      if (lag !== 0) t = pc.finishAt(pc.workAt(t) + lag);
+      // Adding working time ends at a finish moment, taking it away (a lead) at a start moment.
+      if (lag !== 0) t = lag > 0 ? pc.finishAt(pc.workAt(t) + lag) : pc.startAt(pc.workAt(t) + lag);
       const finishSide = type === 'ff' || type === 'sf';
       const bound = finishSide ? c.workAt(t) - a.remaining : c.workAt(t);
       if (bound > w || (bound === w && finishSide && kept < 0)) {
@@ -34,8 +35,10 @@ export function referenceEarlyStarts(model: ScheduleModel, cals: Map<string, Cal
     }
     es[i] = c.startAt(w);
     const end = w + a.remaining;
-    const keep = kept >= 0 && (kept === c.startAt(end) || kept === c.finishAt(end));
-    ef[i] = a.remaining > 0 ? (keep ? kept : c.finishAt(end)) : es[i];
+    // A kept moment that does not end working time (a start, or non-working time) gives the start
+    // moment of that working time (the next working start).
+    const fin = kept < 0 || kept === c.finishAt(end) ? c.finishAt(end) : c.startAt(end);
+    ef[i] = a.remaining > 0 ? fin : es[i];
   }
   return es;
 }

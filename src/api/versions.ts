@@ -16,7 +16,7 @@ export type LagCalendar = z.infer<typeof LagCalendar>;
  * lag calendar, float type, critical threshold …), in the engine's shape (ScheduleOptions,
  * src/domain/schedule/model.ts). The version's data_date wins over `dataDate`.
  */
-export const StoredScheduleOptions = z.object({
+const ProjectScheduleOptions = z.object({
   dataDate: z.number(),
   projectStart: z.number(),
   mustFinishBy: z.number().nullable(),
@@ -29,6 +29,15 @@ export const StoredScheduleOptions = z.object({
   semantics: z.enum(['p6', 'msproject']),
   lagFromEarlyStart: z.boolean().optional(),
   openEndsCritical: z.boolean().optional(),
+  useExpectedFinish: z.boolean().optional(),
+  ignoreExternalRelations: z.boolean().optional(),
+});
+
+/** The main project's options; `projects`: the other scheduled projects of a multi-project file. */
+export const StoredScheduleOptions = ProjectScheduleOptions.extend({
+  projects: z
+    .array(z.object({ id: z.string(), name: z.string(), options: ProjectScheduleOptions }))
+    .optional(),
 });
 
 export const Version = z.object({
@@ -80,7 +89,19 @@ export const ItemSchedule = z.object({
   constraints: z
     .array(z.object({ on: z.enum(['start', 'finish']), type: ConstraintType, date: z.number() }))
     .optional(),
-  external: z.object({ start: z.number(), finish: z.number() }).optional(),
+  external: z
+    .object({
+      start: z.number(),
+      finish: z.number(),
+      lateStart: z.number().nullable().optional(),
+      lateFinish: z.number().nullable().optional(),
+      project: z.string().optional(),
+    })
+    .optional(),
+  projectId: z.string().optional(),
+  expectedFinish: z.number().optional(),
+  externalEarlyStart: z.number().optional(),
+  externalLateFinish: z.number().optional(),
   manual: z.boolean().optional(),
   resourceCalendarIds: z.array(z.string()).optional(),
   plannedStart: z.number().nullable().optional(),

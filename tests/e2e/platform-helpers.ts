@@ -82,6 +82,15 @@ export async function scheduleInNewSpace(
   return { account, spaceId: space.id, scheduleId: schedule.id };
 }
 
+/** Expand the structure tree's nodes of these names, in order (those open stay open). */
+export async function expandNodes(page: Page, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const node = page.getByRole('treeitem', { name, exact: false }).first();
+    if ((await node.getAttribute('aria-expanded')) === 'false')
+      await node.locator('.tree-row__toggle').click();
+  }
+}
+
 /** Sign in as the demo user and open the demo schedule from the structure tree. */
 export async function openDemoSchedule(page: Page): Promise<void> {
   await page.goto('/auth/login');
@@ -95,11 +104,7 @@ export async function openDemoSchedule(page: Page): Promise<void> {
       .first()
       .click();
   await expect(page.getByRole('tree')).toBeVisible();
-  for (const name of ['Riverside campus', 'Office block B2']) {
-    const node = page.getByRole('treeitem', { name, exact: false }).first();
-    if ((await node.getAttribute('aria-expanded')) === 'false')
-      await node.locator('.tree-row__toggle').click();
-  }
+  await expandNodes(page, ['Riverside campus', 'Office block B2']);
   await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();
   await expect(page).toHaveURL(/\/schedule\//);
   // The version's rows are in the grid (tests read its row count and cells next).

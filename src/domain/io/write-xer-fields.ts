@@ -100,6 +100,9 @@ export const XER_FIELDS = {
     'cstr_type2',
     'driving_path_flag',
     'resume_date',
+    'expect_end_date',
+    'external_early_start_date',
+    'external_late_end_date',
   ],
   TASKPRED: ['task_pred_id', 'task_id', 'pred_task_id', 'proj_id', 'pred_proj_id', 'pred_type', 'lag_hr_cnt'],
   TASKRSRC: [

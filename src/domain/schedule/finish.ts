@@ -7,6 +7,7 @@ import {
   K_FINISH_MS as K_FINISH_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
+  NONE as NONE_,
   R_FF as R_FF_,
   R_FS as R_FS_,
   R_SS as R_SS_,
@@ -27,30 +28,58 @@ const isFixed = isFixed_;
 const K_FINISH_MS = K_FINISH_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
+const NONE = NONE_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
 
+/** Whether any successor bounds i's free float (else it counts to its project's finish). */
+export function hasFreeFloatSuccessor(net: Network, i: number): boolean {
+  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
+    const r = net.outRel[k];
+    if (constrainsPred(net, r) && !isFixed(net, net.rSucc[r])) return true;
+  }
+  return false;
+}
+
 /** Free float of activity i: how far its finish can slip before any successor's early dates move. */
 export function freeFloat(net: Network, st: PassState, i: number): number {
-  if (isFixed(net, i)) return 0;
+  return freeFloatOn(net, st, i, st);
+}
+
+/** Early dates and their work indexes: the passes', or those after ALAP activities moved. */
+type EarlyDates = Pick<PassState, 'es' | 'ef' | 'wes' | 'wef'>;
+
+/**
+ * Free float against the given early dates of the successors. An activity whose expected finish
+ * set its early finish has none (P6).
+ */
+function freeFloatOn(net: Network, st: PassState, i: number, early: EarlyDates): number {
+  // None where an expected finish or a mandatory finish fixes the finish (P6).
+  if (isFixed(net, i) || st.byExpect[i] || net.mandFinish[i] !== NONE) return 0;
+  // Never negative: a successor already later than allowed leaves no free float (P6 stores none).
+  return Math.max(0, roomBefore(net, st, i, early));
+}
+
+/** Working time from i's early finish to what its successors (or its project's finish) allow. */
+function roomBefore(net: Network, st: PassState, i: number, early: EarlyDates): number {
   let w = Infinity;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
-    if (!constrainsPred(net, r)) continue;
-    const b = backwardBound(net, r, st.es, st.ef, st.wes, st.wef);
+    if (!constrainsPred(net, r) || isFixed(net, net.rSucc[r])) continue;
+    const b = backwardBound(net, r, early.es, early.ef, early.wes, early.wef, st.dur);
     if (b < w) w = b;
   }
   const c = net.calendars[net.cal[i]];
-  if (w === Infinity) w = c.workAt(st.projectFinish);
-  return w - st.wef[i];
+  if (w === Infinity) w = c.workAt(st.projFinish[net.proj[i]]);
+  return w - early.wef[i];
 }
 
 export function totalFloat(net: Network, st: PassState, i: number): number {
   if (isFixed(net, i)) return 0;
   const finish = st.wlf[i] - st.wef[i];
   const start = st.wls[i] - st.wes[i];
-  const type = net.options.floatType;
+  const type = net.projOptions[net.proj[i]].floatType;
   return type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
 }
 
@@ -71,10 +100,17 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     projectFinish: st.projectFinish,
     errors: [],
   };
+  // Completed activities show their actual dates (their P6 late dates only bound others).
+  for (let i = 0; i < net.n; i++) {
+    if (st.doneAt[i] === NONE) continue;
+    res.ls[i] = res.es[i];
+    res.lf[i] = res.ef[i];
+  }
+  delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
-  delayAsLateAsPossible(net, res);
-  rollUp(net, res);
+  const closed = rollUp(net, res);
   markCritical(net, st, res);
+  for (const i of closed) res.critical[i] = 0;
   return res;
 }
 
@@ -92,41 +128,90 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
       const s = net.rSucc[r];
       const t = net.rType[r];
       const toStart = t === R_FS || t === R_SS;
-      ef = Math.max(ef, toStart ? st.es[s] : st.ef[s]);
+      // Successors where they end up (as late as possible moved), another LOE where the passes
+      // put it (the LOE spans are not chained: each is independent of the order they are made in).
+      const early = net.kind[s] === K_LOE ? st : res;
+      ef = Math.max(ef, toStart ? early.es[s] : early.ef[s]);
       lf = Math.max(lf, toStart ? st.ls[s] : st.lf[s]);
     }
     const c = net.calendars[net.cal[i]];
     const span = c.workAt(ef) - c.workAt(res.es[i]);
     res.ef[i] = ef;
-    res.lf[i] = lf;
-    res.ls[i] = c.startAt(c.workAt(lf) - span);
-    res.tf[i] = c.workAt(lf) - c.workAt(ef);
-  }
-}
-
-/** ALAP: early dates move as late as free float allows, so successors are not delayed. */
-function delayAsLateAsPossible(net: Network, res: ScheduleResult): void {
-  for (let i = 0; i < net.n; i++) {
-    if (!net.alap[i] || isFixed(net, i) || res.ff[i] <= 0) continue;
-    const c = net.calendars[net.cal[i]];
-    const shift = res.ff[i];
-    const ws = c.workAt(res.es[i]) + shift;
-    const wf = c.workAt(res.ef[i]) + shift;
-    res.es[i] = net.kind[i] === K_FINISH_MS ? c.finishAt(ws) : c.startAt(ws);
-    res.ef[i] = wf === ws ? res.es[i] : c.finishAt(wf);
-    res.tf[i] -= shift;
+    // Its late finish in its own working time (a successor's Sunday on a 7-day calendar is the
+    // Friday evening before on a Monday–Friday one); no free float (P6).
+    res.lf[i] = c.finishAt(c.workAt(lf));
+    res.ls[i] = loeLateStart(net, st, i) ?? c.startAt(c.workAt(lf) - span);
+    // Its start and finish float differ (the late start comes from its predecessors): the
+    // project's float type picks.
+    const finish = c.workAt(lf) - c.workAt(ef);
+    const start = c.workAt(res.ls[i]) - c.workAt(res.es[i]);
+    const type = net.projOptions[net.proj[i]].floatType;
+    res.tf[i] = type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
     res.ff[i] = 0;
   }
 }
 
-function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
-  const opt = net.options;
-  if (opt.criticalBy === 'longest_path') {
-    markLongestPath(net, st, res);
-    return;
+/**
+ * An LOE's late start from its predecessors (P6): the earliest late date they allow it, an SS
+ * predecessor's late start or an FS predecessor's late finish (plus lag); null without them.
+ */
+function loeLateStart(net: Network, st: PassState, i: number): number | null {
+  let ls = Infinity;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    const r = net.inRel[k];
+    const t = net.rType[r];
+    const p = net.rPred[r];
+    if ((t !== R_SS && t !== R_FS) || isFixed(net, p)) continue;
+    let m = t === R_SS ? st.ls[p] : st.lf[p];
+    if (net.rLag[r] !== 0) {
+      const lc = net.calendars[net.rLagCal[r]];
+      m = lc.finishAt(lc.workAt(m) + net.rLag[r]);
+    }
+    if (m < ls) ls = m;
+  }
+  if (ls === Infinity) return null;
+  const c = net.calendars[net.cal[i]];
+  return c.startAt(c.workAt(ls));
+}
+
+/**
+ * As late as possible (P6): successors first, each such activity moves its early dates as late
+ * as the early dates of its successors allow, those successors already moved; with no successor,
+ * to its project's finish. It never moves earlier than its early dates. Free float is then read
+ * against the moved dates, for it (zero unless a constraint made it negative) and for the
+ * activities before it.
+ */
+function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult): void {
+  if (!net.alap.includes(1)) return;
+  const wes = st.wes.slice();
+  const wef = st.wef.slice();
+  const moved: EarlyDates = { es: res.es, ef: res.ef, wes, wef };
+  const preds = new Uint8Array(net.n);
+  for (let k = net.n - 1; k >= 0; k--) {
+    const i = net.order[k];
+    if (!net.alap[i] || isFixed(net, i)) continue;
+    const shift = roomBefore(net, st, i, moved);
+    for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) preds[net.rPred[net.inRel[q]]] = 1;
+    if (shift <= 0) continue;
+    const c = net.calendars[net.cal[i]];
+    wes[i] += shift;
+    wef[i] += shift;
+    res.es[i] = net.kind[i] === K_FINISH_MS ? c.finishAt(wes[i]) : c.startAt(wes[i]);
+    res.ef[i] = wef[i] === wes[i] ? res.es[i] : c.finishAt(wef[i]);
+    res.tf[i] -= shift;
+    res.ff[i] = 0;
   }
   for (let i = 0; i < net.n; i++) {
+    if (preds[i] && !net.alap[i]) res.ff[i] = freeFloatOn(net, st, i, moved);
+  }
+}
+
+function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
+  if (net.projOptions.some((o) => o.criticalBy === 'longest_path')) markLongestPath(net, st, res);
+  for (let i = 0; i < net.n; i++) {
     if (isFixed(net, i) && net.kind[i] !== K_SUM) continue;
+    const opt = net.projOptions[net.proj[i]];
+    if (opt.criticalBy === 'longest_path') continue;
     const openEnd = opt.openEndsCritical === true && net.outStart[i + 1] === net.outStart[i];
     res.critical[i] = openEnd || res.tf[i] <= opt.criticalFloat ? 1 : 0;
   }
@@ -136,7 +221,8 @@ function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
 function markLongestPath(net: Network, st: PassState, res: ScheduleResult): void {
   const stack: number[] = [];
   for (let i = 0; i < net.n; i++) {
-    if (!isFixed(net, i) && st.ef[i] === st.projectFinish) stack.push(i);
+    if (net.projOptions[net.proj[i]].criticalBy !== 'longest_path') continue;
+    if (!isFixed(net, i) && st.ef[i] === st.projFinish[net.proj[i]]) stack.push(i);
   }
   while (stack.length > 0) {
     const i = stack.pop()!;
@@ -160,7 +246,8 @@ function drivingBound(net: Network, st: PassState, r: number): number {
   const base = t === R_FS || t === R_FF ? st.ef[p] : st.es[p];
   const lag = net.rLag[r];
   const lc = net.calendars[net.rLagCal[r]];
-  const at = lag === 0 ? base : lc.finishAt(lc.workAt(base) + lag);
+  const at =
+    lag === 0 ? base : lag > 0 ? lc.finishAt(lc.workAt(base) + lag) : lc.startAt(lc.workAt(base) + lag);
   const w = c.workAt(at);
-  return t === R_FS || t === R_SS ? w : w - (st.wef[s] - st.wes[s]);
+  return t === R_FS || t === R_SS ? w : w - st.dur[s];
 }

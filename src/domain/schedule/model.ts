@@ -94,8 +94,28 @@ export interface Activity {
   constraints: Constraint[];
   /** As late as possible (P6 CS_ALAP, MSPDI ConstraintType 1). */
   alap: boolean;
-  /** An activity of another, non-exported project: its dates are fixed and only drive links. */
-  external?: { start: Minutes; finish: Minutes };
+  /**
+   * An activity of another, non-exported project: its dates are fixed and only drive links, early
+   * ones into its successors, late ones (when known) into its predecessors' late dates.
+   */
+  external?: ExternalDates;
+  /**
+   * The project it belongs to when a file holds several scheduled projects (one of
+   * ScheduleOptions.projects; any other id, or none, is the main project).
+   */
+  projectId?: string;
+  /**
+   * P6 expected finish (TASK.expect_end_date): used when the options say so
+   * (ScheduleOptions.useExpectedFinish): the remaining duration becomes what finishes then.
+   */
+  expectedFinish?: Minutes | null;
+  /**
+   * P6 external early start / external late finish: bounds from relations to projects the file
+   * does not hold (P6 stores them on the activity; they act like an on-or-after start and an
+   * on-or-before finish unless relations to other projects are ignored).
+   */
+  externalEarlyStart?: Minutes | null;
+  externalLateFinish?: Minutes | null;
   /** Where the remaining work of a started activity resumes (MS Project's Resume); the engine
    * starts the remaining work no earlier. */
   resumeAt?: Minutes | null;
@@ -109,6 +129,17 @@ export interface Activity {
   /** Free-form attributes (activity codes, UDFs, product attribute columns). */
   attributes?: Record<string, string | number | null>;
   stored?: StoredResults;
+}
+
+/** Where another project's activity is (fixed) and which project it is. */
+export interface ExternalDates {
+  start: Minutes;
+  finish: Minutes;
+  /** Its late dates in its own project (null: unknown or complete: it bounds nothing before it). */
+  lateStart?: Minutes | null;
+  lateFinish?: Minutes | null;
+  /** The name of its project (P6 proj_short_name), shown beside it. */
+  project?: string;
 }
 
 export interface Relation {
@@ -149,6 +180,27 @@ export interface ScheduleOptions {
   lagFromEarlyStart?: boolean;
   /** Activities without successors are critical (P6 sched_open_critical_flag). */
   openEndsCritical?: boolean;
+  /** Expected finish dates set the remaining duration (P6 sched_use_expect_end_flag). */
+  useExpectedFinish?: boolean;
+  /**
+   * P6 "Ignore relationships to and from other projects" (sched_outer_depend_type = SD_None):
+   * relations with external activities and the external early start / late finish do not apply.
+   */
+  ignoreExternalRelations?: boolean;
+  /**
+   * The other scheduled projects of a file that holds several (an XER exporting more than one):
+   * their activities (Activity.projectId) schedule with their own options (data date,
+   * must-finish-by, progress mode, lag calendar, float type, critical threshold); these options
+   * are the main project's.
+   */
+  projects?: ProjectPart[];
+}
+
+/** One more scheduled project of a file: its id (Activity.projectId), name and own options. */
+export interface ProjectPart {
+  id: string;
+  name: string;
+  options: Omit<ScheduleOptions, 'projects'>;
 }
 
 export interface Resource {

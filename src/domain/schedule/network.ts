@@ -33,6 +33,12 @@ export interface Network {
   ids: string[];
   index: Map<string, number>;
   options: ScheduleOptions;
+  /**
+   * Options by project (index 0: model.options, the main project's; then those of
+   * ScheduleOptions.projects) and each activity's project index.
+   */
+  projOptions: Omit<ScheduleOptions, 'projects'>[];
+  proj: Uint16Array;
   calendars: CalendarIndex[];
   /** Per activity: calendar index, kind, progress status, duration left to schedule. */
   cal: Int32Array;
@@ -56,6 +62,14 @@ export interface Network {
   resume: Int32Array;
   /** MS Project manually scheduled task (only under MS Project semantics). */
   manual: Uint8Array;
+  /** P6 expected finish (NONE: none, or its project does not use them). */
+  expect: Int32Array;
+  /** P6 external early start / late finish (NONE: none, or ignored by the project's option). */
+  extStart: Int32Array;
+  extFinish: Int32Array;
+  /** External activities: their stored late dates (NONE: unknown, they bound nothing). */
+  extLateStart: Int32Array;
+  extLateFinish: Int32Array;
   /** WBS parent (index of a sum activity) or -1. */
   parent: Int32Array;
   /** Relations. rLagCal = calendar index or -1 for the 24-hour calendar. */
@@ -132,6 +146,9 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
   const defCal = byId.get(opt.defaultCalendarId) ?? 0;
   const acts = model.activities;
   const n = acts.length;
+  const parts = opt.projects ?? [];
+  const projOptions = [opt, ...parts.map((p) => p.options)];
+  const projIndex = new Map(parts.map((p, k) => [p.id, k + 1]));
   const index = new Map<string, number>();
   acts.forEach((a, i) => index.set(a.id, i));
   const net: Network = {
@@ -139,6 +156,8 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     ids: acts.map((a) => a.id),
     index,
     options: opt,
+    projOptions,
+    proj: new Uint16Array(n),
     calendars,
     cal: new Int32Array(n),
     kind: new Uint8Array(n),
@@ -156,6 +175,11 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     pct: new Float32Array(n),
     planned: new Int32Array(n),
     manual: new Uint8Array(n),
+    expect: new Int32Array(n).fill(NONE),
+    extStart: new Int32Array(n).fill(NONE),
+    extFinish: new Int32Array(n).fill(NONE),
+    extLateStart: new Int32Array(n).fill(NONE),
+    extLateFinish: new Int32Array(n).fill(NONE),
     resume: new Int32Array(n).fill(NONE),
     parent: new Int32Array(n).fill(-1),
     m: 0,
@@ -176,7 +200,12 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     cycle: [],
     cal24,
   };
-  for (let i = 0; i < n; i++) setActivity(net, i, acts[i], byId, defCal);
+  for (let i = 0; i < n; i++) {
+    const k = projIndex.get(acts[i].projectId ?? '') ?? 0;
+    net.proj[i] = k;
+    const own = k === 0 ? defCal : (byId.get(projOptions[k].defaultCalendarId) ?? defCal);
+    setActivity(net, i, acts[i], byId, own);
+  }
   for (let i = 0; i < n; i++) {
     const p = acts[i].parentId;
     net.parent[i] = p === null ? -1 : (index.get(p) ?? -1);
@@ -209,9 +238,18 @@ export function setActivity(
   net.planned[i] = Math.max(0, Math.round(a.duration));
   net.actualStart[i] = a.actualStart ?? NONE;
   net.actualFinish[i] = a.actualFinish ?? NONE;
+  const po = net.projOptions[net.proj[i]];
+  // Expected finish dates are P6's: MS Project has none.
+  const useExpect = po.useExpectedFinish === true && po.semantics !== 'msproject';
+  net.expect[i] = useExpect && !done && a.expectedFinish != null ? a.expectedFinish : NONE;
+  const honour = po.ignoreExternalRelations !== true;
+  net.extStart[i] = honour && a.externalEarlyStart != null ? a.externalEarlyStart : NONE;
+  net.extFinish[i] = honour && a.externalLateFinish != null ? a.externalLateFinish : NONE;
   if (a.external) {
     net.actualStart[i] = a.external.start;
     net.actualFinish[i] = a.external.finish;
+    net.extLateStart[i] = a.external.lateStart ?? NONE;
+    net.extLateFinish[i] = a.external.lateFinish ?? NONE;
   }
   setConstraints(net, i, a);
 }
@@ -262,10 +300,11 @@ export function setRelations(net: Network, all: readonly (Relation | null)[]): v
   const rLag = new Int32Array(all.length);
   const rLagCal = new Int32Array(all.length);
   const relIds: string[] = [];
-  const lagCal = net.options.lagCalendar;
-  const projectCal = Math.max(
-    0,
-    net.calendars.findIndex((c) => c.id === net.options.defaultCalendarId),
+  const projectCals = net.projOptions.map((o) =>
+    Math.max(
+      0,
+      net.calendars.findIndex((c) => c.id === o.defaultCalendarId),
+    ),
   );
   let m = 0;
   // Files list relations grouped by successor: reuse the last lookup (Map lookups dominate here).
@@ -283,14 +322,23 @@ export function setRelations(net: Network, all: readonly (Relation | null)[]): v
     // Links to unknown activities, self-links and links on WBS nodes are not scheduled.
     if (p === undefined || s === undefined || p === s || net.kind[p] === K_SUM || net.kind[s] === K_SUM)
       continue;
+    // P6 "ignore relationships to and from other projects": links with external activities go.
+    if (ignoredExternal(net, p, s)) continue;
+    const po = net.projOptions[net.proj[s]];
     rSrc[m] = slot;
     rPred[m] = p;
     rSucc[m] = s;
     rType[m] = REL_CODE[rel.type];
     rLag[m] = Math.round(rel.lag);
-    const lc = rel.lagCalendar ?? lagCal;
+    const lc = rel.lagCalendar ?? po.lagCalendar;
     rLagCal[m] =
-      lc === '24h' ? net.cal24 : lc === 'successor' ? net.cal[s] : lc === 'project' ? projectCal : net.cal[p];
+      lc === '24h'
+        ? net.cal24
+        : lc === 'successor'
+          ? net.cal[s]
+          : lc === 'project'
+            ? projectCals[net.proj[s]]
+            : net.cal[p];
     relIds.push(rel.id);
     m++;
   }
@@ -305,6 +353,13 @@ export function setRelations(net: Network, all: readonly (Relation | null)[]): v
   net.rLagCal = rLagCal.subarray(0, m);
   buildAdjacency(net);
   topoSort(net);
+}
+
+function ignoredExternal(net: Network, p: number, s: number): boolean {
+  const pe = net.kind[p] === K_EXTERNAL;
+  const se = net.kind[s] === K_EXTERNAL;
+  if (pe === se) return false;
+  return net.projOptions[net.proj[pe ? s : p]].ignoreExternalRelations === true;
 }
 
 function buildAdjacency(net: Network): void {

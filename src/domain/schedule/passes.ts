@@ -1,14 +1,16 @@
-// The forward and backward pass for one activity, in the working time of its own calendar.
-// Every relation, constraint and the data date becomes a bound on a "work index" (working
-// minutes since 2000 on the activity's calendar): the early start index W is the largest lower
-// bound, the late finish index the smallest upper bound. Dates come from the index at the end,
-// a start with startAt and a finish with finishAt (see calendar-index.ts).
+// The forward pass for one activity, in the working time of its own calendar, and the bounds both
+// passes read (the backward pass is backward.ts). Every relation, constraint and the data date
+// becomes a bound on a "work index" (working minutes since 2000 on the activity's calendar): the
+// early start index W is the largest lower bound, the late finish index the smallest upper bound.
+// Dates come from the index at the end, a start with startAt and a finish with finishAt (see
+// calendar-index.ts).
 
 import type { CalendarIndex } from '../calendar/calendar-index';
 import type { Network } from './network';
 import {
   K_EXTERNAL as K_EXTERNAL_,
   K_FINISH_MS as K_FINISH_MS_,
+  K_START_MS as K_START_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
   K_WBS as K_WBS_,
@@ -18,12 +20,14 @@ import {
   R_SF as R_SF_,
   R_SS as R_SS_,
   S_DONE as S_DONE_,
+  S_OPEN as S_OPEN_,
   S_STARTED as S_STARTED_,
 } from './network';
 
 // Transpiled imports are getters; the hot loops read these local copies instead.
 const K_EXTERNAL = K_EXTERNAL_;
 const K_FINISH_MS = K_FINISH_MS_;
+const K_START_MS = K_START_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
 const K_WBS = K_WBS_;
@@ -33,6 +37,7 @@ const R_FS = R_FS_;
 const R_SF = R_SF_;
 const R_SS = R_SS_;
 const S_DONE = S_DONE_;
+const S_OPEN = S_OPEN_;
 const S_STARTED = S_STARTED_;
 
 /** Per-activity results of the passes: absolute dates and work indexes on the own calendar. */
@@ -47,6 +52,15 @@ export interface PassState {
   wlf: Int32Array;
   /** 1 where the project finish decided the late finish (the incremental pass re-examines them). */
   byTarget: Uint8Array;
+  /** Duration scheduled (the remaining one, or what an expected finish made of it). */
+  dur: Int32Array;
+  /** 1 where an expected finish set the early finish (P6 then reports no free float). */
+  byExpect: Uint8Array;
+  /**
+   * Completed activities: where P6 reschedules them, the moment they drive their successors from:
+   * the data date, or later when an unfinished predecessor still holds them (NONE: not completed).
+   */
+  doneAt: Int32Array;
   /**
    * By relation slot (Network.rSrc): 1 where the relation drives its successor, i.e. its bound
    * equals the successor's early start (P6's "Driving"; ties: every one that gives that date).
@@ -55,10 +69,18 @@ export interface PassState {
   driving: Uint8Array;
   /** Latest early finish of the open activities: the default target of the backward pass. */
   projectFinish: number;
+  /** The same per project (Network.projOptions), and the late-pass target of each. */
+  projFinish: Int32Array;
+  targets: Int32Array;
 }
 
-export function newPassState(n: number, slots = 0): PassState {
+export function newPassState(n: number, slots = 0, projects = 1): PassState {
   return {
+    dur: new Int32Array(n),
+    doneAt: new Int32Array(n).fill(NONE_),
+    byExpect: new Uint8Array(n),
+    projFinish: new Int32Array(projects),
+    targets: new Int32Array(projects),
     driving: new Uint8Array(slots),
     es: new Int32Array(n),
     ef: new Int32Array(n),
@@ -79,6 +101,11 @@ export function isFixed(net: Network, i: number): boolean {
   return net.status[i] === S_DONE || k === K_EXTERNAL || k === K_SUM;
 }
 
+/** Completed activities of the scheduled projects (not external, not WBS nodes). */
+export function isCompleted(net: Network, i: number): boolean {
+  return net.status[i] === S_DONE && net.kind[i] !== K_EXTERNAL && net.kind[i] !== K_SUM;
+}
+
 /** Neither LOE nor WBS summary activities drive other activities (P6). */
 function drives(net: Network, i: number): boolean {
   const k = net.kind[i];
@@ -87,8 +114,9 @@ function drives(net: Network, i: number): boolean {
 
 /** Whether relation r (into a started activity) still applies to its remaining work. */
 function appliesToRemaining(net: Network, r: number): boolean {
-  if (net.status[net.rSucc[r]] !== S_STARTED) return true;
-  if (net.options.progressMode === 'progress_override') return false;
+  const s = net.rSucc[r];
+  if (net.status[s] !== S_STARTED) return true;
+  if (net.projOptions[net.proj[s]].progressMode === 'progress_override') return false;
   const t = net.rType[r];
   // The start already happened: start-side links are satisfied.
   return t !== R_SS;
@@ -97,8 +125,13 @@ function appliesToRemaining(net: Network, r: number): boolean {
 /** The moment behind the last bound computed (read right after forwardBound/backwardBound). */
 let lastBoundTime = 0;
 
+/** lastBoundTime for the backward pass's module (a call: imported bindings are getters anyway). */
+export function boundTime(): number {
+  return lastBoundTime;
+}
+
 /** A kept moment is used only if it is the start or finish moment of work index w. */
-function keep(c: CalendarIndex, t: number, w: number): number | null {
+export function keep(c: CalendarIndex, t: number, w: number): number | null {
   if (t === NONE) return null;
   return t === c.startAt(w) || t === c.finishAt(w) ? t : null;
 }
@@ -108,7 +141,9 @@ function shiftByLag(net: Network, r: number, base: number, sign: number): number
   if (lag === 0) return base;
   const lc = net.calendars[net.rLagCal[r]];
   const w = lc.workAt(base) + lag;
-  return sign > 0 ? lc.finishAt(w) : lc.startAt(w);
+  // Adding working time ends at a finish moment, taking it away at a start moment (a 9-day lead
+  // back from Thursday 17:00 reaches Monday 08:00, not the Friday evening before).
+  return lag > 0 ? lc.finishAt(w) : lc.startAt(w);
 }
 
 /** Lower bound that relation r puts on its successor's early start index. */
@@ -120,12 +155,19 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   const fromFinish = t === R_FS || t === R_FF;
   const finishSide = t === R_FF || t === R_SF;
   const cs = net.cal[s];
-  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net);
+  if (st.doneAt[p] !== NONE) {
+    const base = completedMoment(net, st, r);
+    lastBoundTime = base;
+    const wd = net.calendars[cs].workAt(base);
+    return finishSide ? wd - net.dur[s] : wd;
+  }
+  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s);
   if (net.cal[p] === cs && net.rLagCal[r] === cs && !actual) {
     // One calendar throughout: stay in work space, no search needed.
     const w = (fromFinish ? st.wef[p] : st.wes[p]) + lag;
     if (finishSide) {
-      lastBoundTime = lag === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : net.calendars[cs].finishAt(w);
+      const c = net.calendars[cs];
+      lastBoundTime = lag === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : lag > 0 ? c.finishAt(w) : c.startAt(w);
       return w - net.dur[s];
     }
     return w;
@@ -137,8 +179,47 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   return finishSide ? w - net.dur[s] : w;
 }
 
-function lagFromEarlyStart(net: Network): boolean {
-  return net.options.lagFromEarlyStart !== false;
+function lagFromEarlyStart(net: Network, s: number): boolean {
+  return net.projOptions[net.proj[s]].lagFromEarlyStart !== false;
+}
+
+/**
+ * The moment a completed predecessor allows its successor: where P6 rescheduled it (st.doneAt)
+ * plus what is left of the lag after the time between its actual finish (start for SS/SF) and
+ * the data date; a lead is not applied.
+ */
+function completedMoment(net: Network, st: PassState, r: number): number {
+  const p = net.rPred[r];
+  const t = net.rType[r];
+  const lag = net.rLag[r];
+  const from = st.doneAt[p];
+  if (lag <= 0) return from;
+  const lc = net.calendars[net.rLagCal[r]];
+  const at = t === R_FS || t === R_FF ? net.actualFinish[p] : net.actualStart[p];
+  const dd = net.projOptions[net.proj[p]].dataDate;
+  const left = at > dd ? lag : lag - (lc.workAt(dd) - lc.workAt(at));
+  return left > 0 ? lc.finishAt(lc.workAt(from) + left) : from;
+}
+
+/** The latest moment among the relations into i whose bound is w (the driving ones). */
+function latestTie(net: Network, st: PassState, i: number, w: number): number {
+  let m = NONE;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    if (bounds[k - net.inStart[i]] !== w) continue;
+    const t = boundMoment(net, st, net.inRel[k]);
+    if (t > m) m = t;
+  }
+  return m;
+}
+
+/** The moment relation r allows its successor (start or finish, by type), for finish milestones. */
+function boundMoment(net: Network, st: PassState, r: number): number {
+  const p = net.rPred[r];
+  if (st.doneAt[p] !== NONE) return completedMoment(net, st, r);
+  const t = net.rType[r];
+  const fromFinish = t === R_FS || t === R_FF;
+  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, net.rSucc[r]);
+  return shiftByLag(net, r, fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p], 1);
 }
 
 /**
@@ -152,36 +233,67 @@ export function backwardBound(
   finish: Int32Array,
   wStart: Int32Array,
   wFinish: Int32Array,
+  dur: Int32Array,
 ): number {
   const p = net.rPred[r];
   const s = net.rSucc[r];
   const t = net.rType[r];
-  const lag = net.rLag[r];
+  let lag = net.rLag[r];
   const toStart = t === R_FS || t === R_SS;
   const fromFinish = t === R_FS || t === R_FF;
   const cp = net.cal[p];
+  if (lag > 0 && !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s)) {
+    // An SS/SF lag counted from the actual start: the part already elapsed by the data date no
+    // longer stands between the remaining late start and the successor (P6: test.xer A9200).
+    const lc = net.calendars[net.rLagCal[r]];
+    const dd = net.projOptions[net.proj[p]].dataDate;
+    lag = Math.max(0, lag - Math.max(0, lc.workAt(dd) - lc.workAt(net.actualStart[p])));
+    const base = toStart ? start[s] : finish[s];
+    lastBoundTime = lag === 0 ? base : lc.startAt(lc.workAt(base) - lag);
+    return net.calendars[cp].workAt(lastBoundTime) + dur[p];
+  }
   if (net.cal[s] === cp && net.rLagCal[r] === cp) {
     const w = (toStart ? wStart[s] : wFinish[s]) - lag;
-    lastBoundTime = lag === 0 ? (toStart ? start[s] : finish[s]) : net.calendars[cp].startAt(w);
-    return fromFinish ? w : w + net.dur[p];
+    const c = net.calendars[cp];
+    lastBoundTime = lag === 0 ? (toStart ? start[s] : finish[s]) : lag > 0 ? c.startAt(w) : c.finishAt(w);
+    return fromFinish ? w : w + dur[p];
   }
   const base = shiftByLag(net, r, toStart ? start[s] : finish[s], -1);
   lastBoundTime = base;
   const w = net.calendars[cp].workAt(base);
-  return fromFinish ? w : w + net.dur[p];
+  return fromFinish ? w : w + dur[p];
 }
 
 /** Whether relation r takes part in the backward pass / free float of its predecessor. */
 export function constrainsPred(net: Network, r: number): boolean {
   const s = net.rSucc[r];
-  if (isFixed(net, s) || !drives(net, s) || !drives(net, net.rPred[r])) return false;
-  return appliesToRemaining(net, r);
+  const p = net.rPred[r];
+  if (!drives(net, s) || !drives(net, p)) return false;
+  const status = net.status[s];
+  // The common case first: a successor not started and not fixed bounds its predecessor.
+  if (status === S_OPEN && net.kind[s] !== K_EXTERNAL && net.kind[s] !== K_SUM) return true;
+  const override = net.projOptions[net.proj[s]].progressMode === 'progress_override';
+  if (isFixed(net, s)) {
+    // An external successor bounds through its stored late dates, when the file holds them; a
+    // completed one through the late dates P6 still gives it, except under progress override.
+    return net.extLateFinish[s] !== NONE || (isCompleted(net, s) && !override);
+  }
+  const t = net.rType[r];
+  // Into a started activity (P6): under progress override only a link to its finish (FF, SF)
+  // still bounds the predecessor's late dates; under retained logic every link but SS, and SS too
+  // when both have started (it ties their late starts).
+  if (override) return t === R_FF || t === R_SF;
+  return t !== R_SS || net.status[p] === S_STARTED;
 }
 
 /** The bounds of one activity's relations, by their place in its in-list (NaN: not applied). */
 let bounds = new Float64Array(64);
 
-/** Forward pass for activity i; predecessors must be done. Returns true when its dates changed. */
+/**
+ * Forward pass for activity i; predecessors must be done. `dataWork` holds the data date's work
+ * index per project and calendar (project k, calendar c at k × calendars + c). Returns true when
+ * its dates changed.
+ */
 export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int32Array): boolean {
   const oldEs = st.es[i];
   const oldEf = st.ef[i];
@@ -190,159 +302,162 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
   if (isFixed(net, i)) {
     // Dates from actuals (or the roll-up): nothing drives them.
     for (let k = k0; k < k1; k++) st.driving[net.rSrc[net.inRel[k]]] = 0;
+    const oldDone = st.doneAt[i];
+    st.doneAt[i] = isCompleted(net, i) ? completedAt(net, st, i) : NONE;
     const as = net.actualStart[i];
     const af = net.actualFinish[i];
     // An empty WBS node has no dates of its own: it sits at the data date.
     const none = as === NONE && af === NONE;
-    st.es[i] = none ? net.options.dataDate : as === NONE ? af : as;
-    st.ef[i] = none ? net.options.dataDate : af === NONE ? as : af;
+    const dd = net.projOptions[net.proj[i]].dataDate;
+    st.es[i] = none ? dd : as === NONE ? af : as;
+    st.ef[i] = none ? dd : af === NONE ? as : af;
     const c = net.calendars[net.cal[i]];
     st.wes[i] = c.workAt(st.es[i]);
     st.wef[i] = c.workAt(st.ef[i]);
-    return oldEs !== st.es[i] || oldEf !== st.ef[i];
+    // A completed activity has no work left (what its late dates span).
+    st.dur[i] = st.doneAt[i] !== NONE ? 0 : st.wef[i] - st.wes[i];
+    return oldEs !== st.es[i] || oldEf !== st.ef[i] || oldDone !== st.doneAt[i];
   }
   const ci = net.cal[i];
   const c = net.calendars[ci];
-  const dur = net.dur[i];
-  let w = dataWork[ci];
+  let dur = net.dur[i];
+  const dw = dataWork[net.proj[i] * net.calendars.length + ci];
+  let w = dw;
   // When a finish-side bound (FF, SF, finish constraint) decides, P6 keeps that moment as the
   // early finish (a start moment stays a start moment: 08:00 rather than 17:00 the day before).
   let finishAt = NONE;
+  // The relation that decided (-1: none), for the moment a finish milestone takes.
+  let decider = -1;
+  let finishSidePreds = false;
   // A milestone held only by the data date sits at the first working moment after it.
   let fromData = true;
   if (k1 - k0 > bounds.length) bounds = new Float64Array(2 * (k1 - k0));
   for (let k = k0; k < k1; k++) {
     const r = net.inRel[k];
+    const t = net.rType[r];
+    if (t === R_FF || t === R_SF) finishSidePreds = true;
     if (!drives(net, net.rPred[r]) || !appliesToRemaining(net, r)) {
       bounds[k - k0] = NaN;
       continue;
     }
     const b = forwardBound(net, st, r);
-    bounds[k - k0] = b;
-    const t = net.rType[r];
+    // A completed predecessor that allows no more than the data date does not drive.
+    bounds[k - k0] = st.doneAt[net.rPred[r]] !== NONE && b <= dw ? NaN : b;
     if (b > w || (b === w && finishAt === NONE && (t === R_FF || t === R_SF))) {
       w = b;
       fromData = false;
+      decider = r;
       finishAt = t === R_FF || t === R_SF ? lastBoundTime : NONE;
     }
   }
+  // Each later bound replaces the moment the finish milestone takes (NONE: the data date's).
+  let moment = NONE;
   const resume = net.resume[i];
   if (resume !== NONE && c.workAt(resume) > w) {
     w = c.workAt(resume);
     finishAt = NONE;
     fromData = false;
+    moment = resume;
   }
   const sMin = net.startMin[i];
   if (sMin !== NONE && c.workAt(sMin) > w) {
     w = c.workAt(sMin);
     finishAt = NONE;
     fromData = false;
+    moment = sMin;
   }
   const fMin = net.finishMin[i];
   if (fMin !== NONE && c.workAt(fMin) - dur > w) {
     w = c.workAt(fMin) - dur;
     finishAt = fMin;
     fromData = false;
+    moment = fMin;
   }
   if (net.mandStart[i] !== NONE) {
     w = c.workAt(net.mandStart[i]);
     finishAt = NONE;
     fromData = false;
+    moment = net.mandStart[i];
   } else if (net.mandFinish[i] !== NONE) {
     w = c.workAt(net.mandFinish[i]) - dur;
     finishAt = net.mandFinish[i];
     fromData = false;
+    moment = net.mandFinish[i];
   }
-  st.wes[i] = w;
-  st.wef[i] = w + dur;
+  // Even a mandatory date does not put remaining work before the data date (P6 stores the data
+  // date for a mandatory finish before it).
+  if (w < dw) {
+    w = dw;
+    finishAt = NONE;
+  }
+  // P6 external early start: relations from projects the file does not hold (overrides all).
+  const ext = net.extStart[i];
+  if (ext !== NONE && c.workAt(ext) > w) {
+    w = c.workAt(ext);
+    finishAt = NONE;
+    fromData = false;
+    moment = ext;
+  }
   // Driving: the relations whose bound is the early start (a constraint or the data date that
   // gave a later one leaves none; ties are all driving).
   for (let k = k0; k < k1; k++) st.driving[net.rSrc[net.inRel[k]]] = bounds[k - k0] === w ? 1 : 0;
-  if (net.kind[i] === K_FINISH_MS) {
-    st.es[i] = st.ef[i] = fromData ? c.startAt(w) : (keep(c, finishAt, w) ?? c.finishAt(w));
+  const kind = net.kind[i];
+  // Expected finish (P6): the early finish is the expected finish and the remaining duration what
+  // lies between, unless FF/SF links set the finish, it is not after the start or the data date,
+  // or the activity is as late as possible.
+  const exp = net.expect[i];
+  // P6 reports no free float for an activity with an expected finish, whether or not it moved.
+  st.byExpect[i] = exp !== NONE ? 1 : 0;
+  if (exp !== NONE && !finishSidePreds && !net.alap[i] && kind !== K_FINISH_MS && kind !== K_START_MS) {
+    const we = c.workAt(exp);
+    const dd = net.projOptions[net.proj[i]].dataDate;
+    if (exp >= c.startAt(w) && exp >= dd && we !== w + dur) {
+      dur = we - w;
+      // The expected finish itself when it ends working time, else the end of the work before it.
+      finishAt = NONE;
+    }
+  }
+  st.dur[i] = dur;
+  st.wes[i] = w;
+  st.wef[i] = w + dur;
+  if (kind === K_FINISH_MS) {
+    // A finish milestone sits where its deciding bound puts it when that is the end of working
+    // time (Friday 17:00); a moment in non-working time or at a start gives the next working start
+    // of its calendar (Saturday 16:00 on a Monday–Friday calendar: Monday 08:00), as P6 does.
+    // Ties: the latest moment of the relations that give the same working time (a Friday
+    // 16:00 on another calendar beats a Thursday 16:00 when Friday does not work here).
+    if (moment === NONE && decider >= 0) moment = latestTie(net, st, i, w);
+    st.es[i] = st.ef[i] = !fromData && moment === c.finishAt(w) ? moment : c.startAt(w);
   } else {
     st.es[i] = c.startAt(w);
-    st.ef[i] = dur > 0 ? (keep(c, finishAt, w + dur) ?? c.finishAt(w + dur)) : st.es[i];
+    // A finish-side bound that decided keeps its moment; one in non-working time gives the next
+    // working start, as for finish milestones (P6: an FF lag ending in a holiday).
+    const fw = w + dur;
+    st.ef[i] =
+      dur === 0
+        ? st.es[i]
+        : finishAt === NONE || finishAt === c.finishAt(fw)
+          ? c.finishAt(fw)
+          : c.startAt(fw);
   }
   return oldEs !== st.es[i] || oldEf !== st.ef[i];
 }
 
-/** Backward pass for activity i; successors must be done. Returns true when its dates changed. */
-export function backwardOne(net: Network, st: PassState, i: number, target: number): boolean {
-  const oldLs = st.ls[i];
-  const oldLf = st.lf[i];
-  if (isFixed(net, i)) {
-    st.ls[i] = st.es[i];
-    st.lf[i] = st.ef[i];
-    st.wls[i] = st.wes[i];
-    st.wlf[i] = st.wef[i];
-    return oldLs !== st.ls[i] || oldLf !== st.lf[i];
+/**
+ * Where P6 reschedules a completed activity: at the data date (as it is, not moved to working
+ * time), or, under retained logic, at the latest moment an unfinished predecessor allows when that
+ * is later (out-of-sequence progress: its successors wait for that predecessor too).
+ */
+function completedAt(net: Network, st: PassState, i: number): number {
+  const opt = net.projOptions[net.proj[i]];
+  let at = opt.dataDate;
+  // Progress override ignores the logic into progressed work.
+  if (opt.progressMode === 'progress_override') return at;
+  for (let k = net.inStart[i]; k < net.inStart[i + 1]; k++) {
+    const r = net.inRel[k];
+    if (!drives(net, net.rPred[r])) continue;
+    const m = boundMoment(net, st, r);
+    if (m > at) at = m;
   }
-  const c = net.calendars[net.cal[i]];
-  const dur = st.wef[i] - st.wes[i];
-  let w = Infinity;
-  // Mirror of the forward rule: a start-side bound (SS, SF, start constraint) that decides is
-  // kept as the late start (a finish moment stays 17:00 rather than 08:00 the next day).
-  let startAt = NONE;
-  // The moment behind a deciding finish-side bound (kept for milestones and manual tasks).
-  let finishMoment = NONE;
-  const manual = net.manual[i] === 1;
-  for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
-    const r = net.outRel[k];
-    if (!constrainsPred(net, r)) continue;
-    const t = net.rType[r];
-    const finishSide = t === R_FS || t === R_FF;
-    // MS Project: start-side links do not hold a manually scheduled predecessor's late dates.
-    if (manual && !finishSide) continue;
-    const b = backwardBound(net, r, st.ls, st.lf, st.wls, st.wlf);
-    if (b < w || (b === w && startAt === NONE && !finishSide)) {
-      w = b;
-      startAt = finishSide ? NONE : lastBoundTime;
-      finishMoment = finishSide ? lastBoundTime : NONE;
-    }
-  }
-  // Nothing may finish after the project finish (P6: late finish is the latest an activity can
-  // finish without delaying the project), also when a lead lets a successor allow more.
-  const bt = c.workAt(target);
-  let byTarget = 0;
-  if (bt < w) {
-    w = bt;
-    startAt = NONE;
-    finishMoment = target;
-    byTarget = 1;
-  }
-  const sMax = net.startMax[i];
-  if (sMax !== NONE && c.workAt(sMax) + dur < w) {
-    w = c.workAt(sMax) + dur;
-    byTarget = 0;
-    startAt = sMax;
-  }
-  const fMax = net.finishMax[i];
-  if (fMax !== NONE && c.workAt(fMax) < w) {
-    w = c.workAt(fMax);
-    byTarget = 0;
-    startAt = NONE;
-    finishMoment = NONE;
-  }
-  if (net.mandStart[i] !== NONE) {
-    byTarget = 0;
-    w = c.workAt(net.mandStart[i]) + dur;
-    startAt = net.mandStart[i];
-  } else if (net.mandFinish[i] !== NONE) {
-    byTarget = 0;
-    w = c.workAt(net.mandFinish[i]);
-    startAt = NONE;
-  }
-  st.wlf[i] = w;
-  st.wls[i] = w - dur;
-  st.byTarget[i] = byTarget;
-  if (net.kind[i] === K_FINISH_MS) {
-    // A milestone held by the project finish sits exactly at it (MS Project shows 08:00 there).
-    st.ls[i] = st.lf[i] = (finishMoment === target ? keep(c, target, w) : null) ?? c.finishAt(w);
-  } else if (dur === 0) st.ls[i] = st.lf[i] = keep(c, startAt, w) ?? c.startAt(w);
-  else {
-    st.lf[i] = (manual ? keep(c, finishMoment, w) : null) ?? c.finishAt(w);
-    st.ls[i] = keep(c, startAt, w - dur) ?? c.startAt(w - dur);
-  }
-  return oldLs !== st.ls[i] || oldLf !== st.lf[i];
+  return at;
 }

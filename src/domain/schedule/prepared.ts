@@ -7,15 +7,16 @@
 
 import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndexCache } from '../calendar/index-cache';
-import { buildNetwork, K_FINISH_MS, K_START_MS, K_TASK, setConstraints, setRelations } from './network';
+import { buildNetwork, K_FINISH_MS, K_START_MS, K_TASK, NONE, setConstraints, setRelations } from './network';
 import type { Network } from './network';
-import { finishResult, freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
 import {
-  newPassState,
-  backwardOne as backwardOne_,
-  forwardOne as forwardOne_,
-  isFixed as isFixed_,
-} from './passes';
+  finishResult,
+  freeFloat as freeFloat_,
+  hasFreeFloatSuccessor,
+  totalFloat as totalFloat_,
+} from './finish';
+import { backwardOne as backwardOne_ } from './backward';
+import { newPassState, forwardOne as forwardOne_, isFixed as isFixed_ } from './passes';
 import type { PassState } from './passes';
 import type { ScheduleResult } from './result';
 
@@ -38,16 +39,23 @@ export class PreparedSchedule {
   private dirty = new Set<number>();
   private computed = false;
   private last: ScheduleResult | null = null;
+  /** Activities whose free float counts to the project finish (no successor bounds it). */
+  private openEnds: Int32Array | null = null;
 
   constructor(model: ScheduleModel, calendarCache?: CalendarIndexCache) {
     this.net = buildNetwork(model, calendarCache);
     this.relations = model.relations.slice();
-    this.st = newPassState(this.net.n, this.net.slots);
+    const projects = this.net.projOptions.length;
+    this.st = newPassState(this.net.n, this.net.slots, projects);
     this.tf = new Int32Array(this.net.n);
     this.ff = new Int32Array(this.net.n);
-    const opt = model.options;
-    const from = Math.max(opt.dataDate, opt.projectStart);
-    this.dataWork = Int32Array.from(this.net.calendars, (c) => c.workAt(from));
+    // Per project and calendar: where work may start (the later of data date and project start).
+    const cals = this.net.calendars;
+    this.dataWork = new Int32Array(projects * cals.length);
+    this.net.projOptions.forEach((opt, k) => {
+      const from = Math.max(opt.dataDate, opt.projectStart);
+      cals.forEach((c, ci) => (this.dataWork[k * cals.length + ci] = c.workAt(from)));
+    });
   }
 
   /** Full forward and backward pass over every activity. */
@@ -56,12 +64,11 @@ export class PreparedSchedule {
     if (net.cycle.length > 0) return this.cycleResult();
     const dw = this.dataWork;
     for (let k = 0; k < net.n; k++) forwardOne(net, st, net.order[k], dw);
-    st.projectFinish = this.latestFinish();
-    const target = net.options.mustFinishBy ?? st.projectFinish;
+    this.setTargets();
     // Floats right after each activity's backward step, while its successors are still in cache.
     for (let k = net.n - 1; k >= 0; k--) {
       const i = net.order[k];
-      backwardOne(net, st, i, target);
+      backwardOne(net, st, i);
       this.tf[i] = totalFloat(net, st, i);
       this.ff[i] = freeFloat(net, st, i);
     }
@@ -93,19 +100,20 @@ export class PreparedSchedule {
         for (let q = net.outStart[i]; q < net.outStart[i + 1]; q++) fwd[net.rSucc[net.outRel[q]]] = 1;
       }
     }
-    const oldFinish = st.projectFinish;
-    st.projectFinish = this.latestFinish();
-    const target = net.options.mustFinishBy ?? st.projectFinish;
+    const oldTargets = st.targets.slice();
+    const oldFinish = st.projFinish.slice();
+    this.setTargets();
     const bwd = new Uint8Array(net.n);
     let last = -1;
     for (const i of this.dirty) {
       bwd[i] = 1;
       last = Math.max(last, net.pos[i]);
     }
-    if (target !== (net.options.mustFinishBy ?? oldFinish)) {
+    if (st.targets.some((t, k) => t !== oldTargets[k])) {
       // A new project finish moves the late dates it decided; the rest follows the dirty marks.
       // Those it decided may move; with an earlier target, so may any that now ends after it.
       for (let i = 0; i < net.n; i++) {
+        const target = st.targets[net.proj[i]];
         if (st.byTarget[i] || st.wlf[i] > net.calendars[net.cal[i]].workAt(target)) bwd[i] = 1;
       }
       last = net.n - 1;
@@ -113,12 +121,15 @@ export class PreparedSchedule {
     for (let k = last; k >= 0; k--) {
       const i = net.order[k];
       if (!bwd[i]) continue;
-      if (backwardOne(net, st, i, target)) {
+      if (backwardOne(net, st, i)) {
         touched[i] = 1;
         for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) bwd[net.rPred[net.inRel[q]]] = 1;
       }
     }
-    this.refreshFloats(touched, oldFinish !== st.projectFinish);
+    this.refreshFloats(
+      touched,
+      st.projFinish.some((f, k) => f !== oldFinish[k]),
+    );
     this.dirty.clear();
     this.last = finishResult(net, st, this.tf, this.ff);
     return this.last;
@@ -137,22 +148,46 @@ export class PreparedSchedule {
       }
     }
     if (!finishMoved) return;
-    // Free float of open ends counts to the project finish.
+    // Free float of open ends counts to the project finish: those without successors, and those
+    // whose successors do not bound it (completed, external, LOE). Kept until the relations change.
+    if (!this.openEnds) {
+      const ends: number[] = [];
+      for (let i = 0; i < net.n; i++) if (!hasFreeFloatSuccessor(net, i)) ends.push(i);
+      this.openEnds = Int32Array.from(ends);
+    }
+    for (const i of this.openEnds) this.ff[i] = freeFloat(net, st, i);
+  }
+
+  /**
+   * The latest early finish of each project's open activities (of every activity when none is
+   * open), the whole model's, and each project's late-pass target: its must-finish-by, else that.
+   */
+  private setTargets(): void {
+    const { net, st } = this;
+    const pf = st.projFinish.fill(-1);
+    let all = -1;
     for (let i = 0; i < net.n; i++) {
-      if (net.outStart[i + 1] === net.outStart[i]) this.ff[i] = freeFloat(net, st, i);
+      if (isFixed(net, i)) continue;
+      const k = net.proj[i];
+      if (st.ef[i] > pf[k]) pf[k] = st.ef[i];
+    }
+    for (let k = 0; k < pf.length; k++) if (pf[k] > all) all = pf[k];
+    if (all < 0) for (let i = 0; i < net.n; i++) if (st.ef[i] > all) all = st.ef[i];
+    all = Math.max(all, 0);
+    st.projectFinish = all;
+    for (let k = 0; k < pf.length; k++) {
+      if (pf[k] < 0) pf[k] = all;
+      st.targets[k] = net.projOptions[k].mustFinishBy ?? pf[k];
     }
   }
 
-  private latestFinish(): number {
-    const { net, st } = this;
-    let f = -1;
-    for (let i = 0; i < net.n; i++) if (!isFixed(net, i) && st.ef[i] > f) f = st.ef[i];
-    if (f < 0) for (let i = 0; i < net.n; i++) if (st.ef[i] > f) f = st.ef[i];
-    return Math.max(f, 0);
-  }
-
   private cycleResult(): ScheduleResult {
-    const res = finishResult(this.net, newPassState(this.net.n, this.net.slots), this.tf, this.ff);
+    const res = finishResult(
+      this.net,
+      newPassState(this.net.n, this.net.slots, this.net.projOptions.length),
+      this.tf,
+      this.ff,
+    );
     res.state = 'not_calculated';
     res.errors.push({
       code: 'schedule.cycle',
@@ -200,6 +235,8 @@ export class PreparedSchedule {
     const i = this.at(id);
     const k = this.net.kind[i];
     this.net.dur[i] = k === K_START_MS || k === K_FINISH_MS ? 0 : Math.max(0, Math.round(minutes));
+    // A duration typed replaces what an expected finish would make of it.
+    this.net.expect[i] = NONE;
     this.dirty.add(i);
   }
 
@@ -243,6 +280,7 @@ export class PreparedSchedule {
   }
 
   private relinkAround(rel: Relation): void {
+    this.openEnds = null;
     const hadCycle = this.net.cycle.length > 0;
     setRelations(this.net, this.relations);
     if (hadCycle || this.net.cycle.length > 0) this.computed = false;

@@ -107,9 +107,11 @@ function buildPlan(parent: Int32Array): RollUpPlan {
   };
 }
 
-export function rollUp(net: Network, res: ScheduleResult): void {
+/** Rolls up; returns the nodes with no open activity under them (never critical). */
+export function rollUp(net: Network, res: ScheduleResult): number[] {
+  const closed: number[] = [];
   const plan = planOf(net);
-  if (!plan) return;
+  if (!plan) return closed;
   const { order, parents, lo, alo, hi, llo, lhi, minTf, weight, done, count, pctSum, has } = plan;
   for (let k = 0; k < parents.length; k++) {
     const p = parents[k];
@@ -131,7 +133,16 @@ export function rollUp(net: Network, res: ScheduleResult): void {
     const i = order[k];
     const p = parent[i];
     const t = kind[i];
-    if (t !== K_SUM && t !== K_WBS && t !== K_EXTERNAL) {
+    if (t === K_EXTERNAL) {
+      // Another project's activity spans its (other project's) WBS nodes with its fixed dates; it
+      // adds no float and no progress.
+      if (es[i] < lo[p]) lo[p] = es[i];
+      if (es[i] < alo[p]) alo[p] = es[i];
+      if (ef[i] > hi[p]) hi[p] = ef[i];
+      if (ls[i] < llo[p]) llo[p] = ls[i];
+      if (lf[i] > lhi[p]) lhi[p] = lf[i];
+      has[p] = 1;
+    } else if (t !== K_SUM && t !== K_WBS) {
       // The activity's own values; for a sum, a started one spans from its actual start.
       if (es[i] < lo[p]) lo[p] = es[i];
       const start = status[i] === S_STARTED && actualStart[i] < es[i] ? actualStart[i] : es[i];
@@ -176,7 +187,11 @@ export function rollUp(net: Network, res: ScheduleResult): void {
     lf[i] = lhi[src] === -Infinity ? hi[src] : lhi[src];
     tf[i] = minTf[src] === Infinity ? 0 : minTf[src];
     res.ff[i] = 0;
-    // Progress weighted by planned duration (milestones only: a plain average).
-    res.percentComplete[i] = weight[src] > 0 ? done[src] / weight[src] : pctSum[src] / count[src];
+    // Progress weighted by planned duration (milestones only: a plain average; none: 0).
+    res.percentComplete[i] =
+      weight[src] > 0 ? done[src] / weight[src] : count[src] > 0 ? pctSum[src] / count[src] : 0;
+    // A node with no open activity under it (all complete, or another project's) is not critical.
+    if (minTf[src] === Infinity) closed.push(i);
   }
+  return closed;
 }

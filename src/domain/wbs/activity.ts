@@ -133,6 +133,10 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
     constraints: rowConstraints(row),
     alap: s?.alap ?? false,
     ...(s?.external ? { external: s.external } : {}),
+    ...(s?.projectId !== undefined ? { projectId: s.projectId } : {}),
+    ...(s?.expectedFinish !== undefined ? { expectedFinish: s.expectedFinish } : {}),
+    ...(s?.externalEarlyStart !== undefined ? { externalEarlyStart: s.externalEarlyStart } : {}),
+    ...(s?.externalLateFinish !== undefined ? { externalLateFinish: s.externalLateFinish } : {}),
     ...(s?.manual ? { manual: true } : {}),
     ...(s?.resourceCalendarIds ? { resourceCalendarIds: s.resourceCalendarIds } : {}),
     ...(s?.plannedStart !== undefined ? { plannedStart: s.plannedStart } : {}),
@@ -154,6 +158,10 @@ export function rowScheduleOf(
   if (a.alap) x.alap = true;
   if (!columnsHoldConstraints(a.constraints)) x.constraints = a.constraints;
   if (a.external) x.external = a.external;
+  if (a.projectId !== undefined) x.projectId = a.projectId;
+  if (a.expectedFinish != null) x.expectedFinish = a.expectedFinish;
+  if (a.externalEarlyStart != null) x.externalEarlyStart = a.externalEarlyStart;
+  if (a.externalLateFinish != null) x.externalLateFinish = a.externalLateFinish;
   if (a.manual) x.manual = true;
   if (a.resourceCalendarIds?.length)
     x.resourceCalendarIds = a.resourceCalendarIds.map((c) => calendarId(c) ?? c);

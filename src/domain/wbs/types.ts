@@ -7,6 +7,7 @@
 import type {
   ActivityKind,
   Constraint,
+  ExternalDates,
   LagCalendar,
   LimitType,
   Minutes,
@@ -29,8 +30,17 @@ export interface RowSchedule {
   alap?: boolean;
   /** Every constraint of the file (mandatory, two on one side …), used while the limit columns still show them. */
   constraints?: Constraint[];
-  /** An activity of another project: fixed dates that only drive links. */
-  external?: { start: Minutes; finish: Minutes };
+  /**
+   * An activity of another project: fixed dates that only drive links, and its project's name.
+   * Read-only in the workbench (the commands refuse edits of such rows).
+   */
+  external?: ExternalDates;
+  /** The scheduled project it belongs to in a multi-project file (ScheduleOptions.projects). */
+  projectId?: string;
+  /** P6 expected finish, external early start and external late finish. */
+  expectedFinish?: Minutes;
+  externalEarlyStart?: Minutes;
+  externalLateFinish?: Minutes;
   /** MS Project's manually scheduled task. */
   manual?: boolean;
   /** The calendars of a resource dependent activity's resources (space calendar ids). */

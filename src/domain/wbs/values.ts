@@ -40,6 +40,9 @@ export function refuseValue(doc: WbsDoc, index: TreeIndex, edit: CellEdit): Refu
   }
   const row = doc.rows.get(edit.id);
   if (!row) return { key: 'wbs.missing_row' };
+  // Another project's activity (a multi-project import) keeps the dates its own project gave it.
+  const ext = row.sched?.external;
+  if (ext) return { key: 'wbs.external_read_only', params: { project: ext.project ?? '' } };
   // A summary's duration and progress are rolled up from its rows.
   if (row.nodeType === 'sum' && (edit.column.kind === 'duration' || edit.column.kind === 'percent'))
     return { key: 'wbs.read_only', params: { column: edit.column.id } };

@@ -110,9 +110,18 @@ export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
   }
   if (rows.relations.length > ANALYZE_ABOVE) await analyzeContent(tx, 'wbs_relations');
 
+  const spaceCalendar = (id: string) => calendarIds.get(id) ?? id;
   const options = {
     ...model.options,
-    defaultCalendarId: calendarIds.get(model.options.defaultCalendarId) ?? model.options.defaultCalendarId,
+    defaultCalendarId: spaceCalendar(model.options.defaultCalendarId),
+    ...(model.options.projects
+      ? {
+          projects: model.options.projects.map((p) => ({
+            ...p,
+            options: { ...p.options, defaultCalendarId: spaceCalendar(p.options.defaultCalendarId) },
+          })),
+        }
+      : {}),
   };
   await tx
     .insertInto('version_models')

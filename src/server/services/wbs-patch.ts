@@ -24,7 +24,19 @@ const RowScheduleSchema = z.strictObject({
     .array(z.strictObject({ on: z.enum(['start', 'finish']), type: ConstraintType, date: Minutes }))
     .max(10)
     .optional(),
-  external: z.strictObject({ start: Minutes, finish: Minutes }).optional(),
+  external: z
+    .strictObject({
+      start: Minutes,
+      finish: Minutes,
+      lateStart: Minutes.nullable().optional(),
+      lateFinish: Minutes.nullable().optional(),
+      project: z.string().max(200).optional(),
+    })
+    .optional(),
+  projectId: z.string().max(200).optional(),
+  expectedFinish: Minutes.optional(),
+  externalEarlyStart: Minutes.optional(),
+  externalLateFinish: Minutes.optional(),
   manual: z.boolean().optional(),
   resourceCalendarIds: z.array(z.string().max(200)).max(100).optional(),
   plannedStart: Minutes.nullable().optional(),

@@ -94,8 +94,13 @@ export function cellText(
   switch (col.id) {
     case 'code':
       return row.code ?? r.outline;
-    case 'name':
-      return row.name;
+    case 'name': {
+      // Another project's activity (read-only) names its project beside its own name.
+      const ext = row.sched?.external;
+      return ext && mode === 'display'
+        ? ctx.t('wbs.external_name', { name: row.name, project: ext.project ?? '' })
+        : row.name;
+    }
     case 'type':
       return ctx.t(`type.${row.nodeType}`);
     case 'duration':
@@ -107,9 +112,12 @@ export function cellText(
       if (row.nodeType === 'milestone_start') return date(r.ef, mode, lang);
       return finishDate(Number.isFinite(r.ef) ? r.ef : (row.finishLimitDate ?? NaN), mode, lang);
     case 'total_float':
-      return !isSum && rowStatus(row) === 'completed' ? '' : days(r.tf, r, ctx, lang);
+      // Completed and other projects' activities have no float here (P6 leaves them blank).
+      return !isSum && (rowStatus(row) === 'completed' || row.sched?.external)
+        ? ''
+        : days(r.tf, r, ctx, lang);
     case 'free_float':
-      return isSum || rowStatus(row) === 'completed' ? '' : days(r.ff, r, ctx, lang);
+      return isSum || rowStatus(row) === 'completed' || row.sched?.external ? '' : days(r.ff, r, ctx, lang);
     case 'progress': {
       // A summary's own percent is not kept: it shows the roll-up of its rows (read-only).
       const pct = isSum ? r.percentComplete : row.percentComplete;

@@ -77,6 +77,13 @@ export function startEdit(initial: string | null = null): void {
   const s = workbench.get();
   const col = focusedColumn(s);
   if (!col || col.domain.kind === 'readonly' || s.version?.locked || !s.visible.ids.length) return;
+  // Another project's activity is read-only: say why instead of opening an editor.
+  const ext = rowAt(s, s.selection.focus.row)?.row.sched?.external;
+  if (ext) {
+    const sv = services();
+    sv.notify('info', sv.t('wbs.external_read_only', { project: ext.project ?? '' }));
+    return;
+  }
   workbench.set({ editing: { row: s.selection.focus.row, col: s.selection.focus.col, initial } });
 }
 

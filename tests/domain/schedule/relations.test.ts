@@ -65,8 +65,10 @@ describe('finish-to-finish', () => {
     // P6: B finishes two working days after A: 01-05 17:00.
     expect(plus.B).toMatchObject({ es: '2024-01-05 08:00', ef: '2024-01-05 17:00' });
     const minus = run([act('A', 3), act('B', 1)], [rel('A', 'B', 'ff', -1)]);
-    // P6: B finishes a day before A: 01-02 17:00; A drives the project (TF 0), B has 1 day of float.
-    expect(minus.B).toMatchObject({ es: '2024-01-02 08:00', ef: '2024-01-02 17:00', tf: 8 });
+    // B finishes a day before A. A lead is working time taken away, which ends at a start moment:
+    // P6 stores Wed 01-03 08:00 (not Tue 17:00, the same working time; seen on a real export,
+    // docs/scheduling.md "Kept moments"). A drives the project (TF 0), B has 1 day of float.
+    expect(minus.B).toMatchObject({ es: '2024-01-02 08:00', ef: '2024-01-03 08:00', tf: 8 });
   });
 });
 

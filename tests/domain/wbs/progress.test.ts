@@ -100,7 +100,7 @@ describe('percent complete', () => {
     expect(schedule(d, 'progress_override').T).toMatchObject({ finish: '2024-01-10 17:00' });
   });
 
-  it('100 % completes it before the data date: not critical, successors no later than its finish', () => {
+  it('100 % completes it before the data date: not critical; under retained logic its successor still waits for its unfinished predecessor (P6)', () => {
     const half = edit(doc(), WBS_COLUMNS.progress, 50);
     const d = edit(half, WBS_COLUMNS.progress, 100);
     const t = d.rows.get('T')!;
@@ -109,8 +109,9 @@ describe('percent complete', () => {
     expect(show(t.actualFinish)).toBe('2024-01-05 17:00');
     const r = schedule(d);
     expect(r.T).toMatchObject({ start: '2023-12-29 08:00', finish: '2024-01-05 17:00', critical: false });
-    // S no longer waits for T (nor for P through it): it starts on the data date.
-    expect(r.S.start).toBe('2024-01-08 08:00');
+    // Out of sequence under retained logic: P6 reschedules the completed T after its unfinished
+    // predecessor P (Mon 01-08 → Thu 01-11 17:00), so S still waits for P through it.
+    expect(r.S.start).toBe('2024-01-12 08:00');
     // Straight from 0 to 100 gives the same dates.
     expect(edit(doc(), WBS_COLUMNS.progress, 100).rows.get('T')).toEqual(t);
   });

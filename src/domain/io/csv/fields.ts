@@ -31,6 +31,9 @@ export type FieldKey =
   | 'resourceCalendarIds'
   | 'externalStart'
   | 'externalFinish'
+  | 'expectedFinish'
+  | 'externalEarlyStart'
+  | 'externalLateFinish'
   | 'predecessors'
   | 'es'
   | 'ef'
@@ -112,6 +115,9 @@ export const FIELDS: readonly FieldDef[] = [
   f('resourceCalendarIds', 'Resource calendar IDs', 'text', 16),
   f('externalStart', 'External start', 'date', 17),
   f('externalFinish', 'External finish', 'date', 17),
+  f('expectedFinish', 'Expected finish', 'date', 17, ['expected finish date']),
+  f('externalEarlyStart', 'External early start', 'date', 17),
+  f('externalLateFinish', 'External late finish', 'date', 17),
   f('predecessors', 'Predecessors', 'text', 24, ['predecessor', 'preds']),
   f('es', 'Early start', 'date', 17, ['early start date']),
   f('ef', 'Early finish', 'date', 17, ['early finish date']),

@@ -46,6 +46,9 @@ const OPTIONAL: FieldKey[] = [
   'resourceCalendarIds',
   'externalStart',
   'externalFinish',
+  'expectedFinish',
+  'externalEarlyStart',
+  'externalLateFinish',
 ];
 const STORED: FieldKey[] = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'];
 
@@ -102,6 +105,12 @@ function value(a: Activity, key: FieldKey, preds: Map<string, string>): TableVal
       return a.external?.start ?? null;
     case 'externalFinish':
       return a.external?.finish ?? null;
+    case 'expectedFinish':
+      return a.expectedFinish ?? null;
+    case 'externalEarlyStart':
+      return a.externalEarlyStart ?? null;
+    case 'externalLateFinish':
+      return a.externalLateFinish ?? null;
     case 'predecessors':
       return preds.get(a.id) ?? '';
     case 'es':

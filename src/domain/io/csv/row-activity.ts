@@ -173,6 +173,10 @@ export function activityFromRow(input: RowInput): RowValues {
   if (boolCell(get('manual'), at('manual'))) activity.manual = true;
   const resumeAt = date('resumeAt');
   if (resumeAt !== null) activity.resumeAt = resumeAt;
+  for (const k of ['expectedFinish', 'externalEarlyStart', 'externalLateFinish'] as const) {
+    const v = date(k);
+    if (v !== null) activity[k] = v;
+  }
   const rcals = text('resourceCalendarIds');
   if (rcals)
     activity.resourceCalendarIds = rcals

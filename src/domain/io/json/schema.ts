@@ -57,7 +57,19 @@ const activity = z.looseObject({
   percentComplete: z.number().min(0).max(100),
   constraints: z.array(constraint),
   alap: z.boolean(),
-  external: z.object({ start: minutes, finish: minutes }).optional(),
+  external: z
+    .object({
+      start: minutes,
+      finish: minutes,
+      lateStart: nullableMinutes.optional(),
+      lateFinish: nullableMinutes.optional(),
+      project: z.string().optional(),
+    })
+    .optional(),
+  projectId: z.string().optional(),
+  expectedFinish: nullableMinutes.optional(),
+  externalEarlyStart: nullableMinutes.optional(),
+  externalLateFinish: nullableMinutes.optional(),
   resourceCalendarIds: z.array(z.string()).optional(),
   plannedStart: nullableMinutes.optional(),
   plannedFinish: nullableMinutes.optional(),
@@ -76,7 +88,7 @@ const relation = z.looseObject({
   lagCalendar: z.enum(['predecessor', 'successor', '24h', 'project']).optional(),
 });
 
-const options = z.looseObject({
+const projectOptions = z.looseObject({
   dataDate: minutes,
   projectStart: minutes,
   mustFinishBy: nullableMinutes,
@@ -89,6 +101,12 @@ const options = z.looseObject({
   semantics: z.enum(['p6', 'msproject']),
   lagFromEarlyStart: z.boolean().optional(),
   openEndsCritical: z.boolean().optional(),
+  useExpectedFinish: z.boolean().optional(),
+  ignoreExternalRelations: z.boolean().optional(),
+});
+
+const options = projectOptions.extend({
+  projects: z.array(z.object({ id: z.string(), name: z.string(), options: projectOptions })).optional(),
 });
 
 export const modelSchema = z.looseObject({

@@ -43,5 +43,7 @@ export function readPmxmlOptions(p: XmlNode, defaultCalendarId: string): Schedul
     semantics: 'p6',
     lagFromEarlyStart: !get('StartToStartLagCalculationType').includes('actual'),
     openEndsCritical: get('MakeOpenEndedActivitiesCritical') === 'true',
+    useExpectedFinish: get('UseExpectedFinishDates') === 'true',
+    ignoreExternalRelations: get('IgnoreOtherProjectRelationships') === 'true',
   };
 }

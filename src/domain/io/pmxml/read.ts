@@ -48,8 +48,12 @@ export function readPmxml(src: string): ScheduleModel {
   const relations: Relation[] = [];
   projects.forEach((p, pi) => {
     for (const w of children(p, 'WBS')) activities.push(wbsNode(w));
-    for (const a of children(p, 'Activity'))
-      activities.push(readActivity(a, lines[k++] ?? 0, pi > 0, defCal, calIds));
+    for (const a of children(p, 'Activity')) {
+      const act = readActivity(a, lines[k++] ?? 0, pi > 0, defCal, calIds);
+      // Another project's activity names its project (P6 XML's project Id, else its name).
+      if (act.external) act.external.project = text(p, 'Id') || text(p, 'Name');
+      activities.push(act);
+    }
     // One by one: spreading 100k+ relations as arguments overflows the stack.
     for (const r of children(p, 'Relationship')) relations.push(readRelation(r));
   });
@@ -142,6 +146,9 @@ function readActivity(
       Number(text(a, 'PercentComplete')) * (Number(text(a, 'PercentComplete')) <= 1 ? 100 : 1) || 0,
     constraints,
     alap,
+    expectedFinish: pmDate(a, 'ExpectedFinishDate', line),
+    externalEarlyStart: pmDate(a, 'ExternalEarlyStartDate', line),
+    externalLateFinish: pmDate(a, 'ExternalLateFinishDate', line),
     stored: {
       es: pmDate(a, 'EarlyStartDate', line),
       ef: pmDate(a, 'EarlyFinishDate', line),
@@ -153,9 +160,12 @@ function readActivity(
   };
   if (external) {
     const start = actualStart ?? res.stored!.es ?? pmDate(a, 'PlannedStartDate', line) ?? 0;
+    const open = actualFinish === null;
     res.external = {
       start,
       finish: actualFinish ?? res.stored!.ef ?? pmDate(a, 'PlannedFinishDate', line) ?? start,
+      lateStart: open ? (res.stored!.ls ?? null) : null,
+      lateFinish: open ? (res.stored!.lf ?? null) : null,
     };
   }
   return res;

@@ -33,19 +33,25 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     return t;
   };
   const projects = need('PROJECT').rows;
-  const exported = projects.filter((p) => p.get('export_flag').toUpperCase() !== 'N');
-  if (exported.length === 0) {
-    throw new ImportError('import.empty', { where: 'PROJECT' }, 'The XER file exports no project');
-  }
-  const main = exported[0];
+  const taskRows = need('TASK').rows;
+  const { exported, main } = exportedProjects(projects, taskRows);
   const exportedIds = new Set(exported.map((p) => p.get('proj_id')));
   const calendars = readCalendars(tables.get('CALENDAR')?.rows ?? []);
   const calIds = new Set(calendars.map((c) => c.id));
-  let defaultCalendarId = main.get('clndr_id');
-  if (!calIds.has(defaultCalendarId)) {
-    defaultCalendarId = calendars.find((c) => c.isDefault)?.id ?? calendars[0]?.id ?? 'standard';
-  }
+  const fallbackCalendar = calendars.find((c) => c.isDefault)?.id ?? calendars[0]?.id ?? 'standard';
+  const calendarOf = (p: XerRow) => (calIds.has(p.get('clndr_id')) ? p.get('clndr_id') : fallbackCalendar);
+  const defaultCalendarId = calendarOf(main);
   if (calendars.length === 0) calendars.push(standardCalendarDef());
+  const schedOptions = tables.get('SCHEDOPTIONS')?.rows ?? [];
+  const optionsOf = (p: XerRow) =>
+    readOptions(
+      p,
+      schedOptions.find((o) => o.get('proj_id') === p.get('proj_id')),
+      calendarOf(p),
+    );
+  const multi = projects.length > 1;
+  const projectNames = new Map(projects.map((p) => [p.get('proj_id'), p.get('proj_short_name')]));
+  const calendarByProject = new Map(exported.map((p) => [p.get('proj_id'), calendarOf(p)]));
 
   const activities: Activity[] = [];
   for (const w of tables.get('PROJWBS')?.rows ?? []) activities.push(wbsNode(w));
@@ -63,8 +69,12 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     taskRsrc.set(r.get('task_id'), list);
   }
   const taskIds = new Set<string>();
-  for (const t of need('TASK').rows) {
-    const a = readTask(t, exportedIds.has(t.get('proj_id')), wbsIds, defaultCalendarId, calIds);
+  for (const t of taskRows) {
+    const proj = t.get('proj_id');
+    const own = calendarByProject.get(proj) ?? defaultCalendarId;
+    const a = readTask(t, exportedIds.has(proj), wbsIds, own, calIds);
+    if (multi) a.projectId = proj;
+    if (a.external) a.external.project = projectNames.get(proj) ?? proj;
     const rc = taskRsrc.get(a.id);
     if (rc && a.kind === 'resource') a.resourceCalendarIds = rc;
     taskIds.add(a.id);
@@ -76,17 +86,45 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     if (taskIds.has(rel.predId) && taskIds.has(rel.succId)) relations.push(rel);
   }
   const attributeDefs = applyXerAttributes(activities, readXerAttributes(tables));
-  const opts = (tables.get('SCHEDOPTIONS')?.rows ?? []).find((o) => o.get('proj_id') === main.get('proj_id'));
+  // Several scheduled projects: the others each with their own options.
+  const scheduled = exported.filter(
+    (p) => p !== main && taskRows.some((t) => t.get('proj_id') === p.get('proj_id')),
+  );
+  const options = optionsOf(main);
+  if (scheduled.length > 0) {
+    options.projects = scheduled.map((p) => ({
+      id: p.get('proj_id'),
+      name: p.get('proj_short_name'),
+      options: optionsOf(p),
+    }));
+  }
   return {
     source: 'xer',
     projectName: main.get('proj_short_name'),
     calendars,
     activities,
     relations,
-    options: readOptions(main, opts, defaultCalendarId),
+    options,
     ...readResources(tables.get('RSRC')?.rows ?? [], tables.get('TASKRSRC')?.rows ?? [], calIds, taskIds),
     ...(Object.keys(attributeDefs).length > 0 ? { attributeDefs } : {}),
   };
+}
+
+/**
+ * The scheduled projects: PROJECT rows with export_flag = Y (P6 writes N, or nothing, for the
+ * projects it adds only because activities link to them). A file where no row says Y (written by
+ * another tool) schedules all of them. The main project, whose options the model carries, is the
+ * first scheduled one that has activities: an empty project has no options to lend.
+ */
+function exportedProjects(projects: XerRow[], tasks: XerRow[]): { exported: XerRow[]; main: XerRow } {
+  if (projects.length === 0) {
+    throw new ImportError('import.empty', { where: 'PROJECT' }, 'The XER file exports no project');
+  }
+  const flagged = projects.filter((p) => p.get('export_flag').trim().toUpperCase() === 'Y');
+  const exported = flagged.length > 0 ? flagged : projects;
+  const withTasks = new Set(tasks.map((t) => t.get('proj_id')));
+  const main = exported.find((p) => withTasks.has(p.get('proj_id'))) ?? exported[0];
+  return { exported, main };
 }
 
 /** RSRC and TASKRSRC, kept for the resources module (units: target_qty, hours for labour). */
@@ -244,6 +282,9 @@ function readTask(
     actualFinish,
     // A suspended activity's remaining work waits for its resume date.
     resumeAt: actualStart !== null && actualFinish === null ? date(t, 'resume_date', T) : null,
+    expectedFinish: date(t, 'expect_end_date', T),
+    externalEarlyStart: date(t, 'external_early_start_date', T),
+    externalLateFinish: date(t, 'external_late_end_date', T),
     percentComplete: Number(t.get('phys_complete_pct')) || 0,
     constraints,
     alap,
@@ -257,9 +298,17 @@ function readTask(
     },
   };
   if (!exported) {
+    // Another project's activity: fixed where its own project put it; its late dates bound the
+    // activities before it unless it is complete.
     const start = actualStart ?? a.stored!.es ?? date(t, 'target_start_date', T) ?? 0;
     const finish = actualFinish ?? a.stored!.ef ?? date(t, 'target_end_date', T) ?? start;
-    a.external = { start, finish };
+    const open = actualFinish === null;
+    a.external = {
+      start,
+      finish,
+      lateStart: open ? (a.stored!.ls ?? null) : null,
+      lateFinish: open ? (a.stored!.lf ?? null) : null,
+    };
   }
   return a;
 }
@@ -313,5 +362,7 @@ function readOptions(p: XerRow, o: XerRow | undefined, defaultCalendarId: string
     semantics: 'p6',
     lagFromEarlyStart: opt('sched_lag_early_start_flag') !== 'N',
     openEndsCritical: opt('sched_open_critical_flag') === 'Y',
+    useExpectedFinish: opt('sched_use_expect_end_flag') === 'Y',
+    ignoreExternalRelations: opt('sched_outer_depend_type') === 'SD_NONE',
   };
 }

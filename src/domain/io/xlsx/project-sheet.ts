@@ -22,6 +22,8 @@ export function projectRows(m: ScheduleModel): Row[] {
     ['Semantics', o.semantics],
     ['Lag from early start', o.lagFromEarlyStart ?? null],
     ['Open ends critical', o.openEndsCritical ?? null],
+    ['Use expected finish dates', o.useExpectedFinish ?? null],
+    ['Ignore relationships to other projects', o.ignoreExternalRelations ?? null],
   ];
 }
 
@@ -92,6 +94,16 @@ export function readProjectRows(
       case 'Lag from early start': {
         const b = conv.bool(value, line);
         if (b !== null) o.lagFromEarlyStart = b;
+        break;
+      }
+      case 'Use expected finish dates': {
+        const b = conv.bool(value, line);
+        if (b !== null) o.useExpectedFinish = b;
+        break;
+      }
+      case 'Ignore relationships to other projects': {
+        const b = conv.bool(value, line);
+        if (b !== null) o.ignoreExternalRelations = b;
         break;
       }
       default: {
