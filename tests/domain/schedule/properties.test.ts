@@ -3,7 +3,7 @@
 // incremental recompute = full recompute.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
+import { buildCalendarIndex, type CalendarIndex } from '../../../src/domain/calendar/calendar-index';
 import { scheduleModel } from '../../../src/domain/schedule/index';
 import { PreparedSchedule } from '../../../src/domain/schedule/prepared';
 import type { ScheduleModel } from '../../../src/domain/schedule/model';
@@ -24,6 +24,17 @@ const spec = (p: { n: number; seed: number; levels: number; mean: number }) => (
   relationsPerActivity: p.mean,
 });
 const gen = (p: { n: number; seed: number; levels: number; mean: number }) => generateNetwork(spec(p));
+
+/**
+ * The moment a lag reaches in its calendar: adding working time ends at a finish moment, taking it
+ * away at a start moment (a lead back from Tuesday 17:00 reaches Monday 08:00, not Sunday evening),
+ * as the engine and P6 place it.
+ */
+function lagged(lc: CalendarIndex, from: number, lag: number): number {
+  if (lag === 0) return from;
+  const w = lc.workAt(from) + lag;
+  return lag > 0 ? lc.finishAt(w) : lc.startAt(w);
+}
 
 /**
  * Does every relation hold between the scheduled dates? Checked in the working time of the
@@ -47,7 +58,7 @@ function holds(
     const from = r.type === 'fs' || r.type === 'ff' ? finish[p] : start[p];
     const to = r.type === 'fs' || r.type === 'ss' ? start[s] : finish[s];
     // The successor's side may not come before the predecessor's side plus the lag.
-    const earliest = r.lag === 0 ? from : lc.finishAt(lc.workAt(from) + r.lag);
+    const earliest = lagged(lc, from, r.lag);
     const c = late ? lc : sc;
     if (c.workAt(to) < c.workAt(earliest)) return `${r.id} ${r.type} violated`;
   }
@@ -117,7 +128,7 @@ describe('schedule properties', { timeout: 60_000 }, () => {
           const from = r.type === 'fs' || r.type === 'ff' ? res.ef[pi] : res.es[pi];
           const to = r.type === 'fs' || r.type === 'ss' ? res.es[si] : res.ef[si];
           // What the relation allows, in the successor's working time (as the forward pass reads it).
-          const earliest = sc.workAt(r.lag === 0 ? from : lc.finishAt(lc.workAt(from) + r.lag));
+          const earliest = sc.workAt(lagged(lc, from, r.lag));
           const tight = sc.workAt(to) === earliest;
           expect(res.driving[k] === 1, `${r.id} ${r.type}`).toBe(tight);
           hasPred[si] = 1;
@@ -129,7 +140,8 @@ describe('schedule properties', { timeout: 60_000 }, () => {
           if (hasPred[i] && afterDataDate) expect(driven[i], a.id).toBe(1);
         });
       }),
-      { numRuns: 80 },
+      // A lead across a working Sunday on one calendar and not on the other (CI, seed -965745403).
+      { numRuns: 80, examples: [[{ n: 43, seed: 201985, levels: 7, mean: 1.5 }]] },
     );
   });
 
