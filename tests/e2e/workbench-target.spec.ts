@@ -15,6 +15,17 @@ const drawing = (page: Page) =>
     return h;
   });
 
+/** The drawing once two reads 300 ms apart agree (the canvas repaints after data arrives). */
+async function stableDrawing(page: Page): Promise<number> {
+  let last = await drawing(page);
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await drawing(page);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 test('a target version chosen in the toolbar is drawn and kept in the address', async ({ page }) => {
   await openDemoSchedule(page);
   await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
@@ -30,8 +41,9 @@ test('a target version chosen in the toolbar is drawn and kept in the address', 
   await page.reload();
   await expect(target(page)).toHaveValue(id);
   await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
-  await page.waitForTimeout(300);
-  const withTarget = await drawing(page);
+  // The target's dates arrive after the schedule's: wait until they are drawn and the picture holds.
+  await expect.poll(() => drawing(page)).not.toBe(plain);
+  const withTarget = await stableDrawing(page);
   await target(page).selectOption({ label: 'No target' });
   await expect(page).not.toHaveURL(/target=/);
   await expect.poll(() => drawing(page)).not.toBe(withTarget);
