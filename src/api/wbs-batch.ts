@@ -37,7 +37,7 @@ export const SerializedEntry = z.object({
 
 export const WbsBatchBody = z.object({
   /** The version revision the change was made on; a stale one is refused (409). */
-  revision: z.number().int().min(0),
+  revision: z.number().int().min(0).max(2_147_483_647),
   origin: UndoOrigin,
   entry: SerializedEntry,
 });
