@@ -27,6 +27,7 @@ const en: Record<string, string> = {
   // domain items
   wrong_credentials: 'Wrong login or password',
   wrong_answer: 'Error during password reset',
+  'wbs.edit_conflict': 'Someone else changed the same places meanwhile ({count})',
   reset_locked: 'Too many wrong answers: password recovery for this login is locked for {minutes} minutes',
   no_secret_question: 'No secret question is set. Contact your system administrator',
   login_taken: 'This login is already taken',
