@@ -133,3 +133,41 @@ export function overlapsBetween(mine: readonly Patch[], theirs: readonly (readon
       add(w, { ...w, value: undefined });
   return [...out.values()];
 }
+
+/** Whether a patch writes one of the places (or a whole row or relation among them). */
+function writesAny(p: Patch, places: readonly Overlap[]): boolean {
+  const [w] = touchesOf([p]).writes;
+  if (!w) return false;
+  return places.some((o) => overlaps(w, { ...o, value: undefined }));
+}
+
+/**
+ * A refused batch as the user resolved it. 'theirs': the batch without the overlapping places
+ * (null when nothing is left, or when a place is a whole row: a structural command is kept whole
+ * or not at all), its inverse likewise. 'mine': the batch as it was, its inverse
+ * giving back their values at the overlapping fields (so an undo of it restores what they wrote,
+ * not what was there before both).
+ */
+export function resolvePatches(
+  entry: { readonly patches: readonly Patch[]; readonly inversePatches: readonly Patch[] },
+  places: readonly Overlap[],
+  choice: 'mine' | 'theirs',
+): { patches: Patch[]; inversePatches: Patch[] } | null {
+  if (choice === 'theirs') {
+    // A structural overlap (a row added, removed or moved): the command's parts belong together
+    // (an indent drops the links it would make invalid), so none of it is kept.
+    if (places.some((o) => o.field === null)) return null;
+    const patches = entry.patches.filter((p) => !writesAny(p, places));
+    if (patches.length === 0) return null;
+    return { patches, inversePatches: entry.inversePatches.filter((p) => !writesAny(p, places)) };
+  }
+  const theirsAt = new Map(
+    places.filter((o) => o.field !== null).map((o) => [placeKey(o), o.theirs] as const),
+  );
+  const inversePatches = entry.inversePatches.map((p) => {
+    const [w] = touchesOf([p]).writes;
+    if (!w || p.op !== 'replace' || !theirsAt.has(placeKey(w))) return p;
+    return { ...p, value: theirsAt.get(placeKey(w)) };
+  });
+  return { patches: [...entry.patches], inversePatches };
+}

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { Patch } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { overlapsBetween, touchesOf } from '../../../src/domain/history/overlap';
+import { overlapsBetween, resolvePatches, touchesOf } from '../../../src/domain/history/overlap';
 
 const set = (id: string, field: string, value: unknown): Patch => ({
   op: 'replace',
@@ -86,5 +86,28 @@ describe('overlapsBetween', () => {
   it('keeps the last value written at a place', () => {
     const t = touchesOf([set('a', 'name', '1'), set('a', 'name', '2')]);
     expect(t.writes).toEqual([{ target: 'rows', id: 'a', field: 'name', value: '2' }]);
+  });
+});
+
+describe('resolvePatches', () => {
+  const mine = {
+    patches: [set('a', 'name', 'Mine'), set('b', 'name', 'B2')],
+    inversePatches: [set('a', 'name', 'Old'), set('b', 'name', 'B1')],
+  };
+  const places = overlapsBetween(mine.patches, [[set('a', 'name', 'Theirs')]]);
+
+  it("'theirs' drops the overlapping places and keeps the rest", () => {
+    expect(resolvePatches(mine, places, 'theirs')).toEqual({
+      patches: [set('b', 'name', 'B2')],
+      inversePatches: [set('b', 'name', 'B1')],
+    });
+    expect(resolvePatches({ patches: [mine.patches[0]!], inversePatches: [] }, places, 'theirs')).toBeNull();
+  });
+
+  it("'mine' keeps the batch; its undo gives back their value", () => {
+    expect(resolvePatches(mine, places, 'mine')).toEqual({
+      patches: mine.patches,
+      inversePatches: [set('a', 'name', 'Theirs'), set('b', 'name', 'B1')],
+    });
   });
 });
