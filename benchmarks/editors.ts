@@ -11,6 +11,7 @@
 // Run: npm run --silent bench -- editors   (EDITORS=50 DURATION_S=60 PAUSE_MS=2000; PostgreSQL
 // too when DATABASE_URL is set).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db';
@@ -217,6 +218,7 @@ if (url) {
   try {
     results.push(await run('postgres', pg));
   } finally {
+    await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(pg.db);
     await pg.close();
   }
 } else results.push({ database: 'postgres', skipped: 'DATABASE_URL is not set' });
