@@ -1,8 +1,9 @@
 // Many planners on one version (issue 22): N simulated clients, each editing its own 3 rows of
 // one version with a pause of 0–PAUSE_MS between edits, for DURATION_S seconds, over real HTTP to
-// a server on 127.0.0.1 (in this process). Each client keeps the revision its last answer gave
-// (it listens to no live events: the stalest a real client can be), so nearly every batch is on
-// an older revision; a disjoint one must be applied. A refused batch is sent again (an edit
+// a server on 127.0.0.1 (in this process). Each client follows the revision as the workbench does:
+// its answers, and the version_updated events of its own live socket (LIVE=0: answers only, the
+// stalest a client can be). Batches made while others' are stored are on an older revision; a
+// disjoint one must be applied. A refused batch is sent again (an edit
 // conflict on the answer's revision; a stale revision after reading the version), at most 20 times.
 // At the end every client's rows are read back: each must hold the value of its last accepted edit.
 // Prints one JSON object per database: clients, edits, batches, conflict_rate (409 answers per
@@ -11,7 +12,10 @@
 // Run: npm run --silent bench -- editors   (EDITORS=50 DURATION_S=60 PAUSE_MS=2000; PostgreSQL
 // too when DATABASE_URL is set).
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { EVENTS_SUBPROTOCOL } from '../src/api/events';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db';
@@ -22,6 +26,7 @@ const DURATION_S = Number(process.env.DURATION_S ?? 60);
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 2000);
 const ROWS_EACH = 3;
 const MAX_TRIES = 20;
+const LIVE = process.env.LIVE !== '0';
 
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return null;
@@ -114,9 +119,31 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     const sessions = await Promise.all(
       Array.from({ length: EDITORS }, async () => {
         const s = await req('POST', '/auth/login', { login, password }, {});
-        return { authorization: `Bearer ${s.json.token}`, 'space-id': space };
+        return { token: s.json.token as string, authorization: `Bearer ${s.json.token}`, 'space-id': space };
       }),
     );
+    // Each planner's view of the version's revision, moved on by its answers and its events.
+    const seen = sessions.map(() => created.json.revision as number);
+    const sockets = LIVE
+      ? await Promise.all(
+          sessions.map(
+            (s, c) =>
+              new Promise<WebSocket>((resolve, reject) => {
+                const ws = new WebSocket(base.replace(/^http/, 'ws') + '/events', [
+                  EVENTS_SUBPROTOCOL,
+                  s.token,
+                ]);
+                ws.on('message', (data) => {
+                  const e = JSON.parse(String(data)) as { event: string; payload: { revision?: number } };
+                  if (e.event === 'version_updated' && typeof e.payload.revision === 'number')
+                    seen[c] = Math.max(seen[c]!, e.payload.revision);
+                });
+                ws.on('open', () => resolve(ws));
+                ws.on('error', reject);
+              }),
+          ),
+        )
+      : [];
 
     const batchMs: number[] = [];
     const editMs: number[] = [];
@@ -128,9 +155,8 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     const end = Date.now() + DURATION_S * 1000;
 
     const planner = async (c: number) => {
-      const headers = sessions[c]!;
+      const { token: _token, ...headers } = sessions[c]!;
       const mine = ids.slice(c * ROWS_EACH, (c + 1) * ROWS_EACH);
-      let revision = created.json.revision as number;
       let n = 0;
       while (Date.now() < end) {
         await new Promise((r) => setTimeout(r, Math.random() * PAUSE_MS));
@@ -152,18 +178,18 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
           const res = await req(
             'POST',
             `/versions/${version}/wbs/batch`,
-            { revision, origin: 'do', entry },
+            { revision: seen[c], origin: 'do', entry },
             headers,
           );
           batchMs.push(performance.now() - b0);
           batches++;
           if (res.status === 200) {
             ok = true;
-            revision = res.json.revision;
+            seen[c] = Math.max(seen[c]!, res.json.revision);
             lastAccepted.set(id, name);
           } else if (res.status === 409) {
             refused++;
-            revision =
+            seen[c] =
               typeof res.json.revision === 'number'
                 ? res.json.revision
                 : (await req('GET', `/versions/${version}`, undefined, headers)).json.revision;
@@ -176,6 +202,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     const t0 = Date.now();
     await Promise.all(Array.from({ length: EDITORS }, (_, c) => planner(c)));
     const wall = (Date.now() - t0) / 1000;
+    for (const ws of sockets) ws.close();
 
     const content = (await req('GET', `/versions/${version}/wbs`, undefined, h)).json as {
       items: { id: string; name: string }[];
@@ -186,6 +213,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     return {
       database: kind,
       clients: EDITORS,
+      live_events: LIVE,
       duration_s: Math.round(wall),
       pause_ms: `0–${PAUSE_MS}`,
       edits,
@@ -198,6 +226,8 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
       batch_p99_ms: pct(batchMs, 99),
       edit_p50_ms: pct(editMs, 50),
       edit_p99_ms: pct(editMs, 99),
+      // The machine is shared: its load says how much of the latency is waiting for a core.
+      load_avg_1m: Math.round(loadavg()[0]! * 10) / 10,
     };
   } finally {
     await app.close();
