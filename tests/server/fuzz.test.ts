@@ -40,12 +40,9 @@ const HOSTILE: readonly unknown[] = [
   "'; DROP TABLE users; --",
 ];
 /** Values a path segment or a query string can carry (well-formed strings only: a URL cannot hold a lone surrogate). */
-const HOSTILE_TEXT = HOSTILE.filter((v): v is string => typeof v === 'string' && !/[\ud800-\udfff]/.test(v)).concat([
-  '2147483648',
-  '-1',
-  '1e308',
-  'NaN',
-]);
+const HOSTILE_TEXT = HOSTILE.filter(
+  (v): v is string => typeof v === 'string' && !/[\ud800-\udfff]/.test(v),
+).concat(['2147483648', '-1', '1e308', 'NaN']);
 
 /** Variants per route and input part (seeded, so a failure repeats). */
 const PICKS = 6;

@@ -201,11 +201,16 @@ export async function applyBatch(
         if (!since) return refuse(tx, s, revision);
         const overlaps = overlapsBetween(entry.patches, since.map(patchesOf));
         if (overlaps.length > 0)
-          throw new HttpError(409, 'Conflict', [{ code: 'wbs.edit_conflict', params: { count: overlaps.length } }], {
-            revision: v.revision,
-            conflicts: overlaps,
-            changes: since,
-          });
+          throw new HttpError(
+            409,
+            'Conflict',
+            [{ code: 'wbs.edit_conflict', params: { count: overlaps.length } }],
+            {
+              revision: v.revision,
+              conflicts: overlaps,
+              changes: since,
+            },
+          );
         changes = since;
       }
       const next = v.revision + 1;
