@@ -33,6 +33,7 @@ export default defineConfig({
       DATA_DIR: `data/e2e-${port}`,
       E2E_FRESH: '1',
       LOGIN_RATE_LIMIT: '1000',
+      PUBLIC_RATE_LIMIT: '1000',
     },
   },
 });

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 export const EVENTS_PATH = '/api/v1/events';
+/** The socket's token travels as the subprotocol after this one (never in the URL or a log). */
+export const EVENTS_SUBPROTOCOL = 'bearer';
 
 export const EventName = z.enum([
   'eps_updated',

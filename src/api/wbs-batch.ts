@@ -37,16 +37,57 @@ export const SerializedEntry = z.object({
 
 export const WbsBatchBody = z.object({
   /** The version revision the change was made on; a stale one is refused (409). */
-  revision: z.number().int().min(0),
+  revision: z.number().int().min(0).max(2_147_483_647),
   origin: UndoOrigin,
   entry: SerializedEntry,
 });
+
+/** A change stored by someone else since the batch's revision (from the undo log), oldest first. */
+export const UnseenChange = z.object({
+  revision: z.number().int(),
+  user_id: Id.nullable(),
+  origin: z.enum(['do', 'undo', 'redo', 'restore']),
+  /** The entry in its serialized form: apply its `patches`. */
+  entry: z.record(z.string(), z.unknown()),
+});
+export type UnseenChange = z.infer<typeof UnseenChange>;
 
 export const RevisionResult = z.object({
   revision: z.number().int(),
   /** The undo-log action stored for the batch (or the last one a restore stored). */
   action_id: Id,
+  /**
+   * A batch made on an older revision and applied (it touched nothing changed since): the changes
+   * between its revision and the new one, for the client to apply. Absent when there were none.
+   */
+  changes: z.array(UnseenChange).optional(),
+  /** The changes were too big to send: read the version again. */
+  changes_omitted: z.boolean().optional(),
 });
+
+/** One place both the refused batch and a change since its revision wrote. */
+export const EditConflict = z.object({
+  target: z.enum(['rows', 'relations']),
+  id: z.string(),
+  /** The field; null: the whole row or relation (added, removed, moved). */
+  field: z.string().nullable(),
+  /** The attribute key of an attribute's conflict. */
+  key: z.string().optional(),
+  mine: z.unknown(),
+  theirs: z.unknown(),
+});
+export type EditConflict = z.infer<typeof EditConflict>;
+
+/**
+ * The body of a 409 `wbs.edit_conflict` (beside the usual error list): the version's revision,
+ * the overlapping places and the changes since the batch's revision (to apply before choosing).
+ */
+export const EditConflictBody = z.object({
+  revision: z.number().int(),
+  conflicts: z.array(EditConflict),
+  changes: z.array(UnseenChange),
+});
+export type EditConflictBody = z.infer<typeof EditConflictBody>;
 
 export const UndoAction = z.object({
   id: Id,
@@ -118,7 +159,10 @@ export const wbsBatchRoutes = {
     path: '/versions/:id/wbs/batch',
     scope: 'space',
     ability: 'edit',
-    summary: 'Apply one command (patches) in one transaction; 409 on a stale revision or a locked version',
+    summary:
+      'Apply one command (patches) in one transaction. A batch on an older revision is applied when it touches ' +
+      'nothing changed since (the answer carries those changes); an overlapping one is a 409 wbs.edit_conflict ' +
+      'with both values; 409 on a locked version',
     params: IdParams,
     body: WbsBatchBody,
     response: RevisionResult,

@@ -20,6 +20,7 @@ import type { Database } from './db';
 import { EventHub } from './events/hub';
 import { registerEventSocket } from './events/socket';
 import { installErrorHandler, sendError } from './http/errors';
+import { loggerOptions } from './http/log-redact';
 import { register } from './http/register';
 import type { Implemented } from './http/register';
 import { appRoutes } from './routes/app';
@@ -39,7 +40,8 @@ import { wbsBatchRoutes } from './routes/wbs-batch';
 export interface BuildOptions {
   database: Database;
   config: Config;
-  logger?: boolean;
+  /** Log requests (to stdout, or to the given stream: tests read it). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 export function implementations(ctx: AppContext): Implemented[] {
@@ -61,12 +63,20 @@ export function implementations(ctx: AppContext): Implemented[] {
 }
 
 export async function buildApp({ database, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions(logger === true ? undefined : logger.stream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const events = new EventHub(database.db, database.kind === 'postgres' ? (database.url ?? null) : null);
+  const events = new EventHub(
+    database.db,
+    database.kind === 'postgres' ? (database.url ?? null) : null,
+    config.idleTimeoutMinutes,
+  );
   const ctx: AppContext = { db: database.db, config, events };
 
   await app.register(swagger, {
@@ -87,15 +97,20 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     if (found.length !== 1)
       throw new Error(`route ${def.method} ${def.path}: ${found.length} implementations`);
   }
-  const loginPath = '/auth/login';
+  // Per address and minute: guessing a credential (password, secret answer), and the other writes
+  // anyone may send without a session (each stores something or tells something).
+  const limits: Record<string, number> = {
+    '/auth/login': config.loginRateLimit,
+    '/users/reset-password': config.loginRateLimit,
+    '/users/reset-password-request': config.publicRateLimit,
+    '/users/change-forgotten-password': config.publicRateLimit,
+    '/users/register': config.publicRateLimit,
+    '/users/register-and-login': config.publicRateLimit,
+    '/client-error': config.publicRateLimit,
+  };
   for (const impl of impls) {
-    const limited = impl.def.path === loginPath;
-    register(
-      app,
-      ctx,
-      impl,
-      limited ? { rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } } : undefined,
-    );
+    const max = limits[impl.def.path];
+    register(app, ctx, impl, max ? { rateLimit: { max, timeWindow: 60_000 } } : undefined);
   }
   registerEventSocket(app, ctx);
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

@@ -7,8 +7,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   idleTimeoutMinutes: number;
-  /** Login attempts per IP per minute. */
+  /** Login and secret-answer attempts per IP per minute. */
   loginRateLimit: number;
+  /** Other unauthenticated writes (client errors, registration, reset requests) per IP per minute. */
+  publicRateLimit: number;
   /** Trust X-Forwarded-For (behind a reverse proxy) for the IP allow-list. */
   trustProxy: boolean;
   version: string;
@@ -44,6 +46,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     idleTimeoutMinutes: int(env.IDLE_TIMEOUT_MINUTES, 30),
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
+    publicRateLimit: int(env.PUBLIC_RATE_LIMIT, 30),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     version: packageVersion(),
     estimatesUserCap: optionalInt(env.LICENCE_ESTIMATES_USERS),
@@ -53,7 +56,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Defaults for tests: no client, no seed, a generous login limit. */
+/** Defaults for tests: no client, no seed, generous rate limits. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({}), clientDir: null, seedDemo: false, loginRateLimit: 1000, ...overrides };
+  return {
+    ...configFromEnv({}),
+    clientDir: null,
+    seedDemo: false,
+    loginRateLimit: 1000,
+    publicRateLimit: 1000,
+    ...overrides,
+  };
 }

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly error: ErrorCode,
     readonly items: Item[] = [],
+    /** More fields of the error body (a conflict's details). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(error);
   }

@@ -178,19 +178,67 @@ describe('wbs batch', () => {
     });
   });
 
-  it('refuses a stale revision with 409 and writes nothing', async () => {
+  it('refuses a stale batch that overlaps a change since, with both values, and writes nothing', async () => {
+    const { doc } = await read();
+    const id = [...doc.rows.keys()][0]!;
+    const base = revision;
+    await ok(
+      change(doc, (x) => void (x.rows.get(id)!.name = 'Theirs')),
+      'cmd.edit',
+    );
+    const res = await send(
+      change(doc, (x) => void (x.rows.get(id)!.name = 'Mine')),
+      'cmd.edit',
+      base,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      error_message: [{ code: 'wbs.edit_conflict', params: { count: 1 } }],
+      revision,
+      conflicts: [{ target: 'rows', id, field: 'name', mine: 'Mine', theirs: 'Theirs' }],
+      changes: [{ revision, origin: 'do', entry: { labelKey: 'cmd.edit' } }],
+    });
+    expect((await read()).doc.rows.get(id)!.name).toBe('Theirs');
+  });
+
+  it('applies a stale batch on other rows and answers the changes it has not seen', async () => {
+    const { doc } = await read();
+    const [a, b] = [...doc.rows.keys()];
+    const base = revision;
+    await ok(
+      change(doc, (x) => void (x.rows.get(a!)!.name = 'First planner')),
+      'cmd.edit',
+    );
+    const seen = revision;
+    const res = await send(
+      change(doc, (x) => void (x.rows.get(b!)!.name = 'Second planner')),
+      'cmd.edit',
+      base,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json() as { revision: number; changes: { revision: number; entry: unknown }[] };
+    expect(out.revision).toBe(seen + 1);
+    expect(out.changes.map((c) => c.revision)).toEqual([seen]);
+    expect(deserializeEntry(out.changes[0]!.entry).patches).toEqual([
+      { op: 'replace', path: ['rows', a, 'name'], value: 'First planner' },
+    ]);
+    revision = out.revision;
+    const after = (await read()).doc;
+    expect([after.rows.get(a!)!.name, after.rows.get(b!)!.name]).toEqual(['First planner', 'Second planner']);
+  });
+
+  it('refuses a revision the version has not reached with 409', async () => {
     const { doc } = await read();
     const id = [...doc.rows.keys()][0]!;
     const res = await send(
-      change(doc, (x) => void (x.rows.get(id)!.name = 'Stale')),
+      change(doc, (x) => void (x.rows.get(id)!.name = 'Future')),
       'cmd.edit',
-      revision - 1,
+      revision + 5,
     );
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({
       error_message: [{ code: 'version.stale_revision', params: { revision } }],
     });
-    expect((await read()).doc.rows.get(id)!.name).not.toBe('Stale');
   });
 
   it('refuses a relation that closes a cycle with 400 and the path', async () => {

@@ -4,7 +4,14 @@ import { applyRemote, loadVersion } from '../../src/state/workbench/data';
 import { provideServices } from '../../src/state/workbench/services';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
 import type { SyncBatch } from '../../src/state/workbench/sync';
-import { SyncConflict, SyncRefused, VersionSync } from '../../src/state/workbench/sync';
+import {
+  SyncConflict,
+  SyncEditConflict,
+  SyncRefused,
+  VersionSync,
+  chooseConflict,
+} from '../../src/state/workbench/sync';
+import { serializeEntry } from '../../src/domain/history';
 import { chain, version } from './fixtures';
 
 const settle = async () => {
@@ -135,5 +142,106 @@ describe('version sync', () => {
       expect(workbench.get().saving).toBe(0);
       restore();
     }
+  });
+});
+
+describe('version sync with other planners', () => {
+  let sync: VersionSync | null = null;
+  beforeEach(() => {
+    sync?.dispose();
+    useWorkbench.setState(initialState(), true);
+    const { rows, relations } = chain(3);
+    loadVersion(version(), rows, relations);
+    workbench.set({ selection: { anchor: { row: 2, col: 1 }, focus: { row: 2, col: 1 } } });
+  });
+
+  const theirEntry = (id: string, name: string) =>
+    serializeEntry({
+      kind: 'undo_wbs',
+      labelKey: 'cmd.edit',
+      patches: [{ op: 'replace', path: ['rows', id, 'name'], value: name }],
+      inversePatches: [{ op: 'replace', path: ['rows', id, 'name'], value: 'old' }],
+    }) as unknown as Record<string, unknown>;
+
+  it("applies the changes a batch's answer carries, and follows the new revision", async () => {
+    sync = new VersionSync(
+      {
+        send: async () => ({
+          revision: 9,
+          changes: [{ revision: 8, user_id: null, origin: 'do', entry: theirEntry('T3', 'Their rename') }],
+        }),
+      },
+      async () => undefined,
+    );
+    runCommand('indent');
+    await settle();
+    await settle();
+    expect(workbench.get().wbs.doc.rows.get('T3')!.name).toBe('Their rename');
+    expect(workbench.get().version!.revision).toBe(9);
+  });
+
+  it('on an edit conflict waits for the choice; keep mine sends it again on the new revision', async () => {
+    const sent: SyncBatch[] = [];
+    const restore = provideServices({ notify: () => undefined });
+    const T2 = workbench.get().wbs.doc.rows.get('T2')!;
+    sync = new VersionSync(
+      {
+        send: async (b) => {
+          sent.push(b);
+          if (sent.length === 1)
+            throw new SyncEditConflict({
+              revision: 5,
+              conflicts: [{ target: 'rows', id: 'T2', field: 'parentId', mine: 'T1', theirs: T2.parentId }],
+              changes: [{ revision: 5, user_id: null, origin: 'do', entry: theirEntry('T3', 'Theirs') }],
+            });
+          return { revision: 6 };
+        },
+      },
+      async () => undefined,
+    );
+    runCommand('indent');
+    await settle();
+    await settle();
+    expect(workbench.get().editConflict?.conflicts).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    chooseConflict('mine');
+    await settle();
+    await settle();
+    expect(sent.map((b) => b.revision)).toEqual([1, 5]);
+    expect(workbench.get().wbs.doc.rows.get('T2')!.parentId).toBe('T1');
+    expect(workbench.get().wbs.doc.rows.get('T3')!.name).toBe('Theirs');
+    expect(workbench.get().version!.revision).toBe(6);
+    restore();
+  });
+
+  it('take theirs of a structural overlap drops our command on screen and sends none of it', async () => {
+    const sent: SyncBatch[] = [];
+    const restore = provideServices({ notify: () => undefined });
+    sync = new VersionSync(
+      {
+        send: async (b) => {
+          sent.push(b);
+          throw new SyncEditConflict({
+            revision: 5,
+            conflicts: [{ target: 'rows', id: 'T2', field: null, mine: 'T1', theirs: 'T0' }],
+            changes: [{ revision: 5, user_id: null, origin: 'do', entry: theirEntry('T2', 'Theirs') }],
+          });
+        },
+      },
+      async () => undefined,
+    );
+    runCommand('indent');
+    await settle();
+    await settle();
+    chooseConflict('theirs');
+    await settle();
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(workbench.get().wbs.doc.rows.get('T2')!.name).toBe('Theirs');
+    // The indent is taken back: T2 under S again, its link to T1 back.
+    expect(workbench.get().wbs.doc.rows.get('T2')!.parentId).toBe('S');
+    expect(workbench.get().wbs.doc.relations.has('R1')).toBe(true);
+    expect(workbench.get().saving).toBe(0);
+    restore();
   });
 });

@@ -1,7 +1,8 @@
-// One WebSocket to /api/v1/events (token in the query, as the contract says), reconnecting with
+// One WebSocket to /api/v1/events (the token as its second subprotocol, after `bearer`: it never
+// appears in a URL or a server log), reconnecting with
 // backoff. When reconnects keep failing and the health check cannot reach the server either,
 // `onUnreachable` fires (the app shows /disconnect).
-import { EVENTS_PATH, type LiveEvent } from '../../api/events';
+import { EVENTS_PATH, EVENTS_SUBPROTOCOL, type LiveEvent } from '../../api/events';
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -54,9 +55,10 @@ export class LiveEvents {
   private open(): void {
     if (!this.token) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(
-      `${proto}//${location.host}${EVENTS_PATH}?token=${encodeURIComponent(this.token)}`,
-    );
+    const socket = new WebSocket(`${proto}//${location.host}${EVENTS_PATH}`, [
+      EVENTS_SUBPROTOCOL,
+      this.token,
+    ]);
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.attempt = 0;

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from './ConflictDialog';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Version, VersionColumns } from '../../api/versions';
 import { GanttPane } from '../../gantt/GanttPane';
@@ -238,6 +239,7 @@ export function SchedulePage() {
       )}
       {loadState !== 'ready' && <div className="wb-loading">{t('load.loading')}</div>}
       {help && createPortal(<HelpDialog t={t} onClose={() => setHelp(false)} />, document.body)}
+      {createPortal(<ConflictDialog t={t} />, document.body)}
     </div>
   );
 }

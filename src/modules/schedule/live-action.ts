@@ -8,6 +8,8 @@ import { deserializeEntry } from '../../domain/history';
 
 export type LiveAction =
   | { readonly kind: 'ignore' }
+  /** Our own batches are on their way: looked at again once they are answered. */
+  | { readonly kind: 'defer' }
   | { readonly kind: 'apply'; readonly revision: number; readonly patches: readonly Patch[] }
   | { readonly kind: 'state' }
   | { readonly kind: 'reload' };
@@ -22,8 +24,8 @@ export function liveAction(e: LiveEventLike, mine: number, saving: boolean): Liv
   if (e.event !== 'version_updated') return { kind: 'ignore' };
   const revision = typeof e.payload.revision === 'number' ? e.payload.revision : null;
   if (revision !== null && revision <= mine) return { kind: 'ignore' };
-  // Our queue will meet the new revision (409 → reload).
-  if (saving) return { kind: 'ignore' };
+  // Our batch's answer may carry this change: looked at again once the queue is empty.
+  if (saving) return { kind: 'defer' };
   if (revision === mine + 1 && e.payload.entry !== undefined) {
     try {
       return { kind: 'apply', revision, patches: deserializeEntry(e.payload.entry).patches };

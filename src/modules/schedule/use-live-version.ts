@@ -12,7 +12,10 @@ import { call } from '../../app/api/call';
 import { liveEvents } from '../../app/api/live';
 import { applyRemote } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
+import type { LiveEvent } from '../../api/events';
 import { liveAction } from './live-action';
+
+const revisionOf = (e: LiveEvent) => (typeof e.payload.revision === 'number' ? e.payload.revision : 0);
 import { openVersion } from './load';
 
 export function useLiveVersion(versionId: string | null, onReloaded: () => void): void {
@@ -50,11 +53,17 @@ export function useLiveVersion(versionId: string | null, onReloaded: () => void)
       else workbench.set({ version: { ...now, timetable_state: v.timetable_state } });
     };
 
-    const off = liveEvents.subscribe((e) => {
-      if (!e.ids.includes(versionId)) return;
+    // Events met while our batches were on their way: once they are answered (their answers
+    // carry the changes stored before ours), the newer ones are applied in revision order.
+    let deferred: LiveEvent[] = [];
+    const handle = (e: LiveEvent) => {
       const s = workbench.get();
-      const action = liveAction(e, s.version?.revision ?? 0, s.saving > 0);
+      const action = liveAction(e, s.version?.revision ?? 0, s.saving > 0 || s.editConflict !== null);
       if (action.kind === 'ignore') return;
+      if (action.kind === 'defer') {
+        deferred.push(e);
+        return;
+      }
       if (action.kind === 'apply') {
         applyRemote(action.patches);
         const v = workbench.get().version;
@@ -76,9 +85,19 @@ export function useLiveVersion(versionId: string | null, onReloaded: () => void)
         if (whole) readAgain();
         else void readState();
       }, 150);
+    };
+    const off = liveEvents.subscribe((e) => {
+      if (e.ids.includes(versionId)) handle(e);
+    });
+    const offSaved = useWorkbench.subscribe((s) => {
+      if (s.saving > 0 || s.editConflict !== null || deferred.length === 0) return;
+      const list = deferred.sort((a, b) => revisionOf(a) - revisionOf(b));
+      deferred = [];
+      for (const e of list) handle(e);
     });
     return () => {
       off();
+      offSaved();
       if (timer) clearTimeout(timer);
     };
   }, [versionId, onReloaded]);

@@ -18,8 +18,14 @@ export async function createSession(db: Kysely<DB>, userId: string): Promise<str
 }
 
 /**
- * The user of a live token, or null. Refreshes last_seen_at at most once a minute so that reads do
- * not turn into a write each.
+ * How old last_seen_at may get before a request refreshes it: a quarter of the time-out, at most a
+ * minute. Once a minute alone would let a 1-minute time-out end an active session.
+ */
+export const refreshAfterSeconds = (idleMinutes: number) => Math.min(60, (idleMinutes * 60) / 4);
+
+/**
+ * The user of a live token, or null. Refreshes last_seen_at at most every refreshAfterSeconds so
+ * that reads do not turn into a write each.
  */
 export async function resolveSession(
   db: Kysely<DB>,
@@ -29,7 +35,12 @@ export async function resolveSession(
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
-    .select(['user_id', sql<boolean>`last_seen_at < now() - interval '1 minute'`.as('stale')])
+    .select([
+      'user_id',
+      sql<boolean>`last_seen_at < now() - make_interval(secs => ${refreshAfterSeconds(idleMinutes)})`.as(
+        'stale',
+      ),
+    ])
     .where('token_hash', '=', tokenHash)
     .where(sql<boolean>`last_seen_at > now() - make_interval(mins => ${idleMinutes})`)
     .executeTakeFirst();

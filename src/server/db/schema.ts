@@ -17,6 +17,10 @@ export interface UsersTable {
   avatar_mime: string | null;
   privacy_policy_accepted_at: Date | null;
   created_at: Timestamp;
+  /** Wrong secret answers in a row (migration 009). */
+  reset_failures: Generated<number>;
+  /** Password recovery of the login is refused until then. */
+  reset_locked_until: Date | null;
 }
 
 export interface SessionsTable {

@@ -9,13 +9,28 @@ import type { DB } from '../db/schema';
 
 export interface Socketish {
   send(data: string): void;
+  close(code?: number, reason?: string): void;
   readyState: number;
+}
+
+/** Close codes: the session ended (the client signs out), the user left a space (it reconnects). */
+export const CLOSE_SESSION_ENDED = 4401;
+export const CLOSE_MEMBERSHIP_CHANGED = 4403;
+
+/** How often the sockets' sessions are checked (idle expiry, an end seen by another process). */
+export const SESSION_SWEEP_MS = 500;
+
+interface SocketEntry {
+  socket: Socketish;
+  tokenHash: string;
 }
 
 const CHANNEL = 'live_events';
 
 export class EventHub {
-  private sockets = new Map<string, Set<Socketish>>();
+  private sockets = new Map<string, Set<SocketEntry>>();
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+  private sweeping = false;
   private listener: pg.Client | null = null;
   /** Sends and deliveries run one after another, so clients see events in publishing order. */
   private sending: Promise<void> = Promise.resolve();
@@ -24,6 +39,7 @@ export class EventHub {
   constructor(
     private db: Kysely<DB>,
     private pgUrl: string | null = null,
+    private idleMinutes = 30,
   ) {}
 
   /** PostgreSQL: listen for events published by any process (including this one). */
@@ -38,18 +54,70 @@ export class EventHub {
   }
 
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     await this.listener?.end();
     this.listener = null;
   }
 
-  add(userId: string, socket: Socketish): () => void {
+  /** A socket of a session; the returned function forgets it (on close). */
+  add(userId: string, socket: Socketish, tokenHash: string): () => void {
     const set = this.sockets.get(userId) ?? new Set();
-    set.add(socket);
+    const entry = { socket, tokenHash };
+    set.add(entry);
     this.sockets.set(userId, set);
+    this.sweeper ??= setInterval(() => void this.sweep(), SESSION_SWEEP_MS);
+    this.sweeper.unref?.();
     return () => {
-      set.delete(socket);
+      set.delete(entry);
       if (set.size === 0) this.sockets.delete(userId);
+      if (this.sockets.size === 0 && this.sweeper) {
+        clearInterval(this.sweeper);
+        this.sweeper = null;
+      }
     };
+  }
+
+  /**
+   * Closes the sockets of ended sessions at once: one session (logout), every session of a user
+   * (logout-all, a new password; `except` keeps the caller's own), or a user whose membership
+   * changed (kick-out: the socket reconnects and hears only the spaces it still belongs to).
+   */
+  closeSessions(userId: string, which: { tokenHash?: string; except?: string; code?: number } = {}): void {
+    for (const e of [...(this.sockets.get(userId) ?? [])]) {
+      if (which.tokenHash !== undefined && e.tokenHash !== which.tokenHash) continue;
+      if (which.except !== undefined && e.tokenHash === which.except) continue;
+      e.socket.close(which.code ?? CLOSE_SESSION_ENDED, 'Session ended');
+    }
+  }
+
+  /**
+   * Closes the sockets whose session is gone: idle expiry, or an end seen by another server
+   * process (they share the database, not the sockets).
+   */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.sockets.size === 0) return;
+    this.sweeping = true;
+    try {
+      const entries = [...this.sockets.values()].flatMap((set) => [...set]);
+      const hashes = [...new Set(entries.map((e) => e.tokenHash))];
+      const live = new Set(
+        (
+          await this.db
+            .selectFrom('sessions')
+            .select('token_hash')
+            .where('token_hash', 'in', hashes)
+            .where(sql<boolean>`last_seen_at > now() - make_interval(mins => ${this.idleMinutes})`)
+            .execute()
+        ).map((r) => r.token_hash),
+      );
+      for (const e of entries)
+        if (!live.has(e.tokenHash)) e.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+    } catch {
+      // The database is busy or closing: the next sweep tries again.
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   /** Fire and forget: a lost event never fails the request that caused it. */
@@ -80,7 +148,8 @@ export class EventHub {
       .execute();
     const text = JSON.stringify(event);
     for (const { user_id } of members) {
-      for (const socket of this.sockets.get(user_id) ?? []) if (socket.readyState === 1) socket.send(text);
+      for (const { socket } of this.sockets.get(user_id) ?? [])
+        if (socket.readyState === 1) socket.send(text);
     }
   }
 }

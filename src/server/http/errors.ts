@@ -15,6 +15,7 @@ export function sendError(
   status: number,
   error: ErrorCode,
   items: Item[],
+  extra?: Record<string, unknown>,
 ) {
   const lang = pickLang(req.headers.language, req.headers['accept-language']);
   const list = (items.length ? items : [{ code: error }]).map((i) => ({
@@ -22,7 +23,7 @@ export function sendError(
     params: i.params ?? {},
     error_message: translate(lang, i.code, i.params),
   }));
-  const body: ErrorBody = { error, error_message: list };
+  const body: ErrorBody & Record<string, unknown> = { ...extra, error, error_message: list };
   return reply
     .code(status)
     .header(ERROR_TYPE_HEADER, ERROR_TYPE_LOCALIZED)
@@ -32,7 +33,7 @@ export function sendError(
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof HttpError) return sendError(req, reply, err.status, err.error, err.items);
+    if (err instanceof HttpError) return sendError(req, reply, err.status, err.error, err.items, err.extra);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const items = err.validation.map((issue) => issueToItem(issue, err.validationContext));
       return sendError(req, reply, 400, 'BadRequest', items);

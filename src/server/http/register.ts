@@ -12,6 +12,7 @@ import { resolveSession } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { HttpError, unauthorized } from '../errors';
 import { pickLang } from '../i18n/messages';
+import { nulItem } from './nul-check';
 import type { ServerLang } from '../i18n/messages';
 
 /** A response body already serialised to JSON (large reads skip schema serialisation). */
@@ -62,6 +63,12 @@ const bearer = (req: FastifyRequest): string | null => {
   return h && /^Bearer\s+\S+$/i.test(h) ? h.replace(/^Bearer\s+/i, '') : null;
 };
 
+/** 400 for a NUL character anywhere in the input (nul-check.ts), before the schema sees it. */
+function refuseNul(req: FastifyRequest): void {
+  const item = nulItem({ params: req.params, query: req.query, body: req.body });
+  if (item) throw new HttpError(400, 'BadRequest', [item]);
+}
+
 /** Whether the space of a space route comes from the path (`/space/:space_id/…`). */
 export const spaceFromPath = (def: RouteDef) => def.path.startsWith('/space/:space_id');
 
@@ -91,7 +98,7 @@ export function register(
       ...(def.scope !== 'public' ? { security: [{ bearer: [] }] } : {}),
     },
     preValidation: async (req) => {
-      if (def.scope === 'public' && def.path !== '/client-error') return;
+      if (def.scope === 'public' && def.path !== '/client-error') return refuseNul(req);
       const token = bearer(req);
       const session = token ? await resolveSession(ctx.db, token, ctx.config.idleTimeoutMinutes) : null;
       if (session) {
@@ -100,6 +107,7 @@ export function register(
       } else if (def.scope !== 'public') {
         throw token ? unauthorized('session_expired') : unauthorized();
       }
+      refuseNul(req);
     },
     preHandler: async (req) => {
       if (def.scope !== 'space') return;

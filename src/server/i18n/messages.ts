@@ -27,6 +27,8 @@ const en: Record<string, string> = {
   // domain items
   wrong_credentials: 'Wrong login or password',
   wrong_answer: 'Error during password reset',
+  'wbs.edit_conflict': 'Someone else changed the same places meanwhile ({count})',
+  reset_locked: 'Too many wrong answers: password recovery for this login is locked for {minutes} minutes',
   no_secret_question: 'No secret question is set. Contact your system administrator',
   login_taken: 'This login is already taken',
   session_expired: 'The session has ended, sign in again',
@@ -67,6 +69,8 @@ const ru: Record<string, string> = {
   invalid: 'Неверное значение: {field}',
   wrong_credentials: 'Неверный логин или пароль',
   wrong_answer: 'Ошибка при сбросе пароля',
+  reset_locked:
+    'Слишком много неверных ответов: восстановление пароля для этого логина заблокировано на {minutes} мин.',
   no_secret_question: 'Секретный вопрос не задан. Обратитесь к системному администратору',
   login_taken: 'Этот логин уже занят',
   session_expired: 'Сеанс завершён, войдите снова',

@@ -57,9 +57,10 @@ export const authRoutes = (ctx: AppContext) => [
 
   implement(api.auth.logout, async ({ query, req, userId }) => {
     const q = ctx.db.deleteFrom('sessions');
-    await (
-      query.all === 'true' ? q.where('user_id', '=', userId) : q.where('token_hash', '=', req.tokenHash!)
-    ).execute();
+    const all = query.all === 'true';
+    await (all ? q.where('user_id', '=', userId) : q.where('token_hash', '=', req.tokenHash!)).execute();
+    // The live sockets of the ended sessions close now, not at their next event.
+    ctx.events.closeSessions(userId, all ? {} : { tokenHash: req.tokenHash! });
     return { success: true as const };
   }),
 

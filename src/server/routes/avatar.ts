@@ -35,6 +35,10 @@ export const avatarRoutes = (ctx: AppContext) => [
         if (part.type === 'file' && part.fieldname === 'file') {
           data = await part.toBuffer();
           if (part.file.truncated) throw badImage();
+        } else if (part.type === 'file') {
+          // A file under another name must still be read to its end, or the parts never finish
+          // and the request never answers.
+          await part.toBuffer();
         }
       }
     } catch (err) {

@@ -4,6 +4,7 @@ import { ROLE_ABILITIES } from '../../api/roles';
 import type { SpaceConfig } from '../../api/users';
 import type { SpaceAccess } from '../auth/space-access';
 import { ipAllowed } from '../auth/space-access';
+import { CLOSE_MEMBERSHIP_CHANGED } from '../events/hub';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
@@ -122,6 +123,8 @@ export const spaceRoutes = (ctx: AppContext) => {
         .where('user_id', '=', body.user_id)
         .execute();
       membersChanged(space.spaceId, [body.user_id]);
+      // Their sockets close (and reconnect): none of them hears this space from now on.
+      events.closeSessions(body.user_id, { code: CLOSE_MEMBERSHIP_CHANGED });
       return ok;
     }),
 

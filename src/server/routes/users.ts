@@ -2,9 +2,10 @@
 import { sql } from 'kysely';
 import { api } from '../../api';
 import { hashSecret, normalizeAnswer, verifySecret } from '../auth/passwords';
+import { checkResetLock, clearWrongAnswers, countWrongAnswer, decoyQuestion } from '../auth/secret-answer';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest } from '../errors';
 import { implement } from '../http/register';
 import { findUserByLogin, getUser } from '../services/users';
 import { avatarRoutes } from './avatar';
@@ -38,12 +39,14 @@ export const userRoutes = (ctx: AppContext) => [
       .where('user_id', '=', userId)
       .where('token_hash', '!=', req.tokenHash!)
       .execute();
+    ctx.events.closeSessions(userId, { except: req.tokenHash! });
     return { success: true as const };
   }),
 
   implement(api.users.resetPasswordRequest, async ({ body }) => {
     const user = await findUserByLogin(ctx.db, body.login);
-    if (!user) throw notFound('user');
+    // An unknown login is answered like a known one: the answer must not tell logins apart.
+    if (!user) return { secret_question: decoyQuestion(body.login) };
     if (!user.secret_question) throw badRequest('no_secret_question');
     return { secret_question: user.secret_question };
   }),
@@ -51,7 +54,12 @@ export const userRoutes = (ctx: AppContext) => [
   implement(api.users.resetPassword, async ({ body }) => {
     const user = await findUserByLogin(ctx.db, body.login);
     if (!user?.secret_answer_hash) throw wrongAnswer();
-    if (!(await verifySecret(normalizeAnswer(body.answer), user.secret_answer_hash))) throw wrongAnswer();
+    await checkResetLock(ctx.db, user.id);
+    if (!(await verifySecret(normalizeAnswer(body.answer), user.secret_answer_hash))) {
+      await countWrongAnswer(ctx.db, user.id);
+      throw wrongAnswer();
+    }
+    await clearWrongAnswers(ctx.db, user.id);
     const token = newToken();
     await ctx.db
       .insertInto('password_resets')
@@ -78,6 +86,7 @@ export const userRoutes = (ctx: AppContext) => [
       .where('id', '=', reset.user_id)
       .execute();
     await ctx.db.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
+    ctx.events.closeSessions(reset.user_id);
     return { success: true as const };
   }),
 

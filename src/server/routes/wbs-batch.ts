@@ -34,6 +34,7 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
         payload: {
           revision: out.revision,
           origin: body.origin,
+          user_id: userId,
           action_id: out.action_id,
           // A small change travels with its event, so open pages apply it instead of reading the
           // version again; a big one would not fit (PostgreSQL's NOTIFY takes under 8,000 bytes).

@@ -8,7 +8,9 @@ import type { CalendarsTable, EpsNodesTable, UsersTable, VersionsTable } from '.
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-export type UserRow = Omit<Selectable<UsersTable>, 'avatar'> & { has_avatar: boolean };
+export type UserRow = Omit<Selectable<UsersTable>, 'avatar' | 'reset_failures' | 'reset_locked_until'> & {
+  has_avatar: boolean;
+};
 
 export const toUser = (u: UserRow): User => ({
   id: u.id,

@@ -6,7 +6,8 @@
 import type { Patch } from 'immer';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { deserializeEntry, serializeEntry } from '../../domain/history';
+import type { UnseenChange } from '../../api/wbs-batch';
+import { deserializeEntry, overlapsBetween, serializeEntry } from '../../domain/history';
 import type { HistoryEntry } from '../../domain/history';
 import type { DB } from '../db/schema';
 import { HttpError, conflict, notFound } from '../errors';
@@ -125,9 +126,52 @@ async function refuse(db: Kysely<DB> | Transaction<DB>, s: Scope, revision: numb
   throw conflict('version.stale_revision', { revision: v.revision, sent: revision });
 }
 
+/** The unseen changes an answer carries at most (bytes of stored entries); past it, a reload. */
+export const CHANGES_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The changes stored after `revision` (the undo log's entries), oldest first; null if trimmed. */
+async function changesSince(
+  tx: Transaction<DB>,
+  s: Scope,
+  revision: number,
+  current: number,
+): Promise<UnseenChange[] | null> {
+  const rows = await tx
+    .selectFrom('wbs_undo_actions')
+    .select(['revision', 'user_id', 'origin', 'entry'])
+    .where('space_id', '=', s.spaceId)
+    .where('version_id', '=', s.versionId)
+    .where('revision', '>', revision)
+    .orderBy('revision', 'asc')
+    .execute();
+  // Every revision since has its action, unless the log was trimmed past it (then we cannot know).
+  if (rows.length !== current - revision) return null;
+  return rows.map((r) => ({
+    revision: r.revision,
+    user_id: r.user_id,
+    origin: r.origin as UnseenChange['origin'],
+    entry: r.entry as Record<string, unknown>,
+  }));
+}
+
+const patchesOf = (c: UnseenChange): readonly Patch[] => deserializeEntry(c.entry).patches;
+
+/** What a stored batch answers: the new revision, its action, and the changes the client lacks. */
+export interface BatchResult {
+  revision: number;
+  action_id: string;
+  /** Size of the stored entry (whether it can travel with the live event). */
+  entryBytes: number;
+  changes?: UnseenChange[];
+  changes_omitted?: boolean;
+}
+
 /**
- * Stores one batch; answers the new revision, the undo action's id and the size of the entry as
- * stored (whether it can travel with the live event).
+ * Stores one batch. On the current revision it is applied at once. On an older one it is applied
+ * when it overlaps nothing stored since (domain/history/overlap.ts), and the answer carries those
+ * changes; when it overlaps, a 409 wbs.edit_conflict names each place with both values and carries
+ * the changes, so the client can show them and let the user choose. The version row's lock orders
+ * concurrent writers (PostgreSQL) and PGlite runs one transaction at a time, first come first served.
  */
 export async function applyBatch(
   db: Kysely<DB>,
@@ -135,26 +179,58 @@ export async function applyBatch(
   revision: number,
   origin: 'do' | 'undo' | 'redo',
   entry: HistoryEntry,
-): Promise<{ revision: number; action_id: string; entryBytes: number }> {
+): Promise<BatchResult> {
+  let stale = false;
   try {
     return await db.transaction().execute(async (tx) => {
       await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
-      const bumped = await tx
-        .updateTable('versions')
-        .set({ revision: sql`revision + 1`, timetable_state: 'not_calculated' })
+      const v = await tx
+        .selectFrom('versions')
+        .select(['revision', 'locked'])
         .where('space_id', '=', s.spaceId)
         .where('id', '=', s.versionId)
-        .where('revision', '=', revision)
-        .where('locked', '=', false)
-        .returning('revision')
+        .forUpdate()
         .executeTakeFirst();
-      if (!bumped) return refuse(tx, s, revision);
+      if (!v) throw notFound('version');
+      if (v.locked) throw conflict('version_locked');
+      if (revision > v.revision) return refuse(tx, s, revision);
+      let changes: UnseenChange[] = [];
+      if (revision < v.revision) {
+        stale = true;
+        const since = await changesSince(tx, s, revision, v.revision);
+        if (!since) return refuse(tx, s, revision);
+        const overlaps = overlapsBetween(entry.patches, since.map(patchesOf));
+        if (overlaps.length > 0)
+          throw new HttpError(
+            409,
+            'Conflict',
+            [{ code: 'wbs.edit_conflict', params: { count: overlaps.length } }],
+            {
+              revision: v.revision,
+              conflicts: overlaps,
+              changes: since,
+            },
+          );
+        changes = since;
+      }
+      const next = v.revision + 1;
+      await tx
+        .updateTable('versions')
+        .set({ revision: next, timetable_state: 'not_calculated' })
+        .where('space_id', '=', s.spaceId)
+        .where('id', '=', s.versionId)
+        .execute();
       await applyEntry(tx, s, entry.patches);
-      const action = await logAction(tx, s, bumped.revision, origin, entry);
-      return { revision: bumped.revision, action_id: action.id, entryBytes: action.bytes };
+      const action = await logAction(tx, s, next, origin, entry);
+      const out: BatchResult = { revision: next, action_id: action.id, entryBytes: action.bytes };
+      if (changes.length === 0) return out;
+      const bytes = changes.reduce((n, c) => n + JSON.stringify(c.entry).length, 0);
+      return bytes <= CHANGES_MAX_BYTES ? { ...out, changes } : { ...out, changes_omitted: true };
     });
   } catch (err) {
-    throw mapDbError(err, false);
+    // On a stale revision, what no longer applies (a row removed meanwhile, a cycle with a link
+    // added meanwhile) is a conflict with the changes since, not the client's bad input.
+    throw mapDbError(err, stale);
   }
 }
 

@@ -2,6 +2,7 @@
 // it. Anything else (not multipart, no file, too large) is a 400 with a clear item.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
+import { nulItem } from '../http/nul-check';
 
 export interface Upload {
   data: Buffer;
@@ -38,6 +39,9 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, noFileCo
     throw noFile(noFileCode);
   }
   if (!upload) throw noFile(noFileCode);
+  // PostgreSQL cannot store a NUL: a file name or field holding one is the client's error.
+  const nul = nulItem({ body: { file: upload.fileName, ...fields } });
+  if (nul) throw new HttpError(400, 'BadRequest', [nul]);
   return { ...upload, fields };
 }
 

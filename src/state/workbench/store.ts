@@ -2,6 +2,7 @@
 // applyChange with immer patches; the tree view and schedule results are derived and rebuilt here,
 // never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
 
+import type { EditConflictBody } from '../../api/wbs-batch';
 import { create } from 'zustand';
 import { createHistory } from '../../domain/history';
 import type { History, HistoryEntry, UndoKind } from '../../domain/history';
@@ -98,6 +99,8 @@ export interface WorkbenchState {
   readonly find: { readonly open: boolean; readonly query: string };
   /** Pending server writes. */
   readonly saving: number;
+  /** A batch the server refused as overlapping others' changes, waiting for the user's choice. */
+  readonly editConflict: EditConflictBody | null;
 }
 
 export function initialState(): WorkbenchState {
@@ -138,6 +141,7 @@ export function initialState(): WorkbenchState {
     history: createHistory(200),
     find: { open: false, query: '' },
     saving: 0,
+    editConflict: null,
   };
 }
 

@@ -1,7 +1,11 @@
 // Persistence of the version: every applied command (do, undo, redo) goes to the server as one
 // batch carrying the version revision it was made on; batches are sent one at a time, in order.
-// A stale revision is refused (409): the client reloads the version from the server and says so —
-// nothing is silently overwritten. A batch the server refuses otherwise (a 4xx) reloads it too, so
+// Several planners edit one version: a batch made before others' changes is stored when it
+// touches other places, and its answer carries those changes, applied here as remote ones. One
+// that overlaps them (409 wbs.edit_conflict) waits for the user's choice in a dialog (both values
+// shown; the queue waits, nothing is dropped): keep mine sends it again on the new revision, take
+// theirs sends what is left of it. Another 409 (a locked version, a log too short to compare)
+// reloads the version and says so — nothing is silently overwritten. A batch the server refuses otherwise (a 4xx) reloads it too, so
 // the screen never shows what the server does not hold; a batch that did not get through (no
 // network, a timeout, a 5xx) is sent again after a pause, and only after the last try is the
 // version reloaded. Remote changes (origin 'remote') are never sent back.
@@ -9,10 +13,11 @@
 // The transport is injected (src/modules/schedule/transport.ts on the WBS batch route; tests
 // bring their own).
 
-import { serializeEntry } from '../../domain/history';
-import type { SerializedEntry } from '../../domain/history';
+import type { EditConflictBody, UnseenChange } from '../../api/wbs-batch';
+import { deserializeEntry, resolvePatches, serializeEntry } from '../../domain/history';
+import type { Overlap, SerializedEntry } from '../../domain/history';
 import type { AppliedChange } from './data';
-import { onDataChange } from './data';
+import { applyRemote, onDataChange } from './data';
 import { services } from './services';
 import { workbench } from './store';
 
@@ -31,6 +36,37 @@ export class SyncConflict extends Error {
   }
 }
 
+/** The batch overlaps changes stored since its revision (409 wbs.edit_conflict). */
+export class SyncEditConflict extends Error {
+  constructor(readonly body: EditConflictBody) {
+    super('edit conflict');
+  }
+}
+
+/** What a stored batch answers: the new revision and the changes made since its own revision. */
+export interface SyncResult {
+  readonly revision: number;
+  readonly changes?: readonly UnseenChange[];
+  /** The changes were too big to carry: the version is read again. */
+  readonly changes_omitted?: boolean;
+}
+
+/**
+ * Asks the user how to resolve an edit conflict: the store holds it (the schedule page shows the
+ * dialog) until `chooseConflict` answers.
+ */
+let choose: ((c: 'mine' | 'theirs') => void) | null = null;
+export function askConflict(body: EditConflictBody): Promise<'mine' | 'theirs'> {
+  workbench.set({ editConflict: body });
+  return new Promise((resolve) => (choose = resolve));
+}
+export function chooseConflict(choice: 'mine' | 'theirs'): void {
+  workbench.set({ editConflict: null });
+  const c = choose;
+  choose = null;
+  c?.(choice);
+}
+
 /** The server refused the batch for a reason sending it again will not change (a 4xx but 409). */
 export class SyncRefused extends Error {}
 
@@ -42,7 +78,7 @@ export interface SyncTransport {
    * Store one batch; resolves with the version's new revision, rejects with SyncConflict on 409,
    * SyncRefused when the server refuses it otherwise, anything else when it did not get through.
    */
-  send(batch: SyncBatch): Promise<{ revision: number }>;
+  send(batch: SyncBatch): Promise<SyncResult>;
 }
 
 interface Pending {
@@ -50,6 +86,8 @@ interface Pending {
   readonly revision: number;
   readonly origin: 'do' | 'undo' | 'redo';
   readonly change: AppliedChange['change'];
+  /** The entry to send instead of the change's (a conflict resolved by the user). */
+  readonly entry?: SerializedEntry;
 }
 
 export class VersionSync {
@@ -98,11 +136,13 @@ export class VersionSync {
         const batch = this.queue[0];
         if (!batch) break;
         const c = batch.change;
-        const entry = serializeEntry(
-          batch.origin === 'undo'
-            ? { ...c, patches: [...c.inversePatches], inversePatches: [...c.patches] }
-            : c,
-        );
+        const entry =
+          batch.entry ??
+          serializeEntry(
+            batch.origin === 'undo'
+              ? { ...c, patches: [...c.inversePatches], inversePatches: [...c.patches] }
+              : c,
+          );
         const version = workbench.get().version;
         // Later batches were made on top of earlier ones: they carry the revision the earlier got.
         const revision = version && version.id === batch.versionId ? version.revision : batch.revision;
@@ -113,13 +153,22 @@ export class VersionSync {
             revision,
             entry,
           });
+          // Others' changes stored before ours (disjoint from it): applied as remote ones.
+          for (const ch of res.changes ?? []) applyRemote(deserializeEntry(ch.entry).patches);
           const v = workbench.get().version;
           // The server marks the version not calculated with every batch it stores.
           if (v && v.id === batch.versionId)
             workbench.set({ version: { ...v, revision: res.revision, timetable_state: 'not_calculated' } });
           this.queue.shift();
           tries = 0;
+          if (res.changes_omitted && this.queue.length === 0) await this.reload();
         } catch (err) {
+          if (err instanceof SyncEditConflict) {
+            await this.resolve(batch, entry, err.body);
+            tries = 0;
+            workbench.set({ saving: this.queue.length });
+            continue;
+          }
           const sv = services();
           const delay = this.retryDelaysMs[tries];
           if (!(err instanceof SyncConflict) && !(err instanceof SyncRefused) && delay !== undefined) {
@@ -140,6 +189,42 @@ export class VersionSync {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * The user's choice on a refused batch. Their changes are applied first (they win where both
+   * wrote); 'mine' then applies our batch again over them and sends it on the new revision;
+   * 'theirs' sends what is left of it. Later batches stay queued behind it.
+   */
+  private async resolve(batch: Pending, entry: SerializedEntry, body: EditConflictBody): Promise<void> {
+    const choice = await askConflict(body);
+    if (this.disposed) return;
+    const mine = deserializeEntry(entry);
+    const resolved = resolvePatches(mine, body.conflicts as Overlap[], choice);
+    try {
+      // Taking theirs: what of ours is not sent is taken back on screen first (the server never
+      // had it), then their changes; keeping mine: theirs, then ours again over them.
+      if (choice === 'theirs')
+        applyRemote(
+          resolved
+            ? mine.inversePatches.filter((p) => !resolved.inversePatches.includes(p))
+            : mine.inversePatches,
+        );
+      for (const ch of body.changes) applyRemote(deserializeEntry(ch.entry).patches);
+      if (choice === 'mine') applyRemote(mine.patches);
+    } catch {
+      // Their change removed what ours needs: the server's state is read again.
+      this.queue = [];
+      await this.reload();
+      return;
+    }
+    const v = workbench.get().version;
+    if (v && v.id === batch.versionId) workbench.set({ version: { ...v, revision: body.revision } });
+    const rest = this.queue.slice(1);
+    this.queue = resolved
+      ? [{ ...batch, revision: body.revision, entry: serializeEntry({ ...mine, ...resolved }) }, ...rest]
+      : rest;
+    services().notify('info', services().t(choice === 'mine' ? 'conflict.keptMine' : 'conflict.tookTheirs'));
   }
 }
 

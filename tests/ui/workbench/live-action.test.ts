@@ -29,7 +29,7 @@ describe('live events of the open version', () => {
 
   it('ignores what it has, and remote changes while its own batches are on their way', () => {
     expect(liveAction(updated({ revision: 7, entry }), 7, false)).toEqual({ kind: 'ignore' });
-    expect(liveAction(updated({ revision: 8, entry }), 7, true)).toEqual({ kind: 'ignore' });
+    expect(liveAction(updated({ revision: 8, entry }), 7, true)).toEqual({ kind: 'defer' });
     expect(liveAction({ event: 'eps_updated', payload: {} }, 7, false)).toEqual({ kind: 'ignore' });
   });
 
