@@ -17,7 +17,10 @@ export const PALETTE = [
 
 export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-export function colorsOf(kinds: readonly string[], saved: Readonly<Record<string, string>>): Record<string, string> {
+export function colorsOf(
+  kinds: readonly string[],
+  saved: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   kinds.forEach((k, i) => {
     out[k] = saved[k] ?? PALETTE[i % PALETTE.length]!;

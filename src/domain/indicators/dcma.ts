@@ -42,7 +42,11 @@ export function assessSchedule(input: IndInput): Indicator[] {
   ];
   const liveCount = live.length;
   const countOf = (pick: (r: (typeof live)[number]) => boolean) => live.filter(pick).length;
-  const shareOfRelations = (key: IndicatorKey, pick: (r: (typeof live)[number]) => boolean, threshold: number) => ({
+  const shareOfRelations = (
+    key: IndicatorKey,
+    pick: (r: (typeof live)[number]) => boolean,
+    threshold: number,
+  ) => ({
     ...share(key, flaggedSuccs(pick), liveCount, threshold),
     value: liveCount > 0 ? countOf(pick) / liveCount : 0,
     pass: liveCount > 0 ? countOf(pick) / liveCount <= threshold : null,
@@ -161,7 +165,11 @@ function criticalPathTest(open: readonly IndActivity[], relations: IndInput['rel
 }
 
 /** Critical path length index: (remaining critical path + float to the target finish) / that path. */
-function cpli(activities: readonly IndActivity[], target: IndInput['target'], dataDate: number | null): Indicator {
+function cpli(
+  activities: readonly IndActivity[],
+  target: IndInput['target'],
+  dataDate: number | null,
+): Indicator {
   const base: Indicator = {
     key: 'cpli',
     group: 'dcma',
@@ -187,7 +195,11 @@ function cpli(activities: readonly IndActivity[], target: IndInput['target'], da
 }
 
 /** Baseline execution index: finished tasks / tasks the target finishes by the data date. */
-function bei(activities: readonly IndActivity[], target: IndInput['target'], dataDate: number | null): Indicator {
+function bei(
+  activities: readonly IndActivity[],
+  target: IndInput['target'],
+  dataDate: number | null,
+): Indicator {
   const base: Indicator = {
     key: 'bei',
     group: 'dcma',
@@ -228,8 +240,26 @@ function againstTarget(activities: readonly IndActivity[], target: IndInput['tar
     return a.actualFinish === null && a.ef !== null && t !== null && a.ef > t;
   });
   return [
-    share('started_late', started.map((a) => a.id), paired.length, 0, 'target'),
-    share('finished_late', finished.map((a) => a.id), paired.length, 0, 'target'),
-    share('slipped_finish', slipped.map((a) => a.id), paired.length, 0, 'target'),
+    share(
+      'started_late',
+      started.map((a) => a.id),
+      paired.length,
+      0,
+      'target',
+    ),
+    share(
+      'finished_late',
+      finished.map((a) => a.id),
+      paired.length,
+      0,
+      'target',
+    ),
+    share(
+      'slipped_finish',
+      slipped.map((a) => a.id),
+      paired.length,
+      0,
+      'target',
+    ),
   ];
 }

@@ -4,7 +4,13 @@ import { buildCyclogram, colorsOf, groupReader, PALETTE } from '../../../src/dom
 import type { CycloActivity } from '../../../src/domain/cyclogram';
 
 const DAY = 1440;
-const act = (id: string, location: string | null, kind: string, start: number, days: number): CycloActivity => ({
+const act = (
+  id: string,
+  location: string | null,
+  kind: string,
+  start: number,
+  days: number,
+): CycloActivity => ({
   id,
   code: id,
   name: `${kind} ${location}`,

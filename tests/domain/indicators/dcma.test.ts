@@ -28,9 +28,14 @@ const rel = (pred: string, succ: string, type: IndRelation['type'] = 'fs', lag =
 });
 const run = (over: Partial<IndInput>) =>
   new Map(
-    assessSchedule({ activities: [], relations: [], target: null, dataDate: null, minutesPerDay: DAY, ...over }).map(
-      (i) => [i.key, i] as [string, Indicator],
-    ),
+    assessSchedule({
+      activities: [],
+      relations: [],
+      target: null,
+      dataDate: null,
+      minutesPerDay: DAY,
+      ...over,
+    }).map((i) => [i.key, i] as [string, Indicator]),
   );
 
 describe('assessSchedule (DCMA 14 points and target)', () => {
@@ -56,7 +61,8 @@ describe('assessSchedule (DCMA 14 points and target)', () => {
     expect(r.get('high_duration')!.ids).toEqual(['c']);
     expect(r.get('resources')!.pass).toBe(true);
     // No target, no data date: the target checks are not applicable.
-    for (const k of ['missed_tasks', 'cpli', 'bei', 'invalid_dates', 'slipped_finish']) expect(r.get(k)!.pass).toBeNull();
+    for (const k of ['missed_tasks', 'cpli', 'bei', 'invalid_dates', 'slipped_finish'])
+      expect(r.get(k)!.pass).toBeNull();
   });
 
   it('measures progress against the target: BEI, missed tasks, CPLI, slips', () => {
@@ -101,7 +107,13 @@ describe('assessSchedule (DCMA 14 points and target)', () => {
     fc.assert(
       fc.property(arb, ({ activities, relations }) => {
         const ids = new Set(activities.map((a) => a.id));
-        for (const ind of assessSchedule({ activities, relations, target: null, dataDate: null, minutesPerDay: DAY })) {
+        for (const ind of assessSchedule({
+          activities,
+          relations,
+          target: null,
+          dataDate: null,
+          minutesPerDay: DAY,
+        })) {
           for (const id of ind.ids) expect(ids.has(id)).toBe(true);
           if (ind.comparison === 'max' && ind.key !== 'critical_path_test') {
             expect(ind.value).toBeGreaterThanOrEqual(0);
