@@ -63,6 +63,8 @@ export function findClashes(lines: readonly CycloLine[], locationCount: number):
     list.sort((x, y) => x.seg.start - y.seg.start);
     const open: { seg: CycloSegment; kind: string }[] = [];
     for (const cur of list) {
+      // A milestone occupies no time at its location: it meets a crew, it does not clash with one.
+      if (cur.seg.finish <= cur.seg.start) continue;
       // Touching ends (one finishes as the next starts) is a handover, not a clash.
       for (let i = open.length - 1; i >= 0; i--) if (open[i]!.seg.finish <= cur.seg.start) open.splice(i, 1);
       for (const o of open) {
@@ -75,7 +77,7 @@ export function findClashes(lines: readonly CycloLine[], locationCount: number):
           finish: Math.min(o.seg.finish, cur.seg.finish),
         });
       }
-      if (cur.seg.finish > cur.seg.start) open.push(cur);
+      open.push(cur);
     }
   });
   return clashes;

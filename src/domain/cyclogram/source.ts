@@ -8,7 +8,7 @@ export interface SourcedRow {
   attributes: Readonly<Record<string, unknown>>;
 }
 
-/** A key of the version's attributes, `wbs:N` (N ≥ 1: the root's children are level 1), or `name`. */
+/** A key of the version's attributes, `wbs:N` (N ≥ 1: the top rows are level 1), or `name`. */
 export type GroupKey = string;
 
 export const WBS_LEVEL = /^wbs:(\d+)$/;
@@ -24,7 +24,7 @@ export function groupReader(rows: readonly SourcedRow[], key: GroupKey): (row: S
       const chain: SourcedRow[] = [];
       for (let r: SourcedRow | undefined = row; r; r = r.parent_id ? byId.get(r.parent_id) : undefined)
         chain.unshift(r);
-      return chain.length > depth + 1 ? chain[depth]!.name : null;
+      return depth >= 1 && chain.length > depth ? chain[depth - 1]!.name : null;
     };
   }
   if (key === 'name') return (row) => row.name;

@@ -96,9 +96,10 @@ describe('groupReader', () => {
     expect(groupReader(rows, 'Location')(rows[2]!)).toBe('Level 1');
     expect(groupReader(rows, 'n')(rows[2]!)).toBe('3');
     expect(groupReader(rows, 'missing')(rows[2]!)).toBeNull();
-    expect(groupReader(rows, 'wbs:1')(rows[2]!)).toBe('Level 1');
-    expect(groupReader(rows, 'wbs:1')(rows[1]!)).toBeNull();
-    expect(groupReader(rows, 'wbs:0')(rows[2]!)).toBe('Building');
+    expect(groupReader(rows, 'wbs:2')(rows[2]!)).toBe('Level 1');
+    expect(groupReader(rows, 'wbs:2')(rows[1]!)).toBeNull();
+    expect(groupReader(rows, 'wbs:1')(rows[2]!)).toBe('Building');
+    expect(groupReader(rows, 'wbs:0')(rows[2]!)).toBeNull();
     expect(groupReader(rows, 'name')(rows[2]!)).toBe('Slab');
   });
 });

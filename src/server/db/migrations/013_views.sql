@@ -29,8 +29,8 @@ CREATE INDEX scoreboard_tiles_user ON scoreboard_tiles (space_id, user_id, sort_
 CREATE TABLE project_pipe_settings (
   space_id uuid NOT NULL,
   project_id uuid NOT NULL,
-  -- The WBS depth whose summaries are the stages of each pipe (1: the root's children).
-  stage_level integer NOT NULL DEFAULT 1,
+  -- The WBS depth whose summaries are the stages of each pipe (1: the top rows).
+  stage_level integer NOT NULL DEFAULT 2,
   -- Schedules left out of the pipeline.
   hidden_schedules jsonb NOT NULL DEFAULT '[]'::jsonb,
   PRIMARY KEY (space_id, project_id),
