@@ -77,7 +77,15 @@ describe('buildCyclogram', () => {
         for (let i = 0; i < acts.length; i++)
           for (let j = i + 1; j < acts.length; j++) {
             const [p, q] = [acts[i]!, acts[j]!];
-            if (p.location === q.location && p.kind !== q.kind && p.start < q.finish && q.start < p.finish)
+            // Milestones (no duration) are no crew: they never clash.
+            const spans = p.finish > p.start && q.finish > q.start;
+            if (
+              spans &&
+              p.location === q.location &&
+              p.kind !== q.kind &&
+              p.start < q.finish &&
+              q.start < p.finish
+            )
               want.add([p.id, q.id].sort().join());
           }
         expect(got).toEqual(want);
