@@ -26,7 +26,13 @@ const Line = z.object({
   /** Locations per week. */
   rate: z.number(),
 });
-const Clash = z.object({ loc: z.number().int(), a: z.string(), b: z.string(), start: z.number(), finish: z.number() });
+const Clash = z.object({
+  loc: z.number().int(),
+  a: z.string(),
+  b: z.string(),
+  start: z.number(),
+  finish: z.number(),
+});
 
 export const CyclogramResponse = z.object({
   location_by: z.string(),
@@ -180,7 +186,8 @@ export const viewRoutes = {
     method: 'GET',
     path: '/versions/:id/wbs/network-diagram/tasks',
     scope: 'space',
-    summary: "The network diagram's boxes: the version's activities (no summaries) with dates, float, critical",
+    summary:
+      "The network diagram's boxes: the version's activities (no summaries) with dates, float, critical",
     params: IdParams,
     response: z.object({ items: z.array(NetworkTask) }),
   }),

@@ -7,10 +7,12 @@ const WEEK = 7 * 24 * 60;
 /**
  * Activities arrive in WBS order; a location's place on the axis is where it first appears, which
  * is how planners write a building (substructure, then floor after floor) and a route (by chainage).
+ * Locations of `axis` come first, so a target version draws on the current version's axis.
  */
-export function buildCyclogram(activities: readonly CycloActivity[]): Cyclogram {
-  const locIndex = new Map<string, number>();
-  const locations: string[] = [];
+export function buildCyclogram(activities: readonly CycloActivity[], axis: readonly string[] = []): Cyclogram {
+  // A given axis (the current version's, for its target) comes first, in its order.
+  const locations: string[] = [...new Set(axis)];
+  const locIndex = new Map(locations.map((l, i) => [l, i]));
   const byKind = new Map<string, CycloSegment[]>();
   let start: number | null = null;
   let finish: number | null = null;

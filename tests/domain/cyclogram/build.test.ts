@@ -117,3 +117,11 @@ describe('colorsOf', () => {
     expect(colorsOf(['a', 'b'], { b: '#000000' })).toEqual({ a: PALETTE[0], b: '#000000' });
   });
 });
+
+describe('buildCyclogram on a given axis', () => {
+  it('keeps the axis order and adds locations it lacks after it', () => {
+    const c = buildCyclogram([act('a', 'L3', 'k', 0, 1), act('b', 'L1', 'k', 1, 1)], ['L1', 'L2']);
+    expect(c.locations).toEqual(['L1', 'L2', 'L3']);
+    expect(c.lines[0]!.segments.map((s) => s.loc)).toEqual([2, 0]);
+  });
+});
