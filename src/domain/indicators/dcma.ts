@@ -23,7 +23,9 @@ const share = (
 });
 
 const incomplete = (a: IndActivity) => a.actualFinish === null;
-const isHard = (t: IndActivity['startLimit']) => t === 'not_later' || t === 'in_date';
+// "Start on or after" (not_earlier) is the one soft constraint; on-or-before, on and mandatory
+// dates hold the logic back, which is what DCMA counts.
+const isHard = (t: IndActivity['startLimit']) => t !== null && t !== 'not_earlier';
 
 export function assessSchedule(input: IndInput): Indicator[] {
   const { activities, relations, target, dataDate, minutesPerDay } = input;
@@ -128,7 +130,7 @@ function missedTasks(
   if (!target || dataDate === null) return { ...share('missed_tasks', [], 0, 0.05), pass: null };
   const due = activities.filter((a) => {
     const f = target.get(a.id)?.finish;
-    return f !== null && f !== undefined && f <= dataDate;
+    return f !== null && f !== undefined && f < dataDate;
   });
   const ids = due
     .filter((a) => a.actualFinish === null || a.actualFinish > target.get(a.id)!.finish!)
@@ -213,7 +215,7 @@ function bei(
   if (!target || dataDate === null) return base;
   const due = activities.filter((a) => {
     const f = target.get(a.id)?.finish;
-    return f !== null && f !== undefined && f <= dataDate;
+    return f !== null && f !== undefined && f < dataDate;
   });
   if (due.length === 0) return base;
   const done = activities.filter((a) => a.actualFinish !== null && a.actualFinish <= dataDate).length;

@@ -14,8 +14,9 @@ export interface IndActivity {
   ef: number | null;
   tf: number | null;
   critical: boolean | null;
-  startLimit: 'not_earlier' | 'not_later' | 'in_date' | null;
-  finishLimit: 'not_earlier' | 'not_later' | 'in_date' | null;
+  /** The limit types of the spec (not_earlier, not_later, in_date) or an import's (mandatory …). */
+  startLimit: string | null;
+  finishLimit: string | null;
   /** How many resources it is assigned. */
   resources: number;
 }

@@ -64,7 +64,10 @@ export function CyclogramView({ versionId, canEdit, onOpen }: Props) {
       width.current = w;
       if (data && fitKey.current !== `${locationBy}|${kindBy}|${versionId}`) {
         fitKey.current = `${locationBy}|${kindBy}|${versionId}`;
-        setTs(fitScale(data.start, data.finish, w - LABEL_W));
+        // The data date in view too: where the work stands is what a reviewer looks for first.
+        const dd = data.data_date;
+        const start = data.start === null || dd === null ? data.start : Math.min(data.start, dd);
+        setTs(fitScale(start, data.finish, w - LABEL_W));
       }
     },
     [data, locationBy, kindBy, versionId],

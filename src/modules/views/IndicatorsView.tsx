@@ -59,7 +59,7 @@ export function IndicatorsView({ versionId, onShow }: Props) {
               {t(i.pass === null ? 'indicators.na' : i.pass ? 'indicators.pass' : 'indicators.fail')}
             </td>
             <td>
-              {i.ids.length > 0 && (
+              {i.ids.length > 0 && i.key !== 'resources' && (
                 <button type="button" className="views-link" onClick={() => onShow(i.key)}>
                   {t('indicators.show', { count: i.ids.length })}
                 </button>

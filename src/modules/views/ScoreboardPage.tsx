@@ -4,7 +4,7 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
-  closestCenter,
+  closestCorners,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -115,7 +115,7 @@ export function ScoreboardPage() {
       <p className="visually-hidden" aria-live="polite">
         {status}
       </p>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
         <SortableContext items={tiles.map((x) => x.id)} strategy={rectSortingStrategy}>
           <ul className="score-grid">
             {tiles.map((tile, i) => (
