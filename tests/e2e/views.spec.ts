@@ -173,7 +173,7 @@ test('the pipeline shows the project’s schedules by stage against the target',
   const project = tree.nodes.find((n) => n.kind === 'project')!.id;
   await page.goto(`/${space}/pipeline/${project}`);
   await expect(page.getByRole('heading', { name: 'Pipeline of Office block B2' })).toBeVisible();
-  await expect(page.getByTestId('pipeline-summary')).toContainText(/1 schedules, \d+ stages/);
+  await expect(page.getByTestId('pipeline-summary')).toContainText(/Schedules: 1, stages: \d+/);
   await expect(page.getByTestId('pipe-stage').filter({ hasText: 'Structural frame' })).toContainText(
     'on target',
   );
