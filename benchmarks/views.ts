@@ -36,7 +36,7 @@ const cyclogramMs = time(15, () => buildCyclogram(acts));
 
 // 2,000 activities in chains of 20 with cross links.
 const nodes = Array.from({ length: 2000 }, (_, i) => ({ id: `n${i}`, es: i, critical: i % 20 === 0 }));
-const rels = [];
+const rels: { pred: string; succ: string }[] = [];
 for (let i = 0; i < 2000; i++) {
   if (i % 20 !== 19) rels.push({ pred: `n${i}`, succ: `n${i + 1}` });
   if (i + 40 < 2000) rels.push({ pred: `n${i}`, succ: `n${i + 40}` });

@@ -9,7 +9,10 @@ const WEEK = 7 * 24 * 60;
  * is how planners write a building (substructure, then floor after floor) and a route (by chainage).
  * Locations of `axis` come first, so a target version draws on the current version's axis.
  */
-export function buildCyclogram(activities: readonly CycloActivity[], axis: readonly string[] = []): Cyclogram {
+export function buildCyclogram(
+  activities: readonly CycloActivity[],
+  axis: readonly string[] = [],
+): Cyclogram {
   // A given axis (the current version's, for its target) comes first, in its order.
   const locations: string[] = [...new Set(axis)];
   const locIndex = new Map(locations.map((l, i) => [l, i]));
