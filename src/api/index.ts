@@ -11,6 +11,7 @@
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
+//   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
@@ -25,6 +26,7 @@ import { authRoutes, userRoutes } from './users';
 import { transferRoutes } from './transfer';
 import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
+import { viewRoutes } from './views';
 import { wbsBatchRoutes } from './wbs-batch';
 
 export * from './app';
@@ -39,6 +41,7 @@ export * from './structure';
 export * from './users';
 export * from './version-resources';
 export * from './versions';
+export * from './views';
 
 /** Every route by module; the server registers all of them and tests enumerate them. */
 export const api = {
@@ -57,6 +60,7 @@ export const api = {
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
+  views: viewRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -23,6 +23,12 @@ const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
 
+// The views (cyclogram, network diagram, indicators, scoreboard, pipeline): one chunk on first use.
+const loadViews = () => import('../modules/views');
+const ViewsPage = lazy(() => loadViews().then((m) => ({ default: m.ViewsPage })));
+const ScoreboardPage = lazy(() => loadViews().then((m) => ({ default: m.ScoreboardPage })));
+const PipelinePage = lazy(() => loadViews().then((m) => ({ default: m.PipelinePage })));
+
 const loading = (
   <div className="center-row">
     <span className="spinner" />
@@ -46,14 +52,14 @@ const spaceChildren: RouteObject[] = [
       </Suspense>
     ),
   },
-  placeholder('schedule/:id/cyclogram', 'cyclogram'),
+  { path: 'schedule/:id/cyclogram', element: <Suspense fallback={loading}>{<ViewsPage />}</Suspense> },
   placeholder('attributes', 'attributes'),
   placeholder('calendars', 'calendars'),
   placeholder('viewsettings', 'viewsettings'),
   placeholder('home', 'home'),
   placeholder('grid/:project_id', 'grid'),
-  placeholder('scoreboard', 'scoreboard'),
-  placeholder('pipeline/:project_id', 'pipeline'),
+  { path: 'scoreboard', element: <Suspense fallback={loading}>{<ScoreboardPage />}</Suspense> },
+  { path: 'pipeline/:project_id', element: <Suspense fallback={loading}>{<PipelinePage />}</Suspense> },
   placeholder('directories', 'directories'),
   placeholder('profile', 'profile'),
   placeholder('timesheets', 'timesheets'),

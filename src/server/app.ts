@@ -35,6 +35,9 @@ import { transferRoutes } from './routes/transfer';
 import { userRoutes } from './routes/users';
 import { versionResourceRoutes } from './routes/version-resources';
 import { versionRoutes } from './routes/versions';
+import { pipeRoutes } from './routes/pipes';
+import { scoreboardRoutes } from './routes/scoreboard';
+import { viewRoutes } from './routes/views';
 import { wbsBatchRoutes } from './routes/wbs-batch';
 
 export interface BuildOptions {
@@ -59,6 +62,9 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),
+    ...viewRoutes(ctx),
+    ...scoreboardRoutes(ctx),
+    ...pipeRoutes(ctx),
   ];
 }
 

@@ -7,6 +7,8 @@ import type { FilterExpr } from '../../domain/filter';
 import type { FilterParse } from '../../state/workbench/filter';
 import { reapplyFilter } from '../../state/workbench/filter-view';
 import { useWorkbench } from '../../state/workbench/store';
+import { NS as VIEWS_NS, ensureTexts as ensureViewTexts } from '../views/i18n';
+import i18next from 'i18next';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -20,6 +22,14 @@ export function describeFilter(e: FilterExpr): string {
         ? `${e.from ?? '…'}–${e.to ?? '…'}`
         : (e.value ?? '');
   return `${e.field} ${e.op} ${operand}`.trim();
+}
+
+/** The workbench's own indicators by their text; the quality checks by the views module's. */
+function indicatorName(key: string, t: T): string {
+  ensureViewTexts();
+  const own = `filter.indicator.${key}`;
+  const text = t(own);
+  return text === own ? i18next.t(`indicators.names.${key}`, { ns: VIEWS_NS }) : text;
 }
 
 export function FilterBar({ parsed, t, onClear }: { parsed: FilterParse; t: T; onClear: () => void }) {
@@ -41,7 +51,7 @@ export function FilterBar({ parsed, t, onClear }: { parsed: FilterParse; t: T; o
     );
   const f = parsed.filter!;
   const parts = [
-    f.indicator ? t(`filter.indicator.${f.indicator}`) : null,
+    f.indicator ? indicatorName(f.indicator, t) : null,
     f.expr ? `${t('filter.custom')}: ${describeFilter(f.expr)}` : null,
   ].filter((x): x is string => x !== null);
   return (

@@ -1,5 +1,6 @@
 // Kysely table types, mirroring migrations/*.sql.
 import type { ColumnType, Generated } from 'kysely';
+import type { ViewsTables } from './schema-views';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -274,7 +275,7 @@ export interface VersionLayoutsTable {
   updated_at: Timestamp;
 }
 
-export interface DB {
+export interface DB extends ViewsTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -18,6 +18,8 @@ export interface DemoItem {
   price: number | null;
   start_limit_type: 'not_earlier' | null;
   start_limit_date: number | null;
+  /** Location (floor, zone) and work type: what the cyclogram draws crews moving through. */
+  attributes: Record<string, string>;
 }
 
 export interface DemoRelation {
@@ -70,6 +72,7 @@ export function demoSchedule(): { items: DemoItem[]; relations: DemoRelation[] }
       price: null,
       start_limit_type: null,
       start_limit_date: null,
+      attributes: {},
       ...extra,
     };
     items.push(item);
@@ -288,5 +291,24 @@ export function demoSchedule(): { items: DemoItem[]; relations: DemoRelation[] }
   link(comIds[7]!, handover);
   link(extIds[7]!, handover);
 
+  placeWork(items);
   return { items, relations };
+}
+
+/** The location a summary names ("Level 3 frame" → "Level 3", "Foundations Zone A" → "Zone A"). */
+const locationOfSummary = (name: string) =>
+  /^(Level \d+)\b/.exec(name)?.[1] ??
+  /(Zone [A-Z])$/.exec(name)?.[1] ??
+  (name === 'Roof structure' ? 'Roof' : null);
+
+/** Gives the tasks of per-floor and per-zone summaries a Location and a Work type attribute. */
+function placeWork(items: DemoItem[]) {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const it of items) {
+    if (it.node_type !== 'task' || !it.parent_id) continue;
+    const location = locationOfSummary(byId.get(it.parent_id)!.name);
+    if (!location) continue;
+    const kind = it.name.replace(/^(L\d+|Roof) /, '').replace(/ Zone [A-Z]$/, '');
+    it.attributes = { Location: location, 'Work type': kind.charAt(0).toUpperCase() + kind.slice(1) };
+  }
 }

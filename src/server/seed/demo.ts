@@ -43,7 +43,7 @@ export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
             calendar_id: calendar?.id ?? null,
             remaining: it.duration,
             percent: 0,
-            attributes: '{}',
+            attributes: JSON.stringify(it.attributes),
           })),
         )
         .execute();

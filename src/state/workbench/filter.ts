@@ -23,6 +23,7 @@ import { formatDate } from '../../domain/format';
 import { rowStatus, sumStatus } from './cell-text';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
+import { QUALITY_INDICATORS, qualityFlagged } from './quality-filter';
 
 export const INDICATORS = [
   'critical',
@@ -32,6 +33,8 @@ export const INDICATORS = [
   'completed',
   'milestones',
   'delayed',
+  // The schedule quality checks (DCMA and against the target): the rows each flags.
+  ...QUALITY_INDICATORS,
 ] as const;
 export type Indicator = (typeof INDICATORS)[number];
 
@@ -128,7 +131,11 @@ function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => n
   };
 }
 
-function indicatorTest(s: WorkbenchState, indicator: Indicator): (id: ItemId) => boolean {
+function indicatorTest(
+  s: WorkbenchState,
+  indicator: Indicator,
+  hoursPerDay: (calendarId: string | null) => number,
+): (id: ItemId) => boolean {
   const rows = s.wbs.doc.rows;
   const sch = s.schedule;
   const pos = (id: ItemId) => sch?.position.get(id);
@@ -163,6 +170,10 @@ function indicatorTest(s: WorkbenchState, indicator: Indicator): (id: ItemId) =>
         const target = s.target?.dates.get(id);
         return activity(id) && p !== undefined && target !== undefined && sch!.ef[p]! > target[1];
       };
+    default: {
+      const flagged = qualityFlagged(s, indicator, hoursPerDay(null) * MINUTES_PER_HOUR);
+      return (id) => flagged.has(id);
+    }
   }
 }
 
@@ -189,7 +200,7 @@ export function filterShownRows(
       }),
     );
   }
-  if (f.indicator) tests.push(indicatorTest(s, f.indicator));
+  if (f.indicator) tests.push(indicatorTest(s, f.indicator, hoursPerDay));
   return rowsToShow(s.wbs.doc.rows, (row) => tests.every((t) => t(row.id)));
 }
 

@@ -4,6 +4,7 @@
 import type { RouteDef } from '../../../src/api/route';
 import { STANDARD_WEEK } from '../../../src/server/services/spaces';
 import { transferSamples } from '../transfer-helpers';
+import { viewSamples } from './samples-views';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -128,4 +129,5 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   // A node's assignments and the attribute definitions (src/api/version-resources.ts).
   'GET /versions/:id/assignment/wbs/:wbsId': (t) => ({ params: { id: t.version, wbsId: t.version } }),
   'GET /versions/:id/attributes': (t) => ({ params: { id: t.version } }),
+  ...viewSamples,
 };

@@ -1,0 +1,4 @@
+export * from './build';
+export * from './colors';
+export * from './source';
+export * from './types';

@@ -1,0 +1,2 @@
+export * from './dcma';
+export * from './types';

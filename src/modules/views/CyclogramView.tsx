@@ -1,0 +1,320 @@
+// The cyclogram screen: choose where locations and kinds of work come from, see each crew's line
+// across the locations (canvas), its rate, the clashes, the target beside it; zoom, pan, export.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import type { CyclogramResponse } from '../../api/views';
+import { call } from '../../app/api/call';
+import { formatDate } from '../../domain/format';
+import { HEADER_H, LABEL_W, hitCyclogram, segmentLine } from '../../gantt/cyclogram-frame';
+import type { CyclogramFrame } from '../../gantt/cyclogram-frame';
+import { drawCyclogram } from '../../gantt/draw-cyclogram';
+import type { Timescale } from '../../gantt/timescale';
+import { pxPerDay as pxDay, zoomStep } from '../../gantt/timescale';
+import { useToasts } from '../../state/toasts';
+import { CanvasBox } from './CanvasBox';
+import { CyclogramLegend } from './CyclogramLegend';
+import { useViewsT } from './i18n';
+import { fitScale } from './scale';
+import { useLoad } from './use-load';
+
+interface Props {
+  versionId: string;
+  canEdit: boolean;
+  onOpen: (code: string) => void;
+}
+
+const WBS_LEVELS = [1, 2, 3, 4];
+
+export function CyclogramView({ versionId, canEdit, onOpen }: Props) {
+  const { t, i18n } = useViewsT();
+  const [params, setParams] = useSearchParams();
+  const attrs = useLoad(
+    () => call(api.versionResources.attributes, { params: { id: versionId } }),
+    [versionId],
+  );
+  const keys = attrs.data?.items ?? [];
+  const locationBy =
+    params.get('loc') ?? (keys.some((k) => k.key === 'Location') ? 'Location' : (keys[0]?.key ?? 'wbs:2'));
+  const kindBy = params.get('kind') ?? (keys.some((k) => k.key === 'Work type') ? 'Work type' : 'name');
+  const ready = attrs.data !== null || attrs.error !== null;
+  const chart = useLoad<CyclogramResponse>(
+    ready
+      ? () =>
+          call(api.views.cyclogram, {
+            params: { id: versionId, attributeId: locationBy },
+            query: { kind_by: kindBy },
+          })
+      : null,
+    [versionId, locationBy, kindBy, ready],
+  );
+  const [showTarget, setShowTarget] = useState(true);
+  const [ts, setTs] = useState<Timescale | null>(null);
+  const [hover, setHover] = useState<{ id: string; x: number; y: number; text: string } | null>(null);
+  const [focus, setFocus] = useState(-1);
+  const width = useRef(0);
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const drag = useRef<{ x: number; scroll: number } | null>(null);
+  const data = chart.data;
+  const fitKey = useRef('');
+
+  const onSize = useCallback(
+    (w: number) => {
+      width.current = w;
+      if (data && fitKey.current !== `${locationBy}|${kindBy}|${versionId}`) {
+        fitKey.current = `${locationBy}|${kindBy}|${versionId}`;
+        // The data date in view too: where the work stands is what a reviewer looks for first.
+        const dd = data.data_date;
+        const start = data.start === null || dd === null ? data.start : Math.min(data.start, dd);
+        setTs(fitScale(start, data.finish, w - LABEL_W));
+      }
+    },
+    [data, locationBy, kindBy, versionId],
+  );
+  // Every segment in time order: the keyboard steps through them.
+  const order = useMemo(
+    () =>
+      (data?.lines ?? [])
+        .flatMap((l) => l.segments.map((s) => ({ s, kind: l.kind })))
+        .sort((a, b) => a.s.start - b.s.start || a.s.loc - b.s.loc),
+    [data],
+  );
+  const lang = i18n.language === 'ru' ? 'ru' : 'en';
+  const day = (m: number) => formatDate(m, lang === 'ru' ? 'DD.MM.YYYY' : 'DD MMM YYYY', lang);
+  const tip = useCallback(
+    (s: CyclogramResponse['lines'][number]['segments'][number]) =>
+      t('cyclogram.tip', {
+        code: s.code,
+        name: s.name,
+        location: data?.locations[s.loc] ?? '',
+        start: day(s.start),
+        finish: day(s.finish),
+        percent: Math.round(s.percent),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, t, lang],
+  );
+
+  const frameOf = useCallback(
+    (w: number, h: number): CyclogramFrame | null =>
+      data && ts
+        ? {
+            width: w,
+            height: h,
+            ts,
+            locations: data.locations,
+            lines: data.lines,
+            target: showTarget && data.target ? data.target.lines : null,
+            clashes: data.clashes,
+            dataDate: data.data_date,
+            hoverId: hover?.id ?? null,
+            focusId: order[focus]?.s.id ?? null,
+            locale: i18n.language,
+            quarter: (q) => (i18n.language === 'ru' ? `${q} кв.` : `Q${q}`),
+          }
+        : null,
+    [data, ts, showTarget, hover, order, focus, i18n.language],
+  );
+  const draw = useCallback(
+    (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+      const f = frameOf(w, h);
+      if (f) drawCyclogram(ctx, f);
+    },
+    [frameOf],
+  );
+
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.set(name, value);
+        return n;
+      },
+      { replace: true },
+    );
+  const zoom = (dir: 1 | -1) =>
+    setTs((s) => {
+      if (!s) return s;
+      // Keep the middle of the chart where it is.
+      const mid = (width.current - LABEL_W) / 2;
+      const tMid = s.origin + (mid + s.scrollLeft) / (pxDay(s) / 1440);
+      const next = { ...s, ...zoomStep(s, dir) };
+      return { ...next, scrollLeft: Math.max(0, (tMid - next.origin) * (pxDay(next) / 1440) - mid) };
+    });
+  const pan = (dx: number) => setTs((s) => (s ? { ...s, scrollLeft: Math.max(0, s.scrollLeft + dx) } : s));
+
+  const onKey = (e: KeyboardEvent) => {
+    const step = (d: number) => {
+      const i = Math.max(0, Math.min(order.length - 1, focus + d));
+      setFocus(i);
+      const f = frameOf(width.current, canvas.current?.clientHeight ?? 0);
+      const o = order[i];
+      if (f && o) {
+        const [x0, , , y1] = segmentLine(f, o.s);
+        setHover({ id: o.s.id, x: Math.max(LABEL_W, x0), y: y1, text: tip(o.s) });
+        if (x0 < LABEL_W || x0 > width.current - 40) pan(x0 - LABEL_W - (width.current - LABEL_W) / 3);
+      }
+    };
+    if (e.key === 'ArrowLeft') pan(-80);
+    else if (e.key === 'ArrowRight') pan(80);
+    else if (e.key === '+' || e.key === '=') zoom(1);
+    else if (e.key === '-') zoom(-1);
+    else if (e.key === 'ArrowDown') step(1);
+    else if (e.key === 'ArrowUp') step(-1);
+    else if (e.key === 'Enter' && order[focus]) onOpen(order[focus].s.code);
+    else return;
+    e.preventDefault();
+  };
+  const onMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    if (drag.current) {
+      const d = drag.current;
+      setTs((s) => (s ? { ...s, scrollLeft: Math.max(0, d.scroll - (x - d.x)) } : s));
+      return;
+    }
+    const f = frameOf(r.width, r.height);
+    const hit = f ? hitCyclogram(f, x, y) : null;
+    const seg = hit?.line.segments[hit.index];
+    setHover(seg ? { id: seg.id, x, y, text: `${hit!.line.kind}: ${tip(seg)}` } : null);
+  };
+  const onDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const f = frameOf(r.width, r.height);
+    const hit = f ? hitCyclogram(f, x, e.clientY - r.top) : null;
+    if (hit) return onOpen(hit.line.segments[hit.index]!.code);
+    if (ts) {
+      drag.current = { x, scroll: ts.scrollLeft };
+      e.currentTarget.setPointerCapture(e.pointerId);
+    }
+  };
+  const exportPng = () => {
+    const url = canvas.current?.toDataURL('image/png');
+    if (!url) return;
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `cyclogram-${locationBy}.png`;
+    a.click();
+  };
+  const saveColor = async (kind: string, color: string) => {
+    try {
+      await call(api.views.cyclogramColor, {
+        params: { id: versionId },
+        body: { kind_by: kindBy, colors: { [kind]: color } },
+      });
+      useToasts
+        .getState()
+        .push({ kind: 'success', title: t('cyclogram.colorSaved'), lines: [], durationMs: 2000 });
+      chart.reload();
+    } catch (e) {
+      useToasts
+        .getState()
+        .push({ kind: 'error', title: String((e as Error).message), lines: [], durationMs: 5000 });
+    }
+  };
+
+  const groupOptions = (withName: boolean) => (
+    <>
+      {keys.map((k) => (
+        <option key={k.key} value={k.key}>
+          {k.label}
+        </option>
+      ))}
+      {WBS_LEVELS.map((n) => (
+        <option key={n} value={`wbs:${n}`}>
+          {t('cyclogram.wbsLevel', { n })}
+        </option>
+      ))}
+      {withName && <option value="name">{t('cyclogram.byName')}</option>}
+    </>
+  );
+
+  return (
+    <div className="views-cyclogram">
+      <div className="views-toolbar" role="toolbar">
+        <label>
+          {t('cyclogram.locationBy')}{' '}
+          <select value={locationBy} onChange={(e) => setParam('loc', e.target.value)}>
+            {groupOptions(false)}
+          </select>
+        </label>
+        <label>
+          {t('cyclogram.kindBy')}{' '}
+          <select value={kindBy} onChange={(e) => setParam('kind', e.target.value)}>
+            {groupOptions(true)}
+          </select>
+        </label>
+        {data?.target && (
+          <label>
+            <input type="checkbox" checked={showTarget} onChange={(e) => setShowTarget(e.target.checked)} />{' '}
+            {t('cyclogram.showTarget', { label: data.target.label })}
+          </label>
+        )}
+        <button type="button" onClick={() => zoom(-1)} aria-label={t('zoomOut')}>
+          −
+        </button>
+        <button type="button" onClick={() => zoom(1)} aria-label={t('zoomIn')}>
+          +
+        </button>
+        <button type="button" onClick={exportPng}>
+          {t('exportPng')}
+        </button>
+        <button type="button" onClick={() => window.print()}>
+          {t('print')}
+        </button>
+      </div>
+      {chart.error && (
+        <p className="views-error" role="alert">
+          {t('failed', { message: chart.error })}{' '}
+          <button type="button" onClick={chart.reload}>
+            {t('retry')}
+          </button>
+        </p>
+      )}
+      {!data && !chart.error && <p className="views-muted">{t('loading')}</p>}
+      {data && data.locations.length === 0 && <p className="views-muted">{t('empty')}</p>}
+      {data && data.locations.length > 0 && (
+        <div className="views-body">
+          <div className="views-chart">
+            <p className="views-summary" aria-live="polite" data-testid="cyclogram-summary">
+              {t('cyclogram.summary', {
+                locations: data.locations.length,
+                kinds: data.lines.length,
+                clashes: data.clashes.length,
+              })}{' '}
+              <span className="views-muted">{t('cyclogram.keys')}</span>
+            </p>
+            <CanvasBox
+              ref={canvas}
+              draw={draw}
+              onSize={onSize}
+              tabIndex={0}
+              role="img"
+              aria-label={t('tabs.cyclogram')}
+              data-testid="cyclogram-canvas"
+              onKeyDown={onKey}
+              onPointerMove={onMove}
+              onPointerDown={onDown}
+              onPointerUp={() => (drag.current = null)}
+              onPointerLeave={() => setHover(null)}
+              onWheel={(e) => pan(e.deltaX || e.deltaY)}
+            />
+            {hover && (
+              <div
+                className="views-tip"
+                style={{ left: hover.x + 12, top: hover.y + HEADER_H / 2 + 30 }}
+                role="tooltip"
+              >
+                {hover.text}
+              </div>
+            )}
+          </div>
+          <CyclogramLegend data={data} canEdit={canEdit} onColor={saveColor} />
+        </div>
+      )}
+    </div>
+  );
+}
