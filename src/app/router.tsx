@@ -22,6 +22,10 @@ import { StructurePage } from '../modules/structure/StructurePage';
 const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
+const DirectoriesPage = lazy(() =>
+  import('../modules/directories').then((m) => ({ default: m.DirectoriesPage })),
+);
+const CalendarsPage = lazy(() => import('../modules/calendars').then((m) => ({ default: m.CalendarsPage })));
 
 const loading = (
   <div className="center-row">
@@ -48,13 +52,27 @@ const spaceChildren: RouteObject[] = [
   },
   placeholder('schedule/:id/cyclogram', 'cyclogram'),
   placeholder('attributes', 'attributes'),
-  placeholder('calendars', 'calendars'),
+  {
+    path: 'calendars',
+    element: (
+      <Suspense fallback={loading}>
+        <CalendarsPage />
+      </Suspense>
+    ),
+  },
   placeholder('viewsettings', 'viewsettings'),
   placeholder('home', 'home'),
   placeholder('grid/:project_id', 'grid'),
   placeholder('scoreboard', 'scoreboard'),
   placeholder('pipeline/:project_id', 'pipeline'),
-  placeholder('directories', 'directories'),
+  {
+    path: 'directories',
+    element: (
+      <Suspense fallback={loading}>
+        <DirectoriesPage />
+      </Suspense>
+    ),
+  },
   placeholder('profile', 'profile'),
   placeholder('timesheets', 'timesheets'),
   placeholder('admin', 'admin'),
