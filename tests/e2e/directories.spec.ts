@@ -110,6 +110,9 @@ test('upload a directory, edit it with the keyboard, link a row to it and see th
   await rows.nth(2).getByRole('gridcell').nth(1).dblclick();
   await table.getByRole('textbox', { name: 'Name' }).fill('Excavation by machine');
   await table.getByRole('textbox', { name: 'Name' }).press('Enter');
+  const refresh = page.getByRole('dialog', { name: 'Apply refreshed WBS values' });
+  await expect(refresh).toContainText('1 WBS rows are linked to “01.1”.');
+  await refresh.getByRole('button', { name: 'Apply' }).click();
   await expect(rows.nth(2)).toContainText('Excavation by machine');
 
   await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}?version=${versionId}`);

@@ -136,6 +136,16 @@ export function DirectoriesPage() {
               body.attribute_values[key] =
                 text === '' ? null : type === 'number' && Number.isFinite(n) ? n : text;
             }
+            // The spec's "apply refreshed WBS values" confirmation: linked rows show the change.
+            if (v.linked_rows > 0) {
+              const { confirmed } = await confirm({
+                title: t('refresh_title'),
+                message: t('refresh_message', { count: v.linked_rows, code: v.code }),
+                submitLabel: t('refresh_submit'),
+                confirmWithEnter: true,
+              });
+              if (!confirmed) return false;
+            }
             try {
               await dirApi.updateValue(ref, v.id, body);
               await reload();
