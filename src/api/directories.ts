@@ -99,9 +99,13 @@ export const directoryRoutes = {
     ability: 'edit',
     consumes: 'multipart',
     summary:
-      'Create a directory from a CSV or XLSX file (field "file"; optional field "name"): columns code, name, parent, then attributes',
+      'Create a directory from a CSV or XLSX file (field "file"; optional field "name"): columns code, name, parent, then attributes. With field "version_id" (upload with assignment) a "wbs" column lists codes of that version\'s rows to link to each value',
     params: EpsParams,
-    response: Directory,
+    response: Directory.extend({
+      /** Upload with assignment: the rows linked, and the listed codes no row of the version has. */
+      assigned: z.number().int().optional(),
+      unmatched: z.array(z.string()).optional(),
+    }),
     status: 201,
   }),
   get: route({

@@ -41,8 +41,8 @@ test('upload a directory, edit it with the keyboard, link a row to it and see th
   await expect(page.getByText('No directories yet')).toBeVisible();
 
   // The directory upload dialog.
-  await page.getByRole('button', { name: 'Upload' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a directory' });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a directory', exact: true });
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'Work types.csv',
     mimeType: 'text/csv',
@@ -131,6 +131,33 @@ test('upload a directory, edit it with the keyboard, link a row to it and see th
   await expect(del).toContainText('with its 4 values? 1 WBS rows lose their link to it.');
   await del.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No directories yet')).toBeVisible();
+});
+
+test('upload a directory with assignment to a version and see the row linked', async ({ page, request }) => {
+  const s = await scheduleInNewSpace(request, 'dirsa');
+  const versionId = await uploadVersion(request, s);
+  await signedIn(page, s.account, `/${s.spaceId}/directories`);
+  await page.getByRole('button', { name: 'Upload with assignment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a directory with assignment' });
+  await expect(dialog.getByRole('combobox', { name: 'Version' })).toContainText('Works / Site works');
+  await dialog.getByRole('combobox', { name: 'Version' }).selectOption({ label: 'Works / Site works' });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'Zones.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('code,name,wbs\nZ1,Zone 1,A20\nZ2,Zone 2,X1;X2;X3\n'),
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('Assigned to 1 WBS rows')).toBeVisible();
+  await expect(page.getByText('Codes not found in the version: X1, X2 and 1 more')).toBeVisible();
+  const table = page.getByRole('treegrid', { name: 'Zones' });
+  await expect(table.getByRole('row').nth(1).getByRole('gridcell').last()).toHaveText('1');
+
+  await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}?version=${versionId}`);
+  await cell(page, 1, 1).click();
+  await page.getByRole('tab', { name: 'Directories' }).click();
+  await expect(page.getByRole('combobox', { name: 'Zones' }).locator('option:checked')).toHaveText(
+    'Z1 Zone 1',
+  );
 });
 
 test('edit a calendar week and a holiday, and save it after naming the version it recalculates', async ({

@@ -206,6 +206,35 @@ describe('directories', () => {
     ).toBe(404);
   });
 
+  it('uploads with assignment: links the listed rows of a version and names codes it lacks', async () => {
+    const res = await upload(
+      h.app,
+      auth,
+      `/eps/${auth.space}/directory/upload`,
+      { name: 'zones.csv', data: 'code,name,wbs\nZ1,Zone 1,A10; ZZ9\nZ2,Zone 2,A20\n' },
+      { version_id: version },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ assigned: 2, unmatched: ['ZZ9'], attributes: [] });
+    const zones = res.json() as Directory;
+    const links = await call(h.app, api.directories.wbsLinks, {
+      ...auth,
+      params: { id: version, wbsId: rows[1]! },
+    });
+    expect(links.json()).toContainEqual(
+      expect.objectContaining({ directory_id: zones.id, path: 'Z2', name: 'Zone 2' }),
+    );
+    const bad = await upload(
+      h.app,
+      auth,
+      `/eps/${auth.space}/directory/upload`,
+      { name: 'zones.csv', data: 'code,name\nZ1,Zone 1\n' },
+      { version_id: 'nope' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('body.version_id');
+  });
+
   it('lets a read-only role read but not edit', async () => {
     const student = await signUp(h.app, 'student');
     const roles = (await call(h.app, api.roles.list, auth)).json() as Role[];

@@ -1,13 +1,17 @@
 // A directory as a table (the upload and export format, CSV or the first sheet of an XLSX file):
 // a header row, then one row per value. Columns "code" and "name" are required, "parent" names the
 // parent's code (empty for a top value), and every other column is an attribute of the directory.
-// Header names are matched without case; Russian and French headers are accepted as well.
+// Header names are matched without case; Russian and French headers are accepted as well. A
+// "wbs" column (the "upload with assignment" variant) lists codes of WBS rows, separated by
+// commas or semicolons, to link to the value; it is not an attribute.
 
 export interface TableEntry {
   code: string;
   name: string;
   parent_code: string | null;
   values: Record<string, string>;
+  /** Codes of WBS rows to link to this value (the "wbs" column; empty without one). */
+  wbs_codes: string[];
 }
 
 export interface DirectoryTable {
@@ -30,10 +34,21 @@ export interface TableProblem {
   params: Record<string, string | number>;
 }
 
-const HEADERS: Record<'code' | 'name' | 'parent', readonly string[]> = {
+const HEADERS: Record<'code' | 'name' | 'parent' | 'wbs', readonly string[]> = {
   code: ['code', 'код', 'шифр'],
   name: ['name', 'наименование', 'название', 'nom', 'libellé', 'libelle'],
   parent: ['parent', 'parent code', 'parent_code', 'родитель', 'код родителя'],
+  wbs: [
+    'wbs',
+    'wbs code',
+    'wbs codes',
+    'wbs_code',
+    'wbs_codes',
+    'код wbs',
+    'коды wbs',
+    'code wbs',
+    'codes wbs',
+  ],
 };
 
 export const MAX_CODE_LENGTH = 64;
@@ -55,11 +70,12 @@ export function readDirectoryTable(rows: readonly (readonly string[])[]): {
   const codeCol = columnOf(header, HEADERS.code);
   const nameCol = columnOf(header, HEADERS.name);
   const parentCol = columnOf(header, HEADERS.parent);
+  const wbsCol = columnOf(header, HEADERS.wbs);
   if (codeCol < 0 || nameCol < 0)
     return { ...empty, problems: [{ code: 'directory.no_header', params: { columns: 'code, name' } }] };
   const attrCols = header
     .map((h, i) => ({ h, i }))
-    .filter(({ h, i }) => h !== '' && i !== codeCol && i !== nameCol && i !== parentCol);
+    .filter(({ h, i }) => h !== '' && i !== codeCol && i !== nameCol && i !== parentCol && i !== wbsCol);
 
   const entries: (TableEntry & { row: number })[] = [];
   const rowOfCode = new Map<string, number>();
@@ -88,7 +104,21 @@ export function readDirectoryTable(rows: readonly (readonly string[])[]): {
       const v = (cells[i] ?? '').trim();
       if (v !== '') values[h] = v.slice(0, MAX_VALUE_LENGTH);
     }
-    entries.push({ code, name: name || code, parent_code: parent === '' ? null : parent, values, row });
+    const wbs_codes =
+      wbsCol >= 0
+        ? (cells[wbsCol] ?? '')
+            .split(/[;,]/)
+            .map((c) => c.trim())
+            .filter((c) => c !== '')
+        : [];
+    entries.push({
+      code,
+      name: name || code,
+      parent_code: parent === '' ? null : parent,
+      values,
+      wbs_codes,
+      row,
+    });
   }
   if (entries.length === 0 && problems.length === 0) problems.push({ code: 'directory.no_rows', params: {} });
   for (const e of entries)
@@ -106,7 +136,13 @@ export function readDirectoryTable(rows: readonly (readonly string[])[]): {
   const stack = [...(kids.get(null) ?? [])].reverse();
   while (stack.length) {
     const e = stack.pop()!;
-    ordered.push({ code: e.code, name: e.name, parent_code: e.parent_code, values: e.values });
+    ordered.push({
+      code: e.code,
+      name: e.name,
+      parent_code: e.parent_code,
+      values: e.values,
+      wbs_codes: e.wbs_codes,
+    });
     stack.push(...[...(kids.get(e.code) ?? [])].reverse());
   }
   if (problems.length === 0 && ordered.length < entries.length) {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import type { Directory, DirectorySummary, DirectoryValue } from '../../api/directories';
 import { epsRoutes, type EpsNode } from '../../api/structure';
+import type { Version } from '../../api/versions';
 import { call } from '../../app/api/call';
 import { confirm } from '../../app/dialogs/confirm';
 import type { SpaceContext } from '../../app/layout/MainLayout';
@@ -21,7 +22,7 @@ import { useDirectoriesT } from './i18n';
 import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
 
-type Dialog = 'create' | 'upload' | 'rename' | 'attribute' | null;
+type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | null;
 
 const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
   epsId: d.eps_id ?? spaceId,
@@ -34,12 +35,24 @@ export function DirectoriesPage() {
   const canEdit = config?.can.edit ?? false;
   const [list, setList] = useState<DirectorySummary[] | null>(null);
   const [nodes, setNodes] = useState<EpsNode[]>([]);
+  const [versions, setVersions] = useState<Version[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<Directory | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const toast = (title: string, line?: string) =>
     useToasts.getState().push({ kind: 'success', title, lines: line ? [line] : [], durationMs: 3000 });
 
+  /** The rows assigned, and a warning naming the first two codes not found plus a count of the rest. */
+  const assignedToast = (count: number, unmatched: readonly string[]) => {
+    const codes = unmatched.slice(0, 2).join(', ');
+    const line = unmatched.length > 2 ? t('unmatched_more', { codes, count: unmatched.length - 2 }) : codes;
+    useToasts.getState().push({
+      kind: unmatched.length ? 'warning' : 'success',
+      title: t('assigned', { count }),
+      lines: unmatched.length ? [t('unmatched', { codes: line })] : [],
+      durationMs: 5000,
+    });
+  };
   const reloadList = async () => setList(await dirApi.listDirectories());
   useEffect(() => {
     let live = true;
@@ -48,7 +61,11 @@ export function DirectoriesPage() {
       () => live && setList([]),
     );
     call(epsRoutes.tree, { params: { space_id: spaceId } }).then(
-      (tree) => live && setNodes(tree.nodes),
+      (tree) => {
+        if (!live) return;
+        setNodes(tree.nodes);
+        setVersions(tree.versions);
+      },
       () => undefined,
     );
     return () => {
@@ -222,6 +239,15 @@ export function DirectoriesPage() {
               <Upload size={15} aria-hidden="true" />
               {t('upload')}
             </button>
+            <button
+              type="button"
+              className="btn btn--sm"
+              disabled={versions.length === 0}
+              onClick={() => setDialog('upload_assign')}
+            >
+              <Upload size={15} aria-hidden="true" />
+              {t('upload_assign')}
+            </button>
           </>
         ) : null}
         {summary ? (
@@ -340,15 +366,17 @@ export function DirectoriesPage() {
           }}
         />
       ) : null}
-      {dialog === 'upload' ? (
+      {dialog === 'upload' || dialog === 'upload_assign' ? (
         <UploadDirectoryDialog
           spaceId={spaceId}
           nodes={nodes}
+          {...(dialog === 'upload_assign' ? { versions } : {})}
           onClose={() => setDialog(null)}
-          onUpload={async (epsId, file, name) => {
-            const d = await dirApi.uploadDirectory(epsId, file, name);
+          onUpload={async (epsId, file, name, versionId) => {
+            const d = await dirApi.uploadDirectory(epsId, file, name, versionId);
             open(d);
             toast(t('uploaded', { count: d.values.length }));
+            if (d.assigned !== undefined) assignedToast(d.assigned, d.unmatched ?? []);
           }}
         />
       ) : null}

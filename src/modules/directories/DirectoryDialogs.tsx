@@ -4,6 +4,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { DirectoryAttribute } from '../../api/directories';
 import type { EpsNode } from '../../api/structure';
+import type { Version } from '../../api/versions';
 import { ApiError, errorItems } from '../../app/api/errors';
 import { translator } from '../../app/api/effects';
 import { itemLine } from '../../app/api/toast-text';
@@ -162,25 +163,50 @@ export function RenameDirectoryDialog(props: {
   );
 }
 
-/** The directory upload dialog (spec §2 "directory upload"). */
+/**
+ * The directory upload dialog (spec §2 "directory upload"), and its "upload with assignment"
+ * variant (a version is chosen; the file's wbs column names the rows each value is assigned to).
+ */
 export function UploadDirectoryDialog(props: {
   spaceId: string;
   nodes: readonly EpsNode[];
+  /** The versions to assign in (the variant with assignment); absent: a plain upload. */
+  versions?: readonly Version[];
   onClose: () => void;
-  onUpload: (epsId: string, file: File, name: string) => Promise<void>;
+  onUpload: (epsId: string, file: File, name: string, versionId: string | null) => Promise<void>;
 }) {
   const { t } = useDirectoriesT();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [owner, setOwner] = useState(props.spaceId);
+  const [versionId, setVersionId] = useState(props.versions?.[0]?.id ?? '');
+  const assign = props.versions !== undefined;
+  const scheduleName = (v: Version) => props.nodes.find((n) => n.id === v.schedule_id)?.name ?? '';
   return (
     <FormDialog
-      title={t('upload_title')}
+      title={assign ? t('upload_assign_title') : t('upload_title')}
       submitLabel={t('upload')}
       onClose={props.onClose}
-      onSubmit={() => (file ? props.onUpload(owner, file, name) : Promise.reject(new Error('no file')))}
+      onSubmit={() =>
+        file
+          ? props.onUpload(owner, file, name, assign ? versionId : null)
+          : Promise.reject(new Error('no file'))
+      }
     >
       <p className="field__hint">{t('upload_hint')}</p>
+      {assign ? <p className="field__hint">{t('upload_assign_hint')}</p> : null}
+      {assign ? (
+        <label className="field">
+          <span className="field__label">{t('version')}</span>
+          <select className="field__input" value={versionId} onChange={(e) => setVersionId(e.target.value)}>
+            {props.versions!.map((v) => (
+              <option key={v.id} value={v.id}>
+                {scheduleName(v)} / {v.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="field">
         <span className="field__label">{t('file')}</span>
         <input

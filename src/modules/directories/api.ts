@@ -17,9 +17,10 @@ export const renameDirectory = (d: DirRef, name: string) =>
   call(routes.rename, { params: d, body: { name } }, { silent: true });
 export const deleteDirectory = (d: DirRef) => call(routes.remove, { params: d });
 
-export function uploadDirectory(epsId: string, file: File, name: string) {
+export function uploadDirectory(epsId: string, file: File, name: string, versionId: string | null = null) {
   const form = new FormData();
   if (name.trim()) form.set('name', name.trim());
+  if (versionId) form.set('version_id', versionId);
   form.set('file', file, file.name);
   return call(routes.upload, { params: { epsId }, body: form }, { silent: true });
 }

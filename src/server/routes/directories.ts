@@ -5,16 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { api } from '../../api';
 import type { Directory, DirectorySummary, DirectoryValue, WbsDirectoryLink } from '../../api/directories';
-import { PROHIBITED_CHARACTERS, TEXT_MAX_LENGTH } from '../../api/common';
+import { Id, PROHIBITED_CHARACTERS, TEXT_MAX_LENGTH } from '../../api/common';
 import {
+  type TableEntry,
   canMoveUnder,
   childrenOf,
   codePath,
   nextOrder,
   readDirectoryTable,
   subtreeIds,
+  writeDirectoryTable,
 } from '../../domain/directory';
-import { writeDirectoryTable } from '../../domain/directory';
 import { formatCsv } from '../../domain/io/csv/parse';
 import { packageXlsx } from '../../domain/io/xlsx/ooxml';
 import type { AppContext } from '../context';
@@ -118,6 +119,46 @@ async function codeTaken(
 const knownValues = (d: DirRow, values: Record<string, string | number | null> | undefined) =>
   Object.fromEntries(Object.entries(values ?? {}).filter(([k]) => d.attributes.some((a) => a.key === k)));
 
+/**
+ * Upload with assignment: links the version's rows whose codes a value lists to that value (a row
+ * listed under two values of the directory keeps the last); answers the count and the codes no
+ * row has.
+ */
+async function assign(
+  tx: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  directoryId: string,
+  entries: readonly TableEntry[],
+  idOf: ReadonlyMap<string, string>,
+): Promise<{ assigned: number; unmatched: string[] }> {
+  const valueOfCode = new Map<string, string>();
+  for (const e of entries) for (const c of e.wbs_codes) valueOfCode.set(c, idOf.get(e.code)!);
+  if (valueOfCode.size === 0) return { assigned: 0, unmatched: [] };
+  const rows = await tx
+    .selectFrom('wbs_items')
+    .select(['id', 'code'])
+    .where('space_id', '=', spaceId)
+    .where('version_id', '=', versionId)
+    .where('code', 'in', [...valueOfCode.keys()])
+    .execute();
+  const found = new Set(rows.map((r) => r.code));
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx
+      .insertInto('wbs_directory_links')
+      .values(
+        rows.slice(i, i + 1000).map((r) => ({
+          space_id: spaceId,
+          version_id: versionId,
+          wbs_id: r.id,
+          directory_id: directoryId,
+          value_id: valueOfCode.get(r.code)!,
+        })),
+      )
+      .execute();
+  return { assigned: rows.length, unmatched: [...valueOfCode.keys()].filter((c) => !found.has(c)) };
+}
+
 export function directoryRoutes({ db }: AppContext) {
   const count = async (spaceId: string, directoryId: string) =>
     Number(
@@ -215,6 +256,11 @@ export function directoryRoutes({ db }: AppContext) {
     implement(api.directories.upload, async ({ params, space, req }) => {
       const eps = await ownerOf(db, space.spaceId, params.epsId);
       const upload = await readUpload(req, MAX_DIRECTORY_FILE, 'directory.bad_file');
+      const versionId = upload.fields.version_id;
+      if (versionId !== undefined && !Id.safeParse(versionId).success)
+        throw badRequest('invalid', { field: 'body.version_id' });
+      const version = versionId ? await getVersion(db, space.spaceId, versionId) : null;
+      if (version?.locked) throw conflict('version_locked');
       const { table, problems } = readDirectoryTable(await directoryFileRows(upload.data));
       if (problems.length > 0) throw new HttpError(400, 'BadRequest', problems.slice(0, 20));
       const attributes: DirectoryAttributeDef[] = table.attributes.map((name) => ({
@@ -259,9 +305,12 @@ export function directoryRoutes({ db }: AppContext) {
               rows.slice(i, i + 1000).map((r) => ({ ...r, space_id: space.spaceId, directory_id: dir.id })),
             )
             .execute();
-        return dir;
+        const assignment = version
+          ? await assign(tx, space.spaceId, version.id, dir.id, table.entries, idOf)
+          : null;
+        return { dir, assignment };
       });
-      return fullDirectory(db, space.spaceId, d);
+      return { ...(await fullDirectory(db, space.spaceId, d.dir)), ...(d.assignment ?? {}) };
     }),
 
     implement(api.directories.get, async ({ params, space }) =>

@@ -19,7 +19,18 @@ describe('directory table', () => {
       name: 'Excavation',
       parent_code: '01',
       values: { Unit: 'm3' },
+      wbs_codes: [],
     });
+  });
+
+  it('reads the WBS codes of the upload-with-assignment column apart from the attributes', () => {
+    const { table } = readDirectoryTable([
+      ['code', 'name', 'WBS codes', 'Unit'],
+      ['1', 'Dig', 'A10; A20 ,', 'm3'],
+      ['2', 'Pour', '', 't'],
+    ]);
+    expect(table.attributes).toEqual(['Unit']);
+    expect(table.entries.map((e) => e.wbs_codes)).toEqual([['A10', 'A20'], []]);
   });
 
   it('accepts Russian headers and names each problem with its row', () => {
@@ -77,6 +88,7 @@ describe('directory table', () => {
               name: `N ${c}`,
               parent_code: i === 0 || p % 2 === 0 ? null : codes[p % i]!,
               values: { Unit: c },
+              wbs_codes: [],
             };
           });
           const rows = writeDirectoryTable(['Unit'], values);
