@@ -50,6 +50,15 @@ export function calendarDefOf(
   };
 }
 
+/** A version that uses a calendar (its rows or resources, or rows without one on the default). */
+export const CalendarUse = z.object({
+  version_id: Id,
+  label: z.string(),
+  schedule_id: Id,
+  schedule_name: z.string(),
+});
+export type CalendarUse = z.infer<typeof CalendarUse>;
+
 export const calendarRoutes = {
   list: route({
     method: 'GET',
@@ -74,10 +83,18 @@ export const calendarRoutes = {
     path: '/calendars/:id',
     scope: 'space',
     ability: 'edit',
-    summary: 'Replace a calendar',
+    summary: 'Replace a calendar; the versions that use it are queued for recalculation (their ids answered)',
     params: IdParams,
     body: CalendarInput,
-    response: Calendar,
+    response: Calendar.extend({ recalculating: z.array(Id) }),
+  }),
+  usage: route({
+    method: 'GET',
+    path: '/calendars/:id/versions',
+    scope: 'space',
+    summary: 'Versions that use the calendar: the ones saving it recalculates',
+    params: IdParams,
+    response: z.array(CalendarUse),
   }),
   remove: route({
     method: 'DELETE',

@@ -10,6 +10,7 @@
 //   structure.ts   space/{space_id}/eps, eps/{id}/rename|up|down, facilities, projects, schedules, schedule-group
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
+//   directories.ts directories (eps/{epsId}/directory/…), their values, WBS rows' links to them
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
 //   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
 //   events.ts      live events over the /api/v1/events WebSocket
@@ -18,6 +19,7 @@
 // `space` route takes it from the `space-id` header. Ids of another space answer 404.
 import { appRoutes } from './app';
 import { calendarRoutes } from './calendars';
+import { directoryRoutes } from './directories';
 import type { RouteDef } from './route';
 import { roleRoutes } from './roles';
 import { spaceRoutes } from './spaces';
@@ -31,6 +33,7 @@ import { wbsBatchRoutes } from './wbs-batch';
 
 export * from './app';
 export * from './calendars';
+export * from './directories';
 export * from './common';
 export * from './errors';
 export * from './events';
@@ -57,6 +60,7 @@ export const api = {
   scheduleGroups: scheduleGroupRoutes,
   versions: versionRoutes,
   calendars: calendarRoutes,
+  directories: directoryRoutes,
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,

@@ -22,6 +22,10 @@ import { StructurePage } from '../modules/structure/StructurePage';
 const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
+const DirectoriesPage = lazy(() =>
+  import('../modules/directories').then((m) => ({ default: m.DirectoriesPage })),
+);
+const CalendarsPage = lazy(() => import('../modules/calendars').then((m) => ({ default: m.CalendarsPage })));
 
 // The views (cyclogram, network diagram, indicators, scoreboard, pipeline): one chunk on first use.
 const loadViews = () => import('../modules/views');
@@ -54,13 +58,27 @@ const spaceChildren: RouteObject[] = [
   },
   { path: 'schedule/:id/cyclogram', element: <Suspense fallback={loading}>{<ViewsPage />}</Suspense> },
   placeholder('attributes', 'attributes'),
-  placeholder('calendars', 'calendars'),
+  {
+    path: 'calendars',
+    element: (
+      <Suspense fallback={loading}>
+        <CalendarsPage />
+      </Suspense>
+    ),
+  },
   placeholder('viewsettings', 'viewsettings'),
   placeholder('home', 'home'),
   placeholder('grid/:project_id', 'grid'),
   { path: 'scoreboard', element: <Suspense fallback={loading}>{<ScoreboardPage />}</Suspense> },
   { path: 'pipeline/:project_id', element: <Suspense fallback={loading}>{<PipelinePage />}</Suspense> },
-  placeholder('directories', 'directories'),
+  {
+    path: 'directories',
+    element: (
+      <Suspense fallback={loading}>
+        <DirectoriesPage />
+      </Suspense>
+    ),
+  },
   placeholder('profile', 'profile'),
   placeholder('timesheets', 'timesheets'),
   placeholder('admin', 'admin'),

@@ -26,6 +26,7 @@ import type { Implemented } from './http/register';
 import { appRoutes } from './routes/app';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
+import { directoryRoutes } from './routes/directories';
 import { epsRoutes } from './routes/eps';
 import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
@@ -59,6 +60,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...scheduleGroupRoutes(ctx),
     ...versionRoutes(ctx),
     ...calendarRoutes(ctx),
+    ...directoryRoutes(ctx),
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),

@@ -1,8 +1,11 @@
-// The directories tab: the focused row's attribute (directory) values under the labels the
+// The directories tab: the row's links to the space's directories (DirectoryLinks, from the
+// directories module), then its imported attribute (directory) values under the labels the
 // version's import gave their keys (GET versions/{id}/attributes: a P6 UDF title, an activity
 // code type …); a key without a definition shows as itself, and the key is the label's title.
 
+import { useParams } from 'react-router-dom';
 import type { RowView } from '../../state/workbench/types';
+import { DirectoryLinks } from '../directories/DirectoryLinks';
 import { useWorkbench } from '../../state/workbench/store';
 import { loadAttributeDefs, useLoaded } from './version-resources';
 import { Fields, TabEmpty } from './panel-parts';
@@ -46,5 +49,13 @@ export function DirectoriesTab({ v, t }: { v: RowView; t: T }) {
   const defs = useLoaded(versionId, () => loadAttributeDefs(versionId!));
   // Until the labels come (or if they cannot), the keys label the values.
   const fields = directoryFields(v.row.attributes, defs.status === 'ready' ? defs.value : NO_DEFS);
-  return <DirectoriesView fields={fields} t={t} />;
+  const { spaceId } = useParams();
+  return (
+    <>
+      {spaceId && versionId ? (
+        <DirectoryLinks spaceId={spaceId} versionId={versionId} rowId={v.row.id} />
+      ) : null}
+      <DirectoriesView fields={fields} t={t} />
+    </>
+  );
 }

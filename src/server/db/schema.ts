@@ -276,6 +276,42 @@ export interface VersionLayoutsTable {
 }
 
 export interface DB extends ViewsTables {
+// Directories and the links of WBS rows to their values (migrations/011_directories.sql).
+export interface DirectoryAttributeDef {
+  key: string;
+  name: string;
+  type: 'text' | 'number' | 'date';
+}
+
+export interface DirectoriesTable {
+  space_id: string;
+  id: Generated<string>;
+  eps_id: string | null;
+  name: string;
+  attributes: Json<DirectoryAttributeDef[]>;
+  created_at: Timestamp;
+}
+
+export interface DirectoryValuesTable {
+  space_id: string;
+  directory_id: string;
+  id: Generated<string>;
+  parent_id: string | null;
+  sort_order: number;
+  code: string;
+  name: string;
+  attribute_values: Json<Record<string, string | number | null>>;
+}
+
+export interface WbsDirectoryLinksTable {
+  space_id: string;
+  version_id: string;
+  wbs_id: string;
+  directory_id: string;
+  value_id: string;
+}
+
+export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
@@ -297,4 +333,7 @@ export interface DB extends ViewsTables {
   version_assignments: VersionAssignmentsTable;
   wbs_undo_actions: WbsUndoActionsTable;
   version_layouts: VersionLayoutsTable;
+  directories: DirectoriesTable;
+  directory_values: DirectoryValuesTable;
+  wbs_directory_links: WbsDirectoryLinksTable;
 }

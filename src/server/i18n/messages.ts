@@ -46,6 +46,17 @@ const en: Record<string, string> = {
   wrong_parent: 'The target is not a valid place for this item',
   bad_image: 'Send a PNG, JPEG, GIF or WebP image up to 1 MB in the field "file"',
   wrong_password: 'The current password is wrong',
+  // directories
+  'directory.no_header': 'The first row must name the columns {columns}',
+  'directory.no_rows': 'The file has no values',
+  'directory.empty_code': 'Row {row}: the code is empty',
+  'directory.duplicate_code': 'Row {row}: the code {code} is already in row {first}',
+  'directory.unknown_parent': 'Row {row}: no value has the parent code {code}',
+  'directory.parent_cycle': 'Row {row}: the parents of {code} lead back to it',
+  'directory.too_long': 'Row {row}: the code is longer than 64 or the name than 500 characters',
+  'directory.bad_file': 'Send a CSV or XLSX file in the field "file"',
+  'directory.code_taken': 'The code {code} is already in this directory',
+  'directory.attribute_taken': 'The directory already has an attribute named {name}',
 };
 
 const ru: Record<string, string> = {
@@ -88,6 +99,16 @@ const ru: Record<string, string> = {
   wrong_parent: 'Сюда нельзя переместить этот элемент',
   bad_image: 'Отправьте изображение PNG, JPEG, GIF или WebP до 1 МБ в поле "file"',
   wrong_password: 'Текущий пароль неверен',
+  'directory.no_header': 'В первой строке должны быть названия столбцов {columns}',
+  'directory.no_rows': 'В файле нет значений',
+  'directory.empty_code': 'Строка {row}: код пуст',
+  'directory.duplicate_code': 'Строка {row}: код {code} уже есть в строке {first}',
+  'directory.unknown_parent': 'Строка {row}: нет значения с кодом родителя {code}',
+  'directory.parent_cycle': 'Строка {row}: родители {code} ведут обратно к нему',
+  'directory.too_long': 'Строка {row}: код длиннее 64 или наименование длиннее 500 символов',
+  'directory.bad_file': 'Отправьте файл CSV или XLSX в поле "file"',
+  'directory.code_taken': 'Код {code} уже есть в этом справочнике',
+  'directory.attribute_taken': 'В справочнике уже есть атрибут {name}',
 };
 
 const catalog: Record<ServerLang, Record<string, string>> = { en, ru };

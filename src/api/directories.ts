@@ -1,0 +1,227 @@
+// Directories (spec §7 "Directories", under eps/{epsId}/directory, and GET directory): reference
+// tables of a space (epsId = the space id) or of one EPS node, whose values form a tree and carry
+// typed attributes; and the links of WBS rows to directory values (versions/{id}/directory/wbs/…).
+import { z } from 'zod';
+import { Id, Name, Ok } from './common';
+import { route } from './route';
+
+export const DIRECTORY_ATTRIBUTE_TYPES = ['text', 'number', 'date'] as const;
+export const DirectoryAttributeType = z.enum(DIRECTORY_ATTRIBUTE_TYPES);
+
+export const DirectoryAttribute = z.object({
+  /** Stable key under which values keep this attribute's value. */
+  key: z.string(),
+  name: z.string(),
+  type: DirectoryAttributeType,
+});
+export type DirectoryAttribute = z.infer<typeof DirectoryAttribute>;
+
+const Code = z.string().trim().min(1).max(64);
+const ValueName = z.string().trim().min(1).max(500);
+const AttributeValues = z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.null()]));
+
+export const DirectoryValue = z.object({
+  id: Id,
+  parent_id: Id.nullable(),
+  sort_order: z.number(),
+  code: z.string(),
+  name: z.string(),
+  attribute_values: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  /** WBS rows (in every version of the space) linked to this value. */
+  linked_rows: z.number().int(),
+});
+export type DirectoryValue = z.infer<typeof DirectoryValue>;
+
+export const DirectorySummary = z.object({
+  id: Id,
+  /** The EPS node it belongs to; null: the whole space. */
+  eps_id: Id.nullable(),
+  name: z.string(),
+  attributes: z.array(DirectoryAttribute),
+  value_count: z.number().int(),
+});
+export type DirectorySummary = z.infer<typeof DirectorySummary>;
+
+export const Directory = DirectorySummary.extend({ values: z.array(DirectoryValue) });
+export type Directory = z.infer<typeof Directory>;
+
+/** epsId: an EPS node of the space, or the space id itself for a space-wide directory. */
+const EpsParams = z.object({ epsId: Id });
+const DirParams = z.object({ epsId: Id, id: Id });
+const ValueParams = DirParams.extend({ valueId: Id });
+const AttributeParams = DirParams.extend({ key: z.string().min(1).max(64) });
+
+const AttributeInput = z.object({ name: Name, type: DirectoryAttributeType });
+
+export const DirectoryValueInput = z.object({
+  parent_id: Id.nullable(),
+  code: Code,
+  name: ValueName,
+  /** Place among the new siblings; default: after the last. */
+  sort_order: z.number().finite().optional(),
+  attribute_values: AttributeValues.optional(),
+});
+
+export const WbsDirectoryLink = z.object({
+  directory_id: Id,
+  value_id: Id,
+  /** The value's codes from the top down ("01 / 01.2"), and its name. */
+  path: z.string(),
+  name: z.string(),
+});
+export type WbsDirectoryLink = z.infer<typeof WbsDirectoryLink>;
+
+const WbsParams = z.object({ id: Id, wbsId: Id });
+
+export const directoryRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/directory',
+    scope: 'space',
+    summary: 'Directories of the space (of every EPS node and space-wide)',
+    response: z.array(DirectorySummary),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/create',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Create an empty directory',
+    params: EpsParams,
+    body: z.object({ name: Name }),
+    response: Directory,
+    status: 201,
+  }),
+  upload: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/upload',
+    scope: 'space',
+    ability: 'edit',
+    consumes: 'multipart',
+    summary:
+      'Create a directory from a CSV or XLSX file (field "file"; optional field "name"): columns code, name, parent, then attributes. With field "version_id" (upload with assignment) a "wbs" column lists codes of that version\'s rows to link to each value',
+    params: EpsParams,
+    response: Directory.extend({
+      /** Upload with assignment: the rows linked, and the listed codes no row of the version has. */
+      assigned: z.number().int().optional(),
+      unmatched: z.array(z.string()).optional(),
+    }),
+    status: 201,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/eps/:epsId/directory/:id',
+    scope: 'space',
+    summary: 'A directory with its values',
+    params: DirParams,
+    response: Directory,
+  }),
+  rename: route({
+    method: 'PATCH',
+    path: '/eps/:epsId/directory/:id/name',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Rename a directory',
+    params: DirParams,
+    body: z.object({ name: Name }),
+    response: DirectorySummary,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete a directory, its values and the links of WBS rows to them',
+    params: DirParams,
+    response: Ok,
+  }),
+  export: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/export',
+    scope: 'space',
+    summary: 'The directory as a CSV or XLSX file (the upload format)',
+    params: DirParams,
+    query: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+    response: 'blob',
+  }),
+  attributeCreate: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/attribute',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Add a typed attribute (a column) to a directory',
+    params: DirParams,
+    body: AttributeInput,
+    response: DirectorySummary,
+    status: 201,
+  }),
+  attributeUpdate: route({
+    method: 'PUT',
+    path: '/eps/:epsId/directory/:id/attribute/:key',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Rename an attribute or change its type',
+    params: AttributeParams,
+    body: AttributeInput,
+    response: DirectorySummary,
+  }),
+  attributeDelete: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id/attribute/:key',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Remove an attribute and its values',
+    params: AttributeParams,
+    response: DirectorySummary,
+  }),
+  valueCreate: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/value',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Add a value (codes are unique in a directory: 409 otherwise)',
+    params: DirParams,
+    body: DirectoryValueInput,
+    response: DirectoryValue,
+    status: 201,
+  }),
+  valueUpdate: route({
+    method: 'PUT',
+    path: '/eps/:epsId/directory/:id/value/:valueId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Change a value: code, name, attributes, or its place (parent, order); a move under itself is refused',
+    params: ValueParams,
+    body: DirectoryValueInput,
+    response: DirectoryValue,
+  }),
+  valueDelete: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id/value/:valueId',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete a value, the values under it, and the links of WBS rows to them',
+    params: ValueParams,
+    response: z.object({ success: z.literal(true), removed: z.number().int(), unlinked: z.number().int() }),
+  }),
+  wbsLinks: route({
+    method: 'GET',
+    path: '/versions/:id/directory/wbs/:wbsId',
+    scope: 'space',
+    summary: 'The directory values a WBS row links to',
+    params: WbsParams,
+    response: z.array(WbsDirectoryLink),
+  }),
+  setWbsLink: route({
+    method: 'PUT',
+    path: '/versions/:id/directory/wbs/:wbsId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Link a WBS row to a directory's value (value_id null: remove the link); the row's links after it",
+    params: WbsParams,
+    body: z.object({ directory_id: Id, value_id: Id.nullable() }),
+    response: z.array(WbsDirectoryLink),
+  }),
+};

@@ -1,0 +1,2 @@
+// The calendars module: the screen /{space_id}/calendars.
+export { CalendarsPage } from './CalendarsPage';

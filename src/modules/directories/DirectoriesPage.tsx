@@ -1,0 +1,404 @@
+// /{space_id}/directories: the directories of the space on the left, the chosen one's values as a
+// keyboard tree table on the right, with create, upload, rename, export, attributes and delete.
+import { BookMarked, Download, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useOutletContext } from 'react-router-dom';
+import type { Directory, DirectorySummary, DirectoryValue } from '../../api/directories';
+import { epsRoutes, type EpsNode } from '../../api/structure';
+import type { Version } from '../../api/versions';
+import { call } from '../../app/api/call';
+import { confirm } from '../../app/dialogs/confirm';
+import type { SpaceContext } from '../../app/layout/MainLayout';
+import { nextOrder } from '../../domain/directory';
+import { useToasts } from '../../state/toasts';
+import * as dirApi from './api';
+import {
+  AttributeDialog,
+  CreateDirectoryDialog,
+  RenameDirectoryDialog,
+  UploadDirectoryDialog,
+} from './DirectoryDialogs';
+import { useDirectoriesT } from './i18n';
+import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
+import './directories.css';
+
+type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | null;
+
+const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
+  epsId: d.eps_id ?? spaceId,
+  id: d.id,
+});
+
+export function DirectoriesPage() {
+  const { t } = useDirectoriesT();
+  const { spaceId, config } = useOutletContext<SpaceContext>();
+  const canEdit = config?.can.edit ?? false;
+  const [list, setList] = useState<DirectorySummary[] | null>(null);
+  const [nodes, setNodes] = useState<EpsNode[]>([]);
+  const [versions, setVersions] = useState<Version[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<Directory | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const toast = (title: string, line?: string) =>
+    useToasts.getState().push({ kind: 'success', title, lines: line ? [line] : [], durationMs: 3000 });
+
+  /** The rows assigned, and a warning naming the first two codes not found plus a count of the rest. */
+  const assignedToast = (count: number, unmatched: readonly string[]) => {
+    const codes = unmatched.slice(0, 2).join(', ');
+    const line = unmatched.length > 2 ? t('unmatched_more', { codes, count: unmatched.length - 2 }) : codes;
+    useToasts.getState().push({
+      kind: unmatched.length ? 'warning' : 'success',
+      title: t('assigned', { count }),
+      lines: unmatched.length ? [t('unmatched', { codes: line })] : [],
+      durationMs: 5000,
+    });
+  };
+  const reloadList = async () => setList(await dirApi.listDirectories());
+  useEffect(() => {
+    let live = true;
+    dirApi.listDirectories().then(
+      (l) => live && setList(l),
+      () => live && setList([]),
+    );
+    call(epsRoutes.tree, { params: { space_id: spaceId } }).then(
+      (tree) => {
+        if (!live) return;
+        setNodes(tree.nodes);
+        setVersions(tree.versions);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [spaceId]);
+
+  const summary = list?.find((d) => d.id === selected) ?? null;
+  const ref = summary ? refOf(spaceId, summary) : null;
+  // The loaded directory shows only while it is the chosen one.
+  const directory = loaded && loaded.id === selected ? loaded : null;
+  const reload = async () => {
+    if (ref) setLoaded(await dirApi.getDirectory(ref));
+  };
+  const refEps = ref?.epsId ?? null;
+  const refId = ref?.id ?? null;
+  useEffect(() => {
+    if (!refEps || !refId) return;
+    let live = true;
+    dirApi.getDirectory({ epsId: refEps, id: refId }).then(
+      (d) => live && setLoaded(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [refEps, refId]);
+
+  const open = (d: Directory) => {
+    setSelected(d.id);
+    setLoaded(d);
+    void reloadList();
+  };
+
+  async function removeDirectory() {
+    if (!summary || !directory || !ref) return;
+    const linked = directory.values.reduce((s, v) => s + v.linked_rows, 0);
+    const { confirmed } = await confirm({
+      title: t('delete_title'),
+      message: t('delete_message', { name: summary.name, count: directory.values.length, linked }),
+      submitLabel: t('delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    await dirApi.deleteDirectory(ref).catch(() => undefined);
+    setSelected(null);
+    await reloadList();
+  }
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    if (!ref || !summary) return;
+    const blob = await dirApi.exportDirectory(ref, format).catch(() => null);
+    if (blob) dirApi.saveBlob(blob, `${summary.name}.${format}`);
+  }
+
+  async function removeAttribute(key: string, name: string) {
+    if (!ref) return;
+    const { confirmed } = await confirm({
+      title: t('delete_attribute', { name }),
+      message: t('delete_attribute_message', { name }),
+      submitLabel: t('delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    await dirApi.deleteAttribute(ref, key).catch(() => undefined);
+    await reload();
+  }
+
+  const edits: ValueEdits | null =
+    directory && ref
+      ? {
+          saveCell: async (v: DirectoryValue, field: Field, text: string) => {
+            const body = {
+              parent_id: v.parent_id,
+              code: v.code,
+              name: v.name,
+              attribute_values: { ...v.attribute_values },
+            };
+            if (field === 'code') body.code = text;
+            else if (field === 'name') body.name = text;
+            else {
+              const key = field.slice(5);
+              const type = directory.attributes.find((a) => a.key === key)?.type;
+              const n = Number(text.replace(',', '.'));
+              body.attribute_values[key] =
+                text === '' ? null : type === 'number' && Number.isFinite(n) ? n : text;
+            }
+            // The spec's "apply refreshed WBS values" confirmation: linked rows show the change.
+            if (v.linked_rows > 0) {
+              const { confirmed } = await confirm({
+                title: t('refresh_title'),
+                message: t('refresh_message', { count: v.linked_rows, code: v.code }),
+                submitLabel: t('refresh_submit'),
+                confirmWithEnter: true,
+              });
+              if (!confirmed) return false;
+            }
+            try {
+              await dirApi.updateValue(ref, v.id, body);
+              await reload();
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          add: async (after, asChild) => {
+            const parent_id = asChild && after ? after.id : (after?.parent_id ?? null);
+            const siblings = directory.values.filter((v) => v.parent_id === parent_id);
+            const taken = new Set(directory.values.map((v) => v.code));
+            let n = directory.values.length + 1;
+            while (taken.has(`${t('new_code')} ${n}`)) n++;
+            const code = `${t('new_code')} ${n}`;
+            // After the focused sibling: halfway to the next one (orders are fractional).
+            const next = siblings.filter((s) => after && !asChild && s.sort_order > after.sort_order);
+            const sort_order =
+              after && !asChild
+                ? next.length
+                  ? (after.sort_order + Math.min(...next.map((s) => s.sort_order))) / 2
+                  : after.sort_order + 1
+                : nextOrder(siblings);
+            try {
+              const v = await dirApi.createValue(ref, { parent_id, code, name: code, sort_order });
+              await reload();
+              return v.id;
+            } catch {
+              return null;
+            }
+          },
+          move: async (v, to) => {
+            await dirApi
+              .updateValue(ref, v.id, {
+                parent_id: to.parent_id,
+                sort_order: to.sort_order,
+                code: v.code,
+                name: v.name,
+              })
+              .catch(() => undefined);
+            await reload();
+          },
+          remove: async (v, below, linked) => {
+            const { confirmed } = await confirm({
+              title: t('delete_value'),
+              message: t('delete_value_message', { code: v.code, name: v.name, below, linked }),
+              submitLabel: t('delete'),
+              danger: true,
+              confirmWithEnter: true,
+            });
+            if (!confirmed) return;
+            await dirApi.deleteValue(ref, v.id).catch(() => undefined);
+            await reload();
+          },
+        }
+      : null;
+
+  const ownerName = (d: DirectorySummary) =>
+    d.eps_id ? (nodes.find((n) => n.id === d.eps_id)?.name ?? '') : t('whole_space');
+
+  return (
+    <div className="dirs">
+      <div className="structure__head">
+        <h1 className="structure__title">{t('title')}</h1>
+      </div>
+      <div className="toolbar">
+        {canEdit ? (
+          <>
+            <button type="button" className="btn btn--sm" onClick={() => setDialog('create')}>
+              <Plus size={15} aria-hidden="true" />
+              {t('new')}
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => setDialog('upload')}>
+              <Upload size={15} aria-hidden="true" />
+              {t('upload')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--sm"
+              disabled={versions.length === 0}
+              onClick={() => setDialog('upload_assign')}
+            >
+              <Upload size={15} aria-hidden="true" />
+              {t('upload_assign')}
+            </button>
+          </>
+        ) : null}
+        {summary ? (
+          <>
+            <span className="toolbar__sep" />
+            {canEdit ? (
+              <>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('rename')}>
+                  <Pencil size={15} aria-hidden="true" />
+                  {t('rename')}
+                </button>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('attribute')}>
+                  <Plus size={15} aria-hidden="true" />
+                  {t('add_attribute')}
+                </button>
+              </>
+            ) : null}
+            <button type="button" className="btn btn--sm" onClick={() => void exportAs('csv')}>
+              <Download size={15} aria-hidden="true" />
+              {t('export_csv')}
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => void exportAs('xlsx')}>
+              <Download size={15} aria-hidden="true" />
+              {t('export_xlsx')}
+            </button>
+            {canEdit ? (
+              <button
+                type="button"
+                className="btn btn--sm btn--danger"
+                onClick={() => void removeDirectory()}
+              >
+                <Trash2 size={15} aria-hidden="true" />
+                {t('delete')}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+      <div className="dirs__body">
+        <nav className="dirs__list" aria-label={t('list_label')}>
+          {list === null ? (
+            <div className="center-row">
+              <span className="spinner" />
+            </div>
+          ) : list.length === 0 ? (
+            <div className="empty">
+              <BookMarked size={40} strokeWidth={1.25} className="empty__icon" aria-hidden="true" />
+              <p className="empty__title">{t('empty')}</p>
+              <p className="empty__hint">{t('empty_hint')}</p>
+            </div>
+          ) : (
+            list.map((d) => (
+              <button
+                key={d.id}
+                type="button"
+                className={`dirs__item${d.id === selected ? ' dirs__item--on' : ''}`}
+                aria-current={d.id === selected ? 'true' : undefined}
+                onClick={() => setSelected(d.id)}
+              >
+                <span className="dirs__name">{d.name}</span>
+                <span className="dirs__meta">
+                  {ownerName(d)} · {t('values', { count: d.value_count })}
+                </span>
+              </button>
+            ))
+          )}
+        </nav>
+        <section className="dirs__values">
+          {directory && edits ? (
+            <>
+              <div className="dirs__values-head">
+                {canEdit ? (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn--sm"
+                      onClick={() => void edits.add(null, false).then(() => undefined)}
+                    >
+                      <Plus size={15} aria-hidden="true" />
+                      {t('add_value')}
+                    </button>
+                    {directory.attributes.map((a) => (
+                      <button
+                        key={a.key}
+                        type="button"
+                        className="btn btn--sm btn--ghost"
+                        onClick={() => void removeAttribute(a.key, a.name)}
+                      >
+                        <Trash2 size={13} aria-hidden="true" />
+                        {t('delete_attribute', { name: a.name })}
+                      </button>
+                    ))}
+                  </>
+                ) : null}
+              </div>
+              <ValuesTable directory={directory} canEdit={canEdit} edits={edits} t={t} />
+              <p className="dirs__keys">{t('keys')}</p>
+            </>
+          ) : summary ? (
+            <div className="center-row">
+              <span className="spinner" />
+            </div>
+          ) : list?.length ? (
+            <p className="empty-text">{t('pick')}</p>
+          ) : null}
+        </section>
+      </div>
+      {dialog === 'create' ? (
+        <CreateDirectoryDialog
+          spaceId={spaceId}
+          nodes={nodes}
+          onClose={() => setDialog(null)}
+          onCreate={async (epsId, name) => {
+            open(await dirApi.createDirectory(epsId, name));
+            toast(t('created'));
+          }}
+        />
+      ) : null}
+      {dialog === 'upload' || dialog === 'upload_assign' ? (
+        <UploadDirectoryDialog
+          spaceId={spaceId}
+          nodes={nodes}
+          {...(dialog === 'upload_assign' ? { versions } : {})}
+          onClose={() => setDialog(null)}
+          onUpload={async (epsId, file, name, versionId) => {
+            const d = await dirApi.uploadDirectory(epsId, file, name, versionId);
+            open(d);
+            toast(t('uploaded', { count: d.values.length }));
+            if (d.assigned !== undefined) assignedToast(d.assigned, d.unmatched ?? []);
+          }}
+        />
+      ) : null}
+      {dialog === 'rename' && summary && ref ? (
+        <RenameDirectoryDialog
+          name={summary.name}
+          onClose={() => setDialog(null)}
+          onRename={async (name) => {
+            await dirApi.renameDirectory(ref, name);
+            await reloadList();
+          }}
+        />
+      ) : null}
+      {dialog === 'attribute' && ref ? (
+        <AttributeDialog
+          onClose={() => setDialog(null)}
+          onAdd={async (name, type) => {
+            await dirApi.addAttribute(ref, name, type);
+            await reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

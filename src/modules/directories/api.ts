@@ -1,0 +1,65 @@
+// Calls of the directory contract from the browser.
+import type { DirectoryAttribute } from '../../api/directories';
+import { directoryRoutes as routes } from '../../api/directories';
+import { call } from '../../app/api/call';
+
+export interface DirRef {
+  /** The owner in the path: the EPS node, or the space id for a space-wide directory. */
+  epsId: string;
+  id: string;
+}
+
+export const listDirectories = () => call(routes.list);
+export const getDirectory = (d: DirRef) => call(routes.get, { params: d });
+export const createDirectory = (epsId: string, name: string) =>
+  call(routes.create, { params: { epsId }, body: { name } }, { silent: true });
+export const renameDirectory = (d: DirRef, name: string) =>
+  call(routes.rename, { params: d, body: { name } }, { silent: true });
+export const deleteDirectory = (d: DirRef) => call(routes.remove, { params: d });
+
+export function uploadDirectory(epsId: string, file: File, name: string, versionId: string | null = null) {
+  const form = new FormData();
+  if (name.trim()) form.set('name', name.trim());
+  if (versionId) form.set('version_id', versionId);
+  form.set('file', file, file.name);
+  return call(routes.upload, { params: { epsId }, body: form }, { silent: true });
+}
+
+export const exportDirectory = (d: DirRef, format: 'csv' | 'xlsx') =>
+  call(routes.export, { params: d, query: { format } });
+
+export const addAttribute = (d: DirRef, name: string, type: DirectoryAttribute['type']) =>
+  call(routes.attributeCreate, { params: d, body: { name, type } }, { silent: true });
+export const deleteAttribute = (d: DirRef, key: string) =>
+  call(routes.attributeDelete, { params: { ...d, key } });
+
+export interface ValueInput {
+  parent_id: string | null;
+  code: string;
+  name: string;
+  sort_order?: number;
+  attribute_values?: Record<string, string | number | null>;
+}
+
+export const createValue = (d: DirRef, body: ValueInput) => call(routes.valueCreate, { params: d, body });
+export const updateValue = (d: DirRef, valueId: string, body: ValueInput) =>
+  call(routes.valueUpdate, { params: { ...d, valueId }, body });
+export const deleteValue = (d: DirRef, valueId: string) =>
+  call(routes.valueDelete, { params: { ...d, valueId } });
+
+export const wbsLinks = (versionId: string, wbsId: string) =>
+  call(routes.wbsLinks, { params: { id: versionId, wbsId } });
+export const setWbsLink = (versionId: string, wbsId: string, directory_id: string, value_id: string | null) =>
+  call(routes.setWbsLink, { params: { id: versionId, wbsId }, body: { directory_id, value_id } });
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,531 @@
+// Directories of a space (eps/{epsId}/directory/…, GET directory) and the links of WBS rows to
+// their values (versions/{id}/directory/wbs/{wbsId}). A directory belongs to an EPS node, or to
+// the whole space when epsId is the space id; the node named in the path must be its owner.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { api } from '../../api';
+import type { Directory, DirectorySummary, DirectoryValue, WbsDirectoryLink } from '../../api/directories';
+import { Id, PROHIBITED_CHARACTERS, TEXT_MAX_LENGTH } from '../../api/common';
+import {
+  type TableEntry,
+  canMoveUnder,
+  childrenOf,
+  codePath,
+  nextOrder,
+  readDirectoryTable,
+  subtreeIds,
+  writeDirectoryTable,
+} from '../../domain/directory';
+import { formatCsv } from '../../domain/io/csv/parse';
+import { packageXlsx } from '../../domain/io/xlsx/ooxml';
+import type { AppContext } from '../context';
+import type { DB, DirectoryAttributeDef } from '../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../errors';
+import { Binary, implement } from '../http/register';
+import { directoryFileRows } from '../import/directory-file';
+import { readUpload } from '../storage/multipart';
+import { getVersion } from './versions';
+
+const MAX_DIRECTORY_FILE = 20 * 1024 * 1024;
+
+type DirRow = { id: string; eps_id: string | null; name: string; attributes: DirectoryAttributeDef[] };
+
+const summary = (d: DirRow, valueCount: number): DirectorySummary => ({
+  id: d.id,
+  eps_id: d.eps_id,
+  name: d.name,
+  attributes: d.attributes,
+  value_count: valueCount,
+});
+
+/** A directory name from an uploaded file's name: the spec's 32 characters, no prohibited ones. */
+const nameFromFile = (fileName: string) =>
+  fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]+$/, '')
+    .replace(new RegExp(PROHIBITED_CHARACTERS.source, 'g'), '')
+    .trim()
+    .slice(0, TEXT_MAX_LENGTH) || 'Directory';
+
+async function ownerOf(db: Kysely<DB>, spaceId: string, epsId: string): Promise<string | null> {
+  if (epsId === spaceId) return null;
+  const node = await db
+    .selectFrom('eps_nodes')
+    .select('id')
+    .where('space_id', '=', spaceId)
+    .where('id', '=', epsId)
+    .executeTakeFirst();
+  if (!node) throw notFound('eps');
+  return node.id;
+}
+
+async function getDirectory(db: Kysely<DB>, spaceId: string, epsId: string, id: string): Promise<DirRow> {
+  const d = await db
+    .selectFrom('directories')
+    .select(['id', 'eps_id', 'name', 'attributes'])
+    .where('space_id', '=', spaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!d || (d.eps_id ?? spaceId) !== epsId) throw notFound('directory');
+  return d;
+}
+
+async function valuesOf(db: Kysely<DB>, spaceId: string, directoryId: string): Promise<DirectoryValue[]> {
+  const rows = await db
+    .selectFrom('directory_values as v')
+    .leftJoin('wbs_directory_links as l', (j) =>
+      j.onRef('l.space_id', '=', 'v.space_id').onRef('l.value_id', '=', 'v.id'),
+    )
+    .select(['v.id', 'v.parent_id', 'v.sort_order', 'v.code', 'v.name', 'v.attribute_values'])
+    .select((eb) => eb.fn.count<string>('l.wbs_id').as('linked'))
+    .where('v.space_id', '=', spaceId)
+    .where('v.directory_id', '=', directoryId)
+    .groupBy(['v.id', 'v.parent_id', 'v.sort_order', 'v.code', 'v.name', 'v.attribute_values'])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    parent_id: r.parent_id,
+    sort_order: Number(r.sort_order),
+    code: r.code,
+    name: r.name,
+    attribute_values: r.attribute_values,
+    linked_rows: Number(r.linked),
+  }));
+}
+
+async function fullDirectory(db: Kysely<DB>, spaceId: string, d: DirRow): Promise<Directory> {
+  const values = await valuesOf(db, spaceId, d.id);
+  return { ...summary(d, values.length), values };
+}
+
+async function codeTaken(
+  db: Kysely<DB>,
+  spaceId: string,
+  directoryId: string,
+  code: string,
+  except?: string,
+) {
+  let q = db
+    .selectFrom('directory_values')
+    .select('id')
+    .where('space_id', '=', spaceId)
+    .where('directory_id', '=', directoryId)
+    .where('code', '=', code);
+  if (except) q = q.where('id', '<>', except);
+  if (await q.executeTakeFirst()) throw conflict('directory.code_taken', { code });
+}
+
+/** Attribute values kept only for the directory's attributes (unknown keys are dropped). */
+const knownValues = (d: DirRow, values: Record<string, string | number | null> | undefined) =>
+  Object.fromEntries(Object.entries(values ?? {}).filter(([k]) => d.attributes.some((a) => a.key === k)));
+
+/**
+ * Upload with assignment: links the version's rows whose codes a value lists to that value (a row
+ * listed under two values of the directory keeps the last); answers the count and the codes no
+ * row has.
+ */
+async function assign(
+  tx: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  directoryId: string,
+  entries: readonly TableEntry[],
+  idOf: ReadonlyMap<string, string>,
+): Promise<{ assigned: number; unmatched: string[] }> {
+  const valueOfCode = new Map<string, string>();
+  for (const e of entries) for (const c of e.wbs_codes) valueOfCode.set(c, idOf.get(e.code)!);
+  if (valueOfCode.size === 0) return { assigned: 0, unmatched: [] };
+  const rows = await tx
+    .selectFrom('wbs_items')
+    .select(['id', 'code'])
+    .where('space_id', '=', spaceId)
+    .where('version_id', '=', versionId)
+    .where('code', 'in', [...valueOfCode.keys()])
+    .execute();
+  const found = new Set(rows.map((r) => r.code));
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx
+      .insertInto('wbs_directory_links')
+      .values(
+        rows.slice(i, i + 1000).map((r) => ({
+          space_id: spaceId,
+          version_id: versionId,
+          wbs_id: r.id,
+          directory_id: directoryId,
+          value_id: valueOfCode.get(r.code)!,
+        })),
+      )
+      .execute();
+  return { assigned: rows.length, unmatched: [...valueOfCode.keys()].filter((c) => !found.has(c)) };
+}
+
+export function directoryRoutes({ db }: AppContext) {
+  const count = async (spaceId: string, directoryId: string) =>
+    Number(
+      (
+        await db
+          .selectFrom('directory_values')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('space_id', '=', spaceId)
+          .where('directory_id', '=', directoryId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const saveAttributes = async (spaceId: string, d: DirRow, attributes: DirectoryAttributeDef[]) => {
+    await db
+      .updateTable('directories')
+      .set({ attributes: JSON.stringify(attributes) })
+      .where('space_id', '=', spaceId)
+      .where('id', '=', d.id)
+      .execute();
+    return summary({ ...d, attributes }, await count(spaceId, d.id));
+  };
+
+  /** The row's links, each with its value's code path and name. */
+  const linksOf = async (spaceId: string, versionId: string, wbsId: string): Promise<WbsDirectoryLink[]> => {
+    const links = await db
+      .selectFrom('wbs_directory_links')
+      .select(['directory_id', 'value_id'])
+      .where('space_id', '=', spaceId)
+      .where('version_id', '=', versionId)
+      .where('wbs_id', '=', wbsId)
+      .execute();
+    if (links.length === 0) return [];
+    const values = await db
+      .selectFrom('directory_values')
+      .select(['id', 'parent_id', 'sort_order', 'code', 'name', 'directory_id'])
+      .where('space_id', '=', spaceId)
+      .where(
+        'directory_id',
+        'in',
+        links.map((l) => l.directory_id),
+      )
+      .execute();
+    return links.map((l) => ({
+      directory_id: l.directory_id,
+      value_id: l.value_id,
+      path: codePath(values, l.value_id),
+      name: values.find((v) => v.id === l.value_id)?.name ?? '',
+    }));
+  };
+
+  const wbsRow = async (spaceId: string, versionId: string, wbsId: string) => {
+    const v = await getVersion(db, spaceId, versionId);
+    const row = await db
+      .selectFrom('wbs_items')
+      .select('id')
+      .where('space_id', '=', spaceId)
+      .where('version_id', '=', versionId)
+      .where('id', '=', wbsId)
+      .executeTakeFirst();
+    if (!row) throw notFound('wbs');
+    return v;
+  };
+
+  return [
+    implement(api.directories.list, async ({ space }) => {
+      const rows = await db
+        .selectFrom('directories as d')
+        .select(['d.id', 'd.eps_id', 'd.name', 'd.attributes'])
+        .select((eb) =>
+          eb
+            .selectFrom('directory_values as v')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('v.space_id', '=', 'd.space_id')
+            .whereRef('v.directory_id', '=', 'd.id')
+            .as('n'),
+        )
+        .where('d.space_id', '=', space.spaceId)
+        .orderBy('d.name')
+        .orderBy('d.id')
+        .execute();
+      return rows.map((r) => summary(r, Number(r.n ?? 0)));
+    }),
+
+    implement(api.directories.create, async ({ params, body, space }) => {
+      const eps = await ownerOf(db, space.spaceId, params.epsId);
+      const d = await db
+        .insertInto('directories')
+        .values({ space_id: space.spaceId, eps_id: eps, name: body.name, attributes: '[]' })
+        .returning(['id', 'eps_id', 'name', 'attributes'])
+        .executeTakeFirstOrThrow();
+      return { ...summary(d, 0), values: [] };
+    }),
+
+    implement(api.directories.upload, async ({ params, space, req }) => {
+      const eps = await ownerOf(db, space.spaceId, params.epsId);
+      const upload = await readUpload(req, MAX_DIRECTORY_FILE, 'directory.bad_file');
+      const versionId = upload.fields.version_id;
+      if (versionId !== undefined && !Id.safeParse(versionId).success)
+        throw badRequest('invalid', { field: 'body.version_id' });
+      const version = versionId ? await getVersion(db, space.spaceId, versionId) : null;
+      if (version?.locked) throw conflict('version_locked');
+      const { table, problems } = readDirectoryTable(await directoryFileRows(upload.data));
+      if (problems.length > 0) throw new HttpError(400, 'BadRequest', problems.slice(0, 20));
+      const attributes: DirectoryAttributeDef[] = table.attributes.map((name) => ({
+        key: `a_${randomUUID().slice(0, 8)}`,
+        name: name.slice(0, TEXT_MAX_LENGTH),
+        type: 'text',
+      }));
+      const keyOf = new Map(table.attributes.map((n, i) => [n, attributes[i]!.key]));
+      const idOf = new Map(table.entries.map((e) => [e.code, randomUUID()]));
+      const order = new Map<string | null, number>();
+      const rows = table.entries.map((e) => {
+        const n = order.get(e.parent_code) ?? 0;
+        order.set(e.parent_code, n + 1);
+        return {
+          id: idOf.get(e.code)!,
+          parent_id: e.parent_code === null ? null : idOf.get(e.parent_code)!,
+          sort_order: n,
+          code: e.code,
+          name: e.name,
+          attribute_values: JSON.stringify(
+            Object.fromEntries(Object.entries(e.values).map(([k, v]) => [keyOf.get(k)!, v])),
+          ),
+        };
+      });
+      const name = (upload.fields.name ?? '').trim() || nameFromFile(upload.fileName);
+      const d = await db.transaction().execute(async (tx) => {
+        const dir = await tx
+          .insertInto('directories')
+          .values({
+            space_id: space.spaceId,
+            eps_id: eps,
+            name: name.slice(0, TEXT_MAX_LENGTH),
+            attributes: JSON.stringify(attributes),
+          })
+          .returning(['id', 'eps_id', 'name', 'attributes'])
+          .executeTakeFirstOrThrow();
+        // Parents come first in the table, so each chunk's parents are already stored.
+        for (let i = 0; i < rows.length; i += 1000)
+          await tx
+            .insertInto('directory_values')
+            .values(
+              rows.slice(i, i + 1000).map((r) => ({ ...r, space_id: space.spaceId, directory_id: dir.id })),
+            )
+            .execute();
+        const assignment = version
+          ? await assign(tx, space.spaceId, version.id, dir.id, table.entries, idOf)
+          : null;
+        return { dir, assignment };
+      });
+      return { ...(await fullDirectory(db, space.spaceId, d.dir)), ...(d.assignment ?? {}) };
+    }),
+
+    implement(api.directories.get, async ({ params, space }) =>
+      fullDirectory(db, space.spaceId, await getDirectory(db, space.spaceId, params.epsId, params.id)),
+    ),
+
+    implement(api.directories.rename, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      await db
+        .updateTable('directories')
+        .set({ name: body.name })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', d.id)
+        .execute();
+      return summary({ ...d, name: body.name }, await count(space.spaceId, d.id));
+    }),
+
+    implement(api.directories.remove, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      await db
+        .deleteFrom('directories')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', d.id)
+        .execute();
+      return { success: true as const };
+    }),
+
+    implement(api.directories.export, async ({ params, query, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const values = await valuesOf(db, space.spaceId, d.id);
+      const byId = new Map(values.map((v) => [v.id, v]));
+      // Parents before children: the order of a depth-first walk.
+      const children = childrenOf(values);
+      const ordered: DirectoryValue[] = [];
+      const walk = (p: string | null) => {
+        for (const v of children.get(p) ?? []) {
+          ordered.push(v);
+          walk(v.id);
+        }
+      };
+      walk(null);
+      const rows = writeDirectoryTable(
+        d.attributes.map((a) => a.name),
+        ordered.map((v) => ({
+          code: v.code,
+          name: v.name,
+          parent_code: v.parent_id ? (byId.get(v.parent_id)?.code ?? null) : null,
+          values: Object.fromEntries(d.attributes.map((a) => [a.name, v.attribute_values[a.key] ?? null])),
+        })),
+      );
+      if (query.format === 'xlsx') {
+        const [headers, ...body] = rows;
+        const bytes = packageXlsx([
+          {
+            name: d.name.slice(0, 31),
+            headers: headers!,
+            widths: headers!.map((_, i) => (i === 1 ? 40 : 16)),
+            formats: headers!.map(() => undefined),
+            rows: body,
+          },
+        ]);
+        return new Binary(
+          Buffer.from(bytes),
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
+      }
+      return new Binary(Buffer.from('\uFEFF' + formatCsv(rows), 'utf8'), 'text/csv; charset=utf-8');
+    }),
+
+    implement(api.directories.attributeCreate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (d.attributes.some((a) => a.name.toLowerCase() === body.name.toLowerCase()))
+        throw conflict('directory.attribute_taken', { name: body.name });
+      return saveAttributes(space.spaceId, d, [
+        ...d.attributes,
+        { key: `a_${randomUUID().slice(0, 8)}`, name: body.name, type: body.type },
+      ]);
+    }),
+
+    implement(api.directories.attributeUpdate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (!d.attributes.some((a) => a.key === params.key)) throw notFound('attribute');
+      if (d.attributes.some((a) => a.key !== params.key && a.name.toLowerCase() === body.name.toLowerCase()))
+        throw conflict('directory.attribute_taken', { name: body.name });
+      return saveAttributes(
+        space.spaceId,
+        d,
+        d.attributes.map((a) => (a.key === params.key ? { ...a, name: body.name, type: body.type } : a)),
+      );
+    }),
+
+    implement(api.directories.attributeDelete, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (!d.attributes.some((a) => a.key === params.key)) throw notFound('attribute');
+      await sql`UPDATE directory_values SET attribute_values = attribute_values - ${params.key}
+        WHERE space_id = ${space.spaceId} AND directory_id = ${d.id}`.execute(db);
+      return saveAttributes(
+        space.spaceId,
+        d,
+        d.attributes.filter((a) => a.key !== params.key),
+      );
+    }),
+
+    implement(api.directories.valueCreate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const values = await valuesOf(db, space.spaceId, d.id);
+      if (body.parent_id !== null && !values.some((v) => v.id === body.parent_id))
+        throw badRequest('wrong_parent', { field: 'body.parent_id' });
+      await codeTaken(db, space.spaceId, d.id, body.code);
+      const siblings = values.filter((v) => v.parent_id === body.parent_id);
+      const v = await db
+        .insertInto('directory_values')
+        .values({
+          space_id: space.spaceId,
+          directory_id: d.id,
+          parent_id: body.parent_id,
+          sort_order: body.sort_order ?? nextOrder(siblings),
+          code: body.code,
+          name: body.name,
+          attribute_values: JSON.stringify(knownValues(d, body.attribute_values)),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ...v, sort_order: Number(v.sort_order), linked_rows: 0 };
+    }),
+
+    implement(api.directories.valueUpdate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const values = await valuesOf(db, space.spaceId, d.id);
+      const cur = values.find((v) => v.id === params.valueId);
+      if (!cur) throw notFound('value');
+      if (!canMoveUnder(values, cur.id, body.parent_id))
+        throw badRequest('wrong_parent', { field: 'body.parent_id' });
+      await codeTaken(db, space.spaceId, d.id, body.code, cur.id);
+      const moved = body.parent_id !== cur.parent_id;
+      const sort_order =
+        body.sort_order ??
+        (moved ? nextOrder(values.filter((v) => v.parent_id === body.parent_id)) : cur.sort_order);
+      const v = await db
+        .updateTable('directory_values')
+        .set({
+          parent_id: body.parent_id,
+          sort_order,
+          code: body.code,
+          name: body.name,
+          attribute_values: JSON.stringify(
+            body.attribute_values ? knownValues(d, body.attribute_values) : cur.attribute_values,
+          ),
+        })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', cur.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ...v, sort_order: Number(v.sort_order), linked_rows: cur.linked_rows };
+    }),
+
+    implement(api.directories.valueDelete, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const values = await valuesOf(db, space.spaceId, d.id);
+      if (!values.some((v) => v.id === params.valueId)) throw notFound('value');
+      const ids = new Set(subtreeIds(values, params.valueId));
+      const unlinked = values.filter((v) => ids.has(v.id)).reduce((s, v) => s + v.linked_rows, 0);
+      // The parent foreign key removes the values under it, and theirs remove the links.
+      await db
+        .deleteFrom('directory_values')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.valueId)
+        .execute();
+      return { success: true as const, removed: ids.size, unlinked };
+    }),
+
+    implement(api.directories.wbsLinks, async ({ params, space }) => {
+      await wbsRow(space.spaceId, params.id, params.wbsId);
+      return linksOf(space.spaceId, params.id, params.wbsId);
+    }),
+
+    implement(api.directories.setWbsLink, async ({ params, body, space }) => {
+      const v = await wbsRow(space.spaceId, params.id, params.wbsId);
+      if (v.locked) throw conflict('version_locked');
+      const d = await db
+        .selectFrom('directories')
+        .select('id')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', body.directory_id)
+        .executeTakeFirst();
+      if (!d) throw notFound('directory');
+      const key = { space_id: space.spaceId, version_id: v.id, wbs_id: params.wbsId, directory_id: d.id };
+      if (body.value_id === null) {
+        await db
+          .deleteFrom('wbs_directory_links')
+          .where('space_id', '=', key.space_id)
+          .where('version_id', '=', key.version_id)
+          .where('wbs_id', '=', key.wbs_id)
+          .where('directory_id', '=', key.directory_id)
+          .execute();
+      } else {
+        const value = await db
+          .selectFrom('directory_values')
+          .select('id')
+          .where('space_id', '=', space.spaceId)
+          .where('directory_id', '=', d.id)
+          .where('id', '=', body.value_id)
+          .executeTakeFirst();
+        if (!value) throw notFound('value');
+        await db
+          .insertInto('wbs_directory_links')
+          .values({ ...key, value_id: value.id })
+          .onConflict((oc) =>
+            oc
+              .columns(['space_id', 'version_id', 'wbs_id', 'directory_id'])
+              .doUpdateSet({ value_id: value.id }),
+          )
+          .execute();
+      }
+      return linksOf(space.spaceId, v.id, params.wbsId);
+    }),
+  ];
+}
