@@ -275,7 +275,6 @@ export interface VersionLayoutsTable {
   updated_at: Timestamp;
 }
 
-export interface DB extends ViewsTables {
 // Directories and the links of WBS rows to their values (migrations/011_directories.sql).
 export interface DirectoryAttributeDef {
   key: string;
@@ -311,7 +310,7 @@ export interface WbsDirectoryLinksTable {
   value_id: string;
 }
 
-export interface DB {
+export interface DB extends ViewsTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
