@@ -11,6 +11,7 @@
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
+//   wdp.ts         daily work plans, distributions, timesheets (docs/wdp.md)
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
@@ -26,6 +27,7 @@ import { transferRoutes } from './transfer';
 import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
 import { wbsBatchRoutes } from './wbs-batch';
+import { wdpRoutes } from './wdp';
 
 export * from './app';
 export * from './calendars';
@@ -57,6 +59,7 @@ export const api = {
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
+  wdp: wdpRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -35,6 +35,7 @@ import { userRoutes } from './routes/users';
 import { versionResourceRoutes } from './routes/version-resources';
 import { versionRoutes } from './routes/versions';
 import { wbsBatchRoutes } from './routes/wbs-batch';
+import { wdpRoutes } from './routes/wdp';
 
 export interface BuildOptions {
   database: Database;
@@ -57,6 +58,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),
+    ...wdpRoutes(ctx),
   ];
 }
 

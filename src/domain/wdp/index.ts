@@ -7,3 +7,4 @@ export * from './rollup';
 export * from './edit-period';
 export * from './paste';
 export * from './patches';
+export * from './day-table';

@@ -92,7 +92,10 @@ export function applyWdpPatches(
     }
     if (p.op === 'remove') days!.delete(day);
     else days!.set(day, p.value as WdpCell);
-    if (days!.size === 0) (out.delete(rowId), copied.delete(rowId));
+    if (days!.size === 0) {
+      out.delete(rowId);
+      copied.delete(rowId);
+    }
   }
   return out;
 }
