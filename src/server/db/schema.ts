@@ -289,7 +289,11 @@ export interface WdpRowsTable {
   version_id: string;
   item_id: string;
   unit: ColumnType<string, string | undefined, string>;
-  mode: ColumnType<'start' | 'end' | 'evenly', 'start' | 'end' | 'evenly' | undefined, 'start' | 'end' | 'evenly'>;
+  mode: ColumnType<
+    'start' | 'end' | 'evenly',
+    'start' | 'end' | 'evenly' | undefined,
+    'start' | 'end' | 'evenly'
+  >;
   base: ColumnType<WdpBase, WdpBase | undefined, WdpBase>;
   rate: number | null;
 }
