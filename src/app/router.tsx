@@ -22,6 +22,9 @@ import { StructurePage } from '../modules/structure/StructurePage';
 const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
+const TimesheetsPage = lazy(() =>
+  import('../modules/wdp/TimesheetsPage').then((m) => ({ default: m.TimesheetsPage })),
+);
 
 const loading = (
   <div className="center-row">
@@ -56,7 +59,14 @@ const spaceChildren: RouteObject[] = [
   placeholder('pipeline/:project_id', 'pipeline'),
   placeholder('directories', 'directories'),
   placeholder('profile', 'profile'),
-  placeholder('timesheets', 'timesheets'),
+  {
+    path: 'timesheets',
+    element: (
+      <Suspense fallback={loading}>
+        <TimesheetsPage />
+      </Suspense>
+    ),
+  },
   placeholder('admin', 'admin'),
   placeholder('analytics/print/:value/:format', 'analytics'),
 ];
