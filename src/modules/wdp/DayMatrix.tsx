@@ -6,7 +6,7 @@
 // rows. Keyboard as in the grid: arrows (Shift extends), type or F2/Enter to edit, Enter/Tab to
 // commit, Esc to cancel, Delete to clear, Ctrl+C to copy, Ctrl+V to paste a matrix from Excel,
 // Ctrl+Z / Ctrl+Y to undo and redo.
-import { type ClipboardEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
@@ -64,6 +64,15 @@ export function DayMatrix(props: {
   const [scroll, setScroll] = useState({ top: 0, left: 0, width: 800 });
   const [editing, setEditing] = useState<{ text: string } | null>(null);
 
+  // Opens on the focused cell (the row's start): the days before it are a scroll away.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollLeft = Math.max(0, (sel.focus.col - 2) * COL_W);
+    el.scrollTop = Math.max(0, (sel.focus.row - 1) * ROW_H);
+    // Only on opening (a new first day): later moves scroll themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstDay]);
   const parentOf = (id: string) => rows.get(id)?.parentId ?? null;
   const r0 = Math.max(0, Math.floor(scroll.top / ROW_H) - 2);
   const r1 = Math.min(visible.ids.length, r0 + Math.ceil(height / ROW_H) + 4);
@@ -294,6 +303,7 @@ export function DayMatrix(props: {
           style={{ top, left: LEFT_W + c * COL_W, width: COL_W, height: ROW_H }}
           title={closed ? t('closed_title') : off ? t('off_title') : undefined}
           data-day={day}
+          data-item={v.row.id}
           onMouseDown={(e) => {
             const to = { row: r, col: c };
             onSel({ anchor: e.shiftKey ? sel.anchor : to, focus: to });
