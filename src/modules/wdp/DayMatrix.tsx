@@ -255,7 +255,7 @@ export function DayMatrix(props: {
       <div
         key={`l${v.row.id}`}
         className={`wdp-left${leaf ? '' : ' wdp-sum'}`}
-        style={{ top, height: ROW_H, width: LEFT_W }}
+        style={{ top, left: scroll.left, height: ROW_H, width: LEFT_W }}
         data-row={v.row.id}
       >
         <span className="wdp-name" style={{ paddingLeft: 4 + v.level * 10 }} title={v.row.name}>
@@ -363,7 +363,7 @@ export function DayMatrix(props: {
         style={{ width: LEFT_W + DAY_SPAN * COL_W, height: visible.ids.length * ROW_H + ROW_H }}
       >
         <div className="wdp-head" style={{ width: LEFT_W + DAY_SPAN * COL_W, height: ROW_H }}>
-          <div className="wdp-corner" style={{ width: LEFT_W }}>
+          <div className="wdp-corner" style={{ width: LEFT_W, left: scroll.left }}>
             <span>{t('col_row')}</span>
             <span className="wdp-total">{t('col_total')}</span>
             <span className="wdp-pct">%</span>
