@@ -181,7 +181,9 @@ function apply(
   const s = workbench.get();
   const side = patches.some(isWdp);
   if (side) wdpPatches?.(patches.filter(isWdp));
-  const wbs = next ? commit(s.wbs, next) : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isWdp(p)) : patches);
+  const wbs = next
+    ? commit(s.wbs, next)
+    : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isWdp(p)) : patches);
   const structural = isStructural(patches);
   const touched = touchedRowIds(patches);
   let expanded = s.expanded;
