@@ -94,6 +94,23 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     }
   };
 
+  // A CSV or XLSX of day values (code, kind, dates): stored on the server as one undo step; the
+  // version's live event then reads the version and its days again.
+  const upload = async (file: File) => {
+    if (!versionId) return;
+    const form = new FormData();
+    form.set('file', file, file.name);
+    try {
+      const res = await call(api.wdp.upload, { params: { id: versionId }, body: form });
+      notify(
+        t('uploaded', { count: res.cells, skipped: res.skipped.length }),
+        res.skipped.length ? 'warning' : 'info',
+      );
+    } catch {
+      // The error toast lists what the server refused.
+    }
+  };
+
   if (status === 'error')
     return (
       <p className="wb-rel-error" role="alert">
@@ -141,6 +158,18 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
         <button type="button" className="btn" onClick={() => approve('open')}>
           {t('reopen_days')}
         </button>
+        <label className="btn wdp-upload">
+          {t('upload')}
+          <input
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void upload(f);
+            }}
+          />
+        </label>
         <label title={t('from_facts_hint')}>
           <input
             type="checkbox"
