@@ -13,6 +13,7 @@
 //   directories.ts directories (eps/{epsId}/directory/…), their values, WBS rows' links to them
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
 //   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
+//   wdp.ts         daily work plans, distributions, timesheets (docs/wdp.md)
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
@@ -30,6 +31,7 @@ import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
 import { viewRoutes } from './views';
 import { wbsBatchRoutes } from './wbs-batch';
+import { wdpRoutes } from './wdp';
 
 export * from './app';
 export * from './calendars';
@@ -65,6 +67,7 @@ export const api = {
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
   views: viewRoutes,
+  wdp: wdpRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

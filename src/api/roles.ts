@@ -10,9 +10,9 @@ export type RoleValue = z.infer<typeof RoleValue>;
 
 /** What each role value may do. admin: settings, members, roles; edit: structure and schedules. */
 export const ROLE_ABILITIES: Record<RoleValue, readonly Ability[]> = {
-  moderator: ['read', 'edit', 'admin'],
-  planning_and_control: ['read', 'edit'],
-  fact_gathering: ['read'],
+  moderator: ['read', 'facts', 'edit', 'admin'],
+  planning_and_control: ['read', 'facts', 'edit'],
+  fact_gathering: ['read', 'facts'],
   student: ['read'],
 };
 

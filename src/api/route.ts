@@ -11,7 +11,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Scope = 'public' | 'user' | 'space';
 
 /** What a space route needs of the caller's role (see ROLE_ABILITIES in roles.ts). */
-export type Ability = 'read' | 'edit' | 'admin';
+/** facts: enter facts (fact_gathering and up); edit: change plans and the WBS. */
+export type Ability = 'read' | 'facts' | 'edit' | 'admin';
 
 export interface RouteDef {
   method: Method;

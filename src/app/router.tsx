@@ -32,6 +32,9 @@ const loadViews = () => import('../modules/views');
 const ViewsPage = lazy(() => loadViews().then((m) => ({ default: m.ViewsPage })));
 const ScoreboardPage = lazy(() => loadViews().then((m) => ({ default: m.ScoreboardPage })));
 const PipelinePage = lazy(() => loadViews().then((m) => ({ default: m.PipelinePage })));
+const TimesheetsPage = lazy(() =>
+  import('../modules/wdp/TimesheetsPage').then((m) => ({ default: m.TimesheetsPage })),
+);
 
 const loading = (
   <div className="center-row">
@@ -80,7 +83,14 @@ const spaceChildren: RouteObject[] = [
     ),
   },
   placeholder('profile', 'profile'),
-  placeholder('timesheets', 'timesheets'),
+  {
+    path: 'timesheets',
+    element: (
+      <Suspense fallback={loading}>
+        <TimesheetsPage />
+      </Suspense>
+    ),
+  },
   placeholder('admin', 'admin'),
   placeholder('analytics/print/:value/:format', 'analytics'),
 ];

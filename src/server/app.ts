@@ -40,6 +40,7 @@ import { pipeRoutes } from './routes/pipes';
 import { scoreboardRoutes } from './routes/scoreboard';
 import { viewRoutes } from './routes/views';
 import { wbsBatchRoutes } from './routes/wbs-batch';
+import { wdpRoutes } from './routes/wdp';
 
 export interface BuildOptions {
   database: Database;
@@ -67,6 +68,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...viewRoutes(ctx),
     ...scoreboardRoutes(ctx),
     ...pipeRoutes(ctx),
+    ...wdpRoutes(ctx),
   ];
 }
 

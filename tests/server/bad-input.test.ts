@@ -70,6 +70,7 @@ describe('bad input', () => {
         'GET /health-check',
         'GET /system-state',
         'GET /users/spaces',
+        'GET /users/timesheet-notification',
         'GET /users/who-am-i',
         'PUT /users/accept-privacy-policy',
       ].sort(),

@@ -1,8 +1,9 @@
 // The node information panel (spec §2): tabs node_info, task_relations, directories,
 // related_schedules, gallery, timesheets, daily_planning, planning, assignments. node_info and
 // task_relations work; directories lists the row's attribute values under the import's labels;
-// assignments lists the row's imported resource assignments (read-only); the others say what they
-// will hold and that there is nothing for this row yet (nothing behind them is stored or served).
+// assignments lists the row's imported resource assignments (read-only); daily_planning, planning
+// and timesheets are the daily work plan's (src/modules/wdp); the others say what they will hold
+// and that there is nothing for this row yet (nothing behind them is stored or served).
 // Its height is set by the splitter above it (SchedulePage).
 
 import { type KeyboardEvent, useRef } from 'react';
@@ -19,6 +20,11 @@ import { AssignmentsTab } from './AssignmentsTab';
 import { DirectoriesTab } from './DirectoriesTab';
 import { RelationsTab } from './RelationsTab';
 import { Fields, TabEmpty } from './panel-parts';
+import { DailyPlanningTab } from '../wdp/DailyPlanningTab';
+import { useWdpLoader } from '../wdp/load';
+import { PlanningTab } from '../wdp/PlanningTab';
+import { TimesheetsTab } from '../wdp/TimesheetsTab';
+import '../wdp/wdp.css';
 
 const TABS: readonly PanelTab[] = [
   'node_info',
@@ -82,6 +88,7 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
   const tab = useWorkbench((s) => s.panelTab);
   const focus = useWorkbench((s) => s.selection.focus.row);
   const tabs = useRef<HTMLDivElement>(null);
+  useWdpLoader();
   useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
   useWorkbench((s) => s.visible);
@@ -129,6 +136,12 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
           <DirectoriesTab v={v} t={t} />
         ) : tab === 'assignments' ? (
           <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} />
+        ) : tab === 'daily_planning' ? (
+          <DailyPlanningTab height={height - 34} lang={ctx.lang} />
+        ) : tab === 'planning' ? (
+          <PlanningTab v={v} lang={ctx.lang} />
+        ) : tab === 'timesheets' ? (
+          <TimesheetsTab rowId={v.row.id} lang={ctx.lang} />
         ) : (
           <TabEmpty tab={tab} t={t} />
         )}

@@ -125,6 +125,8 @@ export interface VersionsTable {
     'not_calculated' | 'in_process' | 'calculated'
   >;
   data_date: number | null;
+  /** Migration 014: percent complete derived from facts (issue 18). */
+  progress_from_facts: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   /** Bumped by a trigger on every write of the version's items or relations (migration 006). */
   content_stamp: ColumnType<string | number, never, never>;
@@ -310,6 +312,67 @@ export interface WbsDirectoryLinksTable {
   value_id: string;
 }
 
+// Daily work plans and timesheets (migrations/014_wdp.sql).
+export interface WdpDaysTable {
+  space_id: string;
+  version_id: string;
+  item_id: string;
+  day: number;
+  plan: number | null;
+  fact: number | null;
+  approved_plan: number | null;
+  status: ColumnType<'open' | 'approved', 'open' | 'approved' | undefined, 'open' | 'approved'>;
+}
+
+export interface WdpRowsTable {
+  space_id: string;
+  version_id: string;
+  item_id: string;
+  unit: ColumnType<string, string | undefined, string>;
+  mode: ColumnType<
+    'start' | 'end' | 'evenly',
+    'start' | 'end' | 'evenly' | undefined,
+    'start' | 'end' | 'evenly'
+  >;
+  base: ColumnType<WdpBase, WdpBase | undefined, WdpBase>;
+  rate: number | null;
+}
+type WdpBase = 'by_date' | 'by_fact' | 'by_lag' | 'by_period' | 'by_volume';
+
+export interface DistributionsTable {
+  space_id: string;
+  id: Generated<string>;
+  eps_id: string;
+  mode: 'start' | 'end' | 'evenly';
+  base: WdpBase;
+  updated_at: Timestamp;
+}
+
+export type TimesheetStatus = 'draft' | 'submitted' | 'APPROVED' | 'DECLINED';
+export interface TimesheetsTable {
+  space_id: string;
+  id: Generated<string>;
+  version_id: string;
+  user_id: string;
+  first_day: number;
+  last_day: number;
+  status: ColumnType<TimesheetStatus, TimesheetStatus | undefined, TimesheetStatus>;
+  decided_by: string | null;
+  comment: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TimesheetDaysTable {
+  space_id: string;
+  timesheet_id: string;
+  version_id: string;
+  item_id: string;
+  day: number;
+  hours: number | null;
+  fact: number | null;
+}
+
 export interface DB extends ViewsTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -335,4 +398,9 @@ export interface DB extends ViewsTables {
   directories: DirectoriesTable;
   directory_values: DirectoryValuesTable;
   wbs_directory_links: WbsDirectoryLinksTable;
+  wdp_days: WdpDaysTable;
+  wdp_rows: WdpRowsTable;
+  distributions: DistributionsTable;
+  timesheets: TimesheetsTable;
+  timesheet_days: TimesheetDaysTable;
 }

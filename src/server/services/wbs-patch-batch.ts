@@ -14,6 +14,7 @@ import { HttpError, conflict, notFound } from '../errors';
 import type { Item } from '../errors';
 import { toDbOps } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
+import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
 interface Scope {
@@ -28,6 +29,7 @@ const DEFERRED = sql.raw(
     'wbs_items_space_id_version_id_parent_id_fkey',
     'wbs_relations_space_id_version_id_pred_id_fkey',
     'wbs_relations_space_id_version_id_succ_id_fkey',
+    'wdp_days_space_id_version_id_item_id_fkey',
   ].join(', '),
 );
 
@@ -44,9 +46,14 @@ export function readEntry(raw: unknown): HistoryEntry {
   } catch (err) {
     throw bad([{ code: 'wbs.bad_entry', params: { reason: (err as Error).message } }]);
   }
+  // Day values (undo_wdp) ride in the same entries as WBS patches: each part checked by its own.
+  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isWdpPath(p));
+  const wdp = (ps: readonly Patch[]) => ps.filter(isWdpPath);
   const errors = [
-    ...toDbOps(entry.patches, 'patches').errors,
-    ...toDbOps(entry.inversePatches, 'inversePatches').errors,
+    ...toDbOps(wbs(entry.patches), 'patches').errors,
+    ...toDbOps(wbs(entry.inversePatches), 'inversePatches').errors,
+    ...toWdpOps(wdp(entry.patches), 'patches').errors,
+    ...toWdpOps(wdp(entry.inversePatches), 'inversePatches').errors,
   ];
   if (errors.length) throw bad(errors);
   return entry;
@@ -68,9 +75,11 @@ function mapDbError(err: unknown, restoring: boolean): unknown {
 }
 
 async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[]) {
-  const { ops, errors } = toDbOps(patches);
+  const { ops, errors } = toDbOps(patches.filter((p) => !isWdpPath(p)));
   if (errors.length) throw bad(errors);
   await checkRelations(tx, s, await applyOps(tx, s, ops));
+  const days = patches.filter(isWdpPath);
+  if (days.length > 0) await applyWdpPatches(tx, s, days);
 }
 
 async function logAction(

@@ -35,6 +35,17 @@ export interface AppliedChange {
 type Listener = (applied: AppliedChange) => void;
 const listeners = new Set<Listener>();
 
+/**
+ * Day values (undo_wdp) share the history and the batches with the WBS but live in their own
+ * store (src/state/wdp): patches under ['wdp', …] go to it, the rest to the WBS document.
+ */
+type SidePatches = (patches: readonly Patch[]) => void;
+let wdpPatches: SidePatches | null = null;
+export function onWdpPatches(handler: SidePatches | null): void {
+  wdpPatches = handler;
+}
+const isWdp = (p: Patch) => p.path[0] === 'wdp';
+
 /** Persistence and the schedule runner listen to every applied change. */
 export function onDataChange(listener: Listener): () => void {
   listeners.add(listener);
@@ -168,7 +179,11 @@ function apply(
   next?: WbsChange<unknown>,
 ): AppliedChange {
   const s = workbench.get();
-  const wbs = next ? commit(s.wbs, next) : applyWbsPatches(s.wbs, patches);
+  const side = patches.some(isWdp);
+  if (side) wdpPatches?.(patches.filter(isWdp));
+  const wbs = next
+    ? commit(s.wbs, next)
+    : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isWdp(p)) : patches);
   const structural = isStructural(patches);
   const touched = touchedRowIds(patches);
   let expanded = s.expanded;
@@ -224,6 +239,14 @@ export function commitChange(
   const change: Change = { labelKey, kind, patches: c.patches, inversePatches: c.inversePatches };
   const applied = apply(change, change.patches, 'do', c);
   if (mode === 'record') workbench.set({ history: record(workbench.get().history, change) });
+  return applied;
+}
+
+/** Records and applies a change made of patches (day values, with the rows they derive). */
+export function commitPatches(change: Change): AppliedChange | null {
+  if (change.patches.length === 0) return null;
+  const applied = apply(change, change.patches, 'do');
+  workbench.set({ history: record(workbench.get().history, change) });
   return applied;
 }
 

@@ -6,6 +6,7 @@ import { STANDARD_WEEK } from '../../../src/server/services/spaces';
 import { transferSamples } from '../transfer-helpers';
 import { viewSamples } from './samples-views';
 import { directorySamples } from './samples-directories';
+import { wdpSamples } from './samples-wdp';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -98,6 +99,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   // space check comes before the upload is read.
   ...transferSamples,
   ...directorySamples,
+  ...wdpSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).
   'POST /versions/:id/wbs/batch': (t) => ({
     params: { id: t.version },

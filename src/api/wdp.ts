@@ -1,0 +1,360 @@
+// Daily work plans (spec §7 "wdp: …", distributions, timesheets; issue 18). Days are day numbers
+// since 2000-01-01. Every change of day values is stored as one undo_wdp action of the version's
+// undo log (the same log as WBS and relation edits) and answers the new revision. Shapes the spec
+// does not give are designed here and documented in docs/wdp.md.
+import { z } from 'zod';
+import { Id, IdParams, Ok, Timestamp } from './common';
+import { RevisionResult } from './wbs-batch';
+import { route } from './route';
+
+export const PlanKind = z.enum(['plan', 'fact', 'approved_plan']);
+export const DistributionMode = z.enum(['start', 'end', 'evenly']);
+export const DistributionBase = z.enum(['by_date', 'by_fact', 'by_lag', 'by_period', 'by_volume']);
+export const DayStatus = z.enum(['open', 'approved']);
+export const Day = z.number().int().min(0).max(18627);
+const Value = z.number().finite().min(-1e12).max(1e12);
+const ItemIds = z.array(Id).min(1).max(100_000);
+
+export const WdpDay = z.object({
+  item_id: Id,
+  day: Day,
+  plan: z.number().nullable(),
+  fact: z.number().nullable(),
+  approved_plan: z.number().nullable(),
+  status: DayStatus,
+});
+export type WdpDay = z.infer<typeof WdpDay>;
+
+export const WdpRowSettings = z.object({
+  item_id: Id,
+  unit: z.string().max(32),
+  mode: DistributionMode,
+  base: DistributionBase,
+  rate: z.number().nullable(),
+});
+export type WdpRowSettings = z.infer<typeof WdpRowSettings>;
+
+/** The first day each kind may be edited (spec §6 editing periods; null: no limit). */
+export const EditPeriods = z.object({
+  key_day: Day,
+  plan_from: Day.nullable(),
+  fact_from: Day.nullable(),
+});
+export type EditPeriods = z.infer<typeof EditPeriods>;
+
+export const WdpGantt = z.object({
+  revision: z.number().int(),
+  progress_from_facts: z.boolean(),
+  periods: EditPeriods,
+  rows: z.array(WdpRowSettings),
+  days: z.array(WdpDay),
+});
+export type WdpGantt = z.infer<typeof WdpGantt>;
+
+const DayRange = z.object({
+  from: z.coerce.number().int().min(0).max(18627).optional(),
+  to: z.coerce.number().int().min(0).max(18627).optional(),
+});
+
+export const UpdateManyBody = z.object({
+  kind: PlanKind,
+  values: z
+    .array(z.object({ item_id: Id, day: Day, value: Value.nullable() }))
+    .min(1)
+    .max(500_000),
+});
+
+export const DistributeBody = z.object({
+  item_ids: ItemIds,
+  mode: DistributionMode,
+  base: DistributionBase,
+  /** by_volume: volume per working day (default: the volume over the dates' working days). */
+  rate: z.number().positive().max(1e12).nullable().optional(),
+  /** by_fact: no new plan before this day. */
+  data_day: Day.optional(),
+});
+
+export const ToggleStatusBody = z.object({
+  cells: z
+    .array(z.object({ item_id: Id, day: Day }))
+    .min(1)
+    .max(100_000),
+  status: DayStatus,
+});
+
+export const ClearValuesBody = z.object({
+  item_ids: ItemIds,
+  kinds: z.array(PlanKind).min(1).max(3),
+  from: Day.optional(),
+  to: Day.optional(),
+});
+
+export const WdpUploadResult = RevisionResult.extend({
+  cells: z.number().int(),
+  /** Lines skipped: an unknown code, a bad date or number (line numbers from 1). */
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+
+export const Distribution = z.object({
+  id: Id,
+  eps_id: Id,
+  mode: DistributionMode,
+  base: DistributionBase,
+  updated_at: Timestamp,
+});
+
+export const TimesheetStatus = z.enum(['draft', 'submitted', 'APPROVED', 'DECLINED']);
+export const TimesheetDay = z.object({
+  item_id: Id,
+  day: Day,
+  hours: z.number().nullable(),
+  fact: z.number().nullable(),
+});
+export const Timesheet = z.object({
+  id: Id,
+  version_id: Id,
+  user_id: Id,
+  user_name: z.string(),
+  first_day: Day,
+  last_day: Day,
+  status: TimesheetStatus,
+  decided_by: Id.nullable(),
+  comment: z.string(),
+  days: z.array(TimesheetDay),
+});
+export type Timesheet = z.infer<typeof Timesheet>;
+
+/** A work a person can report on in a timesheet: its code, name, unit and dates. */
+export const TimesheetWork = z.object({
+  item_id: Id,
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  volume: z.number().nullable(),
+  start: z.number().int().nullable(),
+  finish: z.number().int().nullable(),
+});
+
+const TimesheetParams = z.object({ id: Id });
+
+export const wdpRoutes = {
+  gantt: route({
+    method: 'GET',
+    path: '/versions/:id/wdp/gantt',
+    scope: 'space',
+    summary: 'The day values of a version (optionally a day range), row settings and editing periods',
+    params: IdParams,
+    query: DayRange,
+    response: WdpGantt,
+  }),
+  updateMany: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/update-many',
+    scope: 'space',
+    ability: 'facts',
+    summary:
+      'Set values of one kind on many rows and days (null clears); facts need the facts ability, plans edit',
+    params: IdParams,
+    body: UpdateManyBody,
+    response: RevisionResult,
+    bodyLimit: 64 * 1024 * 1024,
+  }),
+  distribute: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/distribute',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Distribute each row's volume over its working days by mode and base (facts kept)",
+    params: IdParams,
+    body: DistributeBody,
+    response: RevisionResult,
+  }),
+  upload: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/upload',
+    scope: 'space',
+    ability: 'edit',
+    consumes: 'multipart',
+    summary: 'Upload day values from CSV or XLSX: code, kind, then one column per date',
+    params: IdParams,
+    response: WdpUploadResult,
+  }),
+  toggleStatus: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/bulk-toggle-status',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Approve days (their plan becomes the approved plan) or open them again',
+    params: IdParams,
+    body: ToggleStatusBody,
+    response: RevisionResult,
+  }),
+  clearValues: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/bulk-clear-values',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Clear values of the given kinds on rows (optionally in a day range)',
+    params: IdParams,
+    body: ClearValuesBody,
+    response: RevisionResult,
+  }),
+  clearWdp: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/bulk-clear',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Remove every day of the rows (values and statuses)',
+    params: IdParams,
+    body: z.object({ item_ids: ItemIds }),
+    response: RevisionResult,
+  }),
+  saveRows: route({
+    method: 'PUT',
+    path: '/versions/:id/wdp/rows',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Rows' unit and distribution settings (mode, base, rate)",
+    params: IdParams,
+    body: z.object({ rows: z.array(WdpRowSettings).min(1).max(100_000) }),
+    response: Ok,
+  }),
+  planAtDay: route({
+    method: 'GET',
+    path: '/versions/:id/update-volume-plan-at-day',
+    scope: 'space',
+    summary: 'Per row with a plan: the volume planned up to the day and the facts up to it',
+    params: IdParams,
+    query: z.object({ day: z.coerce.number().int().min(0).max(18627) }),
+    response: z.object({
+      day: Day,
+      items: z.array(
+        z.object({ item_id: Id, plan: z.number(), fact: z.number(), volume: z.number().nullable() }),
+      ),
+    }),
+  }),
+  checkEmptyWorks: route({
+    method: 'GET',
+    path: '/versions/:id/check-empty-works',
+    scope: 'space',
+    summary: 'Works without a volume, and works with a volume but no plan',
+    params: IdParams,
+    response: z.object({
+      no_volume: z.array(z.object({ item_id: Id, code: z.string() })),
+      no_plan: z.array(z.object({ item_id: Id, code: z.string() })),
+    }),
+  }),
+  estimatedData: route({
+    method: 'PATCH',
+    path: '/versions/:id/update/estimated-data',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Set whether progress comes from facts; when on, rows' percent complete is set from facts (one undo_wbs action)",
+    params: IdParams,
+    body: z.object({ progress_from_facts: z.boolean() }),
+    response: z.object({ revision: z.number().int(), updated: z.number().int() }),
+  }),
+  distribution: route({
+    method: 'GET',
+    path: '/distributions/:id',
+    scope: 'space',
+    summary: 'A saved distribution default',
+    params: IdParams,
+    response: Distribution,
+  }),
+  distributionByEps: route({
+    method: 'GET',
+    path: '/distributions/by-eps-id/:id',
+    scope: 'space',
+    summary: 'The distribution default of an EPS node (null when none is saved)',
+    params: IdParams,
+    response: z.object({ distribution: Distribution.nullable() }),
+  }),
+  saveDistribution: route({
+    method: 'PUT',
+    path: '/distributions/save',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Save the distribution default (mode and base) of an EPS node',
+    body: z.object({ eps_id: Id, mode: DistributionMode, base: DistributionBase }),
+    response: Distribution,
+  }),
+  timesheets: route({
+    method: 'GET',
+    path: '/versions/:id/timesheets',
+    scope: 'space',
+    summary: "Timesheets of a version: the caller's, or everyone's for a planner (query status)",
+    params: IdParams,
+    query: z.object({ status: TimesheetStatus.optional(), mine: z.enum(['true', 'false']).optional() }),
+    response: z.object({ items: z.array(Timesheet), works: z.array(TimesheetWork) }),
+  }),
+  createTimesheet: route({
+    method: 'POST',
+    path: '/versions/:id/timesheets/create',
+    scope: 'space',
+    ability: 'facts',
+    summary: "Create the caller's timesheet for a period (at most 62 days)",
+    params: IdParams,
+    body: z.object({ first_day: Day, last_day: Day }),
+    response: Timesheet,
+    status: 201,
+  }),
+  updateTimesheet: route({
+    method: 'PATCH',
+    path: '/timesheets/:id/update',
+    scope: 'space',
+    ability: 'facts',
+    summary:
+      'Submit a timesheet (its owner) or decide on it: APPROVED (facts flow into the works) or DECLINED',
+    params: TimesheetParams,
+    body: z.object({ status: TimesheetStatus, comment: z.string().max(500).optional() }),
+    response: Timesheet,
+  }),
+  updateTimesheetDay: route({
+    method: 'PUT',
+    path: '/timesheets/:id/day',
+    scope: 'space',
+    ability: 'facts',
+    summary: "Set hours and facts of works on days of the caller's draft or declined timesheet",
+    params: TimesheetParams,
+    body: z.object({ days: z.array(TimesheetDay).min(1).max(5000) }),
+    response: Timesheet,
+  }),
+  deleteTimesheet: route({
+    method: 'DELETE',
+    path: '/timesheets/:id',
+    scope: 'space',
+    ability: 'facts',
+    summary: 'Delete a timesheet that is not approved (its owner or a planner)',
+    params: TimesheetParams,
+    response: Ok,
+  }),
+  timesheetUsers: route({
+    method: 'GET',
+    path: '/versions/:id/timesheet/users',
+    scope: 'space',
+    summary: 'The people with timesheets on the version, with counts by status',
+    params: IdParams,
+    response: z.object({
+      items: z.array(
+        z.object({
+          user_id: Id,
+          name: z.string(),
+          submitted: z.number().int(),
+          approved: z.number().int(),
+          declined: z.number().int(),
+          draft: z.number().int(),
+        }),
+      ),
+    }),
+  }),
+  timesheetNotification: route({
+    method: 'GET',
+    path: '/users/timesheet-notification',
+    scope: 'user',
+    summary:
+      'What waits for the caller: timesheets to decide (planner) and own declined ones, over all spaces',
+    response: z.object({ to_decide: z.number().int(), declined: z.number().int() }),
+  }),
+};

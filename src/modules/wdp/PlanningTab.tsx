@@ -1,0 +1,120 @@
+// The node panel's planning tab: the row's volume, unit and distribution settings (mode, base,
+// daily rate) saved with PUT versions/{id}/wdp/rows, and its plan, fact and approved totals
+// (rolled up for a summary) with the percent its facts give.
+import { useMemo, useState } from 'react';
+import type { WdpRowSettings } from '../../api/wdp';
+import { api } from '../../api';
+import { call } from '../../app/api/call';
+import { formatNumber } from '../../domain/format';
+import type { DistributionBase, DistributionMode } from '../../domain/wdp';
+import { DISTRIBUTION_BASES, DISTRIBUTION_MODES, percentFromFacts } from '../../domain/wdp';
+import type { RowView } from '../../state/workbench/types';
+import { useWorkbench } from '../../state/workbench/store';
+import { useWdp, wdpStore } from '../../state/wdp/store';
+import { Fields } from '../schedule/panel-parts';
+import { useWdpT } from './i18n';
+import { allTotals } from './matrix-model';
+
+export function PlanningTab({ v, lang }: { v: RowView; lang: 'en' | 'ru' }) {
+  const { t } = useWdpT();
+  const days = useWdp((s) => s.days);
+  const saved = useWdp((s) => s.rows.get(v.row.id));
+  const rows = useWorkbench((s) => s.wbs.doc.rows);
+  const totals = useMemo(
+    () => allTotals(days, (id) => rows.get(id)?.parentId ?? null).get(v.row.id),
+    [days, rows, v.row.id],
+  );
+  const n = (x: number | undefined | null) =>
+    x === null || x === undefined ? '—' : formatNumber(x, { lang, decimals: 3, trimZeros: true });
+  const pct = percentFromFacts(v.row.volume, totals?.fact ?? 0);
+  return (
+    <div className="wdp-planning">
+      <Fields
+        fields={[
+          [t('volume'), `${n(v.row.volume)} ${saved?.unit ?? ''}`],
+          [t('kind.plan'), n(totals?.plan ?? 0)],
+          [t('kind.fact'), n(totals?.fact ?? 0)],
+          [t('kind.approved_plan'), n(totals?.approved_plan ?? 0)],
+          [t('progress_facts'), pct === null ? '—' : `${n(pct)}%`],
+        ]}
+      />
+      {!v.hasChildren && (
+        <RowSettings key={`${v.row.id}:${JSON.stringify(saved ?? null)}`} rowId={v.row.id} saved={saved} />
+      )}
+    </div>
+  );
+}
+
+/** The row's settings form (keyed by the row and what is stored: a new row starts afresh). */
+function RowSettings({ rowId, saved }: { rowId: string; saved: WdpRowSettings | undefined }) {
+  const { t } = useWdpT();
+  const versionId = useWorkbench((s) => s.versionId);
+  const [unit, setUnit] = useState(saved?.unit ?? '');
+  const [mode, setMode] = useState<DistributionMode>(saved?.mode ?? 'evenly');
+  const [base, setBase] = useState<DistributionBase>(saved?.base ?? 'by_date');
+  const [rate, setRate] = useState(
+    saved?.rate === null || saved?.rate === undefined ? '' : String(saved.rate),
+  );
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+
+  const save = async () => {
+    if (!versionId) return;
+    const r = rate.trim() === '' ? null : Number(rate.replace(',', '.'));
+    setState('saving');
+    const row = {
+      item_id: rowId,
+      unit: unit.slice(0, 32),
+      mode,
+      base,
+      rate: r !== null && Number.isFinite(r) && r > 0 ? r : null,
+    };
+    try {
+      await call(api.wdp.saveRows, { params: { id: versionId }, body: { rows: [row] } });
+      wdpStore.set({ rows: new Map(wdpStore.get().rows).set(row.item_id, row) });
+      setState('saved');
+    } catch {
+      setState('idle');
+    }
+  };
+
+  return (
+    <form
+      className="wdp-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label>
+        {t('unit')} <input value={unit} maxLength={32} onChange={(e) => setUnit(e.target.value)} />
+      </label>
+      <label>
+        {t('mode_label')}{' '}
+        <select value={mode} onChange={(e) => setMode(e.target.value as DistributionMode)}>
+          {DISTRIBUTION_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`mode.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('base_label')}{' '}
+        <select value={base} onChange={(e) => setBase(e.target.value as DistributionBase)}>
+          {DISTRIBUTION_BASES.map((b) => (
+            <option key={b} value={b}>
+              {t(`base.${b}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('rate')} <input inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
+      </label>
+      <button type="submit" className="btn" disabled={state === 'saving'}>
+        {t('save')}
+      </button>
+      {state === 'saved' && <span role="status">{t('saved')}</span>}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+// Keeps the wdp store in step with the open version: read on every load of the version (a first
+// open, a reload after a conflict or a remote change), and the history's ['wdp', …] patches
+// applied to it (registered once, when the module loads).
+import { useEffect } from 'react';
+import { api } from '../../api';
+import { call } from '../../app/api/call';
+import { onWdpPatches } from '../../state/workbench/data';
+import { useWorkbench } from '../../state/workbench/store';
+import { applyWdp, loadWdp, wdpStore } from '../../state/wdp/store';
+
+onWdpPatches(applyWdp);
+
+export async function reloadWdp(versionId: string): Promise<void> {
+  wdpStore.set({ status: 'loading' });
+  try {
+    const g = await call(api.wdp.gantt, { params: { id: versionId }, query: {} }, { silent: true });
+    loadWdp(versionId, g);
+  } catch (err) {
+    wdpStore.set({ status: 'error', error: (err as Error).message ?? '' });
+  }
+}
+
+export function useWdpLoader(): void {
+  const versionId = useWorkbench((s) => s.versionId);
+  const loads = useWorkbench((s) => s.loads);
+  useEffect(() => {
+    if (versionId) void reloadWdp(versionId);
+  }, [versionId, loads]);
+}

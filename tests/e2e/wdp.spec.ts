@@ -1,0 +1,190 @@
+// What a site engineer and a planner do with daily work plans: plan a row's volume evenly over its
+// dates, paste a week of facts from the clipboard, see the summary's totals and the row's percent
+// complete follow, undo the paste, reload, redo it; then a fact gatherer's timesheet is submitted
+// and approved by the planner, and its facts reach the work.
+import { randomUUID } from 'node:crypto';
+import { type Page, expect, test } from '@playwright/test';
+import { api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { grid, openWorkbench } from './workbench-helpers';
+
+const sum = randomUUID();
+const work = randomUUID();
+const rebar = randomUUID();
+
+function row(
+  id: string,
+  nodeType: string,
+  parentId: string | null,
+  orderKey: string,
+  name: string,
+  code: string,
+  volume: number | null,
+  duration: number,
+) {
+  return {
+    id,
+    parentId,
+    orderKey,
+    nodeType,
+    name,
+    code,
+    calendarId: null,
+    duration,
+    remaining: null,
+    startLimitType: null,
+    startLimitDate: null,
+    finishLimitType: null,
+    finishLimitDate: null,
+    actualStart: null,
+    actualFinish: null,
+    percentComplete: 0,
+    volume,
+    price: null,
+    color: null,
+    attributes: {},
+  };
+}
+
+/** Pastes tab-separated text into the focused element as Excel would (a paste event with data). */
+async function pasteText(page: Page, text: string) {
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+const total = (page: Page, id: string) => page.getByTestId(`wdp-total-${id}`);
+const pct = (page: Page, id: string) => page.getByTestId(`wdp-pct-${id}`);
+const matrix = (page: Page) => page.getByRole('grid', { name: /Day values/ });
+
+async function openDaily(page: Page) {
+  await grid(page).first().locator('[role=gridcell]', { hasText: 'Concrete' }).first().click();
+  await page.getByRole('tab', { name: 'Daily planning' }).click();
+  await expect(matrix(page)).toBeVisible();
+}
+
+test('plan evenly, paste a week of facts, undo, reload, redo; a timesheet approved into facts', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const s = await scheduleInNewSpace(request, 'wdp');
+  const as = <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) =>
+    api<T>(request, s.account, method, path, data, s.spaceId);
+  const [version] = await as<{ id: string; revision: number }[]>(
+    'GET',
+    `/schedules/${s.scheduleId}/versions`,
+  );
+  const rows = [
+    row(sum, 'sum', null, 'a', 'Frame', 'S1', null, 0),
+    row(work, 'work', sum, 'a', 'Concrete', 'W1', 100, 480 * 10),
+    row(rebar, 'work', sum, 'b', 'Rebar', 'W2', 20, 480 * 5),
+  ];
+  await as('POST', `/versions/${version!.id}/wbs/batch`, {
+    revision: version!.revision,
+    origin: 'do',
+    entry: {
+      v: 1,
+      kind: 'undo_wbs',
+      labelKey: 'cmd.add',
+      patches: rows.map((r) => ({ op: 'add', path: ['rows', r.id], value: r })),
+      inversePatches: rows.map((r) => ({ op: 'remove', path: ['rows', r.id] })),
+    },
+  });
+  await as('PATCH', `/versions/${version!.id}/timetable/calculate/synchronous`);
+  await as('PATCH', `/versions/${version!.id}/update/estimated-data`, { progress_from_facts: true });
+
+  await openWorkbench(page, s);
+  await openDaily(page);
+
+  // Plan: the row's volume evenly over its ten working days.
+  await expect(total(page, work)).toHaveText('');
+  const planned = page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
+  await page.getByRole('button', { name: 'Distribute volume' }).click();
+  await planned;
+  await expect(total(page, work)).toHaveText('100');
+  await expect(total(page, sum)).toHaveText('100');
+  await page.screenshot({ path: '/tmp/wdp-plan.png' });
+
+  // Facts: a week pasted from Excel onto the row's first day.
+  await page.getByRole('radio', { name: 'Fact' }).check();
+  const first = matrix(page).locator(`.wdp-first[data-item="${work}"]`);
+  await first.click();
+  await matrix(page).focus();
+  const pasted = page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
+  await pasteText(page, '10\t10\t10\t10\t10');
+  await pasted;
+  await expect(total(page, work)).toHaveText('50');
+  await expect(total(page, sum)).toHaveText('50');
+  await expect(pct(page, work)).toHaveText('50%');
+  await page.screenshot({ path: '/tmp/wdp-facts.png' });
+
+  // Undo the paste (one step), keyboard in the matrix.
+  const undone = page.waitForResponse(
+    (r) => r.url().includes('/wbs/batch') && r.request().postDataJSON()?.origin === 'undo' && r.ok(),
+  );
+  await matrix(page).focus();
+  await page.keyboard.press('Control+z');
+  await undone;
+  await expect(total(page, work)).toHaveText('0');
+  await expect(pct(page, work)).toHaveText('0%');
+
+  // Reload: the history comes back from the server's undo log; redo the paste.
+  const log = page.waitForResponse((r) => r.url().includes('/undo-actions') && r.ok());
+  await page.reload();
+  await log;
+  await openDaily(page);
+  await page.getByRole('radio', { name: 'Fact' }).check();
+  await expect(total(page, work)).toHaveText('0');
+  const redone = page.waitForResponse(
+    (r) => r.url().includes('/wbs/batch') && r.request().postDataJSON()?.origin === 'redo' && r.ok(),
+  );
+  await matrix(page).focus();
+  await page.keyboard.press('Control+y');
+  await redone;
+  await expect(total(page, work)).toHaveText('50');
+  await expect(total(page, sum)).toHaveText('50');
+
+  // A fact gatherer reports a day on a timesheet and submits it.
+  const fg = await registerAccount(request, 'site');
+  const role = await as<{ id: string }>('POST', '/roles', { name: 'Site engineer', value: 'fact_gathering' });
+  await as('POST', `/space/${s.spaceId}/users/invite`, { login: fg.login });
+  await as('PUT', `/space/${s.spaceId}/users/role`, { user_id: fg.userId, role_id: role.id });
+  const ctx = await browser.newContext();
+  const site = await ctx.newPage();
+  await signedIn(site, fg, `/${s.spaceId}/timesheets?version=${version!.id}`);
+  await site.getByRole('button', { name: 'New week' }).click();
+  const factInput = site.getByRole('textbox', { name: /^W1 .* fact$/ }).first();
+  await expect(factInput).toBeVisible();
+  const label = (await factInput.getAttribute('aria-label'))!;
+  const saved = site.waitForResponse((r) => r.url().includes('/day') && r.ok());
+  await factInput.fill('7');
+  await factInput.press('Tab');
+  await saved;
+  await expect(site.getByTestId('ts-total-W1')).toHaveText('7');
+  await site.getByRole('button', { name: 'Submit' }).click();
+  await expect(site.getByTestId('ts-status')).toHaveText('Submitted');
+  await site.screenshot({ path: '/tmp/wdp-timesheet.png' });
+  await ctx.close();
+
+  // The planner approves it on the same screen; the facts reach the work.
+  await page.goto(`/${s.spaceId}/timesheets?version=${version!.id}`);
+  const decide = page.getByRole('region', { name: 'To approve' });
+  await expect(decide.getByTestId('ts-status')).toHaveText('Submitted');
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Timesheet approved')).toBeVisible();
+  const dateText = label.replace(/^W1 /, '').replace(/ fact$/, '');
+  const [d, m, y] = dateText.split('.').map(Number);
+  const day = Math.floor(Date.UTC(y!, m! - 1, d!) / 86_400_000) - 10_957;
+  const g = await as<{ days: { item_id: string; day: number; fact: number | null }[] }>(
+    'GET',
+    `/versions/${version!.id}/wdp/gantt`,
+  );
+  const before = g.days.find((x) => x.item_id === work && x.day === day)?.fact ?? 0;
+  expect(before).toBeGreaterThanOrEqual(7);
+  const sheets = await as<{ items: { status: string }[] }>('GET', `/versions/${version!.id}/timesheets`);
+  expect(sheets.items[0]!.status).toBe('APPROVED');
+});

@@ -1,0 +1,59 @@
+// Tenancy samples of the daily work plan routes (src/api/wdp.ts): a valid input for each, built
+// on the target space's tree (ids of rows are the version's id: the version check comes first).
+import type { Sample } from './samples';
+import type { Tree } from './fixtures';
+
+type T = Tree & { space: string; userId: string };
+
+export const wdpSamples: Record<string, (t: T) => Sample> = {
+  'GET /versions/:id/wdp/gantt': (t) => ({ params: { id: t.version }, query: { from: '8000', to: '9000' } }),
+  'POST /versions/:id/wdp/update-many': (t) => ({
+    params: { id: t.version },
+    body: { kind: 'plan', values: [{ item_id: t.version, day: 9000, value: 1 }] },
+  }),
+  'POST /versions/:id/wdp/distribute': (t) => ({
+    params: { id: t.version },
+    body: { item_ids: [t.version], mode: 'evenly', base: 'by_date' },
+  }),
+  'POST /versions/:id/wdp/upload': (t) => ({ params: { id: t.version } }),
+  'POST /versions/:id/wdp/bulk-toggle-status': (t) => ({
+    params: { id: t.version },
+    body: { cells: [{ item_id: t.version, day: 9000 }], status: 'approved' },
+  }),
+  'POST /versions/:id/wdp/bulk-clear-values': (t) => ({
+    params: { id: t.version },
+    body: { item_ids: [t.version], kinds: ['plan'] },
+  }),
+  'POST /versions/:id/wdp/bulk-clear': (t) => ({
+    params: { id: t.version },
+    body: { item_ids: [t.version] },
+  }),
+  'PUT /versions/:id/wdp/rows': (t) => ({
+    params: { id: t.version },
+    body: { rows: [{ item_id: t.version, unit: 'm3', mode: 'evenly', base: 'by_date', rate: null }] },
+  }),
+  'GET /versions/:id/update-volume-plan-at-day': (t) => ({
+    params: { id: t.version },
+    query: { day: '9000' },
+  }),
+  'GET /versions/:id/check-empty-works': (t) => ({ params: { id: t.version } }),
+  'PATCH /versions/:id/update/estimated-data': (t) => ({
+    params: { id: t.version },
+    body: { progress_from_facts: true },
+  }),
+  'GET /distributions/:id': (t) => ({ params: { id: t.project } }),
+  'GET /distributions/by-eps-id/:id': (t) => ({ params: { id: t.project } }),
+  'PUT /distributions/save': (t) => ({ body: { eps_id: t.project, mode: 'evenly', base: 'by_date' } }),
+  'GET /versions/:id/timesheets': (t) => ({ params: { id: t.version } }),
+  'POST /versions/:id/timesheets/create': (t) => ({
+    params: { id: t.version },
+    body: { first_day: 9000, last_day: 9006 },
+  }),
+  'PATCH /timesheets/:id/update': (t) => ({ params: { id: t.version }, body: { status: 'submitted' } }),
+  'PUT /timesheets/:id/day': (t) => ({
+    params: { id: t.version },
+    body: { days: [{ item_id: t.version, day: 9000, hours: 8, fact: 1 }] },
+  }),
+  'DELETE /timesheets/:id': (t) => ({ params: { id: t.version } }),
+  'GET /versions/:id/timesheet/users': (t) => ({ params: { id: t.version } }),
+};
