@@ -11,6 +11,7 @@
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
+//   resources.ts   resources of a space, assignment calls (save, update, delete, by intensity)
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
@@ -18,6 +19,7 @@
 import { appRoutes } from './app';
 import { calendarRoutes } from './calendars';
 import type { RouteDef } from './route';
+import { resourceRoutes } from './resources';
 import { roleRoutes } from './roles';
 import { spaceRoutes } from './spaces';
 import { epsRoutes, facilityRoutes, projectRoutes, scheduleGroupRoutes, scheduleRoutes } from './structure';
@@ -32,6 +34,7 @@ export * from './calendars';
 export * from './common';
 export * from './errors';
 export * from './events';
+export * from './resources';
 export * from './roles';
 export * from './route';
 export * from './spaces';
@@ -57,6 +60,7 @@ export const api = {
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
+  resources: resourceRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -26,6 +26,8 @@ import { appRoutes } from './routes/app';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
 import { epsRoutes } from './routes/eps';
+import { resourceAssignmentRoutes } from './routes/resources-assignments';
+import { resourceRoutes } from './routes/resources';
 import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
 import { spaceRoutes } from './routes/spaces';
@@ -57,6 +59,8 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),
+    ...resourceRoutes(ctx),
+    ...resourceAssignmentRoutes(ctx),
   ];
 }
 

@@ -1,0 +1,3 @@
+// Resources and assignments: curves, durations from rates, usage against availability.
+export * from './curves';
+export * from './remaining';
