@@ -1,3 +1,4 @@
 // Resources and assignments: curves, durations from rates, usage against availability.
 export * from './curves';
 export * from './remaining';
+export * from './columns';
