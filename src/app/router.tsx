@@ -22,6 +22,9 @@ import { StructurePage } from '../modules/structure/StructurePage';
 const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
+const ResourcesPage = lazy(() =>
+  import('../modules/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })),
+);
 
 const loading = (
   <div className="center-row">
@@ -37,7 +40,14 @@ const placeholder = (path: string, module: string): RouteObject => ({
 /** Children of /{space_id}. Resources, schedule and grid read filter, filter_indicator and target. */
 const spaceChildren: RouteObject[] = [
   { index: true, element: <StructurePage /> },
-  placeholder('resources/:id?', 'resources'),
+  {
+    path: 'resources/:id?',
+    element: (
+      <Suspense fallback={loading}>
+        <ResourcesPage />
+      </Suspense>
+    ),
+  },
   {
     path: 'schedule/:id',
     element: (
