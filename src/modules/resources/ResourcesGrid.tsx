@@ -29,7 +29,8 @@ const NUMERIC = new Set<ResourceColumn>(['price', 'default_limit']);
 export interface GridActions {
   commit: (row: number, col: ResourceColumn, text: string) => void;
   paste: (matrix: string[][]) => void;
-  add: () => void;
+  /** Adds a resource; `typed` is what was typed on the blank last line (the start of its name). */
+  add: (typed?: string) => void;
   remove: (row: number) => void;
   open: (row: number) => void;
 }
@@ -54,9 +55,11 @@ export function ResourcesGrid({
   const anchor = useResources((s) => s.anchor);
   const editing = useResources((s) => s.editing);
   const depth = depthsOf(items);
+  // An editable grid ends with a blank line: typing or pasting there adds resources.
+  const count = items.length + (canEdit ? 1 : 0);
   // eslint-disable-next-line react-hooks/incompatible-library
   const rows = useVirtualizer({
-    count: items.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
     overscan: 10,
@@ -68,20 +71,21 @@ export function ResourcesGrid({
   const right = Math.max(anchor.col, focus.col);
 
   useEffect(() => {
-    if (items.length > 0) rows.scrollToIndex(Math.min(focus.row, items.length - 1));
+    if (count > 0) rows.scrollToIndex(Math.min(focus.row, count - 1));
     // Only a move of the focus scrolls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus.row]);
 
   const move = (dr: number, dc: number, extend: boolean) => {
-    const row = Math.max(0, Math.min(items.length - 1, focus.row + dr));
+    const row = Math.max(0, Math.min(count - 1, focus.row + dr));
     const col = Math.max(0, Math.min(lastCol, focus.col + dc));
     setFocus({ row, col }, extend);
   };
 
   const startEdit = (draft?: string) => {
+    if (!canEdit) return;
     const r = items[focus.row];
-    if (!r || !canEdit) return;
+    if (!r) return actions.add(draft ?? '');
     const col = RESOURCE_COLUMNS[focus.col]!;
     setEditing({ cell: focus, draft: draft ?? cellText(r, col, labels) });
   };
@@ -89,6 +93,14 @@ export function ResourcesGrid({
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (editing) return;
     const k = e.key;
+    // Keys typed while a new resource is on its way are its name.
+    const pending = useResources.getState().pending;
+    if (pending !== null) {
+      if (k.length === 1 && !e.ctrlKey && !e.metaKey) useResources.setState({ pending: pending + k });
+      else if (k === 'Backspace') useResources.setState({ pending: pending.slice(0, -1) });
+      e.preventDefault();
+      return;
+    }
     if (k === 'ArrowDown') move(1, 0, e.shiftKey);
     else if (k === 'ArrowUp') move(-1, 0, e.shiftKey);
     else if (k === 'ArrowRight') move(0, 1, e.shiftKey);
@@ -135,7 +147,7 @@ export function ResourcesGrid({
   };
 
   const width = RESOURCE_COLUMNS.reduce((s, c) => s + WIDTHS[c], 0);
-  const activeId = items[focus.row] ? `res-cell-${focus.row}-${focus.col}` : undefined;
+  const activeId = focus.row < count ? `res-cell-${focus.row}-${focus.col}` : undefined;
 
   return (
     <div
@@ -143,7 +155,7 @@ export function ResourcesGrid({
       className="res-grid"
       role="grid"
       aria-label={label}
-      aria-rowcount={items.length + 1}
+      aria-rowcount={count + 1}
       aria-colcount={RESOURCE_COLUMNS.length}
       aria-activedescendant={activeId}
       tabIndex={0}
@@ -166,7 +178,35 @@ export function ResourcesGrid({
       </div>
       <div style={{ height: rows.getTotalSize(), width, position: 'relative' }}>
         {rows.getVirtualItems().map((v) => {
-          const r = items[v.index]!;
+          const r = items[v.index];
+          if (!r)
+            return (
+              <div
+                key="blank"
+                role="row"
+                aria-rowindex={v.index + 2}
+                className={v.index === focus.row ? 'res-grid__row res-grid__row--focus' : 'res-grid__row'}
+                style={{ transform: `translateY(${v.start}px)`, height: ROW, width }}
+                data-blank=""
+              >
+                {RESOURCE_COLUMNS.map((c, ci) => (
+                  <div
+                    key={c}
+                    id={`res-cell-${v.index}-${ci}`}
+                    role="gridcell"
+                    aria-colindex={ci + 1}
+                    className={
+                      v.index === focus.row && ci === focus.col
+                        ? 'res-grid__cell res-grid__cell--focus'
+                        : 'res-grid__cell'
+                    }
+                    style={{ width: WIDTHS[c] }}
+                    onMouseDown={() => setFocus({ row: v.index, col: ci })}
+                    onDoubleClick={() => actions.add('')}
+                  />
+                ))}
+              </div>
+            );
           return (
             <div
               key={r.id}

@@ -131,13 +131,19 @@ export function ResourcesPage() {
     );
   };
 
-  const add = async (parent: string | null) => {
+  const add = async (parent: string | null, typed = '') => {
+    if (useResources.getState().pending !== null) return;
+    useResources.setState({ pending: typed });
+    // From a toolbar button too, what is typed next goes to the grid (and so to the new name).
+    document.querySelector<HTMLElement>('.res-grid')?.focus();
     try {
       const r = await createResource({ name: t('new_name'), parent_id: parent });
       const row = useResources.getState().items.findIndex((x) => x.id === r.id);
+      const draft = useResources.getState().pending ?? '';
       if (row >= 0) setFocus({ row, col: 1 });
-      useResources.setState({ editing: row >= 0 ? { cell: { row, col: 1 }, draft: r.name } : null });
+      useResources.setState({ pending: null, editing: row >= 0 ? { cell: { row, col: 1 }, draft } : null });
     } catch (err) {
+      useResources.setState({ pending: null });
       failed(err);
     }
   };
@@ -257,7 +263,13 @@ export function ResourcesPage() {
             columnLabel={columnLabel}
             label={t('grid_label')}
             canEdit={canEdit}
-            actions={{ commit, paste, add: () => void add(null), remove: (row) => void remove(row), open }}
+            actions={{
+              commit,
+              paste,
+              add: (typed) => void add(null, typed),
+              remove: (row) => void remove(row),
+              open,
+            }}
           />
         )}
         {selected && (

@@ -19,6 +19,8 @@ interface ResourcesState {
   anchor: Cell;
   /** The cell being edited and its draft text. */
   editing: { cell: Cell; draft: string } | null;
+  /** While a new resource is being created: what was typed meanwhile (it becomes its name). */
+  pending: string | null;
 }
 
 export const useResources = create<ResourcesState>()(() => ({
@@ -28,6 +30,7 @@ export const useResources = create<ResourcesState>()(() => ({
   focus: { row: 0, col: 0 },
   anchor: { row: 0, col: 0 },
   editing: null,
+  pending: null,
 }));
 
 const set = useResources.setState;

@@ -31,7 +31,10 @@ describe('resource cells', () => {
   it('every cell reads back what it shows', () => {
     const row = fc.record({
       code: fc.string({ maxLength: 8 }).map((s) => s.trim()),
-      name: fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== '').map((s) => s.trim()),
+      name: fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((s) => s.trim() !== '')
+        .map((s) => s.trim()),
       kind: fc.constantFrom('resource', 'cost', 'step'),
       resource_type: fc.constantFrom(null, 'labor', 'material'),
       unit: fc.constantFrom('', 'h', 't'),
@@ -69,6 +72,8 @@ describe('resource cells', () => {
     expect(plan.refused).toEqual([]);
     const bad = planPaste([['x']], { row: 0, col: 5 }, 1, labels);
     expect(bad.refused).toEqual([{ row: 0, col: 'price' }]);
-    expect(planPaste([['only code']], { row: 3, col: 0 }, 1, labels).refused).toEqual([{ row: 0, col: 'name' }]);
+    expect(planPaste([['only code']], { row: 3, col: 0 }, 1, labels).refused).toEqual([
+      { row: 0, col: 'name' },
+    ]);
   });
 });
