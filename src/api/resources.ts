@@ -161,6 +161,21 @@ export const ResourceAssignment = z.object({
 });
 export type ResourceAssignment = z.infer<typeof ResourceAssignment>;
 
+export const PeriodUnit = z.enum(['day', 'week', 'month', 'quarter', 'year']);
+
+/** A resource's usage in a version, by period, against its availability (the histogram). */
+export const ResourceUsage = z.object({
+  /** The versions where the resource is assigned (the one shown first). */
+  versions: z.array(z.object({ id: Id, label: z.string(), schedule_name: z.string() })),
+  version_id: Id.nullable(),
+  periods: z.array(z.object({ from: z.number(), to: z.number(), usage: z.number(), capacity: z.number() })),
+  /** The assignments as bars on the version's current dates. */
+  bars: z.array(
+    z.object({ wbs_id: Id, name: z.string(), start: z.number(), finish: z.number(), units: z.number() }),
+  ),
+});
+export type ResourceUsage = z.infer<typeof ResourceUsage>;
+
 const AssignmentParams = z.object({ id: Id, aid: z.string().min(1).max(64) });
 
 export const resourceRoutes = {
@@ -209,6 +224,16 @@ export const resourceRoutes = {
     summary: 'Create and change resources at once (matrix paste, import); all or nothing',
     body: ResourceBatch,
     response: z.object({ items: z.array(Resource) }),
+  }),
+  usage: route({
+    method: 'GET',
+    path: '/resources/:id/usage',
+    scope: 'space',
+    summary:
+      "A resource's usage by period in a version (its first one if none named) against its availability",
+    params: IdParams,
+    query: z.object({ version_id: Id.optional(), unit: PeriodUnit.default('week') }),
+    response: ResourceUsage,
   }),
   assignments: route({
     method: 'GET',

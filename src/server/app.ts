@@ -28,6 +28,7 @@ import { calendarRoutes } from './routes/calendars';
 import { epsRoutes } from './routes/eps';
 import { resourceAssignmentRoutes } from './routes/resources-assignments';
 import { resourceRoutes } from './routes/resources';
+import { resourceUsageRoutes } from './routes/resources-usage';
 import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
 import { spaceRoutes } from './routes/spaces';
@@ -61,6 +62,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...versionResourceRoutes(ctx),
     ...resourceRoutes(ctx),
     ...resourceAssignmentRoutes(ctx),
+    ...resourceUsageRoutes(ctx),
   ];
 }
 

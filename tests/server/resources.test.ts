@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { Resource, ResourceAssignment } from '../../src/api';
+import type { Resource, ResourceAssignment, ResourceUsage } from '../../src/api';
 import { serializeEntry } from '../../src/domain/history';
 import { change } from '../../src/domain/wbs/change';
 import { newRow } from '../../src/domain/wbs/types';
@@ -247,6 +247,30 @@ describe('resources and assignments', () => {
     // A: 80 units at 8 a day at 50 % → 20 days.
     expect(doc.rows.get(rowA)!.duration).toBe(20 * DAY);
     expect(doc.rows.get(rowB)!.remaining).toBe(6 * DAY);
+  });
+
+  it("gives a resource's usage by period against its availability", async () => {
+    const mason = (await list()).find((r) => r.name === 'Mason')!;
+    const res = await call(app, api.resources.usage, {
+      ...as,
+      params: { id: mason.id },
+      query: { unit: 'week' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const u = res.json() as ResourceUsage;
+    expect(u.versions.map((v) => v.id)).toEqual([tree.version]);
+    expect(u.version_id).toBe(tree.version);
+    expect(u.bars.map((b) => b.units).sort()).toEqual([80, 96]);
+    // Every unit lands in some week; a week of 5 working days at 8 a day holds 40.
+    expect(u.periods.reduce((s, p) => s + p.usage, 0)).toBeCloseTo(176, 6);
+    expect(Math.max(...u.periods.map((p) => p.capacity))).toBe(40);
+    expect(u.periods.some((p) => p.usage > p.capacity)).toBe(true);
+    const days = await call(app, api.resources.usage, {
+      ...as,
+      params: { id: mason.id },
+      query: { unit: 'day' },
+    });
+    expect((days.json() as ResourceUsage).periods.length).toBeGreaterThan(u.periods.length);
   });
 
   it('deletes a resource with its children and their assignments', async () => {

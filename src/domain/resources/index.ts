@@ -2,3 +2,4 @@
 export * from './curves';
 export * from './remaining';
 export * from './columns';
+export * from './usage';

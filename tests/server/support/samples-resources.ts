@@ -10,6 +10,7 @@ export const resourceSamples: Record<string, (t: T) => Sample> = {
   'PATCH /resources/:id/update': (t) => ({ params: { id: t.version }, body: { name: 'Crane 2' } }),
   'DELETE /resources/:id/delete': (t) => ({ params: { id: t.version } }),
   'POST /resources/batch': () => ({ body: { items: [{ name: 'Mason' }] } }),
+  'GET /resources/:id/usage': (t) => ({ params: { id: t.version }, query: { unit: 'week' } }),
   'GET /assignment': (t) => ({ query: { version_id: t.version } }),
   'POST /versions/:id/assignment/wbs/save': (t) => ({
     params: { id: t.version },
