@@ -137,14 +137,17 @@ test('resources are assigned to rows with the keyboard, undone and redone with t
   await expect(page.locator('tr[data-assignment="Crane"]')).toBeVisible();
   await page.screenshot({ path: '/tmp/resources-assignments.png' });
 
-  // What the server holds: both assignments, the Mason one at full intensity.
-  const rows = await api<{ items: { resource_name: string; intensity: number }[] }>(
-    request,
-    s.account,
-    'GET',
-    `/resources`,
-    undefined,
-    s.spaceId,
-  );
-  expect(rows.items.map((r) => r.resource_name ?? (r as unknown as { name: string }).name)).toHaveLength(2);
+  // The histogram of Mason on the Resources screen: 80 units over 5 days at 8 a day is over.
+  await page.goto(`/${s.spaceId}/resources`);
+  await rowNamed(page, 'Mason').getByRole('gridcell').nth(1).click();
+  const usage = page.getByRole('region', { name: 'Usage' });
+  await expect(usage.getByTestId('overallocated')).toHaveText(/Over the limit in \d+ periods/);
+  await usage.getByLabel('Period', { exact: true }).selectOption('day');
+  await expect(usage.getByTestId('overallocated')).toHaveText('Over the limit in 5 periods');
+  await page.screenshot({ path: '/tmp/resources-usage.png' });
+  // Raising the limit to 16 a day brings it within.
+  await rowNamed(page, 'Mason').getByRole('gridcell').nth(6).click();
+  await page.keyboard.type('16');
+  await page.keyboard.press('Enter');
+  await expect(usage.getByTestId('overallocated')).toHaveText('Within the limit');
 });

@@ -58,13 +58,37 @@ export interface UsageBar {
   curveValues?: readonly number[] | null;
 }
 
-/** Quantity used in each period: each bar's units spread over [start, finish) by its curve. */
-export function usageByPeriod(bars: readonly UsageBar[], periods: readonly Period[]): number[] {
+/** Monday to Friday: the working days usage and availability count when no calendar is given. */
+export const weekdays = (day: number) => weekdayOf(day) >= 1 && weekdayOf(day) <= 5;
+
+/** Minutes of [x, y) that fall on working days. */
+function workingBetween(x: number, y: number, working: (day: number) => boolean): number {
+  let sum = 0;
+  for (let d = dayOf(x); d * DAY < y; d++) {
+    if (!working(d)) continue;
+    const lo = Math.max(x, d * DAY);
+    const hi = Math.min(y, (d + 1) * DAY);
+    if (hi > lo) sum += hi - lo;
+  }
+  return sum;
+}
+
+/**
+ * Quantity used in each period: each bar's units spread over its working time in [start, finish)
+ * by its curve (nothing on a day off; a bar wholly on days off spreads over its calendar time).
+ */
+export function usageByPeriod(
+  bars: readonly UsageBar[],
+  periods: readonly Period[],
+  working: (day: number) => boolean = weekdays,
+): number[] {
   const out = periods.map(() => 0);
   for (const b of bars) {
     if (b.units === 0) continue;
     const parts = curveParts(b.curve, b.curveValues);
-    const span = b.finish - b.start;
+    const total = workingBetween(b.start, b.finish, working);
+    const workDays = total > 0 ? working : () => true;
+    const span = total > 0 ? total : b.finish - b.start;
     for (let i = 0; i < periods.length; i++) {
       const p = periods[i]!;
       if (span <= 0) {
@@ -73,7 +97,10 @@ export function usageByPeriod(bars: readonly UsageBar[], periods: readonly Perio
       }
       const lo = Math.max(p.from, b.start);
       const hi = Math.min(p.to, b.finish);
-      if (hi > lo) out[i]! += b.units * curveShare(parts, (lo - b.start) / span, (hi - b.start) / span);
+      if (hi <= lo) continue;
+      const a = workingBetween(b.start, lo, workDays) / span;
+      const z = a + workingBetween(lo, hi, workDays) / span;
+      if (z > a) out[i]! += b.units * curveShare(parts, a, z);
     }
   }
   return out;
@@ -98,7 +125,7 @@ export function limitOn(day: number, a: Availability): number {
 export function capacityByPeriod(
   periods: readonly Period[],
   a: Availability,
-  working: (day: number) => boolean = (d) => weekdayOf(d) >= 1 && weekdayOf(d) <= 5,
+  working: (day: number) => boolean = weekdays,
 ): number[] {
   return periods.map((p) => {
     let sum = 0;

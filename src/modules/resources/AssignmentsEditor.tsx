@@ -192,8 +192,11 @@ function NumberCell({
 }) {
   // The parent keys the cell by its stored value: a new value (undo, another tab) starts it afresh.
   const [text, setText] = useState(value);
+  // Enter then leaving the field would send the same change twice before the answer comes back.
+  const sent = useRef(value);
   const commit = () => {
-    if (text === value) return;
+    if (text === value || text === sent.current) return;
+    sent.current = text;
     const v = text.trim() === '' && empty ? null : parseAmount(text);
     if (v === null && !(empty && text.trim() === '')) {
       setText(value);

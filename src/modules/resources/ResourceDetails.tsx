@@ -9,6 +9,7 @@ import { call } from '../../app/api/call';
 import { formatLocal, parseLocal } from '../../domain/calendar/time';
 import { parseAmount } from '../../domain/resources';
 import { updateResource } from '../../state/resources/store';
+import { UsageHistogram } from './UsageHistogram';
 import { useResourcesT } from './i18n';
 
 const DAY = 1440;
@@ -68,6 +69,10 @@ export function ResourceDetails({
   return (
     <aside className="res-details" aria-label={t('details')}>
       <h2>{resource.name}</h2>
+      <UsageHistogram
+        resourceId={resource.id}
+        availability={`${resource.default_limit}|${JSON.stringify(resource.limits)}`}
+      />
       <label className="res-field">
         <span>{t('member')}</span>
         <select

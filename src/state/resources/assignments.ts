@@ -69,11 +69,15 @@ export async function assignResource(
   wbsId: string,
   item: AssignmentSaveItem,
 ): Promise<void> {
-  const made = await save(versionId, wbsId, item);
+  const made = save(versionId, wbsId, item);
+  // On the stack at once, so that an undo pressed before the answer undoes this; it waits for it.
   recordExternal('resources:undo.assign', {
-    undo: () => remove(scheduleId, versionId, made.id),
-    redo: () => save(versionId, wbsId, restoreItem(made)).then(() => undefined),
+    undo: async () => remove(scheduleId, versionId, (await made).id),
+    redo: async () => {
+      await save(versionId, wbsId, restoreItem(await made));
+    },
   });
+  await made;
 }
 
 /** Changes fields of an assignment (undo sets the fields it had). */
@@ -86,19 +90,29 @@ export async function changeAssignment(
   for (const k of Object.keys(f) as (keyof Fields)[]) (before as Record<string, unknown>)[k] = a[k];
   // A curve change carries its parts both ways.
   if ('curve' in f) before.curve_values = a.curve_values;
-  await update(scheduleId, a, f);
+  const done = update(scheduleId, a, f);
+  const settled = done.catch(() => undefined);
   recordExternal('resources:undo.change', {
-    undo: () => update(scheduleId, a, before),
+    undo: async () => {
+      await settled;
+      await update(scheduleId, a, before);
+    },
     redo: () => update(scheduleId, a, f),
   });
+  await done;
 }
 
 /** Deletes an assignment (undo saves it back with its id and fields). */
 export async function unassign(scheduleId: string, a: ResourceAssignment): Promise<void> {
-  await remove(scheduleId, a.version_id, a.id);
-  if (!a.resource_id) return;
-  recordExternal('resources:undo.unassign', {
-    undo: () => save(a.version_id, a.wbs_id, restoreItem(a)).then(() => undefined),
-    redo: () => remove(scheduleId, a.version_id, a.id),
-  });
+  const done = remove(scheduleId, a.version_id, a.id);
+  const settled = done.catch(() => undefined);
+  if (a.resource_id)
+    recordExternal('resources:undo.unassign', {
+      undo: async () => {
+        await settled;
+        await save(a.version_id, a.wbs_id, restoreItem(a));
+      },
+      redo: () => remove(scheduleId, a.version_id, a.id),
+    });
+  await done;
 }

@@ -56,6 +56,16 @@ describe('resource usage by period', () => {
     );
   });
 
+  it('uses nothing on days off: five working days across a weekend load only those days', () => {
+    const thu = toMinutes(2026, 11, 26, 8);
+    const wedEnd = toMinutes(2026, 12, 2, 17);
+    const days = periodsOf(thu, wedEnd, 'day');
+    const used = usageByPeriod([{ start: thu, finish: wedEnd, units: 70, curve: 'uniform' }], days);
+    expect(used.filter((u) => u > 0)).toHaveLength(5);
+    expect(used[2]).toBe(0); // Saturday
+    expect(used.reduce((s, u) => s + u, 0)).toBeCloseTo(70, 9);
+  });
+
   it('counts the limit of working days, a period limit winning over the default', () => {
     const mon = toMinutes(2026, 3, 2);
     const week = periodsOf(mon, mon + 7 * 1440, 'week');
