@@ -204,7 +204,8 @@ export const resourceRoutes = {
     ability: 'edit',
     summary: 'Change fields of a resource',
     params: IdParams,
-    body: ResourcePatch,
+    // A change names at least one field.
+    body: ResourcePatch.refine((o) => Object.keys(o).length > 0, { params: { code: 'required' } }),
     response: Resource,
   }),
   remove: route({
