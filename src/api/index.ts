@@ -14,6 +14,7 @@
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
 //   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
 //   wdp.ts         daily work plans, distributions, timesheets (docs/wdp.md)
+//   resources.ts   resources of a space, assignment calls (save, update, delete, by intensity)
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
@@ -22,6 +23,7 @@ import { appRoutes } from './app';
 import { calendarRoutes } from './calendars';
 import { directoryRoutes } from './directories';
 import type { RouteDef } from './route';
+import { resourceRoutes } from './resources';
 import { roleRoutes } from './roles';
 import { spaceRoutes } from './spaces';
 import { epsRoutes, facilityRoutes, projectRoutes, scheduleGroupRoutes, scheduleRoutes } from './structure';
@@ -39,6 +41,7 @@ export * from './directories';
 export * from './common';
 export * from './errors';
 export * from './events';
+export * from './resources';
 export * from './roles';
 export * from './route';
 export * from './spaces';
@@ -68,6 +71,7 @@ export const api = {
   versionResources: versionResourceRoutes,
   views: viewRoutes,
   wdp: wdpRoutes,
+  resources: resourceRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

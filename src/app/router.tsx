@@ -35,6 +35,9 @@ const PipelinePage = lazy(() => loadViews().then((m) => ({ default: m.PipelinePa
 const TimesheetsPage = lazy(() =>
   import('../modules/wdp/TimesheetsPage').then((m) => ({ default: m.TimesheetsPage })),
 );
+const ResourcesPage = lazy(() =>
+  import('../modules/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })),
+);
 
 const loading = (
   <div className="center-row">
@@ -50,7 +53,14 @@ const placeholder = (path: string, module: string): RouteObject => ({
 /** Children of /{space_id}. Resources, schedule and grid read filter, filter_indicator and target. */
 const spaceChildren: RouteObject[] = [
   { index: true, element: <StructurePage /> },
-  placeholder('resources/:id?', 'resources'),
+  {
+    path: 'resources/:id?',
+    element: (
+      <Suspense fallback={loading}>
+        <ResourcesPage />
+      </Suspense>
+    ),
+  },
   {
     path: 'schedule/:id',
     element: (

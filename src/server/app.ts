@@ -28,6 +28,9 @@ import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
 import { directoryRoutes } from './routes/directories';
 import { epsRoutes } from './routes/eps';
+import { resourceAssignmentRoutes } from './routes/resources-assignments';
+import { resourceRoutes } from './routes/resources';
+import { resourceUsageRoutes } from './routes/resources-usage';
 import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
 import { spaceRoutes } from './routes/spaces';
@@ -69,6 +72,9 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...scoreboardRoutes(ctx),
     ...pipeRoutes(ctx),
     ...wdpRoutes(ctx),
+    ...resourceRoutes(ctx),
+    ...resourceAssignmentRoutes(ctx),
+    ...resourceUsageRoutes(ctx),
   ];
 }
 

@@ -20,6 +20,14 @@ export interface HistoryEntry {
   labelKey: string;
   patches: Patch[];
   inversePatches: Patch[];
+  /** A step stored outside the rows (an assignment): undo and redo call it instead of patches. */
+  external?: ExternalStep;
+}
+
+/** Undo and redo of a command whose data the WBS document does not hold (assignments). */
+export interface ExternalStep {
+  undo(): Promise<void>;
+  redo(): Promise<void>;
 }
 
 interface MarkItem {
@@ -55,7 +63,7 @@ export function undoKindOf(patches: readonly Patch[]): UndoKind {
 
 /** Record a user edit: it goes on the undo stack and the redo stack is cleared. */
 export function record(h: History, entry: HistoryEntry): History {
-  if (entry.patches.length === 0 && entry.inversePatches.length === 0) return h;
+  if (entry.patches.length === 0 && entry.inversePatches.length === 0 && !entry.external) return h;
   const undos = [...h.undos, entry];
   // Drop the oldest entries (and marks before them) beyond the limit.
   let entries = undos.filter((i) => !isMark(i)).length;

@@ -1,13 +1,13 @@
-// The assignments tab: the resources assigned to the focused row, as an import (P6 XER / XML,
-// MS Project MSPDI …) brought them in (GET versions/{id}/assignment/wbs/{wbsId}), read-only:
+// The assignments tab (editing: src/modules/resources/AssignmentsEditor.tsx) and the read-only
+// view of a row's assignments as an import (P6 XER / XML, MS Project MSPDI …) brought them in
+// (GET versions/{id}/assignment/wbs/{wbsId}):
 // resource, kind, the type the file gave it, planned units (hours for labor and nonlabor, a
 // quantity for material) and the resource's calendar; the labor and nonlabor hours in total.
 
 import type { Assignment } from '../../api/version-resources';
 import { formatNumber } from '../../domain/format';
 import type { CellTextContext } from '../../state/workbench/cell-text';
-import { useWorkbench } from '../../state/workbench/store';
-import { loadAssignments, useLoaded } from './version-resources';
+import { AssignmentsEditor } from '../resources/AssignmentsEditor';
 import type { Loaded } from './version-resources';
 import { TabEmpty } from './panel-parts';
 
@@ -90,10 +90,7 @@ export function AssignmentsView({
   );
 }
 
-export function AssignmentsTab({ rowId, ctx, t }: { rowId: string; ctx: CellTextContext; t: T }) {
-  const versionId = useWorkbench((s) => s.versionId);
-  const loaded = useLoaded(versionId ? `${versionId}/${rowId}` : null, () =>
-    loadAssignments(versionId!, rowId),
-  );
-  return <AssignmentsView loaded={loaded} ctx={ctx} t={t} />;
+/** The tab itself edits (src/modules/resources): assignments are made, changed and undone there. */
+export function AssignmentsTab({ rowId, ctx }: { rowId: string; ctx: CellTextContext; t: T }) {
+  return <AssignmentsEditor rowId={rowId} ctx={ctx} />;
 }

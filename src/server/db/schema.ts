@@ -244,6 +244,8 @@ export interface VersionResourcesTable {
   name: string;
   kind: string | null;
   calendar_id: string | null;
+  /** The space resource it stands for (migrations/008_resources.sql). */
+  resource_id: Generated<string | null>;
 }
 
 export interface VersionAssignmentsTable {
@@ -253,6 +255,38 @@ export interface VersionAssignmentsTable {
   wbs_id: string;
   resource_id: string;
   units: number;
+  units_per_day: Generated<number | null>;
+  intensity: Generated<number>;
+  curve: Generated<string>;
+  curve_values: ColumnType<number[] | null, string | null | undefined, string | null>;
+}
+
+/** The start-no-earlier levelling gave a row (migrations/008_resources.sql). */
+export interface LevelledStartsTable {
+  space_id: string;
+  version_id: string;
+  wbs_id: string;
+  start: number;
+}
+
+// The resources of a space (migrations/008_resources.sql).
+export interface ResourcesTable {
+  space_id: string;
+  id: Generated<string>;
+  parent_id: string | null;
+  code: Generated<string>;
+  name: string;
+  kind: Generated<string>;
+  resource_type: string | null;
+  unit: Generated<string>;
+  price: Generated<number>;
+  default_limit: Generated<number>;
+  limits: Json<{ from: number; to: number; limit: number }[]>;
+  calendar_id: string | null;
+  specialty: Generated<string>;
+  user_id: string | null;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
 }
 
 // The workbench's undo log and per-user layouts (migrations/005_wbs_undo_layout.sql).
@@ -403,4 +437,6 @@ export interface DB extends ViewsTables {
   distributions: DistributionsTable;
   timesheets: TimesheetsTable;
   timesheet_days: TimesheetDaysTable;
+  resources: ResourcesTable;
+  levelled_starts: LevelledStartsTable;
 }

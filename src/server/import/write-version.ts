@@ -9,6 +9,7 @@ import type { DB } from '../db/schema';
 import { analyzeContent } from '../services/content';
 import { insertVersion } from '../services/eps';
 import { ensureCalendars, safeName } from './calendars';
+import { landVersionResources } from '../routes/resources-land';
 import { modelToRows } from './to-rows';
 
 // 28 columns × 1000 rows stays well under PostgreSQL's 65,535 parameters per statement.
@@ -173,6 +174,7 @@ export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
       )
       .execute(),
   );
+  await landVersionResources(tx, spaceId, version.id);
 
   return tx
     .updateTable('versions')

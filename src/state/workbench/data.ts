@@ -15,6 +15,7 @@ import type { TreeIndex } from '../../domain/wbs/tree-index';
 import { flattenFiltered } from '../../domain/filter/wbs';
 import { keepInView } from './filter';
 import { record, redo as historyRedo, undo as historyUndo } from '../../domain/history';
+import type { ExternalStep } from '../../domain/history';
 import type { Change, HistoryMode, UndoKind, WorkbenchState } from './store';
 import { workbench } from './store';
 import type { ItemId, RowView, Version, WbsRelation, WbsRow } from './types';
@@ -254,6 +255,11 @@ export function undo(): AppliedChange | null {
   const { history, entry } = historyUndo(workbench.get().history);
   if (!entry) return null;
   workbench.set({ history });
+  if (entry.external) {
+    // The step calls the server itself; its failure toasts through the call.
+    void entry.external.undo().catch(() => undefined);
+    return null;
+  }
   return apply(entry, entry.inversePatches, 'undo');
 }
 
@@ -261,7 +267,18 @@ export function redo(): AppliedChange | null {
   const { history, entry } = historyRedo(workbench.get().history);
   if (!entry) return null;
   workbench.set({ history });
+  if (entry.external) {
+    // The step calls the server itself; its failure toasts through the call.
+    void entry.external.redo().catch(() => undefined);
+    return null;
+  }
   return apply(entry, entry.patches, 'redo');
+}
+
+/** Puts a command stored outside the rows (an assignment edit) on the same undo stack. */
+export function recordExternal(labelKey: string, step: ExternalStep): void {
+  const entry = { kind: 'undo_wbs' as const, labelKey, patches: [], inversePatches: [], external: step };
+  workbench.set({ history: record(workbench.get().history, entry) });
 }
 
 /** Patches from the server (a 409 reload, another tab's edit): history ignores them. */

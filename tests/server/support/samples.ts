@@ -7,6 +7,7 @@ import { transferSamples } from '../transfer-helpers';
 import { viewSamples } from './samples-views';
 import { directorySamples } from './samples-directories';
 import { wdpSamples } from './samples-wdp';
+import { resourceSamples } from './samples-resources';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -100,6 +101,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   ...transferSamples,
   ...directorySamples,
   ...wdpSamples,
+  ...resourceSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).
   'POST /versions/:id/wbs/batch': (t) => ({
     params: { id: t.version },

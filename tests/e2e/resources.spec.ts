@@ -1,0 +1,153 @@
+// Resources in Chromium: the Resources screen made with the keyboard (Insert, typing, Enter),
+// a matrix pasted from a spreadsheet adding rows, a refused cell named, delete after
+// confirmation; then the Assignments tab of the workbench assigning those resources to rows with
+// the keyboard, and the assignment undone and redone with the WBS edits' Ctrl+Z / Ctrl+Y.
+import { type Page, expect, test } from '@playwright/test';
+import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { grid, openWorkbench, typeRows } from './workbench-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const resGrid = (page: Page) => page.getByRole('grid', { name: 'Resources of the space' });
+const rowNamed = (page: Page, name: string) =>
+  resGrid(page)
+    .locator('[role=row]')
+    .filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+
+async function pasteText(page: Page, text: string) {
+  await resGrid(page).evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('resources are made, pasted, refused and deleted with the keyboard', async ({ page, request }) => {
+  const s = await scheduleInNewSpace(request, 'res');
+  await signedIn(page, s.account, `/${s.spaceId}/resources`);
+  await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
+  await expect(page.getByText('No resources yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add resource' }).click();
+  await page.keyboard.type('Mason');
+  await page.keyboard.press('Enter');
+  await expect(rowNamed(page, 'Mason')).toBeVisible();
+  await resGrid(page).focus();
+  await page.keyboard.press('Insert');
+  await page.keyboard.type('Crane');
+  await page.keyboard.press('Enter');
+  await expect(rowNamed(page, 'Crane')).toBeVisible();
+
+  // To Crane's "Limit per day" (the 7th column) and type it.
+  await rowNamed(page, 'Crane').getByRole('gridcell').nth(6).click();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(rowNamed(page, 'Crane').getByRole('gridcell').nth(6)).toHaveText('1');
+  await rowNamed(page, 'Mason').getByRole('gridcell').nth(6).click();
+  await page.keyboard.type('8');
+  await page.keyboard.press('Enter');
+  await expect(rowNamed(page, 'Mason').getByRole('gridcell').nth(6)).toHaveText('8');
+
+  // A matrix from a spreadsheet, pasted at the first cell of a new row: code, name, kind.
+  const count = await resGrid(page).locator('[role=row][data-id]').count();
+  await rowNamed(page, 'Mason').getByRole('gridcell').first().click();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown'); // the blank line after the last row: the paste adds rows
+  await pasteText(page, 'T1\tTruck\tResource\nD1\tDrawings\tDocument');
+  await expect(rowNamed(page, 'Drawings')).toBeVisible();
+  expect(await resGrid(page).locator('[role=row][data-id]').count()).toBe(count + 2);
+  await expect(rowNamed(page, 'Drawings').getByRole('gridcell').nth(2)).toHaveText('Document');
+
+  // A kind that is not one is refused, naming the column; nothing changes.
+  await rowNamed(page, 'Truck').getByRole('gridcell').nth(2).click();
+  await page.keyboard.type('Crane-ish');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('“Crane-ish” is not a value of the column “Kind”')).toBeVisible();
+  await expect(rowNamed(page, 'Truck').getByRole('gridcell').nth(2)).toHaveText('Resource');
+
+  // Delete asks first.
+  await rowNamed(page, 'Drawings').getByRole('gridcell').nth(1).click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('dialog')).toContainText('Delete “Drawings”');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rowNamed(page, 'Drawings')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/resources-screen.png' });
+
+  // The list is the server's: a reload shows the same.
+  await page.reload();
+  await expect(rowNamed(page, 'Truck')).toBeVisible();
+  await expect(rowNamed(page, 'Crane').getByRole('gridcell').nth(6)).toHaveText('1');
+});
+
+test('resources are assigned to rows with the keyboard, undone and redone with the WBS edits', async ({
+  page,
+  request,
+}) => {
+  const s = await scheduleInNewSpace(request, 'resasg');
+  for (const [name, limit] of [
+    ['Mason', 8],
+    ['Crane', 1],
+  ] as const)
+    await api(
+      request,
+      s.account,
+      'POST',
+      '/resources/create',
+      { name, default_limit: limit, unit: 'h' },
+      s.spaceId,
+    );
+  await openWorkbench(page, s);
+  await typeRows(page, [
+    ['Walls', '5'],
+    ['Roof', '3'],
+  ]);
+  await grid(page).locator('[data-row="0"] [role=gridcell]').first().click();
+  await page.getByRole('tab', { name: 'Assignments' }).click();
+  await expect(page.getByText('No resources are assigned to this activity.')).toBeVisible();
+
+  const pick = page.getByLabel('Resource to assign');
+  await pick.focus();
+  await pick.selectOption({ label: 'Mason' });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('80');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('16');
+  await page.keyboard.press('Enter');
+  const mason = page.locator('tr[data-assignment="Mason"]');
+  await expect(mason).toBeVisible();
+  await expect(mason.getByLabel('Quantity of Mason')).toHaveValue('80');
+
+  await pick.selectOption({ label: 'Crane' });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('tr[data-assignment="Crane"]')).toBeVisible();
+
+  // A change of intensity, then undo and redo through the grid's keys.
+  const intensity = mason.getByLabel('Intensity of Mason');
+  await intensity.fill('50');
+  await intensity.press('Enter');
+  await expect(intensity).toHaveValue('50');
+  await grid(page).focus();
+  await page.keyboard.press('Control+z');
+  await expect(intensity).toHaveValue('100');
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('tr[data-assignment="Crane"]')).toHaveCount(0);
+  await page.keyboard.press('Control+y');
+  await expect(page.locator('tr[data-assignment="Crane"]')).toBeVisible();
+  await page.screenshot({ path: '/tmp/resources-assignments.png' });
+
+  // The histogram of Mason on the Resources screen: 80 units over 5 days at 8 a day is over.
+  await page.goto(`/${s.spaceId}/resources`);
+  await rowNamed(page, 'Mason').getByRole('gridcell').nth(1).click();
+  const usage = page.getByRole('region', { name: 'Usage' });
+  await expect(usage.getByTestId('overallocated')).toHaveText(/Over the limit in \d+ periods/);
+  await usage.getByLabel('Period', { exact: true }).selectOption('day');
+  await expect(usage.getByTestId('overallocated')).toHaveText('Over the limit in 5 periods');
+  await page.screenshot({ path: '/tmp/resources-usage.png' });
+  // Raising the limit to 16 a day brings it within.
+  await rowNamed(page, 'Mason').getByRole('gridcell').nth(6).click();
+  await page.keyboard.type('16');
+  await page.keyboard.press('Enter');
+  await expect(usage.getByTestId('overallocated')).toHaveText('Within the limit');
+});
