@@ -11,11 +11,14 @@
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
+//   attributes.ts  typed attributes (EPS and schedule attributes), access per role, formula check
+//   view-settings.ts  saved filters (filtering) and layout templates
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
 // `space` route takes it from the `space-id` header. Ids of another space answer 404.
 import { appRoutes } from './app';
+import { attributeRoutes } from './attributes';
 import { calendarRoutes } from './calendars';
 import type { RouteDef } from './route';
 import { roleRoutes } from './roles';
@@ -25,9 +28,11 @@ import { authRoutes, userRoutes } from './users';
 import { transferRoutes } from './transfer';
 import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
+import { viewSettingsRoutes } from './view-settings';
 import { wbsBatchRoutes } from './wbs-batch';
 
 export * from './app';
+export * from './attributes';
 export * from './calendars';
 export * from './common';
 export * from './errors';
@@ -39,6 +44,7 @@ export * from './structure';
 export * from './users';
 export * from './version-resources';
 export * from './versions';
+export * from './view-settings';
 
 /** Every route by module; the server registers all of them and tests enumerate them. */
 export const api = {
@@ -57,6 +63,8 @@ export const api = {
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
+  attributes: attributeRoutes,
+  viewSettings: viewSettingsRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -23,6 +23,7 @@ import { installErrorHandler, sendError } from './http/errors';
 import { register } from './http/register';
 import type { Implemented } from './http/register';
 import { appRoutes } from './routes/app';
+import { attributeRoutes } from './routes/attributes';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
 import { epsRoutes } from './routes/eps';
@@ -34,6 +35,7 @@ import { transferRoutes } from './routes/transfer';
 import { userRoutes } from './routes/users';
 import { versionResourceRoutes } from './routes/version-resources';
 import { versionRoutes } from './routes/versions';
+import { viewSettingsRoutes } from './routes/view-settings';
 import { wbsBatchRoutes } from './routes/wbs-batch';
 
 export interface BuildOptions {
@@ -57,6 +59,8 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),
+    ...attributeRoutes(ctx),
+    ...viewSettingsRoutes(ctx),
   ];
 }
 

@@ -4,3 +4,4 @@ export * from './compile';
 export * from './evaluate';
 export * from './functions';
 export * from './parse';
+export * from './names';

@@ -177,7 +177,7 @@ describe('formula properties', () => {
         fc.integer({ min: -50, max: 50 }).map((n) => [n < 0 ? `(${n})` : String(n), n] as [string, number]),
         fc
           .tuple(tie('t'), fc.constantFrom('+', '-', '*'), tie('t'))
-          .map(([[a, x], op, [b, y]]) => [
+          .map(([[a, x], op, [b, y]]): [string, number] => [
             `(${a} ${op} ${b})`,
             op === '+' ? x + y : op === '-' ? x - y : x * y,
           ]),
