@@ -23,6 +23,11 @@ const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
 
+// The attribute and view-settings screens load on first use too.
+const AttributesPage = lazy(() =>
+  import('../modules/attributes/AttributesPage').then((m) => ({ default: m.AttributesPage })),
+);
+
 const loading = (
   <div className="center-row">
     <span className="spinner" />
@@ -47,7 +52,14 @@ const spaceChildren: RouteObject[] = [
     ),
   },
   placeholder('schedule/:id/cyclogram', 'cyclogram'),
-  placeholder('attributes', 'attributes'),
+  {
+    path: 'attributes',
+    element: (
+      <Suspense fallback={loading}>
+        <AttributesPage />
+      </Suspense>
+    ),
+  },
   placeholder('calendars', 'calendars'),
   placeholder('viewsettings', 'viewsettings'),
   placeholder('home', 'home'),
