@@ -5,9 +5,9 @@
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
-import { sameLayout, versionLayout } from '../../state/workbench/columns';
+import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
-import { loadAttributeDefs } from './version-resources';
+import { forgetAttributeDefs, loadAttributeItems } from './version-resources';
 
 const SAVE_DELAY_MS = 800;
 
@@ -18,14 +18,19 @@ export function useSavedLayout(versionId: string | null): void {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = workbench.get();
     let off: (() => void) | null = null;
+    // Definitions change on the Attributes screen: a version opened reads them afresh.
+    forgetAttributeDefs();
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
-      loadAttributeDefs(versionId),
+      loadAttributeItems(versionId),
     ])
       .then(([saved, defs]) => {
         if (!live) return;
         const layout = saved.status === 'fulfilled' ? saved.value.layout : null;
-        const labels = defs.status === 'fulfilled' ? defs.value : null;
+        const items = defs.status === 'fulfilled' ? defs.value : null;
+        const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
+        // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
+        if (items) setAttributeColumnTypes(items);
         const columns = versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null);
         // Unchanged columns keep their array: every row in view would render again for nothing.
         const now = workbench.get();

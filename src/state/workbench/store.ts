@@ -2,6 +2,7 @@
 // applyChange with immer patches; the tree view and schedule results are derived and rebuilt here,
 // never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
 
+import type { EvalResult } from '../../domain/formula';
 import { create } from 'zustand';
 import { createHistory } from '../../domain/history';
 import type { History, HistoryEntry, UndoKind } from '../../domain/history';
@@ -82,6 +83,8 @@ export interface WorkbenchState {
   readonly columns: readonly ColumnLayout[];
   /** The version's attribute labels by key (GET versions/{id}/attributes), for their columns. */
   readonly attributeLabels: ReadonlyMap<string, string>;
+  /** Calculated attribute values from the worker, by row id (formula key → value or error). */
+  readonly formulaValues: ReadonlyMap<string, Readonly<Record<string, EvalResult>>>;
   /** Number of leading displayed columns frozen at the left. */
   readonly frozen: number;
   readonly rowHeight: number;
@@ -126,6 +129,7 @@ export function initialState(): WorkbenchState {
     issues: new Map(),
     columns: DEFAULT_COLUMNS,
     attributeLabels: new Map(),
+    formulaValues: new Map(),
     frozen: 2,
     rowHeight: 26,
     headerHeight: 40,
