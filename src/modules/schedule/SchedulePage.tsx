@@ -39,6 +39,7 @@ import { installWorkbenchServices } from './services';
 import { Splitter } from './Splitter';
 import { useStoredState } from './stored-state';
 import { Toolbar } from './Toolbar';
+import { ScheduleViewTools } from '../attributes/ScheduleViewTools';
 import { useFormulas } from './use-formulas';
 import { useSavedLayout } from './use-layout';
 import { useSplitSizes } from './use-split-sizes';
@@ -198,6 +199,13 @@ export function SchedulePage() {
         onCalculate={() => void stored.run(() => calculate(runner.current)).catch(() => undefined)}
         onHelp={() => setHelp(true)}
         onReload={() => versionId && void openVersion(versionId).then(reopen, () => undefined)}
+        extra={
+          <ScheduleViewTools
+            t={t}
+            current={parsedFilter.ok ? (parsedFilter.filter?.expr ?? null) : null}
+            onFilter={(e) => setParam('filter', e ? JSON.stringify(e) : null)}
+          />
+        }
       />
       <FilterBar
         parsed={parsedFilter}

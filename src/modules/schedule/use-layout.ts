@@ -7,9 +7,20 @@ import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
+import { applyTemplate } from '../attributes/layout-apply';
 import { forgetAttributeDefs, loadAttributeItems } from './version-resources';
 
 const SAVE_DELAY_MS = 800;
+
+async function applyDefaultTemplate(live: () => boolean): Promise<void> {
+  try {
+    const { items } = await call(api.viewSettings.templates, {}, { silent: true });
+    const chosen = items.find((x) => x.is_default);
+    if (chosen && live()) applyTemplate(chosen);
+  } catch {
+    // No template: the workbench's defaults stay.
+  }
+}
 
 export function useSavedLayout(versionId: string | null): void {
   useEffect(() => {
@@ -42,6 +53,8 @@ export function useSavedLayout(versionId: string | null): void {
         });
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
+        // A version with no layout of the user's own opens with the user's default template.
+        if (!layout) void applyDefaultTemplate(() => live);
         last = workbench.get();
         off = workbench.subscribe((s) => {
           if (s.columns === last.columns && s.frozen === last.frozen) return;

@@ -2,6 +2,7 @@
 // applyChange with immer patches; the tree view and schedule results are derived and rebuilt here,
 // never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
 
+import type { BarColorBy } from './bar-colors';
 import type { EvalResult } from '../../domain/formula';
 import { create } from 'zustand';
 import { createHistory } from '../../domain/history';
@@ -85,6 +86,8 @@ export interface WorkbenchState {
   readonly attributeLabels: ReadonlyMap<string, string>;
   /** Calculated attribute values from the worker, by row id (formula key → value or error). */
   readonly formulaValues: ReadonlyMap<string, Readonly<Record<string, EvalResult>>>;
+  /** Bar colours by a column's value (a layout template's), or null: the theme's colours. */
+  readonly barColorBy: BarColorBy | null;
   /** Number of leading displayed columns frozen at the left. */
   readonly frozen: number;
   readonly rowHeight: number;
@@ -130,6 +133,7 @@ export function initialState(): WorkbenchState {
     columns: DEFAULT_COLUMNS,
     attributeLabels: new Map(),
     formulaValues: new Map(),
+    barColorBy: null,
     frozen: 2,
     rowHeight: 26,
     headerHeight: 40,
