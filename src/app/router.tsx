@@ -28,6 +28,10 @@ const AttributesPage = lazy(() =>
   import('../modules/attributes/AttributesPage').then((m) => ({ default: m.AttributesPage })),
 );
 
+const ViewSettingsPage = lazy(() =>
+  import('../modules/attributes/ViewSettingsPage').then((m) => ({ default: m.ViewSettingsPage })),
+);
+
 const loading = (
   <div className="center-row">
     <span className="spinner" />
@@ -61,7 +65,14 @@ const spaceChildren: RouteObject[] = [
     ),
   },
   placeholder('calendars', 'calendars'),
-  placeholder('viewsettings', 'viewsettings'),
+  {
+    path: 'viewsettings',
+    element: (
+      <Suspense fallback={loading}>
+        <ViewSettingsPage />
+      </Suspense>
+    ),
+  },
   placeholder('home', 'home'),
   placeholder('grid/:project_id', 'grid'),
   placeholder('scoreboard', 'scoreboard'),

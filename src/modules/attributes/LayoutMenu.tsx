@@ -59,14 +59,12 @@ export function LayoutMenu({ onClose }: { onClose: () => void }) {
                   aria-label={`${t('layout.apply')}: ${x.name}`}
                   onClick={() => {
                     applyTemplate(x);
-                    useToasts
-                      .getState()
-                      .push({
-                        kind: 'success',
-                        title: t('layout.applied'),
-                        lines: [x.name],
-                        durationMs: 2000,
-                      });
+                    useToasts.getState().push({
+                      kind: 'success',
+                      title: t('layout.applied'),
+                      lines: [x.name],
+                      durationMs: 2000,
+                    });
                     onClose();
                   }}
                 >
