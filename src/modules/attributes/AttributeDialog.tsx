@@ -158,6 +158,7 @@ export function AttributeDialog({
             <span className="field__label">{t('type')}</span>
             <select
               className="field__input"
+              aria-label={t('type')}
               value={type}
               onChange={(e) => setType(e.target.value as AttributeType)}
             >
@@ -172,6 +173,7 @@ export function AttributeDialog({
             <span className="field__label">{t('scope')}</span>
             <select
               className="field__input"
+              aria-label={t('scope')}
               value={scope}
               onChange={(e) => {
                 setScope(e.target.value as ScopeLevel);
@@ -191,6 +193,7 @@ export function AttributeDialog({
             <span className="field__label">{t('node')}</span>
             <select
               className="field__input"
+              aria-label={t('node')}
               value={nodeId}
               aria-invalid={errors.node_id ? true : undefined}
               onChange={(e) => setNodeId(e.target.value)}
@@ -214,6 +217,7 @@ export function AttributeDialog({
             <span className="field__label">{t('list_values')}</span>
             <textarea
               className="field__input attr-form__area"
+              aria-label={t('list_values')}
               rows={4}
               value={listText}
               onChange={(e) => setListText(e.target.value)}
@@ -230,6 +234,7 @@ export function AttributeDialog({
             <span className="field__label">{t('formula')}</span>
             <textarea
               className="field__input attr-form__area attr-form__formula"
+              aria-label={t('formula')}
               rows={3}
               spellCheck={false}
               value={formula}

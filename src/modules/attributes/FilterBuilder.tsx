@@ -49,7 +49,7 @@ function ConditionRow({
   const kind = fields.find((f) => f.id === c.field)?.kind ?? 'text';
   const operand = operandKind(c.op);
   return (
-    <div className="fb-row" role="group" aria-label={t('filter.field')}>
+    <div className="fb-row">
       <select
         className="field__input"
         aria-label={t('filter.field')}
@@ -306,6 +306,7 @@ export function FilterBuilder({
                   <button
                     type="button"
                     className="btn btn--sm"
+                    aria-label={`${t('filter.open_saved')}: ${f.name}`}
                     onClick={() => onApply(f.filter as FilterExpr)}
                   >
                     {t('filter.open_saved')}

@@ -91,7 +91,13 @@ export function ViewSettingsPage() {
           <h1 id="vs-title">{t('views.title')}</h1>
           <p className="muted">{t('views.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn--primary" onClick={() => setDialog({ editing: null })}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          // The column choices come with the list: a dialog opened before them would offer none.
+          disabled={items === null}
+          onClick={() => setDialog({ editing: null })}
+        >
           <Plus size={16} aria-hidden />
           {t('views.new')}
         </button>
