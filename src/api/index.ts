@@ -15,11 +15,14 @@
 //   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
 //   wdp.ts         daily work plans, distributions, timesheets (docs/wdp.md)
 //   resources.ts   resources of a space, assignment calls (save, update, delete, by intensity)
+//   attributes.ts  typed attributes (EPS and schedule attributes), access per role, formula check
+//   view-settings.ts  saved filters (filtering) and layout templates
 //   events.ts      live events over the /api/v1/events WebSocket
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
 // `space` route takes it from the `space-id` header. Ids of another space answer 404.
 import { appRoutes } from './app';
+import { attributeRoutes } from './attributes';
 import { calendarRoutes } from './calendars';
 import { directoryRoutes } from './directories';
 import type { RouteDef } from './route';
@@ -32,10 +35,12 @@ import { transferRoutes } from './transfer';
 import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
 import { viewRoutes } from './views';
+import { viewSettingsRoutes } from './view-settings';
 import { wbsBatchRoutes } from './wbs-batch';
 import { wdpRoutes } from './wdp';
 
 export * from './app';
+export * from './attributes';
 export * from './calendars';
 export * from './directories';
 export * from './common';
@@ -50,6 +55,7 @@ export * from './users';
 export * from './version-resources';
 export * from './versions';
 export * from './views';
+export * from './view-settings';
 
 /** Every route by module; the server registers all of them and tests enumerate them. */
 export const api = {
@@ -72,6 +78,8 @@ export const api = {
   views: viewRoutes,
   wdp: wdpRoutes,
   resources: resourceRoutes,
+  attributes: attributeRoutes,
+  viewSettings: viewSettingsRoutes,
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -3,6 +3,7 @@
 // attribute definitions its rows' attribute keys refer to (spec: GET versions/{id}/attributes).
 // Read-only: nothing in the product edits them yet.
 import { z } from 'zod';
+import { AttributeAccess, AttributeType } from './attributes';
 import { Id, IdParams } from './common';
 import { route } from './route';
 
@@ -44,8 +45,13 @@ export type Assignment = z.infer<typeof Assignment>;
 export const AttributeDef = z.object({
   /** The key the rows' `attributes` use (e.g. `udf:178`, `actv:1734`). */
   key: z.string(),
-  /** The label the source gave it (a P6 UDF title or activity code type). */
+  /** The label the source gave it (a P6 UDF title or activity code type), or the attribute's name. */
   label: z.string(),
+  /** For an attribute of the space (api/attributes.ts): its type, the caller's access, its formula. */
+  type: AttributeType.optional(),
+  access: AttributeAccess.optional(),
+  formula: z.string().nullable().optional(),
+  list_values: z.array(z.string()).optional(),
 });
 export type AttributeDef = z.infer<typeof AttributeDef>;
 
@@ -62,7 +68,8 @@ export const versionResourceRoutes = {
     method: 'GET',
     path: '/versions/:id/attributes',
     scope: 'space',
-    summary: "The version's attributes (key → label: the import's label, else the key), by label",
+    summary:
+      "The version's attributes by label: the space's attributes that apply to it (typed, with the caller's access; hidden ones left out) and the keys its rows hold (the import's label, else the key)",
     params: IdParams,
     response: z.object({ items: z.array(AttributeDef) }),
   }),

@@ -39,6 +39,15 @@ const ResourcesPage = lazy(() =>
   import('../modules/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })),
 );
 
+// The attribute and view-settings screens load on first use too.
+const AttributesPage = lazy(() =>
+  import('../modules/attributes/AttributesPage').then((m) => ({ default: m.AttributesPage })),
+);
+
+const ViewSettingsPage = lazy(() =>
+  import('../modules/attributes/ViewSettingsPage').then((m) => ({ default: m.ViewSettingsPage })),
+);
+
 const loading = (
   <div className="center-row">
     <span className="spinner" />
@@ -70,7 +79,14 @@ const spaceChildren: RouteObject[] = [
     ),
   },
   { path: 'schedule/:id/cyclogram', element: <Suspense fallback={loading}>{<ViewsPage />}</Suspense> },
-  placeholder('attributes', 'attributes'),
+  {
+    path: 'attributes',
+    element: (
+      <Suspense fallback={loading}>
+        <AttributesPage />
+      </Suspense>
+    ),
+  },
   {
     path: 'calendars',
     element: (
@@ -79,7 +95,14 @@ const spaceChildren: RouteObject[] = [
       </Suspense>
     ),
   },
-  placeholder('viewsettings', 'viewsettings'),
+  {
+    path: 'viewsettings',
+    element: (
+      <Suspense fallback={loading}>
+        <ViewSettingsPage />
+      </Suspense>
+    ),
+  },
   placeholder('home', 'home'),
   placeholder('grid/:project_id', 'grid'),
   { path: 'scoreboard', element: <Suspense fallback={loading}>{<ScoreboardPage />}</Suspense> },

@@ -64,7 +64,7 @@ function drawTask(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBa
   const w = Math.max(2, Math.round(box.x1) - x);
   const y = Math.round(box.y0);
   const h = Math.round(box.y1 - box.y0);
-  ctx.fillStyle = bar.critical ? theme.critical : theme.bar;
+  ctx.fillStyle = bar.critical ? theme.critical : (bar.color ?? theme.bar);
   roundRect(ctx, x, y, w, h, 2);
   ctx.fill();
   const p = Math.min(100, Math.max(0, bar.progress));

@@ -18,6 +18,8 @@ export interface GanttBar {
   /** 0–100. */
   readonly progress: number;
   readonly critical: boolean;
+  /** A layout's colour for the bar (by a column's value), else the theme's. */
+  readonly color?: string | undefined;
   /** Bars of the target version, drawn under the current ones; NaN when absent. */
   readonly targetStart: number;
   readonly targetFinish: number;

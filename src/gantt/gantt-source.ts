@@ -3,6 +3,7 @@
 // built per (visible rows, relations) pair in groups of relation shards, so scrolling never walks
 // all 150k relations and a link change rebuilds only the groups it touched.
 
+import { barColor } from '../state/workbench/bar-colors';
 import { rowAt } from '../state/workbench/data';
 import type { WorkbenchState } from '../state/workbench/store';
 import { rangeOf, selectedColumnsOf } from '../state/workbench/types';
@@ -180,6 +181,7 @@ export function ganttSource(s: WorkbenchState): GanttSource {
       finish: v.ef,
       progress: v.row.percentComplete,
       critical: v.critical,
+      color: barColor(s.barColorBy, v.row),
       targetStart: v.targetStart,
       targetFinish: v.targetFinish,
       selected:

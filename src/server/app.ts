@@ -24,6 +24,7 @@ import { loggerOptions } from './http/log-redact';
 import { register } from './http/register';
 import type { Implemented } from './http/register';
 import { appRoutes } from './routes/app';
+import { attributeRoutes } from './routes/attributes';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
 import { directoryRoutes } from './routes/directories';
@@ -42,6 +43,7 @@ import { versionRoutes } from './routes/versions';
 import { pipeRoutes } from './routes/pipes';
 import { scoreboardRoutes } from './routes/scoreboard';
 import { viewRoutes } from './routes/views';
+import { viewSettingsRoutes } from './routes/view-settings';
 import { wbsBatchRoutes } from './routes/wbs-batch';
 import { wdpRoutes } from './routes/wdp';
 
@@ -75,6 +77,8 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...resourceRoutes(ctx),
     ...resourceAssignmentRoutes(ctx),
     ...resourceUsageRoutes(ctx),
+    ...attributeRoutes(ctx),
+    ...viewSettingsRoutes(ctx),
   ];
 }
 

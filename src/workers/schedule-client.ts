@@ -4,14 +4,16 @@
 import * as Comlink from 'comlink';
 import type { Patch } from 'immer';
 import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
+import type { FormulaSource, NamedAttribute } from '../domain/formula';
 import type { WbsDoc } from '../domain/wbs';
+import type { FormulaDelta } from './formula-core';
 import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
-export type { ScheduleFailure, ScheduleOutput };
+export type { FormulaDelta, ScheduleFailure, ScheduleOutput };
 
 export interface ScheduleService {
   open(
@@ -34,6 +36,10 @@ export interface ScheduleService {
     options: ScheduleOptions,
     revision: number,
   ): Promise<ScheduleOutput | null>;
+  /** Set the calculated attributes (formulas) evaluated over the document. */
+  setFormulas(sources: FormulaSource[], attributes: NamedAttribute[]): Promise<void>;
+  /** Calculated values changed since the last call (every row after an open or new formulas). */
+  formulaChanges(): Promise<FormulaDelta | null>;
   /** True when the engine runs in a worker. */
   readonly inWorker: boolean;
   dispose(): void;
@@ -48,6 +54,8 @@ export function inProcessScheduleService(): ScheduleService {
       core.open(unpackDoc(doc), calendars, options, revision),
     patch: async (patches, revision) => core.patch(patches, revision),
     setSettings: async (calendars, options, revision) => core.setSettings(calendars, options, revision),
+    setFormulas: async (sources, attributes) => core.setFormulas(sources, attributes),
+    formulaChanges: async () => core.formulaChanges(),
     dispose: () => undefined,
   };
 }
@@ -94,6 +102,8 @@ export function createScheduleService(): ScheduleService {
       remote.openPacked(Comlink.transfer(packed, packedTransferables(packed)), calendars, options, revision),
     patch: (patches, revision) => remote.patch(patches, revision),
     setSettings: (calendars, options, revision) => remote.setSettings(calendars, options, revision),
+    setFormulas: (sources, attributes) => remote.setFormulas(sources, attributes),
+    formulaChanges: () => remote.formulaChanges(),
     dispose: () => {
       remote[Comlink.releaseProxy]();
       worker.terminate();

@@ -6,6 +6,8 @@
 // (the engine's early start is where its remaining work resumes, P6's remaining early start).
 
 import type { Patch } from 'immer';
+import type { FormulaSource, NamedAttribute } from '../domain/formula';
+import { FormulaCore, type FormulaDelta } from './formula-core';
 import { CalendarIndexCache, type CalendarIndex } from '../domain/calendar';
 import { PreparedSchedule } from '../domain/schedule';
 import { S_STARTED } from '../domain/schedule/network';
@@ -91,15 +93,33 @@ export class ScheduleCore {
   /** Calendar layouts, kept across full passes of the same calendars. */
   private readonly calendarCache = new CalendarIndexCache();
   private calendarIndex: (id: string) => CalendarIndex | undefined = () => undefined;
+  /** Calculated attributes over the same document. */
+  private readonly formulas = new FormulaCore();
 
   /** Take a whole document and compute it fully. */
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
     this.mirror = new DocMirror(doc);
+    this.formulas.reset();
     this.sentIds = null;
     if (calendars !== this.calendars) this.calendarIndex = this.calendarCache.lookup(calendars);
     this.calendars = calendars;
     this.options = options;
     return this.full(revision);
+  }
+
+  /** Set the calculated attributes; their values come with the next formulaChanges(). */
+  setFormulas(sources: readonly FormulaSource[], attributes: readonly NamedAttribute[]): void {
+    this.formulas.setFormulas(sources, attributes);
+  }
+
+  /** Calculated values changed since the last call (all after an open or new formulas). */
+  formulaChanges(): FormulaDelta | null {
+    if (!this.mirror) return null;
+    const hours = (id: string | null) =>
+      (id === null ? undefined : this.calendars.find((c) => c.id === id)?.hoursPerDay) ??
+      this.calendars.find((c) => c.isDefault)?.hoursPerDay ??
+      8;
+    return this.formulas.changes(this.mirror.rows, hours);
   }
 
   /**
@@ -133,6 +153,7 @@ export class ScheduleCore {
     for (const p of patches)
       if (p.path[0] === 'relations') before.set(String(p.path[1]), mirror.relations.get(String(p.path[1])));
     mirror.apply(patches);
+    this.formulas.touch(patches);
     const plan = this.plan(patches, before);
     if (plan.kind === 'none') return null;
     if (plan.kind === 'full' || !this.prepared) return this.full(revision);

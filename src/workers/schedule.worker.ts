@@ -4,7 +4,9 @@
 import * as Comlink from 'comlink';
 import type { Patch } from 'immer';
 import type { CalendarDef, ScheduleOptions } from '../domain/schedule';
+import type { FormulaSource, NamedAttribute } from '../domain/formula';
 import type { WbsDoc } from '../domain/wbs';
+import type { FormulaDelta } from './formula-core';
 import type { ScheduleOutput } from './schedule-core';
 import { ScheduleCore, transferables } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
@@ -41,6 +43,12 @@ const api = {
     revision: number,
   ): ScheduleOutput | null {
     return send(core.setSettings(calendars, options, revision));
+  },
+  setFormulas(sources: FormulaSource[], attributes: NamedAttribute[]): void {
+    core.setFormulas(sources, attributes);
+  },
+  formulaChanges(): FormulaDelta | null {
+    return core.formulaChanges();
   },
 };
 

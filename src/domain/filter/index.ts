@@ -2,3 +2,4 @@
 export * from './operators';
 export * from './wbs';
 export * from './parse';
+export * from './builder';

@@ -40,6 +40,8 @@ import { installWorkbenchServices } from './services';
 import { Splitter } from './Splitter';
 import { useStoredState } from './stored-state';
 import { Toolbar } from './Toolbar';
+import { ScheduleViewTools } from '../attributes/ScheduleViewTools';
+import { useFormulas } from './use-formulas';
 import { useSavedLayout } from './use-layout';
 import { useSplitSizes } from './use-split-sizes';
 import { useLiveVersion } from './use-live-version';
@@ -152,6 +154,8 @@ export function SchedulePage() {
   }, [targetId, loadState, versionId]);
 
   useSavedLayout(versionId);
+  const runnerService = useCallback(() => runner.current?.scheduleService ?? null, []);
+  useFormulas(runnerService, versionId);
   const reopen = useCallback(() => runner.current?.open(), []);
   // Every command goes to the server as one batch; a conflict or a refusal reloads the version.
   useEffect(() => {
@@ -163,7 +167,8 @@ export function SchedulePage() {
   useLiveVersion(versionId, reopen);
 
   const lang = i18n.language;
-  const ctx = useMemo(() => textContext(workbench.get()), [lang, calendars]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formulaValues = useWorkbench((s) => s.formulaValues);
+  const ctx = useMemo(() => textContext(workbench.get()), [lang, calendars, formulaValues]); // eslint-disable-line react-hooks/exhaustive-deps
   const locale = lang.startsWith('ru') ? 'ru-RU' : 'en-US';
   const mainWidth = windowWidth || (typeof window !== 'undefined' ? window.innerWidth - 44 : 1200);
   // The page sits under the app's 44-px top bar.
@@ -195,6 +200,13 @@ export function SchedulePage() {
         onCalculate={() => void stored.run(() => calculate(runner.current)).catch(() => undefined)}
         onHelp={() => setHelp(true)}
         onReload={() => versionId && void openVersion(versionId).then(reopen, () => undefined)}
+        extra={
+          <ScheduleViewTools
+            t={t}
+            current={parsedFilter.ok ? (parsedFilter.filter?.expr ?? null) : null}
+            onFilter={(e) => setParam('filter', e ? JSON.stringify(e) : null)}
+          />
+        }
       />
       <FilterBar
         parsed={parsedFilter}

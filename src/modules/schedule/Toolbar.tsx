@@ -29,7 +29,7 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useOutletContext } from 'react-router-dom';
 import type { Version } from '../../api/versions';
@@ -60,6 +60,8 @@ interface ToolbarProps {
   readonly stored: TimetableState;
   /** Read the open version again from the server (after a server-side change such as a restore). */
   readonly onReload: () => void;
+  /** Buttons of other modules (filter builder, layouts) at the end of the toolbar. */
+  readonly extra?: ReactNode;
 }
 
 function Btn({ id, icon: Icon, t }: { id: string; icon: LucideIcon; t: ToolbarProps['t'] }) {
@@ -283,6 +285,7 @@ export function Toolbar(p: ToolbarProps) {
         {saving > 0 && <span className="wb-status-dim wb-status-text">{t('toolbar.saving')}</span>}
       </div>
       <div className="wb-tool-group wb-tool-end">
+        {p.extra}
         <button
           type="button"
           className="wb-tool"

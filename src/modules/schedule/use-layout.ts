@@ -5,11 +5,22 @@
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
-import { sameLayout, versionLayout } from '../../state/workbench/columns';
+import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
-import { loadAttributeDefs } from './version-resources';
+import { applyTemplate } from '../attributes/layout-apply';
+import { forgetAttributeDefs, loadAttributeItems } from './version-resources';
 
 const SAVE_DELAY_MS = 800;
+
+async function applyDefaultTemplate(live: () => boolean): Promise<void> {
+  try {
+    const { items } = await call(api.viewSettings.templates, {}, { silent: true });
+    const chosen = items.find((x) => x.is_default);
+    if (chosen && live()) applyTemplate(chosen);
+  } catch {
+    // No template: the workbench's defaults stay.
+  }
+}
 
 export function useSavedLayout(versionId: string | null): void {
   useEffect(() => {
@@ -18,14 +29,19 @@ export function useSavedLayout(versionId: string | null): void {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = workbench.get();
     let off: (() => void) | null = null;
+    // Definitions change on the Attributes screen: a version opened reads them afresh.
+    forgetAttributeDefs();
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
-      loadAttributeDefs(versionId),
+      loadAttributeItems(versionId),
     ])
       .then(([saved, defs]) => {
         if (!live) return;
         const layout = saved.status === 'fulfilled' ? saved.value.layout : null;
-        const labels = defs.status === 'fulfilled' ? defs.value : null;
+        const items = defs.status === 'fulfilled' ? defs.value : null;
+        const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
+        // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
+        if (items) setAttributeColumnTypes(items);
         const columns = versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null);
         // Unchanged columns keep their array: every row in view would render again for nothing.
         const now = workbench.get();
@@ -37,6 +53,8 @@ export function useSavedLayout(versionId: string | null): void {
         });
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
+        // A version with no layout of the user's own opens with the user's default template.
+        if (!layout) void applyDefaultTemplate(() => live);
         last = workbench.get();
         off = workbench.subscribe((s) => {
           if (s.columns === last.columns && s.frozen === last.frozen) return;

@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
-import type { Assignment } from '../../api/version-resources';
+import type { Assignment, AttributeDef } from '../../api/version-resources';
 import { call } from '../../app/api/call';
 import { ApiError } from '../../app/api/errors';
 
@@ -23,20 +23,30 @@ export async function loadAssignments(versionId: string, rowId: string): Promise
   }
 }
 
-/** Attribute key → label per version: loaded once (an import is the only thing that sets them). */
-const attributeDefs = new Map<string, Promise<ReadonlyMap<string, string>>>();
+/** The version's attribute definitions (typed ones with the caller's access), read once per version. */
+const attributeDefs = new Map<string, Promise<AttributeDef[]>>();
 
-export function loadAttributeDefs(versionId: string): Promise<ReadonlyMap<string, string>> {
+export function loadAttributeItems(versionId: string): Promise<AttributeDef[]> {
   let p = attributeDefs.get(versionId);
   if (!p) {
     p = call(api.versionResources.attributes, { params: { id: versionId } }, { silent: true }).then(
-      (res) => new Map(res.items.map((d) => [d.key, d.label])),
+      (res) => res.items,
     );
     // A failure is not kept: the next view asks again.
     p.catch(() => attributeDefs.delete(versionId));
     attributeDefs.set(versionId, p);
   }
   return p;
+}
+
+/** Attribute key → label of a version. */
+export async function loadAttributeDefs(versionId: string): Promise<ReadonlyMap<string, string>> {
+  return new Map((await loadAttributeItems(versionId)).map((d) => [d.key, d.label]));
+}
+
+/** Forget what was read (after the Attributes screen changed definitions, the next open reads again). */
+export function forgetAttributeDefs(): void {
+  attributeDefs.clear();
 }
 
 export type Loaded<T> =

@@ -407,6 +407,49 @@ export interface TimesheetDaysTable {
   fact: number | null;
 }
 
+// Attributes, their access, saved filters and layout templates (migrations/010_attributes.sql).
+export interface AttributesTable {
+  space_id: string;
+  id: Generated<string>;
+  scope: 'space' | 'facility' | 'project' | 'schedule' | 'version';
+  node_id: string | null;
+  key: string;
+  name: string;
+  type: 'text' | 'number' | 'date' | 'list' | 'directory' | 'formula';
+  list_values: Json<string[]>;
+  formula: string | null;
+  directory_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AttributeAccessTable {
+  space_id: string;
+  attribute_id: string;
+  role_id: string;
+  access: 'hidden' | 'read' | 'write';
+}
+
+export interface SavedFiltersTable {
+  space_id: string;
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  filter: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface LayoutTemplatesTable {
+  space_id: string;
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  settings: Json<Record<string, unknown>>;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB extends ViewsTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -439,4 +482,8 @@ export interface DB extends ViewsTables {
   timesheet_days: TimesheetDaysTable;
   resources: ResourcesTable;
   levelled_starts: LevelledStartsTable;
+  attributes: AttributesTable;
+  attribute_access: AttributeAccessTable;
+  saved_filters: SavedFiltersTable;
+  layout_templates: LayoutTemplatesTable;
 }

@@ -9,6 +9,7 @@ import { resourceTypeOf } from '../../domain/schedule/resource-type';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { implement } from '../http/register';
+import { ancestorIds, appliesTo, attributesForRole, roleOf } from '../services/attribute-access';
 import { getVersion } from './versions';
 
 export function versionResourceRoutes({ db }: AppContext) {
@@ -55,7 +56,13 @@ export function versionResourceRoutes({ db }: AppContext) {
     }),
 
     implement(api.versionResources.attributes, async ({ params, space }) => {
-      await getVersion(db, space.spaceId, params.id);
+      const version = await getVersion(db, space.spaceId, params.id);
+      const [up, defined] = await Promise.all([
+        ancestorIds(db, space.spaceId, version.schedule_id),
+        attributesForRole(db, space.spaceId, roleOf(space)),
+      ]);
+      const typed = defined.filter((a) => appliesTo(a.row, up, new Set([version.id])));
+      const hidden = new Set(defined.filter((a) => a.access === 'hidden').map((a) => a.row.key));
       const meta = await db
         .selectFrom('version_models')
         .select('attribute_defs')
@@ -71,8 +78,23 @@ export function versionResourceRoutes({ db }: AppContext) {
       `.execute(db);
       const labels = new Map(Object.entries(defs).map(([key, label]) => [key, String(label)]));
       for (const { key } of used.rows) if (!labels.has(key)) labels.set(key, key);
+      for (const a of typed) labels.set(a.row.key, a.row.name);
+      const byKey = new Map(typed.map((a) => [a.row.key, a]));
       const items = [...labels]
-        .map(([key, label]) => ({ key, label }))
+        .filter(([key]) => !hidden.has(key))
+        .map(([key, label]) => {
+          const a = byKey.get(key);
+          return a
+            ? {
+                key,
+                label,
+                type: a.row.type,
+                access: a.access,
+                formula: a.row.formula,
+                list_values: a.row.list_values as unknown as string[],
+              }
+            : { key, label };
+        })
         .sort((a, b) => a.label.localeCompare(b.label) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return { items };
     }),

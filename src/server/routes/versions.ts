@@ -13,6 +13,7 @@ import { copyContent } from '../services/content';
 import { contentColumnsJson, itemSchedules, relationLagCalendars } from '../services/content-columns';
 import { storedScheduleOptions } from '../import/to-model';
 import type { ScheduleOptions } from '../../domain/schedule';
+import { hiddenKeys, withoutAttributes } from '../services/attribute-access';
 import { getNode, insertVersion } from '../services/eps';
 import { toVersion } from '../services/mappers';
 
@@ -166,8 +167,17 @@ export const versionRoutes = ({ db, events }: AppContext) => {
       // scheduling them (sched, lag_calendar; null when nothing).
       const json = (q: ReturnType<typeof sql>) =>
         sql<{ j: string }>`SELECT coalesce(json_agg(t), '[]')::text AS j FROM (${q}) t`.execute(db);
+      // Attributes hidden from the caller's role are taken out of every row.
+      const hidden = await hiddenKeys(db, space);
+      const fields = WBS_ITEM_FIELDS.map((f) =>
+        f === 'attributes' && hidden.length ? null : sql.raw(`w.${f}`),
+      );
+      const selected = sql.join(
+        fields.map((f) => f ?? sql`(w.attributes - ${hidden}::text[]) AS attributes`),
+        sql`, `,
+      );
       const [items, relations, options] = await Promise.all([
-        json(sql`SELECT ${sql.raw(WBS_ITEM_FIELDS.map((f) => `w.${f}`).join(', '))}, ex.sched
+        json(sql`SELECT ${selected}, ex.sched
           FROM wbs_items w LEFT JOIN (${itemSchedules(spaceId, version.id)}) ex ON ex.id = w.id::text
           WHERE w.space_id = ${spaceId} AND w.version_id = ${version.id}`),
         json(sql`SELECT x.id, x.pred_id, x.succ_id, x.type, x.lag, lc.lag_calendar
@@ -182,10 +192,12 @@ export const versionRoutes = ({ db, events }: AppContext) => {
 
     implement(api.versions.contentColumns, async ({ params, space }) => {
       const version = await getVersion(db, space.spaceId, params.id);
-      const [{ items, relations }, options] = await Promise.all([
+      const [{ items: kept, relations }, options, hidden] = await Promise.all([
         contentColumnsJson(db, space.spaceId, version.id, version.content_stamp),
         storedScheduleOptions(db, space.spaceId, version.id),
+        hiddenKeys(db, space),
       ]);
+      const items = hidden.length ? withoutAttributes(kept, hidden) : kept;
       return new JsonParts([
         Buffer.from(`{"version":${versionJson(version, options)},"items":`),
         items,

@@ -4,6 +4,7 @@ import { api } from '../../api';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
+import { refuseReadOnly, writtenAttributeKeys } from '../services/attribute-access';
 import { applyBatch, readEntry } from '../services/wbs-patch-batch';
 import { getVersion } from './versions';
 import { timetableRoutes } from './timetable';
@@ -20,6 +21,8 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
       // 404 for a version of another space before anything about the patches.
       await getVersion(db, space.spaceId, params.id);
       const entry = readEntry(body.entry);
+      // Attribute access is the server's to enforce: a read-only or calculated attribute is refused.
+      await refuseReadOnly(db, space, writtenAttributeKeys(entry.patches));
       const { entryBytes, ...out } = await applyBatch(
         db,
         { spaceId: space.spaceId, versionId: params.id, userId },

@@ -7,6 +7,7 @@
 // float; its percent complete is the engine's roll-up, weighted by planned duration (P6's WBS
 // percent complete by duration). A completed activity has no floats (P6 leaves them blank).
 
+import { isEvalError, type EvalError, type EvalResult } from '../../domain/formula';
 import { formatDate, formatDuration, formatNumber } from '../../domain/format';
 import type { ColumnDef } from './columns';
 import type { RowView } from './types';
@@ -20,7 +21,15 @@ export interface CellTextContext {
   calendarName(id: string | null): string;
   /** Working minutes between two moments on a calendar (null = the default): summary durations. */
   workBetween?(calendarId: string | null, from: number, to: number): number;
+  /** A calculated attribute's value in a row (undefined: not a formula, or not computed yet). */
+  formulaValue?(key: string, rowId: string): EvalResult | undefined;
 }
+
+const EVAL_ERROR_TEXT: Record<EvalError['error'], string> = {
+  div_zero: '#DIV/0!',
+  not_a_number: '#VALUE!',
+  cycle: '#CYCLE!',
+};
 
 export type TextMode = 'display' | 'edit' | 'copy';
 
@@ -135,8 +144,13 @@ export function cellText(
     }
     default: {
       const key = col.domain.attribute;
-      const v = key !== undefined ? row.attributes[key] : null;
+      const computed = key !== undefined ? ctx.formulaValue?.(key, row.id) : undefined;
+      if (isEvalError(computed)) return EVAL_ERROR_TEXT[computed.error];
+      const v = computed !== undefined ? computed : key !== undefined ? row.attributes[key] : null;
       if (v === null || v === undefined) return '';
+      if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+      // A date attribute holds minutes, as the row's dates do.
+      if (col.domain.kind === 'date' && typeof v === 'number') return date(v, mode, lang);
       // A number attribute reads as the user's numbers do; a copy converts back to the same value.
       return typeof v === 'number' && mode === 'display'
         ? formatNumber(v, { lang, decimals: 6, trimZeros: true })

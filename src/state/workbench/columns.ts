@@ -59,6 +59,32 @@ export function columnDef(id: ColumnId): ColumnDef {
   return d;
 }
 
+/** What the version's attribute definitions say of a column: its type and the caller's access. */
+export interface AttributeColumnType {
+  readonly key: string;
+  readonly type?: 'text' | 'number' | 'date' | 'list' | 'directory' | 'formula' | undefined;
+  readonly access?: 'hidden' | 'read' | 'write' | undefined;
+}
+
+/**
+ * Types the attribute columns: numbers and dates convert as those columns do; a formula or an
+ * attribute the caller may only read is read-only (the server refuses such writes anyway).
+ */
+export function setAttributeColumnTypes(defs: readonly AttributeColumnType[]): void {
+  for (const d of defs) {
+    const id = attributeColumnId(d.key);
+    const readOnly = d.type === 'formula' || d.access === 'read';
+    const kind = d.type === 'number' ? 'number' : d.type === 'date' ? 'date' : 'text';
+    attributeDefs.set(id, {
+      id,
+      labelKey: d.key,
+      domain: readOnly ? { id, kind: 'readonly', attribute: d.key } : attributeColumn(d.key, kind),
+      align: d.type === 'number' || d.type === 'formula' ? 'right' : 'left',
+      defaultWidth: ATTRIBUTE_WIDTH,
+    });
+  }
+}
+
 const HIDDEN_BY_DEFAULT = new Set(['calendar', 'volume', 'price']);
 
 export const DEFAULT_COLUMNS: readonly ColumnLayout[] = Object.values(COLUMN_DEFS).map((c) => ({

@@ -40,6 +40,8 @@ export function followFilter(): () => void {
   return workbench.subscribe((s, prev) => {
     if (!s.filter) return;
     if (s.loads !== prev.loads) setFilter(s.filter);
+    // Calculated attributes arrive from the worker after a load: the filter reads them then.
+    else if (prev.formulaValues.size === 0 && s.formulaValues.size > 0) setFilter(s.filter);
     else if (
       s.filterWaitsForSchedule &&
       s.schedule !== prev.schedule &&

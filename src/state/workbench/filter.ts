@@ -19,6 +19,7 @@ import {
   type FieldValue,
   type FilterExpr,
 } from '../../domain/filter';
+import { isEvalError } from '../../domain/formula';
 import { formatDate } from '../../domain/format';
 import { rowStatus, sumStatus } from './cell-text';
 import type { WorkbenchState } from './store';
@@ -88,7 +89,12 @@ function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => n
   return (id: ItemId, field: string): FieldValue => {
     const row = rows.get(id);
     if (!row) return null;
-    if (field.startsWith('attr:')) return row.attributes[field.slice(5)] ?? null;
+    if (field.startsWith('attr:')) {
+      // A calculated attribute reads the worker's value (an error value reads as empty).
+      const computed = s.formulaValues.get(id)?.[field.slice(5)];
+      if (computed !== undefined) return isEvalError(computed) ? null : computed;
+      return row.attributes[field.slice(5)] ?? null;
+    }
     switch (field) {
       case 'name':
         return row.name;

@@ -67,6 +67,11 @@ export class ScheduleRunner {
     painted: boolean;
   } | null = null;
 
+  /** The service the runner drives (calculated attributes ride on the same worker). */
+  get scheduleService(): ScheduleService {
+    return this.service;
+  }
+
   constructor(private readonly service: ScheduleService) {
     this.off = onDataChange((applied) => {
       this.flushDeferred(true); // the document goes first, the change after it

@@ -3,6 +3,8 @@
 // never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
 
 import type { EditConflictBody } from '../../api/wbs-batch';
+import type { BarColorBy } from './bar-colors';
+import type { EvalResult } from '../../domain/formula';
 import { create } from 'zustand';
 import { createHistory } from '../../domain/history';
 import type { History, HistoryEntry, UndoKind } from '../../domain/history';
@@ -83,6 +85,10 @@ export interface WorkbenchState {
   readonly columns: readonly ColumnLayout[];
   /** The version's attribute labels by key (GET versions/{id}/attributes), for their columns. */
   readonly attributeLabels: ReadonlyMap<string, string>;
+  /** Calculated attribute values from the worker, by row id (formula key → value or error). */
+  readonly formulaValues: ReadonlyMap<string, Readonly<Record<string, EvalResult>>>;
+  /** Bar colours by a column's value (a layout template's), or null: the theme's colours. */
+  readonly barColorBy: BarColorBy | null;
   /** Number of leading displayed columns frozen at the left. */
   readonly frozen: number;
   readonly rowHeight: number;
@@ -129,6 +135,8 @@ export function initialState(): WorkbenchState {
     issues: new Map(),
     columns: DEFAULT_COLUMNS,
     attributeLabels: new Map(),
+    formulaValues: new Map(),
+    barColorBy: null,
     frozen: 2,
     rowHeight: 26,
     headerHeight: 40,

@@ -8,6 +8,7 @@ import { viewSamples } from './samples-views';
 import { directorySamples } from './samples-directories';
 import { wdpSamples } from './samples-wdp';
 import { resourceSamples } from './samples-resources';
+import { attributeSamples } from './samples-attributes';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -102,6 +103,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   ...directorySamples,
   ...wdpSamples,
   ...resourceSamples,
+  ...attributeSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).
   'POST /versions/:id/wbs/batch': (t) => ({
     params: { id: t.version },

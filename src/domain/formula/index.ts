@@ -1,0 +1,7 @@
+// The formula language of calculated attributes: parse, check, evaluate (pure; see ast.ts).
+export * from './ast';
+export * from './compile';
+export * from './evaluate';
+export * from './functions';
+export * from './parse';
+export * from './names';

@@ -1,0 +1,150 @@
+// Each user's saved filters ("filtering") and layout templates in a space (api/view-settings.ts).
+// Rows belong to their user: another member's id answers 404, as another space's does.
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import { api } from '../../api';
+import type { LayoutSettings, LayoutTemplate } from '../../api/view-settings';
+import type { AppContext } from '../context';
+import type { LayoutTemplatesTable } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { implement } from '../http/register';
+import { iso } from '../services/mappers';
+
+const toTemplate = (r: Selectable<LayoutTemplatesTable>): LayoutTemplate => ({
+  id: r.id,
+  name: r.name,
+  settings: r.settings as unknown as LayoutSettings,
+  is_default: r.is_default,
+  updated_at: iso(r.updated_at),
+});
+
+const nameTaken = (err: unknown): never => {
+  if ((err as { code?: string }).code === '23505') throw conflict('layout.name_taken');
+  throw err;
+};
+
+export function viewSettingsRoutes({ db }: AppContext) {
+  const own = async (spaceId: string, userId: string, id: string) => {
+    const row = await db
+      .selectFrom('layout_templates')
+      .selectAll()
+      .where('space_id', '=', spaceId)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('layout_template');
+    return row;
+  };
+
+  return [
+    implement(api.viewSettings.filters, async ({ space, userId }) => {
+      const rows = await db
+        .selectFrom('saved_filters')
+        .select(['id', 'name', 'filter', 'created_at'])
+        .where('space_id', '=', space.spaceId)
+        .where('user_id', '=', userId)
+        .orderBy(sql`lower(name)`)
+        .execute();
+      return { items: rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) };
+    }),
+
+    implement(api.viewSettings.saveFilter, async ({ body, space, userId }) => {
+      const filter = JSON.stringify(body.filter);
+      // Saving under a name that exists replaces that filter (the builder's "save as" of an edit).
+      await db
+        .deleteFrom('saved_filters')
+        .where('space_id', '=', space.spaceId)
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`lower(name) = lower(${body.name})`)
+        .execute();
+      const r = await db
+        .insertInto('saved_filters')
+        .values({ space_id: space.spaceId, user_id: userId, name: body.name, filter })
+        .returning(['id', 'name', 'filter', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { ...r, created_at: iso(r.created_at) };
+    }),
+
+    implement(api.viewSettings.removeFilter, async ({ params, space, userId }) => {
+      const r = await db
+        .deleteFrom('saved_filters')
+        .where('space_id', '=', space.spaceId)
+        .where('user_id', '=', userId)
+        .where('id', '=', params.id)
+        .executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw notFound('filter');
+      return { success: true as const };
+    }),
+
+    implement(api.viewSettings.templates, async ({ space, userId }) => {
+      const rows = await db
+        .selectFrom('layout_templates')
+        .selectAll()
+        .where('space_id', '=', space.spaceId)
+        .where('user_id', '=', userId)
+        .orderBy(sql`lower(name)`)
+        .execute();
+      return { items: rows.map(toTemplate) };
+    }),
+
+    implement(api.viewSettings.createTemplate, async ({ body, space, userId }) => {
+      const row = await db
+        .insertInto('layout_templates')
+        .values({
+          space_id: space.spaceId,
+          user_id: userId,
+          name: body.name,
+          settings: JSON.stringify(body.settings),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch(nameTaken);
+      return toTemplate(row);
+    }),
+
+    implement(api.viewSettings.updateTemplate, async ({ params, body, space, userId }) => {
+      await own(space.spaceId, userId, params.id);
+      const row = await db
+        .updateTable('layout_templates')
+        .set({ name: body.name, settings: JSON.stringify(body.settings), updated_at: sql`now()` })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch(nameTaken);
+      return toTemplate(row);
+    }),
+
+    implement(api.viewSettings.removeTemplate, async ({ params, space, userId }) => {
+      await own(space.spaceId, userId, params.id);
+      await db
+        .deleteFrom('layout_templates')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.id)
+        .execute();
+      return { success: true as const };
+    }),
+
+    implement(api.viewSettings.setDefaultTemplate, async ({ params, body, space, userId }) => {
+      await own(space.spaceId, userId, params.id);
+      const row = await db.transaction().execute(async (tx) => {
+        if (body.is_default)
+          await tx
+            .updateTable('layout_templates')
+            .set({ is_default: false })
+            .where('space_id', '=', space.spaceId)
+            .where('user_id', '=', userId)
+            .where('is_default', '=', true)
+            .execute();
+        return tx
+          .updateTable('layout_templates')
+          .set({ is_default: body.is_default })
+          .where('space_id', '=', space.spaceId)
+          .where('id', '=', params.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return toTemplate(row);
+    }),
+  ];
+}
