@@ -243,7 +243,16 @@ describe('levelSchedule on generated networks', { timeout: 60_000 }, () => {
   it('within float only, moves nothing past its late start or late finish', () => {
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 80 }), fc.integer({ min: 1, max: 10_000 }), (n, seed) => {
-        const input = generateLevellingCase({ activities: n, resources: 3, seed, levels: 6 });
+        // One calendar: across two, the late dates themselves allow a successor past its late start
+        // (a predecessor at its late finish with a lead read in its own calendar; seed 3341), as
+        // the engine's mixed-calendar note says (docs/scheduling.md).
+        const input = generateLevellingCase({
+          activities: n,
+          resources: 3,
+          seed,
+          levels: 6,
+          oneCalendar: true,
+        });
         const before = scheduleModel(input.model);
         const r = levelSchedule(input, { withinFloat: true, maxPasses: 30, timeMs: 10_000 });
         const cals = new Map(input.model.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
