@@ -33,6 +33,8 @@ export default defineConfig({
       DATA_DIR: `data/e2e-${port}`,
       E2E_FRESH: '1',
       LOGIN_RATE_LIMIT: '1000',
+      // Licence tokens of the browser tests are signed with the test key (tests/fixtures/licence).
+      LICENCE_PUBLIC_KEY_FILE: 'tests/fixtures/licence/test-public-key.pem',
     },
   },
 });

@@ -6,7 +6,8 @@
 //   app.ts         system-state, client-error, health-check, guide
 //   users.ts       auth/login, auth/logout, users/* (register, passwords, avatar, spaces, space-config)
 //   spaces.ts      space/create, space/{space_id}/* (members, settings, access, demo, delete-free)
-//   roles.ts       roles and the abilities of each role value
+//   roles.ts       roles and their permission matrices (module × ability)
+//   admin.ts       licences, entitlements, the home page
 //   structure.ts   space/{space_id}/eps, eps/{id}/rename|up|down, facilities, projects, schedules, schedule-group
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
@@ -15,6 +16,8 @@
 //
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
 // `space` route takes it from the `space-id` header. Ids of another space answer 404.
+import type { PermissionModule } from '../domain/admin/permissions';
+import { adminRoutes } from './admin';
 import { appRoutes } from './app';
 import { calendarRoutes } from './calendars';
 import type { RouteDef } from './route';
@@ -27,6 +30,7 @@ import { versionResourceRoutes } from './version-resources';
 import { versionRoutes } from './versions';
 import { wbsBatchRoutes } from './wbs-batch';
 
+export * from './admin';
 export * from './app';
 export * from './calendars';
 export * from './common';
@@ -46,6 +50,7 @@ export const api = {
   auth: authRoutes,
   users: userRoutes,
   space: spaceRoutes,
+  admin: adminRoutes,
   roles: roleRoutes,
   eps: epsRoutes,
   facilities: facilityRoutes,
@@ -60,3 +65,42 @@ export const api = {
 } as const;
 
 export const allRoutes: RouteDef[] = Object.values(api).flatMap((m) => Object.values(m) as RouteDef[]);
+
+/**
+ * The permission module each group of space routes belongs to; null = any member (the caller's own
+ * configuration, the home page). The server checks the route's ability in this module's row of the
+ * caller's role matrix.
+ */
+const GROUP_MODULE: Record<keyof typeof api, PermissionModule | null> = {
+  app: null,
+  auth: null,
+  users: null,
+  space: 'administration',
+  admin: 'administration',
+  roles: 'administration',
+  eps: 'structure',
+  facilities: 'structure',
+  projects: 'structure',
+  schedules: 'structure',
+  scheduleGroups: 'structure',
+  versions: 'schedules',
+  wbsBatch: 'schedules',
+  versionResources: 'schedules',
+  calendars: 'calendars',
+  transfer: 'transfer',
+};
+/** Routes whose module differs from their group's. */
+const ROUTE_MODULE = new Map<RouteDef, PermissionModule | null>([
+  [api.space.demo, 'structure'],
+  [api.space.access, null],
+  [api.admin.home, null],
+]);
+const moduleByRoute = new Map<RouteDef, PermissionModule | null>(
+  (Object.keys(api) as (keyof typeof api)[]).flatMap((g) =>
+    (Object.values(api[g]) as RouteDef[]).map((r) => [
+      r,
+      ROUTE_MODULE.has(r) ? ROUTE_MODULE.get(r)! : GROUP_MODULE[g],
+    ]),
+  ),
+);
+export const moduleOfRoute = (def: RouteDef): PermissionModule | null => moduleByRoute.get(def) ?? null;

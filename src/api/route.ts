@@ -10,8 +10,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Scope = 'public' | 'user' | 'space';
 
-/** What a space route needs of the caller's role (see ROLE_ABILITIES in roles.ts). */
-export type Ability = 'read' | 'edit' | 'admin';
+/** What a space route needs of the caller's role in the route's module (domain/admin/permissions). */
+export type Ability = 'read' | 'edit' | 'approve' | 'admin';
 
 export interface RouteDef {
   method: Method;

@@ -26,6 +26,11 @@ export const Member = z.object({
   role_name: z.string(),
   role_value: RoleValue,
   joined_at: Timestamp,
+  /** Holds an estimates / BIM seat of the licence. */
+  estimates: z.boolean(),
+  bim: z.boolean(),
+  /** Last call in this space (to the minute), or null if never since joining. */
+  last_seen_at: Timestamp.nullable(),
 });
 export type Member = z.infer<typeof Member>;
 

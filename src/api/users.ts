@@ -1,7 +1,7 @@
 // Sign-in and the user's own account (spec §7 Auth, Users).
 import { z } from 'zod';
 import { Email, Id, IdParams, Name, Ok, Password, Text, Timestamp } from './common';
-import { RoleValue } from './roles';
+import { PermissionMatrix, RoleValue } from './roles';
 import { route } from './route';
 
 export const User = z.object({
@@ -65,7 +65,9 @@ export const SpaceConfig = z.object({
   role_id: Id,
   role_name: z.string(),
   role_value: RoleValue,
+  /** Abilities in any module (a quick check); `permissions` says per module. */
   can: z.object({ read: z.boolean(), edit: z.boolean(), admin: z.boolean() }),
+  permissions: PermissionMatrix,
   licence: z.object({
     user_cap: z.number().int(),
     members: z.number().int(),

@@ -22,6 +22,7 @@ import { registerEventSocket } from './events/socket';
 import { installErrorHandler, sendError } from './http/errors';
 import { register } from './http/register';
 import type { Implemented } from './http/register';
+import { adminRoutes } from './routes/admin';
 import { appRoutes } from './routes/app';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
@@ -49,6 +50,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...userRoutes(ctx),
     ...spaceRoutes(ctx),
     ...roleRoutes(ctx),
+    ...adminRoutes(ctx),
     ...epsRoutes(ctx),
     ...structureRoutes(ctx),
     ...scheduleGroupRoutes(ctx),

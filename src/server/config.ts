@@ -18,7 +18,11 @@ export interface Config {
   /** Directory of the built client (served with an SPA fallback), or null for API only. */
   clientDir: string | null;
   seedDemo: boolean;
+  /** PEM of the Ed25519 key that licence tokens must be signed with. */
+  licencePublicKey: string;
 }
+
+const VENDOR_KEY = new URL('./licence/vendor-public-key.pem', import.meta.url);
 
 const packageVersion = (): string => {
   try {
@@ -50,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bimUserCap: optionalInt(env.LICENCE_BIM_USERS),
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     seedDemo: env.SEED_DEMO !== '0',
+    licencePublicKey: readFileSync(env.LICENCE_PUBLIC_KEY_FILE || VENDOR_KEY, 'utf8'),
   };
 }
 

@@ -1,10 +1,12 @@
 // Entry to a space, in the order of spec §8: member? (403 Forbidden) → IP allowed? (403
-// IPNotAllowed) → licence (402 LicenseNotFound / LicenseLimit) → role allows the route (403).
+// IPNotAllowed) → licence (402 LicenseNotFound / LicenseLimit) → the role's permission matrix allows
+// the route's ability in the route's module (403).
 import { BlockList, isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { ROLE_ABILITIES } from '../../api/roles';
 import type { Ability } from '../../api/route';
+import type { PermissionMatrix, PermissionModule } from '../../domain/admin/permissions';
+import { allows, effectiveMatrix } from '../../domain/admin/permissions';
 import type { DB, RoleValue } from '../db/schema';
 import { HttpError, forbidden } from '../errors';
 
@@ -16,6 +18,7 @@ export interface SpaceAccess {
   roleId: string;
   roleName: string;
   roleValue: RoleValue;
+  permissions: PermissionMatrix;
   userCap: number;
   members: number;
   licenceExpiresAt: Date | null;
@@ -45,6 +48,7 @@ export async function enterSpace(
   spaceId: string,
   ip: string,
   ability: Ability,
+  module: PermissionModule | null = null,
 ): Promise<SpaceAccess> {
   const row = await db
     .selectFrom('space_members as m')
@@ -59,6 +63,8 @@ export async function enterSpace(
       'r.id as role_id',
       'r.name as role_name',
       'r.value as role_value',
+      'r.permissions',
+      'm.last_seen_at',
       'l.user_cap',
       'l.expires_at',
       sql<boolean>`l.expires_at IS NOT NULL AND l.expires_at < now()`.as('expired'),
@@ -75,7 +81,16 @@ export async function enterSpace(
   if (row.expired) throw new HttpError(402, 'LicenseNotFound', [{ code: 'LicenseExpired' }]);
   // Members beyond the cap, by join order, are the ones kept out; the first ones keep working.
   if (row.rank > row.user_cap) throw new HttpError(402, 'LicenseLimit', [{ code: 'LicenseLimit' }]);
-  if (!ROLE_ABILITIES[row.role_value].includes(ability)) throw forbidden();
+  const permissions = effectiveMatrix(row.role_value, row.permissions);
+  if (module !== null && !allows(permissions, module, ability)) throw forbidden();
+  // Last activity, to the minute: one write a minute per member, not one per call.
+  if (!row.last_seen_at || Date.now() - row.last_seen_at.getTime() > 60_000)
+    await db
+      .updateTable('space_members')
+      .set({ last_seen_at: sql`now()` })
+      .where('space_id', '=', spaceId)
+      .where('user_id', '=', userId)
+      .execute();
   return {
     spaceId,
     name: row.name,
@@ -84,6 +99,7 @@ export async function enterSpace(
     roleId: row.role_id,
     roleName: row.role_name,
     roleValue: row.role_value,
+    permissions,
     userCap: row.user_cap,
     members: row.members,
     licenceExpiresAt: row.expires_at,

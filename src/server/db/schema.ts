@@ -1,5 +1,6 @@
 // Kysely table types, mirroring migrations/*.sql.
 import type { ColumnType, Generated } from 'kysely';
+import type { LicencePayload } from '../../domain/admin/licence';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -69,6 +70,8 @@ export interface RolesTable {
   name: string;
   value: RoleValue;
   builtin: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Permission matrix {module: abilities}; null = the role value's defaults (migration 012). */
+  permissions: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -78,6 +81,22 @@ export interface SpaceMembersTable {
   user_id: string;
   role_id: string;
   joined_at: Timestamp;
+  /** Entitlements counted against the licence's estimates / BIM caps (migration 012). */
+  estimates: ColumnType<boolean, boolean | undefined, boolean>;
+  bim: ColumnType<boolean, boolean | undefined, boolean>;
+  last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The member's last and previous home-page visits ("changed since the last visit"). */
+  home_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  home_previous_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A signed licence token loaded into a space (migration 012). */
+export interface LicenceTokensTable {
+  space_id: string;
+  id: string;
+  token: string;
+  payload: Json<LicencePayload>;
+  loaded_at: Timestamp;
 }
 
 export type EpsKind = 'facility' | 'project' | 'schedule_group' | 'schedule';
@@ -123,6 +142,8 @@ export interface VersionsTable {
   created_at: Timestamp;
   /** Bumped by a trigger on every write of the version's items or relations (migration 006). */
   content_stamp: ColumnType<string | number, never, never>;
+  /** Set with the stamp (migration 012). */
+  content_changed_at: ColumnType<Date, never, never>;
 }
 
 export type LimitType = 'not_earlier' | 'not_later' | 'in_date';
@@ -279,6 +300,7 @@ export interface DB {
   space_licences: SpaceLicencesTable;
   roles: RolesTable;
   space_members: SpaceMembersTable;
+  licence_tokens: LicenceTokensTable;
   eps_nodes: EpsNodesTable;
   calendars: CalendarsTable;
   versions: VersionsTable;

@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { moduleOfRoute } from '../../api';
 import { SPACE_HEADER } from '../../api/common';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../api/route';
 import { API_PREFIX } from '../../api/route';
@@ -106,7 +107,14 @@ export function register(
       const spaceId = spaceFromPath(def)
         ? (req.params as { space_id: string }).space_id
         : (req.headers[SPACE_HEADER] as string);
-      req.space = await enterSpace(ctx.db, req.userId!, spaceId, req.ip, def.ability ?? 'read');
+      req.space = await enterSpace(
+        ctx.db,
+        req.userId!,
+        spaceId,
+        req.ip,
+        def.ability ?? 'read',
+        moduleOfRoute(def),
+      );
     },
     handler: async (req, reply) => {
       const out = await handler({

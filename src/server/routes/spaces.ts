@@ -1,6 +1,6 @@
 // Spaces: create, rename, delete, demo content, members, settings, access.
 import { api } from '../../api';
-import { ROLE_ABILITIES } from '../../api/roles';
+import { PERMISSION_MODULES } from '../../domain/admin/permissions';
 import type { SpaceConfig } from '../../api/users';
 import type { SpaceAccess } from '../auth/space-access';
 import { ipAllowed } from '../auth/space-access';
@@ -21,10 +21,11 @@ export const spaceConfig = (s: SpaceAccess): SpaceConfig => ({
   role_name: s.roleName,
   role_value: s.roleValue,
   can: {
-    read: ROLE_ABILITIES[s.roleValue].includes('read'),
-    edit: ROLE_ABILITIES[s.roleValue].includes('edit'),
-    admin: ROLE_ABILITIES[s.roleValue].includes('admin'),
+    read: PERMISSION_MODULES.some((m) => s.permissions[m].includes('read')),
+    edit: PERMISSION_MODULES.some((m) => s.permissions[m].includes('edit')),
+    admin: s.permissions.administration.includes('admin'),
   },
+  permissions: s.permissions,
   licence: {
     user_cap: s.userCap,
     members: s.members,
