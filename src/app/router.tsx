@@ -17,6 +17,13 @@ import { ModulePlaceholder } from './pages/ModulePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { StructurePage } from '../modules/structure/StructurePage';
 
+// Administration, profile and home load on first use (they are not on the start-up path).
+const AdminPage = lazy(() => import('../modules/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const ProfilePage = lazy(() =>
+  import('../modules/admin/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+const HomePage = lazy(() => import('../modules/admin/HomePage').then((m) => ({ default: m.HomePage })));
+
 // The workbench (grid, Gantt, worker) loads on first use, off the start-up path; a page opened on
 // a schedule's address starts loading it at once, beside the session checks, not after them.
 const loadSchedule = () => import('../modules/schedule');
@@ -50,14 +57,35 @@ const spaceChildren: RouteObject[] = [
   placeholder('attributes', 'attributes'),
   placeholder('calendars', 'calendars'),
   placeholder('viewsettings', 'viewsettings'),
-  placeholder('home', 'home'),
+  {
+    path: 'home',
+    element: (
+      <Suspense fallback={loading}>
+        <HomePage />
+      </Suspense>
+    ),
+  },
   placeholder('grid/:project_id', 'grid'),
   placeholder('scoreboard', 'scoreboard'),
   placeholder('pipeline/:project_id', 'pipeline'),
   placeholder('directories', 'directories'),
-  placeholder('profile', 'profile'),
+  {
+    path: 'profile',
+    element: (
+      <Suspense fallback={loading}>
+        <ProfilePage />
+      </Suspense>
+    ),
+  },
   placeholder('timesheets', 'timesheets'),
-  placeholder('admin', 'admin'),
+  {
+    path: 'admin',
+    element: (
+      <Suspense fallback={loading}>
+        <AdminPage />
+      </Suspense>
+    ),
+  },
   placeholder('analytics/print/:value/:format', 'analytics'),
 ];
 
