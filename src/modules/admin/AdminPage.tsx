@@ -100,7 +100,7 @@ function Members({ spaceId }: { spaceId: string }) {
         </label>
         <label>
           {t('members.role')}
-          <select value={roleId} onChange={(e) => setRoleId(e.target.value)}>
+          <select aria-label={t('members.role')} value={roleId} onChange={(e) => setRoleId(e.target.value)}>
             <option value="" />
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
