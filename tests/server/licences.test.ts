@@ -51,17 +51,19 @@ describe('licences', () => {
   afterAll(() => h.close());
 
   it('refuses tokens with the licence error codes', async () => {
-    expect(await code(signLicence(payload(), newKeyPair().privateKey))).toBe('LicenseDecrypt');
-    expect(await code('not-a-token')).toBe('LicenseDecrypt');
-    expect(await code(signLicence(payload({ space_id: crypto.randomUUID() }), KEY))).toBe('LicenseDecrypt');
+    expect(await code(signLicence(payload(), newKeyPair().privateKey))).toBe('LicenseDecryptFailed');
+    expect(await code('not-a-token')).toBe('LicenseDecryptFailed');
+    expect(await code(signLicence(payload({ space_id: crypto.randomUUID() }), KEY))).toBe(
+      'LicenseDecryptFailed',
+    );
     expect(await code(signLicence(payload({ expires_at: '2020-01-01T00:00:00Z' }), KEY))).toBe(
       'LicenseExpired',
     );
-    expect(await code(signLicence(payload({ min_version: '98.0' }), KEY))).toBe('LicenseVersionNotSupported');
+    expect(await code(signLicence(payload({ min_version: '98.0' }), KEY))).toBe('VersionNotSupported');
     const signed = signLicence(payload(), KEY);
     const [body, sig] = signed.split('.');
     const tampered = Buffer.from(body!, 'base64url').toString().replace('"user_cap":5', '"user_cap":500');
-    expect(await code(`${Buffer.from(tampered).toString('base64url')}.${sig}`)).toBe('LicenseDecrypt');
+    expect(await code(`${Buffer.from(tampered).toString('base64url')}.${sig}`)).toBe('LicenseDecryptFailed');
   });
 
   it('loads, lists the active one, refuses it twice, and keeps the active one', async () => {
@@ -78,7 +80,7 @@ describe('licences', () => {
     expect(list.map((l) => l.id)).toEqual([p.id]);
     const del = await call(app, api.admin.removeLicence, { token, params: { space_id: space, id: p.id } });
     expect(del.statusCode).toBe(409);
-    expect(del.body).toContain('LicenseActiveDelete');
+    expect(del.body).toContain('CannotDeleteActiveLicense');
 
     // A newer licence becomes active; the older one can then be removed.
     const q = payload({ user_cap: 9, bim_users: 1 });
@@ -100,6 +102,6 @@ describe('licences', () => {
     expect((await put(false, true)).statusCode).toBe(200);
     const refused = await put(true, true);
     expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('LicenseEstimatesNotIncluded');
+    expect(refused.body).toContain('EstimatesNotLicensed');
   });
 });

@@ -20,19 +20,19 @@ export interface LicencePayload {
   issued_at: string;
 }
 
-/** Error codes of spec §8's licence messages. */
+/** Error codes of spec §8's licence messages, as the shared error catalogue (en.json "codes") names them. */
 export const LICENCE_ERRORS = [
   'LicenseExpired',
-  'LicenseNoActive',
-  'LicenseActiveDelete',
-  'LicenseDecrypt',
+  'NoActiveLicense',
+  'CannotDeleteActiveLicense',
+  'LicenseDecryptFailed',
   'LicenseAlreadyLoaded',
-  'LicensePaidUsersExceeded',
-  'LicenseVersionNotSupported',
-  'LicenseEstimatesNotIncluded',
-  'LicenseEstimateUsersExceeded',
-  'LicenseBimNotIncluded',
-  'LicenseBimUsersExceeded',
+  'PaidUsersExceeded',
+  'VersionNotSupported',
+  'EstimatesNotLicensed',
+  'EstimateUsersExceeded',
+  'BimNotLicensed',
+  'BimUsersExceeded',
 ] as const;
 export type LicenceError = (typeof LICENCE_ERRORS)[number];
 
@@ -96,16 +96,15 @@ export interface LoadContext {
  * fixes first: wrong token, then time, then version, then the counts.
  */
 export function loadProblem(p: LicencePayload, c: LoadContext): LicenceError | null {
-  if (p.space_id !== null && p.space_id !== c.spaceId) return 'LicenseDecrypt';
+  if (p.space_id !== null && p.space_id !== c.spaceId) return 'LicenseDecryptFailed';
   if (c.loadedIds.includes(p.id)) return 'LicenseAlreadyLoaded';
   if (isExpired(p, c.now)) return 'LicenseExpired';
-  if (!versionCovered(p, c.appVersion)) return 'LicenseVersionNotSupported';
-  if (c.members > p.user_cap) return 'LicensePaidUsersExceeded';
-  if (c.estimatesUsers > 0 && p.estimates_users === null) return 'LicenseEstimatesNotIncluded';
-  if (p.estimates_users !== null && c.estimatesUsers > p.estimates_users)
-    return 'LicenseEstimateUsersExceeded';
-  if (c.bimUsers > 0 && p.bim_users === null) return 'LicenseBimNotIncluded';
-  if (p.bim_users !== null && c.bimUsers > p.bim_users) return 'LicenseBimUsersExceeded';
+  if (!versionCovered(p, c.appVersion)) return 'VersionNotSupported';
+  if (c.members > p.user_cap) return 'PaidUsersExceeded';
+  if (c.estimatesUsers > 0 && p.estimates_users === null) return 'EstimatesNotLicensed';
+  if (p.estimates_users !== null && c.estimatesUsers > p.estimates_users) return 'EstimateUsersExceeded';
+  if (c.bimUsers > 0 && p.bim_users === null) return 'BimNotLicensed';
+  if (p.bim_users !== null && c.bimUsers > p.bim_users) return 'BimUsersExceeded';
   return null;
 }
 
@@ -118,11 +117,10 @@ export function entitlementProblem(
   kind: 'estimates' | 'bim',
   holdersAfter: number,
 ): LicenceError | null {
-  if (!p) return 'LicenseNoActive';
+  if (!p) return 'NoActiveLicense';
   const cap = kind === 'estimates' ? p.estimates_users : p.bim_users;
-  if (cap === null) return kind === 'estimates' ? 'LicenseEstimatesNotIncluded' : 'LicenseBimNotIncluded';
-  if (holdersAfter > cap)
-    return kind === 'estimates' ? 'LicenseEstimateUsersExceeded' : 'LicenseBimUsersExceeded';
+  if (cap === null) return kind === 'estimates' ? 'EstimatesNotLicensed' : 'BimNotLicensed';
+  if (holdersAfter > cap) return kind === 'estimates' ? 'EstimateUsersExceeded' : 'BimUsersExceeded';
   return null;
 }
 

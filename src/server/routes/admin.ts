@@ -26,7 +26,7 @@ export const adminRoutes = (ctx: AppContext) => {
 
     implement(api.admin.loadLicence, async ({ body, space }) => {
       const payload = verifyLicence(body.token, config.licencePublicKey);
-      if (!payload) throw refused('LicenseDecrypt');
+      if (!payload) throw refused('LicenseDecryptFailed');
       const tokens = await loadedTokens(db, space.spaceId);
       const counts = await entitlementCounts(db, space.spaceId);
       const problem = loadProblem(payload, {
@@ -59,7 +59,7 @@ export const adminRoutes = (ctx: AppContext) => {
       const tokens = await loadedTokens(db, space.spaceId);
       const token = tokens.find((t) => t.id === params.id);
       if (!token) throw notFound('licence');
-      if (activeLicence(tokens, new Date()) === token) throw conflict('LicenseActiveDelete');
+      if (activeLicence(tokens, new Date()) === token) throw conflict('CannotDeleteActiveLicense');
       await db
         .deleteFrom('licence_tokens')
         .where('space_id', '=', space.spaceId)
