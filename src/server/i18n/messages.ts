@@ -44,6 +44,19 @@ const en: Record<string, string> = {
   wrong_parent: 'The target is not a valid place for this item',
   bad_image: 'Send a PNG, JPEG, GIF or WebP image up to 1 MB in the field "file"',
   wrong_password: 'The current password is wrong',
+  // licences (spec §8)
+  LicenseNoActive: 'No active licence found',
+  LicenseActiveDelete: 'The active licence cannot be deleted',
+  LicenseDecrypt: 'Cannot decrypt the licence token',
+  LicenseAlreadyLoaded: 'The licence is already loaded',
+  LicensePaidUsersExceeded: 'The space has more members than the licence allows paid users',
+  LicenseVersionNotSupported: 'This application version is not supported by the licence',
+  LicenseEstimatesNotIncluded: 'Estimates are not in the licence',
+  LicenseEstimateUsersExceeded: 'Estimate users exceeded',
+  LicenseBimNotIncluded: 'BIM is not in the licence',
+  LicenseBimUsersExceeded: 'BIM users exceeded',
+  moderator_keeps_admin: 'A moderator role keeps the administration of the space',
+  ability_needs_read: 'An ability in a module needs read in that module',
 };
 
 const ru: Record<string, string> = {
@@ -84,6 +97,18 @@ const ru: Record<string, string> = {
   wrong_parent: 'Сюда нельзя переместить этот элемент',
   bad_image: 'Отправьте изображение PNG, JPEG, GIF или WebP до 1 МБ в поле "file"',
   wrong_password: 'Текущий пароль неверен',
+  LicenseNoActive: 'Активная лицензия не найдена',
+  LicenseActiveDelete: 'Нельзя удалить активную лицензию',
+  LicenseDecrypt: 'Не удалось расшифровать токен лицензии',
+  LicenseAlreadyLoaded: 'Лицензия уже загружена',
+  LicensePaidUsersExceeded: 'В пространстве больше участников, чем платных пользователей в лицензии',
+  LicenseVersionNotSupported: 'Эта версия приложения не поддерживается лицензией',
+  LicenseEstimatesNotIncluded: 'Сметы не входят в лицензию',
+  LicenseEstimateUsersExceeded: 'Превышено число пользователей смет',
+  LicenseBimNotIncluded: 'BIM не входит в лицензию',
+  LicenseBimUsersExceeded: 'Превышено число пользователей BIM',
+  moderator_keeps_admin: 'Роль модератора сохраняет администрирование пространства',
+  ability_needs_read: 'Право в модуле требует права чтения в этом модуле',
 };
 
 const catalog: Record<ServerLang, Record<string, string>> = { en, ru };

@@ -4,6 +4,7 @@
 import type { RouteDef } from '../../../src/api/route';
 import { STANDARD_WEEK } from '../../../src/server/services/spaces';
 import { transferSamples } from '../transfer-helpers';
+import { adminSamples } from './samples-admin';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -95,6 +96,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   // Import, export, jobs and storage (src/api/transfer.ts); multipart bodies are left out: the
   // space check comes before the upload is read.
   ...transferSamples,
+  ...adminSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).
   'POST /versions/:id/wbs/batch': (t) => ({
     params: { id: t.version },
