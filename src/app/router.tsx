@@ -23,6 +23,11 @@ const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
 
+const loadAdmin = () => import('../modules/admin');
+const AdminPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminPage })));
+const HomePage = lazy(() => loadAdmin().then((m) => ({ default: m.HomePage })));
+const ProfilePage = lazy(() => loadAdmin().then((m) => ({ default: m.ProfilePage })));
+
 const loading = (
   <div className="center-row">
     <span className="spinner" />
@@ -50,14 +55,35 @@ const spaceChildren: RouteObject[] = [
   placeholder('attributes', 'attributes'),
   placeholder('calendars', 'calendars'),
   placeholder('viewsettings', 'viewsettings'),
-  placeholder('home', 'home'),
+  {
+    path: 'home',
+    element: (
+      <Suspense fallback={loading}>
+        <HomePage />
+      </Suspense>
+    ),
+  },
   placeholder('grid/:project_id', 'grid'),
   placeholder('scoreboard', 'scoreboard'),
   placeholder('pipeline/:project_id', 'pipeline'),
   placeholder('directories', 'directories'),
-  placeholder('profile', 'profile'),
+  {
+    path: 'profile',
+    element: (
+      <Suspense fallback={loading}>
+        <ProfilePage />
+      </Suspense>
+    ),
+  },
   placeholder('timesheets', 'timesheets'),
-  placeholder('admin', 'admin'),
+  {
+    path: 'admin',
+    element: (
+      <Suspense fallback={loading}>
+        <AdminPage />
+      </Suspense>
+    ),
+  },
   placeholder('analytics/print/:value/:format', 'analytics'),
 ];
 
