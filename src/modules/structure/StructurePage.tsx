@@ -37,7 +37,11 @@ export function StructurePage() {
   const roots = useMemo(() => (tree ? buildTree(tree) : []), [tree]);
   const rows = useMemo(() => visibleRows(roots, expanded), [roots, expanded]);
   const item = findItem(roots, selectedId);
-  const context: CommandContext = { roots, item, canEdit: config?.permissions.structure.includes('edit') ?? false };
+  const context: CommandContext = {
+    roots,
+    item,
+    canEdit: config?.permissions.structure.includes('edit') ?? false,
+  };
 
   const open = useCallback(
     (target: TreeItem) => {
