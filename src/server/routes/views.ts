@@ -4,7 +4,8 @@ import { colorsOf } from '../../domain/cyclogram';
 import type { Cyclogram } from '../../domain/cyclogram';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
-import { savedColors, versionCyclogram } from '../services/cyclogram';
+import { badRequest } from '../errors';
+import { isGroupingKey, savedColors, versionCyclogram } from '../services/cyclogram';
 import { versionIndicators } from '../services/version-indicators';
 import { isActivity, loadViewRows, versionOfKind } from '../services/view-rows';
 import { getVersion } from './versions';
@@ -18,6 +19,13 @@ export function viewRoutes({ db }: AppContext) {
       const version = await getVersion(db, space.spaceId, params.id);
       const locationBy = params.attributeId;
       const kindBy = query.kind_by;
+      for (const [field, key] of [
+        ['attributeId', locationBy],
+        ['kind_by', kindBy],
+      ] as const) {
+        if (!(await isGroupingKey(db, space.spaceId, version.id, key)))
+          throw badRequest('invalid', { field });
+      }
       const current = await versionCyclogram(db, space.spaceId, version.id, locationBy, kindBy);
       const colors = colorsOf(
         current.lines.map((l) => l.kind),
