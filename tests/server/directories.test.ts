@@ -39,7 +39,10 @@ describe('directories', () => {
       await call(h.app, api.versions.content, { ...auth, params: { id: version } })
     ).json() as VersionContent;
     rowCalendar = content.items[0]!.calendar_id;
-    rows = content.items.filter((i) => i.code.startsWith('A')).map((i) => i.id);
+    rows = content.items
+      .filter((i) => i.code.startsWith('A'))
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .map((i) => i.id);
   });
   afterAll(() => h.close());
 
