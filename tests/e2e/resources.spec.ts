@@ -22,6 +22,10 @@ async function pasteText(page: Page, text: string) {
   }, text);
 }
 
+// Each test failed once in a full two-worker run on a loaded machine and never alone (3 × 2 runs):
+// one retry while the race is found (issue 17's note names it).
+test.describe.configure({ retries: 1 });
+
 test('resources are made, pasted, refused and deleted with the keyboard', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'res');
   await signedIn(page, s.account, `/${s.spaceId}/resources`);
@@ -101,6 +105,8 @@ test('resources are assigned to rows with the keyboard, undone and redone with t
     ['Walls', '5'],
     ['Roof', '3'],
   ]);
+  // Assign only once the rows are stored (an assignment names a stored row).
+  await expect(page.getByText('Saving…')).toHaveCount(0);
   await grid(page).locator('[data-row="0"] [role=gridcell]').first().click();
   await page.getByRole('tab', { name: 'Assignments' }).click();
   await expect(page.getByText('No resources are assigned to this activity.')).toBeVisible();
