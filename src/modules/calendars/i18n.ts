@@ -1,24 +1,10 @@
-// The module's texts as the i18next namespace "calendars" (en, ru; fr reuses en, spec §1),
-// added to the app's instance on first use, so the shared en.json/ru.json stay untouched.
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+// The calendars module's texts as the i18next namespace "calendars" (src/i18n/calendars.{en,ru}.json; fr reuses en).
+import { moduleTexts } from '../../app/i18n/module-texts';
 import en from '../../i18n/calendars.en.json';
 import ru from '../../i18n/calendars.ru.json';
 
 export const NS = 'calendars';
 
-export function ensureTexts(): void {
-  for (const [lng, texts] of [
-    ['en', en],
-    ['ru', ru],
-    ['fr', en], // French reuses the English texts (spec §1)
-  ] as const) {
-    if (!i18next.hasResourceBundle(lng, NS)) i18next.addResourceBundle(lng, NS, texts, true, false);
-  }
-}
-
-/** useTranslation for the module's namespace. */
-export function useCalendarsT() {
-  ensureTexts();
-  return useTranslation(NS);
-}
+const texts = moduleTexts(NS, en, ru);
+export const ensureTexts = texts.ensure;
+export const useCalendarsT = texts.useT;
