@@ -16,6 +16,7 @@ import { ErrorPage } from './pages/ErrorPage';
 import { ModulePlaceholder } from './pages/ModulePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { StructurePage } from '../modules/structure/StructurePage';
+import { Loading } from './ui/StatePanels';
 
 // The workbench (grid, Gantt, worker) loads on first use, off the start-up path; a page opened on
 // a schedule's address starts loading it at once, beside the session checks, not after them.
@@ -48,11 +49,7 @@ const ViewSettingsPage = lazy(() =>
   import('../modules/attributes/ViewSettingsPage').then((m) => ({ default: m.ViewSettingsPage })),
 );
 
-const loading = (
-  <div className="center-row">
-    <span className="spinner" />
-  </div>
-);
+const loading = <Loading />;
 
 const placeholder = (path: string, module: string): RouteObject => ({
   path,

@@ -15,6 +15,7 @@ import { useToasts } from '../../state/toasts';
 import { AttributeDialog, nodesOf } from './AttributeDialog';
 import { useAttributesT } from './i18n';
 import './attributes.css';
+import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
 const ACCESS: AttributeAccess[] = ['hidden', 'read', 'write'];
 
@@ -92,15 +93,9 @@ export function AttributesPage() {
         )}
       </header>
       {items === null ? (
-        <div className="center-row">
-          <span className="spinner" />
-        </div>
+        <Loading />
       ) : items.length === 0 ? (
-        <div className="empty">
-          <Tags size={36} strokeWidth={1.5} className="empty__icon" aria-hidden />
-          <p>{t('empty')}</p>
-          <p className="empty__hint">{t('empty_hint')}</p>
-        </div>
+        <EmptyState icon={Tags} title={t('empty')} hint={t('empty_hint')} />
       ) : (
         <div className="attr-table-wrap">
           <table className="attr-table">

@@ -13,6 +13,7 @@ import { registerWorkbenchTexts } from '../schedule/i18n';
 import { useAttributesT } from './i18n';
 import { TemplateDialog, type ColumnChoice } from './TemplateDialog';
 import './attributes.css';
+import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
 const NEW_SETTINGS: LayoutSettings = {
   columns: DEFAULT_COLUMNS.map((c) => ({ ...c })),
@@ -103,15 +104,9 @@ export function ViewSettingsPage() {
         </button>
       </header>
       {items === null ? (
-        <div className="center-row">
-          <span className="spinner" />
-        </div>
+        <Loading />
       ) : items.length === 0 ? (
-        <div className="empty">
-          <LayoutIcon size={36} strokeWidth={1.5} className="empty__icon" aria-hidden />
-          <p>{t('views.empty')}</p>
-          <p className="empty__hint">{t('views.empty_hint')}</p>
-        </div>
+        <EmptyState icon={LayoutIcon} title={t('views.empty')} hint={t('views.empty_hint')} />
       ) : (
         <div className="attr-table-wrap">
           <table className="attr-table">

@@ -22,6 +22,7 @@ import { MonthView } from './MonthView';
 import { WeekEditor } from './WeekEditor';
 import '../directories/directories.css';
 import './calendars.css';
+import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
 /** The editor's state: the calendar as typed, with the week as texts so nothing typed is lost. */
 interface Draft {
@@ -274,9 +275,7 @@ export function CalendarsPage() {
       <div className="dirs__body">
         <nav className="dirs__list" aria-label={t('list_label')}>
           {list === null ? (
-            <div className="center-row">
-              <span className="spinner" />
-            </div>
+            <Loading />
           ) : (
             list.map((c) => (
               <button
@@ -345,9 +344,7 @@ export function CalendarsPage() {
               </div>
             </>
           ) : list && list.length === 0 ? (
-            <div className="empty">
-              <CalendarDays size={40} strokeWidth={1.25} className="empty__icon" aria-hidden="true" />
-            </div>
+            <EmptyState icon={CalendarDays} title={t('empty')} hint={t('empty_hint')} />
           ) : (
             <p className="empty-text">{t('pick')}</p>
           )}

@@ -21,6 +21,7 @@ import {
 import { useDirectoriesT } from './i18n';
 import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
+import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
 type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | null;
 
@@ -289,15 +290,9 @@ export function DirectoriesPage() {
       <div className="dirs__body">
         <nav className="dirs__list" aria-label={t('list_label')}>
           {list === null ? (
-            <div className="center-row">
-              <span className="spinner" />
-            </div>
+            <Loading />
           ) : list.length === 0 ? (
-            <div className="empty">
-              <BookMarked size={40} strokeWidth={1.25} className="empty__icon" aria-hidden="true" />
-              <p className="empty__title">{t('empty')}</p>
-              <p className="empty__hint">{t('empty_hint')}</p>
-            </div>
+            <EmptyState icon={BookMarked} title={t('empty')} hint={t('empty_hint')} />
           ) : (
             list.map((d) => (
               <button
@@ -347,9 +342,7 @@ export function DirectoriesPage() {
               <p className="dirs__keys">{t('keys')}</p>
             </>
           ) : summary ? (
-            <div className="center-row">
-              <span className="spinner" />
-            </div>
+            <Loading />
           ) : list?.length ? (
             <p className="empty-text">{t('pick')}</p>
           ) : null}

@@ -15,6 +15,7 @@ import { StatusBar } from './StatusBar';
 import { TransferActions } from '../transfer/TransferActions';
 import { Toolbar } from './Toolbar';
 import { TreeView } from './TreeView';
+import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
 /** The first screen of a space: the structure tree with its toolbar and the properties panel. */
 export function StructurePage() {
@@ -64,14 +65,9 @@ export function StructurePage() {
       <div className="structure__body">
         <section className="structure__tree">
           {tree === null ? (
-            <div className="center-row">
-              <span className="spinner" aria-label={t('common.loading')} />
-            </div>
+            <Loading />
           ) : roots.length === 0 ? (
-            <div className="empty">
-              <FolderTree size={40} strokeWidth={1.25} className="empty__icon" aria-hidden="true" />
-              <p className="empty__title">{t('structure.empty')}</p>
-              <p className="empty__hint">{t('structure.empty_hint')}</p>
+            <EmptyState icon={FolderTree} title={t('structure.empty')} hint={t('structure.empty_hint')}>
               {context.canEdit ? (
                 <button
                   type="button"
@@ -82,7 +78,7 @@ export function StructurePage() {
                   {t('structure.new_facility')}
                 </button>
               ) : null}
-            </div>
+            </EmptyState>
           ) : (
             <TreeView roots={roots} rows={rows} context={context} onOpen={open} />
           )}
