@@ -7,7 +7,7 @@ import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
 import type { DistributionBase, DistributionMode, PlanKind } from '../../domain/wdp';
-import { DISTRIBUTION_BASES, DISTRIBUTION_MODES, PLAN_KINDS } from '../../domain/wdp';
+import { PLAN_KINDS } from '../../domain/wdp';
 import { useToasts } from '../../state/toasts';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
@@ -15,6 +15,7 @@ import { useWdp, wdpStore } from '../../state/wdp/store';
 import { distributeRows, setDayStatus } from './commands';
 import { DAY_SPAN, DayMatrix, rangeOf } from './DayMatrix';
 import type { MatrixSelection } from './DayMatrix';
+import { DistributionPickers } from './DistributionPickers';
 import { useWdpT } from './i18n';
 
 /** The matrix's first day: two weeks before the earliest scheduled start (or today). */
@@ -129,26 +130,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
             </label>
           ))}
         </span>
-        <label>
-          {t('mode_label')}{' '}
-          <select value={mode} onChange={(e) => setMode(e.target.value as DistributionMode)}>
-            {DISTRIBUTION_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`mode.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('base_label')}{' '}
-          <select value={base} onChange={(e) => setBase(e.target.value as DistributionBase)}>
-            {DISTRIBUTION_BASES.map((b) => (
-              <option key={b} value={b}>
-                {t(`base.${b}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DistributionPickers mode={mode} base={base} onMode={setMode} onBase={setBase} />
         <button type="button" className="btn" onClick={distribute}>
           {t('distribute')}
         </button>

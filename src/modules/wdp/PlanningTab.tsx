@@ -7,11 +7,12 @@ import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { formatNumber } from '../../domain/format';
 import type { DistributionBase, DistributionMode } from '../../domain/wdp';
-import { DISTRIBUTION_BASES, DISTRIBUTION_MODES, percentFromFacts } from '../../domain/wdp';
+import { percentFromFacts } from '../../domain/wdp';
 import type { RowView } from '../../state/workbench/types';
 import { useWorkbench } from '../../state/workbench/store';
 import { useWdp, wdpStore } from '../../state/wdp/store';
 import { Fields } from '../schedule/panel-parts';
+import { DistributionPickers } from './DistributionPickers';
 import { useWdpT } from './i18n';
 import { allTotals } from './matrix-model';
 
@@ -88,26 +89,7 @@ function RowSettings({ rowId, saved }: { rowId: string; saved: WdpRowSettings | 
       <label>
         {t('unit')} <input value={unit} maxLength={32} onChange={(e) => setUnit(e.target.value)} />
       </label>
-      <label>
-        {t('mode_label')}{' '}
-        <select value={mode} onChange={(e) => setMode(e.target.value as DistributionMode)}>
-          {DISTRIBUTION_MODES.map((m) => (
-            <option key={m} value={m}>
-              {t(`mode.${m}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('base_label')}{' '}
-        <select value={base} onChange={(e) => setBase(e.target.value as DistributionBase)}>
-          {DISTRIBUTION_BASES.map((b) => (
-            <option key={b} value={b}>
-              {t(`base.${b}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <DistributionPickers mode={mode} base={base} onMode={setMode} onBase={setBase} />
       <label>
         {t('rate')} <input inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
       </label>
