@@ -248,6 +248,7 @@ export function ResourcesPage() {
         </span>
       </div>
       <p className="res-dim res-help">{t('help')}</p>
+      {status === 'ready' && items.length === 0 && <p className="res-dim res-help">{t('empty')}</p>}
       <div className="res-body">
         {status === 'loading' && <p className="res-dim">{t('loading')}</p>}
         {status === 'error' && (
@@ -255,7 +256,6 @@ export function ResourcesPage() {
             {t('failed', { message: error })}
           </p>
         )}
-        {status === 'ready' && items.length === 0 && <p className="res-dim">{t('empty')}</p>}
         {status === 'ready' && (
           <ResourcesGrid
             items={items}

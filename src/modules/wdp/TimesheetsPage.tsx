@@ -2,6 +2,7 @@
 // day, submitted to the planner; the planner approves (the facts flow into the works' fact values)
 // or declines. The version comes from ?version= (a choice of the space's versions otherwise).
 // Fact gatherers enter facts; users who can edit plans (planning_and_control, moderator) decide.
+import { Clock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { formatDate, formatNumber, parseNumberValue } from '../../domain/format'
 import { useConfirm } from '../../state/confirm';
 import { useSession } from '../../state/session';
 import { useToasts } from '../../state/toasts';
+import { EmptyState } from '../../app/ui/StatePanels';
 import { useWdpT } from './i18n';
 import './wdp.css';
 
@@ -120,12 +122,15 @@ export function TimesheetsPage() {
           </select>
         </label>
         {versionId && config?.role_value !== 'student' && (
-          <button type="button" className="btn btn-primary" onClick={() => void newWeek()}>
+          <button type="button" className="btn btn--primary" onClick={() => void newWeek()}>
             {t('page.new_week')}
           </button>
         )}
       </div>
       {tree && options.length === 0 && <p>{t('page.no_versions')}</p>}
+      {!versionId && options.length > 0 && (
+        <EmptyState icon={Clock} title={t('page.choose_version')} hint={t('page.choose_hint')} />
+      )}
       {versionId && sheets && (
         <>
           <section aria-labelledby="ts-mine">
@@ -136,7 +141,7 @@ export function TimesheetsPage() {
                 {(s.status === 'draft' || s.status === 'DECLINED') && (
                   <button
                     type="button"
-                    className="btn btn-primary"
+                    className="btn btn--primary"
                     onClick={() => void setStatus(s, 'submitted', t('page.submitted'))}
                   >
                     {t('page.submit')}
@@ -166,7 +171,7 @@ export function TimesheetsPage() {
                 >
                   <button
                     type="button"
-                    className="btn btn-primary"
+                    className="btn btn--primary"
                     onClick={() => void setStatus(s, 'APPROVED', t('page.approved'))}
                   >
                     {t('page.approve')}
