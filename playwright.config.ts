@@ -34,6 +34,12 @@ export default defineConfig({
       E2E_FRESH: '1',
       LOGIN_RATE_LIMIT: '1000',
       PUBLIC_RATE_LIMIT: '1000',
+      // Licence tokens of the browser tests are signed with the test key (tests/fixtures/licence).
+      LICENCE_PUBLIC_KEY_FILE: 'tests/fixtures/licence/test-public-key.pem',
+      // The cost module needs the estimates entitlement (docs/costr.md).
+      LICENCE_ESTIMATES_USERS: '100',
+      // And the 3D/BIM module the BIM entitlement (docs/bim.md).
+      LICENCE_BIM_USERS: '100',
     },
   },
 });

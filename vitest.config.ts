@@ -23,6 +23,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{domain,state,ui,api,cli,app}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Property tests over big inputs take 1–3 s alone and over 5 s (the default) on a busy
+          // 2-core machine: a limit that fails on load, not on a fault, only makes CI flaky.
+          testTimeout: 30_000,
         },
       },
       integration('integration', { TEST_TARGET: 'pglite' }),

@@ -8,12 +8,16 @@
 // At the end every client's rows are read back: each must hold the value of its last accepted edit.
 // Prints one JSON object per database: clients, edits, batches, conflict_rate (409 answers per
 // batch), lost_updates, edits_unaccepted, batch_p50_ms / batch_p95_ms / batch_p99_ms (one request),
-// edit_p50_ms / edit_p99_ms (an edit including its retries).
+// edit_p50_ms / edit_p99_ms (an edit including its retries), statements_per_batch (every statement
+// the server sent while the planners ran, background work included, over the batches; BEGIN and
+// COMMIT not counted), cpu_ms_per_batch (this process: server, PGlite's thread and the simulated
+// clients; a figure the machine's load does not inflate much), accepted_per_client_min / _max.
 // Run: npm run --silent bench -- editors   (EDITORS=50 DURATION_S=60 PAUSE_MS=2000; PostgreSQL
 // too when DATABASE_URL is set).
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import WebSocket from 'ws';
 import { EVENTS_SUBPROTOCOL } from '../src/api/events';
 import { buildApp } from '../src/server/app';
@@ -56,7 +60,15 @@ const row = (id: string, name: string, orderKey: string) => ({
   attributes: {},
 });
 
-async function run(kind: 'pglite' | 'postgres', database: Database) {
+/** Counts the statements the server sends (Kysely's builders and raw sql alike). */
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery: (a) => (statements++, a.node),
+  transformResult: async (a) => a.result,
+};
+
+async function run(kind: 'pglite' | 'postgres', opened: Database) {
+  const database = { ...opened, db: opened.db.withPlugin(counter) };
   const app = await buildApp({ database, config: testConfig() });
   const base = (await app.listen({ port: 0, host: '127.0.0.1' })) + '/api/v1';
   try {
@@ -152,6 +164,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     let unaccepted = 0;
     let edits = 0;
     const lastAccepted = new Map<string, string>();
+    const accepted = sessions.map(() => 0);
     const end = Date.now() + DURATION_S * 1000;
 
     const planner = async (c: number) => {
@@ -185,6 +198,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
           batches++;
           if (res.status === 200) {
             ok = true;
+            accepted[c]!++;
             seen[c] = Math.max(seen[c]!, res.json.revision);
             lastAccepted.set(id, name);
           } else if (res.status === 409) {
@@ -200,8 +214,12 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
       }
     };
     const t0 = Date.now();
+    const cpu0 = process.cpuUsage();
+    const statements0 = statements;
     await Promise.all(Array.from({ length: EDITORS }, (_, c) => planner(c)));
     const wall = (Date.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const sent = statements - statements0;
     for (const ws of sockets) ws.close();
 
     const content = (await req('GET', `/versions/${version}/wbs`, undefined, h)).json as {
@@ -226,6 +244,10 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
       batch_p99_ms: pct(batchMs, 99),
       edit_p50_ms: pct(editMs, 50),
       edit_p99_ms: pct(editMs, 99),
+      statements_per_batch: batches ? Math.round((sent / batches) * 10) / 10 : null,
+      cpu_ms_per_batch: batches ? Math.round(((cpu.user + cpu.system) / 1000 / batches) * 10) / 10 : null,
+      accepted_per_client_min: Math.min(...accepted),
+      accepted_per_client_max: Math.max(...accepted),
       // The machine is shared: its load says how much of the latency is waiting for a core.
       load_avg_1m: Math.round(loadavg()[0]! * 10) / 10,
     };

@@ -16,6 +16,8 @@ export const SystemState = z.object({
     estimates: z.object({ enabled: z.boolean(), user_cap: z.number().int().nullable() }),
     bim: z.object({ enabled: z.boolean(), user_cap: z.number().int().nullable() }),
   }),
+  /** Sign-in methods besides the password that the server is configured for. */
+  sign_in: z.object({ oidc: z.boolean(), adfs: z.boolean() }).optional(),
 });
 export type SystemState = z.infer<typeof SystemState>;
 

@@ -15,10 +15,15 @@ export const EventName = z.enum([
   'import',
   'export',
   'timetable_calculate',
+  'resource_level',
   'chat_message_created',
+  'chat_message_updated',
+  'notice_created',
   'batch_start',
   'batch_progress',
   'batch_finish',
+  /** A backup of a schedule was made (its job), deleted or restored (issue 21). */
+  'backup',
 ]);
 export type EventName = z.infer<typeof EventName>;
 
@@ -28,5 +33,7 @@ export const LiveEvent = z.object({
   /** Ids the event concerns (nodes, versions, users …). */
   ids: z.array(z.string()),
   payload: z.record(z.string(), z.unknown()),
+  /** Server side only: the members it goes to (a direct chat, a notice); all members without it. */
+  to: z.array(z.string()).optional(),
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;

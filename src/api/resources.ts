@@ -168,6 +168,8 @@ export const ResourceUsage = z.object({
   /** The versions where the resource is assigned (the one shown first). */
   versions: z.array(z.object({ id: Id, label: z.string(), schedule_name: z.string() })),
   version_id: Id.nullable(),
+  /** Resources summed: 1 for a resource, more for a group (itself and every resource under it). */
+  members: z.number().int(),
   periods: z.array(z.object({ from: z.number(), to: z.number(), usage: z.number(), capacity: z.number() })),
   /** The assignments as bars on the version's current dates. */
   bars: z.array(

@@ -10,9 +10,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Scope = 'public' | 'user' | 'space';
 
-/** What a space route needs of the caller's role (see ROLE_ABILITIES in roles.ts). */
-/** facts: enter facts (fact_gathering and up); edit: change plans and the WBS. */
-export type Ability = 'read' | 'facts' | 'edit' | 'admin';
+/** What a space route needs of the caller's role in the route's module (domain/admin/permissions). */
+export type Ability = 'read' | 'edit' | 'approve' | 'admin';
 
 export interface RouteDef {
   method: Method;

@@ -26,6 +26,13 @@ export const Member = z.object({
   role_name: z.string(),
   role_value: RoleValue,
   joined_at: Timestamp,
+  /** Holds an estimates / BIM seat of the licence. */
+  estimates: z.boolean(),
+  bim: z.boolean(),
+  /** Last call in this space (to the minute), or null if never since joining. */
+  last_seen_at: Timestamp.nullable(),
+  /** Executes work in the space (PATCH users/{id}/set-executor; migration 025). */
+  executor: z.boolean(),
 });
 export type Member = z.infer<typeof Member>;
 
@@ -39,8 +46,17 @@ export const SpaceSettings = z.object({
   plan_edit_days: z.number().int().min(0).max(3650).nullable(),
   /** Actual data may be edited this many days before the key date (null = no limit). */
   fact_edit_days: z.number().int().min(0).max(3650).nullable(),
+  /** The interface language of members who have not chosen one (null = the browser's). */
+  default_language: z.enum(['en', 'ru', 'fr']).nullable(),
+  /** Minutes without activity before a session in this space ends (null = the deployment's). */
+  idle_timeout_minutes: z.number().int().min(1).max(1440).nullable(),
 });
 export type SpaceSettings = z.infer<typeof SpaceSettings>;
+/** Settings to store: the language and time-out left out keep their stored values. */
+export const SpaceSettingsInput = SpaceSettings.extend({
+  default_language: SpaceSettings.shape.default_language.optional(),
+  idle_timeout_minutes: SpaceSettings.shape.idle_timeout_minutes.optional(),
+});
 
 export const spaceRoutes = {
   create: route({
@@ -135,7 +151,7 @@ export const spaceRoutes = {
     ability: 'admin',
     summary: 'Replace space settings (an allow-list that excludes the caller is refused with 400)',
     params: SpaceParams,
-    body: SpaceSettings,
+    body: SpaceSettingsInput,
     response: SpaceSettings,
   }),
   access: route({

@@ -25,7 +25,7 @@ export type EpsNode = z.infer<typeof EpsNode>;
 export const EpsTree = z.object({ nodes: z.array(EpsNode), versions: z.array(Version) });
 export type EpsTree = z.infer<typeof EpsTree>;
 
-const Named = z.object({ name: Name });
+const Named = z.object({ name: Name }).strict();
 
 export const epsRoutes = {
   tree: route({
@@ -165,7 +165,7 @@ export const scheduleGroupRoutes = {
     scope: 'space',
     ability: 'edit',
     summary: 'Create a schedule group in a project',
-    body: z.object({ project_id: Id, name: Name }),
+    body: z.object({ project_id: Id, name: Name }).strict(),
     response: EpsNode,
     status: 201,
   }),
@@ -182,8 +182,12 @@ export const scheduleGroupRoutes = {
     path: '/schedule-group/move-schedule',
     scope: 'space',
     ability: 'edit',
-    summary: 'Put a schedule into a group of its project, or back to the project (group_id null)',
-    body: z.object({ schedule_id: Id, group_id: Id.nullable() }),
+    summary:
+      'Put a schedule into a group of its project, or back to the project (group_id null); with position, ' +
+      'at that index among the other children of its new parent (groups and schedules), else at the end',
+    body: z
+      .object({ schedule_id: Id, group_id: Id.nullable(), position: z.number().int().min(0).optional() })
+      .strict(),
     response: Ok,
   }),
   patch: route({
@@ -203,7 +207,7 @@ export const scheduleGroupRoutes = {
     ability: 'edit',
     summary: 'Move a group with its schedules to another project of the space',
     params: IdParams,
-    body: z.object({ project_id: Id }),
+    body: z.object({ project_id: Id }).strict(),
     response: EpsNode,
   }),
   remove: route({

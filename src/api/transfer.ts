@@ -11,7 +11,17 @@ import { Id, IdParams, Name, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Version } from './versions';
 
-export const JobType = z.enum(['import_version', 'export_version', 'calculate_timetable']);
+export const JobType = z.enum([
+  'import_version',
+  'export_version',
+  'calculate_timetable',
+  'level_resources',
+  'print_version',
+  'bim_upload',
+  'run_report',
+  'backup_schedule',
+  'batch_versions',
+]);
 export type JobType = z.infer<typeof JobType>;
 export const JobState = z.enum(['queued', 'running', 'done', 'failed', 'stopped']);
 export type JobState = z.infer<typeof JobState>;
@@ -43,10 +53,28 @@ export const StoredFile = z.object({
   mime: z.string(),
   size: z.number().int(),
   created_at: Timestamp,
-  /** GET this (with the token) to download the file. */
+  /** GET this (with the token) to download the file (byte ranges answered with 206). */
   download_url: z.string(),
+  /** sha256 of the content (null for files stored before content hashing). */
+  content_hash: z.string().nullable().optional(),
+  /** GET this for a thumbnail (images only). */
+  thumbnail_url: z.string().nullable().optional(),
 });
 export type StoredFile = z.infer<typeof StoredFile>;
+
+/** One version of a batch_versions job: its own state, its written file (export) and errors. */
+export const BatchItem = z.object({
+  schedule_id: Id,
+  version_id: Id,
+  state: JobState,
+  file_id: Id.nullable(),
+  errors: z.array(ErrorItem),
+});
+export type BatchItem = z.infer<typeof BatchItem>;
+
+/** What a batch_versions job does with each version. */
+export const BatchAction = z.enum(['calculate', 'export']);
+export type BatchAction = z.infer<typeof BatchAction>;
 
 export const Job = z.object({
   id: Id,
@@ -64,6 +92,10 @@ export const Job = z.object({
   created_at: Timestamp,
   started_at: Timestamp.nullable(),
   finished_at: Timestamp.nullable(),
+  /** batch_versions: calculate or export; null for other jobs. */
+  batch_action: BatchAction.nullable(),
+  /** batch_versions: every version in the order worked on (empty for other jobs). */
+  items: z.array(BatchItem),
 });
 export type Job = z.infer<typeof Job>;
 
@@ -141,8 +173,14 @@ export const transferRoutes = {
     method: 'POST',
     path: '/batch-processing/export',
     scope: 'space',
-    summary: 'Queue an export_version job',
-    body: z.object({ version_id: Id, format: ExportFormat }),
+    summary:
+      'Queue an export_version job (version_id), or with version_ids one batch_versions job that ' +
+      'exports each version into a file of its own',
+    body: z.strictObject({
+      version_id: Id.optional(),
+      version_ids: z.array(Id).min(1).max(100).optional(),
+      format: ExportFormat,
+    }),
     response: Job,
     status: 201,
   }),
@@ -151,8 +189,13 @@ export const transferRoutes = {
     path: '/batch-processing/timetable-calc',
     scope: 'space',
     ability: 'edit',
-    summary: 'Queue a calculate_timetable job (the engine computes dates, floats and the critical path)',
-    body: z.object({ version_id: Id }),
+    summary:
+      'Queue a calculate_timetable job (version_id), or with version_ids one batch_versions job ' +
+      'that calculates the versions one after another, each in its own transaction',
+    body: z.strictObject({
+      version_id: Id.optional(),
+      version_ids: z.array(Id).min(1).max(100).optional(),
+    }),
     response: Job,
     status: 201,
   }),
@@ -161,7 +204,9 @@ export const transferRoutes = {
     path: '/batch-processing/stop',
     scope: 'space',
     ability: 'edit',
-    summary: 'Stop a queued or running job; a stopped import leaves no version behind',
+    summary:
+      'Stop a queued or running job; a stopped import leaves no version behind, a stopped batch ' +
+      'finishes the version it is on and leaves the rest untouched',
     body: JobIdBody,
     response: Job,
   }),
@@ -177,9 +222,13 @@ export const transferRoutes = {
     method: 'GET',
     path: '/storage/max-size',
     scope: 'space',
-    summary: 'Largest accepted upload in bytes (per kind)',
+    summary: 'Largest accepted upload of the space in bytes, its quota (null = none) and bytes used',
     query: z.object({ kind: StorageKind.optional() }),
-    response: z.object({ max_size: z.number().int() }),
+    response: z.object({
+      max_size: z.number().int(),
+      quota: z.number().int().nullable(),
+      used: z.number().int(),
+    }),
   }),
   storageList: route({
     method: 'GET',

@@ -1,8 +1,12 @@
 // Sign-in and the user's own account (spec §7 Auth, Users).
 import { z } from 'zod';
 import { Email, Id, IdParams, Name, Ok, Password, Text, Timestamp } from './common';
-import { RoleValue } from './roles';
+import { PermissionMatrix, RoleValue } from './roles';
 import { route } from './route';
+
+/** Where a user gets notices (spec §6): the site, the corporate mail, the product's messenger. */
+export const NOTIFICATION_CHANNELS = ['site', 'corporate', 'product'] as const;
+export const NotificationChannel = z.enum(NOTIFICATION_CHANNELS);
 
 export const User = z.object({
   id: Id,
@@ -14,6 +18,7 @@ export const User = z.object({
   /** Path of the avatar blob, or null when none: /api/v1/users/{id}/avatar. */
   avatar_url: z.string().nullable(),
   has_secret_question: z.boolean(),
+  notification_channels: z.array(NotificationChannel),
   privacy_policy_accepted_at: Timestamp.nullable(),
   created_at: Timestamp,
 });
@@ -65,7 +70,12 @@ export const SpaceConfig = z.object({
   role_id: Id,
   role_name: z.string(),
   role_value: RoleValue,
+  /** Abilities in any module (a quick check); `permissions` says per module. */
   can: z.object({ read: z.boolean(), edit: z.boolean(), admin: z.boolean() }),
+  permissions: PermissionMatrix,
+  /** The space's settings that the client applies: language of members without one, idle time-out. */
+  default_language: z.enum(['en', 'ru', 'fr']).nullable(),
+  idle_timeout_minutes: z.number().int().positive().nullable(),
   licence: z.object({
     user_cap: z.number().int(),
     members: z.number().int(),
@@ -105,8 +115,26 @@ export const userRoutes = {
     method: 'PUT',
     path: '/users',
     scope: 'user',
-    summary: 'Change own email and names',
-    body: z.object({ email: Email, first_name: Name, last_name: Name }),
+    summary:
+      'Change own email, names and notification channels; a new secret question and answer need the current password',
+    body: z
+      .object({
+        email: Email,
+        first_name: Name,
+        last_name: Name,
+        notification_channels: z.array(NotificationChannel).max(3).optional(),
+        secret_question: Text.optional(),
+        answer: Text.optional(),
+        password: z.string().min(1).max(128).optional(),
+      })
+      .refine((b) => (b.secret_question === undefined) === (b.answer === undefined), {
+        path: ['answer'],
+        params: { code: 'required' },
+      })
+      .refine((b) => b.secret_question === undefined || b.password !== undefined, {
+        path: ['password'],
+        params: { code: 'required' },
+      }),
     response: User,
   }),
   register: route({

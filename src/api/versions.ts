@@ -271,8 +271,23 @@ export const versionRoutes = {
     scope: 'space',
     ability: 'edit',
     summary: 'Delete several versions (409 when one is locked; nothing is deleted then)',
-    body: z.object({ ids: z.array(Id).min(1).max(1000) }),
+    body: z.strictObject({ ids: z.array(Id).min(1).max(1000) }),
     response: Ok,
+  }),
+  actualInfo: route({
+    method: 'GET',
+    path: '/schedules/:id/actual/info',
+    scope: 'space',
+    summary:
+      "The schedule's actual version (null when none is set) with its rows, activities, relations and whether its dates are calculated",
+    params: IdParams,
+    response: z.object({
+      version: Version.nullable(),
+      rows: z.number().int(),
+      activities: z.number().int(),
+      relations: z.number().int(),
+      calculated: z.boolean(),
+    }),
   }),
   changeLabel: route({
     method: 'PATCH',
@@ -281,7 +296,7 @@ export const versionRoutes = {
     ability: 'edit',
     summary: 'Relabel a version',
     params: IdParams,
-    body: z.object({ label: Name }),
+    body: z.strictObject({ label: Name }),
     response: Version,
   }),
   setActualStatus: route({

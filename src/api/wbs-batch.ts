@@ -122,10 +122,22 @@ export const TimetableRow = WbsItem.pick({
   critical: true,
 });
 
+/**
+ * The plans that followed the dates in this calculation (issue 18): one undo_wdp action
+ * ('wdp.follow_dates') stored at `revision`, its entry as the undo log keeps it.
+ */
+export const WdpFollow = z.object({
+  revision: z.number().int(),
+  action_id: z.uuid(),
+  entry: z.record(z.string(), z.unknown()),
+});
+
 export const Timetable = z.object({
   timetable_state: TimetableState,
   revision: z.number().int(),
   items: z.array(TimetableRow),
+  /** Only in the synchronous calculation's answer, when a plan followed the new dates. */
+  wdp_follow: WdpFollow.optional(),
 });
 
 /** The per-user layout of a version's grid: columns in display order, widths, visibility. */

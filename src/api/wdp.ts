@@ -42,12 +42,20 @@ export const EditPeriods = z.object({
 });
 export type EditPeriods = z.infer<typeof EditPeriods>;
 
+/**
+ * A row's assigned resources summed, for labour and cost per day: `labour` the hours of its labor
+ * resources, `cost` the units × price of its priced resources (rows without assignments absent).
+ */
+export const WdpRowResources = z.object({ item_id: Id, labour: z.number(), cost: z.number() });
+export type WdpRowResources = z.infer<typeof WdpRowResources>;
+
 export const WdpGantt = z.object({
   revision: z.number().int(),
   progress_from_facts: z.boolean(),
   periods: EditPeriods,
   rows: z.array(WdpRowSettings),
   days: z.array(WdpDay),
+  resources: z.array(WdpRowResources),
 });
 export type WdpGantt = z.infer<typeof WdpGantt>;
 
@@ -87,6 +95,66 @@ export const ClearValuesBody = z.object({
   kinds: z.array(PlanKind).min(1).max(3),
   from: Day.optional(),
   to: Day.optional(),
+});
+
+const ValueKind = z.enum(['plan', 'fact']);
+
+export const AllocateBody = z
+  .object({
+    item_ids: ItemIds,
+    kind: ValueKind,
+    mode: DistributionMode,
+    /** The period, both days included (at most two years). */
+    from: Day,
+    to: Day,
+    /** The amount each row gets over the period; absent or null: what its volume leaves. */
+    amount: Value.nullable().optional(),
+  })
+  .refine((b) => b.to >= b.from && b.to - b.from <= 731, {
+    message: 'to must be on or after from, within two years',
+    path: ['to'],
+  });
+
+export const TransferValueBody = z
+  .object({
+    item_id: Id,
+    kind: PlanKind,
+    from_day: Day,
+    to_day: Day,
+    /** How much moves (> 0); absent or null: the whole value of the day. */
+    value: z.number().positive().max(1e12).nullable().optional(),
+  })
+  .refine((b) => b.from_day !== b.to_day, { message: 'from_day and to_day differ', path: ['to_day'] });
+
+/** One row of a day report: the day's plan and fact and the plan and fact to date. */
+export const ReportLine = z.object({
+  item_id: Id,
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  volume: z.number().nullable(),
+  plan: z.number().nullable(),
+  fact: z.number().nullable(),
+  plan_to_date: z.number(),
+  fact_to_date: z.number(),
+  /** The day's fact (else plan) in hours and money, where the row carries resources or a price. */
+  labour: z.number().nullable(),
+  cost: z.number().nullable(),
+});
+
+export const ReportEditBody = z.object({
+  day: Day,
+  rows: z
+    .array(
+      z.object({
+        item_id: Id,
+        /** Absent: left as it is; null: cleared. */
+        plan: Value.nullable().optional(),
+        fact: Value.nullable().optional(),
+      }),
+    )
+    .min(1)
+    .max(100_000),
 });
 
 export const WdpUploadResult = RevisionResult.extend({
@@ -133,6 +201,9 @@ export const TimesheetWork = z.object({
   volume: z.number().nullable(),
   start: z.number().int().nullable(),
   finish: z.number().int().nullable(),
+  /** Planned hours per unit of volume (its labor resources), and the cost of a unit (null: none). */
+  labour: z.number().nullable(),
+  cost: z.number().nullable(),
 });
 
 const TimesheetParams = z.object({ id: Id });
@@ -151,7 +222,7 @@ export const wdpRoutes = {
     method: 'POST',
     path: '/versions/:id/wdp/update-many',
     scope: 'space',
-    ability: 'facts',
+    ability: 'edit',
     summary:
       'Set values of one kind on many rows and days (null clears); facts need the facts ability, plans edit',
     params: IdParams,
@@ -169,6 +240,48 @@ export const wdpRoutes = {
     body: DistributeBody,
     response: RevisionResult,
   }),
+  allocate: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/allocate',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Allocate plan or fact over a period: each row's amount (default: what its volume leaves) over its working days by mode; facts need the facts ability, plans edit",
+    params: IdParams,
+    body: AllocateBody,
+    response: RevisionResult.extend({ rows: z.number().int() }),
+  }),
+  transferValue: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/transfer-value',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Move a row's value of one kind (all or part) from one day to another; the total is kept",
+    params: IdParams,
+    body: TransferValueBody,
+    response: RevisionResult.extend({ moved: z.number() }),
+  }),
+  report: route({
+    method: 'GET',
+    path: '/versions/:id/wdp/report',
+    scope: 'space',
+    summary:
+      "The day report: rows planned or reported on the day, or behind their plan, with the day's plan and fact, to-date totals, labour and cost",
+    params: IdParams,
+    query: z.object({ day: z.coerce.number().int().min(0).max(18627) }),
+    response: z.object({ day: Day, rows: z.array(ReportLine) }),
+  }),
+  reportEdit: route({
+    method: 'POST',
+    path: '/versions/:id/wdp/report-edit',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Edit the day report: set the day's fact (and plan, for a planner) of many rows at once; one undo_wdp action",
+    params: IdParams,
+    body: ReportEditBody,
+    response: RevisionResult,
+  }),
   upload: route({
     method: 'POST',
     path: '/versions/:id/wdp/upload',
@@ -183,7 +296,7 @@ export const wdpRoutes = {
     method: 'POST',
     path: '/versions/:id/wdp/bulk-toggle-status',
     scope: 'space',
-    ability: 'edit',
+    ability: 'approve',
     summary: 'Approve days (their plan becomes the approved plan) or open them again',
     params: IdParams,
     body: ToggleStatusBody,
@@ -293,7 +406,7 @@ export const wdpRoutes = {
     method: 'POST',
     path: '/versions/:id/timesheets/create',
     scope: 'space',
-    ability: 'facts',
+    ability: 'edit',
     summary: "Create the caller's timesheet for a period (at most 62 days)",
     params: IdParams,
     body: z.object({ first_day: Day, last_day: Day }),
@@ -304,7 +417,7 @@ export const wdpRoutes = {
     method: 'PATCH',
     path: '/timesheets/:id/update',
     scope: 'space',
-    ability: 'facts',
+    ability: 'edit',
     summary:
       'Submit a timesheet (its owner) or decide on it: APPROVED (facts flow into the works) or DECLINED',
     params: TimesheetParams,
@@ -315,7 +428,7 @@ export const wdpRoutes = {
     method: 'PUT',
     path: '/timesheets/:id/day',
     scope: 'space',
-    ability: 'facts',
+    ability: 'edit',
     summary: "Set hours and facts of works on days of the caller's draft or declined timesheet",
     params: TimesheetParams,
     body: z.object({ days: z.array(TimesheetDay).min(1).max(5000) }),
@@ -325,7 +438,7 @@ export const wdpRoutes = {
     method: 'DELETE',
     path: '/timesheets/:id',
     scope: 'space',
-    ability: 'facts',
+    ability: 'edit',
     summary: 'Delete a timesheet that is not approved (its owner or a planner)',
     params: TimesheetParams,
     response: Ok,

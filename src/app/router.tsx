@@ -13,16 +13,25 @@ import { RequireAuth } from './layout/RequireAuth';
 import { setNavigator } from './navigation';
 import { DisconnectPage } from './pages/DisconnectPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { ModulePlaceholder } from './pages/ModulePlaceholder';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { StructurePage } from '../modules/structure/StructurePage';
 import { Loading } from './ui/StatePanels';
+
+// Administration, profile and home load on first use (they are not on the start-up path).
+const AdminPage = lazy(() => import('../modules/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const ProfilePage = lazy(() =>
+  import('../modules/admin/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+const HomePage = lazy(() => import('../modules/admin/HomePage').then((m) => ({ default: m.HomePage })));
 
 // The workbench (grid, Gantt, worker) loads on first use, off the start-up path; a page opened on
 // a schedule's address starts loading it at once, beside the session checks, not after them.
 const loadSchedule = () => import('../modules/schedule');
 if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
+const ProjectGridPage = lazy(() =>
+  import('../modules/project-grid').then((m) => ({ default: m.ProjectGridPage })),
+);
 const DirectoriesPage = lazy(() =>
   import('../modules/directories').then((m) => ({ default: m.DirectoriesPage })),
 );
@@ -36,6 +45,8 @@ const PipelinePage = lazy(() => loadViews().then((m) => ({ default: m.PipelinePa
 const TimesheetsPage = lazy(() =>
   import('../modules/wdp/TimesheetsPage').then((m) => ({ default: m.TimesheetsPage })),
 );
+const BimPage = lazy(() => import('../modules/bim/BimPage').then((m) => ({ default: m.BimPage })));
+const CostrPage = lazy(() => import('../modules/costr/CostrPage').then((m) => ({ default: m.CostrPage })));
 const ResourcesPage = lazy(() =>
   import('../modules/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })),
 );
@@ -49,12 +60,12 @@ const ViewSettingsPage = lazy(() =>
   import('../modules/attributes/ViewSettingsPage').then((m) => ({ default: m.ViewSettingsPage })),
 );
 
-const loading = <Loading />;
+// The print layout and reports: their own chunk, on first use.
+const PrintPage = lazy(() => import('../modules/print/PrintPage').then((m) => ({ default: m.PrintPage })));
+// The analytics dashboards (with highcharts): one chunk on first use.
+const AnalyticsPage = lazy(() => import('../modules/analytics').then((m) => ({ default: m.AnalyticsPage })));
 
-const placeholder = (path: string, module: string): RouteObject => ({
-  path,
-  element: <ModulePlaceholder module={module} />,
-});
+const loading = <Loading />;
 
 /** Children of /{space_id}. Resources, schedule and grid read filter, filter_indicator and target. */
 const spaceChildren: RouteObject[] = [
@@ -100,8 +111,22 @@ const spaceChildren: RouteObject[] = [
       </Suspense>
     ),
   },
-  placeholder('home', 'home'),
-  placeholder('grid/:project_id', 'grid'),
+  {
+    path: 'home',
+    element: (
+      <Suspense fallback={loading}>
+        <HomePage />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'grid/:project_id',
+    element: (
+      <Suspense fallback={loading}>
+        <ProjectGridPage />
+      </Suspense>
+    ),
+  },
   { path: 'scoreboard', element: <Suspense fallback={loading}>{<ScoreboardPage />}</Suspense> },
   { path: 'pipeline/:project_id', element: <Suspense fallback={loading}>{<PipelinePage />}</Suspense> },
   {
@@ -112,7 +137,15 @@ const spaceChildren: RouteObject[] = [
       </Suspense>
     ),
   },
-  placeholder('profile', 'profile'),
+  {
+    path: 'profile',
+    element: (
+      <Suspense fallback={loading}>
+        <ProfilePage />
+      </Suspense>
+    ),
+  },
+  { path: 'analytics/:scope/:id', element: <Suspense fallback={loading}>{<AnalyticsPage />}</Suspense> },
   {
     path: 'timesheets',
     element: (
@@ -121,8 +154,38 @@ const spaceChildren: RouteObject[] = [
       </Suspense>
     ),
   },
-  placeholder('admin', 'admin'),
-  placeholder('analytics/print/:value/:format', 'analytics'),
+  {
+    path: 'admin',
+    element: (
+      <Suspense fallback={loading}>
+        <AdminPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'analytics/print/:value/:format',
+    element: (
+      <Suspense fallback={loading}>
+        <PrintPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'costr',
+    element: (
+      <Suspense fallback={loading}>
+        <CostrPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'bim',
+    element: (
+      <Suspense fallback={loading}>
+        <BimPage />
+      </Suspense>
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -50,6 +50,7 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
   const schedule = useWorkbench((s) => s.schedule);
   const selection = useWorkbench((s) => s.selection);
   const target = useWorkbench((s) => s.target);
+  const levelled = useWorkbench((s) => s.levelled);
   const timescale = useWorkbench((s) => s.timescale);
   const scrollTop = useWorkbench((s) => s.scrollTop);
   const rowHeight = useWorkbench((s) => s.rowHeight);
@@ -77,7 +78,7 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
     () => ganttSource(workbench.get()),
     // The snapshot reads these through the store; they are its inputs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [visible, doc, schedule, selection, target],
+    [visible, doc, schedule, selection, target, levelled],
   );
 
   const actions = useMemo<GanttActions>(

@@ -1,5 +1,5 @@
 // Layer 2: bars. Target-version bars first (thin, under; a small grey diamond for a milestone),
-// then tasks and works with progress fill (critical ones red), summary bars with end caps and
+// then tasks (with a levelled strip at the top of the row where levelling moved them) and works with progress fill (critical ones red), summary bars with end caps and
 // milestone diamonds, then the name labels on a halo of the row's background, so a relation line
 // passing behind a label does not strike through it.
 
@@ -27,6 +27,7 @@ export function drawBarsLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame):
     else if (bar.kind === 'milestone_start' || bar.kind === 'milestone_finish')
       drawDiamond(ctx, frame, bar, box);
     else drawTask(ctx, frame, bar, box);
+    drawLevelled(ctx, frame, bar);
     if (frame.showLabels && bar.name && box.x1 + 6 < width) {
       const x = Math.max(box.x1 + (bar.kind === 'sum' ? 6 : 16), 2);
       const w = textWidth(ctx, theme.font, bar.name);
@@ -56,6 +57,24 @@ function drawTarget(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: Gantt
   const y = rowTop(frame, bar.row) + frame.rowHeight - 6;
   ctx.fillStyle = frame.theme.target;
   ctx.fillRect(Math.round(x0), y, Math.max(2, Math.round(x1 - x0)), 3);
+}
+
+/** A levelled bar: a strip along the top of the row where levelling puts the bar. */
+function drawLevelled(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar): void {
+  const a = bar.levelStart ?? NaN;
+  const b = bar.levelFinish ?? NaN;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return;
+  const x0 = timeToX(frame.timescale, a);
+  const x1 = Math.max(x0 + 4, timeToX(frame.timescale, b));
+  if (x1 < 0 || x0 > frame.width) return;
+  const top = rowTop(frame, bar.row);
+  ctx.fillStyle = frame.theme.levelled;
+  ctx.fillRect(Math.round(x0), top + 2, Math.max(4, Math.round(x1 - x0)), 4);
+  // From the bar's own start to the levelled one: the delay.
+  if (Number.isFinite(bar.start) && a > bar.start) {
+    const xs = Math.round(timeToX(frame.timescale, bar.start));
+    ctx.fillRect(xs, top + 3, Math.max(0, Math.round(x0) - xs), 1);
+  }
 }
 
 function drawTask(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar, box: BarBox): void {

@@ -23,6 +23,9 @@ export interface GanttBar {
   /** Bars of the target version, drawn under the current ones; NaN when absent. */
   readonly targetStart: number;
   readonly targetFinish: number;
+  /** Where levelling puts the bar (src/api/levelling.ts), drawn over it; NaN when not levelled. */
+  readonly levelStart?: number;
+  readonly levelFinish?: number;
   readonly selected: boolean;
 }
 
@@ -58,6 +61,12 @@ export interface GanttTheme {
   readonly summary: string;
   readonly milestone: string;
   readonly target: string;
+  /** Levelled bars (the task Gantt's levelled dates; the resource Gantt's former dates are target). */
+  readonly levelled: string;
+  /** The resource Gantt's usage within and above the availability, and the availability line. */
+  readonly usage: string;
+  readonly overUsage: string;
+  readonly capacity: string;
   readonly link: string;
   readonly dataDate: string;
   readonly label: string;

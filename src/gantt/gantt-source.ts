@@ -172,6 +172,7 @@ export function ganttSource(s: WorkbenchState): GanttSource {
   const makeBar = (i: number): GanttBar | null => {
     const v = rowAt(s, i);
     if (!v) return null;
+    const level = s.levelled?.versionId === s.versionId ? s.levelled.dates.get(v.row.id) : undefined;
     return {
       row: i,
       id: v.row.id,
@@ -184,6 +185,8 @@ export function ganttSource(s: WorkbenchState): GanttSource {
       color: barColor(s.barColorBy, v.row),
       targetStart: v.targetStart,
       targetFinish: v.targetFinish,
+      levelStart: level ? level[0] : NaN,
+      levelFinish: level ? level[1] : NaN,
       selected:
         (i >= range.r0 && i <= range.r1) ||
         (picked !== undefined && selectedColumnsOf(s.selection, i) !== null),

@@ -41,7 +41,9 @@ export function CellEditor(props: {
     commitEdit(value, then);
   };
 
-  const listId = def.id === 'type' ? 'wb-type-options' : undefined;
+  // Row types and a list attribute's values are offered as the editor's suggestions.
+  const listOptions = def.domain.kind === 'list' ? (def.domain.options ?? []) : null;
+  const listId = def.id === 'type' ? 'wb-type-options' : listOptions ? 'wb-list-options' : undefined;
   return (
     <>
       <input
@@ -69,9 +71,9 @@ export function CellEditor(props: {
       />
       {listId && (
         <datalist id={listId}>
-          {TYPE_OPTIONS.map((t) => (
-            <option key={t} value={ctx.t(`type.${t}`)} />
-          ))}
+          {listOptions
+            ? listOptions.map((v) => <option key={v} value={v} />)
+            : TYPE_OPTIONS.map((t) => <option key={t} value={ctx.t(`type.${t}`)} />)}
         </datalist>
       )}
     </>

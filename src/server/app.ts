@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { allRoutes } from '../api';
 import { API_PREFIX } from '../api/route';
+import { registerOidcRoutes } from './auth/oidc';
 import { purgeIdleSessions } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -23,6 +24,7 @@ import { installErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/log-redact';
 import { register } from './http/register';
 import type { Implemented } from './http/register';
+import { adminRoutes } from './routes/admin';
 import { appRoutes } from './routes/app';
 import { attributeRoutes } from './routes/attributes';
 import { authRoutes } from './routes/auth';
@@ -32,6 +34,10 @@ import { epsRoutes } from './routes/eps';
 import { resourceAssignmentRoutes } from './routes/resources-assignments';
 import { resourceRoutes } from './routes/resources';
 import { resourceUsageRoutes } from './routes/resources-usage';
+import { levellingRoutes } from './routes/levelling';
+import { backupRoutes } from './routes/backups';
+import { executorRoutes } from './routes/executors';
+import { localizationRoutes } from './routes/localization';
 import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
 import { spaceRoutes } from './routes/spaces';
@@ -41,11 +47,26 @@ import { userRoutes } from './routes/users';
 import { versionResourceRoutes } from './routes/version-resources';
 import { versionRoutes } from './routes/versions';
 import { pipeRoutes } from './routes/pipes';
+import { projectGridRoutes } from './routes/project-grid';
+import { versionCompareRoutes } from './routes/version-compare';
+import { replacementRoutes } from './routes/replacements';
 import { scoreboardRoutes } from './routes/scoreboard';
 import { viewRoutes } from './routes/views';
+import { analyticsRoutes } from './routes/analytics';
+import { analyticsSettingRoutes } from './routes/analytics-settings';
 import { viewSettingsRoutes } from './routes/view-settings';
+import { printRoutes } from './routes/print';
+import { reportRoutes } from './routes/reports';
 import { wbsBatchRoutes } from './routes/wbs-batch';
 import { wdpRoutes } from './routes/wdp';
+import { galleryRoutes } from './routes/gallery';
+import { bimRoutes } from './routes/bim';
+import { costrRoutes } from './routes/costr';
+import { chatRoutes } from './routes/chat';
+import { delegationRoutes } from './routes/delegation';
+import { noticeRoutes } from './routes/notices';
+import { startNoticeSweep } from './services/notice-sweep';
+import { bindNotices } from './services/notices';
 
 export interface BuildOptions {
   database: Database;
@@ -61,6 +82,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...userRoutes(ctx),
     ...spaceRoutes(ctx),
     ...roleRoutes(ctx),
+    ...adminRoutes(ctx),
     ...epsRoutes(ctx),
     ...structureRoutes(ctx),
     ...scheduleGroupRoutes(ctx),
@@ -71,14 +93,31 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),
     ...viewRoutes(ctx),
+    ...analyticsRoutes(ctx),
+    ...analyticsSettingRoutes(ctx),
     ...scoreboardRoutes(ctx),
     ...pipeRoutes(ctx),
+    ...projectGridRoutes(ctx),
+    ...versionCompareRoutes(ctx),
+    ...replacementRoutes(ctx),
     ...wdpRoutes(ctx),
     ...resourceRoutes(ctx),
     ...resourceAssignmentRoutes(ctx),
     ...resourceUsageRoutes(ctx),
+    ...levellingRoutes(ctx),
     ...attributeRoutes(ctx),
     ...viewSettingsRoutes(ctx),
+    ...printRoutes(ctx),
+    ...reportRoutes(ctx),
+    ...costrRoutes(ctx),
+    ...chatRoutes(ctx),
+    ...noticeRoutes(ctx),
+    ...delegationRoutes(ctx),
+    ...backupRoutes(ctx),
+    ...executorRoutes(ctx),
+    ...localizationRoutes(ctx),
+    ...galleryRoutes(ctx),
+    ...bimRoutes(ctx),
   ];
 }
 
@@ -98,6 +137,7 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     config.idleTimeoutMinutes,
   );
   const ctx: AppContext = { db: database.db, config, events };
+  bindNotices(ctx);
 
   await app.register(swagger, {
     openapi: {
@@ -133,6 +173,7 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     register(app, ctx, impl, max ? { rateLimit: { max, timeWindow: 60_000 } } : undefined);
   }
   registerEventSocket(app, ctx);
+  registerOidcRoutes(app, ctx);
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   const index = config.clientDir ? path.resolve(config.clientDir, 'index.html') : null;
@@ -154,11 +195,14 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   };
   const timer = setInterval(purge, 3_600_000);
   timer.unref();
+  // The look-ahead notices (task_will_start, task_will_finish): a job every NOTICE_SWEEP_MINUTES.
+  const noticeSweep = startNoticeSweep(ctx);
   app.addHook('onReady', async () => {
     await purge();
     await events.start();
   });
   app.addHook('onClose', async () => {
+    noticeSweep.stop();
     clearInterval(timer);
     await events.stop();
   });

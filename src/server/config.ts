@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Server processes behind the one port (WORKERS, default 1; more than one needs DATABASE_URL). */
+  workers: number;
   idleTimeoutMinutes: number;
   /** Login and secret-answer attempts per IP per minute. */
   loginRateLimit: number;
@@ -20,7 +22,53 @@ export interface Config {
   /** Directory of the built client (served with an SPA fallback), or null for API only. */
   clientDir: string | null;
   seedDemo: boolean;
+  /** PEM of the Ed25519 key that licence tokens must be signed with. */
+  licencePublicKey: string;
+  /** Notices by email (the corporate channel): smtp://user:pass@host:port, or null for none. */
+  smtpUrl: string | null;
+  /** The sender of notice emails. */
+  smtpFrom: string;
+  /** task_will_start / task_will_finish look this many days ahead. */
+  noticeLookaheadDays: number;
+  /** How often the look-ahead job runs (minutes). */
+  noticeSweepMinutes: number;
+  /** Largest stored file of a space that sets none (STORAGE_MAX_FILE_MB, default 200). */
+  storageMaxFileBytes: number;
+  /** How often expired temp files and unreferenced bytes are swept (STORAGE_SWEEP_MINUTES, 60). */
+  storageSweepMinutes: number;
+  /** Sign-in by OpenID Connect (OIDC_*), or null when not configured. */
+  oidc: OidcConfig | null;
+  /** Sign-in by ADFS (its OpenID Connect endpoint, ADFS_*), or null when not configured. */
+  adfs: OidcConfig | null;
 }
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  redirectUri: string;
+  /** The space a new user joins, or null for none. */
+  spaceId: string | null;
+  /** The role value (moderator, planning_and_control, fact_gathering, student) a new member gets. */
+  defaultRole: string;
+}
+
+const oidcFromEnv = (env: NodeJS.ProcessEnv, prefix: 'OIDC' | 'ADFS'): OidcConfig | null => {
+  const issuer = env[`${prefix}_ISSUER`];
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const redirectUri = env[`${prefix}_REDIRECT_URI`];
+  if (!issuer || !clientId || !redirectUri) return null;
+  return {
+    issuer,
+    clientId,
+    clientSecret: env[`${prefix}_CLIENT_SECRET`] || null,
+    redirectUri,
+    spaceId: env[`${prefix}_SPACE_ID`] || null,
+    defaultRole: env[`${prefix}_DEFAULT_ROLE`] || 'student',
+  };
+};
+
+const VENDOR_KEY = new URL('./licence/vendor-public-key.pem', import.meta.url);
 
 const packageVersion = (): string => {
   try {
@@ -44,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || null,
+    workers: int(env.WORKERS, 1),
     idleTimeoutMinutes: int(env.IDLE_TIMEOUT_MINUTES, 30),
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
     publicRateLimit: int(env.PUBLIC_RATE_LIMIT, 30),
@@ -53,6 +102,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bimUserCap: optionalInt(env.LICENCE_BIM_USERS),
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     seedDemo: env.SEED_DEMO !== '0',
+    licencePublicKey: readFileSync(env.LICENCE_PUBLIC_KEY_FILE || VENDOR_KEY, 'utf8'),
+    smtpUrl: env.SMTP_URL || null,
+    smtpFrom: env.SMTP_FROM || 'planning-workbench@localhost',
+    noticeLookaheadDays: int(env.NOTICE_LOOKAHEAD_DAYS, 3),
+    noticeSweepMinutes: int(env.NOTICE_SWEEP_MINUTES, 60),
+    storageMaxFileBytes: int(env.STORAGE_MAX_FILE_MB, 200) * 1024 * 1024,
+    storageSweepMinutes: int(env.STORAGE_SWEEP_MINUTES, 60),
+    oidc: oidcFromEnv(env, 'OIDC'),
+    adfs: oidcFromEnv(env, 'ADFS'),
   };
 }
 

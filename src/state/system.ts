@@ -6,6 +6,8 @@ export interface SystemState {
   allowed_langs: string[];
   idle_timeout_minutes: number;
   version?: string;
+  /** Sign-in methods besides the password that the server is configured for. */
+  sign_in?: { oidc: boolean; adfs: boolean };
   [key: string]: unknown;
 }
 
@@ -18,6 +20,8 @@ interface SystemStore {
   width: number;
   height: number;
   activityDate: number;
+  /** The last opened space's idle time-out in minutes (null: the system state's). */
+  spaceIdleMinutes: number | null;
   /** Idle check interval id, so that only one timer runs per tab. */
   interval: number | null;
   setSystemState: (s: SystemState) => void;
@@ -25,6 +29,7 @@ interface SystemStore {
   setWindowSize: (windowWidth: number, windowHeight: number) => void;
   setActivityDate: (at: number) => void;
   setInterval: (id: number | null) => void;
+  setSpaceIdleMinutes: (minutes: number | null) => void;
 }
 
 export const useSystem = create<SystemStore>()((set) => ({
@@ -34,10 +39,12 @@ export const useSystem = create<SystemStore>()((set) => ({
   height: 0,
   activityDate: Date.now(),
   interval: null,
+  spaceIdleMinutes: null,
   setSystemState: (systemState) => set({ systemState }),
   setLanguage: (language) => set({ language }),
   setWindowSize: (windowWidth, windowHeight) =>
     set({ width: Math.max(0, windowWidth - RAIL_WIDTH), height: windowHeight }),
   setActivityDate: (activityDate) => set({ activityDate }),
   setInterval: (interval) => set({ interval }),
+  setSpaceIdleMinutes: (spaceIdleMinutes) => set({ spaceIdleMinutes }),
 }));

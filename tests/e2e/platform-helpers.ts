@@ -67,6 +67,33 @@ export interface ScheduleSetup {
   scheduleId: string;
 }
 
+/** Adds rows to a version as the workbench does: one batch, one undoable command. */
+export async function addRowsByApi(
+  request: APIRequestContext,
+  s: ScheduleSetup,
+  version: { id: string; revision: number },
+  rows: readonly { id: string }[],
+): Promise<void> {
+  await api(
+    request,
+    s.account,
+    'POST',
+    `/versions/${version.id}/wbs/batch`,
+    {
+      revision: version.revision,
+      origin: 'do',
+      entry: {
+        v: 1,
+        kind: 'undo_wbs',
+        labelKey: 'cmd.add',
+        patches: rows.map((r) => ({ op: 'add', path: ['rows', r.id], value: r })),
+        inversePatches: rows.map((r) => ({ op: 'remove', path: ['rows', r.id] })),
+      },
+    },
+    s.spaceId,
+  );
+}
+
 /** A new account with its own space holding one facility → project → schedule (named as given). */
 export async function scheduleInNewSpace(
   request: APIRequestContext,

@@ -22,10 +22,6 @@ async function pasteText(page: Page, text: string) {
   }, text);
 }
 
-// Each test failed once in a full two-worker run on a loaded machine and never alone (3 × 2 runs):
-// one retry while the race is found (issue 17's note names it).
-test.describe.configure({ retries: 1 });
-
 test('resources are made, pasted, refused and deleted with the keyboard', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'res');
   await signedIn(page, s.account, `/${s.spaceId}/resources`);

@@ -57,7 +57,7 @@ test('upload an XER through the dialog, open it, export it to XLSX', async ({ pa
   await expect(page.getByRole('tree')).toBeVisible();
   await expand(page, 'Construction schedule');
   await page.getByRole('treeitem', { name: 'Imported from P6' }).click();
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.screenshot({ path: `${SHOTS}/transfer-5-export-menu.png` });
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();

@@ -34,15 +34,23 @@ test('a change the server could not store yet is sent again; one it refuses is t
   await page.reload();
   await expect(named(page, 'Formwork')).toBeVisible();
 
-  // The server refuses the next change (as it would a patch it cannot apply).
-  await page.route(BATCH, (route) =>
-    route.fulfill({
+  // The server refuses the next change (as it would a patch it cannot apply), and its answer
+  // comes once the user has begun typing the new row's name: the editor open on the refused row
+  // goes with it, and keys reach the grid again.
+  let typing!: () => void;
+  const typed = new Promise<void>((resolve) => (typing = resolve));
+  await page.route(BATCH, async (route) => {
+    await typed;
+    await route.fulfill({
       status: 400,
       contentType: 'application/json',
       body: JSON.stringify({ error: 'BadRequest', error_message: 'Refused by the test' }),
-    }),
-  );
-  await typeRows(page, [['Rebar']]);
+    });
+  });
+  await grid(page).focus();
+  await page.keyboard.press('Insert');
+  await page.keyboard.type('Rebar');
+  typing();
   await expect(
     page
       .getByText(

@@ -223,6 +223,37 @@ describe('attributes', () => {
     ).toBeUndefined();
   });
 
+  it('takes only its list values in a list attribute, naming the list otherwise', async () => {
+    const phase = (
+      await create({ name: 'Phase', type: 'list', scope: 'space', node_id: null, list_values: ['P1', 'P2'] })
+    ).json() as AttributeWithRoles;
+    const put = async (value: string | null) => {
+      const { doc, content } = await readVersionDoc(app, owner, tree.version);
+      const c = change(doc, (d) => {
+        d.rows.get(row)!.attributes[phase.key] = value;
+      });
+      return sendChange(app, owner, tree.version, content.version.revision, c);
+    };
+    expect((await put('P2')).statusCode).toBe(200);
+    const refused = await put('P9');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error_message: [
+        {
+          code: 'attribute.not_in_list',
+          params: { field: `attributes.${phase.key}`, name: 'Phase', value: 'P9', values: 'P1, P2' },
+          error_message: 'The value "P9" is not in the list of Phase: P1, P2',
+        },
+      ],
+    });
+    // Case is the list's: the server takes the exact value only (the grid converts what is typed).
+    expect((await put('p1')).statusCode).toBe(400);
+    const stored = (await readVersionDoc(app, owner, tree.version)).content.items[0]!.attributes;
+    expect(stored[phase.key]).toBe('P2');
+    // Clearing the value is always allowed.
+    expect((await put(null)).statusCode).toBe(200);
+  });
+
   it('keeps saved filters and layout templates per user', async () => {
     const save = await call(app, api.viewSettings.saveFilter, {
       ...owner,

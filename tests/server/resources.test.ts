@@ -273,6 +273,26 @@ describe('resources and assignments', () => {
     expect((days.json() as ResourceUsage).periods.length).toBeGreaterThan(u.periods.length);
   });
 
+  it("rolls a resource group's usage and availability up from its members", async () => {
+    const all = await list();
+    const crew = all.find((r) => r.name === 'Crews')!;
+    const mason = all.find((r) => r.name === 'Mason')!;
+    const members = [crew, ...all.filter((r) => r.parent_id === crew.id)];
+    const usage = async (id: string) =>
+      (
+        await call(app, api.resources.usage, { ...as, params: { id }, query: { unit: 'week' } })
+      ).json() as ResourceUsage;
+    const group = await usage(crew.id);
+    const one = await usage(mason.id);
+    expect(group.members).toBe(members.length);
+    expect(one.members).toBe(1);
+    expect(group.versions.map((v) => v.id)).toEqual([tree.version]);
+    expect(group.periods.reduce((s, p) => s + p.usage, 0)).toBeCloseTo(176, 6);
+    // Each member offers its limit on each of its five working days a week.
+    const perWeek = members.reduce((s, m) => s + 5 * m.default_limit, 0);
+    expect(Math.max(...group.periods.map((p) => p.capacity))).toBeCloseTo(perWeek, 6);
+  });
+
   it('deletes a resource with its children and their assignments', async () => {
     const crew = (await list()).find((r) => r.name === 'Crews')!;
     const res = await call(app, api.resources.remove, { ...as, params: { id: crew.id } });

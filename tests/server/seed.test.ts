@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { EpsTree, UserSpace, VersionContent } from '../../src/api';
+import type { EpsTree, Resource, ResourceUsage, UserSpace, VersionContent } from '../../src/api';
 import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
@@ -104,5 +104,61 @@ describe('demo seed', () => {
     const [work, target] = await Promise.all([read(tree.versions[0]!.id), read(tree.versions[1]!.id)]);
     expect(target.items.map((i) => i.id).sort()).toEqual(work.items.map((i) => i.id).sort());
     expect(target.relations.length).toBe(work.relations.length);
+  });
+
+  it('gives the demo resources assigned to its tasks, with the frame crew over its limit somewhere', async () => {
+    const as = { token, space: space.id };
+    const { items } = (await call(app, api.resources.list, as)).json() as { items: Resource[] };
+    expect(items.filter((r) => r.parent_id === null).map((r) => r.name)).toEqual([
+      'Labour',
+      'Plant',
+      'Materials',
+    ]);
+    const frame = items.find((r) => r.code === 'LAB.FR')!;
+    expect(frame).toMatchObject({ resource_type: 'labor', unit: 'h', default_limit: 64 });
+    const work = tree.versions.find((v) => v.kind === 'version')!;
+    // Asked without a version, the usage is the working version's (not its target copy's).
+    const usage = (
+      await call(app, api.resources.usage, { ...as, params: { id: frame.id }, query: {} })
+    ).json() as ResourceUsage;
+    expect(usage.versions).toHaveLength(2);
+    expect(usage.version_id).toBe(work.id);
+    expect(usage.bars.length).toBeGreaterThan(20);
+    expect(usage.periods.some((p) => p.usage > p.capacity)).toBe(true);
+    expect(usage.periods.some((p) => p.usage > 0 && p.usage <= p.capacity)).toBe(true);
+  });
+
+  it("opens the demo user's scoreboard on the demo schedule", async () => {
+    const res = await call(app, api.views.scoreboard, { token, space: space.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const tiles = (res.json() as { items: { node_id: string; measure: string }[] }).items;
+    expect(tiles.every((t) => t.node_id === tree.nodes.find((n) => n.kind === 'schedule')!.id)).toBe(true);
+    expect(tiles.map((t) => t.measure)).toEqual([
+      'activities',
+      'percent',
+      'critical',
+      'slip_days',
+      'dcma_passed',
+    ]);
+  });
+
+  it('keeps the locations and work types of its tasks in directories, every task linked', async () => {
+    const as = { token, space: space.id };
+    const dirs = (await call(app, api.directories.list, as)).json() as { id: string; name: string }[];
+    expect(dirs.map((d) => d.name).sort()).toEqual(['Locations', 'Work types']);
+    const work = tree.versions.find((v) => v.kind === 'version')!;
+    const content = (
+      await call(app, api.versions.content, { ...as, params: { id: work.id } })
+    ).json() as VersionContent;
+    const slab = content.items.find((i) => i.name === 'L3 slab concrete pour')!;
+    const links = (
+      await call(app, api.directories.wbsLinks, { ...as, params: { id: work.id, wbsId: slab.id } })
+    ).json() as { name: string }[];
+    expect(links.map((l) => l.name).sort()).toEqual(['Level 3', 'Slab concrete pour']);
+  });
+
+  it('lets the demo try estimating without a configured entitlement', async () => {
+    const res = await call(app, api.costr.list, { token, space: space.id });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -143,13 +143,21 @@ describe('space administration', () => {
       ip_allow_list: [],
       plan_edit_days: null,
       fact_edit_days: null,
+      default_language: null,
+      idle_timeout_minutes: null,
     });
     const put = await call(app, api.space.putSettings, {
       token,
       params: params(),
       body: { ip_allow_list: ['127.0.0.1'], plan_edit_days: 14, fact_edit_days: 3 },
     });
-    expect(put.json()).toEqual({ ip_allow_list: ['127.0.0.1'], plan_edit_days: 14, fact_edit_days: 3 });
+    expect(put.json()).toEqual({
+      ip_allow_list: ['127.0.0.1'],
+      plan_edit_days: 14,
+      fact_edit_days: 3,
+      default_language: null,
+      idle_timeout_minutes: null,
+    });
     expect(
       (await call(app, api.space.access, { token, params: params(), query: { eps_id: crypto.randomUUID() } }))
         .statusCode,

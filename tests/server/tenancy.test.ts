@@ -26,7 +26,7 @@ describe('tenancy', () => {
     (await call(app, api.eps.tree, { token: tokenB, params: { space_id: treeB.space } })).json() as EpsTree;
 
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ estimatesUserCap: 1000, bimUserCap: 1000 });
     app = h.app;
     const a = await signUp(app, 'alice');
     const b = await signUp(app, 'bob');

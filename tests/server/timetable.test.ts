@@ -133,7 +133,13 @@ describe('timetable', () => {
       t = await timetable();
     }
     expect(t.timetable_state).toBe('calculated');
-    const job = await call(app, api.transfer.batchReport, { ...as, body: { job_ids: [res.json().id] } });
+    // The dates are committed before the job is marked done: wait for that too.
+    const report = () => call(app, api.transfer.batchReport, { ...as, body: { job_ids: [res.json().id] } });
+    let job = await report();
+    while ((job.json() as { state: string }[])[0]!.state === 'running' && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = await report();
+    }
     expect(job.json()[0]).toMatchObject({ state: 'done', progress: 100 });
     // Running events name the job; the last one, when it is done, names the version too.
     const until = Date.now() + 3000;

@@ -138,6 +138,8 @@ describe('version resources: assignments and attribute definitions', () => {
       );
       expect(defs).toContainEqual({ key: 'actv:1734', label: '01 project' });
     },
+    // One read per node of a 1,000-row import: 3 s on a quiet machine, 30 s at load 13.
+    120_000,
   );
 
   it.skipIf(!present)(

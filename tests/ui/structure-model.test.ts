@@ -4,6 +4,7 @@ import type { EpsTree } from '../../src/api/structure';
 import {
   buildTree,
   createTargets,
+  dropPlacement,
   siblingsOf,
   visibleRows,
   findItem,
@@ -74,7 +75,8 @@ describe('structure model', () => {
     expect(createTargets(roots, null).map((t) => t.kind)).toEqual(['facility']);
     expect(createTargets(roots, 'f1').map((t) => t.kind)).toEqual(['facility', 'project']);
     const fromVersion = createTargets(roots, 'v2');
-    expect(fromVersion.map((t) => t.kind)).toEqual(['facility', 'project', 'schedule', 'version']);
+    expect(fromVersion.map((t) => t.kind)).toEqual(['facility', 'project', 'group', 'schedule', 'version']);
+    expect(fromVersion.find((t) => t.kind === 'group')?.parentId).toBe('p1');
     expect(fromVersion.find((t) => t.kind === 'version')?.parentId).toBe('s1');
     expect(fromVersion.find((t) => t.kind === 'schedule')?.parentId).toBe('p1');
   });
@@ -92,5 +94,45 @@ describe('structure key bindings', () => {
     expect(commandForKey(keyOf({ key: 'ArrowUp', altKey: true }))?.id).toBe('moveUp');
     expect(commandForKey(keyOf({ key: 'ArrowDown', altKey: true }))?.id).toBe('moveDown');
     expect(commandForKey(keyOf({ key: 'ArrowDown', altKey: false }))).toBeUndefined();
+  });
+});
+
+describe('dropping a schedule in the tree', () => {
+  const roots = buildTree({
+    nodes: [
+      node('f1', 'facility', null, 0),
+      node('p1', 'project', 'f1', 0),
+      node('g1', 'schedule_group', 'p1', 0),
+      node('a', 'schedule', 'p1', 1),
+      node('b', 'schedule', 'p1', 2),
+      node('c', 'schedule', 'g1', 0),
+      node('p2', 'project', 'f1', 1),
+      node('g2', 'schedule_group', 'p2', 0),
+      node('d', 'schedule', 'p2', 1),
+    ],
+    versions: [version('v1', 'a', 0)],
+  });
+
+  it('onto a group or a project: last in it', () => {
+    expect(dropPlacement(roots, 'a', 'g1')).toEqual({ groupId: 'g1', position: 1 });
+    expect(dropPlacement(roots, 'c', 'p1')).toEqual({ groupId: null, position: 3 });
+    // Already in the project: counted once.
+    expect(dropPlacement(roots, 'a', 'p1')).toEqual({ groupId: null, position: 2 });
+  });
+
+  it('onto a schedule: at its place (after it when dragged down in one parent)', () => {
+    expect(dropPlacement(roots, 'a', 'c')).toEqual({ groupId: 'g1', position: 0 });
+    expect(dropPlacement(roots, 'c', 'b')).toEqual({ groupId: null, position: 2 });
+    expect(dropPlacement(roots, 'b', 'a')).toEqual({ groupId: null, position: 1 });
+    expect(dropPlacement(roots, 'a', 'b')).toEqual({ groupId: null, position: 2 });
+  });
+
+  it('refuses other projects, versions, facilities, itself and non-schedules', () => {
+    expect(dropPlacement(roots, 'a', 'g2')).toBeNull();
+    expect(dropPlacement(roots, 'a', 'd')).toBeNull();
+    expect(dropPlacement(roots, 'a', 'v1')).toBeNull();
+    expect(dropPlacement(roots, 'a', 'f1')).toBeNull();
+    expect(dropPlacement(roots, 'a', 'a')).toBeNull();
+    expect(dropPlacement(roots, 'g1', 'p1')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { AuthLayout } from '../layout/AuthLayout';
 /** Shown in every tab after the idle time-out ended the session (the token is already gone). */
 export function IdlenessPage() {
   const { t } = useTranslation();
-  const minutes = useSystem((s) => s.systemState?.idle_timeout_minutes ?? 0);
+  const minutes = useSystem((s) => s.spaceIdleMinutes ?? s.systemState?.idle_timeout_minutes ?? 0);
   return (
     <AuthLayout title={t('auth.idleness.title')}>
       <div className="notice">

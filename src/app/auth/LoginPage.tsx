@@ -1,13 +1,20 @@
-import { LogIn } from 'lucide-react';
+import { KeyRound, LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { API_PREFIX } from '../../api/route';
 import { authRoutes } from '../../api/users';
+import admin2En from '../../i18n/admin2.en.json';
+import admin2Ru from '../../i18n/admin2.ru.json';
+import { useSystem } from '../../state/system';
 import { call } from '../api/call';
 import { type FormErrors, hasErrors, validateLoginForm } from '../forms/rules';
 import { AuthLayout } from '../layout/AuthLayout';
 import { landingPath, startSession } from '../session/auth';
 import { TextField } from '../ui/TextField';
+import { moduleTexts } from '../i18n/module-texts';
+
+const admin2 = moduleTexts('admin2', admin2En, admin2Ru);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -16,6 +23,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<'login' | 'password'>>({});
   const [busy, setBusy] = useState(false);
+  const { t: ta } = admin2.useT();
+  const signIn = useSystem((s) => s.systemState?.sign_in);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -71,6 +80,23 @@ export function LoginPage() {
           {t('auth.login.submit')}
         </button>
       </form>
+      {signIn?.oidc || signIn?.adfs ? (
+        <div className="form" aria-label={ta('ssoSignIn')}>
+          <p className="form__row auth__or">{ta('ssoOr')}</p>
+          {signIn.oidc ? (
+            <a href={`${API_PREFIX}/auth/openidconnect`} className="btn btn--ghost btn--lg btn--block">
+              <KeyRound size={16} aria-hidden="true" />
+              {ta('ssoSignIn')}
+            </a>
+          ) : null}
+          {signIn.adfs ? (
+            <a href={`${API_PREFIX}/auth/adfs`} className="btn btn--ghost btn--lg btn--block">
+              <KeyRound size={16} aria-hidden="true" />
+              {ta('ssoAdfs')}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../i18n/en.json';
 import ru from '../../i18n/ru.json';
+import { registerBundled } from './module-texts';
 
 export type Lang = 'en' | 'ru' | 'fr';
 export const KNOWN_LANGS: readonly Lang[] = ['en', 'ru', 'fr'];
@@ -37,8 +38,15 @@ export function chooseLocale(stored: string | null, allowed: readonly string[] |
 }
 
 export async function initI18n(locale: string): Promise<void> {
+  registerBundled('translation', en, ru);
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, ru: { translation: ru }, fr: { translation: en } },
+    // Copies: i18next keeps these objects and a space's overrides (./overrides.ts) are merged into
+    // them, which must change neither the bundled texts nor English through French.
+    resources: {
+      en: { translation: structuredClone(en) },
+      ru: { translation: structuredClone(ru) },
+      fr: { translation: structuredClone(en) },
+    },
     lng: langOfLocale(locale),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

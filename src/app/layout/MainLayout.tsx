@@ -9,6 +9,9 @@ import { ApiError } from '../api/errors';
 import { isErrorPageCode } from '../api/status';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { rememberSpace } from '../session/auth';
+import { applySpaceLanguage } from '../session/locale';
+import { loadSpaceTexts } from '../i18n/overrides';
+import { CollabLayer } from '../../modules/collab/CollabLayer';
 import { SideRail } from './SideRail';
 import { TopBar } from './TopBar';
 
@@ -55,6 +58,9 @@ function SpaceShell({ spaceId }: { spaceId: string }) {
         if (cancelled) return;
         setConfig(c);
         rememberSpace(spaceId);
+        useSystem.getState().setSpaceIdleMinutes(c.idle_timeout_minutes);
+        // The space's text overrides follow its language; the bundled texts show meanwhile.
+        void applySpaceLanguage(c.default_language).then(() => loadSpaceTexts(useSystem.getState().language));
       })
       .catch((err: unknown) => {
         if (cancelled || !(err instanceof ApiError)) return;
@@ -81,6 +87,8 @@ function SpaceShell({ spaceId }: { spaceId: string }) {
           <Outlet context={{ spaceId, config } satisfies SpaceContext} />
         </div>
       </div>
+      {/* Once the space is confirmed: its calls carry the space header the effect above sets. */}
+      {config && <CollabLayer key={spaceId} spaceId={spaceId} />}
     </div>
   );
 }

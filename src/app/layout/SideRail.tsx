@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { CollabRailButtons } from '../../modules/collab/RailButtons';
 import { Logo } from '../ui/Logo';
 import { RAIL_BOTTOM, RAIL_MODULES, type RailModule } from './modules';
 
@@ -28,7 +29,10 @@ export function SideRail({ spaceId }: { spaceId: string }) {
         <Logo compact />
       </div>
       <div className="rail__group">{RAIL_MODULES.map(item)}</div>
-      <div className="rail__group rail__group--bottom">{RAIL_BOTTOM.map(item)}</div>
+      <div className="rail__group rail__group--bottom">
+        <CollabRailButtons />
+        {RAIL_BOTTOM.map(item)}
+      </div>
     </nav>
   );
 }

@@ -2,8 +2,6 @@
 import {
   BookOpen,
   CalendarDays,
-  ChartColumn,
-  ChartGantt,
   Clock,
   FolderTree,
   Gauge,
@@ -14,6 +12,8 @@ import {
   Tags,
   UserRound,
   Users,
+  Calculator,
+  Box,
 } from 'lucide-react';
 
 export interface RailModule {
@@ -33,6 +33,8 @@ export const RAIL_MODULES: RailModule[] = [
   { path: 'attributes', key: 'attributes', icon: Tags },
   { path: 'directories', key: 'directories', icon: BookOpen },
   { path: 'timesheets', key: 'timesheets', icon: Clock },
+  { path: 'costr', key: 'costr', icon: Calculator },
+  { path: 'bim', key: 'bim', icon: Box },
   { path: 'scoreboard', key: 'scoreboard', icon: Gauge },
   { path: 'viewsettings', key: 'viewsettings', icon: SlidersHorizontal },
 ];
@@ -41,12 +43,3 @@ export const RAIL_BOTTOM: RailModule[] = [
   { path: 'admin', key: 'admin', icon: Shield },
   { path: 'profile', key: 'profile', icon: UserRound },
 ];
-
-/** Icons for modules opened from elsewhere, used by their placeholder screens. */
-export const MODULE_ICONS: Record<string, LucideIcon> = {
-  schedule: ChartGantt,
-  grid: ChartGantt,
-  cyclogram: ChartGantt,
-  pipeline: ChartColumn,
-  analytics: ChartColumn,
-};

@@ -22,11 +22,13 @@ export function expireSession(): void {
 
 /**
  * While signed in: mouse and keyboard activity (at most once a second) moves the activity date
- * here and in the other tabs; after the system-state minutes without it, the session ends.
+ * here and in the other tabs; after the space's (else the system state's) minutes without it, the
+ * session ends.
  */
 export function useIdleTimeout(): void {
   const token = useSession((s) => s.token);
-  const minutes = useSystem((s) => s.systemState?.idle_timeout_minutes);
+  // The open space's time-out (administration settings) wins over the deployment's.
+  const minutes = useSystem((s) => s.spaceIdleMinutes ?? s.systemState?.idle_timeout_minutes);
   useEffect(() => {
     if (!token || !minutes) return;
     const system = useSystem.getState();

@@ -1,4 +1,6 @@
-// Undo/redo of commands as patches with marks, and its JSON form for the server's undo log.
+// Undo/redo of commands as patches with marks, its JSON form for the server's undo log, and that
+// form without attribute values a role may not see.
 export * from './history';
 export * from './serialize';
 export * from './overlap';
+export * from './redact';

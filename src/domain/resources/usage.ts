@@ -1,10 +1,13 @@
 // A resource's usage profile against its availability, by period (day, week, month, quarter,
 // year; spec §3 "Period units and Gantt scale"): the histogram of the resource view. Usage spreads
-// each assignment's quantity over its activity's dates by its curve; availability is the limit of
-// each working day (a period's limit where one applies, else the default) summed over the period.
+// each assignment's quantity by its curve over its activity's working time between its dates;
+// availability is the limit of each day the resource works (a period's limit where one applies,
+// else the default, in proportion to the day's working hours) summed over the period.
 import { civilFromDays, daysFromCivil, dayOf, toMinutes, weekdayOf } from '../calendar/time';
 import { curveParts, curveShare } from './curves';
 import type { CurveKind } from './curves';
+import { dayShare, standardWorkTime } from './work-time';
+import type { WorkTime } from './work-time';
 
 export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
@@ -56,38 +59,27 @@ export interface UsageBar {
   units: number;
   curve: CurveKind;
   curveValues?: readonly number[] | null;
-}
-
-/** Monday to Friday: the working days usage and availability count when no calendar is given. */
-export const weekdays = (day: number) => weekdayOf(day) >= 1 && weekdayOf(day) <= 5;
-
-/** Minutes of [x, y) that fall on working days. */
-function workingBetween(x: number, y: number, working: (day: number) => boolean): number {
-  let sum = 0;
-  for (let d = dayOf(x); d * DAY < y; d++) {
-    if (!working(d)) continue;
-    const lo = Math.max(x, d * DAY);
-    const hi = Math.min(y, (d + 1) * DAY);
-    if (hi > lo) sum += hi - lo;
-  }
-  return sum;
+  /** The working time its work follows (its activity's; see work-time.ts); else the call's. */
+  time?: WorkTime;
 }
 
 /**
  * Quantity used in each period: each bar's units spread over its working time in [start, finish)
- * by its curve (nothing on a day off; a bar wholly on days off spreads over its calendar time).
+ * by its curve (nothing in non-working time; a bar wholly in non-working time spreads over its
+ * calendar time).
  */
 export function usageByPeriod(
   bars: readonly UsageBar[],
   periods: readonly Period[],
-  working: (day: number) => boolean = weekdays,
+  time: WorkTime = standardWorkTime(),
 ): number[] {
   const out = periods.map(() => 0);
   for (const b of bars) {
     if (b.units === 0) continue;
     const parts = curveParts(b.curve, b.curveValues);
-    const total = workingBetween(b.start, b.finish, working);
-    const workDays = total > 0 ? working : () => true;
+    const own = b.time ?? time;
+    const total = own.between(b.start, b.finish);
+    const between = total > 0 ? (x: number, y: number) => own.between(x, y) : (x: number, y: number) => y - x;
     const span = total > 0 ? total : b.finish - b.start;
     for (let i = 0; i < periods.length; i++) {
       const p = periods[i]!;
@@ -98,8 +90,8 @@ export function usageByPeriod(
       const lo = Math.max(p.from, b.start);
       const hi = Math.min(p.to, b.finish);
       if (hi <= lo) continue;
-      const a = workingBetween(b.start, lo, workDays) / span;
-      const z = a + workingBetween(lo, hi, workDays) / span;
+      const a = between(b.start, lo) / span;
+      const z = a + between(lo, hi) / span;
       if (z > a) out[i]! += b.units * curveShare(parts, a, z);
     }
   }
@@ -121,15 +113,28 @@ export function limitOn(day: number, a: Availability): number {
   return a.defaultLimit;
 }
 
-/** What is available in each period: the limit of each working day (Monday–Friday) summed. */
+/** What a day offers: its limit times the share of a full working day the resource works. */
+export function capacityOn(day: number, a: Availability, time: WorkTime = standardWorkTime()): number {
+  const share = dayShare(time, day);
+  return share > 0 ? limitOn(day, a) * share : 0;
+}
+
+/** What is available in each period: each day's capacity on the resource's working time, summed. */
 export function capacityByPeriod(
   periods: readonly Period[],
   a: Availability,
-  working: (day: number) => boolean = weekdays,
+  time: WorkTime = standardWorkTime(),
 ): number[] {
   return periods.map((p) => {
     let sum = 0;
-    for (let d = dayOf(p.from); d * DAY < p.to; d++) if (working(d)) sum += limitOn(d, a);
+    for (let d = dayOf(p.from); d * DAY < p.to; d++) sum += capacityOn(d, a, time);
     return sum;
   });
+}
+
+/** The sum of several series of equal length (a resource group's roll-up of its members). */
+export function sumSeries(series: readonly (readonly number[])[], length: number): number[] {
+  const out = new Array<number>(length).fill(0);
+  for (const s of series) for (let i = 0; i < length; i++) out[i]! += s[i] ?? 0;
+  return out;
 }

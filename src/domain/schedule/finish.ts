@@ -14,6 +14,7 @@ import {
 } from './network';
 import {
   backwardBound as backwardBound_,
+  completedBound,
   constrainsPred as constrainsPred_,
   isFixed as isFixed_,
 } from './passes';
@@ -66,13 +67,27 @@ function roomBefore(net: Network, st: PassState, i: number, early: EarlyDates): 
   let w = Infinity;
   for (let k = net.outStart[i]; k < net.outStart[i + 1]; k++) {
     const r = net.outRel[k];
-    if (!constrainsPred(net, r) || isFixed(net, net.rSucc[r])) continue;
-    const b = backwardBound(net, r, early.es, early.ef, early.wes, early.wef, st.dur);
+    if (!constrainsPred(net, r)) continue;
+    const s = net.rSucc[r];
+    let b: number;
+    if (st.doneAt[s] !== NONE && heldByLogic(net, s)) b = completedBound(net, st, r);
+    else if (isFixed(net, s)) continue;
+    else b = backwardBound(net, r, early.es, early.ef, early.wes, early.wef, st.dur);
     if (b < w) w = b;
   }
   const c = net.calendars[net.cal[i]];
   if (w === Infinity) w = c.workAt(st.projFinish[net.proj[i]]);
   return w - early.wef[i];
+}
+
+/**
+ * Whether completed activity s was rescheduled after its unfinished predecessors, so that it bounds
+ * their free float: P6 under retained logic or actual dates, not under progress override, and not
+ * MS Project (which keeps a finished task where it was).
+ */
+function heldByLogic(net: Network, s: number): boolean {
+  if (net.options.semantics === 'msproject') return false;
+  return net.projOptions[net.proj[s]].progressMode !== 'progress_override';
 }
 
 export function totalFloat(net: Network, st: PassState, i: number): number {

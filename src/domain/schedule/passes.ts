@@ -118,8 +118,11 @@ function appliesToRemaining(net: Network, r: number): boolean {
   if (net.status[s] !== S_STARTED) return true;
   if (net.projOptions[net.proj[s]].progressMode === 'progress_override') return false;
   const t = net.rType[r];
-  // The start already happened: start-side links are satisfied.
-  return t !== R_SS;
+  // The start already happened: an SS link is satisfied, unless its predecessor has started too:
+  // then the remaining work waits for the predecessor's remaining start plus the lag not yet
+  // elapsed (P6, retained logic; Convention & Exhibition Center XER, OCEC10811). MS Project keeps
+  // its resume rule for started tasks (docs/scheduling.md).
+  return t !== R_SS || (net.status[net.rPred[r]] === S_STARTED && net.options.semantics !== 'msproject');
 }
 
 /** The moment behind the last bound computed (read right after forwardBound/backwardBound). */
@@ -136,8 +139,8 @@ export function keep(c: CalendarIndex, t: number, w: number): number | null {
   return t === c.startAt(w) || t === c.finishAt(w) ? t : null;
 }
 
-function shiftByLag(net: Network, r: number, base: number, sign: number): number {
-  const lag = net.rLag[r] * sign;
+function shiftByLag(net: Network, r: number, base: number, sign: number, lagMinutes = net.rLag[r]): number {
+  const lag = lagMinutes * sign;
   if (lag === 0) return base;
   const lc = net.calendars[net.rLagCal[r]];
   const w = lc.workAt(base) + lag;
@@ -161,19 +164,22 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
     const wd = net.calendars[cs].workAt(base);
     return finishSide ? wd - net.dur[s] : wd;
   }
-  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s);
+  const fromStarted = !fromFinish && lag > 0 && net.status[p] === S_STARTED;
+  const actual = fromStarted && !lagFromEarlyStart(net, s);
+  const left = fromStarted && !actual ? lagLeft(net, r) : lag;
   if (net.cal[p] === cs && net.rLagCal[r] === cs && !actual) {
     // One calendar throughout: stay in work space, no search needed.
-    const w = (fromFinish ? st.wef[p] : st.wes[p]) + lag;
+    const w = (fromFinish ? st.wef[p] : st.wes[p]) + left;
     if (finishSide) {
       const c = net.calendars[cs];
-      lastBoundTime = lag === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : lag > 0 ? c.finishAt(w) : c.startAt(w);
+      lastBoundTime =
+        left === 0 ? (fromFinish ? st.ef[p] : st.es[p]) : left > 0 ? c.finishAt(w) : c.startAt(w);
       return w - net.dur[s];
     }
     return w;
   }
   let base = fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p];
-  base = shiftByLag(net, r, base, 1);
+  base = shiftByLag(net, r, base, 1, left);
   lastBoundTime = base;
   const w = net.calendars[cs].workAt(base);
   return finishSide ? w - net.dur[s] : w;
@@ -184,21 +190,61 @@ function lagFromEarlyStart(net: Network, s: number): boolean {
 }
 
 /**
+ * The part of an SS/SF lag from a started predecessor not yet elapsed: the lag less the working
+ * time (lag calendar) from the predecessor's actual start to the data date, never below 0. P6's
+ * "expired lag": counted from the early start, the successor starts no earlier than the
+ * predecessor's remaining early start plus this; counted from the actual start, no earlier than
+ * the data date plus this (the actual start plus the whole lag).
+ */
+function lagLeft(net: Network, r: number): number {
+  const p = net.rPred[r];
+  const lag = net.rLag[r];
+  const lc = net.calendars[net.rLagCal[r]];
+  const dd = net.projOptions[net.proj[p]].dataDate;
+  return Math.max(0, lag - Math.max(0, lc.workAt(dd) - lc.workAt(net.actualStart[p])));
+}
+
+/**
  * The moment a completed predecessor allows its successor: where P6 rescheduled it (st.doneAt)
  * plus what is left of the lag after the time between its actual finish (start for SS/SF) and
  * the data date; a lead is not applied.
  */
 function completedMoment(net: Network, st: PassState, r: number): number {
   const p = net.rPred[r];
+  const from = st.doneAt[p];
+  if (net.rLag[r] <= 0) return from;
+  const lc = net.calendars[net.rLagCal[r]];
+  const left = completedLagLeft(net, r);
+  return left > 0 ? lc.finishAt(lc.workAt(from) + left) : from;
+}
+
+/**
+ * What is left of a positive lag from a completed predecessor: the lag less the working time (lag
+ * calendar) between its actual finish (actual start for SS/SF) and the data date; all of it when
+ * that actual date lies after the data date.
+ */
+function completedLagLeft(net: Network, r: number): number {
+  const p = net.rPred[r];
   const t = net.rType[r];
   const lag = net.rLag[r];
-  const from = st.doneAt[p];
-  if (lag <= 0) return from;
   const lc = net.calendars[net.rLagCal[r]];
   const at = t === R_FS || t === R_FF ? net.actualFinish[p] : net.actualStart[p];
   const dd = net.projOptions[net.proj[p]].dataDate;
-  const left = at > dd ? lag : lag - (lc.workAt(dd) - lc.workAt(at));
-  return left > 0 ? lc.finishAt(lc.workAt(from) + left) : from;
+  return at > dd ? lag : Math.max(0, lag - (lc.workAt(dd) - lc.workAt(at)));
+}
+
+/**
+ * Upper bound that a completed successor puts on its predecessor's finish index for free float:
+ * P6 rescheduled it at st.doneAt (after its unfinished predecessors, retained logic), so the
+ * predecessor may slip until the relation would move it (Convention & Exhibition Center XER:
+ * OCEC18201 has 50 h of free float before its completed successor, B2911 none).
+ */
+export function completedBound(net: Network, st: PassState, r: number): number {
+  const p = net.rPred[r];
+  const t = net.rType[r];
+  const base = shiftByLag(net, r, st.doneAt[net.rSucc[r]], -1);
+  const w = net.calendars[net.cal[p]].workAt(base);
+  return t === R_FS || t === R_FF ? w : w + st.dur[p];
 }
 
 /** The latest moment among the relations into i whose bound is w (the driving ones). */
@@ -218,8 +264,10 @@ function boundMoment(net: Network, st: PassState, r: number): number {
   if (st.doneAt[p] !== NONE) return completedMoment(net, st, r);
   const t = net.rType[r];
   const fromFinish = t === R_FS || t === R_FF;
-  const actual = !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, net.rSucc[r]);
-  return shiftByLag(net, r, fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p], 1);
+  const fromStarted = !fromFinish && net.rLag[r] > 0 && net.status[p] === S_STARTED;
+  const actual = fromStarted && !lagFromEarlyStart(net, net.rSucc[r]);
+  const left = fromStarted && !actual ? lagLeft(net, r) : net.rLag[r];
+  return shiftByLag(net, r, fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p], 1, left);
 }
 
 /**
@@ -242,12 +290,23 @@ export function backwardBound(
   const toStart = t === R_FS || t === R_SS;
   const fromFinish = t === R_FS || t === R_FF;
   const cp = net.cal[p];
-  if (lag > 0 && !fromFinish && net.status[p] === S_STARTED && !lagFromEarlyStart(net, s)) {
-    // An SS/SF lag counted from the actual start: the part already elapsed by the data date no
-    // longer stands between the remaining late start and the successor (P6: test.xer A9200).
+  if (lag > 0 && isCompleted(net, p)) {
+    // A completed predecessor's late dates (P6 gives it some) are separated from its successor by
+    // the lag left after the data date only, as in the forward pass (Convention & Exhibition
+    // Center XER: A15081 SS 30 h before A15083, both complete, share their late dates).
     const lc = net.calendars[net.rLagCal[r]];
-    const dd = net.projOptions[net.proj[p]].dataDate;
-    lag = Math.max(0, lag - Math.max(0, lc.workAt(dd) - lc.workAt(net.actualStart[p])));
+    lag = completedLagLeft(net, r);
+    const base = toStart ? start[s] : finish[s];
+    lastBoundTime = lag === 0 ? base : lc.startAt(lc.workAt(base) - lag);
+    const w = net.calendars[cp].workAt(lastBoundTime);
+    return fromFinish ? w : w + dur[p];
+  }
+  if (lag > 0 && !fromFinish && net.status[p] === S_STARTED) {
+    // An SS/SF lag from a started predecessor: the part already elapsed by the data date no
+    // longer stands between the remaining late start and the successor, whichever date the lag
+    // counts from (P6: test.xer A9200, actual start; Convention & Exhibition Center, early start).
+    const lc = net.calendars[net.rLagCal[r]];
+    lag = lagLeft(net, r);
     const base = toStart ? start[s] : finish[s];
     lastBoundTime = lag === 0 ? base : lc.startAt(lc.workAt(base) - lag);
     return net.calendars[cp].workAt(lastBoundTime) + dur[p];

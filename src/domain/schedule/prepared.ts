@@ -7,7 +7,16 @@
 
 import type { Constraint, Relation, ScheduleModel } from './model';
 import type { CalendarIndexCache } from '../calendar/index-cache';
-import { buildNetwork, K_FINISH_MS, K_START_MS, K_TASK, NONE, setConstraints, setRelations } from './network';
+import {
+  buildNetwork,
+  K_FINISH_MS,
+  K_START_MS,
+  K_TASK,
+  K_WBS,
+  NONE,
+  setConstraints,
+  setRelations,
+} from './network';
 import type { Network } from './network';
 import {
   finishResult,
@@ -167,7 +176,9 @@ export class PreparedSchedule {
     const pf = st.projFinish.fill(-1);
     let all = -1;
     for (let i = 0; i < net.n; i++) {
-      if (isFixed(net, i)) continue;
+      // A WBS summary spans its node's activities (roll-up): the remaining duration stored on it
+      // is not a date of its own and must not move the project finish (P6; Harbour Pointe XER).
+      if (isFixed(net, i) || net.kind[i] === K_WBS) continue;
       const k = net.proj[i];
       if (st.ef[i] > pf[k]) pf[k] = st.ef[i];
     }

@@ -5,6 +5,7 @@
 import type { Draft } from 'immer';
 import { formatDate, parseDate, type DateParseOptions } from '../format/dates';
 import { formatDuration, formatNumber, parseDuration, parseNumber } from '../format/numbers';
+import { listValueOf } from '../attribute/list-values';
 import type { WorkTimeContext } from './progress';
 import type { EditableField, NodeType, WbsRow } from './types';
 
@@ -20,6 +21,8 @@ export type ColumnKind =
   | 'date'
   | 'nodeType'
   | 'calendar'
+  /** A list attribute: one of `options` or nothing. */
+  | 'list'
   | 'readonly';
 
 export interface WbsColumn {
@@ -29,6 +32,8 @@ export interface WbsColumn {
   field?: EditableField;
   /** The attribute key, for the version's attribute columns. */
   attribute?: string;
+  /** The values a list column allows. */
+  options?: readonly string[];
 }
 
 export type CellValue = string | number | null;
@@ -54,8 +59,12 @@ export const WBS_COLUMNS = {
 /** An attribute column's id: `attr:` and the key the rows' attributes use. */
 export const attributeColumnId = (key: string): string => `attr:${key}`;
 
-export function attributeColumn(key: string, kind: 'text' | 'number' | 'date'): WbsColumn {
-  return { id: attributeColumnId(key), kind, attribute: key };
+export function attributeColumn(
+  key: string,
+  kind: 'text' | 'number' | 'date' | 'list',
+  options?: readonly string[],
+): WbsColumn {
+  return { id: attributeColumnId(key), kind, attribute: key, ...(options ? { options } : {}) };
 }
 
 export function readCell(row: WbsRow, col: WbsColumn): CellValue {
@@ -191,6 +200,16 @@ export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx
       const t = NODE_TYPES[text.toLowerCase().replace(/\s+/gu, ' ')];
       return t ? ok(t) : { ok: false, key: 'wbs.unknown_node_type', params: { value: text } };
     }
+    case 'list': {
+      const v = listValueOf(text, col.options ?? []);
+      return v !== null
+        ? ok(v)
+        : {
+            ok: false,
+            key: 'wbs.not_in_list',
+            params: { value: text, values: (col.options ?? []).join(', ') },
+          };
+    }
     case 'calendar': {
       const lower = text.toLowerCase();
       const cal = ctx.calendars?.find((c) => c.id === text || c.name.trim().toLowerCase() === lower);
@@ -264,6 +283,7 @@ export const wbsMessagesEn: Readonly<Record<string, string>> = {
   'wbs.percent_range': 'Enter a percentage from 0 to 100',
   'wbs.unknown_node_type': 'Unknown row type "{{value}}"',
   'wbs.unknown_calendar': 'No calendar named "{{value}}"',
+  'wbs.not_in_list': 'Not in the list: {{values}}',
   'wbs.type_has_children': 'A row with child rows must stay a summary',
   'wbs.missing_row': 'The row no longer exists',
   'wbs.relation_self': 'A task cannot be linked to itself',

@@ -8,3 +8,8 @@ export * from './edit-period';
 export * from './paste';
 export * from './patches';
 export * from './day-table';
+export * from './allocate';
+export * from './transfer';
+export * from './measures';
+export * from './report';
+export * from './follow';

@@ -5,7 +5,7 @@
 // clipboard events as TSV/HTML matrices (src/domain/clipboard), a paste past the last row adds
 // resources, all in one all-or-nothing call.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Resource } from '../../api/resources';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
 import { RESOURCE_COLUMNS, cellText } from '../../domain/resources';
@@ -55,6 +55,12 @@ export function ResourcesGrid({
   const anchor = useResources((s) => s.anchor);
   const editing = useResources((s) => s.editing);
   const depth = depthsOf(items);
+  // A group (a resource with children) left at 0 shows no price or limit, as a heading would.
+  const groups = new Set(items.map((r) => r.parent_id).filter((id) => id !== null));
+  const shown = (r: (typeof items)[number], c: (typeof RESOURCE_COLUMNS)[number]) =>
+    NUMERIC.has(c) && groups.has(r.id) && r[c as 'price' | 'default_limit'] === 0
+      ? ''
+      : cellText(r, c, labels);
   // An editable grid ends with a blank line: typing or pasting there adds resources.
   const count = items.length + (canEdit ? 1 : 0);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -90,8 +96,27 @@ export function ResourcesGrid({
     setEditing({ cell: focus, draft: draft ?? cellText(r, col, labels) });
   };
 
+  /** Keys that reach the grid while its editor is open but not yet focused (it opens after an
+   *  awaited create) belong to that editor: they extend its draft, Enter commits, Esc cancels. */
+  const keyForOpenEditor = (e: React.KeyboardEvent): boolean => {
+    const open = useResources.getState().editing;
+    if (!open) return false;
+    if (e.target instanceof HTMLInputElement) return true;
+    const k = e.key;
+    if (k.length === 1 && !e.ctrlKey && !e.metaKey) setEditing({ ...open, draft: open.draft + k });
+    else if (k === 'Backspace') setEditing({ ...open, draft: open.draft.slice(0, -1) });
+    else if (k === 'Escape') setEditing(null);
+    else if (k === 'Enter') {
+      setEditing(null);
+      actions.commit(open.cell.row, RESOURCE_COLUMNS[open.cell.col]!, open.draft);
+      setFocus({ row: Math.min(open.cell.row + 1, count - 1), col: open.cell.col });
+    } else return true;
+    e.preventDefault();
+    return true;
+  };
+
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (editing) return;
+    if (keyForOpenEditor(e)) return;
     const k = e.key;
     // Keys typed while a new resource is on its way are its name.
     const pending = useResources.getState().pending;
@@ -254,7 +279,7 @@ export function ResourcesGrid({
                         }}
                       />
                     ) : (
-                      cellText(r, c, labels)
+                      shown(r, c)
                     )}
                   </div>
                 );
@@ -277,12 +302,18 @@ function CellInput({
 }) {
   const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
-  useEffect(() => {
+  // Focused in the layout phase, so no key typed after the editor shows goes to the grid instead.
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
   }, []);
+  // A draft the grid extended before focus arrived (see keyForOpenEditor) is taken up.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && el.value !== draft && document.activeElement !== el) el.value = draft;
+  }, [draft]);
   const finish = (text: string | null, dr: number, dc: number) => {
     if (done.current) return;
     done.current = true;

@@ -103,6 +103,11 @@ export function UsageHistogram({ resourceId, availability }: { resourceId: strin
   return (
     <section className="res-usage" aria-label={t('usage.title')} role="region">
       <h3>{t('usage.title')}</h3>
+      {usage && usage.members > 1 && (
+        <p className="res-dim" data-testid="usage-group">
+          {t('usage.group', { count: usage.members })}
+        </p>
+      )}
       {usage && usage.versions.length === 0 ? (
         <p className="res-dim">{t('usage.unassigned')}</p>
       ) : (

@@ -2,7 +2,8 @@
 // related_schedules, gallery, timesheets, daily_planning, planning, assignments. node_info and
 // task_relations work; directories lists the row's attribute values under the import's labels;
 // assignments lists the row's imported resource assignments (read-only); daily_planning, planning
-// and timesheets are the daily work plan's (src/modules/wdp); the others say what they will hold
+// and timesheets are the daily work plan's (src/modules/wdp); gallery holds the photos and comments
+// of the row and its schedule (src/modules/gallery); the others say what they will hold
 // and that there is nothing for this row yet (nothing behind them is stored or served).
 // Its height is set by the splitter above it (SchedulePage).
 
@@ -24,6 +25,7 @@ import { DailyPlanningTab } from '../wdp/DailyPlanningTab';
 import { useWdpLoader } from '../wdp/load';
 import { PlanningTab } from '../wdp/PlanningTab';
 import { TimesheetsTab } from '../wdp/TimesheetsTab';
+import { GalleryTab } from '../gallery/GalleryTab';
 import '../wdp/wdp.css';
 
 const TABS: readonly PanelTab[] = [
@@ -140,6 +142,8 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
           <DailyPlanningTab height={height - 34} lang={ctx.lang} />
         ) : tab === 'planning' ? (
           <PlanningTab v={v} lang={ctx.lang} />
+        ) : tab === 'gallery' ? (
+          <GalleryTab rowId={v.row.id} lang={ctx.lang} />
         ) : tab === 'timesheets' ? (
           <TimesheetsTab rowId={v.row.id} lang={ctx.lang} />
         ) : (

@@ -8,8 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from './ConflictDialog';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Version, VersionColumns } from '../../api/versions';
-import { GanttPane } from '../../gantt/GanttPane';
-import { WbsGrid } from '../../grid/WbsGrid';
 import { useSession } from '../../state/session';
 import { useSystem } from '../../state/system';
 import { textContext } from '../../state/workbench/commands-edit';
@@ -22,6 +20,7 @@ import { installBenchHook } from './bench-hook';
 import { batchTransport } from './transport';
 import { parseFilterParams } from '../../state/workbench/filter';
 import { followFilter, setFilter } from '../../state/workbench/filter-view';
+import { selectRowById } from '../../state/workbench/find';
 import { FilterBar } from './FilterBar';
 import { HelpDialog } from './HelpDialog';
 import { NS, registerWorkbenchTexts } from './i18n';
@@ -38,9 +37,13 @@ import {
 } from './load';
 import { installWorkbenchServices } from './services';
 import { Splitter } from './Splitter';
+import { GridGanttSplit } from './GridGanttSplit';
 import { useStoredState } from './stored-state';
 import { Toolbar } from './Toolbar';
+import { PrintButton } from '../print/PrintButton';
 import { ScheduleViewTools } from '../attributes/ScheduleViewTools';
+import { LevelTools } from '../resources/LevelTools';
+import { ResourceGantt } from '../resources/ResourceGantt';
 import { useFormulas } from './use-formulas';
 import { useSavedLayout } from './use-layout';
 import { useSplitSizes } from './use-split-sizes';
@@ -62,13 +65,15 @@ export function SchedulePage() {
   const runner = useRef<ScheduleRunner | null>(null);
   const windowWidth = useSystem((s) => s.width);
   const windowHeight = useSystem((s) => s.height);
-  const gridWidth = useWorkbench((s) => s.gridWidth);
   const panelOpen = useWorkbench((s) => s.panelOpen);
   const loadState = useWorkbench((s) => s.loadState);
   const versionId = useWorkbench((s) => s.versionId);
   const calendars = useWorkbench((s) => s.calendars);
+  const ganttView = useWorkbench((s) => s.ganttView);
   const targetId = params.get('target');
   const wantedVersion = params.get('version');
+  // A row to open on (the project grid's Open schedule): selected once the version is loaded.
+  const wantedRow = params.get('row');
   const filterParam = params.get('filter');
   const indicatorParam = params.get('filter_indicator');
   const parsedFilter = useMemo(
@@ -153,6 +158,10 @@ export function SchedulePage() {
     if (loadState === 'ready') void loadTarget(targetId).catch(() => undefined);
   }, [targetId, loadState, versionId]);
 
+  useEffect(() => {
+    if (wantedRow && loadState === 'ready' && versionId) selectRowById(wantedRow);
+  }, [wantedRow, loadState, versionId]);
+
   useSavedLayout(versionId);
   const runnerService = useCallback(() => runner.current?.scheduleService ?? null, []);
   useFormulas(runnerService, versionId);
@@ -201,11 +210,15 @@ export function SchedulePage() {
         onHelp={() => setHelp(true)}
         onReload={() => versionId && void openVersion(versionId).then(reopen, () => undefined)}
         extra={
-          <ScheduleViewTools
-            t={t}
-            current={parsedFilter.ok ? (parsedFilter.filter?.expr ?? null) : null}
-            onFilter={(e) => setParam('filter', e ? JSON.stringify(e) : null)}
-          />
+          <>
+            <ScheduleViewTools
+              t={t}
+              current={parsedFilter.ok ? (parsedFilter.filter?.expr ?? null) : null}
+              onFilter={(e) => setParam('filter', e ? JSON.stringify(e) : null)}
+            />
+            <LevelTools disabled={loadState !== 'ready'} />
+            <PrintButton versionId={versionId} />
+          </>
         }
       />
       <FilterBar
@@ -218,23 +231,13 @@ export function SchedulePage() {
           setParams(next, { replace: true });
         }}
       />
-      <div className="wb-split">
-        <div className="wb-left" style={{ width: gridWidth }}>
-          <WbsGrid ctx={ctx} t={t} label={t('grid.label')} />
+      {ganttView === 'resource' ? (
+        <div className="wb-split">
+          <ResourceGantt locale={locale} />
         </div>
-        <Splitter
-          label={t('split.grid')}
-          orientation="vertical"
-          value={gridWidth}
-          min={split.grid.min}
-          max={split.grid.max}
-          onChange={split.setGridWidth}
-          onCommit={split.commitGridWidth}
-        />
-        <div className="wb-right">
-          <GanttPane ctx={ctx} t={t} locale={locale} />
-        </div>
-      </div>
+      ) : (
+        <GridGanttSplit ctx={ctx} t={t} label={t('grid.label')} locale={locale} split={split} />
+      )}
       {panelOpen && (
         <>
           <Splitter

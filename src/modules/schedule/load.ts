@@ -9,7 +9,8 @@ import { call } from '../../app/api/call';
 import { useSession } from '../../state/session';
 import { relationFromApi, rowFromItem } from '../../api/wbs-rows';
 import { docFromColumns } from '../../state/workbench/columns-content';
-import { loadVersionDoc, nextDataRevision } from '../../state/workbench/data';
+import { loadVersionDoc, nextDataRevision, recordStored } from '../../state/workbench/data';
+import { deserializeEntry } from '../../domain/history';
 import { seedSlotSpace } from '../../state/workbench/row-slots';
 import { storedSchedule } from '../../state/workbench/stored-schedule';
 import { historyFromUndoLog } from '../../state/workbench/history-from-log';
@@ -55,8 +56,9 @@ export async function openVersion(
   // read beside the content; a reload of the open version keeps the history it has.
   const fresh = workbench.get().versionId !== id || options.historyFromLog === true;
   if (options.historyFromLog) {
+    // An editor open on a refused row would outlive it and swallow every key (Ctrl+Z included).
     const { history } = workbench.get();
-    workbench.set({ history: { ...history, undos: [], redos: [] } });
+    workbench.set({ history: { ...history, undos: [], redos: [] }, editing: null });
   }
   const userId = useSession.getState().user?.id ?? null;
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
@@ -73,8 +75,14 @@ export async function openVersion(
   const actions = await log;
   performance.mark('wb-undo-log');
   const now = workbench.get();
-  // An edit made meanwhile (a new revision or entry) wins over the rebuilt history.
-  if (actions.length === 0 || now.version !== loaded.version || now.history !== loaded.history) return;
+  // An edit made meanwhile (a new revision or entry) wins over the rebuilt history. The revision,
+  // not the version object: a calculation finishing meanwhile replaces the object (its timetable
+  // state) without an edit, and must not leave the history empty.
+  const edited =
+    now.versionId !== loaded.versionId ||
+    now.version?.revision !== loaded.version?.revision ||
+    now.history !== loaded.history;
+  if (actions.length === 0 || edited) return;
   const history = historyFromUndoLog(actions, userId, now.history.limit, content.version.revision);
   workbench.set({ history });
 }
@@ -119,19 +127,40 @@ async function readUndoLog(id: string, userId: string): Promise<UndoAction[]> {
 
 /**
  * Calculate: the worker recomputes everything at once, and the server calculates and stores the
- * timetable (dates, floats, critical flags, state calculated) with the same engine.
+ * timetable (dates, floats, critical flags, state calculated) with the same engine. Answers the
+ * data revision the calculation's own step (plans following the dates) brought, if any, so the
+ * stored state does not take that step for an edit made after the calculation.
  */
-export async function calculate(runner: { open(): void } | null): Promise<void> {
+export async function calculate(runner: { open(): void } | null): Promise<number | null> {
   runner?.open();
   const s = workbench.get();
-  if (!s.versionId) return;
+  if (!s.versionId) return null;
   const t = await call(api.wbsBatch.calculateSynchronous, { params: { id: s.versionId } });
   const v = workbench.get().version;
-  if (v && v.id === s.versionId) {
-    workbench.set({
-      version: { ...v, timetable_state: t.timetable_state, revision: Math.max(v.revision, t.revision) },
-    });
-  }
+  if (!v || v.id !== s.versionId) return null;
+  let own: number | null = null;
+  let revision = Math.max(v.revision, t.revision);
+  // Plans that followed the new dates: a step of ours (undoable), unless revisions went by that
+  // we lack (then the live event reads the version again, and the history rebuilt holds it).
+  const f = t.wdp_follow;
+  if (f && v.revision >= f.revision - 1) {
+    const e = deserializeEntry(f.entry);
+    const change = {
+      kind: e.kind,
+      labelKey: e.labelKey,
+      patches: e.patches,
+      inversePatches: e.inversePatches,
+    };
+    const applied = v.revision >= f.revision;
+    // Nothing else changed on screen meanwhile (its live event, if first, applied it as one
+    // data revision): what the step brings is the calculation's own.
+    const untouched = workbench.get().dataRevision === s.dataRevision + (applied ? 1 : 0);
+    recordStored(change, applied);
+    if (untouched) own = workbench.get().dataRevision;
+  } else if (f) revision = v.revision;
+  const now = workbench.get().version ?? v;
+  workbench.set({ version: { ...now, timetable_state: t.timetable_state, revision } });
+  return own;
 }
 
 /** Timescale origin a week before the data date, so the first bars are in view. */

@@ -52,7 +52,7 @@ export function storedState(
 /** The stored state for the toolbar, and a wrapper for Calculate that keeps it right. */
 export function useStoredState(): {
   readonly state: TimetableState;
-  readonly run: (calc: () => Promise<void>) => Promise<void>;
+  readonly run: (calc: () => Promise<number | null | void>) => Promise<void>;
 } {
   const [tracker, setTracker] = useState(() => startTracker(workbench.get()));
   const [calculating, setCalculating] = useState(false);
@@ -66,12 +66,13 @@ export function useStoredState(): {
       }),
     [],
   );
-  const run = async (calc: () => Promise<void>) => {
+  const run = async (calc: () => Promise<number | null | void>) => {
     const start = workbench.get().dataRevision;
     setCalculating(true);
     try {
-      await calc();
-      setTracker((tr) => calculated(followStore(tr, workbench.get()), start));
+      // The calculation's own change (plans following the dates) is not an edit after it.
+      const own = await calc();
+      setTracker((tr) => calculated(followStore(tr, workbench.get()), typeof own === 'number' ? own : start));
     } finally {
       setCalculating(false);
     }

@@ -44,7 +44,8 @@ export function CreateNodeDialog({ roots, targets, onClose }: CreateNodeDialogPr
       title={t('structure.create_title', { kind: t(`structure.kind.${kind}`).toLowerCase() })}
       closeLabel={t('common.close')}
       onClose={onClose}
-      width={480}
+      // Five kinds side by side, "Schedule group" the longest, each on one line.
+      width={600}
     >
       <form className="form" onSubmit={submit} noValidate>
         <div className="segmented" role="radiogroup" aria-label={t('structure.field_kind')}>

@@ -13,6 +13,8 @@ import { DetailsPanel } from './DetailsPanel';
 import { type TreeItem, buildTree, createTargets, findItem, visibleRows } from './model';
 import { StatusBar } from './StatusBar';
 import { TransferActions } from '../transfer/TransferActions';
+import { VersionActions } from '../versions/VersionActions';
+import { AnalyticsAction } from '../analytics/AnalyticsAction';
 import { Toolbar } from './Toolbar';
 import { TreeView } from './TreeView';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
@@ -61,6 +63,13 @@ export function StructurePage() {
         onRefresh={() => void loadTree(spaceId)}
       >
         <TransferActions spaceId={spaceId} item={item} canEdit={context.canEdit} />
+        <VersionActions
+          tree={tree}
+          item={item}
+          canEdit={context.canEdit}
+          onChanged={() => void loadTree(spaceId)}
+        />
+        <AnalyticsAction spaceId={spaceId} item={item} />
       </Toolbar>
       <div className="structure__body">
         <section className="structure__tree">

@@ -5,6 +5,7 @@ import {
   Lock,
   LockOpen,
   Pencil,
+  Table2,
   Plus,
   RefreshCw,
   Trash2,
@@ -26,7 +27,7 @@ interface ToolbarProps {
 export function Toolbar({ context, onCreate, onRefresh, children }: ToolbarProps) {
   const { t } = useTranslation();
   const v = context.item?.version;
-  const button = (id: CommandId, Icon: LucideIcon, label: string, iconOnly = false) => {
+  const button = (id: CommandId, Icon: LucideIcon, label: string, iconOnly = false, hint = label) => {
     const command = commandById(id);
     const enabled = command.enabled(context);
     return (
@@ -34,9 +35,10 @@ export function Toolbar({ context, onCreate, onRefresh, children }: ToolbarProps
         type="button"
         className={`btn btn--ghost btn--sm${iconOnly ? ' btn--icon' : ''}`}
         disabled={!enabled}
-        title={label}
+        title={hint}
         aria-label={label}
         onClick={() => void command.perform(context)}
+        data-command={id}
       >
         <Icon size={15} aria-hidden="true" />
         {iconOnly ? null : <span>{label}</span>}
@@ -70,6 +72,8 @@ export function Toolbar({ context, onCreate, onRefresh, children }: ToolbarProps
         v?.locked ? LockOpen : Lock,
         v?.locked ? t('structure.unlock') : t('structure.lock'),
       )}
+      <span className="toolbar__sep" />
+      {button('openGrid', Table2, t('structure.open_grid'), false, t('structure.open_grid_hint'))}
       {children ? <span className="toolbar__sep" /> : null}
       {children}
       <span className="toolbar__spacer" />

@@ -1,5 +1,6 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { ChevronDown, ChevronRight, Lock } from 'lucide-react';
-import { memo, useState } from 'react';
+import { type PointerEventHandler, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldError, validateNodeName } from '../../app/forms/rules';
 import { KindIcon } from './KindIcon';
@@ -14,7 +15,14 @@ interface TreeRowProps {
   onToggle: (id: string, open: boolean) => void;
   onOpen: (id: string) => void;
   onRename: (id: string, name: string | null) => void;
+  /** A schedule the user may drag to a group, a project or another schedule. */
+  draggable: boolean;
+  /** While a schedule is dragged over this row: whether it may be dropped here. */
+  drop?: 'ok' | 'refused' | undefined;
 }
+
+/** Rows a schedule can be dropped on. */
+const DROP_KINDS = new Set(['project', 'schedule_group', 'schedule']);
 
 /** One row of the structure tree: indent, chevron, kind icon, name, badges; inline rename. */
 export const TreeRow = memo(function TreeRow({
@@ -25,9 +33,20 @@ export const TreeRow = memo(function TreeRow({
   onToggle,
   onOpen,
   onRename,
+  draggable,
+  drop,
 }: TreeRowProps) {
   const { t } = useTranslation();
   const { item, depth, expanded } = row;
+  const dragging = useDraggable({ id: item.id, disabled: !draggable || renaming });
+  const target = useDroppable({ id: item.id, disabled: !DROP_KINDS.has(item.kind) });
+  const dropClass = drop
+    ? drop === 'refused'
+      ? ' tree-row--drop-refused'
+      : item.kind === 'schedule'
+        ? ' tree-row--drop-at'
+        : ' tree-row--drop-into'
+    : '';
   const hasChildren = item.children.length > 0;
   const v = item.version;
   return (
@@ -37,8 +56,15 @@ export const TreeRow = memo(function TreeRow({
       aria-level={depth + 1}
       aria-selected={selected}
       aria-expanded={hasChildren ? expanded : undefined}
-      className={`tree-row${selected ? ' tree-row--selected' : ''}`}
+      ref={(el) => {
+        dragging.setNodeRef(el);
+        target.setNodeRef(el);
+      }}
+      className={`tree-row${selected ? ' tree-row--selected' : ''}${dragging.isDragging ? ' tree-row--dragging' : ''}${dropClass}`}
       style={{ paddingLeft: 8 + depth * 18 }}
+      data-kind={item.kind}
+      // Only the pointer starts a drag: the keyboard belongs to the tree (arrows, Alt+arrows).
+      onPointerDown={dragging.listeners?.onPointerDown as PointerEventHandler | undefined}
       onMouseDown={() => onSelect(item.id)}
       onDoubleClick={() => onOpen(item.id)}
     >

@@ -1,9 +1,12 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
+import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSensors } from '@dnd-kit/core';
+import type { DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStructure } from '../../state/structure';
-import { renameItem } from './actions';
+import { placeSchedule, renameItem } from './actions';
 import { type CommandContext, commandForKey, keyOf } from './commands';
-import { type TreeItem, type VisibleRow, findItem } from './model';
+import { KindIcon } from './KindIcon';
+import { type TreeItem, type VisibleRow, dropPlacement, findItem } from './model';
 import { TreeRow } from './TreeRow';
 
 interface TreeViewProps {
@@ -15,7 +18,8 @@ interface TreeViewProps {
 
 /**
  * The tree (WAI-ARIA tree pattern with aria-activedescendant): arrows move and expand, Enter opens
- * or toggles, F2 renames, Delete deletes, Alt+arrows reorder, Insert creates.
+ * or toggles, F2 renames, Delete deletes, Alt+arrows reorder, Insert creates. A schedule is dragged
+ * (@dnd-kit, pointer) onto a group or project (last in it) or onto a schedule (at its place).
  */
 export function TreeView({ roots, rows, context, onOpen }: TreeViewProps) {
   const { t } = useTranslation();
@@ -23,6 +27,24 @@ export function TreeView({ roots, rows, context, onOpen }: TreeViewProps) {
   const selectedId = useStructure((s) => s.selectedId);
   const renamingId = useStructure((s) => s.renamingId);
   const { select, setExpanded, setRenaming } = useStructure.getState();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const [draggedId, setDraggedId] = useState<string | null>(null);
+  const [over, setOver] = useState<{ id: string; ok: boolean } | null>(null);
+  const dragged = draggedId ? findItem(roots, draggedId) : null;
+
+  const onDragStart = (e: DragStartEvent) => setDraggedId(String(e.active.id));
+  const onDragOver = (e: DragOverEvent) => {
+    const id = e.over ? String(e.over.id) : null;
+    if (!id || id === e.active.id) return setOver(null);
+    setOver({ id, ok: dropPlacement(roots, String(e.active.id), id) !== null });
+  };
+  const onDragEnd = (e: DragEndEvent) => {
+    setDraggedId(null);
+    setOver(null);
+    if (!e.over) return;
+    const placement = dropPlacement(roots, String(e.active.id), String(e.over.id));
+    if (placement) void placeSchedule(String(e.active.id), placement).catch(() => undefined);
+  };
 
   useEffect(() => {
     if (selectedId) document.getElementById(`tree-row-${selectedId}`)?.scrollIntoView({ block: 'nearest' });
@@ -83,30 +105,52 @@ export function TreeView({ roots, rows, context, onOpen }: TreeViewProps) {
   }
 
   return (
-    <div
-      ref={ref}
-      className="tree"
-      role="tree"
-      tabIndex={0}
-      aria-label={t('structure.tree_label')}
-      aria-activedescendant={selectedId ? `tree-row-${selectedId}` : undefined}
-      onKeyDown={onKeyDown}
-      onFocus={() => {
-        if (!selectedId && rows[0]) select(rows[0].item.id);
+    <DndContext
+      sensors={sensors}
+      collisionDetection={pointerWithin}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        setDraggedId(null);
+        setOver(null);
       }}
     >
-      {rows.map((row) => (
-        <TreeRow
-          key={row.item.id}
-          row={row}
-          selected={row.item.id === selectedId}
-          renaming={row.item.id === renamingId}
-          onSelect={select}
-          onToggle={setExpanded}
-          onOpen={open}
-          onRename={rename}
-        />
-      ))}
-    </div>
+      <div
+        ref={ref}
+        className="tree"
+        role="tree"
+        tabIndex={0}
+        aria-label={t('structure.tree_label')}
+        aria-activedescendant={selectedId ? `tree-row-${selectedId}` : undefined}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          if (!selectedId && rows[0]) select(rows[0].item.id);
+        }}
+      >
+        {rows.map((row) => (
+          <TreeRow
+            key={row.item.id}
+            row={row}
+            selected={row.item.id === selectedId}
+            renaming={row.item.id === renamingId}
+            onSelect={select}
+            onToggle={setExpanded}
+            onOpen={open}
+            onRename={rename}
+            draggable={context.canEdit && row.item.kind === 'schedule'}
+            drop={over?.id === row.item.id ? (over.ok ? 'ok' : 'refused') : undefined}
+          />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragged ? (
+          <div className="tree-drag" title={t('structure.drag_hint')}>
+            <KindIcon kind="schedule" />
+            <span>{dragged.name}</span>
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
   );
 }

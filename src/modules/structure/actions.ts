@@ -9,7 +9,7 @@ import {
 import { versionRoutes } from '../../api/versions';
 import { call } from '../../app/api/call';
 import { useStructure } from '../../state/structure';
-import type { CreateTarget, TreeItem } from './model';
+import type { CreateTarget, DropPlacement, TreeItem } from './model';
 
 export async function loadTree(spaceId: string): Promise<void> {
   const store = useStructure.getState();
@@ -45,6 +45,9 @@ export async function createItem(
       id = (await call(facilityRoutes.createProject, { params: { id: target.parentId! }, body: { name } }))
         .id;
       break;
+    case 'group':
+      id = (await call(scheduleGroupRoutes.create, { body: { project_id: target.parentId!, name } })).id;
+      break;
     case 'schedule':
       id = (
         await call(projectRoutes.createSchedule, {
@@ -77,12 +80,23 @@ export async function createItem(
 export async function renameItem(item: TreeItem, name: string): Promise<void> {
   if (item.kind === 'version')
     await call(versionRoutes.changeLabel, { params: { id: item.id }, body: { label: name } });
+  else if (item.kind === 'schedule_group')
+    await call(scheduleGroupRoutes.patch, { params: { id: item.id }, body: { name } });
   else await call(epsRoutes.rename, { params: { id: item.id }, body: { name } });
   await reload();
 }
 
 export async function moveItem(item: TreeItem, direction: 'up' | 'down'): Promise<void> {
   await call(direction === 'up' ? epsRoutes.up : epsRoutes.down, { params: { id: item.id } });
+  await reload();
+}
+
+/** A schedule dropped into a group (or its project) at an index; the server keeps the order. */
+export async function placeSchedule(scheduleId: string, placement: DropPlacement): Promise<void> {
+  await call(scheduleGroupRoutes.moveSchedule, {
+    body: { schedule_id: scheduleId, group_id: placement.groupId, position: placement.position },
+  });
+  if (placement.groupId) useStructure.getState().setExpanded(placement.groupId, true);
   await reload();
 }
 

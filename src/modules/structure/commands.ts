@@ -1,13 +1,14 @@
 // Structure commands as data: one registry used by the toolbar, the row menu and the keyboard.
 import i18next from 'i18next';
 import { confirm } from '../../app/dialogs/confirm';
+import { navigate } from '../../app/navigation';
 import { useStructure } from '../../state/structure';
 import { useUi } from '../../state/ui';
 import { deleteItem, moveItem, setActual, setLocked } from './actions';
 import { type TreeItem, kindKey, siblingsOf } from './model';
 
 export type CommandId =
-  'create' | 'rename' | 'moveUp' | 'moveDown' | 'delete' | 'toggleActual' | 'toggleLock';
+  'create' | 'rename' | 'moveUp' | 'moveDown' | 'delete' | 'toggleActual' | 'toggleLock' | 'openGrid';
 
 export interface CommandContext {
   roots: TreeItem[];
@@ -37,10 +38,12 @@ async function confirmDelete(item: TreeItem): Promise<void> {
   const { confirmed } = await confirm({
     title: i18next.t('structure.delete_title', { kind: kind.toLowerCase() }),
     message: i18next.t(
-      item.kind === 'version' ? 'structure.delete_version_message' : 'structure.delete_message',
-      {
-        name: item.name,
-      },
+      item.kind === 'version'
+        ? 'structure.delete_version_message'
+        : item.kind === 'schedule_group'
+          ? 'structure.delete_group_message'
+          : 'structure.delete_message',
+      { name: item.name },
     ),
     submitLabel: i18next.t('common.delete'),
     danger: true,
@@ -98,6 +101,17 @@ export const COMMANDS: Command[] = [
     keys: [],
     enabled: (c) => editable(c) && isVersion(c),
     perform: (c) => setLocked(c.item!, !c.item!.version?.locked).catch(() => undefined),
+  },
+  {
+    // The project grid (/{space_id}/grid/{project_id}): every schedule's rows in one view.
+    id: 'openGrid',
+    labelKey: 'structure.open_grid',
+    keys: ['Alt+Enter'],
+    enabled: (c) => c.item?.kind === 'project',
+    perform: (c) => {
+      const spaceId = useStructure.getState().spaceId;
+      if (spaceId && c.item) void navigate(`/${spaceId}/grid/${c.item.id}`);
+    },
   },
 ];
 

@@ -91,11 +91,14 @@ export function ancestors(roots: TreeItem[], id: string): string[] {
   return out;
 }
 
-export type CreateKind = 'facility' | 'project' | 'schedule' | 'version';
+export type CreateKind = 'facility' | 'project' | 'group' | 'schedule' | 'version';
 
 export interface CreateTarget {
   kind: CreateKind;
-  /** Facility for a project, project for a schedule (group_id when in a group), schedule for a version. */
+  /**
+   * Facility for a project, project for a group or a schedule (group_id when in a group), schedule
+   * for a version.
+   */
   parentId: string | null;
   groupId?: string;
   parentName?: string;
@@ -117,6 +120,7 @@ export function createTargets(roots: TreeItem[], selectedId: string | null): Cre
   const schedule = of('schedule');
   if (facility) targets.push({ kind: 'project', parentId: facility.id, parentName: facility.name });
   if (project) {
+    targets.push({ kind: 'group', parentId: project.id, parentName: project.name });
     targets.push({
       kind: 'schedule',
       parentId: project.id,
@@ -138,4 +142,41 @@ export function siblingsOf(roots: TreeItem[], item: TreeItem): TreeItem[] {
   if (!item.parentId) return roots;
   const parent = findItem(roots, item.parentId);
   return parent ? parent.children.filter((c) => (c.kind === 'version') === (item.kind === 'version')) : [];
+}
+
+/** The project a structure item belongs to (itself for a project), or null above projects. */
+export function projectOf(roots: TreeItem[], item: TreeItem): TreeItem | null {
+  let at: TreeItem | null = item;
+  while (at && at.kind !== 'project') at = at.parentId ? findItem(roots, at.parentId) : null;
+  return at;
+}
+
+export interface DropPlacement {
+  /** The group the schedule goes into, or null for the project itself. */
+  groupId: string | null;
+  /** Index among the other children of that parent (the server's `position`). */
+  position: number;
+}
+
+/**
+ * Where a schedule dragged onto another row goes: onto a group or a project, last in it; onto a
+ * schedule, into that schedule's parent at its place (before it, or after it when dragged down
+ * inside one parent, as a list reorder does). Null when it cannot go there: not a schedule,
+ * another project, a version or facility row, or itself.
+ */
+export function dropPlacement(roots: TreeItem[], draggedId: string, overId: string): DropPlacement | null {
+  const dragged = findItem(roots, draggedId);
+  const over = findItem(roots, overId);
+  if (!dragged || !over || dragged.kind !== 'schedule' || draggedId === overId) return null;
+  const project = projectOf(roots, dragged);
+  if (!project || projectOf(roots, over)?.id !== project.id) return null;
+  const others = (parent: TreeItem) => parent.children.filter((c) => c.id !== draggedId).length;
+  if (over.kind === 'project') return { groupId: null, position: others(over) };
+  if (over.kind === 'schedule_group') return { groupId: over.id, position: others(over) };
+  if (over.kind !== 'schedule' || !over.parentId) return null;
+  const parent = findItem(roots, over.parentId)!;
+  return {
+    groupId: parent.kind === 'schedule_group' ? parent.id : null,
+    position: parent.children.findIndex((c) => c.id === overId),
+  };
 }

@@ -253,23 +253,23 @@ export function CyclogramView({ versionId, canEdit, onOpen }: Props) {
             {t('cyclogram.showTarget', { label: data.target.label })}
           </label>
         )}
-        <button type="button" onClick={() => zoom(-1)} aria-label={t('zoomOut')}>
+        <button type="button" className="btn" onClick={() => zoom(-1)} aria-label={t('zoomOut')}>
           −
         </button>
-        <button type="button" onClick={() => zoom(1)} aria-label={t('zoomIn')}>
+        <button type="button" className="btn" onClick={() => zoom(1)} aria-label={t('zoomIn')}>
           +
         </button>
-        <button type="button" onClick={exportPng}>
+        <button type="button" className="btn" onClick={exportPng}>
           {t('exportPng')}
         </button>
-        <button type="button" onClick={() => window.print()}>
+        <button type="button" className="btn" onClick={() => window.print()}>
           {t('print')}
         </button>
       </div>
       {chart.error && (
         <p className="views-error" role="alert">
           {t('failed', { message: chart.error })}{' '}
-          <button type="button" onClick={chart.reload}>
+          <button type="button" className="btn" onClick={chart.reload}>
             {t('retry')}
           </button>
         </p>

@@ -20,7 +20,7 @@ export function IndicatorsView({ versionId, onShow }: Props) {
     return (
       <p className="views-error" role="alert">
         {t('failed', { message: res.error })}{' '}
-        <button type="button" onClick={res.reload}>
+        <button type="button" className="btn" onClick={res.reload}>
           {t('retry')}
         </button>
       </p>
@@ -80,7 +80,7 @@ export function IndicatorsView({ versionId, onShow }: Props) {
             activities,
           })}
         </p>
-        <button type="button" onClick={res.reload}>
+        <button type="button" className="btn" onClick={res.reload}>
           {t('indicators.calculate')}
         </button>
       </div>

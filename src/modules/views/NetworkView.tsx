@@ -134,7 +134,7 @@ export function NetworkView({ versionId, minutesPerDay, onOpen }: Props) {
     return (
       <p className="views-error" role="alert">
         {t('failed', { message: net.error })}{' '}
-        <button type="button" onClick={net.reload}>
+        <button type="button" className="btn" onClick={net.reload}>
           {t('retry')}
         </button>
       </p>
@@ -144,10 +144,10 @@ export function NetworkView({ versionId, minutesPerDay, onOpen }: Props) {
   return (
     <div className="views-network">
       <div className="views-toolbar" role="toolbar">
-        <button type="button" onClick={() => zoom(0.8)} aria-label={t('zoomOut')}>
+        <button type="button" className="btn" onClick={() => zoom(0.8)} aria-label={t('zoomOut')}>
           −
         </button>
-        <button type="button" onClick={() => zoom(1.25)} aria-label={t('zoomIn')}>
+        <button type="button" className="btn" onClick={() => zoom(1.25)} aria-label={t('zoomIn')}>
           +
         </button>
         <p className="views-summary" data-testid="network-summary">

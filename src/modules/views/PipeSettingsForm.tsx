@@ -51,8 +51,10 @@ export function PipeSettingsForm({ settings, schedules, onSave, onCancel }: Prop
           </label>
         ))}
       </fieldset>
-      <button type="submit">{t('pipeline.save')}</button>
-      <button type="button" onClick={onCancel}>
+      <button type="submit" className="btn btn--primary">
+        {t('pipeline.save')}
+      </button>
+      <button type="button" className="btn" onClick={onCancel}>
         {t('pipeline.cancel')}
       </button>
     </form>

@@ -48,7 +48,7 @@ export function PipelinePage() {
     return (
       <p className="views-error views-page" role="alert">
         {t('failed', { message: pipes.error })}{' '}
-        <button type="button" onClick={pipes.reload}>
+        <button type="button" className="btn" onClick={pipes.reload}>
           {t('retry')}
         </button>
       </p>
@@ -143,7 +143,7 @@ export function PipelinePage() {
           <span className="pipe__key pipe__key--target" /> {t('pipeline.target')}
         </span>
         {config?.can.edit && (
-          <button type="button" onClick={() => setEditing(true)}>
+          <button type="button" className="btn" onClick={() => setEditing(true)}>
             <Settings size={14} aria-hidden /> {t('pipeline.settings')}
           </button>
         )}

@@ -90,7 +90,12 @@ export function ScoreboardPage() {
     <div className="views-page scoreboard">
       <header className="views-head">
         <h1>{t('scoreboard.title')}</h1>
-        <button type="button" onClick={() => setEditing('new')} disabled={!tree.data}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setEditing('new')}
+          disabled={!tree.data}
+        >
           <Plus size={14} aria-hidden /> {t('scoreboard.add')}
         </button>
       </header>
@@ -105,7 +110,7 @@ export function ScoreboardPage() {
       {board.error && (
         <p className="views-error" role="alert">
           {t('failed', { message: board.error })}{' '}
-          <button type="button" onClick={board.reload}>
+          <button type="button" className="btn" onClick={board.reload}>
             {t('retry')}
           </button>
         </p>

@@ -60,10 +60,10 @@ export function TileForm({ nodes, initial, onSave, onCancel }: Props) {
           ))}
         </select>
       </label>
-      <button type="submit" disabled={!node}>
+      <button type="submit" className="btn btn--primary" disabled={!node}>
         {t('scoreboard.save')}
       </button>
-      <button type="button" onClick={onCancel}>
+      <button type="button" className="btn" onClick={onCancel}>
         {t('scoreboard.cancel')}
       </button>
     </form>

@@ -1,18 +1,21 @@
 // The node panel's daily planning tab: the kind shown (plan, fact, approved plan), the
 // distribution of the selected rows' volume by mode and base over their dates, day approval, and
-// the version's "progress from facts" switch above the day matrix. The matrix opens on the
-// focused row's start; every change is one step of the workbench's undo history.
+// the version's "progress from facts" switch above the day matrix; the measure shown (volume, or
+// the labour and cost it stands for); allocating plan or fact over the selected days and moving
+// a value between days. The matrix opens on the focused row's start; every change is one step
+// of the workbench's undo history.
 import { useMemo, useState } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
-import type { DistributionBase, DistributionMode, PlanKind } from '../../domain/wdp';
-import { PLAN_KINDS } from '../../domain/wdp';
+import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
+import type { DistributionBase, DistributionMode, Measure, PlanKind } from '../../domain/wdp';
+import { DISTRIBUTION_MODES, MEASURES, PLAN_KINDS } from '../../domain/wdp';
 import { useToasts } from '../../state/toasts';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { useWdp, wdpStore } from '../../state/wdp/store';
-import { distributeRows, setDayStatus } from './commands';
+import { allocateRows, distributeRows, setDayStatus, transferDayValue } from './commands';
 import { DAY_SPAN, DayMatrix, rangeOf } from './DayMatrix';
 import type { MatrixSelection } from './DayMatrix';
 import { DistributionPickers } from './DistributionPickers';
@@ -37,6 +40,8 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   const hasSchedule = useWorkbench((s) => s.schedule !== null);
   const versionId = useWorkbench((s) => s.versionId);
   const [kind, setKind] = useState<PlanKind>('plan');
+  const [measure, setMeasure] = useState<Measure>('volume');
+  const [allocating, setAllocating] = useState(false);
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const [base, setBase] = useState<DistributionBase>('by_date');
   // Read again when the version or the presence of dates changes, not on every schedule.
@@ -85,6 +90,21 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     if (!setDayStatus(cells, to)) notify(t('nothing_changed'));
   };
 
+  /** Moves the value of the selection's first day to its last day, on the focused row. */
+  const moveValue = () => {
+    const id = workbench.get().visible.ids[sel.anchor.row];
+    if (!id || workbench.get().wbs.index.children.has(id)) return notify(t('summary_skipped'));
+    const out = transferDayValue(id, kind, firstDay + sel.anchor.col, firstDay + sel.focus.col);
+    if (!out.ok) return notify(t(`transfer_${out.reason}`));
+    notify(
+      t('transferred', {
+        value: formatNumber(out.moved, { lang, decimals: 3, trimZeros: true }),
+        date: formatDate((firstDay + sel.focus.col) * MINUTES_PER_DAY, 'DD.MM.YYYY', lang),
+      }),
+      'info',
+    );
+  };
+
   const toggleFromFacts = async (on: boolean) => {
     if (!versionId) return;
     try {
@@ -130,9 +150,30 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
             </label>
           ))}
         </span>
+        <span role="radiogroup" aria-label={t('measure_label')} className="wdp-kinds">
+          {MEASURES.map((m) => (
+            <label key={m} className={m === measure ? 'wdp-kind-on' : ''}>
+              <input type="radio" name="wdp-measure" checked={m === measure} onChange={() => setMeasure(m)} />
+              {t(`measure.${m}`)}
+            </label>
+          ))}
+        </span>
         <DistributionPickers mode={mode} base={base} onMode={setMode} onBase={setBase} />
         <button type="button" className="btn" onClick={distribute}>
           {t('distribute')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          aria-expanded={allocating}
+          disabled={kind === 'approved_plan'}
+          title={kind === 'approved_plan' ? t('allocate_kinds') : t('allocate_hint')}
+          onClick={() => setAllocating((x) => !x)}
+        >
+          {t('allocate')}
+        </button>
+        <button type="button" className="btn" title={t('move_value_hint')} onClick={moveValue}>
+          {t('move_value')}
         </button>
         <button type="button" className="btn" onClick={() => approve('approved')}>
           {t('approve_days')}
@@ -161,16 +202,107 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           {t('from_facts')}
         </label>
       </div>
+      {allocating && kind !== 'approved_plan' && (
+        <AllocateForm
+          kind={kind}
+          from={firstDay + rangeOf(sel).c0}
+          to={firstDay + rangeOf(sel).c1}
+          rows={selectedRows()}
+          lang={lang}
+          onClose={() => setAllocating(false)}
+          notify={notify}
+        />
+      )}
       <DayMatrix
         kind={kind}
+        measure={measure}
         firstDay={firstDay}
         sel={sel}
         onSel={setSel}
         lang={lang}
         t={t}
-        height={Math.max(120, height - 40)}
+        height={Math.max(120, height - (allocating ? 80 : 40))}
         notify={notify}
       />
     </div>
+  );
+}
+
+/**
+ * Allocate plan or fact over the selected days of the selected rows: an amount (empty: what each
+ * row's volume leaves) by a mode; Enter allocates, Escape closes.
+ */
+function AllocateForm(props: {
+  kind: 'plan' | 'fact';
+  from: number;
+  to: number;
+  rows: readonly string[];
+  lang: 'en' | 'ru';
+  onClose: () => void;
+  notify: (text: string, kind?: 'info' | 'warning') => void;
+}) {
+  const { kind, from, to, rows, lang, onClose, notify } = props;
+  const { t } = useWdpT();
+  const [amount, setAmount] = useState('');
+  const [mode, setMode] = useState<DistributionMode>('evenly');
+  const date = (d: number) => formatDate(d * MINUTES_PER_DAY, 'DD.MM.YYYY', lang);
+
+  const submit = () => {
+    const text = amount.trim();
+    const value = text === '' ? null : parseNumberValue(text);
+    if (text !== '' && value === null) return notify(t('not_a_number', { text }));
+    const out = allocateRows(rows, kind, mode, from, to, value);
+    if (out.ok) {
+      notify(t('allocated', { count: out.rows, from: date(from), to: date(to) }), 'info');
+      onClose();
+    } else notify(t(`allocate_${out.reason}`, { code: out.code ?? '' }));
+  };
+
+  return (
+    <form
+      className="wdp-allocate"
+      aria-label={t('allocate_title', { kind: t(`kind.${kind}`) })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <strong>{t('allocate_title', { kind: t(`kind.${kind}`) })}</strong>
+      <span data-testid="wdp-allocate-period">
+        {t('allocate_period', { from: date(from), to: date(to), count: rows.length })}
+      </span>
+      <label>
+        {t('amount')}{' '}
+        <input
+          autoFocus
+          inputMode="decimal"
+          value={amount}
+          placeholder={t('amount_rest')}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <label>
+        {t('mode_label')}{' '}
+        <select value={mode} onChange={(e) => setMode(e.target.value as DistributionMode)}>
+          {DISTRIBUTION_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`mode.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn--primary">
+        {t('allocate_do')}
+      </button>
+      <button type="button" className="btn" onClick={onClose}>
+        {t('cancel')}
+      </button>
+    </form>
   );
 }

@@ -5,20 +5,22 @@
 // period marked read-only with the reason in their title. Summary rows show the sums of their
 // rows. Keyboard as in the grid: arrows (Shift extends), type or F2/Enter to edit, Enter/Tab to
 // commit, Esc to cancel, Delete to clear, Ctrl+C to copy, Ctrl+V to paste a matrix from Excel,
-// Ctrl+Z / Ctrl+Y to undo and redo.
+// Ctrl+Z / Ctrl+Y to undo and redo, Alt+←/→ to move the focused day's value to the day before or
+// after (transfer-value). In labour or cost the cells show the volume's hours or money (the row's
+// rates) and are read-only.
 import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
-import type { PlanKind } from '../../domain/wdp';
-import { isWorkingDay, pasteEdits } from '../../domain/wdp';
+import type { Measure, PlanKind, RowRates } from '../../domain/wdp';
+import { isWorkingDay, measureOf, pasteEdits, rowRates } from '../../domain/wdp';
 import { runCommand } from '../../state/workbench/commands';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { useWdp } from '../../state/wdp/store';
 import { calendarOfRow } from './calendars';
-import { closedReason, commitEdits } from './commands';
-import { allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
+import { closedReason, commitEdits, transferDayValue } from './commands';
+import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 export interface Cell {
@@ -46,6 +48,8 @@ export function rangeOf(sel: MatrixSelection) {
 
 export function DayMatrix(props: {
   kind: PlanKind;
+  /** What the cells show: the volume (editable), or its labour or cost (read-only). */
+  measure?: Measure;
   firstDay: number;
   sel: MatrixSelection;
   onSel: (s: MatrixSelection) => void;
@@ -55,10 +59,21 @@ export function DayMatrix(props: {
   notify: (text: string) => void;
 }) {
   const { kind, firstDay, sel, onSel, lang, t, height, notify } = props;
+  const measure = props.measure ?? 'volume';
   const visible = useWorkbench((s) => s.visible);
   const rows = useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
   const days = useWdp((s) => s.days);
+  const resources = useWdp((s) => s.resources);
+  // Each row's labour and cost per unit of volume (cheap: two divisions).
+  const ratesOf = useMemo(
+    () =>
+      (id: string): RowRates | undefined => {
+        const row = rows.get(id);
+        return row ? rowRates(row, resources.get(id)) : undefined;
+      },
+    [rows, resources],
+  );
   useWdp((s) => s.periods);
   const scroller = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0, width: 800 });
@@ -79,12 +94,17 @@ export function DayMatrix(props: {
   const c0 = Math.max(0, Math.floor(scroll.left / COL_W) - 1);
   const c1 = Math.min(DAY_SPAN, c0 + Math.ceil((scroll.width - LEFT_W) / COL_W) + 3);
   const sums = useMemo(
-    () => summaryDays(days, parentOf, kind, firstDay + c0, firstDay + c1),
+    () => summaryDays(days, parentOf, kind, firstDay + c0, firstDay + c1, measure, ratesOf),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [days, rows, kind, firstDay, c0, c1],
+    [days, rows, kind, firstDay, c0, c1, measure, ratesOf],
   );
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const totals = useMemo(() => allTotals(days, parentOf), [days, rows]);
+  const volumes = useMemo(() => allTotals(days, parentOf), [days, rows]);
+  const totals = useMemo(
+    () => (measure === 'volume' ? volumes : allMeasureTotals(days, parentOf, measure, ratesOf)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [volumes, measure, ratesOf],
+  );
   const s = workbench.get();
   const range = rangeOf(sel);
   const fmt = (v: number | null | undefined) =>
@@ -96,7 +116,23 @@ export function DayMatrix(props: {
     const id = rowIdAt(r);
     if (id === undefined) return null;
     if (!isLeaf(id)) return sums.get(id)?.get(firstDay + c) ?? null;
-    return days.get(id)?.get(firstDay + c)?.[kind] ?? null;
+    return measureOf(days.get(id)?.get(firstDay + c)?.[kind] ?? null, measure, ratesOf(id));
+  };
+  /** Edits of labour or cost are refused: they follow from the volume. */
+  const readOnly = () => {
+    if (measure === 'volume') return false;
+    notify(t('measure_read_only'));
+    return true;
+  };
+
+  /** Moves the focused day's value one day left or right (transfer-value); focus follows. */
+  const transfer = (dc: number) => {
+    const id = rowIdAt(sel.focus.row);
+    if (id === undefined || !isLeaf(id)) return notify(t('summary_skipped'));
+    const from = firstDay + sel.focus.col;
+    const out = transferDayValue(id, kind, from, from + dc);
+    if (!out.ok) return notify(t(`transfer_${out.reason}`));
+    move(0, dc, false);
   };
 
   const move = (dr: number, dc: number, extend: boolean) => {
@@ -153,6 +189,11 @@ export function DayMatrix(props: {
       return;
     }
     if (mod) return; // copy and paste arrive as clipboard events
+    if (e.altKey && (k === 'ArrowLeft' || k === 'ArrowRight')) {
+      e.preventDefault();
+      if (!readOnly()) transfer(k === 'ArrowLeft' ? -1 : 1);
+      return;
+    }
     const arrows: Record<string, [number, number]> = {
       ArrowUp: [-1, 0],
       ArrowDown: [1, 0],
@@ -168,9 +209,11 @@ export function DayMatrix(props: {
       move(0, e.shiftKey ? -1 : 1, false);
     } else if (k === 'Enter' || k === 'F2') {
       e.preventDefault();
+      if (readOnly()) return;
       setEditing({ text: fmt(valueAt(sel.focus.row, sel.focus.col)).replace(/\s/g, '') });
     } else if (k === 'Delete' || k === 'Backspace') {
       e.preventDefault();
+      if (readOnly()) return;
       const edits = [];
       for (let r = range.r0; r <= range.r1; r++)
         for (let c = range.c0; c <= range.c1; c++) {
@@ -180,6 +223,7 @@ export function DayMatrix(props: {
       apply(edits);
     } else if (/^[0-9.,-]$/.test(k)) {
       e.preventDefault();
+      if (readOnly()) return;
       setEditing({ text: k });
     }
   };
@@ -204,6 +248,7 @@ export function DayMatrix(props: {
   const onPaste = (e: ClipboardEvent) => {
     if (editing) return;
     e.preventDefault();
+    if (readOnly()) return;
     const matrix = parseClipboard({
       html: e.clipboardData.getData('text/html'),
       text: e.clipboardData.getData('text/plain'),
@@ -249,7 +294,8 @@ export function DayMatrix(props: {
     const es = Number.isFinite(v.es) ? dayOfMinutes(v.es) : NaN;
     const ef = Number.isFinite(v.ef) ? finishDay(v.ef) : NaN;
     const tot = totals.get(v.row.id);
-    const pct = tot && v.row.volume ? Math.round((tot.fact / v.row.volume) * 1000) / 10 : null;
+    const done = volumes.get(v.row.id);
+    const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
     const top = r * ROW_H;
     body.push(
       <div
@@ -272,7 +318,7 @@ export function DayMatrix(props: {
     for (let c = c0; c < c1; c++) {
       const day = firstDay + c;
       const value = leaf
-        ? (days.get(v.row.id)?.get(day)?.[kind] ?? null)
+        ? measureOf(days.get(v.row.id)?.get(day)?.[kind] ?? null, measure, ratesOf(v.row.id))
         : (sums.get(v.row.id)?.get(day) ?? null);
       const cell = leaf ? days.get(v.row.id)?.get(day) : undefined;
       const off = !isWorkingDay(cal, day);
@@ -308,7 +354,7 @@ export function DayMatrix(props: {
             const to = { row: r, col: c };
             onSel({ anchor: e.shiftKey ? sel.anchor : to, focus: to });
           }}
-          onDoubleClick={() => setEditing({ text: fmt(value).replace(/\s/g, '') })}
+          onDoubleClick={() => !readOnly() && setEditing({ text: fmt(value).replace(/\s/g, '') })}
         >
           {focused && editing ? (
             <input
@@ -345,7 +391,7 @@ export function DayMatrix(props: {
       ref={scroller}
       className="wdp-matrix"
       role="grid"
-      aria-label={t('matrix', { kind: t(`kind.${kind}`) })}
+      aria-label={t('matrix', { kind: `${t(`kind.${kind}`)}, ${t(`measure.${measure}`)}` })}
       aria-rowcount={visible.ids.length}
       aria-colcount={DAY_SPAN}
       tabIndex={0}

@@ -1,30 +1,43 @@
 // The node panel's planning tab: the row's volume, unit and distribution settings (mode, base,
 // daily rate) saved with PUT versions/{id}/wdp/rows, and its plan, fact and approved totals
-// (rolled up for a summary) with the percent its facts give.
+// (rolled up for a summary) with the percent its facts give, and the labour and cost they stand
+// for where the row carries a price or resources (summaries: the sums of their rows').
 import { useMemo, useState } from 'react';
 import type { WdpRowSettings } from '../../api/wdp';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { formatNumber } from '../../domain/format';
 import type { DistributionBase, DistributionMode } from '../../domain/wdp';
-import { percentFromFacts } from '../../domain/wdp';
+import { percentFromFacts, rowRates } from '../../domain/wdp';
 import type { RowView } from '../../state/workbench/types';
 import { useWorkbench } from '../../state/workbench/store';
 import { useWdp, wdpStore } from '../../state/wdp/store';
 import { Fields } from '../schedule/panel-parts';
 import { DistributionPickers } from './DistributionPickers';
 import { useWdpT } from './i18n';
-import { allTotals } from './matrix-model';
+import { allMeasureTotals, allTotals } from './matrix-model';
 
 export function PlanningTab({ v, lang }: { v: RowView; lang: 'en' | 'ru' }) {
   const { t } = useWdpT();
   const days = useWdp((s) => s.days);
   const saved = useWdp((s) => s.rows.get(v.row.id));
   const rows = useWorkbench((s) => s.wbs.doc.rows);
-  const totals = useMemo(
-    () => allTotals(days, (id) => rows.get(id)?.parentId ?? null).get(v.row.id),
-    [days, rows, v.row.id],
-  );
+  const resources = useWdp((s) => s.resources);
+  const parentOf = (id: string) => rows.get(id)?.parentId ?? null;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const totals = useMemo(() => allTotals(days, parentOf).get(v.row.id), [days, rows, v.row.id]);
+  const rates = useMemo(() => rowRates(v.row, resources.get(v.row.id)), [v.row, resources]);
+  const measures = useMemo(() => {
+    const ratesOf = (id: string) => {
+      const r = rows.get(id);
+      return r ? rowRates(r, resources.get(id)) : undefined;
+    };
+    return {
+      labour: allMeasureTotals(days, parentOf, 'labour', ratesOf).get(v.row.id),
+      cost: allMeasureTotals(days, parentOf, 'cost', ratesOf).get(v.row.id),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [days, rows, resources, v.row.id]);
   const n = (x: number | undefined | null) =>
     x === null || x === undefined ? '—' : formatNumber(x, { lang, decimals: 3, trimZeros: true });
   const pct = percentFromFacts(v.row.volume, totals?.fact ?? 0);
@@ -37,8 +50,22 @@ export function PlanningTab({ v, lang }: { v: RowView; lang: 'en' | 'ru' }) {
           [t('kind.fact'), n(totals?.fact ?? 0)],
           [t('kind.approved_plan'), n(totals?.approved_plan ?? 0)],
           [t('progress_facts'), pct === null ? '—' : `${n(pct)}%`],
+          ...(v.hasChildren
+            ? []
+            : ([
+                [t('labour_per_unit'), n(rates.labour)],
+                [t('cost_per_unit'), n(rates.cost)],
+              ] as [string, string][])),
+          [
+            t('labour_totals'),
+            measures.labour ? `${n(measures.labour.plan)} / ${n(measures.labour.fact)}` : '—',
+          ],
+          [t('cost_totals'), measures.cost ? `${n(measures.cost.plan)} / ${n(measures.cost.fact)}` : '—'],
         ]}
       />
+      {!v.hasChildren && rates.labour === null && rates.cost === null && (
+        <p className="wb-dim">{t('no_rates')}</p>
+      )}
       {!v.hasChildren && (
         <RowSettings key={`${v.row.id}:${JSON.stringify(saved ?? null)}`} rowId={v.row.id} saved={saved} />
       )}

@@ -13,6 +13,7 @@ import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
 import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
+import { measureOf } from '../../domain/wdp';
 import { useConfirm } from '../../state/confirm';
 import { useSession } from '../../state/session';
 import { useToasts } from '../../state/toasts';
@@ -251,13 +252,17 @@ function SheetView(props: {
                 <th key={d}>{date(d, 'DD.MM')}</th>
               ))}
               <th>{t('page.total')}</th>
+              <th>{t('page.hours_total')}</th>
+              <th>{t('page.cost')}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((w) => {
-              const total = sheet.days
-                .filter((d) => d.item_id === w.item_id)
-                .reduce((s, d) => s + (d.fact ?? 0), 0);
+              const mine = sheet.days.filter((d) => d.item_id === w.item_id);
+              const total = mine.reduce((s, d) => s + (d.fact ?? 0), 0);
+              const hours = mine.reduce((s, d) => s + (d.hours ?? 0), 0);
+              // The facts' cost at the work's cost of a unit (its price, else its resources').
+              const cost = w.cost === null ? null : measureOf(total, 'cost', w);
               return (
                 <tr key={w.item_id}>
                   <th scope="row">
@@ -294,6 +299,8 @@ function SheetView(props: {
                     );
                   })}
                   <td data-testid={`ts-total-${w.code}`}>{n(total)}</td>
+                  <td data-testid={`ts-hours-${w.code}`}>{n(hours)}</td>
+                  <td data-testid={`ts-cost-${w.code}`}>{cost === null ? '—' : n(cost)}</td>
                 </tr>
               );
             })}

@@ -5,6 +5,7 @@
 import type { Patch } from 'immer';
 import type { CellEdit, DistributionBase, DistributionMode, RowDays, WdpChange } from '../../domain/wdp';
 import {
+  allocate,
   cellsChange,
   distributePlan,
   editsChange,
@@ -12,6 +13,7 @@ import {
   percentFromFacts,
   rowChange,
   rowTotals,
+  transferValue,
   withPlan,
 } from '../../domain/wdp';
 import { applyWdpPatches } from '../../domain/wdp';
@@ -138,4 +140,73 @@ export function setDayStatus(
     ),
     status === 'approved' ? 'wdp.cmd.approve' : 'wdp.cmd.reopen',
   );
+}
+
+/** Whether any day of [from, to] is before the kind's editing period. */
+function closedIn(from: number, to: number, kind: 'plan' | 'fact' | 'approved_plan'): boolean {
+  for (let d = from; d <= to; d++) if (closedReason(d, kind) !== null) return true;
+  return false;
+}
+
+export type AllocateOutcome =
+  | { ok: true; rows: number }
+  | { ok: false; reason: 'closed' | 'no_working_days' | 'no_volume' | 'nothing_changed'; code?: string };
+
+/**
+ * Allocates plan or fact over the days [from, to] of each row (spec §7 allocate plan/fact): the
+ * amount given, or what the row's volume leaves, by the mode over the working days of the row's
+ * calendar. One undo step; refused as a whole when a day is closed or a row cannot take it.
+ */
+export function allocateRows(
+  ids: readonly string[],
+  kind: 'plan' | 'fact',
+  mode: DistributionMode,
+  from: number,
+  to: number,
+  amount: number | null,
+): AllocateOutcome {
+  if (closedIn(from, to, kind)) return { ok: false, reason: 'closed' };
+  const s = workbench.get();
+  const edits: CellEdit[] = [];
+  let rows = 0;
+  for (const id of ids) {
+    const v = rowById(s, id);
+    if (!v || v.hasChildren) continue;
+    const res = allocate({
+      rowId: id,
+      kind,
+      mode,
+      cal: calendarOfRow(v.row.calendarId),
+      from,
+      to,
+      amount,
+      volume: v.row.volume,
+      current: daysOf(id) ?? new Map(),
+    });
+    if (!res.ok) return { ok: false, reason: res.reason, code: v.row.code ?? v.row.name };
+    edits.push(...res.edits);
+    if (res.edits.length) rows++;
+  }
+  const done = commit(editsChange(daysOf, edits), 'wdp.cmd.allocate');
+  return done ? { ok: true, rows } : { ok: false, reason: 'nothing_changed' };
+}
+
+export type TransferOutcome =
+  | { ok: true; moved: number }
+  | { ok: false; reason: 'closed' | 'same_day' | 'nothing_to_transfer' | 'exceeds' };
+
+/** Moves a row's value of a kind (all, or `amount`) from one day to another: one undo step. */
+export function transferDayValue(
+  rowId: string,
+  kind: 'plan' | 'fact' | 'approved_plan',
+  fromDay: number,
+  toDay: number,
+  amount: number | null = null,
+): TransferOutcome {
+  if (closedReason(fromDay, kind) !== null || closedReason(toDay, kind) !== null)
+    return { ok: false, reason: 'closed' };
+  const res = transferValue({ rowId, kind, fromDay, toDay, amount, current: daysOf(rowId) ?? new Map() });
+  if (!res.ok) return res;
+  commit(editsChange(daysOf, res.edits), 'wdp.cmd.transfer');
+  return { ok: true, moved: res.moved };
 }

@@ -1,12 +1,16 @@
 // Entry to a space, in the order of spec §8: member? (403 Forbidden) → IP allowed? (403
-// IPNotAllowed) → licence (402 LicenseNotFound / LicenseLimit) → role allows the route (403).
+// IPNotAllowed) → licence (402 LicenseNotFound / LicenseLimit) → the role's permission matrix allows
+// the route's ability in the route's module (403).
 import { BlockList, isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { ROLE_ABILITIES } from '../../api/roles';
 import type { Ability } from '../../api/route';
+import type { PermissionMatrix, PermissionModule } from '../../domain/admin/permissions';
+import { ABILITIES, allows, effectiveMatrix } from '../../domain/admin/permissions';
+import { unionMatrices } from '../../domain/collab';
 import type { DB, RoleValue } from '../db/schema';
 import { HttpError, forbidden } from '../errors';
+import { delegatedMatrices } from '../services/delegation';
 
 export interface SpaceAccess {
   spaceId: string;
@@ -16,6 +20,9 @@ export interface SpaceAccess {
   roleId: string;
   roleName: string;
   roleValue: RoleValue;
+  permissions: PermissionMatrix;
+  defaultLanguage: 'en' | 'ru' | 'fr' | null;
+  idleTimeoutMinutes: number | null;
   userCap: number;
   members: number;
   licenceExpiresAt: Date | null;
@@ -45,6 +52,9 @@ export async function enterSpace(
   spaceId: string,
   ip: string,
   ability: Ability,
+  module: PermissionModule | null = null,
+  /** Ids the call is about (delegations on an EPS node apply to them): services/delegation.ts. */
+  subjects: readonly string[] = [],
 ): Promise<SpaceAccess> {
   const row = await db
     .selectFrom('space_members as m')
@@ -56,15 +66,21 @@ export async function enterSpace(
       's.kind',
       's.owner_id',
       's.ip_allow_list',
+      's.default_language',
+      's.idle_timeout_minutes',
       'r.id as role_id',
       'r.name as role_name',
       'r.value as role_value',
+      'r.permissions',
+      'm.last_seen_at',
       'l.user_cap',
       'l.expires_at',
       sql<boolean>`l.expires_at IS NOT NULL AND l.expires_at < now()`.as('expired'),
       sql<number>`(SELECT count(*) FROM space_members x WHERE x.space_id = m.space_id)::int`.as('members'),
       sql<number>`(SELECT count(*) FROM space_members x WHERE x.space_id = m.space_id
         AND (x.joined_at, x.user_id) <= (m.joined_at, m.user_id))::int`.as('rank'),
+      sql<boolean>`EXISTS (SELECT 1 FROM delegations d WHERE d.space_id = m.space_id AND d.to_user = m.user_id
+        AND d.starts_at <= now() AND d.ends_at > now())`.as('delegated'),
     ])
     .where('m.space_id', '=', spaceId)
     .where('m.user_id', '=', userId)
@@ -75,7 +91,20 @@ export async function enterSpace(
   if (row.expired) throw new HttpError(402, 'LicenseNotFound', [{ code: 'LicenseExpired' }]);
   // Members beyond the cap, by join order, are the ones kept out; the first ones keep working.
   if (row.rank > row.user_cap) throw new HttpError(402, 'LicenseLimit', [{ code: 'LicenseLimit' }]);
-  if (!ROLE_ABILITIES[row.role_value].includes(ability)) throw forbidden();
+  const own = effectiveMatrix(row.role_value, row.permissions);
+  // Rights handed on by delegations in force (their end stops them: the query compares with now()).
+  const permissions = row.delegated
+    ? unionMatrices(own, await delegatedMatrices(db, spaceId, userId, subjects), ABILITIES)
+    : own;
+  if (module !== null && !allows(permissions, module, ability)) throw forbidden();
+  // Last activity, to the minute: one write a minute per member, not one per call.
+  if (!row.last_seen_at || Date.now() - row.last_seen_at.getTime() > 60_000)
+    await db
+      .updateTable('space_members')
+      .set({ last_seen_at: sql`now()` })
+      .where('space_id', '=', spaceId)
+      .where('user_id', '=', userId)
+      .execute();
   return {
     spaceId,
     name: row.name,
@@ -84,8 +113,11 @@ export async function enterSpace(
     roleId: row.role_id,
     roleName: row.role_name,
     roleValue: row.role_value,
+    permissions,
     userCap: row.user_cap,
     members: row.members,
     licenceExpiresAt: row.expires_at,
+    defaultLanguage: row.default_language,
+    idleTimeoutMinutes: row.idle_timeout_minutes,
   };
 }

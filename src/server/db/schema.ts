@@ -1,6 +1,8 @@
 // Kysely table types, mirroring migrations/*.sql.
 import type { ColumnType, Generated } from 'kysely';
+import type { CollabTables } from './schema-collab';
 import type { ViewsTables } from './schema-views';
+import type { LicencePayload } from '../../domain/admin/licence';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -18,10 +20,14 @@ export interface UsersTable {
   avatar_mime: string | null;
   privacy_policy_accepted_at: Date | null;
   created_at: Timestamp;
+  /** Channels the user gets notices by (migration 015). */
+  notification_channels: ColumnType<string[], string[] | undefined, string[]>;
   /** Wrong secret answers in a row (migration 009). */
   reset_failures: Generated<number>;
   /** Password recovery of the login is refused until then. */
   reset_locked_until: Date | null;
+  /** The language the user last chose (migration 032, GET localization/set/{id}). */
+  language: ColumnType<'en' | 'ru' | 'fr' | null, 'en' | 'ru' | 'fr' | null | undefined>;
 }
 
 export interface SessionsTable {
@@ -56,6 +62,12 @@ export interface SpacesTable {
   ip_allow_list: ColumnType<string[], string[] | undefined, string[]>;
   plan_edit_days: number | null;
   fact_edit_days: number | null;
+  /** Migration 015: the language of members who chose none; the idle time-out (null = deployment's). */
+  default_language: ColumnType<'en' | 'ru' | 'fr' | null, 'en' | 'ru' | 'fr' | null | undefined>;
+  idle_timeout_minutes: ColumnType<number | null, number | null | undefined>;
+  /** Migration 023: largest file and total bytes of the space (null = the deployment's / none). */
+  storage_max_file_bytes: ColumnType<number | null, number | null | undefined>;
+  storage_quota_bytes: ColumnType<string | number | null, number | null | undefined>;
   created_at: Timestamp;
 }
 
@@ -74,6 +86,8 @@ export interface RolesTable {
   name: string;
   value: RoleValue;
   builtin: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Permission matrix {module: abilities}; null = the role value's defaults (migration 012). */
+  permissions: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -83,6 +97,24 @@ export interface SpaceMembersTable {
   user_id: string;
   role_id: string;
   joined_at: Timestamp;
+  /** Entitlements counted against the licence's estimates / BIM caps (migration 012). */
+  estimates: ColumnType<boolean, boolean | undefined, boolean>;
+  bim: ColumnType<boolean, boolean | undefined, boolean>;
+  last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The member's last and previous home-page visits ("changed since the last visit"). */
+  home_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  home_previous_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** An executor of the space's work (migration 025, PATCH users/{id}/set-executor). */
+  executor: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A signed licence token loaded into a space (migration 012). */
+export interface LicenceTokensTable {
+  space_id: string;
+  id: string;
+  token: string;
+  payload: Json<LicencePayload>;
+  loaded_at: Timestamp;
 }
 
 export type EpsKind = 'facility' | 'project' | 'schedule_group' | 'schedule';
@@ -130,6 +162,10 @@ export interface VersionsTable {
   created_at: Timestamp;
   /** Bumped by a trigger on every write of the version's items or relations (migration 006). */
   content_stamp: ColumnType<string | number, never, never>;
+  /** Set with the stamp (migration 012). */
+  content_changed_at: ColumnType<Date, never, never>;
+  /** Bumped by triggers on writes of assignments and resources (migration 026, analytics). */
+  analytics_stamp: ColumnType<string | number, never, never>;
 }
 
 export type LimitType = 'not_earlier' | 'not_later' | 'in_date';
@@ -191,10 +227,59 @@ export interface StoredFilesTable {
   created_by: string | null;
   created_at: Timestamp;
   expires_at: Date | null;
+  /** Migration 023: sha256 of the content (null for files stored before), the thumbnail's key. */
+  content_hash: ColumnType<string | null, string | null | undefined>;
+  thumb_key: ColumnType<string | null, string | null | undefined>;
+  purpose: ColumnType<'file' | 'photo', 'file' | 'photo' | undefined>;
 }
 
-export type JobType = 'import_version' | 'export_version' | 'calculate_timetable';
+// Comments and photos of EPS nodes (023_storage_photos.sql).
+export interface EpsPhotosTable {
+  space_id: string;
+  id: Generated<string>;
+  node_id: string;
+  file_id: string;
+  version_id: string | null;
+  wbs_item_id: string | null;
+  wbs_code: string | null;
+  wbs_name: string | null;
+  taken_at: Date | null;
+  width: number | null;
+  height: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface EpsCommentsTable {
+  space_id: string;
+  id: Generated<string>;
+  node_id: string;
+  wbs_item_id: string | null;
+  author_id: string | null;
+  text: string;
+  created_at: Timestamp;
+  updated_at: Date | null;
+}
+
+export type JobType =
+  | 'import_version'
+  | 'export_version'
+  | 'calculate_timetable'
+  | 'level_resources'
+  | 'print_version'
+  | 'run_report'
+  | 'backup_schedule'
+  | 'bim_upload'
+  | 'batch_versions';
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'stopped';
+
+export interface BatchItemRow {
+  schedule_id: string;
+  version_id: string;
+  state: JobState;
+  file_id: string | null;
+  errors: { code: string; params: Record<string, string | number | boolean | null> }[];
+}
 
 export interface JobsTable {
   space_id: string;
@@ -209,6 +294,8 @@ export interface JobsTable {
   file_id: string | null;
   params: Json<Record<string, unknown>>;
   errors: Json<{ code: string; params: Record<string, string | number | boolean | null> }[]>;
+  /** batch_versions: each version's state, file and errors (migration 027). */
+  items: ColumnType<BatchItemRow[], string | undefined, string>;
   stop_requested: ColumnType<boolean, boolean | undefined, boolean>;
   runner: string | null;
   heartbeat_at: Date | null;
@@ -267,6 +354,22 @@ export interface LevelledStartsTable {
   version_id: string;
   wbs_id: string;
   start: number;
+  /** Levelled finish, delay (working minutes) and the dates before levelling (018_levelling.sql). */
+  finish: number | null;
+  delay: ColumnType<number, number | undefined, number>;
+  base_start: number | null;
+  base_finish: number | null;
+}
+
+// The levelling of a version: its options, result figures and the revision it read (018).
+export interface VersionLevellingTable {
+  space_id: string;
+  version_id: string;
+  options: Json<Record<string, unknown>>;
+  stats: Json<Record<string, unknown>>;
+  revision: number;
+  levelled_by: string | null;
+  levelled_at: Timestamp;
 }
 
 // The resources of a space (migrations/008_resources.sql).
@@ -450,7 +553,159 @@ export interface LayoutTemplatesTable {
   updated_at: Timestamp;
 }
 
-export interface DB extends ViewsTables {
+// Analytics dashboards' settings, presets and curved settings (migrations/016_analytics.sql).
+export interface AnalyticsSettingsTable {
+  space_id: string;
+  id: Generated<string>;
+  user_id: string;
+  eps_id: string | null;
+  kind: 'setting' | 'preset' | 'curved';
+  name: string;
+  config: Json<Record<string, unknown>>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+// Cost estimating (migrations/021_costr.sql).
+export interface CostrSettingsTable {
+  space_id: string;
+  settings: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+export interface CostrEstimatesTable {
+  space_id: string;
+  id: Generated<string>;
+  kind: 'dictionary' | 'estimate';
+  name: string;
+  version_id: string | null;
+  revision: Generated<number>;
+  coefficients: Json<unknown[]>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CostrNodesTable {
+  space_id: string;
+  estimate_id: string;
+  id: string;
+  parent_id: string | null;
+  order_key: string;
+  kind: 'section' | 'position';
+  code: string;
+  name: string;
+  measure: string;
+  quantity: string;
+  labour_price: string;
+  machines_price: string;
+  materials_price: string;
+  labour_hours: string;
+  dictionary_id: string | null;
+  wbs_item_id: string | null;
+  notes: string;
+}
+export interface CostrUndoTable {
+  space_id: string;
+  estimate_id: string;
+  seq: number;
+  label: string;
+  entry: Json<Record<string, unknown>>;
+  undone: Generated<boolean>;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+export interface CostrMappingsTable {
+  space_id: string;
+  id: Generated<string>;
+  name: string;
+  mapping: Json<Record<string, unknown>>;
+}
+export interface CostrRowCostsTable {
+  space_id: string;
+  version_id: string;
+  item_id: string;
+  estimate_id: string;
+  cost: string;
+  labour: string;
+  updated_at: Timestamp;
+}
+export interface CostrUsersTable {
+  space_id: string;
+  user_id: string;
+  first_at: Timestamp;
+}
+
+// Backups and backup jobs (migrations/025_backups_auth.sql).
+// Replacements (migrations/033_replacements.sql).
+export interface ScheduleReplacementsTable {
+  space_id: string;
+  id: Generated<string>;
+  schedule_id: string;
+  field: 'code' | 'calendar' | 'resource';
+  from_value: string;
+  to_value: string;
+  active: Generated<boolean>;
+  sort_order: number;
+  created_at: Timestamp;
+}
+
+export interface ScheduleBackupsTable {
+  space_id: string;
+  id: string;
+  schedule_id: string;
+  backup_job_id: string | null;
+  versions: number;
+  rows: number;
+  created_by: string | null;
+  created_at: Timestamp;
+  restored_at: Date | null;
+}
+
+export interface BackupJobsTable {
+  space_id: string;
+  id: Generated<string>;
+  schedule_id: string;
+  periodicity: 'daily' | 'weekly' | '2weekly' | 'Fortnightly' | 'monthly' | 'cron';
+  cron: string | null;
+  keep: ColumnType<number, number | undefined, number>;
+  user_id: string | null;
+  next_run_at: Date;
+  last_run_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** Provider subjects of users (migration 028). */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** OpenID Connect sign-ins under way (migration 028). */
+export interface OidcLoginsTable {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: Timestamp;
+}
+
+/** A space's overrides of the client's texts in one language (migration 032). */
+export interface SpaceTextsTable {
+  space_id: string;
+  lang: 'en' | 'ru' | 'fr';
+  texts: Json<Record<string, Record<string, unknown>>>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface DB extends ViewsTables, CollabTables {
+  space_texts: SpaceTextsTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
+  schedule_backups: ScheduleBackupsTable;
+  schedule_replacements: ScheduleReplacementsTable;
+  backup_jobs: BackupJobsTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
@@ -459,12 +714,15 @@ export interface DB extends ViewsTables {
   space_licences: SpaceLicencesTable;
   roles: RolesTable;
   space_members: SpaceMembersTable;
+  licence_tokens: LicenceTokensTable;
   eps_nodes: EpsNodesTable;
   calendars: CalendarsTable;
   versions: VersionsTable;
   wbs_items: WbsItemsTable;
   wbs_relations: WbsRelationsTable;
   stored_files: StoredFilesTable;
+  eps_photos: EpsPhotosTable;
+  eps_comments: EpsCommentsTable;
   jobs: JobsTable;
   schedule_import_settings: ScheduleImportSettingsTable;
   version_models: VersionModelsTable;
@@ -482,8 +740,136 @@ export interface DB extends ViewsTables {
   timesheet_days: TimesheetDaysTable;
   resources: ResourcesTable;
   levelled_starts: LevelledStartsTable;
+  version_levelling: VersionLevellingTable;
   attributes: AttributesTable;
   attribute_access: AttributeAccessTable;
   saved_filters: SavedFiltersTable;
   layout_templates: LayoutTemplatesTable;
+  analytics_settings: AnalyticsSettingsTable;
+  print_presets: PrintPresetsTable;
+  print_settings: PrintSettingsTable;
+  reports: ReportsTable;
+  report_eps: ReportEpsTable;
+  costr_settings: CostrSettingsTable;
+  costr_estimates: CostrEstimatesTable;
+  costr_nodes: CostrNodesTable;
+  costr_undo: CostrUndoTable;
+  costr_mappings: CostrMappingsTable;
+  costr_row_costs: CostrRowCostsTable;
+  costr_users: CostrUsersTable;
+  bim_models: BimModelsTable;
+  bim_elements: BimElementsTable;
+  bim_links: BimLinksTable;
+  bim_relations: BimRelationsTable;
+  bim_profiles: BimProfilesTable;
+  bim_users: BimUsersTable;
+}
+
+// 3D/BIM (024_bim.sql).
+export interface BimModelsTable {
+  space_id: string;
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  state: ColumnType<'processing' | 'ready' | 'failed', 'processing' | 'ready' | 'failed' | undefined>;
+  job_id: string | null;
+  file_id: string | null;
+  geometry_file_id: string | null;
+  ifc_schema: string | null;
+  length_unit: string | null;
+  elements: ColumnType<number, number | undefined, number>;
+  triangles: ColumnType<number, number | undefined, number>;
+  errors: ColumnType<{ code: string; params: Record<string, string | number> }[], string | undefined, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface BimElementsTable {
+  space_id: string;
+  model_id: string;
+  id: number;
+  global_id: string;
+  ifc_class: string;
+  name: string | null;
+  type_name: string | null;
+  parent_id: number | null;
+  storey_id: number | null;
+  material: string | null;
+  has_geometry: boolean;
+  spatial: boolean;
+  elevation: number | null;
+  psets: Json<Record<string, Record<string, string | number | boolean | null>>>;
+  quantities: Json<Record<string, Record<string, string | number | boolean | null>>>;
+}
+
+export interface BimLinksTable {
+  space_id: string;
+  id: Generated<string>;
+  project_id: string;
+  model_id: string;
+  schedule_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface BimRelationsTable {
+  space_id: string;
+  link_id: string;
+  version_id: string;
+  wbs_id: string;
+  element_id: number;
+  source: ColumnType<'hand' | 'rule', 'hand' | 'rule' | undefined>;
+  created_at: Timestamp;
+}
+
+export interface BimProfilesTable {
+  space_id: string;
+  id: Generated<string>;
+  name: string;
+  colors: Json<Record<string, string>>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface BimUsersTable {
+  space_id: string;
+  user_id: string;
+  first_at: Timestamp;
+}
+
+// Print and reports (017_print_reports.sql).
+export interface PrintPresetsTable {
+  space_id: string;
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  width_mm: number;
+  height_mm: number;
+  margins_mm: Json<{ top: number; right: number; bottom: number; left: number }>;
+  created_at: Timestamp;
+}
+
+export interface PrintSettingsTable {
+  space_id: string;
+  version_id: string;
+  user_id: string;
+  settings: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+export interface ReportsTable {
+  space_id: string;
+  id: Generated<string>;
+  name: string;
+  builtin: string | null;
+  file_name: string;
+  template: Buffer;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReportEpsTable {
+  space_id: string;
+  report_id: string;
+  eps_id: string;
 }

@@ -132,22 +132,47 @@ export class EventHub {
       );
   }
 
+  /**
+   * Events wait here while the previous ones are delivered; each round takes all that queued up
+   * and reads their spaces' members once (50 planners' edits to one space: one read, not 50).
+   * The members are read after the events were published, so never staler than one read each.
+   */
+  private queued: LiveEvent[] = [];
+
   private deliverInOrder(event: LiveEvent): void {
+    this.queued.push(event);
+    if (this.queued.length > 1) return;
     this.delivering = this.delivering.then(
-      () => this.deliver(event).catch(() => undefined),
+      () => this.deliverQueued().catch(() => undefined),
       () => undefined,
     );
   }
 
-  private async deliver(event: LiveEvent): Promise<void> {
+  private async deliverQueued(): Promise<void> {
+    const events = this.queued;
+    this.queued = [];
     if (this.sockets.size === 0) return;
-    const members = await this.db
+    const spaces = [...new Set(events.map((e) => e.space_id))];
+    const rows = await this.db
       .selectFrom('space_members')
-      .select('user_id')
-      .where('space_id', '=', event.space_id)
+      .select(['space_id', 'user_id'])
+      .where('space_id', 'in', spaces)
       .execute();
-    const text = JSON.stringify(event);
-    for (const { user_id } of members) {
+    const members = new Map<string, string[]>();
+    for (const r of rows) {
+      const list = members.get(r.space_id);
+      if (list) list.push(r.user_id);
+      else members.set(r.space_id, [r.user_id]);
+    }
+    for (const event of events) this.deliver(event, members.get(event.space_id) ?? []);
+  }
+
+  private deliver(event: LiveEvent, members: readonly string[]): void {
+    const { to, ...sent } = event;
+    const text = JSON.stringify(sent);
+    const only = to ? new Set(to) : null;
+    for (const user_id of members) {
+      if (only && !only.has(user_id)) continue;
       for (const { socket } of this.sockets.get(user_id) ?? [])
         if (socket.readyState === 1) socket.send(text);
     }

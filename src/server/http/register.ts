@@ -3,12 +3,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { moduleOfRoute } from '../../api';
 import { SPACE_HEADER } from '../../api/common';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '../../api/route';
 import { API_PREFIX } from '../../api/route';
 import { enterSpace } from '../auth/space-access';
 import type { SpaceAccess } from '../auth/space-access';
 import { resolveSession } from '../auth/tokens';
+import { subjectIds } from '../services/delegation';
 import type { AppContext } from '../context';
 import { HttpError, unauthorized } from '../errors';
 import { pickLang } from '../i18n/messages';
@@ -28,6 +30,15 @@ export class Binary {
   constructor(
     readonly data: Buffer,
     readonly mime: string,
+  ) {}
+}
+
+/** A binary response streamed with its own status and headers (ranges: 206, 416). */
+export class Streamed {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string | number>,
+    readonly body: Readable | null,
   ) {}
 }
 
@@ -51,7 +62,7 @@ export interface Implemented {
 
 export function implement<R extends RouteDef>(
   def: R,
-  handler: (call: Call<R>) => Promise<ResponseOf<R> | RawJson | JsonParts | Binary>,
+  handler: (call: Call<R>) => Promise<ResponseOf<R> | RawJson | JsonParts | Binary | Streamed>,
 ): Implemented {
   return { def, handler: handler as unknown as Implemented['handler'] };
 }
@@ -114,7 +125,15 @@ export function register(
       const spaceId = spaceFromPath(def)
         ? (req.params as { space_id: string }).space_id
         : (req.headers[SPACE_HEADER] as string);
-      req.space = await enterSpace(ctx.db, req.userId!, spaceId, req.ip, def.ability ?? 'read');
+      req.space = await enterSpace(
+        ctx.db,
+        req.userId!,
+        spaceId,
+        req.ip,
+        def.ability ?? 'read',
+        moduleOfRoute(def),
+        subjectIds(req.params, req.body),
+      );
     },
     handler: async (req, reply) => {
       const out = await handler({
@@ -127,6 +146,11 @@ export function register(
         req,
         reply,
       });
+      if (out instanceof Streamed)
+        return reply
+          .code(out.status)
+          .headers(out.headers)
+          .send(out.body ?? '');
       reply.code(status);
       if (out instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.text);
       if (out instanceof JsonParts) {

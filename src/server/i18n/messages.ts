@@ -1,6 +1,11 @@
 // Server texts for error lists, in en and ru (fr uses en), chosen by the language header.
 // Placeholders {name} are filled from the item's params.
 
+import { collabEn, collabRu } from './collab-messages';
+import { admin2En, admin2Ru } from './admin2-messages';
+import { bimEn, bimRu } from './bim-messages';
+import { costrEn, costrRu } from './costr-messages';
+
 export type ServerLang = 'en' | 'ru';
 
 const en: Record<string, string> = {
@@ -43,7 +48,18 @@ const en: Record<string, string> = {
   calendar_in_use: 'The calendar is used by schedule items',
   not_free_space: 'Only a free space can be deleted this way',
   ip_excludes_caller: 'The allow-list does not include your own address {ip}',
+  moderator_keeps_admin: 'A moderator role keeps the administration of the space',
+  ability_needs_read: 'An ability in a module needs its read ability',
   wrong_parent: 'The target is not a valid place for this item',
+  'versions.other_schedule': 'The version {version} is not a version of this schedule',
+  'versions.same_version': 'Choose two different versions to compare',
+  'versions.actual_target': 'The actual version cannot be the target; choose another version',
+  'replacements.same_value': 'The rule replaces "{value}" with itself: {field}',
+  'replacements.duplicate_from': 'Another rule already replaces "{value}": {field}',
+  'replacements.many_to_one':
+    'The codes {first} and {second} would both become {to}; two activities cannot share a code: {field}',
+  'replacements.code_collision': 'The replacements would give the code {to} to several activities ({codes})',
+  'batch.one_or_many': 'Send either version_id or version_ids, not both: {field}',
   bad_image: 'Send a PNG, JPEG, GIF or WebP image up to 1 MB in the field "file"',
   wrong_password: 'The current password is wrong',
   // directories
@@ -57,6 +73,7 @@ const en: Record<string, string> = {
   'directory.bad_file': 'Send a CSV or XLSX file in the field "file"',
   'directory.code_taken': 'The code {code} is already in this directory',
   'directory.attribute_taken': 'The directory already has an attribute named {name}',
+  'attribute.not_in_list': 'The value "{value}" is not in the list of {name}: {values}',
 };
 
 const ru: Record<string, string> = {
@@ -96,7 +113,18 @@ const ru: Record<string, string> = {
   calendar_in_use: 'Календарь используется работами графика',
   not_free_space: 'Так можно удалить только бесплатное пространство',
   ip_excludes_caller: 'Список разрешённых адресов не включает ваш адрес {ip}',
+  moderator_keeps_admin: 'Роль модератора сохраняет администрирование пространства',
+  ability_needs_read: 'Право в модуле требует права на чтение',
   wrong_parent: 'Сюда нельзя переместить этот элемент',
+  'versions.other_schedule': 'Версия {version} не относится к этому графику',
+  'versions.same_version': 'Выберите для сравнения две разные версии',
+  'versions.actual_target': 'Актуальная версия не может быть целевой; выберите другую версию',
+  'replacements.same_value': 'Правило заменяет «{value}» на само себя: {field}',
+  'replacements.duplicate_from': 'Другое правило уже заменяет «{value}»: {field}',
+  'replacements.many_to_one':
+    'Коды {first} и {second} оба стали бы {to}; у двух работ не может быть одного кода: {field}',
+  'replacements.code_collision': 'Замены дали бы код {to} нескольким работам ({codes})',
+  'batch.one_or_many': 'Укажите либо version_id, либо version_ids, но не оба: {field}',
   bad_image: 'Отправьте изображение PNG, JPEG, GIF или WebP до 1 МБ в поле "file"',
   wrong_password: 'Текущий пароль неверен',
   'directory.no_header': 'В первой строке должны быть названия столбцов {columns}',
@@ -109,9 +137,13 @@ const ru: Record<string, string> = {
   'directory.bad_file': 'Отправьте файл CSV или XLSX в поле "file"',
   'directory.code_taken': 'Код {code} уже есть в этом справочнике',
   'directory.attribute_taken': 'В справочнике уже есть атрибут {name}',
+  'attribute.not_in_list': 'Значения «{value}» нет в списке атрибута {name}: {values}',
 };
 
-const catalog: Record<ServerLang, Record<string, string>> = { en, ru };
+const catalog: Record<ServerLang, Record<string, string>> = {
+  en: { ...en, ...costrEn, ...collabEn, ...admin2En, ...bimEn },
+  ru: { ...ru, ...costrRu, ...collabRu, ...admin2Ru, ...bimRu },
+};
 
 /** The language of a request: the `language` header, else Accept-Language; ru or en. */
 export function pickLang(language: unknown, acceptLanguage: unknown): ServerLang {
@@ -120,11 +152,11 @@ export function pickLang(language: unknown, acceptLanguage: unknown): ServerLang
 }
 
 export function translate(lang: ServerLang, code: string, params: Record<string, unknown> = {}): string {
-  const text = catalog[lang][code] ?? en[code] ?? code;
+  const text = catalog[lang][code] ?? catalog.en[code] ?? code;
   return text.replace(/\{(\w+)\}/g, (_, k: string) =>
     params[k] === undefined ? `{${k}}` : String(params[k]),
   );
 }
 
-export const messageCodes = Object.keys(en);
+export const messageCodes = Object.keys(catalog.en);
 export const catalogs = catalog;

@@ -101,8 +101,16 @@ export async function storedScheduleOptions(
   return row ? (row.options as unknown as ScheduleOptions) : null;
 }
 
-/** Reads a version of the space as a model (404 when it is not there). */
-export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionId: string) {
+/**
+ * Reads a version of the space as a model (404 when it is not there). `hidden`: attribute keys
+ * left out of every row (an export for a role that may not see them).
+ */
+export async function loadVersionModel(
+  db: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  hidden: readonly string[] = [],
+) {
   const version = await db
     .selectFrom('versions')
     .selectAll()
@@ -133,6 +141,10 @@ export async function loadVersionModel(db: Kysely<DB>, spaceId: string, versionI
       .where('version_id', '=', versionId)
       .execute(),
   ]);
+  if (hidden.length)
+    for (const i of items)
+      if (i.attributes)
+        i.attributes = Object.fromEntries(Object.entries(i.attributes).filter(([k]) => !hidden.includes(k)));
   // The calendars the version uses, plus the space default.
   const used = new Set(items.map((i) => i.calendar_id).filter((id): id is string => id !== null));
   for (const x of Object.values(meta?.item_extras ?? {}))

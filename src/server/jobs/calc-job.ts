@@ -5,7 +5,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
+import { refreshSummary } from '../services/analytics-summary';
 import { prewarmColumns } from '../services/content-columns';
+import { LIVE_ENTRY_BYTES } from '../services/wbs-patch-batch';
+import { followPlans, plannedRows } from '../services/wdp-follow';
+import type { FollowOutcome } from '../services/wdp-follow';
 import { scheduleInWorker } from './pool';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
 
@@ -79,6 +83,7 @@ export async function runCalculation(
 ): Promise<JobOutcome> {
   const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
   const { model, left } = withoutDrafts(loaded.model);
+  let follow: FollowOutcome | null;
   await setState(env.db, job, 'in_process');
   run.setProgress(20);
   try {
@@ -86,7 +91,7 @@ export async function runCalculation(
     run.setProgress(60);
     run.checkStop();
     await seams.beforeWrite?.();
-    await env.db.transaction().execute(async (tx) => {
+    follow = await env.db.transaction().execute(async (tx) => {
       const current = await tx
         .updateTable('versions')
         .set({ timetable_state: 'calculated' })
@@ -97,16 +102,48 @@ export async function runCalculation(
         .executeTakeFirst();
       if (!current) {
         await setState(tx, job, 'not_calculated');
-        return;
+        return null;
       }
+      // The rows' plans follow their new dates (one undo_wdp action at the next revision).
+      const planned = await plannedRows(tx, job.space_id, job.version_id!);
       await storeTimetable(tx, job.space_id, job.version_id!, result, left);
+      return followPlans(
+        tx,
+        { spaceId: job.space_id, versionId: job.version_id!, userId: job.user_id },
+        loaded.version.revision,
+        planned,
+        result,
+        model.options.dataDate ?? null,
+      );
     });
   } catch (err) {
     await setState(env.db, job, 'not_calculated');
     throw err;
   }
+  if (follow) publishFollow(env, job, follow);
   prewarmColumns(env.db, job.space_id, job.version_id!);
+  // The version's analytics summary, remade from the new dates so the dashboards read it at once.
+  // A failure here leaves it stale, and the first analytics read remakes it.
+  run.setProgress(90);
+  await refreshSummary(env.db, job.space_id, job.version_id!).catch(() => undefined);
   return { version_id: job.version_id };
+}
+
+/** Open pages learn of the plans that followed the dates like of any stored change. */
+function publishFollow(env: JobEnv, job: JobRow, f: FollowOutcome): void {
+  env.events.publish({
+    event: 'version_updated',
+    space_id: job.space_id,
+    ids: [job.version_id!],
+    payload: {
+      revision: f.revision,
+      origin: 'do',
+      user_id: job.user_id,
+      action_id: f.action_id,
+      // As the batch route: a small change travels with its event.
+      ...(f.entryBytes <= LIVE_ENTRY_BYTES ? { entry: f.entry } : {}),
+    },
+  });
 }
 
 /** Writes an engine result into a version's rows (one statement); rows `left` out get no dates. */

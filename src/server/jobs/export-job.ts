@@ -4,6 +4,7 @@
 import { zipSync } from 'fflate';
 import type { ExportFormat } from '../../api/transfer';
 import { loadVersionModel } from '../import/to-model';
+import { hiddenKeysOfUser } from '../services/attribute-access';
 import { safeName } from '../import/calendars';
 import { readBytes, saveFile } from '../storage/files';
 import { exportInWorker } from './pool';
@@ -47,6 +48,7 @@ export async function versionZip(env: JobEnv, spaceId: string, versionId: string
     .selectAll()
     .where('space_id', '=', spaceId)
     .where('kind', '=', 'documents')
+    .where('purpose', '=', 'file')
     .where((eb) =>
       eb.or([
         eb('version_id', '=', versionId),
@@ -65,7 +67,9 @@ export async function versionZip(env: JobEnv, spaceId: string, versionId: string
 export async function runExport(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
   const format = (job.params as { format: ExportFormat }).format;
   const target = TARGETS[format];
-  const { version, model } = await loadVersionModel(env.db, job.space_id, job.version_id!);
+  // Attributes hidden from the asking member's role stay out of the file (docs/attributes.md).
+  const hidden = job.user_id ? await hiddenKeysOfUser(env.db, job.space_id, job.user_id) : [];
+  const { version, model } = await loadVersionModel(env.db, job.space_id, job.version_id!, hidden);
   run.setProgress(25);
   run.checkStop();
   let bytes: Uint8Array;

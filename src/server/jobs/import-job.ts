@@ -2,7 +2,10 @@
 // worker thread → a new calculated version written in ONE transaction, so a failure or a stop
 // leaves no half-imported version. The upload then stays with the version as a document.
 import type { UploadRule } from '../../api/transfer';
+import { applyReplacements } from '../../domain/versions/replacements';
+import { badRequest } from '../errors';
 import { writeVersion } from '../import/write-version';
+import { scheduleRules, toRule } from '../routes/replacements';
 import { prewarmColumns } from '../services/content-columns';
 import { getFile, readBytes } from '../storage/files';
 import { parseInWorker } from './pool';
@@ -19,7 +22,17 @@ export async function runImport(job: JobRow, run: RunningJob, env: JobEnv): Prom
   const file = await getFile(env.db, job.space_id, job.file_id!);
   const bytes = await readBytes(env.storage, file);
   run.setProgress(5);
-  const { model, result } = await parseInWorker(new Uint8Array(bytes), params.file_name, params.rule);
+  const parsed = await parseInWorker(new Uint8Array(bytes), params.file_name, params.rule);
+  const { result } = parsed;
+  // The schedule's replacements turn the file's codes and names into the owner's (the schedule is
+  // calculated by ids, so the result stays valid); a code they would make collide fails the job.
+  const rules = (await scheduleRules(env.db, job.space_id, job.schedule_id!)).map(toRule);
+  const replaced = applyReplacements(parsed.model, rules);
+  if ('problems' in replaced) {
+    const p = replaced.problems[0]!;
+    throw badRequest(p.code, p.params);
+  }
+  const model = replaced.model;
   run.setProgress(50);
   run.checkStop();
 

@@ -1,6 +1,6 @@
 // Job rows → the contract's Job (error texts in the caller's language, live progress when this
 // process runs the job).
-import type { Job } from '../../api/transfer';
+import type { BatchAction, Job } from '../../api/transfer';
 import type { ServerLang } from '../i18n/messages';
 import { iso } from '../services/mappers';
 import { errorList } from './errors';
@@ -19,5 +19,13 @@ export function toJob(j: JobRow, lang: ServerLang, liveProgress: number | null =
     created_at: iso(j.created_at),
     started_at: j.started_at ? iso(j.started_at) : null,
     finished_at: j.finished_at ? iso(j.finished_at) : null,
+    batch_action: j.type === 'batch_versions' ? ((j.params as { action: BatchAction }).action ?? null) : null,
+    items: (j.items ?? []).map((i) => ({
+      schedule_id: i.schedule_id,
+      version_id: i.version_id,
+      state: i.state,
+      file_id: i.file_id,
+      errors: errorList(lang, i.errors),
+    })),
   };
 }

@@ -7,7 +7,7 @@ import type { ImportErrorCode, ImportErrorParams } from '../../domain/io/errors'
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { UploadRule } from '../../api/transfer';
 import * as work from './work';
-import type { Parsed, WriteFormat } from './work';
+import type { Levelled, Parsed, WriteFormat } from './work';
 
 const STEP_TIMEOUT_MS = 120_000;
 
@@ -68,7 +68,7 @@ class WorkerPool {
     p.reject(e.import ? new ImportError(e.code!, e.params ?? {}, e.message) : new Error(e.message));
   }
 
-  run<T>(op: 'parse' | 'schedule' | 'export', args: unknown[]): Promise<T> {
+  run<T>(op: 'parse' | 'schedule' | 'export' | 'level', args: unknown[]): Promise<T> {
     const w = this.start();
     w.ref();
     const id = this.next++;
@@ -97,4 +97,8 @@ export function scheduleInWorker(model: ScheduleModel): Promise<ScheduleResult> 
 
 export function exportInWorker(model: ScheduleModel, format: WriteFormat): Promise<Uint8Array> {
   return inline ? work.exportModel(model, format) : pool.run('export', [model, format]);
+}
+
+export function levelInWorker(...args: Parameters<typeof work.levelModel>): Promise<Levelled> {
+  return inline ? Promise.resolve(work.levelModel(...args)) : pool.run('level', args);
 }

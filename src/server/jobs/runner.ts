@@ -1,15 +1,19 @@
 // Batch jobs (import_version, export_version, calculate_timetable): rows of the jobs table that
 // any server process may claim with SELECT … FOR UPDATE SKIP LOCKED. A running job beats a
 // heartbeat; a job whose process died is marked failed (job.interrupted) when a server starts —
-// at once on PGlite (one process owns the data directory), after a silent minute on PostgreSQL.
+// at once on PGlite (one process owns the data directory). On PostgreSQL every runner holds a
+// presence connection named after it (application_name), so the other processes see a killed
+// one's jobs at their next poll (its connection is gone from pg_stat_activity); a runner without
+// one (not yet connected, or hung with its connection open) is judged by a silent minute.
 // Progress goes out as live events: batch_start, then import / export / timetable_calculate and
 // batch_progress with the per cent, then batch_finish.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { EventName } from '../../api/events';
 import type { Config } from '../config';
-import type { DB, JobState, JobType, JobsTable } from '../db/schema';
+import type { BatchItemRow, DB, JobState, JobType, JobsTable } from '../db/schema';
 import type { EventHub } from '../events/hub';
 import type { Item } from '../errors';
 import type { Storage } from '../storage/storage';
@@ -36,6 +40,15 @@ export const EVENT_OF: Record<JobType, EventName> = {
   import_version: 'import',
   export_version: 'export',
   calculate_timetable: 'timetable_calculate',
+  level_resources: 'resource_level',
+  // Prints and reports write a file, as exports do.
+  print_version: 'export',
+  run_report: 'export',
+  backup_schedule: 'backup',
+  // An IFC upload is read into a model as a schedule file is into a version.
+  bim_upload: 'import',
+  // A batch's own progress and items go out as batch_progress (src/server/jobs/batch-job.ts).
+  batch_versions: 'batch_progress',
 };
 
 const POLL_MS = 2_000;
@@ -43,6 +56,9 @@ const HEARTBEAT_MS = 10_000;
 /** When this process started: on PGlite, a job running since before then is an orphan. */
 const PROCESS_START = new Date();
 const STALE_SECONDS = 60;
+/** Runner ids that hold a presence connection start with this (application_name = the id). */
+const LIVE_PREFIX = 'live:';
+const PRESENCE_RETRY_MS = 1_000;
 
 /** A job while this process runs it: progress, stop flag, live events. */
 export class RunningJob {
@@ -73,9 +89,11 @@ export class RunningJob {
 }
 
 export class JobRunner {
-  /** This process, as written in jobs.runner. */
-  readonly id = randomUUID();
+  /** This runner, as written in jobs.runner ('live:…' once its presence connection is up). */
+  id: string = randomUUID();
   private readonly active = new Map<string, RunningJob>();
+  private presence: pg.Client | null = null;
+  private stopped = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private claiming = false;
   private failures = 0;
@@ -88,15 +106,46 @@ export class JobRunner {
 
   /** Fails the jobs of dead processes, then polls for queued jobs. */
   async start(): Promise<void> {
+    if (this.env.config.databaseUrl) await this.connectPresence();
     await this.recover();
     this.timer = setInterval(() => void this.tick(), POLL_MS);
     this.timer.unref();
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    void this.presence?.end().catch(() => undefined);
+    this.presence = null;
     for (const run of this.active.values()) run.stopRequested = true;
+  }
+
+  /**
+   * PostgreSQL: one connection that lives as long as this runner, named after it; the server
+   * closes it when the process dies, however it dies. Reconnected after a drop.
+   */
+  private async connectPresence(): Promise<void> {
+    const name = this.id.startsWith(LIVE_PREFIX) ? this.id : `${LIVE_PREFIX}${this.id}`;
+    const client = new pg.Client({ connectionString: this.env.config.databaseUrl! });
+    const retry = () => {
+      if (this.presence !== client || this.stopped) return;
+      this.presence = null;
+      setTimeout(() => void this.connectPresence().catch(() => undefined), PRESENCE_RETRY_MS).unref();
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    try {
+      await client.connect();
+      // Set after connecting: an application_name in the URL would win over a config field.
+      await client.query(`SELECT set_config('application_name', $1, false)`, [name]);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.stopped) return void (await client.end().catch(() => undefined));
+    this.presence = client;
+    this.id = name;
   }
 
   private async tick(): Promise<void> {
@@ -128,11 +177,20 @@ export class JobRunner {
         q.where(sql<Date>`coalesce(started_at, created_at)`, '<', PROCESS_START),
       )
       .$if(!!this.env.config.databaseUrl, (q) =>
-        q.where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`),
+        q.where((eb) =>
+          eb.or([
+            eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`),
+            eb.and([
+              eb('runner', 'like', `${LIVE_PREFIX}%`),
+              sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = jobs.runner)`,
+            ]),
+          ]),
+        ),
       )
       .returningAll()
       .execute();
-    for (const job of failed) {
+    for (let job of failed) {
+      if (job.type === 'batch_versions') job = await this.interruptBatch(job);
       if (job.type === 'calculate_timetable' && job.version_id) {
         await this.env.db
           .updateTable('versions')
@@ -146,13 +204,46 @@ export class JobRunner {
     }
   }
 
+  /**
+   * A batch whose server died: the version it was on wrote nothing (its write is one transaction)
+   * but may be left in_process, so it is set back to not_calculated; its unfinished items are
+   * reported as interrupted.
+   */
+  private async interruptBatch(job: JobRow): Promise<JobRow> {
+    const open = job.items.filter((i) => i.state === 'running').map((i) => i.version_id);
+    if (open.length && (job.params as { action?: string }).action === 'calculate')
+      await this.env.db
+        .updateTable('versions')
+        .set({ timetable_state: 'not_calculated' })
+        .where('space_id', '=', job.space_id)
+        .where('id', 'in', open)
+        .where('timetable_state', '=', 'in_process')
+        .execute();
+    return this.settleBatch(job, 'failed', 'job.interrupted');
+  }
+
+  /** Writes a batch's unfinished items as stopped or failed with the given code. */
+  async settleBatch(job: JobRow, state: 'stopped' | 'failed', code: string): Promise<JobRow> {
+    const items = job.items.map((i) =>
+      i.state === 'queued' || i.state === 'running' ? { ...i, state, errors: [{ code, params: {} }] } : i,
+    );
+    return this.env.db
+      .updateTable('jobs')
+      .set({ items: JSON.stringify(items) })
+      .where('space_id', '=', job.space_id)
+      .where('id', '=', job.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   private async heartbeat(): Promise<void> {
     if (this.active.size === 0) return;
     // The beat also brings stops asked for through another process.
+    // By job id: a job run under the id this runner had before its presence connection came up.
     const rows = await this.env.db
       .updateTable('jobs')
       .set({ heartbeat_at: new Date() })
-      .where('runner', '=', this.id)
+      .where('id', 'in', [...this.active.keys()])
       .where('state', '=', 'running')
       .returning(['id', 'stop_requested'])
       .execute();
@@ -195,16 +286,23 @@ export class JobRunner {
   async enqueue(values: {
     space_id: string;
     type: JobType;
-    user_id: string;
+    /** Null for jobs no one asked for at the time (periodic backups of a member who left). */
+    user_id: string | null;
     lang: string;
     schedule_id?: string | null;
     version_id?: string | null;
     file_id?: string | null;
     params?: Record<string, unknown>;
+    items?: BatchItemRow[];
   }): Promise<JobRow> {
     const job = await this.env.db
       .insertInto('jobs')
-      .values({ ...values, params: JSON.stringify(values.params ?? {}), errors: '[]' })
+      .values({
+        ...values,
+        params: JSON.stringify(values.params ?? {}),
+        items: JSON.stringify(values.items ?? []),
+        errors: '[]',
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     this.kick();
@@ -218,6 +316,7 @@ export class JobRunner {
       .values({
         ...values,
         params: JSON.stringify(values.params ?? {}),
+        items: JSON.stringify(values.items ?? []),
         errors: '[]',
         state: 'running',
         runner: this.id,
@@ -255,7 +354,9 @@ export class JobRunner {
       .returningAll()
       .executeTakeFirstOrThrow();
     if (stopped.state !== 'queued') return stopped;
-    const row = await this.finish(stopped, 'stopped', [{ code: 'job.stopped', params: {} }], {});
+    const settled =
+      stopped.type === 'batch_versions' ? await this.settleBatch(stopped, 'stopped', 'job.stopped') : stopped;
+    const row = await this.finish(settled, 'stopped', [{ code: 'job.stopped', params: {} }], {});
     return row;
   }
 
@@ -271,7 +372,7 @@ export class JobRunner {
       payload: { job_id: job.id, type: job.type, ...payload },
     });
     // The batch_* family tells any listener of jobs, whatever their type, how far one has got.
-    if (!final) {
+    if (!final && EVENT_OF[job.type] !== 'batch_progress') {
       this.env.events.publish({
         event: 'batch_progress',
         space_id: job.space_id,

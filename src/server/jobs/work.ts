@@ -7,6 +7,10 @@ import { ImportError } from '../../domain/io/errors';
 import { detectInputFormat, readAnySchedule } from '../../domain/io/read-any';
 import { withResults, writeSchedule } from '../../domain/io/write-schedule';
 import type { ExportFormat as DomainFormat } from '../../domain/io/write-schedule';
+import { levelSchedule } from '../../domain/levelling';
+import type { LevellingOptions } from '../../domain/levelling';
+import { levellingInput, levelledRows } from '../../domain/resources/level-input';
+import type { LevelAssignment, LevelResource, LevelledRowData } from '../../domain/resources/level-input';
 import { scheduleModel } from '../../domain/schedule';
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { UploadRule } from '../../api/transfer';
@@ -78,4 +82,52 @@ export async function exportModel(model: ScheduleModel, format: WriteFormat): Pr
   // A loop (possible after edits) leaves the stored dates as they are.
   const dated = result.errors.length ? model : withResults(model, result);
   return format === 'pdf' ? writePdf(dated) : writeSchedule(dated, format);
+}
+
+export interface Levelled {
+  rows: LevelledRowData[];
+  stats: {
+    levelled: number;
+    delayed: number;
+    overallocations_before: number;
+    overallocations_after: number;
+    resolved: boolean;
+    finish_before: number | null;
+    finish_after: number | null;
+    passes: number;
+    ms: number;
+  };
+}
+
+/**
+ * Levels a version (src/domain/levelling) on its resources and assignments and answers the rows
+ * it moved with their dates before, and the figures. A loop in the logic is a clear error.
+ */
+export function levelModel(
+  model: ScheduleModel,
+  resources: LevelResource[],
+  assignments: LevelAssignment[],
+  only: string[] | null,
+  options: LevellingOptions,
+): Levelled {
+  const base = scheduleChecked(model);
+  const input = levellingInput(model, resources, assignments, only);
+  const result = levelSchedule({ model, ...input }, options);
+  const before = new Map(base.ids.map((id, i) => [id, { start: base.es[i]!, finish: base.ef[i]! }]));
+  const st = result.stats;
+  const finite = (t: number) => (Number.isFinite(t) ? t : null);
+  return {
+    rows: levelledRows(result, before),
+    stats: {
+      levelled: st.levelled,
+      delayed: st.delayed,
+      overallocations_before: st.overallocationsBefore,
+      overallocations_after: st.overallocationsAfter,
+      resolved: st.resolved,
+      finish_before: finite(st.projectFinishBefore),
+      finish_after: finite(st.projectFinishAfter),
+      passes: st.passes,
+      ms: Math.round(st.ms),
+    },
+  };
 }

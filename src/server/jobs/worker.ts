@@ -2,9 +2,9 @@
 // {id, op, args} in, {id, ok, value} or {id, ok: false, error} out (errors as plain data).
 import { parentPort } from 'node:worker_threads';
 import { ImportError } from '../../domain/io/errors';
-import { scheduleChecked, exportModel, parseAndSchedule } from './work';
+import { scheduleChecked, exportModel, levelModel, parseAndSchedule } from './work';
 
-type Op = 'parse' | 'schedule' | 'export';
+type Op = 'parse' | 'schedule' | 'export' | 'level';
 interface Request {
   id: number;
   op: Op;
@@ -15,6 +15,7 @@ const ops: Record<Op, (...args: never[]) => unknown> = {
   parse: parseAndSchedule,
   schedule: scheduleChecked,
   export: exportModel,
+  level: levelModel,
 };
 
 parentPort?.on('message', async ({ id, op, args }: Request) => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { api } from '../../api';
 import type { AttributeInput } from '../../api/attributes';
-import { ROLE_ABILITIES } from '../../api/roles';
+import { allows } from '../../domain/admin/permissions';
 import { compileFormulas, FORMULA_COLUMNS, nameResolver } from '../../domain/formula';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
@@ -133,7 +133,7 @@ export function attributeRoutes({ db }: AppContext) {
 
   return [
     implement(api.attributes.list, async ({ space }) => {
-      const manages = ROLE_ABILITIES[space.roleValue].includes('admin');
+      const manages = allows(space.permissions, 'attributes', 'admin');
       const [all, access] = await Promise.all([
         attributesForRole(db, space.spaceId, roleOf(space)),
         accessRows(db, space.spaceId),

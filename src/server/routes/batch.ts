@@ -1,16 +1,33 @@
-// batch-processing/*: queue import, export and timetable calculation jobs, stop one, and report
-// their state, progress (per cent) and errors.
+// batch-processing/*: queue import, export and timetable calculation jobs — with version_ids one
+// batch_versions job over many versions (src/server/jobs/batch-job.ts) — stop one, and report
+// their state, progress (per cent), per-version items and errors.
 import { api } from '../../api';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
+import { batchJob } from '../jobs/batch-job';
 import { calculationJob } from '../jobs/calc-job';
 import { toJob } from '../jobs/mappers';
 import type { JobEnv, JobRunner } from '../jobs/runner';
 import { acceptUpload } from './transfer-upload';
 import { getVersion } from './versions';
 
+/** A single-version call names version_id (or version_ids for a batch). */
+const oneVersion = (id: string | undefined): string => {
+  if (id === undefined) throw badRequest('required', { field: 'body.version_id' });
+  return id;
+};
+
 export function batchRoutes(env: JobEnv, runner: JobRunner) {
   const { db } = env;
+
+  /** The versions of a batch, each of this space (else 404), each once, in the order given. */
+  const batchVersions = async (spaceId: string, ids: readonly string[], single: string | undefined) => {
+    if (single !== undefined) throw badRequest('batch.one_or_many', { field: 'body.version_ids' });
+    if (new Set(ids).size !== ids.length) throw badRequest('invalid', { field: 'body.version_ids' });
+    const out = [];
+    for (const id of ids) out.push(await getVersion(db, spaceId, id));
+    return out;
+  };
   return [
     implement(api.transfer.batchImport, async ({ req, space, userId, lang }) => {
       const job = await runner.enqueue(await acceptUpload(env, req, space.spaceId, userId, lang, true));
@@ -18,7 +35,12 @@ export function batchRoutes(env: JobEnv, runner: JobRunner) {
     }),
 
     implement(api.transfer.batchExport, async ({ body, space, userId, lang }) => {
-      const version = await getVersion(db, space.spaceId, body.version_id);
+      if (body.version_ids) {
+        const versions = await batchVersions(space.spaceId, body.version_ids, body.version_id);
+        const params = { action: 'export' as const, format: body.format };
+        return toJob(await runner.enqueue(batchJob(versions, params, space.spaceId, userId, lang)), lang);
+      }
+      const version = await getVersion(db, space.spaceId, oneVersion(body.version_id));
       const job = await runner.enqueue({
         space_id: space.spaceId,
         type: 'export_version',
@@ -32,7 +54,12 @@ export function batchRoutes(env: JobEnv, runner: JobRunner) {
     }),
 
     implement(api.transfer.batchTimetableCalc, async ({ body, space, userId, lang }) => {
-      const version = await getVersion(db, space.spaceId, body.version_id);
+      if (body.version_ids) {
+        const versions = await batchVersions(space.spaceId, body.version_ids, body.version_id);
+        const job = batchJob(versions, { action: 'calculate' }, space.spaceId, userId, lang);
+        return toJob(await runner.enqueue(job), lang);
+      }
+      const version = await getVersion(db, space.spaceId, oneVersion(body.version_id));
       const job = await runner.enqueue(calculationJob(version, space.spaceId, userId, lang));
       return toJob(job, lang);
     }),

@@ -12,6 +12,7 @@ import type { DB } from '../db/schema';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
+import { assignmentNotices } from '../services/notices';
 import { getVersion } from './versions';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -131,7 +132,8 @@ async function versionResourceOf(
 
 const curveJson = (v: number[] | null | undefined) => (v == null ? null : JSON.stringify(v));
 
-export function resourceAssignmentRoutes({ db, events }: AppContext) {
+export function resourceAssignmentRoutes(ctx: AppContext) {
+  const { db, events } = ctx;
   return [
     implement(api.resources.assignments, async ({ query, space }) => {
       await getVersion(db, space.spaceId, query.version_id);
@@ -142,8 +144,22 @@ export function resourceAssignmentRoutes({ db, events }: AppContext) {
       return { items };
     }),
 
-    implement(api.resources.save, async ({ params, body, space }) => {
+    implement(api.resources.save, async ({ params, body, space, userId }) => {
       const spaceId = space.spaceId;
+      const given = body.items.flatMap((i) => (i.id ? [i.id] : []));
+      const existing = new Set(
+        given.length
+          ? (
+              await db
+                .selectFrom('version_assignments')
+                .select('id')
+                .where('space_id', '=', spaceId)
+                .where('version_id', '=', params.id)
+                .where('id', 'in', given)
+                .execute()
+            ).map((r) => r.id)
+          : [],
+      );
       const ids = await db.transaction().execute(async (tx) => {
         await editableVersion(tx, spaceId, params.id);
         const row = await tx
@@ -182,10 +198,18 @@ export function resourceAssignmentRoutes({ db, events }: AppContext) {
         }
         return out;
       });
+      await assignmentNotices(
+        ctx,
+        spaceId,
+        params.id,
+        ids,
+        new Set(ids.filter((id) => !existing.has(id))),
+        userId,
+      );
       return { items: await readAssignments(db, spaceId, params.id, { ids }) };
     }),
 
-    implement(api.resources.updateOne, async ({ params, body, space }) => {
+    implement(api.resources.updateOne, async ({ params, body, space, userId }) => {
       const spaceId = space.spaceId;
       const { version_id: versionId, curve_values, ...rest } = body;
       await db.transaction().execute(async (tx) => {
@@ -213,6 +237,7 @@ export function resourceAssignmentRoutes({ db, events }: AppContext) {
                 .execute();
         if (done.length === 0) throw notFound('assignment');
       });
+      await assignmentNotices(ctx, spaceId, versionId, [params.aid], new Set(), userId);
       const [a] = await readAssignments(db, spaceId, versionId, { ids: [params.aid] });
       return a!;
     }),

@@ -5,15 +5,28 @@ import { api } from '../../api';
 import type { Role } from '../../api/roles';
 import type { AppContext } from '../context';
 import type { RolesTable } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import type { PermissionMatrix } from '../../domain/admin/permissions';
+import { effectiveMatrix, matrixProblem } from '../../domain/admin/permissions';
+import type { RoleValue } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
 import { iso } from '../services/mappers';
+
+/** The matrix to store for a role input (null = the value's defaults), refused with 400 if unsafe. */
+function storedMatrix(value: RoleValue, permissions: PermissionMatrix | undefined): string | null {
+  if (!permissions) return null;
+  const matrix = effectiveMatrix(value, permissions);
+  const problem = matrixProblem(value, matrix);
+  if (problem) throw badRequest(problem, { field: 'body.permissions' });
+  return JSON.stringify(matrix);
+}
 
 const toRole = (r: Selectable<RolesTable>): Role => ({
   id: r.id,
   name: r.name,
   value: r.value,
   builtin: r.builtin,
+  permissions: effectiveMatrix(r.value, r.permissions),
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
@@ -33,13 +46,19 @@ export const roleRoutes = ({ db }: AppContext) => [
   implement(api.roles.create, async ({ body, space }) => {
     const row = await db
       .insertInto('roles')
-      .values({ space_id: space.spaceId, name: body.name, value: body.value })
+      .values({
+        space_id: space.spaceId,
+        name: body.name,
+        value: body.value,
+        permissions: storedMatrix(body.value, body.permissions),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toRole(row);
   }),
 
   implement(api.roles.update, async ({ body, params, space }) => {
+    const permissions = storedMatrix(body.value, body.permissions);
     const role = await db
       .selectFrom('roles')
       .selectAll()
@@ -70,7 +89,13 @@ export const roleRoutes = ({ db }: AppContext) => [
     }
     const row = await db
       .updateTable('roles')
-      .set({ name: body.name, value: body.value, updated_at: sql`now()` })
+      .set({
+        name: body.name,
+        value: body.value,
+        // Without a matrix, a role keeps its own unless the value changed (then: the new defaults).
+        ...(permissions !== null || body.value !== role.value ? { permissions } : {}),
+        updated_at: sql`now()`,
+      })
       .where('space_id', '=', space.spaceId)
       .where('id', '=', params.id)
       .returningAll()

@@ -1,5 +1,6 @@
 // Schedule groups: folders of schedules inside a project.
 import { api } from '../../api';
+import { orderWrites, placeAt } from '../../domain/structure/order';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { implement } from '../http/register';
@@ -47,15 +48,37 @@ export const scheduleGroupRoutes = ({ db, events }: AppContext) => {
         if (group.parent_id !== projectId) throw badRequest('wrong_parent', { field: 'body.group_id' });
         target = group.id;
       }
-      if (target !== schedule.parent_id) {
-        const order = await nextNodeOrder(db, space.spaceId, target);
-        await db
-          .updateTable('eps_nodes')
-          .set({ parent_id: target, sort_order: order })
+      await db.transaction().execute(async (tx) => {
+        const siblings = await tx
+          .selectFrom('eps_nodes')
+          .select(['id', 'sort_order'])
           .where('space_id', '=', space.spaceId)
-          .where('id', '=', schedule.id)
+          .where('parent_id', '=', target)
+          .orderBy('sort_order')
+          .orderBy('created_at')
           .execute();
-      }
+        const ids = siblings.map((s) => s.id);
+        // Without a position the schedule goes last, unless it is already in that parent.
+        if (body.position === undefined && target === schedule.parent_id) return;
+        const ordered = placeAt(ids, schedule.id, body.position ?? ids.length);
+        const current = new Map(siblings.map((s) => [s.id, s.sort_order]));
+        if (target !== schedule.parent_id) {
+          await tx
+            .updateTable('eps_nodes')
+            .set({ parent_id: target })
+            .where('space_id', '=', space.spaceId)
+            .where('id', '=', schedule.id)
+            .execute();
+        }
+        for (const w of orderWrites(ordered, current)) {
+          await tx
+            .updateTable('eps_nodes')
+            .set({ sort_order: w.order })
+            .where('space_id', '=', space.spaceId)
+            .where('id', '=', w.id)
+            .execute();
+        }
+      });
       changed(space.spaceId, [schedule.id]);
       return { success: true as const };
     }),

@@ -1,6 +1,6 @@
 // Spaces: create, rename, delete, demo content, members, settings, access.
 import { api } from '../../api';
-import { ROLE_ABILITIES } from '../../api/roles';
+import { PERMISSION_MODULES } from '../../domain/admin/permissions';
 import type { SpaceConfig } from '../../api/users';
 import type { SpaceAccess } from '../auth/space-access';
 import { ipAllowed } from '../auth/space-access';
@@ -14,6 +14,14 @@ import { keepAModerator, listMembers } from '../services/members';
 import { FREE_USER_CAP, createSpace } from '../services/spaces';
 import { findUserByLogin } from '../services/users';
 
+const SETTINGS = [
+  'ip_allow_list',
+  'plan_edit_days',
+  'fact_edit_days',
+  'default_language',
+  'idle_timeout_minutes',
+] as const;
+
 export const spaceConfig = (s: SpaceAccess): SpaceConfig => ({
   space_id: s.spaceId,
   name: s.name,
@@ -22,10 +30,14 @@ export const spaceConfig = (s: SpaceAccess): SpaceConfig => ({
   role_name: s.roleName,
   role_value: s.roleValue,
   can: {
-    read: ROLE_ABILITIES[s.roleValue].includes('read'),
-    edit: ROLE_ABILITIES[s.roleValue].includes('edit'),
-    admin: ROLE_ABILITIES[s.roleValue].includes('admin'),
+    read: PERMISSION_MODULES.some((m) => s.permissions[m].includes('read')),
+    // Editing plan data (any module but fact entry, which fact gatherers hold without planning).
+    edit: PERMISSION_MODULES.some((m) => m !== 'facts' && s.permissions[m].includes('edit')),
+    admin: s.permissions.administration.includes('admin'),
   },
+  permissions: s.permissions,
+  default_language: s.defaultLanguage,
+  idle_timeout_minutes: s.idleTimeoutMinutes,
   licence: {
     user_cap: s.userCap,
     members: s.members,
@@ -153,7 +165,7 @@ export const spaceRoutes = (ctx: AppContext) => {
     implement(api.space.getSettings, async ({ space }) => {
       const s = await db
         .selectFrom('spaces')
-        .select(['ip_allow_list', 'plan_edit_days', 'fact_edit_days'])
+        .select(SETTINGS)
         .where('id', '=', space.spaceId)
         .executeTakeFirstOrThrow();
       return s;
@@ -169,9 +181,13 @@ export const spaceRoutes = (ctx: AppContext) => {
           ip_allow_list: body.ip_allow_list,
           plan_edit_days: body.plan_edit_days,
           fact_edit_days: body.fact_edit_days,
+          ...(body.default_language !== undefined ? { default_language: body.default_language } : {}),
+          ...(body.idle_timeout_minutes !== undefined
+            ? { idle_timeout_minutes: body.idle_timeout_minutes }
+            : {}),
         })
         .where('id', '=', space.spaceId)
-        .returning(['ip_allow_list', 'plan_edit_days', 'fact_edit_days'])
+        .returning(SETTINGS)
         .executeTakeFirstOrThrow();
       events.publish({ event: 'space_updated', space_id: space.spaceId, ids: [space.spaceId], payload: {} });
       return s;

@@ -1,5 +1,6 @@
-// storage/*: files of a schedule (documents), downloads of stored files (exports are temp files),
-// a version as a zip with its documents, thumbnails of images, deletion and the upload limit.
+// storage/*: files of a schedule (documents), downloads of stored files (exports are temp files)
+// streamed with byte ranges, a version as a zip with its documents, thumbnails of images,
+// deletion, the space's limits, and the signed link (storage/file?…) an <img> can load.
 import { api } from '../../api';
 import { HttpError, notFound } from '../errors';
 import { Binary, implement } from '../http/register';
@@ -10,16 +11,24 @@ import { versionZip } from '../jobs/export-job';
 import { exportInWorker } from '../jobs/pool';
 import type { JobEnv } from '../jobs/runner';
 import { getNode } from '../services/eps';
-import { MAX_UPLOAD_BYTES, deleteFile, getFile, readBytes, saveFile, toStoredFile } from '../storage/files';
-import { readUpload } from '../storage/multipart';
-
-const IMAGE = /^image\/(png|jpeg|gif|webp)$/;
+import {
+  checkQuota,
+  deleteFile,
+  getFile,
+  saveUpload,
+  spaceLimits,
+  spaceUsage,
+  toStoredFile,
+} from '../storage/files';
+import { linkValid } from '../storage/links';
+import { disposition, sendStored } from '../storage/send';
+import { incomingDir } from '../storage/storage';
+import { makeThumbnail } from '../storage/thumbnails';
+import { receiveUpload } from '../storage/upload';
+import { isImageMime } from '../../domain/storage';
 
 /** attachment; filename="…" with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+export const attachment = (name: string) => disposition('attachment', name);
 
 const send = <R extends RouteDef>(call: Call<R>, data: Uint8Array, mime: string, name: string) => {
   call.reply.header('content-disposition', attachment(name)).header('x-content-type-options', 'nosniff');
@@ -27,9 +36,12 @@ const send = <R extends RouteDef>(call: Call<R>, data: Uint8Array, mime: string,
 };
 
 export function storageRoutes(env: JobEnv) {
-  const { db, storage } = env;
+  const { db, storage, config } = env;
   return [
-    implement(api.transfer.storageMaxSize, async () => ({ max_size: MAX_UPLOAD_BYTES })),
+    implement(api.transfer.storageMaxSize, async ({ space }) => {
+      const limits = await spaceLimits(db, space.spaceId, config.storageMaxFileBytes);
+      return { max_size: limits.maxFile, quota: limits.quota, used: await spaceUsage(db, space.spaceId) };
+    }),
 
     implement(api.transfer.storageList, async ({ params, query, space }) => {
       await getNode(db, space.spaceId, params.id, 'schedule');
@@ -39,6 +51,7 @@ export function storageRoutes(env: JobEnv) {
         .where('space_id', '=', space.spaceId)
         .where('schedule_id', '=', params.id)
         .where('kind', '=', query.kind ?? 'documents')
+        .where('purpose', '=', 'file')
         .orderBy('created_at', 'desc')
         .execute();
       return rows.map(toStoredFile);
@@ -46,16 +59,22 @@ export function storageRoutes(env: JobEnv) {
 
     implement(api.transfer.storageUpload, async ({ params, req, space, userId }) => {
       await getNode(db, space.spaceId, params.id, 'schedule');
-      const upload = await readUpload(req, MAX_UPLOAD_BYTES, 'storage.no_file');
-      const file = await saveFile(db, storage, {
-        spaceId: space.spaceId,
-        kind: 'documents',
-        name: upload.fileName.replace(/^.*[\\/]/, '').slice(0, 200),
-        mime: upload.mime,
-        data: upload.data,
-        scheduleId: params.id,
-        userId,
-      });
+      const limits = await spaceLimits(db, space.spaceId, config.storageMaxFileBytes);
+      const up = await receiveUpload(req, { maxBytes: limits.maxFile, dir: incomingDir(config.dataDir) });
+      try {
+        await checkQuota(db, space.spaceId, limits.quota, up.size);
+      } catch (err) {
+        await up.discard();
+        throw err;
+      }
+      const thumb = isImageMime(up.mime) ? await makeThumbnail(up.path).catch(() => null) : null;
+      const file = await saveUpload(
+        db,
+        storage,
+        up,
+        { spaceId: space.spaceId, kind: 'documents', scheduleId: params.id, userId },
+        thumb?.data ?? null,
+      );
       return toStoredFile(file);
     }),
 
@@ -69,10 +88,10 @@ export function storageRoutes(env: JobEnv) {
       return send(call, zip, 'application/zip', `${version.label}.zip`);
     }),
 
-    implement(api.transfer.storageThumbnail, async ({ params, space }) => {
+    implement(api.transfer.storageThumbnail, async ({ params, space, req }) => {
       const f = await getFile(db, space.spaceId, params.id);
-      if (!IMAGE.test(f.mime)) throw notFound('thumbnail');
-      return new Binary(await readBytes(storage, f), f.mime);
+      if (!f.thumb_key) throw notFound('thumbnail');
+      return sendStored(req, storage, f, { thumbnail: true, inline: true });
     }),
 
     implement(api.transfer.storageDelete, async ({ params, space }) => {
@@ -89,9 +108,21 @@ export function storageRoutes(env: JobEnv) {
       return { success: true as const };
     }),
 
-    implement(api.transfer.storageDownload, async (call) => {
-      const f = await getFile(db, call.space.spaceId, call.params.id);
-      return send(call, await readBytes(storage, f), f.mime, f.name);
+    implement(api.transfer.storageDownload, async ({ params, space, req }) => {
+      const f = await getFile(db, space.spaceId, params.id);
+      return sendStored(req, storage, f);
+    }),
+
+    // The signed link: the signature (minted for a member) stands for the token.
+    implement(api.storageLink.file, async ({ query, req }) => {
+      if (!linkValid(config.dataDir, query))
+        throw new HttpError(403, 'Forbidden', [{ code: 'storage.link_expired', params: {} }]);
+      const f = await getFile(db, query.space, query.id);
+      if (query.variant === 'thumb' && !f.thumb_key) throw notFound('thumbnail');
+      return sendStored(req, storage, f, {
+        thumbnail: query.variant === 'thumb',
+        inline: query.variant !== 'download',
+      });
     }),
   ];
 }

@@ -4,20 +4,23 @@
 // works' fact values as one undo_wdp action of the version.
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
-import { ROLE_ABILITIES } from '../../api/roles';
+import { allows, effectiveMatrix } from '../../domain/admin/permissions';
 import type { Timesheet } from '../../api/wdp';
-import { fromUnits, toUnits, cellsChange } from '../../domain/wdp';
+import { cellsChange, fromUnits, rowRates, toUnits } from '../../domain/wdp';
 import type { WdpCell } from '../../domain/wdp';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { HttpError, conflict, forbidden, notFound } from '../errors';
+import { notify } from '../services/notices';
+import { rowResources } from '../services/wdp-resources';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
 import type { SpaceAccess } from '../auth/space-access';
 import { loadDays, storeWdpChange } from '../services/wdp-store';
 import { getVersion } from './versions';
 
-const canDecide = (space: SpaceAccess) => ROLE_ABILITIES[space.roleValue].includes('edit');
+/** Deciding others' timesheets (and seeing all of them) is the facts module's approve ability. */
+const canDecide = (space: SpaceAccess) => allows(space.permissions, 'facts', 'approve');
 const nameOf = (u: { first_name: string; last_name: string; login: string }) =>
   `${u.first_name} ${u.last_name}`.trim() || u.login;
 
@@ -76,7 +79,58 @@ async function readSheets(
   }));
 }
 
-export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
+export function timesheetRoutes(ctx: AppContext): Implemented[] {
+  const { db, events } = ctx;
+  /**
+   * Notices of a timesheet (issue 26): submitted → the members who decide timesheets
+   * (task_need_accept_daily_data); approved → its author (assignment_accepted); declined → its
+   * author (task_need_actual_by_timesheet).
+   */
+  const timesheetNotices = async (
+    spaceId: string,
+    t: { id: string; version_id: string; user_id: string },
+    status: 'submitted' | 'APPROVED' | 'DECLINED',
+    actorId: string,
+  ) => {
+    const link = { timesheet_id: t.id, version_id: t.version_id };
+    if (status !== 'submitted')
+      return notify(ctx, [
+        {
+          spaceId,
+          userId: t.user_id,
+          type: status === 'APPROVED' ? 'assignment_accepted' : 'task_need_actual_by_timesheet',
+          actorId,
+          link,
+        },
+      ]);
+    const members = await db
+      .selectFrom('space_members as m')
+      .innerJoin('roles as r', (j) =>
+        j.onRef('r.space_id', '=', 'm.space_id').onRef('r.id', '=', 'm.role_id'),
+      )
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.user_id', 'r.value', 'r.permissions'])
+      .where('m.space_id', '=', spaceId)
+      .execute();
+    const author = await db
+      .selectFrom('users')
+      .select('login')
+      .where('id', '=', t.user_id)
+      .executeTakeFirst();
+    return notify(
+      ctx,
+      members
+        .filter((m) => allows(effectiveMatrix(m.value, m.permissions), 'facts', 'approve'))
+        .map((m) => ({
+          spaceId,
+          userId: m.user_id,
+          type: 'task_need_accept_daily_data' as const,
+          actorId,
+          params: { user: author?.login ?? '' },
+          link,
+        })),
+    );
+  };
   const one = async (spaceId: string, id: string) => {
     const [t] = await readSheets(db, spaceId, { id });
     if (!t) throw notFound('timesheet');
@@ -99,13 +153,16 @@ export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
             .onRef('r.version_id', '=', 'w.version_id')
             .onRef('r.item_id', '=', 'w.id'),
         )
-        .select(['w.id', 'w.code', 'w.name', 'w.volume', 'w.es', 'w.ef', 'r.unit'])
+        .select(['w.id', 'w.code', 'w.name', 'w.volume', 'w.price', 'w.es', 'w.ef', 'r.unit'])
         .where('w.space_id', '=', space.spaceId)
         .where('w.version_id', '=', params.id)
         .where('w.node_type', 'in', ['work', 'task'])
         .orderBy('w.order_key')
         .limit(2000)
         .execute();
+      const resources = new Map(
+        (await rowResources(db, { spaceId: space.spaceId, versionId: params.id })).map((r) => [r.item_id, r]),
+      );
       return {
         items,
         works: works.map((w) => ({
@@ -116,6 +173,7 @@ export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
           volume: w.volume,
           start: w.es,
           finish: w.ef,
+          ...rowRates(w, resources.get(w.id)),
         })),
       };
     }),
@@ -208,6 +266,7 @@ export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
         if (t.user_id !== userId) throw forbidden();
         if (t.status === 'APPROVED') throw conflict('timesheet.not_editable', { status: t.status });
         await set(body.status, null);
+        if (body.status === 'submitted') await timesheetNotices(space.spaceId, t, 'submitted', userId);
         return one(space.spaceId, t.id);
       }
       // APPROVED or DECLINED: the planner's decision on a submitted sheet.
@@ -215,6 +274,7 @@ export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
       if (t.status !== 'submitted') throw conflict('timesheet.not_submitted', { status: t.status });
       if (body.status === 'DECLINED') {
         await set('DECLINED', userId);
+        await timesheetNotices(space.spaceId, t, 'DECLINED', userId);
         return one(space.spaceId, t.id);
       }
       const facts = t.days.filter((d) => d.fact !== null && d.fact !== 0);
@@ -242,6 +302,7 @@ export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
         });
       }
       await set('APPROVED', userId);
+      await timesheetNotices(space.spaceId, t, 'APPROVED', userId);
       return one(space.spaceId, t.id);
     }),
 
@@ -296,10 +357,12 @@ export function timesheetRoutes({ db, events }: AppContext): Implemented[] {
         .innerJoin('roles as r', (j) =>
           j.onRef('r.space_id', '=', 'm.space_id').onRef('r.id', '=', 'm.role_id'),
         )
-        .select(['m.space_id', 'r.value'])
+        .select(['m.space_id', 'r.value', 'r.permissions'])
         .where('m.user_id', '=', userId)
         .execute();
-      const deciding = roles.filter((r) => ROLE_ABILITIES[r.value].includes('edit')).map((r) => r.space_id);
+      const deciding = roles
+        .filter((r) => allows(effectiveMatrix(r.value, r.permissions), 'facts', 'approve'))
+        .map((r) => r.space_id);
       const toDecide = deciding.length
         ? await db
             .selectFrom('timesheets')

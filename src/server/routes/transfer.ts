@@ -14,7 +14,9 @@ import type { JobRunner } from '../jobs/runner';
 import type { JobEnv } from '../jobs/runner';
 import { getNode } from '../services/eps';
 import { toVersion } from '../services/mappers';
-import { getFile, purgeExpired, toStoredFile } from '../storage/files';
+import { getFile, sweepStorage, toStoredFile } from '../storage/files';
+import { incomingDir } from '../storage/storage';
+import { sweepIncoming } from '../storage/upload';
 import { batchRoutes } from './batch';
 import { acceptUpload } from './transfer-upload';
 import { getVersion } from './versions';
@@ -25,8 +27,14 @@ export function transferRoutes(ctx: AppContext): Implemented[] {
   const env: JobEnv = jobEnvFor(ctx);
   const runner = jobRunnerFor(ctx);
   void runner.start().catch(() => undefined);
-  // Exports are temp files: gone after a day.
-  const purge = setInterval(() => void purgeExpired(env.db, env.storage).catch(() => undefined), 3_600_000);
+  // Exports are temp files, gone after a day; bytes no row refers to and abandoned uploads go too.
+  const purge = setInterval(
+    () =>
+      void sweepStorage(env.db, env.storage)
+        .then(() => sweepIncoming(incomingDir(env.config.dataDir)))
+        .catch(() => undefined),
+    env.config.storageSweepMinutes * 60_000,
+  );
   purge.unref();
 
   const failIfNotDone = (job: Awaited<ReturnType<JobRunner['runNow']>>, lang: ServerLang) => {

@@ -3,6 +3,9 @@
 import { api } from '../../api';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
+import { redactEntry } from '../../domain/history';
+import type { SerializedEntry } from '../../domain/history';
+import { hiddenKeys } from '../services/attribute-access';
 import { iso } from '../services/mappers';
 import { restoreAction } from '../services/wbs-patch-batch';
 import { getVersion } from './versions';
@@ -21,6 +24,8 @@ export function undoActionRoutes({ db, events }: AppContext) {
         .limit(query.limit + 1)
         .execute();
       const more = rows.length > query.limit;
+      // Values of attributes hidden from the caller's role stay on the server (docs/attributes.md).
+      const hidden = new Set(await hiddenKeys(db, space));
       return {
         items: rows.slice(0, query.limit).map((r) => ({
           id: r.id,
@@ -31,7 +36,10 @@ export function undoActionRoutes({ db, events }: AppContext) {
           origin: r.origin,
           user_id: r.user_id,
           created_at: iso(r.created_at),
-          entry: r.entry,
+          entry: redactEntry(r.entry as unknown as SerializedEntry, hidden) as unknown as Record<
+            string,
+            unknown
+          >,
         })),
         next_offset: more ? query.offset + query.limit : null,
       };

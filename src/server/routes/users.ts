@@ -17,7 +17,28 @@ export const userRoutes = (ctx: AppContext) => [
   implement(api.users.whoAmI, async ({ userId }) => getUser(ctx.db, userId)),
 
   implement(api.users.update, async ({ body, userId }) => {
-    await ctx.db.updateTable('users').set(body).where('id', '=', userId).execute();
+    const { secret_question, answer, password, notification_channels, ...names } = body;
+    let secret = {};
+    if (secret_question !== undefined && answer !== undefined) {
+      // A new recovery question is a new way into the account: the current password confirms it.
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (!(await verifySecret(password ?? '', user.password_hash)))
+        throw badRequest('wrong_password', { field: 'body.password' });
+      secret = { secret_question, secret_answer_hash: await hashSecret(normalizeAnswer(answer)) };
+    }
+    await ctx.db
+      .updateTable('users')
+      .set({
+        ...names,
+        ...secret,
+        ...(notification_channels ? { notification_channels: [...new Set(notification_channels)] } : {}),
+      })
+      .where('id', '=', userId)
+      .execute();
     return getUser(ctx.db, userId);
   }),
 

@@ -83,6 +83,42 @@ export const versionRoutes = ({ db, events }: AppContext) => {
       return toVersion(v);
     }),
 
+    implement(api.versions.actualInfo, async ({ params, space }) => {
+      await getNode(db, space.spaceId, params.id, 'schedule');
+      const v = await db
+        .selectFrom('versions')
+        .selectAll()
+        .where('space_id', '=', space.spaceId)
+        .where('schedule_id', '=', params.id)
+        .where('kind', '=', 'actual')
+        .executeTakeFirst();
+      if (!v) return { version: null, rows: 0, activities: 0, relations: 0, calculated: false };
+      const [rows, relations] = await Promise.all([
+        db
+          .selectFrom('wbs_items')
+          .select((eb) => [
+            eb.fn.countAll<string>().as('rows'),
+            eb.fn.count<string>('id').filterWhere('node_type', 'not in', ['sum', 'draft']).as('activities'),
+          ])
+          .where('space_id', '=', space.spaceId)
+          .where('version_id', '=', v.id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('wbs_relations')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('space_id', '=', space.spaceId)
+          .where('version_id', '=', v.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        version: toVersion(v),
+        rows: Number(rows.rows),
+        activities: Number(rows.activities),
+        relations: Number(relations.n),
+        calculated: v.timetable_state === 'calculated',
+      };
+    }),
+
     implement(api.versions.list, async ({ params, space }) => {
       await getNode(db, space.spaceId, params.id, 'schedule');
       const rows = await db

@@ -1,28 +1,42 @@
 // The workbench's writes: one batch per command (services/wbs-patch-batch.ts), and the
 // registration of the undo log, timetable and layout routes that go with it.
+import type { Patch } from 'immer';
 import { api } from '../../api';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
-import { refuseReadOnly, writtenAttributeKeys } from '../services/attribute-access';
-import { applyBatch, readEntry } from '../services/wbs-patch-batch';
+import { redactEntry } from '../../domain/history';
+import type { SerializedEntry } from '../../domain/history';
+import {
+  keysHiddenFromSomeRole,
+  refuseOutsideList,
+  refuseReadOnly,
+  writtenAttributeKeys,
+} from '../services/attribute-access';
+import { LIVE_ENTRY_BYTES, applyBatch, readEntry } from '../services/wbs-patch-batch';
 import { getVersion } from './versions';
 import { timetableRoutes } from './timetable';
 import { undoActionRoutes } from './undo-actions';
 import { versionLayoutRoutes } from './version-layout';
 
-/** The largest stored entry that rides along with its version_updated event. */
-const LIVE_ENTRY_BYTES = 6000;
-
 export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
   const { db, events } = ctx;
   return [
     implement(api.wbsBatch.batch, async ({ params, body, space, userId }) => {
-      // 404 for a version of another space before anything about the patches.
-      await getVersion(db, space.spaceId, params.id);
-      const entry = readEntry(body.entry);
-      // Attribute access is the server's to enforce: a read-only or calculated attribute is refused.
-      await refuseReadOnly(db, space, writtenAttributeKeys(entry.patches));
+      let entry;
+      try {
+        entry = readEntry(body.entry);
+        // Attribute access is the server's to enforce: a read-only or calculated attribute is refused.
+        await refuseReadOnly(db, space, writtenAttributeKeys(entry.patches));
+        // A list attribute holds one of its values or nothing, whoever writes it.
+        await refuseOutsideList(db, space.spaceId, entry.patches);
+      } catch (err) {
+        // 404 for a version of another space before anything about the patches. Read only when
+        // the patches are refused: the batch's own transaction answers 404 otherwise, and a
+        // statement less per edit counts when 50 planners write to one version.
+        await getVersion(db, space.spaceId, params.id);
+        throw err;
+      }
       const { entryBytes, ...out } = await applyBatch(
         db,
         { spaceId: space.spaceId, versionId: params.id, userId },
@@ -30,6 +44,15 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
         body.origin,
         entry,
       );
+      // The event goes to every member: an entry carrying a value some role may not see stays
+      // home, and pages read the version (whose reads leave hidden keys out) instead.
+      const travels =
+        entryBytes <= LIVE_ENTRY_BYTES &&
+        (!mayCarryAttributes(entry) ||
+          redactEntry(
+            body.entry as unknown as SerializedEntry,
+            await keysHiddenFromSomeRole(db, space.spaceId),
+          ) === (body.entry as unknown));
       events.publish({
         event: 'version_updated',
         space_id: space.spaceId,
@@ -41,7 +64,7 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
           action_id: out.action_id,
           // A small change travels with its event, so open pages apply it instead of reading the
           // version again; a big one would not fit (PostgreSQL's NOTIFY takes under 8,000 bytes).
-          ...(entryBytes <= LIVE_ENTRY_BYTES ? { entry: body.entry } : {}),
+          ...(travels ? { entry: body.entry } : {}),
         },
       });
       return out;
@@ -50,4 +73,11 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
     ...timetableRoutes(ctx),
     ...versionLayoutRoutes(ctx),
   ];
+}
+
+/** Whether an entry may hold attribute values: whole rows or attribute paths, either direction.
+ *  Other edits skip the read of hidden keys (a statement less per edit). */
+function mayCarryAttributes(entry: { patches: readonly Patch[]; inversePatches: readonly Patch[] }): boolean {
+  const carries = (p: Patch) => p.path[0] === 'rows' && (p.path.length <= 2 || p.path[2] === 'attributes');
+  return entry.patches.some(carries) || entry.inversePatches.some(carries);
 }

@@ -24,7 +24,7 @@ import { HttpError, forbidden } from '../errors';
 import type { Item } from '../errors';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
-import { ROLE_ABILITIES } from '../../api/roles';
+import { allows } from '../../domain/admin/permissions';
 import { MAX_UPLOAD_BYTES } from '../storage/files';
 import { readUpload } from '../storage/multipart';
 import { applyBatch } from '../services/wbs-patch-batch';
@@ -32,6 +32,8 @@ import { editPeriods } from '../services/wdp-periods';
 import { loadDays, storeWdpChange } from '../services/wdp-store';
 import { distributionRoutes } from './distributions';
 import { timesheetRoutes } from './timesheets';
+import { wdpOpsRoutes } from './wdp-ops';
+import { rowResources } from '../services/wdp-resources';
 import { getVersion } from './versions';
 
 const bad = (items: Item[]) => new HttpError(400, 'BadRequest', items);
@@ -86,7 +88,7 @@ export function wdpRoutes(ctx: AppContext): Implemented[] {
     implement(api.wdp.gantt, async ({ params, query, space }) => {
       const v = await getVersion(db, space.spaceId, params.id);
       const s = { spaceId: space.spaceId, versionId: params.id };
-      const [days, rows, periods] = await Promise.all([
+      const [days, rows, periods, resources] = await Promise.all([
         loadDays(db, s, null, query.from, query.to),
         db
           .selectFrom('wdp_rows')
@@ -95,6 +97,7 @@ export function wdpRoutes(ctx: AppContext): Implemented[] {
           .where('version_id', '=', s.versionId)
           .execute(),
         editPeriods(db, space.spaceId),
+        rowResources(db, s),
       ]);
       const out: WdpDay[] = [];
       for (const [item_id, m] of days) for (const [day, c] of m) out.push({ item_id, day, ...c });
@@ -110,13 +113,14 @@ export function wdpRoutes(ctx: AppContext): Implemented[] {
           rate: r.rate,
         })),
         days: out,
+        resources,
       };
     }),
 
     implement(api.wdp.updateMany, async ({ params, body, space, userId }) => {
       await getVersion(db, space.spaceId, params.id);
       // Facts are the fact gatherer's; plans need the planner's edit ability.
-      if (body.kind !== 'fact' && !ROLE_ABILITIES[space.roleValue].includes('edit')) throw forbidden();
+      if (body.kind !== 'fact' && !allows(space.permissions, 'schedules', 'edit')) throw forbidden();
       await checkItems(
         space.spaceId,
         params.id,
@@ -244,7 +248,7 @@ export function wdpRoutes(ctx: AppContext): Implemented[] {
     implement(api.wdp.clearValues, async ({ params, body, space, userId }) => {
       await getVersion(db, space.spaceId, params.id);
       await checkItems(space.spaceId, params.id, body.item_ids);
-      if (body.kinds.some((k) => k !== 'fact') && !ROLE_ABILITIES[space.roleValue].includes('edit'))
+      if (body.kinds.some((k) => k !== 'fact') && !allows(space.permissions, 'schedules', 'edit'))
         throw forbidden();
       const s = scope(space, params.id, userId);
       return storeWdpChange(db, events, s, 'wdp.clear_values', async () => {
@@ -404,6 +408,7 @@ export function wdpRoutes(ctx: AppContext): Implemented[] {
       });
       return { revision: out.revision, updated: patches.length };
     }),
+    ...wdpOpsRoutes(ctx),
     ...distributionRoutes(ctx),
     ...timesheetRoutes(ctx),
   ];

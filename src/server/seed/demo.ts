@@ -7,6 +7,8 @@ import { insertNode, insertVersion } from '../services/eps';
 import { scheduleModel } from '../../domain/schedule';
 import { loadVersionModel } from '../import/to-model';
 import { storeTimetable, withoutDrafts } from '../jobs/calc-job';
+import { addDemoDirectories } from './demo-directories';
+import { addDemoResources, assignDemoResources } from './demo-resources';
 import { DEMO_START, demoSchedule } from './demo-schedule';
 
 const BATCH = 1000;
@@ -68,8 +70,12 @@ export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
       .where('space_id', '=', spaceId)
       .where('id', '=', version.id)
       .execute();
+    const resourceIds = await addDemoResources(tx, spaceId);
+    await assignDemoResources(tx, spaceId, version.id, resourceIds);
     const target = await insertVersion(tx, spaceId, schedule.id, 'Target (contract baseline)', 'target');
     await copyContent(tx, spaceId, version.id, target.id);
+    await assignDemoResources(tx, spaceId, target.id, resourceIds);
+    await addDemoDirectories(tx, spaceId, [version.id, target.id]);
     await tx
       .updateTable('versions')
       .set({ data_date: DEMO_START, timetable_state: 'calculated' })

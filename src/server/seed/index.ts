@@ -37,6 +37,20 @@ export async function seedIfEmpty(db: Kysely<DB>): Promise<boolean> {
     ownerId: id,
     userCap: DEMO_USER_CAP,
   });
-  await addDemoStructure(db, spaceId);
+  const demo = await addDemoStructure(db, spaceId);
+  // The scoreboard opens on the demo schedule's figures rather than on an empty board.
+  const measures = ['activities', 'percent', 'critical', 'slip_days', 'dcma_passed'] as const;
+  await db
+    .insertInto('scoreboard_tiles')
+    .values(
+      measures.map((measure, i) => ({
+        space_id: spaceId,
+        user_id: id,
+        node_id: demo.schedule_id,
+        measure,
+        sort_order: i,
+      })),
+    )
+    .execute();
   return true;
 }

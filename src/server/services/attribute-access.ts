@@ -4,7 +4,8 @@
 // the checks the content reads and the batch writes run (hidden keys stripped, read-only refused).
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
-import { ROLE_ABILITIES } from '../../api/roles';
+import { allows, defaultMatrix } from '../../domain/admin/permissions';
+import { firstOutsideList, writtenAttributeValues } from '../../domain/attribute/list-values';
 import type { Attribute, AttributeAccess, AttributeWithRoles } from '../../api/attributes';
 import type { SpaceAccess } from '../auth/space-access';
 import type { AttributesTable, DB, RoleValue } from '../db/schema';
@@ -14,7 +15,7 @@ import { iso } from './mappers';
 export type AttributeRow = Selectable<AttributesTable>;
 
 export const defaultAccess = (role: RoleValue): AttributeAccess =>
-  ROLE_ABILITIES[role].includes('edit') ? 'write' : 'read';
+  allows(defaultMatrix(role), 'schedules', 'edit') ? 'write' : 'read';
 
 /** Explicit access rows of the space: attribute id → role id → access. */
 export async function accessRows(
@@ -53,6 +54,35 @@ export const roleOf = (s: SpaceAccess) => ({ id: s.roleId, value: s.roleValue })
 /** Keys of the attributes the caller's role may not see. */
 export async function hiddenKeys(db: Kysely<DB>, space: SpaceAccess): Promise<string[]> {
   return (await attributesForRole(db, space.spaceId, roleOf(space)))
+    .filter((a) => a.access === 'hidden')
+    .map((a) => a.row.key);
+}
+
+/** Keys of the attributes some role of the space may not see (live events go to every role). */
+export async function keysHiddenFromSomeRole(db: Kysely<DB>, spaceId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('attribute_access as x')
+    .innerJoin('attributes as a', (j) =>
+      j.onRef('a.space_id', '=', 'x.space_id').onRef('a.id', '=', 'x.attribute_id'),
+    )
+    .select('a.key')
+    .where('x.space_id', '=', spaceId)
+    .where('x.access', '=', 'hidden')
+    .execute();
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Keys hidden from a member's role, by user id (jobs run without a request's space access). */
+export async function hiddenKeysOfUser(db: Kysely<DB>, spaceId: string, userId: string): Promise<string[]> {
+  const m = await db
+    .selectFrom('space_members as m')
+    .innerJoin('roles as r', (j) => j.onRef('r.space_id', '=', 'm.space_id').onRef('r.id', '=', 'm.role_id'))
+    .select(['r.id', 'r.value'])
+    .where('m.space_id', '=', spaceId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!m) return [];
+  return (await attributesForRole(db, spaceId, { id: m.id, value: m.value }))
     .filter((a) => a.access === 'hidden')
     .map((a) => a.row.key);
 }
@@ -152,6 +182,41 @@ export async function refuseReadOnly(
         },
       ]);
   }
+}
+
+/** 400 attribute.not_in_list when a patch writes a list attribute a value its list lacks. */
+export async function refuseOutsideList(
+  db: Kysely<DB>,
+  spaceId: string,
+  patches: Parameters<typeof writtenAttributeValues>[0],
+): Promise<void> {
+  const written = writtenAttributeValues(patches);
+  if (written.length === 0) return;
+  const lists = await db
+    .selectFrom('attributes')
+    .select(['key', 'name', 'list_values'])
+    .where('space_id', '=', spaceId)
+    .where('type', '=', 'list')
+    .where('key', 'in', [...new Set(written.map((w) => w.key))])
+    .execute();
+  if (lists.length === 0) return;
+  const bad = firstOutsideList(
+    written,
+    new Map(lists.map((l) => [l.key, l.list_values as unknown as string[]])),
+  );
+  if (!bad) return;
+  const attr = lists.find((l) => l.key === bad.key)!;
+  throw new HttpError(400, 'BadRequest', [
+    {
+      code: 'attribute.not_in_list',
+      params: {
+        field: `attributes.${attr.key}`,
+        name: attr.name,
+        value: String(bad.value),
+        values: (attr.list_values as unknown as string[]).join(', '),
+      },
+    },
+  ]);
 }
 
 /**

@@ -3,12 +3,16 @@ import type { Selectable } from 'kysely';
 import type { Calendar } from '../../api/calendars';
 import type { EpsNode } from '../../api/structure';
 import type { User } from '../../api/users';
+import { NotificationChannel } from '../../api/users';
 import type { Version } from '../../api/versions';
 import type { CalendarsTable, EpsNodesTable, UsersTable, VersionsTable } from '../db/schema';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-export type UserRow = Omit<Selectable<UsersTable>, 'avatar' | 'reset_failures' | 'reset_locked_until'> & {
+export type UserRow = Omit<
+  Selectable<UsersTable>,
+  'avatar' | 'reset_failures' | 'reset_locked_until' | 'language'
+> & {
   has_avatar: boolean;
 };
 
@@ -21,6 +25,7 @@ export const toUser = (u: UserRow): User => ({
   has_avatar: u.has_avatar,
   avatar_url: u.has_avatar ? `/api/v1/users/${u.id}/avatar` : null,
   has_secret_question: !!u.secret_question,
+  notification_channels: NotificationChannel.array().parse(u.notification_channels),
   privacy_policy_accepted_at: u.privacy_policy_accepted_at ? iso(u.privacy_policy_accepted_at) : null,
   created_at: iso(u.created_at),
 });

@@ -20,11 +20,19 @@ export async function listMembers(db: Kysely<DB>, spaceId: string, userId?: stri
       'r.name as role_name',
       'r.value as role_value',
       'm.joined_at',
+      'm.estimates',
+      'm.bim',
+      'm.last_seen_at',
+      'm.executor',
     ])
     .where('m.space_id', '=', spaceId);
   if (userId) q = q.where('m.user_id', '=', userId);
   const rows = await q.orderBy('m.joined_at').orderBy('u.id').execute();
-  return rows.map((r) => ({ ...r, joined_at: iso(r.joined_at) }));
+  return rows.map((r) => ({
+    ...r,
+    joined_at: iso(r.joined_at),
+    last_seen_at: r.last_seen_at ? iso(r.last_seen_at) : null,
+  }));
 }
 
 /** Refuses a change that would leave the space without a moderator. */

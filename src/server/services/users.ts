@@ -18,6 +18,7 @@ export const userColumns = [
   'secret_answer_hash',
   'avatar_mime',
   'privacy_policy_accepted_at',
+  'notification_channels',
   'created_at',
 ] as const;
 

@@ -13,6 +13,7 @@ import type { DB } from '../db/schema';
 import { HttpError, conflict, notFound } from '../errors';
 import type { Item } from '../errors';
 import { toDbOps } from './wbs-patch';
+import type { DbOp } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 
@@ -35,6 +36,10 @@ const DEFERRED = sql.raw(
 
 /** Actions kept per version. */
 export const UNDO_LOG_LIMIT = 1000;
+
+/** The largest stored entry that rides along with its version_updated event (PostgreSQL's NOTIFY
+ *  takes under 8,000 bytes); a bigger one makes open pages read the version again. */
+export const LIVE_ENTRY_BYTES = 6000;
 
 const bad = (items: Item[]) => new HttpError(400, 'BadRequest', items);
 
@@ -74,20 +79,47 @@ function mapDbError(err: unknown, restoring: boolean): unknown {
   return err;
 }
 
-async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[]) {
+/**
+ * Whether the ops can write a key that a deferred foreign key checks (whole rows or relations, a
+ * move, a re-pointed link, day values): only then must the keys wait for the commit. A batch of
+ * plain field and attribute edits skips the SET CONSTRAINTS round trip.
+ */
+function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
+  if (days > 0) return true;
+  return ops.some(
+    (op) =>
+      op.op === 'add' ||
+      op.op === 'replace' ||
+      op.op === 'remove' ||
+      (op.op === 'field' && ('parent_id' in op.values || 'pred_id' in op.values || 'succ_id' in op.values)),
+  );
+}
+
+async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[], deferred = true) {
   const { ops, errors } = toDbOps(patches.filter((p) => !isWdpPath(p)));
   if (errors.length) throw bad(errors);
-  await checkRelations(tx, s, await applyOps(tx, s, ops));
   const days = patches.filter(isWdpPath);
+  if (!deferred && needsDeferredKeys(ops, days.length))
+    await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
+  await checkRelations(tx, s, await applyOps(tx, s, ops));
   if (days.length > 0) await applyWdpPatches(tx, s, days);
 }
 
-async function logAction(
+/**
+ * Appends the entry to the undo log at `revision` and moves the version to it, in one statement:
+ * the version's revision and timetable state, the log's row, and the trim of the log (it keeps the
+ * newest actions only, the client's history holds 200: a paste's entry can be megabytes, and
+ * restore further back than this is refused as not found).
+ */
+export async function logAction(
   tx: Transaction<DB>,
-  s: Scope,
+  // A system job's change (a calculation nobody asked for) has no user.
+  s: Omit<Scope, 'userId'> & { userId: string | null },
   revision: number,
   origin: Origin,
   entry: HistoryEntry,
+  // A change the calculation itself makes (plans following dates) leaves the timetable calculated.
+  keepTimetable = false,
 ): Promise<{ id: string; bytes: number }> {
   const stored = JSON.stringify(
     serializeEntry({
@@ -97,29 +129,18 @@ async function logAction(
       inversePatches: entry.inversePatches,
     }),
   );
-  const row = await tx
-    .insertInto('wbs_undo_actions')
-    .values({
-      space_id: s.spaceId,
-      version_id: s.versionId,
-      revision,
-      user_id: s.userId,
-      kind: entry.kind,
-      label: entry.labelKey,
-      origin,
-      entry: stored,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // The log keeps the newest actions only (the client's history holds 200): a paste's entry can
-  // be megabytes, and restore further back than this is refused as not found.
-  await tx
-    .deleteFrom('wbs_undo_actions')
-    .where('space_id', '=', s.spaceId)
-    .where('version_id', '=', s.versionId)
-    .where('revision', '<=', revision - UNDO_LOG_LIMIT)
-    .execute();
-  return { id: row.id, bytes: Buffer.byteLength(stored) };
+  const { rows } = await sql<{ id: string }>`WITH bump AS (
+      UPDATE versions SET revision = ${revision},
+        timetable_state = ${keepTimetable ? sql`timetable_state` : sql`'not_calculated'`}
+      WHERE space_id = ${s.spaceId} AND id = ${s.versionId}),
+    trim AS (
+      DELETE FROM wbs_undo_actions WHERE space_id = ${s.spaceId} AND version_id = ${s.versionId}
+        AND revision <= ${revision - UNDO_LOG_LIMIT})
+    INSERT INTO wbs_undo_actions (space_id, version_id, revision, user_id, kind, label, origin, entry)
+    VALUES (${s.spaceId}, ${s.versionId}, ${revision}, ${s.userId}, ${entry.kind}, ${entry.labelKey},
+      ${origin}, ${stored}::jsonb)
+    RETURNING id`.execute(tx);
+  return { id: rows[0]!.id, bytes: Buffer.byteLength(stored) };
 }
 
 /** Why the version cannot be written: gone (404), locked or another revision (409). */
@@ -138,6 +159,13 @@ async function refuse(db: Kysely<DB> | Transaction<DB>, s: Scope, revision: numb
 /** The unseen changes an answer carries at most (bytes of stored entries); past it, a reload. */
 export const CHANGES_MAX_BYTES = 2 * 1024 * 1024;
 
+const toChange = (r: { revision: number; user_id: string | null; origin: string; entry: unknown }) => ({
+  revision: r.revision,
+  user_id: r.user_id,
+  origin: r.origin as UnseenChange['origin'],
+  entry: r.entry as Record<string, unknown>,
+});
+
 /** The changes stored after `revision` (the undo log's entries), oldest first; null if trimmed. */
 async function changesSince(
   tx: Transaction<DB>,
@@ -155,12 +183,29 @@ async function changesSince(
     .execute();
   // Every revision since has its action, unless the log was trimmed past it (then we cannot know).
   if (rows.length !== current - revision) return null;
-  return rows.map((r) => ({
-    revision: r.revision,
-    user_id: r.user_id,
-    origin: r.origin as UnseenChange['origin'],
-    entry: r.entry as Record<string, unknown>,
-  }));
+  return rows.map(toChange);
+}
+
+/**
+ * Locks the version row and reads, in the same statement, the log's entries after `revision`
+ * (none when the batch is on the current revision). On PostgreSQL a writer that waited for the
+ * lock sees the newest row but the log as of its statement's start: the entries then fall short
+ * of the revision, and changesSince reads them again with a fresh snapshot.
+ */
+async function lockVersion(tx: Transaction<DB>, s: Scope, revision: number) {
+  const { rows } = await sql<{
+    revision: number;
+    locked: boolean;
+    since: { revision: number; user_id: string | null; origin: string; entry: unknown }[] | null;
+  }>`SELECT v.revision, v.locked,
+      CASE WHEN v.revision > ${revision} THEN (
+        SELECT coalesce(json_agg(json_build_object('revision', u.revision, 'user_id', u.user_id,
+          'origin', u.origin, 'entry', u.entry) ORDER BY u.revision), '[]'::json)
+        FROM wbs_undo_actions u
+        WHERE u.space_id = v.space_id AND u.version_id = v.id AND u.revision > ${revision}) END AS since
+    FROM versions v WHERE v.space_id = ${s.spaceId} AND v.id = ${s.versionId}
+    FOR UPDATE OF v`.execute(tx);
+  return rows[0];
 }
 
 const patchesOf = (c: UnseenChange): readonly Patch[] => deserializeEntry(c.entry).patches;
@@ -192,21 +237,15 @@ export async function applyBatch(
   let stale = false;
   try {
     return await db.transaction().execute(async (tx) => {
-      await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
-      const v = await tx
-        .selectFrom('versions')
-        .select(['revision', 'locked'])
-        .where('space_id', '=', s.spaceId)
-        .where('id', '=', s.versionId)
-        .forUpdate()
-        .executeTakeFirst();
+      const v = await lockVersion(tx, s, revision);
       if (!v) throw notFound('version');
       if (v.locked) throw conflict('version_locked');
       if (revision > v.revision) return refuse(tx, s, revision);
       let changes: UnseenChange[] = [];
       if (revision < v.revision) {
         stale = true;
-        const since = await changesSince(tx, s, revision, v.revision);
+        const read = v.since?.length === v.revision - revision ? v.since.map(toChange) : null;
+        const since = read ?? (await changesSince(tx, s, revision, v.revision));
         if (!since) return refuse(tx, s, revision);
         const overlaps = overlapsBetween(entry.patches, since.map(patchesOf));
         if (overlaps.length > 0)
@@ -223,14 +262,8 @@ export async function applyBatch(
         changes = since;
       }
       const next = v.revision + 1;
-      await tx
-        .updateTable('versions')
-        .set({ revision: next, timetable_state: 'not_calculated' })
-        .where('space_id', '=', s.spaceId)
-        .where('id', '=', s.versionId)
-        .execute();
-      await applyEntry(tx, s, entry.patches);
       const action = await logAction(tx, s, next, origin, entry);
+      await applyEntry(tx, s, entry.patches, false);
       const out: BatchResult = { revision: next, action_id: action.id, entryBytes: action.bytes };
       if (changes.length === 0) return out;
       const bytes = changes.reduce((n, c) => n + JSON.stringify(c.entry).length, 0);
@@ -287,14 +320,9 @@ export async function restoreAction(
         const inverse: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
         await applyEntry(tx, s, inverse.patches);
         revision += 1;
+        // Logging moves the version to each revision in turn.
         last = (await logAction(tx, s, revision, 'restore', inverse)).id;
       }
-      await tx
-        .updateTable('versions')
-        .set({ revision, timetable_state: 'not_calculated' })
-        .where('space_id', '=', s.spaceId)
-        .where('id', '=', s.versionId)
-        .execute();
       return { revision, action_id: last };
     });
   } catch (err) {

@@ -7,6 +7,8 @@ import type { Patch } from 'immer';
 import type { Kysely } from 'kysely';
 import type { RowDays, WdpCell, WdpChange } from '../../domain/wdp';
 import type { DB } from '../db/schema';
+import { wdpNoticeKinds } from '../../domain/collab';
+import { noticeContext, notifyVia, rowNotices } from './notices';
 import type { EventHub } from '../events/hub';
 import { applyBatch } from './wbs-patch-batch';
 
@@ -86,6 +88,19 @@ export async function storeWdpChange(
     space_id: s.spaceId,
     ids: [s.versionId],
     payload: { revision: out.revision, origin: 'do', action_id: out.action_id },
+  });
+  // Facts added and plans changed notify the members assigned to the rows (issue 26).
+  notifyVia(events, async () => {
+    const ctx = noticeContext(events);
+    return ctx
+      ? rowNotices(
+          ctx,
+          s.spaceId,
+          s.versionId,
+          wdpNoticeKinds(patches as never, inversePatches as never),
+          s.userId,
+        )
+      : [];
   });
   return out;
 }

@@ -4,7 +4,7 @@
 // here), so an edit, its undo and a remote change all land the same way.
 import type { Patch } from 'immer';
 import { create } from 'zustand';
-import type { EditPeriods, WdpGantt, WdpRowSettings } from '../../api/wdp';
+import type { EditPeriods, WdpGantt, WdpRowResources, WdpRowSettings } from '../../api/wdp';
 import type { RowDays, WdpCell } from '../../domain/wdp';
 import { applyWdpPatches } from '../../domain/wdp';
 
@@ -14,6 +14,8 @@ export interface WdpState {
   readonly error: string | null;
   readonly days: ReadonlyMap<string, RowDays>;
   readonly rows: ReadonlyMap<string, WdpRowSettings>;
+  /** Rows' assigned labour hours and resource cost (labour and cost per day). */
+  readonly resources: ReadonlyMap<string, WdpRowResources>;
   readonly periods: EditPeriods | null;
   readonly progressFromFacts: boolean;
   /** Bumped by every change (views key on it). */
@@ -26,6 +28,7 @@ export const useWdp = create<WdpState>()(() => ({
   error: null,
   days: new Map(),
   rows: new Map(),
+  resources: new Map(),
   periods: null,
   progressFromFacts: false,
   revision: 0,
@@ -50,6 +53,7 @@ export function loadWdp(versionId: string, g: WdpGantt): void {
     error: null,
     days,
     rows: new Map(g.rows.map((r) => [r.item_id, r])),
+    resources: new Map(g.resources.map((r) => [r.item_id, r])),
     periods: g.periods,
     progressFromFacts: g.progress_from_facts,
     revision: s.revision + 1,

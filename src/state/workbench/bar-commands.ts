@@ -24,7 +24,8 @@ export function calendarIndex(calendarId: string | null): CalendarIndex {
 /** Drag a bar: its start may not be earlier than `start` (a not_earlier start limit). */
 export function moveBar(id: RowId, start: number): void {
   const s = workbench.get();
-  if (!s.wbs.doc.rows.get(id)) return;
+  // A locked version (and the read-only project grid) takes no gesture.
+  if (!s.wbs.doc.rows.get(id) || s.version?.locked) return;
   const c = updateValues(s.wbs.doc, s.wbs.index, [
     { id, column: WBS_COLUMNS.start, value: start },
     { id, column: { id: 'start_limit_type', kind: 'text', field: 'startLimitType' }, value: 'not_earlier' },
@@ -42,7 +43,7 @@ export function resizedDuration(calendarId: string | null, start: number, finish
 export function resizeBar(id: RowId, start: number, finish: number): void {
   const s = workbench.get();
   const row = s.wbs.doc.rows.get(id);
-  if (!row) return;
+  if (!row || s.version?.locked) return;
   const minutes = resizedDuration(row.calendarId, start, finish);
   const c = updateValues(s.wbs.doc, s.wbs.index, [{ id, column: WBS_COLUMNS.duration, value: minutes }]);
   commitChange(c, 'cmd.resizeBar');

@@ -64,21 +64,27 @@ export interface AttributeColumnType {
   readonly key: string;
   readonly type?: 'text' | 'number' | 'date' | 'list' | 'directory' | 'formula' | undefined;
   readonly access?: 'hidden' | 'read' | 'write' | undefined;
+  /** A list attribute's values: the only ones its cells take. */
+  readonly list_values?: readonly string[] | undefined;
 }
 
 /**
  * Types the attribute columns: numbers and dates convert as those columns do; a formula or an
- * attribute the caller may only read is read-only (the server refuses such writes anyway).
+ * attribute the caller may only read is read-only (the server refuses such writes anyway); a list
+ * attribute takes only its values (the editor offers them).
  */
 export function setAttributeColumnTypes(defs: readonly AttributeColumnType[]): void {
   for (const d of defs) {
     const id = attributeColumnId(d.key);
     const readOnly = d.type === 'formula' || d.access === 'read';
-    const kind = d.type === 'number' ? 'number' : d.type === 'date' ? 'date' : 'text';
+    const kind =
+      d.type === 'number' ? 'number' : d.type === 'date' ? 'date' : d.type === 'list' ? 'list' : 'text';
     attributeDefs.set(id, {
       id,
       labelKey: d.key,
-      domain: readOnly ? { id, kind: 'readonly', attribute: d.key } : attributeColumn(d.key, kind),
+      domain: readOnly
+        ? { id, kind: 'readonly', attribute: d.key }
+        : attributeColumn(d.key, kind, kind === 'list' ? (d.list_values ?? []) : undefined),
       align: d.type === 'number' || d.type === 'formula' ? 'right' : 'left',
       defaultWidth: ATTRIBUTE_WIDTH,
     });

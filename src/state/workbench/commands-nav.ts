@@ -122,6 +122,11 @@ export const navCommands: readonly Command[] = [
   { id: 'zoomIn', labelKey: 'cmd.zoomIn', perform: () => zoom(1) },
   { id: 'zoomOut', labelKey: 'cmd.zoomOut', perform: () => zoom(-1) },
   {
+    id: 'toggleResourceGantt',
+    labelKey: 'cmd.toggleResourceGantt',
+    perform: () => workbench.set({ ganttView: workbench.get().ganttView === 'task' ? 'resource' : 'task' }),
+  },
+  {
     id: 'find',
     labelKey: 'cmd.find',
     perform: () => workbench.set({ find: { ...workbench.get().find, open: true } }),

@@ -187,6 +187,7 @@ export function linkRows(
   inputs: readonly { predId: RowId; succId: RowId; type?: 'fs' | 'ss' | 'ff' | 'sf'; lag?: number }[],
 ): boolean {
   const s = workbench.get();
+  if (s.version?.locked) return false;
   const c = addRelations(s.wbs.doc, inputs, { newId: () => services().newId() });
   commitChange(c, 'cmd.link', 'undo_relation');
   const refused = c.result.refused;

@@ -292,6 +292,16 @@ export function applyRemote(patches: readonly Patch[]): AppliedChange | null {
 }
 
 /**
+ * A change the server stored on our behalf (a calculation's plans following the new dates):
+ * applied like a remote change unless its live event applied it already, and put on the undo
+ * stack, so Ctrl+Z undoes it like a step of ours (the undo goes to the server as any undo).
+ */
+export function recordStored(change: Change, alreadyApplied: boolean): void {
+  if (!alreadyApplied) applyRemote(change.patches);
+  workbench.set({ history: record(workbench.get().history, change) });
+}
+
+/**
  * The views read since the store's rows, tree, schedule, target or view last changed, by visible
  * index: a scroll frame builds only the rows it brings into view (the grid and the Gantt read the
  * same rows, and a frame's links read their ends again), and an unchanged row keeps its object.

@@ -4,7 +4,7 @@
 import { cellText } from './cell-text';
 import { textContext } from './commands-edit';
 import { columnDef, displayedColumns } from './columns';
-import { rowAt } from './data';
+import { rowAt, viewOf } from './data';
 import { workbench } from './store';
 
 /** Returns true when a match was found and selected. */
@@ -41,4 +41,30 @@ export function findNext(query: string, dir: 1 | -1 = 1): boolean {
 
 export function closeFind(): void {
   workbench.set({ find: { ...workbench.get().find, open: false } });
+}
+
+/**
+ * Select the row with this id (the `row` parameter of the schedule's address: the project grid
+ * opens a schedule on a row), opening its collapsed parents and scrolling it to the middle.
+ * Returns false when the version has no such row.
+ */
+export function selectRowById(id: string): boolean {
+  const s = workbench.get();
+  const rows = s.wbs.doc.rows;
+  if (!rows.has(id)) return false;
+  const closed: string[] = [];
+  for (let p = rows.get(id)?.parentId ?? null; p !== null; p = rows.get(p)?.parentId ?? null)
+    if (!s.expanded.has(p)) closed.push(p);
+  if (closed.length > 0) {
+    const expanded = new Set([...s.expanded, ...closed]);
+    workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
+  }
+  const now = workbench.get();
+  const row = now.visible.ids.indexOf(id);
+  if (row < 0) return false;
+  const col = now.selection.focus.col;
+  const max = Math.max(0, now.visible.ids.length * now.rowHeight - now.viewportHeight);
+  const scrollTop = Math.max(0, Math.min(max, row * now.rowHeight - now.viewportHeight / 2));
+  workbench.set({ selection: { anchor: { row, col }, focus: { row, col } }, scrollTop });
+  return true;
 }

@@ -47,6 +47,7 @@ export const KEYBINDINGS: readonly KeyBinding[] = [
   { command: 'collapseRow', keys: ['Alt+Shift+-'] },
   { command: 'zoomIn', keys: ['Mod+='] },
   { command: 'zoomOut', keys: ['Mod+-'] },
+  { command: 'toggleResourceGantt', keys: ['Alt+r'] },
 ];
 
 export interface KeyLike {

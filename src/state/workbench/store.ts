@@ -3,6 +3,7 @@
 // never recorded in history. View state (selection, scroll, columns, timescale) lives beside it.
 
 import type { EditConflictBody } from '../../api/wbs-batch';
+import type { Levelling } from '../../api/levelling';
 import type { BarColorBy } from './bar-colors';
 import type { EvalResult } from '../../domain/formula';
 import { create } from 'zustand';
@@ -50,6 +51,13 @@ export interface TargetBars {
   readonly dates: ReadonlyMap<ItemId, readonly [number, number]>;
 }
 
+/** The version's levelling (src/api/levelling.ts): levelled bars by row, drawn beside the rows' own. */
+export interface LevelledBars {
+  readonly versionId: string;
+  readonly data: Levelling;
+  readonly dates: ReadonlyMap<ItemId, readonly [number, number]>;
+}
+
 export interface WorkbenchState {
   readonly spaceId: string | null;
   readonly versionId: string | null;
@@ -79,6 +87,9 @@ export interface WorkbenchState {
   /** The engine's refusal (a cycle), or a worker failure. */
   readonly scheduleError: ScheduleFailure | null;
   readonly target: TargetBars | null;
+  readonly levelled: LevelledBars | null;
+  /** Which chart the workbench shows: the task Gantt or the resource Gantt (one key switches). */
+  readonly ganttView: 'task' | 'resource';
   readonly selection: Selection;
   readonly editing: EditingState;
   readonly issues: ReadonlyMap<string, CellIssue>;
@@ -130,6 +141,8 @@ export function initialState(): WorkbenchState {
     timetableState: 'not_calculated',
     scheduleError: null,
     target: null,
+    levelled: null,
+    ganttView: 'task',
     selection: { anchor: { row: 0, col: 1 }, focus: { row: 0, col: 1 } },
     editing: null,
     issues: new Map(),

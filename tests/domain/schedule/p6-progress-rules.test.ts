@@ -87,8 +87,25 @@ describe('SS lag of a started predecessor (sched_lag_early_start_flag)', () => {
   const acts = [started('A', 5, 3 * DAY, '2024-01-01 08:00'), act('B', 1)];
   const rels = [rel('A', 'B', 'ss', 1)];
 
-  it('counts from its remaining early start (Y, the default)', () => {
-    expect(run(acts, rels, { dataDate: at('2024-01-03 08:00') }).B.es).toBe('2024-01-04 08:00');
+  it('counts from its remaining early start (Y, the default), less the lag already elapsed', () => {
+    // P6 (Schedule Options help): the expired lag is the working time from the actual start to
+    // the data date. A started Mon, the data date is Wed: the 1-day lag expired on Tuesday.
+    expect(run(acts, rels, { dataDate: at('2024-01-03 08:00') }).B.es).toBe('2024-01-03 08:00');
+    // A 4-day lag has 2 days left: Wed 08:00 + 2 days = Thu 17:00, so B starts Fri 08:00.
+    const r = run(acts, [rel('A', 'B', 'ss', 4)], { dataDate: at('2024-01-03 08:00') });
+    expect(r.B.es).toBe('2024-01-05 08:00');
+  });
+
+  it('Y and N differ when the remaining work is held later than the data date', () => {
+    // A started Mon 01-01; its remaining day waits (retained logic) for P, Wed–Fri 01-05, so it
+    // is Mon 01-08. B follows SS + 4 days; 2 days of lag expired by the data date Wed 01-03.
+    const held = [started('A', 5, DAY, '2024-01-01 08:00'), act('P', 3), act('B', 1)];
+    const links = [rel('P', 'A'), rel('A', 'B', 'ss', 4)];
+    // Y: A's remaining early start Mon 01-08 plus the 2 days left: Tue 17:00, B Wed 01-10.
+    expect(run(held, links, { dataDate: at('2024-01-03 08:00') }).B.es).toBe('2024-01-10 08:00');
+    // N: the actual start plus the whole lag, Mon 01-01 + 4 days: Thu 17:00, B Fri 01-05.
+    const n = run(held, links, { dataDate: at('2024-01-03 08:00'), lagFromEarlyStart: false });
+    expect(n.B.es).toBe('2024-01-05 08:00');
   });
 
   it('counts from its actual start (N): Tue, held by the data date', () => {
@@ -96,7 +113,7 @@ describe('SS lag of a started predecessor (sched_lag_early_start_flag)', () => {
     expect(r.B.es).toBe('2024-01-03 08:00');
   });
 
-  it('from the actual start, only the lag not yet elapsed separates the late starts', () => {
+  it.each([true, false])('only the lag not yet elapsed separates the late starts (Y: %s)', (fromEarly) => {
     // A started Mon; by the data date (Wed) two of B's four lag days are over. B must finish by
     // Mon 01-08, so it starts Mon at the latest, and A's remaining work Thu 01-04.
     const b = act('B', 1, {
@@ -104,7 +121,7 @@ describe('SS lag of a started predecessor (sched_lag_early_start_flag)', () => {
     });
     const r = run([acts[0]!, b, act('C', 10)], [rel('A', 'B', 'ss', 4)], {
       dataDate: at('2024-01-03 08:00'),
-      lagFromEarlyStart: false,
+      lagFromEarlyStart: fromEarly,
     });
     expect(r.B).toMatchObject({ es: '2024-01-05 08:00', ls: '2024-01-08 08:00' });
     expect(r.A).toMatchObject({ es: '2024-01-03 08:00', ls: '2024-01-04 08:00', tf: 8 });
@@ -168,5 +185,68 @@ describe('mandatory dates and free float', () => {
     const r = run([act('A', 3), b], [rel('A', 'B')]);
     expect(r.A.ff).toBe(0);
     expect(r.A.tf).toBeLessThan(0);
+  });
+});
+
+describe('SS link between two started activities under retained logic (P6)', () => {
+  it("the successor's remaining work waits for the predecessor's remaining start", () => {
+    // Data date Wed 01-03. A (started Mon) has a day left but waits for P (Wed–Fri), so its
+    // remaining work starts Mon 01-08. B started Tue, follows A SS + 1 day: the lag expired
+    // (2 days from A's actual start to the data date), so B's remaining day starts Mon 01-08 too.
+    const acts = [
+      started('A', 5, DAY, '2024-01-01 08:00'),
+      act('P', 3),
+      started('B', 5, DAY, '2024-01-02 08:00'),
+    ];
+    const rels = [rel('P', 'A'), rel('A', 'B', 'ss', 1)];
+    const r = run(acts, rels, { dataDate: at('2024-01-03 08:00') });
+    expect(r.A.es).toBe('2024-01-08 08:00');
+    expect(r.B).toMatchObject({ es: '2024-01-08 08:00', ef: '2024-01-08 17:00' });
+    // Progress override ignores the logic into started work: both continue at the data date.
+    const o = run(acts, rels, { dataDate: at('2024-01-03 08:00'), progressMode: 'progress_override' });
+    expect(o.B.es).toBe('2024-01-03 08:00');
+    // MS Project semantics keep a started task's remaining work where its own rules put it.
+    const m = run(acts, rels, { dataDate: at('2024-01-03 08:00'), semantics: 'msproject' });
+    expect(m.B.es).toBe('2024-01-03 08:00');
+  });
+});
+
+describe('completed activities between open ones (retained logic)', () => {
+  it('a lag from a completed predecessor that expired by the data date does not separate late dates', () => {
+    // Data date Mon 01-08. X (1 day) → T1 (done Mon 01-01) → SS + 2 days → T2 (done) → Y, which
+    // must finish by Fri 01-12; C (10 days) sets the project finish. T1's lag expired long
+    // before the data date, so T1's late dates are T2's: Fri 08:00, and X may finish Thu 17:00.
+    const y = act('Y', 1, {
+      constraints: [{ on: 'finish', type: 'not_later', date: at('2024-01-12 17:00') }],
+    });
+    const acts = [
+      act('X', 1),
+      done('T1', '2024-01-01 08:00', '2024-01-02 17:00'),
+      done('T2', '2024-01-03 08:00', '2024-01-04 17:00'),
+      y,
+      act('C', 10),
+    ];
+    const rels = [rel('X', 'T1'), rel('T1', 'T2', 'ss', 2), rel('T2', 'Y')];
+    const r = run(acts, rels, { dataDate: at('2024-01-08 08:00') });
+    expect(r.Y).toMatchObject({ es: '2024-01-09 08:00', lf: '2024-01-12 17:00' });
+    expect(r.X).toMatchObject({ ef: '2024-01-08 17:00', lf: '2024-01-11 17:00', tf: 24 });
+  });
+
+  it('a completed successor bounds free float where P6 rescheduled it', () => {
+    // Data date Mon 01-08. T (done) waits for P (2 days) and Q (4 days): it is put at Thu 17:00,
+    // Q's finish. S (5 days) follows T: Fri 01-12 to Thu 01-18, the project finish. P may slip
+    // 2 days before it moves T; Q none (not to the project finish: 40 h and 56 h).
+    const acts = [act('P', 2), act('Q', 4), done('T', '2023-12-18 08:00', '2023-12-18 17:00'), act('S', 5)];
+    const rels = [rel('P', 'T'), rel('Q', 'T'), rel('T', 'S')];
+    const r = run(acts, rels, { dataDate: at('2024-01-08 08:00') });
+    expect(r.S).toMatchObject({ es: '2024-01-12 08:00', ef: '2024-01-18 17:00' });
+    expect(r.P).toMatchObject({ ef: '2024-01-09 17:00', ff: 16 });
+    expect(r.Q).toMatchObject({ ef: '2024-01-11 17:00', ff: 0 });
+    // Progress override leaves T at the data date: it bounds nothing, so P and Q run to the
+    // project finish, S's Fri 01-12 17:00: 24 h and 8 h.
+    const o = run(acts, rels, { dataDate: at('2024-01-08 08:00'), progressMode: 'progress_override' });
+    expect(o.S).toMatchObject({ es: '2024-01-08 08:00', ef: '2024-01-12 17:00' });
+    expect(o.P.ff).toBe(24);
+    expect(o.Q.ff).toBe(8);
   });
 });

@@ -29,7 +29,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
     return {
       database,
       dispose: async () => {
-        await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(database.db);
+        await dropSchema(database, schema);
         await database.close();
       },
     };
@@ -37,6 +37,19 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   const dump = new Blob([await readFile(inject('templatePath'))]);
   const database = await openDatabase({ kind: 'pglite', loadDataDir: dump });
   return { database, dispose: () => database.close() };
+}
+
+/** Drops a test schema; parallel files dropping theirs can deadlock on the catalog (40P01), so it retries. */
+async function dropSchema(database: Database, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(database.db);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export async function startHarness(config: Partial<Config> = {}): Promise<Harness> {

@@ -15,6 +15,19 @@ export const wdpSamples: Record<string, (t: T) => Sample> = {
     params: { id: t.version },
     body: { item_ids: [t.version], mode: 'evenly', base: 'by_date' },
   }),
+  'POST /versions/:id/wdp/allocate': (t) => ({
+    params: { id: t.version },
+    body: { item_ids: [t.version], kind: 'plan', mode: 'evenly', from: 9000, to: 9006, amount: 5 },
+  }),
+  'POST /versions/:id/wdp/transfer-value': (t) => ({
+    params: { id: t.version },
+    body: { item_id: t.version, kind: 'plan', from_day: 9000, to_day: 9001 },
+  }),
+  'GET /versions/:id/wdp/report': (t) => ({ params: { id: t.version }, query: { day: '9000' } }),
+  'POST /versions/:id/wdp/report-edit': (t) => ({
+    params: { id: t.version },
+    body: { day: 9000, rows: [{ item_id: t.version, fact: 2 }] },
+  }),
   'POST /versions/:id/wdp/upload': (t) => ({ params: { id: t.version } }),
   'POST /versions/:id/wdp/bulk-toggle-status': (t) => ({
     params: { id: t.version },

@@ -8,7 +8,18 @@ import { viewSamples } from './samples-views';
 import { directorySamples } from './samples-directories';
 import { wdpSamples } from './samples-wdp';
 import { resourceSamples } from './samples-resources';
+import { levellingSamples } from './samples-levelling';
 import { attributeSamples } from './samples-attributes';
+import { adminSamples } from './samples-admin';
+import { pgridSamples } from './samples-pgrid';
+import { analyticsSamples } from './samples-analytics';
+import { printSamples } from './samples-print';
+import { costrSamples } from './samples-costr';
+import { collabSamples } from './samples-collab';
+import { admin2Samples } from './samples-admin2';
+import { gallerySamples } from './samples-gallery';
+import { bimSamples } from './samples-bim';
+import { batchSamples } from './samples-batch';
 import type { Tree } from './fixtures';
 
 export interface Sample {
@@ -100,10 +111,19 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   // Import, export, jobs and storage (src/api/transfer.ts); multipart bodies are left out: the
   // space check comes before the upload is read.
   ...transferSamples,
+  ...batchSamples,
   ...directorySamples,
   ...wdpSamples,
   ...resourceSamples,
+  ...levellingSamples,
   ...attributeSamples,
+  ...adminSamples,
+  ...printSamples,
+  ...costrSamples,
+  ...collabSamples,
+  ...admin2Samples,
+  ...gallerySamples,
+  ...bimSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).
   'POST /versions/:id/wbs/batch': (t) => ({
     params: { id: t.version },
@@ -138,4 +158,6 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   'GET /versions/:id/assignment/wbs/:wbsId': (t) => ({ params: { id: t.version, wbsId: t.version } }),
   'GET /versions/:id/attributes': (t) => ({ params: { id: t.version } }),
   ...viewSamples,
+  ...pgridSamples,
+  ...analyticsSamples,
 };

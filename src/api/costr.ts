@@ -1,0 +1,420 @@
+// Cost estimating (issue 28; spec §2 cost module, §7 "costr" and POST versions/{id}/update-costs).
+// The spec names no calls beyond update-costs: these are designed here and written in docs/costr.md.
+// Decimals (quantities, prices, coefficients, amounts) travel as decimal text, never as JSON
+// numbers: money is exact (src/domain/costr). Every edit of an estimate's tree or coefficients is
+// one server-kept undo step (undo, redo answer the new revision).
+import { z } from 'zod';
+import { Id, IdParams, Ok, Timestamp } from './common';
+import { route } from './route';
+import type { CostNode as DomainNode } from '../domain/costr';
+
+const Dec = z.string().trim().max(40);
+const Txt = (max: number) => z.string().max(max);
+
+export const EstimateKind = z.enum(['dictionary', 'estimate']);
+export const CostNodeKind = z.enum(['section', 'position']);
+
+export const CostNode = z.object({
+  id: Id,
+  parent_id: Id.nullable(),
+  order_key: z.string().min(1).max(64),
+  kind: CostNodeKind,
+  code: Txt(32),
+  name: Txt(1000),
+  measure: Txt(32),
+  quantity: Dec,
+  labour_price: Dec,
+  machines_price: Dec,
+  materials_price: Dec,
+  labour_hours: Dec,
+  dictionary_id: Id.nullable(),
+  wbs_item_id: Id.nullable(),
+  notes: Txt(1000),
+});
+export type CostNode = z.infer<typeof CostNode>;
+
+export const Coefficient = z.object({
+  id: Id,
+  name: z.string().trim().min(1).max(100),
+  kind: z.enum(['regional', 'winter', 'cramped', 'overhead', 'profit', 'vat', 'other']),
+  value: Dec,
+  scope: z.enum(['position', 'section', 'estimate']),
+  node_ids: z.array(Id).max(100_000),
+  target: z.enum(['labour', 'machines', 'materials', 'total']),
+  hours: z.boolean(),
+  after: z.array(Id).max(100),
+});
+export type Coefficient = z.infer<typeof Coefficient>;
+
+export const Rules = z.object({
+  required: z.array(z.enum(['code', 'name', 'measure', 'quantity', 'price'])).max(5),
+  price_tolerance_pct: Dec.nullable(),
+  measure_match: z.boolean(),
+  volume_tolerance_pct: Dec.nullable(),
+  negative_prices: z.boolean(),
+});
+
+export const CostrSettings = z.object({
+  currency: z.string().trim().min(1).max(8),
+  rounding_digits: z.number().int().min(0).max(4),
+  rounding_mode: z.enum(['half_up', 'half_even', 'down', 'up']),
+  coefficient_order: z
+    .array(z.enum(['regional', 'winter', 'cramped', 'overhead', 'profit', 'vat', 'other']))
+    .max(7),
+  vat_pct: Dec,
+  overhead_pct: Dec,
+  rules: Rules,
+});
+export type CostrSettings = z.infer<typeof CostrSettings>;
+
+export const Estimate = z.object({
+  id: Id,
+  kind: EstimateKind,
+  name: z.string(),
+  version_id: Id.nullable(),
+  revision: z.number().int(),
+  updated_at: Timestamp,
+});
+export type Estimate = z.infer<typeof Estimate>;
+
+export const EstimateDoc = Estimate.extend({
+  nodes: z.array(CostNode),
+  coefficients: z.array(Coefficient),
+  can_undo: z.boolean(),
+  can_redo: z.boolean(),
+  undo_label: z.string().nullable(),
+  redo_label: z.string().nullable(),
+});
+export type EstimateDoc = z.infer<typeof EstimateDoc>;
+
+export const Violation = z.object({
+  rule: z.enum(['required', 'price_range', 'measure_match', 'wbs_volume', 'negative']),
+  node_id: Id,
+  field: z.string(),
+  params: z.record(z.string(), z.string()),
+});
+export type Violation = z.infer<typeof Violation>;
+
+export const RevisionAnswer = z.object({
+  revision: z.number().int(),
+  violations: z.array(Violation),
+});
+
+const Amounts = z.object({
+  labour: z.string(),
+  machines: z.string(),
+  materials: z.string(),
+  total: z.string(),
+  hours: z.string(),
+});
+export const Pdc = z.object({
+  currency: z.string(),
+  digits: z.number().int(),
+  /** Coefficients in the order they apply. */
+  order: z.array(Id),
+  positions: z.array(
+    z.object({ id: Id, steps: z.array(Amounts.extend({ coefficient_id: Id.nullable() })), final: Amounts }),
+  ),
+  sections: z.array(Amounts.extend({ id: Id })),
+  total: Amounts,
+});
+export type Pdc = z.infer<typeof Pdc>;
+
+export const ColumnMapping = z.object({
+  header_row: z.number().int().min(1).max(100),
+  columns: z.partialRecord(
+    z.enum([
+      'kind',
+      'level',
+      'code',
+      'name',
+      'measure',
+      'quantity',
+      'labourPrice',
+      'machinesPrice',
+      'materialsPrice',
+      'labourHours',
+      'notes',
+    ]),
+    z.string().trim().min(1).max(100),
+  ),
+});
+export const SavedMapping = z.object({ id: Id, name: z.string(), mapping: ColumnMapping });
+
+const EstimateParams = IdParams;
+const Revision = z.number().int().min(0);
+
+export const costrRoutes = {
+  settings: route({
+    method: 'GET',
+    path: '/costr/settings',
+    scope: 'space',
+    summary:
+      'Cost settings of the space: currency, rounding, coefficient order, VAT and overhead defaults, rules',
+    response: CostrSettings,
+  }),
+  saveSettings: route({
+    method: 'PUT',
+    path: '/costr/settings',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Save the cost settings',
+    body: CostrSettings,
+    response: CostrSettings,
+  }),
+  measures: route({
+    method: 'GET',
+    path: '/costr/measures',
+    scope: 'space',
+    summary: 'The measures directory: codes, dimensions, factors to the base unit, names in en and ru',
+    response: z.array(
+      z.object({
+        code: z.string(),
+        dimension: z.string(),
+        factor: z.string(),
+        name: z.object({ en: z.string(), ru: z.string() }),
+        aliases: z.array(z.string()),
+      }),
+    ),
+  }),
+  list: route({
+    method: 'GET',
+    path: '/costr/estimates',
+    scope: 'space',
+    summary: 'Estimates and dictionaries of the space',
+    query: z.object({ kind: EstimateKind.optional() }),
+    response: z.array(Estimate.extend({ positions: z.number().int() })),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/costr/estimates',
+    scope: 'space',
+    ability: 'edit',
+    status: 201,
+    summary: 'Create an estimate or a dictionary (price book)',
+    body: z.object({
+      name: z.string().trim().min(1).max(100),
+      kind: EstimateKind,
+      version_id: Id.nullable().optional(),
+      /** Add the settings' VAT and overhead as coefficients. */
+      default_coefficients: z.boolean().optional(),
+    }),
+    response: Estimate,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/costr/estimates/:id',
+    scope: 'space',
+    summary: 'An estimate with its tree, coefficients and undo state',
+    params: EstimateParams,
+    response: EstimateDoc,
+  }),
+  update: route({
+    method: 'PATCH',
+    path: '/costr/estimates/:id',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Rename an estimate or link it to a schedule version',
+    params: EstimateParams,
+    body: z.strictObject({
+      name: z.string().trim().min(1).max(100).optional(),
+      version_id: Id.nullable().optional(),
+    }),
+    response: Estimate,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/costr/estimates/:id',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete an estimate',
+    params: EstimateParams,
+    response: Ok,
+  }),
+  edit: route({
+    method: 'POST',
+    path: '/costr/estimates/:id/edit',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Change nodes (upserts and deletes, one undo step); 400 names each bad field',
+    params: EstimateParams,
+    body: z.object({
+      revision: Revision,
+      label: z.string().max(100),
+      upserts: z.array(CostNode).max(100_000),
+      deletes: z.array(Id).max(100_000),
+    }),
+    response: RevisionAnswer,
+    bodyLimit: 64 * 1024 * 1024,
+  }),
+  coefficients: route({
+    method: 'PUT',
+    path: '/costr/estimates/:id/coefficients',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Replace the coefficients (one undo step); 400 on a cycle or a bad value',
+    params: EstimateParams,
+    body: z.object({ revision: Revision, coefficients: z.array(Coefficient).max(200) }),
+    response: RevisionAnswer,
+  }),
+  undo: route({
+    method: 'POST',
+    path: '/costr/estimates/:id/undo',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Undo the last edit of the estimate',
+    params: EstimateParams,
+    response: RevisionAnswer,
+  }),
+  redo: route({
+    method: 'POST',
+    path: '/costr/estimates/:id/redo',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Redo the last undone edit',
+    params: EstimateParams,
+    response: RevisionAnswer,
+  }),
+  pdc: route({
+    method: 'GET',
+    path: '/costr/estimates/:id/pdc',
+    scope: 'space',
+    summary: 'The computed list: each position after each coefficient, section and estimate totals',
+    params: EstimateParams,
+    response: Pdc,
+  }),
+  compliance: route({
+    method: 'GET',
+    path: '/costr/estimates/:id/compliance',
+    scope: 'space',
+    summary: 'Check the compliance rules now',
+    params: EstimateParams,
+    response: z.array(Violation),
+  }),
+  dictionarySearch: route({
+    method: 'GET',
+    path: '/costr/dictionary/search',
+    scope: 'space',
+    summary: 'Positions of the dictionaries whose code or name contains the text',
+    query: z.object({ q: z.string().trim().min(1).max(32) }),
+    response: z.array(CostNode.extend({ estimate_id: Id, estimate_name: z.string() })),
+  }),
+  linkByCode: route({
+    method: 'POST',
+    path: '/costr/estimates/:id/link-by-code',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Link positions to the WBS rows of the estimate’s version with the same code (one undo step)',
+    params: EstimateParams,
+    body: z.object({ revision: Revision }),
+    response: RevisionAnswer.extend({ linked: z.number().int() }),
+  }),
+  export: route({
+    method: 'GET',
+    path: '/costr/estimates/:id/export',
+    scope: 'space',
+    summary: 'Export as JSON (round trip), CSV or XLSX through a saved column mapping',
+    params: EstimateParams,
+    query: z.object({ format: z.enum(['json', 'csv', 'xlsx']), mapping_id: Id.optional() }),
+    response: 'blob',
+  }),
+  import: route({
+    method: 'POST',
+    path: '/costr/estimates/:id/import',
+    scope: 'space',
+    ability: 'edit',
+    consumes: 'multipart',
+    summary: 'Add the nodes of a JSON, CSV or XLSX file (one undo step); bad cells are listed, the rest kept',
+    params: EstimateParams,
+    query: z.object({ mapping_id: Id.optional() }),
+    response: RevisionAnswer.extend({
+      added: z.number().int(),
+      errors: z.array(
+        z.object({ row: z.number().int(), field: z.string(), code: z.string(), message: z.string() }),
+      ),
+    }),
+  }),
+  mappings: route({
+    method: 'GET',
+    path: '/costr/mappings',
+    scope: 'space',
+    summary: 'Saved column mappings',
+    response: z.array(SavedMapping),
+  }),
+  saveMapping: route({
+    method: 'PUT',
+    path: '/costr/mappings',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Save a column mapping by name (replaces one of the same name)',
+    body: z.object({ name: z.string().trim().min(1).max(100), mapping: ColumnMapping }),
+    response: SavedMapping,
+  }),
+  updateCosts: route({
+    method: 'POST',
+    path: '/versions/:id/update-costs',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Write the linked positions’ cost (price) and labour hours into the version’s WBS rows',
+    params: IdParams,
+    body: z.strictObject({ estimate_id: Id.optional() }),
+    response: z.object({
+      revision: z.number().int(),
+      rows: z.number().int(),
+      cost: z.string(),
+      labour: z.string(),
+    }),
+  }),
+  versionCosts: route({
+    method: 'GET',
+    path: '/costr/versions/:id/costs',
+    scope: 'space',
+    summary:
+      'Costs of a version’s rows: written cost and labour, stale flags, and the cumulative money curve',
+    params: IdParams,
+    response: z.object({
+      rows: z.array(
+        z.object({ item_id: Id, cost: z.string(), labour: z.string(), stale: z.boolean(), estimate_id: Id }),
+      ),
+      /** Cumulative cost by day (days since 2000-01-01), spread evenly over each row's dates. */
+      curve: z.array(z.object({ day: z.number().int(), cost: z.number() })),
+    }),
+  }),
+};
+
+// The mapping between the contract's nodes (snake_case) and the domain's, for the screen and the server.
+export const nodeFromApi = (n: CostNode): DomainNode => ({
+  id: n.id,
+  parentId: n.parent_id,
+  orderKey: n.order_key,
+  kind: n.kind,
+  code: n.code,
+  name: n.name,
+  measure: n.measure,
+  quantity: n.quantity,
+  labourPrice: n.labour_price,
+  machinesPrice: n.machines_price,
+  materialsPrice: n.materials_price,
+  labourHours: n.labour_hours,
+  dictionaryId: n.dictionary_id,
+  wbsItemId: n.wbs_item_id,
+  notes: n.notes,
+});
+
+export const nodeToApi = (n: DomainNode): CostNode => ({
+  id: n.id,
+  parent_id: n.parentId,
+  order_key: n.orderKey,
+  kind: n.kind,
+  code: n.code,
+  name: n.name,
+  measure: n.measure,
+  quantity: n.quantity,
+  labour_price: n.labourPrice,
+  machines_price: n.machinesPrice,
+  materials_price: n.materialsPrice,
+  labour_hours: n.labourHours,
+  dictionary_id: n.dictionaryId,
+  wbs_item_id: n.wbsItemId,
+  notes: n.notes,
+});

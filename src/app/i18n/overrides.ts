@@ -1,0 +1,40 @@
+// A space's overrides of the bundled texts (GET localization/{id}?part=overrides; docs/admin.md):
+// laid over the bundled texts of the language, after the screen has started with the bundled ones
+// (no wait at start-up); the overrides laid before are taken back first.
+import i18next from 'i18next';
+import { api } from '../../api';
+import type { TextBundle } from '../../api';
+import { call } from '../api/call';
+import { bundledTexts } from './module-texts';
+import { langOfLocale } from './setup';
+
+/** Namespaces overridden per language, to put their bundled texts back. */
+const applied = new Map<string, Set<string>>();
+
+export async function applyTextOverrides(lng: string, overrides: TextBundle): Promise<void> {
+  for (const ns of applied.get(lng) ?? []) {
+    const base = bundledTexts(lng, ns);
+    if (base) i18next.addResourceBundle(lng, ns, base, true, true);
+  }
+  for (const [ns, tree] of Object.entries(overrides)) i18next.addResourceBundle(lng, ns, tree, true, true);
+  applied.set(lng, new Set(Object.keys(overrides)));
+  // Screens re-render on a language change; the language stays the same.
+  if (langOfLocale(i18next.language) === lng) await i18next.changeLanguage(lng);
+}
+
+/**
+ * Loads and applies the open space's overrides of a language; `remember` also stores it as the
+ * caller's language (localization/set). A failure leaves the bundled texts.
+ */
+export async function loadSpaceTexts(locale: string, remember = false): Promise<void> {
+  const id = langOfLocale(locale);
+  const query = { part: 'overrides' as const };
+  try {
+    const res = remember
+      ? await call(api.localization.set, { params: { id }, query }, { silent: true })
+      : await call(api.localization.texts, { params: { id }, query }, { silent: true });
+    await applyTextOverrides(id, res.texts);
+  } catch {
+    // Bundled texts stay: the overrides are a refinement, not needed to work.
+  }
+}

@@ -1,0 +1,254 @@
+// Report templates (docs/reports.md): XLSX workbooks whose cells hold placeholders. A value
+// placeholder {{name}} is replaced by a figure of the version; a row holding {{rows.SET}} is a
+// table row, repeated once per activity of SET, its {{row.FIELD}} placeholders filled from that
+// activity. Pure rules: which placeholders exist, which activities each set holds, the figures.
+
+export const ROW_SETS = [
+  'all',
+  'activities',
+  'critical',
+  'look_ahead_2w',
+  'look_ahead_4w',
+  'delayed',
+  'milestones',
+  'in_progress',
+  'completed',
+] as const;
+export type RowSet = (typeof ROW_SETS)[number];
+
+export const ROW_FIELDS = [
+  'code',
+  'name',
+  'level',
+  'start',
+  'finish',
+  'duration',
+  'total_float',
+  'percent',
+  'actual_start',
+  'actual_finish',
+  'target_start',
+  'target_finish',
+  'delay_days',
+  'critical',
+] as const;
+export type RowField = (typeof ROW_FIELDS)[number];
+
+export const VALUES = [
+  'schedule',
+  'version',
+  'target_version',
+  'data_date',
+  'today',
+  'user',
+  'start',
+  'finish',
+  'percent',
+  ...ROW_SETS.map((s) => `count_${s}` as const),
+] as const;
+export type ValueName = (typeof VALUES)[number];
+
+/** Minutes since 2000-01-01 (as the schedule model); days as plain numbers. */
+export interface ReportRow {
+  code: string;
+  name: string;
+  level: number;
+  sum: boolean;
+  milestone: boolean;
+  critical: boolean;
+  start: number | null;
+  finish: number | null;
+  durationDays: number | null;
+  floatDays: number | null;
+  percent: number;
+  actualStart: number | null;
+  actualFinish: number | null;
+  targetStart: number | null;
+  targetFinish: number | null;
+}
+
+export type Placeholder =
+  { kind: 'value'; name: ValueName } | { kind: 'rows'; set: RowSet } | { kind: 'field'; field: RowField };
+
+export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The meaning of the text between the braces, or null when it names nothing. */
+export function parsePlaceholder(inner: string): Placeholder | null {
+  if (inner.startsWith('rows.')) {
+    const set = inner.slice(5);
+    return (ROW_SETS as readonly string[]).includes(set) ? { kind: 'rows', set: set as RowSet } : null;
+  }
+  if (inner.startsWith('row.')) {
+    const field = inner.slice(4);
+    return (ROW_FIELDS as readonly string[]).includes(field)
+      ? { kind: 'field', field: field as RowField }
+      : null;
+  }
+  return (VALUES as readonly string[]).includes(inner) ? { kind: 'value', name: inner as ValueName } : null;
+}
+
+export interface CellText {
+  sheet: string;
+  cell: string;
+  /** 1-based row number. */
+  row: number;
+  text: string;
+}
+
+export interface TemplateIssue {
+  sheet: string;
+  cell: string;
+  placeholder: string;
+  code: 'report.unknown_placeholder' | 'report.field_outside_table' | 'report.two_tables_in_row';
+}
+
+/** Unknown placeholders, row fields outside a table row, and rows naming two sets. */
+export function checkTemplate(cells: CellText[]): TemplateIssue[] {
+  const out: TemplateIssue[] = [];
+  const setsOfRow = new Map<string, string[]>();
+  for (const c of cells)
+    for (const m of c.text.matchAll(PLACEHOLDER)) {
+      const p = parsePlaceholder(m[1]!);
+      if (!p)
+        out.push({ sheet: c.sheet, cell: c.cell, placeholder: m[0], code: 'report.unknown_placeholder' });
+      else if (p.kind === 'rows') {
+        const k = `${c.sheet}\u0000${c.row}`;
+        setsOfRow.set(k, [...(setsOfRow.get(k) ?? []), m[0]]);
+      }
+    }
+  for (const c of cells) {
+    const k = `${c.sheet}\u0000${c.row}`;
+    const sets = setsOfRow.get(k);
+    if (sets && sets.length > 1 && c.text.includes(sets[1]!))
+      out.push({ sheet: c.sheet, cell: c.cell, placeholder: sets[1]!, code: 'report.two_tables_in_row' });
+    for (const m of c.text.matchAll(PLACEHOLDER)) {
+      const p = parsePlaceholder(m[1]!);
+      if (p?.kind === 'field' && !sets)
+        out.push({ sheet: c.sheet, cell: c.cell, placeholder: m[0], code: 'report.field_outside_table' });
+    }
+  }
+  return out;
+}
+
+const DAY = 1440;
+
+/** Whether an activity belongs to a set, on the data date `dd`. */
+export function inSet(r: ReportRow, set: RowSet, dd: number): boolean {
+  const open = r.actualFinish === null;
+  switch (set) {
+    case 'all':
+      return true;
+    case 'activities':
+      return !r.sum;
+    case 'critical':
+      return !r.sum && r.critical;
+    case 'look_ahead_2w':
+    case 'look_ahead_4w': {
+      // Unfinished work that runs at some time in [data date, data date + N weeks).
+      const end = dd + (set === 'look_ahead_2w' ? 14 : 28) * DAY;
+      return !r.sum && open && r.start !== null && r.finish !== null && r.start < end && r.finish >= dd;
+    }
+    case 'delayed':
+      return !r.sum && delayDays(r) > 0;
+    case 'milestones':
+      return r.milestone;
+    case 'in_progress':
+      return !r.sum && r.actualStart !== null && open;
+    case 'completed':
+      return !r.sum && !open;
+  }
+}
+
+/** Calendar days the finish is later than the target finish (0 without a target). */
+export function delayDays(r: ReportRow): number {
+  if (r.finish === null || r.targetFinish === null) return 0;
+  return Math.max(0, Math.ceil((r.finish - r.targetFinish) / DAY));
+}
+
+export const rowsOf = (rows: ReportRow[], set: RowSet, dd: number) => rows.filter((r) => inSet(r, set, dd));
+
+export interface ReportMeta {
+  schedule: string;
+  version: string;
+  targetVersion: string;
+  dataDate: number;
+  today: string;
+  user: string;
+}
+
+/** Typed values: numbers stay numbers and dates are minutes, so cells keep their formats. */
+export type Figure = string | number | { minutes: number } | null;
+
+export function valueOf(name: ValueName, rows: ReportRow[], meta: ReportMeta): Figure {
+  if (name.startsWith('count_')) return rowsOf(rows, name.slice(6) as RowSet, meta.dataDate).length;
+  const work = rows.filter((r) => !r.sum);
+  switch (name) {
+    case 'schedule':
+      return meta.schedule;
+    case 'version':
+      return meta.version;
+    case 'target_version':
+      return meta.targetVersion;
+    case 'data_date':
+      return { minutes: meta.dataDate };
+    case 'today':
+      return meta.today;
+    case 'user':
+      return meta.user;
+    case 'start': {
+      const s = work.map((r) => r.start).filter((m): m is number => m !== null);
+      return s.length ? { minutes: s.reduce((a, b) => Math.min(a, b)) } : null;
+    }
+    case 'finish': {
+      const f = work.map((r) => r.finish).filter((m): m is number => m !== null);
+      return f.length ? { minutes: f.reduce((a, b) => Math.max(a, b)) } : null;
+    }
+    case 'percent': {
+      // Mean per cent complete, weighted by duration (plain mean when no durations).
+      const w = work.reduce((s, r) => s + (r.durationDays ?? 0), 0);
+      if (work.length === 0) return 0;
+      const p =
+        w > 0
+          ? work.reduce((s, r) => s + r.percent * (r.durationDays ?? 0), 0) / w
+          : work.reduce((s, r) => s + r.percent, 0) / work.length;
+      return Math.round(p * 100) / 100;
+    }
+    default:
+      return null;
+  }
+}
+
+const at = (m: number | null): Figure => (m === null ? null : { minutes: m });
+
+export function fieldOf(field: RowField, r: ReportRow, yes: string, no: string): Figure {
+  switch (field) {
+    case 'code':
+      return r.code;
+    case 'name':
+      return r.name;
+    case 'level':
+      return r.level;
+    case 'start':
+      return at(r.start);
+    case 'finish':
+      return at(r.finish);
+    case 'duration':
+      return r.durationDays;
+    case 'total_float':
+      return r.floatDays;
+    case 'percent':
+      return r.percent;
+    case 'actual_start':
+      return at(r.actualStart);
+    case 'actual_finish':
+      return at(r.actualFinish);
+    case 'target_start':
+      return at(r.targetStart);
+    case 'target_finish':
+      return at(r.targetFinish);
+    case 'delay_days':
+      return delayDays(r);
+    case 'critical':
+      return r.critical ? yes : no;
+  }
+}

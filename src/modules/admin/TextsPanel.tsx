@@ -1,0 +1,141 @@
+// The Texts tab of the administration screen (issue 21, localization calls): an administrator
+// replaces some of a language's texts in the space — typed or loaded as a JSON file, checked by the
+// server — downloads the full texts as a starting point, or removes the replacements. The running
+// screen takes a saved replacement of its own language at once.
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../api';
+import type { LocalizationInfo, LocalizationList } from '../../api';
+import { call } from '../../app/api/call';
+import { confirm } from '../../app/dialogs/confirm';
+import { applyTextOverrides } from '../../app/i18n/overrides';
+import { langOfLocale } from '../../app/i18n/setup';
+import { Loading } from '../../app/ui/StatePanels';
+import { useSystem } from '../../state/system';
+import { useToasts } from '../../state/toasts';
+import { useAdmin3T } from './i18n';
+
+const toast = (kind: 'success' | 'error', title: string, lines: string[] = []) =>
+  useToasts.getState().push({ kind, title, lines, durationMs: 3000 });
+
+export function TextsPanel() {
+  const { t } = useAdmin3T();
+  const [list, setList] = useState<LocalizationList | null>(null);
+  const [lang, setLang] = useState<LocalizationInfo['id']>('en');
+  const [draft, setDraft] = useState('');
+  const [tick, setTick] = useState(0);
+  const current = langOfLocale(useSystem((s) => s.language));
+
+  useEffect(() => {
+    void call(api.localization.list).then(setList);
+  }, [tick]);
+  const loadDraft = useCallback(
+    () =>
+      void call(api.localization.texts, { params: { id: lang }, query: { part: 'overrides' } }).then((r) =>
+        setDraft(Object.keys(r.texts).length ? JSON.stringify(r.texts, null, 2) : ''),
+      ),
+    [lang],
+  );
+  useEffect(loadDraft, [loadDraft, tick]);
+
+  if (!list) return <Loading />;
+  const info = list.languages.find((l) => l.id === lang)!;
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    let texts: unknown;
+    try {
+      texts = draft.trim() ? JSON.parse(draft) : {};
+    } catch (err) {
+      toast('error', t('badJson'), [err instanceof Error ? err.message : String(err)]);
+      return;
+    }
+    const res = await call(api.localization.save, {
+      params: { id: lang },
+      body: { texts: texts as Record<string, Record<string, unknown>> },
+    }).catch(() => null);
+    if (!res) return;
+    if (lang === current) await applyTextOverrides(lang, res.texts);
+    toast('success', t('saved', { name: info.name }));
+    setTick((n) => n + 1);
+  };
+
+  const remove = async () => {
+    const { confirmed } = await confirm({ message: t('removeConfirm', { name: info.name }) });
+    if (!confirmed) return;
+    const ok = await call(api.localization.remove, { params: { id: lang } }).catch(() => null);
+    if (!ok) return;
+    if (lang === current) await applyTextOverrides(lang, {});
+    toast('success', t('removed', { name: info.name }));
+    setTick((n) => n + 1);
+  };
+
+  const readFile = async (file: File | undefined) => {
+    if (file) setDraft(await file.text());
+  };
+
+  const download = async () => {
+    const r = await call(api.localization.texts, { params: { id: lang }, query: { part: 'all' } });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(r.texts, null, 2)], { type: 'application/json' }));
+    a.download = `texts-${lang}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+
+  return (
+    <form className="admin__form admin__texts" onSubmit={(e) => void save(e)}>
+      <h2>{t('title')}</h2>
+      <p className="admin__hint">{t('hint')}</p>
+      <label>
+        {t('language')}
+        <select value={lang} onChange={(e) => setLang(e.target.value as LocalizationInfo['id'])}>
+          {list.languages.map((l) => (
+            <option key={l.id} value={l.id}>
+              {t('languageOption', { name: l.name, count: l.overridden })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="admin__hint" aria-live="polite">
+        {info.overridden && info.updated_at
+          ? t('status', { count: info.overridden, when: new Date(info.updated_at).toLocaleString() })
+          : t('none')}
+      </p>
+      <label>
+        {t('overrides')}
+        <textarea
+          className="admin__json"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          rows={14}
+          spellCheck={false}
+          placeholder={'{\n  "admin": { "tabs": { "members": "…" } }\n}'}
+        />
+      </label>
+      <label>
+        {t('loadFile')}
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => void readFile(e.target.files?.[0])}
+        />
+      </label>
+      <div className="admin__row">
+        <button type="submit" className="btn btn--primary">
+          {t('save')}
+        </button>
+        <button type="button" className="btn" onClick={() => void download()}>
+          {t('download')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={!info.overridden}
+          onClick={() => void remove()}
+        >
+          {t('remove')}
+        </button>
+      </div>
+    </form>
+  );
+}

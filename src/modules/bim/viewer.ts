@@ -1,0 +1,327 @@
+// The 3D viewer (three.js): one merged mesh for the whole model (the packed geometry of
+// src/domain/bim/geometry-format.ts, never a mesh per element), vertex colours per element (the
+// model's own, a status colour, or the selection), orbit / pan / zoom, fit, a section plane,
+// isolate and hide (the index buffer rebuilt from the visible elements' ranges), picking (the hit
+// triangle → its element by binary search over the drawn ranges), and a PNG of the frame.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { ElementRange, ModelGeometry } from '../../domain/bim/geometry-format';
+
+const SELECTED: [number, number, number] = [0.16, 0.45, 0.95];
+
+export function hexRgb(hex: string): [number, number, number] {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+export class BimViewer {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera: THREE.PerspectiveCamera;
+  readonly controls: OrbitControls;
+  private mesh: THREE.Mesh | null = null;
+  private geometry: THREE.BufferGeometry | null = null;
+  private model: ModelGeometry | null = null;
+  private byId = new Map<number, ElementRange>();
+  private baseColors: Uint8Array | null = null;
+  private colors: Uint8Array | null = null;
+  /** Element id → #rrggbb (status colours); elements absent keep the model's colour. */
+  private overrides = new Map<number, string>();
+  private hidden = new Set<number>();
+  private isolated: Set<number> | null = null;
+  private selected = new Set<number>();
+  /** Drawn ranges in index-buffer order, for picking. */
+  private drawn: { start: number; id: number }[] = [];
+  private section: THREE.Plane | null = null;
+  private frame = 0;
+  private resizeObserver: ResizeObserver;
+
+  constructor(private readonly host: HTMLElement) {
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setClearColor(0xf4f6f9);
+    this.renderer.localClippingEnabled = true;
+    host.appendChild(this.renderer.domElement);
+    this.camera = new THREE.PerspectiveCamera(45, 1, 0.05, 5000);
+    this.camera.position.set(30, 25, 30);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.enableDamping = false;
+    this.controls.addEventListener('change', () => this.render());
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2.2));
+    const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+    sun.position.set(50, 80, 30);
+    this.scene.add(sun);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(host);
+    this.resize();
+  }
+
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.controls.dispose();
+    this.geometry?.dispose();
+    (this.mesh?.material as THREE.Material | undefined)?.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  private resize(): void {
+    const w = Math.max(1, this.host.clientWidth);
+    const h = Math.max(1, this.host.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.renderer.domElement.style.width = '100%';
+    this.renderer.domElement.style.height = '100%';
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.render();
+  }
+
+  /** Renders on the next frame (coalesced). */
+  render(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => this.renderer.render(this.scene, this.camera));
+  }
+
+  /** Renders now (before a PNG export or a pixel check). */
+  renderNow(): void {
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  load(model: ModelGeometry): void {
+    if (this.mesh) {
+      this.scene.remove(this.mesh);
+      this.geometry?.dispose();
+    }
+    this.model = model;
+    this.byId = new Map(model.ranges.map((r) => [r.id, r]));
+    this.overrides.clear();
+    this.hidden.clear();
+    this.isolated = null;
+    this.selected.clear();
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
+    g.setAttribute('normal', new THREE.BufferAttribute(model.normals, 3, true));
+    this.baseColors = model.colors;
+    this.colors = new Uint8Array(model.colors);
+    g.setAttribute('color', new THREE.BufferAttribute(this.colors, 4, true));
+    g.setIndex(new THREE.BufferAttribute(new Uint32Array(model.indices), 1));
+    this.geometry = g;
+    const material = new THREE.MeshLambertMaterial({ vertexColors: true, side: THREE.DoubleSide });
+    this.mesh = new THREE.Mesh(g, material);
+    this.scene.add(this.mesh);
+    this.rebuildIndex();
+    this.fit();
+  }
+
+  get loaded(): boolean {
+    return this.model !== null;
+  }
+
+  /** Ids of the elements that have geometry. */
+  elementIds(): number[] {
+    return this.model ? this.model.ranges.map((r) => r.id) : [];
+  }
+
+  fit(ids?: readonly number[]): void {
+    if (!this.model) return;
+    const box = new THREE.Box3();
+    const list = ids && ids.length ? ids : null;
+    if (!list) {
+      box.min.fromArray(this.model.min);
+      box.max.fromArray(this.model.max);
+    } else {
+      const p = this.model.positions;
+      const v = new THREE.Vector3();
+      for (const id of list) {
+        const r = this.byId.get(id);
+        if (!r) continue;
+        for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++)
+          box.expandByPoint(v.set(p[k * 3]!, p[k * 3 + 1]!, p[k * 3 + 2]!));
+      }
+      if (box.isEmpty()) return this.fit();
+    }
+    const center = box.getCenter(new THREE.Vector3());
+    const size = box.getSize(new THREE.Vector3()).length() || 1;
+    const dir = new THREE.Vector3(1, 0.8, 1).normalize();
+    this.camera.near = size / 500;
+    this.camera.far = size * 50;
+    this.camera.position.copy(center).addScaledVector(dir, size * 1.1);
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(center);
+    this.controls.update();
+    this.render();
+  }
+
+  /** Status colours (element → #rrggbb); replaces the previous ones. */
+  setColors(colors: Map<number, string>): void {
+    this.overrides = colors;
+    this.repaint();
+  }
+
+  setSelection(ids: Iterable<number>): void {
+    this.selected = new Set(ids);
+    this.repaint();
+  }
+
+  getSelection(): number[] {
+    return [...this.selected];
+  }
+
+  setHidden(ids: Iterable<number>): void {
+    this.hidden = new Set(ids);
+    this.rebuildIndex();
+  }
+
+  /** Only these elements drawn (null: all but the hidden). */
+  setIsolated(ids: Iterable<number> | null): void {
+    this.isolated = ids ? new Set(ids) : null;
+    this.rebuildIndex();
+  }
+
+  /** Elements shown by the 4D player (null: no player filter). */
+  private shown: Set<number> | null = null;
+  setShown(ids: Set<number> | null): void {
+    this.shown = ids;
+    this.rebuildIndex();
+  }
+
+  /** A horizontal section at a fraction (0–1) of the model's height; null removes it. */
+  setSection(fraction: number | null): void {
+    if (!this.mesh || !this.model) return;
+    const material = this.mesh.material as THREE.MeshLambertMaterial;
+    if (fraction === null) {
+      this.section = null;
+      material.clippingPlanes = [];
+    } else {
+      const y = this.model.min[1] + (this.model.max[1] - this.model.min[1]) * fraction;
+      this.section = new THREE.Plane(new THREE.Vector3(0, -1, 0), y);
+      material.clippingPlanes = [this.section];
+    }
+    material.needsUpdate = true;
+    this.render();
+  }
+
+  private visible(id: number): boolean {
+    if (this.hidden.has(id)) return false;
+    if (this.isolated && !this.isolated.has(id)) return false;
+    if (this.shown && !this.shown.has(id)) return false;
+    return true;
+  }
+
+  private rebuildIndex(): void {
+    if (!this.model || !this.geometry) return;
+    const src = this.model.indices;
+    let total = 0;
+    for (const r of this.model.ranges) if (this.visible(r.id)) total += r.indexCount;
+    const out = new Uint32Array(total);
+    this.drawn = [];
+    let o = 0;
+    for (const r of this.model.ranges) {
+      if (!this.visible(r.id)) continue;
+      this.drawn.push({ start: o, id: r.id });
+      out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), o);
+      o += r.indexCount;
+    }
+    this.geometry.setIndex(new THREE.BufferAttribute(out, 1));
+    this.geometry.computeBoundingSphere();
+    this.render();
+  }
+
+  private repaint(): void {
+    if (!this.model || !this.colors || !this.baseColors || !this.geometry) return;
+    this.colors.set(this.baseColors);
+    const paint = (r: ElementRange, rgb: [number, number, number]) => {
+      for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++) {
+        this.colors![k * 4] = rgb[0];
+        this.colors![k * 4 + 1] = rgb[1];
+        this.colors![k * 4 + 2] = rgb[2];
+        this.colors![k * 4 + 3] = 255;
+      }
+    };
+    for (const [id, hex] of this.overrides) {
+      const r = this.byId.get(id);
+      if (r) paint(r, hexRgb(hex));
+    }
+    const sel: [number, number, number] = [SELECTED[0] * 255, SELECTED[1] * 255, SELECTED[2] * 255];
+    for (const id of this.selected) {
+      const r = this.byId.get(id);
+      if (r) paint(r, sel);
+    }
+    const attr = this.geometry.getAttribute('color') as THREE.BufferAttribute;
+    attr.needsUpdate = true;
+    this.render();
+  }
+
+  /** The element under a client point, or null. */
+  pick(clientX: number, clientY: number): number | null {
+    if (!this.mesh) return null;
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const ndc = new THREE.Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(ndc, this.camera);
+    const hits = ray.intersectObject(this.mesh, false);
+    for (const hit of hits) {
+      if (this.section && this.section.distanceToPoint(hit.point) < 0) continue;
+      if (hit.faceIndex === undefined || hit.faceIndex === null) continue;
+      return this.elementAtIndex(hit.faceIndex * 3);
+    }
+    return null;
+  }
+
+  private elementAtIndex(i: number): number | null {
+    let lo = 0;
+    let hi = this.drawn.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.drawn[mid]!.start <= i) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found >= 0 ? this.drawn[found]!.id : null;
+  }
+
+  /** A client point where one of the elements is the one picked (for tests and tours), or null. */
+  visiblePointOf(ids: readonly number[]): { x: number; y: number } | null {
+    if (!this.model) return null;
+    const want = new Set(ids);
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const p = this.model.positions;
+    const v = new THREE.Vector3();
+    for (const id of ids) {
+      const r = this.byId.get(id);
+      if (!r) continue;
+      for (
+        let t = r.indexStart;
+        t + 2 < r.indexStart + r.indexCount;
+        t += 3 * Math.max(1, Math.floor(r.indexCount / 30))
+      ) {
+        v.set(0, 0, 0);
+        for (let k = 0; k < 3; k++) {
+          const i = this.model.indices[t + k]!;
+          v.x += p[i * 3]! / 3;
+          v.y += p[i * 3 + 1]! / 3;
+          v.z += p[i * 3 + 2]! / 3;
+        }
+        v.project(this.camera);
+        if (Math.abs(v.x) > 0.95 || Math.abs(v.y) > 0.95 || v.z > 1) continue;
+        const x = rect.left + ((v.x + 1) / 2) * rect.width;
+        const y = rect.top + ((1 - v.y) / 2) * rect.height;
+        const hit = this.pick(x, y);
+        if (hit !== null && want.has(hit)) return { x, y };
+      }
+    }
+    return null;
+  }
+
+  /** The current frame as a PNG data URL. */
+  toPng(): string {
+    this.renderNow();
+    return this.renderer.domElement.toDataURL('image/png');
+  }
+}

@@ -1,0 +1,491 @@
+// The chat drawer (issue 26): the caller's chats with unread counts, a node's chat or a direct
+// chat opened from pickers, and an open chat's history — virtualized (@tanstack/react-virtual),
+// older pages loaded as it scrolls up, so a 100,000-message chat keeps a few dozen rows in the
+// DOM — with the composer, edits, deletes and reactions. Attachments are not offered (docs/collab.md).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowLeft, Bell, BellOff, Pencil, SmilePlus, Trash2, X } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api';
+import type { Chat, ChatMember, ChatMessage, EpsNode, Member } from '../../api';
+import { call } from '../../app/api/call';
+import { REACTIONS } from '../../domain/collab';
+import { useCollab } from '../../state/collab';
+import { useSession } from '../../state/session';
+import { refreshCounts } from './CollabLayer';
+import { useCollabT } from './i18n';
+
+const PAGE = 50;
+
+export function ChatPanel({ spaceId }: { spaceId: string }) {
+  const { t } = useCollabT();
+  const chatId = useCollab((s) => s.chatId);
+  const open = useCollab((s) => s.open);
+  return (
+    <aside className="collab-drawer" aria-label={t('chat.title')}>
+      {chatId ? (
+        <ChatView key={chatId} chatId={chatId} onBack={() => open('chat', null)} />
+      ) : (
+        <ChatList spaceId={spaceId} />
+      )}
+    </aside>
+  );
+}
+
+function ChatList({ spaceId }: { spaceId: string }) {
+  const { t } = useCollabT();
+  const open = useCollab((s) => s.open);
+  const tick = useCollab((s) => s.chatTick);
+  const me = useSession((s) => s.user?.id);
+  const [chats, setChats] = useState<Chat[] | null>(null);
+  const [nodes, setNodes] = useState<EpsNode[]>([]);
+  const [members, setMembers] = useState<Member[]>([]);
+  useEffect(() => {
+    void call(api.chat.list).then((l) => setChats(l.chats));
+  }, [tick]);
+  useEffect(() => {
+    void call(api.eps.tree, { params: { space_id: spaceId } }).then((tr) => setNodes(tr.nodes));
+    void call(api.space.users, { params: { space_id: spaceId } }, { silent: true })
+      .then(setMembers)
+      .catch(() => undefined);
+  }, [spaceId]);
+  const openNode = async (id: string) => {
+    const chat = await call(api.chat.eps, { params: { id } });
+    open('chat', chat.id);
+  };
+  const [direct, setDirect] = useState('');
+  return (
+    <>
+      <header className="collab-drawer__head">
+        <h2>{t('chat.chats')}</h2>
+        <button type="button" className="icon-btn" aria-label={t('chat.close')} onClick={() => open(null)}>
+          <X size={16} />
+        </button>
+      </header>
+      <div className="collab-drawer__pickers">
+        <label>
+          <span>{t('chat.newNode')}</span>
+          <select
+            aria-label={t('chat.newNode')}
+            value=""
+            onChange={(e) => e.target.value && void openNode(e.target.value)}
+          >
+            <option value="">{t('chat.choose')}</option>
+            {nodes.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('chat.newDirect')}</span>
+          <select aria-label={t('chat.newDirect')} value={direct} onChange={(e) => setDirect(e.target.value)}>
+            <option value="">{t('chat.choose')}</option>
+            {members
+              .filter((m) => m.user_id !== me)
+              .map((m) => (
+                <option key={m.user_id} value={m.user_id}>
+                  {`${m.first_name} ${m.last_name}`.trim() || m.login}
+                </option>
+              ))}
+          </select>
+        </label>
+        {direct && <Composer directTo={direct} onSent={(m) => (setDirect(''), open('chat', m.chat_id))} />}
+      </div>
+      {chats === null ? (
+        <p className="collab-muted">{t('chat.loading')}</p>
+      ) : chats.length === 0 ? (
+        <div className="collab-empty">
+          <strong>{t('chat.empty')}</strong>
+          <span>{t('chat.emptyHint')}</span>
+        </div>
+      ) : (
+        <ul className="chat-list">
+          {chats.map((c) => (
+            <li key={c.id}>
+              <button type="button" className="chat-list__item" onClick={() => open('chat', c.id)}>
+                <span className="chat-list__title">
+                  {c.title}
+                  {c.muted && <BellOff size={12} aria-label={t('chat.muted')} />}
+                </span>
+                <span className="chat-list__last">
+                  {c.last_message ? (c.last_message.deleted ? t('chat.deleted') : c.last_message.text) : ''}
+                </span>
+                {c.unread > 0 && <span className="chat-list__unread">{c.unread}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
+  const { t, i18n } = useCollabT();
+  const me = useSession((s) => s.user?.id);
+  const last = useCollab((s) => s.lastChatEvent);
+  const tick = useCollab((s) => s.chatTick);
+  const [chat, setChat] = useState<Chat | null>(null);
+  const [members, setMembers] = useState<Map<string, ChatMember>>(new Map());
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [hasBefore, setHasBefore] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const loadingOlder = useRef(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+
+  const markRead = useCallback(
+    (id: number) => {
+      void call(api.chat.lastRead, { body: { chat_id: chatId, message_id: id } }, { silent: true })
+        .then(() => refreshCounts())
+        .catch(() => undefined);
+    },
+    [chatId],
+  );
+
+  useEffect(() => {
+    void call(api.chat.one, { params: { id: chatId } }).then(setChat);
+    void call(api.chat.users, { params: { id: chatId } }).then((list) =>
+      setMembers(new Map(list.map((m) => [m.id, m]))),
+    );
+    void call(api.chat.messages, { params: { id: chatId }, query: { before: PAGE } }).then((page) => {
+      setMessages(page.messages);
+      setHasBefore(page.has_before);
+      setLoaded(true);
+      const lastMsg = page.messages.at(-1);
+      if (lastMsg) markRead(lastMsg.id);
+    });
+  }, [chatId, markRead]);
+
+  // Live changes of this chat: a new message is appended, a changed one replaced.
+  useEffect(() => {
+    if (!last || last.chatId !== chatId) return;
+    void call(
+      api.chat.message,
+      { params: { id: chatId }, query: { message_id: last.messageId } },
+      { silent: true },
+    )
+      .then((m) => {
+        setMessages((cur) => {
+          const at = cur.findIndex((x) => x.id === m.id);
+          if (at >= 0) return cur.map((x) => (x.id === m.id ? m : x));
+          return last.kind === 'created' ? [...cur, m] : cur;
+        });
+        if (last.kind === 'created') markRead(m.id);
+      })
+      .catch(() => undefined);
+    // tick: the same message can change twice in a row.
+  }, [last, tick, chatId, markRead]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the list re-renders on its own state
+  const virt = useVirtualizer({
+    count: messages.length + (hasBefore ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 64,
+    overscan: 8,
+  });
+  const offset = hasBefore ? 1 : 0;
+
+  useLayoutEffect(() => {
+    if (stickToBottom.current && messages.length)
+      virt.scrollToIndex(messages.length - 1 + offset, { align: 'end' });
+  }, [messages.length, offset, virt]);
+
+  const loadOlder = useCallback(async () => {
+    if (loadingOlder.current || !hasBefore || messages.length === 0) return;
+    loadingOlder.current = true;
+    try {
+      const page = await call(api.chat.messages, {
+        params: { id: chatId },
+        query: { from: messages[0]!.id, before: PAGE, after: 0 },
+      });
+      // The page answers `from` itself among the newer ones: keep only the older.
+      const older = page.messages.filter((m) => m.id < messages[0]!.id);
+      stickToBottom.current = false;
+      setHasBefore(page.has_before);
+      setMessages((cur) => [...older, ...cur]);
+      requestAnimationFrame(() =>
+        virt.scrollToIndex(older.length + (page.has_before ? 1 : 0), { align: 'start' }),
+      );
+    } finally {
+      loadingOlder.current = false;
+    }
+  }, [chatId, hasBefore, messages, virt]);
+
+  const items = virt.getVirtualItems();
+  useEffect(() => {
+    if (items[0]?.index === 0 && hasBefore) void loadOlder();
+  }, [items, hasBefore, loadOlder]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  };
+
+  const toggleMute = async () => {
+    if (!chat) return;
+    await call(api.chat.setSettings, { body: { chat_id: chatId, muted: !chat.muted } });
+    setChat({ ...chat, muted: !chat.muted });
+  };
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
+
+  return (
+    <>
+      <header className="collab-drawer__head">
+        <button type="button" className="icon-btn" aria-label={t('chat.back')} onClick={onBack}>
+          <ArrowLeft size={16} />
+        </button>
+        <h2 title={chat?.title}>{chat?.title ?? ''}</h2>
+        <span className="collab-muted">{t('chat.members', { count: members.size })}</span>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={chat?.muted ? t('chat.unmute') : t('chat.mute')}
+          aria-pressed={chat?.muted ?? false}
+          onClick={() => void toggleMute()}
+        >
+          {chat?.muted ? <BellOff size={16} /> : <Bell size={16} />}
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('chat.close')}
+          onClick={() => useCollab.getState().open(null)}
+        >
+          <X size={16} />
+        </button>
+      </header>
+      <div className="chat-scroll" ref={scrollRef} onScroll={onScroll} data-testid="chat-messages">
+        {loaded && messages.length === 0 && <p className="collab-muted">{t('chat.noMessages')}</p>}
+        <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+          {items.map((row) => {
+            const m = row.index - offset >= 0 ? messages[row.index - offset] : undefined;
+            return (
+              <div
+                key={row.key}
+                ref={virt.measureElement}
+                data-index={row.index}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${row.start}px)`,
+                }}
+              >
+                {m ? (
+                  <MessageRow
+                    message={m}
+                    mine={m.author_id === me}
+                    author={m.author_id ? members.get(m.author_id) : undefined}
+                    when={time.format(new Date(m.created_at))}
+                    chatId={chatId}
+                    onChanged={(next) => setMessages((cur) => cur.map((x) => (x.id === next.id ? next : x)))}
+                  />
+                ) : (
+                  <p className="collab-muted">{t('chat.older')}</p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <Composer
+        chatId={chatId}
+        onSent={(m) => {
+          stickToBottom.current = true;
+          setMessages((cur) => (cur.some((x) => x.id === m.id) ? cur : [...cur, m]));
+        }}
+      />
+    </>
+  );
+}
+
+function MessageRow({
+  message,
+  mine,
+  author,
+  when,
+  chatId,
+  onChanged,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  author: ChatMember | undefined;
+  when: string;
+  chatId: string;
+  onChanged: (m: ChatMessage) => void;
+}) {
+  const { t } = useCollabT();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const name = author ? `${author.first_name} ${author.last_name}`.trim() || author.login : '—';
+  const react = async (emoji: string) => {
+    setPicking(false);
+    onChanged(
+      await call(api.chat.reaction, { params: { id: chatId, messageId: message.id }, query: { emoji } }),
+    );
+  };
+  const save = async () => {
+    if (editing === null) return;
+    onChanged(
+      await call(api.chat.updateMessage, {
+        body: { chat_id: chatId, message_id: message.id, text: editing },
+      }),
+    );
+    setEditing(null);
+  };
+  const remove = async () => {
+    await call(api.chat.deleteMessage, { params: { id: chatId, messageId: message.id } });
+    onChanged({ ...message, deleted: true, text: '', reactions: [] });
+  };
+  return (
+    <div className={`chat-msg${mine ? ' chat-msg--mine' : ''}`} data-testid="chat-message">
+      <div className="chat-msg__head">
+        <strong>{name}</strong>
+        <span className="collab-muted">
+          {when}
+          {message.edited_at && !message.deleted ? ` · ${t('chat.edited')}` : ''}
+        </span>
+      </div>
+      {message.deleted ? (
+        <div className="chat-msg__text chat-msg__text--deleted">{t('chat.deleted')}</div>
+      ) : editing !== null ? (
+        <div className="chat-msg__edit">
+          <textarea
+            aria-label={t('chat.edit')}
+            value={editing}
+            onChange={(e) => setEditing(e.target.value)}
+            rows={2}
+          />
+          <button type="button" className="btn btn--primary" onClick={() => void save()}>
+            {t('chat.save')}
+          </button>
+          <button type="button" className="btn" onClick={() => setEditing(null)}>
+            {t('chat.cancel')}
+          </button>
+        </div>
+      ) : (
+        <div className="chat-msg__text">{message.text}</div>
+      )}
+      {!message.deleted && editing === null && (
+        <div className="chat-msg__foot">
+          {message.reactions.map((r) => (
+            <button
+              key={r.emoji}
+              type="button"
+              className={`reaction${r.mine ? ' reaction--mine' : ''}`}
+              aria-pressed={r.mine}
+              onClick={() => void react(r.emoji)}
+            >
+              {r.emoji} {r.count}
+            </button>
+          ))}
+          <span className="chat-msg__actions">
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('chat.react')}
+              onClick={() => setPicking((p) => !p)}
+            >
+              <SmilePlus size={14} />
+            </button>
+            {mine && (
+              <>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('chat.edit')}
+                  onClick={() => setEditing(message.text)}
+                >
+                  <Pencil size={14} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('chat.delete')}
+                  onClick={() => void remove()}
+                >
+                  <Trash2 size={14} />
+                </button>
+              </>
+            )}
+          </span>
+          {picking && (
+            <span className="reaction-picker" role="menu">
+              {REACTIONS.map((e) => (
+                <button
+                  key={e}
+                  type="button"
+                  role="menuitem"
+                  className="reaction"
+                  onClick={() => void react(e)}
+                >
+                  {e}
+                </button>
+              ))}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Composer({
+  chatId,
+  directTo,
+  onSent,
+}: {
+  chatId?: string;
+  directTo?: string;
+  onSent: (m: ChatMessage) => void;
+}) {
+  const { t } = useCollabT();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    if (!text.trim() || busy) return;
+    setBusy(true);
+    try {
+      const m = await call(api.chat.createMessage, {
+        body: { ...(chatId ? { chat_id: chatId } : { user_id: directTo }), text },
+      });
+      setText('');
+      onSent(m);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        aria-label={t('chat.placeholder')}
+        placeholder={t('chat.placeholder')}
+        value={text}
+        rows={2}
+        maxLength={4000}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      <button type="submit" className="btn btn--primary" disabled={!text.trim() || busy}>
+        {t('chat.send')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { PrintButton } from './PrintButton';
+export { PrintPage } from './PrintPage';

@@ -1,0 +1,200 @@
+// level_resources: the "Level resources" command of a version (issue 17; docs/levelling.md). The
+// version's model (drafts left out, as Calculate does), its assignments and the space resources
+// they stand for go to levelSchedule in the worker thread; the rows it delayed are stored in
+// levelled_starts with their levelled finish, delay and the dates they had, replacing the last
+// levelling, with one version_levelling row of options and figures. Nothing of the rows changes.
+import type { Kysely, Transaction } from 'kysely';
+import type { LevelOptions, LevelledRow, LevellingStats } from '../../api/levelling';
+import type { LevellingOptions } from '../../domain/levelling';
+import type { CurveKind, LevelAssignment, LevelResource } from '../../domain/resources';
+import type { DB } from '../db/schema';
+import { loadVersionModel } from '../import/to-model';
+import { withoutDrafts } from './calc-job';
+import { levelInWorker } from './pool';
+import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The queued level_resources job of a version. */
+export function levellingJob(
+  version: { id: string; schedule_id: string },
+  spaceId: string,
+  userId: string,
+  lang: string,
+  options: LevelOptions,
+) {
+  return {
+    space_id: spaceId,
+    type: 'level_resources' as const,
+    user_id: userId,
+    lang,
+    schedule_id: version.schedule_id,
+    version_id: version.id,
+    params: { options },
+  };
+}
+
+/** The domain's options from the contract's. */
+export function levellingOptions(o: LevelOptions): LevellingOptions {
+  return {
+    priority: o.priority.map((p) => ({
+      field: p.field,
+      ...(p.descending !== undefined ? { descending: p.descending } : {}),
+    })),
+    withinFloat: o.within_float,
+    preserveStarted: o.preserve_started,
+    timeMs: o.time_ms,
+  };
+}
+
+/** The version's assignments and the space resources they stand for. */
+async function levellingData(db: Db, spaceId: string, versionId: string) {
+  const rows = await db
+    .selectFrom('version_assignments as a')
+    .innerJoin('version_resources as vr', (j) =>
+      j
+        .onRef('vr.space_id', '=', 'a.space_id')
+        .onRef('vr.version_id', '=', 'a.version_id')
+        .onRef('vr.id', '=', 'a.resource_id'),
+    )
+    .select([
+      'a.wbs_id',
+      'a.units',
+      'a.units_per_day',
+      'a.intensity',
+      'a.curve',
+      'a.curve_values',
+      'vr.resource_id',
+    ])
+    .where('a.space_id', '=', spaceId)
+    .where('a.version_id', '=', versionId)
+    .execute();
+  const ids = [...new Set(rows.map((r) => r.resource_id).filter((x): x is string => !!x))];
+  const res = ids.length
+    ? await db
+        .selectFrom('resources')
+        .select(['id', 'kind', 'resource_type', 'default_limit', 'limits'])
+        .where('space_id', '=', spaceId)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const resources: LevelResource[] = res.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    resourceType: r.resource_type,
+    defaultLimit: Number(r.default_limit),
+    limits: r.limits,
+  }));
+  const assignments: LevelAssignment[] = rows.map((r) => ({
+    wbsId: r.wbs_id,
+    resourceId: r.resource_id,
+    units: Number(r.units),
+    unitsPerDay: r.units_per_day == null ? null : Number(r.units_per_day),
+    intensity: Number(r.intensity),
+    curve: r.curve as CurveKind,
+    curveValues: r.curve_values,
+  }));
+  return { resources, assignments };
+}
+
+/** Replaces a version's levelling (no items and no stats: cleared). */
+export async function storeLevelling(
+  tx: Db,
+  spaceId: string,
+  versionId: string,
+  value: {
+    options: LevelOptions | null;
+    stats: LevellingStats | null;
+    revision: number | null;
+    items: readonly LevelledRow[];
+    userId: string | null;
+  },
+): Promise<void> {
+  await tx
+    .deleteFrom('levelled_starts')
+    .where('space_id', '=', spaceId)
+    .where('version_id', '=', versionId)
+    .execute();
+  await tx
+    .deleteFrom('version_levelling')
+    .where('space_id', '=', spaceId)
+    .where('version_id', '=', versionId)
+    .execute();
+  if (!value.stats && value.items.length === 0) return;
+  // Rows deleted since are skipped (the foreign key would refuse them).
+  const live = new Set(
+    (
+      await tx
+        .selectFrom('wbs_items')
+        .select('id')
+        .where('space_id', '=', spaceId)
+        .where('version_id', '=', versionId)
+        .execute()
+    ).map((r) => r.id),
+  );
+  const items = value.items.filter((r) => live.has(r.wbs_id));
+  for (let i = 0; i < items.length; i += 2000) {
+    await tx
+      .insertInto('levelled_starts')
+      .values(
+        items.slice(i, i + 2000).map((r) => ({
+          space_id: spaceId,
+          version_id: versionId,
+          wbs_id: r.wbs_id,
+          start: r.start,
+          finish: r.finish,
+          delay: r.delay,
+          base_start: r.base_start,
+          base_finish: r.base_finish,
+        })),
+      )
+      .execute();
+  }
+  await tx
+    .insertInto('version_levelling')
+    .values({
+      space_id: spaceId,
+      version_id: versionId,
+      options: JSON.stringify(value.options ?? {}),
+      stats: JSON.stringify(value.stats ?? {}),
+      revision: value.revision ?? 0,
+      levelled_by: value.userId,
+    })
+    .execute();
+}
+
+export async function runLevelling(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
+  const options = (job.params as { options: LevelOptions }).options;
+  const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
+  const { model } = withoutDrafts(loaded.model);
+  run.setProgress(15);
+  const { resources, assignments } = await levellingData(env.db, job.space_id, job.version_id!);
+  run.setProgress(25);
+  run.checkStop();
+  const result = await levelInWorker(
+    model,
+    resources,
+    assignments,
+    options.resource_ids,
+    levellingOptions(options),
+  );
+  run.setProgress(85);
+  run.checkStop();
+  await env.db.transaction().execute((tx) =>
+    storeLevelling(tx, job.space_id, job.version_id!, {
+      options,
+      stats: result.stats,
+      revision: loaded.version.revision,
+      items: result.rows.map((r) => ({
+        wbs_id: r.wbsId,
+        start: r.start,
+        finish: r.finish,
+        delay: r.delay,
+        base_start: r.baseStart,
+        base_finish: r.baseFinish,
+      })),
+      userId: job.user_id,
+    }),
+  );
+  return { version_id: job.version_id };
+}

@@ -1,0 +1,81 @@
+// The printed document: pages streamed by pdfkit into a file (bounded memory: a page is written
+// out when the next begins), every page exactly the sheet size; and one page as an SVG image for
+// the preview. Both draw through render.ts.
+
+import { createWriteStream } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { pageAt, planPages, spanDays } from '../../domain/print/layout';
+import type { PagePlan } from '../../domain/print/layout';
+import type { PrintSettings } from '../../domain/print/settings';
+import type { TitleValues } from '../../domain/print/titles';
+import { Measure, PdfCanvas, SvgCanvas } from './canvas';
+import { renderPage } from './render';
+import type { PrintData, PrintWords } from './render';
+
+export const planFor = (settings: PrintSettings, data: PrintData): PagePlan =>
+  planPages(settings, data.rows.length, spanDays(data.t0, data.t1));
+
+export interface WriteHooks {
+  /** Called after each page with (pages done, pages). */
+  progress?: (done: number, pages: number) => void;
+  /** Throws to stop. */
+  checkStop?: () => void;
+}
+
+/** Writes the PDF to `file`; answers the page count. */
+export async function writePrintPdf(
+  file: string,
+  settings: PrintSettings,
+  data: PrintData,
+  values: TitleValues,
+  words: PrintWords,
+  hooks: WriteHooks = {},
+  info: { title?: string; author?: string } = {},
+): Promise<number> {
+  const plan = planFor(settings, data);
+  const doc = new PDFDocument({
+    size: [plan.pageW, plan.pageH],
+    margin: 0,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: info.title ?? '', Author: info.author ?? '', Creator: 'planning-workbench' },
+  });
+  const out = createWriteStream(file);
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', () => resolve());
+    out.on('error', reject);
+    doc.on('error', reject);
+  });
+  doc.pipe(out);
+  const canvas = new PdfCanvas(doc);
+  const measure = new Measure();
+  try {
+    for (let p = 0; p < plan.pages; p++) {
+      hooks.checkStop?.();
+      doc.addPage({ size: [plan.pageW, plan.pageH], margin: 0 });
+      renderPage(canvas, measure, settings, plan, data, pageAt(plan, data.rows.length, p), values, words);
+      hooks.progress?.(p + 1, plan.pages);
+      // Let the stream drain now and then, so pages leave memory while we draw.
+      if (p % 8 === 7) await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    doc.end();
+  }
+  await done;
+  return plan.pages;
+}
+
+/** Page `page` (0-based, clamped) as an SVG image. */
+export function previewSvg(
+  settings: PrintSettings,
+  data: PrintData,
+  values: TitleValues,
+  words: PrintWords,
+  page: number,
+): { svg: string; pages: number } {
+  const plan = planFor(settings, data);
+  const p = Math.max(0, Math.min(plan.pages - 1, page));
+  const canvas = new SvgCanvas(plan.pageW, plan.pageH);
+  renderPage(canvas, new Measure(), settings, plan, data, pageAt(plan, data.rows.length, p), values, words);
+  return { svg: canvas.toString(), pages: plan.pages };
+}

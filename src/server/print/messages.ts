@@ -1,0 +1,45 @@
+// Texts of the print and report error items, in en and ru.
+import { catalogs } from '../i18n/messages';
+import { MIN_SHEET_HEIGHT_MM, MIN_SHEET_WIDTH_MM } from '../../domain/print/settings';
+
+const en: Record<string, string> = {
+  'print.format_name_taken': 'A format with this name already exists',
+  'print.sheet_width': `The sheet width must be at least ${MIN_SHEET_WIDTH_MM} mm: {field}`,
+  'print.sheet_height': `The sheet height must be at least ${MIN_SHEET_HEIGHT_MM} mm: {field}`,
+  'print.margin': 'A margin cannot be less than 0: {field}',
+  'print.margins_too_wide': 'The margins leave no room on the sheet: {field}',
+  'print.unknown_value':
+    'Unknown dynamic value in a title ({field}); use {page}, {pages}, {date}, {schedule}, {version}, {data_date}, {user}',
+  'print.too_many_pages': 'The print would have {pages} pages, more than {max}: {field}',
+  'report.not_xlsx': 'The template must be an XLSX workbook: {field}',
+  'report.unknown_placeholder': 'Unknown placeholder {placeholder} (sheet {sheet}, cell {cell}): {field}',
+  'report.field_outside_table':
+    '{placeholder} (sheet {sheet}, cell {cell}) is a row field: put it in a row with a {{rows.SET}} table placeholder: {field}',
+  'report.two_tables_in_row':
+    'One row holds two tables; {placeholder} (sheet {sheet}, cell {cell}) is the second: {field}',
+  'report.builtin': 'A built-in report cannot be deleted',
+  'report.no_file': 'Send the XLSX template in the multipart field "file"',
+};
+
+const ru: Record<string, string> = {
+  'print.format_name_taken': 'Формат с таким названием уже существует',
+  'print.sheet_width': `Ширина листа должна быть не меньше ${MIN_SHEET_WIDTH_MM} мм: {field}`,
+  'print.sheet_height': `Высота листа должна быть не меньше ${MIN_SHEET_HEIGHT_MM} мм: {field}`,
+  'print.margin': 'Поле не может быть меньше 0: {field}',
+  'print.margins_too_wide': 'Поля не оставляют места на листе: {field}',
+  'print.unknown_value':
+    'Неизвестное значение в колонтитуле ({field}); используйте {page}, {pages}, {date}, {schedule}, {version}, {data_date}, {user}',
+  'print.too_many_pages': 'В печати было бы {pages} страниц, больше {max}: {field}',
+  'report.not_xlsx': 'Шаблон должен быть книгой XLSX: {field}',
+  'report.unknown_placeholder':
+    'Неизвестная подстановка {placeholder} (лист {sheet}, ячейка {cell}): {field}',
+  'report.field_outside_table':
+    '{placeholder} (лист {sheet}, ячейка {cell}) — поле строки: поместите его в строку с подстановкой таблицы {{rows.SET}}: {field}',
+  'report.two_tables_in_row':
+    'В одной строке две таблицы; {placeholder} (лист {sheet}, ячейка {cell}) — вторая: {field}',
+  'report.builtin': 'Встроенный отчёт нельзя удалить',
+  'report.no_file': 'Отправьте шаблон XLSX в поле multipart "file"',
+};
+
+Object.assign(catalogs.en, en);
+Object.assign(catalogs.ru, ru);

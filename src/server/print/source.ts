@@ -1,0 +1,59 @@
+// What a print needs from the database: the version's model turned into print rows, and the
+// dynamic values of the titles (schedule, version, data date, user, today).
+import type { Kysely } from 'kysely';
+import { formatDateTime } from '../../domain/io/write-time';
+import type { TitleValues } from '../../domain/print/titles';
+import type { DB } from '../db/schema';
+import { loadVersionModel } from '../import/to-model';
+import { printData } from './render';
+import type { PrintData } from './render';
+
+export interface PrintSource {
+  data: PrintData;
+  values: TitleValues;
+  scheduleId: string;
+  versionLabel: string;
+  scheduleName: string;
+}
+
+export async function printSource(
+  db: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  userId: string | null,
+): Promise<PrintSource> {
+  const { version, model } = await loadVersionModel(db, spaceId, versionId);
+  const [schedule, user] = await Promise.all([
+    db
+      .selectFrom('eps_nodes')
+      .select('name')
+      .where('space_id', '=', spaceId)
+      .where('id', '=', version.schedule_id)
+      .executeTakeFirst(),
+    userId
+      ? db
+          .selectFrom('users')
+          .select(['first_name', 'last_name', 'login'])
+          .where('id', '=', userId)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const data = printData(model);
+  const today = new Date().toISOString().slice(0, 10);
+  const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
+  return {
+    data,
+    scheduleId: version.schedule_id,
+    versionLabel: version.label,
+    scheduleName: schedule?.name ?? model.projectName,
+    values: {
+      page: '',
+      pages: '',
+      date: today,
+      schedule: schedule?.name ?? model.projectName,
+      version: version.label,
+      data_date: formatDateTime(data.dataDate).slice(0, 10),
+      user: userName,
+    },
+  };
+}

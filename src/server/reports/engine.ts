@@ -1,0 +1,196 @@
+// Report runs: an XLSX template (exceljs) filled from a version — value placeholders replaced,
+// table rows repeated per activity of their set — and written back as XLSX. The placeholder
+// rules are in src/domain/reports/template.ts; the syntax in docs/reports.md.
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { walkTree } from '../../domain/io/write-model';
+import type { ReportMeta, ReportRow } from '../../domain/reports/template';
+import { PLACEHOLDER, fieldOf, parsePlaceholder, rowsOf, valueOf } from '../../domain/reports/template';
+import type { CellText, Figure, RowSet } from '../../domain/reports/template';
+import type { DB } from '../db/schema';
+import { HttpError } from '../errors';
+import type { ServerLang } from '../i18n/messages';
+import { loadVersionModel } from '../import/to-model';
+import { printData } from '../print/render';
+import { printSource } from '../print/source';
+
+const EPOCH_MS = Date.UTC(2000, 0, 1);
+const toDate = (m: number) => new Date(EPOCH_MS + m * 60_000);
+const isoDay = (m: number) => toDate(m).toISOString().slice(0, 10);
+
+const notXlsx = () =>
+  new HttpError(400, 'BadRequest', [{ code: 'report.not_xlsx', params: { field: 'body.file' } }]);
+
+export async function readWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+  // XLSX is a zip: PK\x03\x04.
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw notXlsx();
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    throw notXlsx();
+  }
+  if (wb.worksheets.length === 0) throw notXlsx();
+  return wb;
+}
+
+function textOf(v: ExcelJS.CellValue): string | null {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && 'richText' in v) return v.richText.map((t) => t.text).join('');
+  return null;
+}
+
+export function cellsOf(wb: ExcelJS.Workbook): CellText[] {
+  const out: CellText[] = [];
+  for (const ws of wb.worksheets)
+    ws.eachRow({ includeEmpty: false }, (row, r) =>
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        const text = textOf(cell.value);
+        if (text !== null && text.includes('{{'))
+          out.push({ sheet: ws.name, cell: cell.address, row: r, text });
+      }),
+    );
+  return out;
+}
+
+interface Words {
+  yes: string;
+  no: string;
+}
+const WORDS: Record<ServerLang, Words> = { en: { yes: 'yes', no: 'no' }, ru: { yes: 'да', no: 'нет' } };
+
+const asText = (f: Figure): string =>
+  f === null ? '' : typeof f === 'object' ? isoDay(f.minutes) : typeof f === 'number' ? String(f) : f;
+
+/** Replaces the placeholders of one cell; a cell that is one placeholder takes its typed value. */
+function fillCell(cell: ExcelJS.Cell, figure: (inner: string) => Figure | undefined) {
+  const text = textOf(cell.value);
+  if (text === null || !text.includes('{{')) return;
+  const whole = /^\s*\{\{\s*([^{}]*?)\s*\}\}\s*$/.exec(text);
+  if (whole) {
+    const f = figure(whole[1]!);
+    if (f === undefined) return;
+    if (f !== null && typeof f === 'object') {
+      cell.value = toDate(f.minutes);
+      // A copy: exceljs shares style objects between cells, so setting numFmt in place would
+      // turn the figures beside this cell into dates too.
+      if (!cell.numFmt || cell.numFmt === 'General') cell.style = { ...cell.style, numFmt: 'yyyy-mm-dd' };
+    } else cell.value = f;
+    return;
+  }
+  cell.value = text.replace(PLACEHOLDER, (all, inner: string) => {
+    const f = figure(inner);
+    return f === undefined ? all : asText(f);
+  });
+}
+
+export function fillWorkbook(
+  wb: ExcelJS.Workbook,
+  rows: ReportRow[],
+  meta: ReportMeta,
+  lang: ServerLang,
+): void {
+  const w = WORDS[lang];
+  for (const ws of wb.worksheets) {
+    // Table rows, bottom up so that inserting rows keeps the numbers of those above valid.
+    const tables: [number, RowSet][] = [];
+    ws.eachRow({ includeEmpty: false }, (row, r) =>
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        for (const m of (textOf(cell.value) ?? '').matchAll(PLACEHOLDER)) {
+          const p = parsePlaceholder(m[1]!);
+          if (p?.kind === 'rows' && !tables.some(([t]) => t === r)) tables.push([r, p.set]);
+        }
+      }),
+    );
+    tables.sort((a, b) => b[0] - a[0]);
+    for (const [r, set] of tables) {
+      const items = rowsOf(rows, set, meta.dataDate);
+      if (items.length === 0) {
+        ws.spliceRows(r, 1);
+        continue;
+      }
+      if (items.length > 1) ws.duplicateRow(r, items.length - 1, true);
+      items.forEach((item, i) => {
+        ws.getRow(r + i).eachCell({ includeEmpty: false }, (cell) =>
+          fillCell(cell, (inner) => {
+            const p = parsePlaceholder(inner);
+            if (p?.kind === 'rows') return '';
+            if (p?.kind === 'field') return fieldOf(p.field, item, w.yes, w.no);
+            return undefined;
+          }),
+        );
+      });
+    }
+    ws.eachRow({ includeEmpty: false }, (row) =>
+      row.eachCell({ includeEmpty: false }, (cell) =>
+        fillCell(cell, (inner) => {
+          const p = parsePlaceholder(inner);
+          return p?.kind === 'value' ? valueOf(p.name, rows, meta) : undefined;
+        }),
+      ),
+    );
+  }
+}
+
+/** The version's activities as report rows, with the finish of the schedule's target version. */
+export async function reportSource(
+  db: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  userId: string | null,
+): Promise<{ rows: ReportRow[]; meta: ReportMeta; scheduleId: string; label: string }> {
+  const src = await printSource(db, spaceId, versionId, userId);
+  const { model } = await loadVersionModel(db, spaceId, versionId);
+  const tree = walkTree(model);
+  const target = await db
+    .selectFrom('versions')
+    .select(['id', 'label'])
+    .where('space_id', '=', spaceId)
+    .where('schedule_id', '=', src.scheduleId)
+    .where('kind', '=', 'target')
+    .where('id', '!=', versionId)
+    .orderBy('sort_order', 'desc')
+    .executeTakeFirst();
+  const targetDates = new Map<string, { start: number | null; finish: number | null }>();
+  if (target) {
+    const t = await loadVersionModel(db, spaceId, target.id);
+    for (const r of printData(t.model).rows) targetDates.set(r.code, { start: r.start, finish: r.finish });
+  }
+  const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
+  const rows: ReportRow[] = src.data.rows.map((p, i) => {
+    const a = tree[i]!.activity;
+    const h = (hpd.get(a.calendarId) ?? 8) * 60;
+    const tf = a.stored?.tf;
+    const t = targetDates.get(p.code);
+    return {
+      code: p.code,
+      name: p.name,
+      level: p.level,
+      sum: p.sum,
+      milestone: p.milestone,
+      critical: p.critical,
+      start: p.start,
+      finish: p.finish,
+      durationDays: p.sum ? null : Math.round((a.duration / h) * 100) / 100,
+      floatDays: p.sum || tf === null || tf === undefined ? null : Math.round((tf / h) * 100) / 100,
+      percent: a.percentComplete,
+      actualStart: a.actualStart,
+      actualFinish: a.actualFinish,
+      targetStart: t?.start ?? null,
+      targetFinish: t?.finish ?? null,
+    };
+  });
+  return {
+    rows,
+    scheduleId: src.scheduleId,
+    label: src.versionLabel,
+    meta: {
+      schedule: src.values.schedule,
+      version: src.values.version,
+      targetVersion: target?.label ?? '',
+      dataDate: src.data.dataDate,
+      today: src.values.date,
+      user: src.values.user,
+    },
+  };
+}

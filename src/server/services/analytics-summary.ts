@@ -1,0 +1,135 @@
+// Per-version analytics summaries (migration 026): the totals the dashboards and stats sum, and
+// the S-curves' slope-change events, made in SQL from the stored rows (INSERT … SELECT — nothing is
+// loaded into the process) and kept until their inputs move: the version's content stamp (WBS
+// rows), its analytics stamp (assignments, resources) and its data date. A summary is remade by
+// the calculation job when it writes a version, and by any read that finds it stale, so a figure
+// is never older than the rows. The space dashboard then sums a hundred rows, and a curve sweeps
+// a few thousand events per version instead of every row.
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { DB } from '../db/schema';
+import { MONEY, amountRows, scopeCtes } from './analytics-scope';
+import type { Amount, AnalyticsScope } from './analytics-scope';
+
+const ACTIVITY = sql`i.node_type NOT IN ('sum', 'draft')`;
+const AMOUNTS: readonly Amount[] = ['money', 'cost', 'labour', 'volume'];
+
+/** Joins a version (v) to its summary when the summary is up to date. */
+const FRESH = sql`t.space_id = v.space_id AND t.version_id = v.id AND t.content_stamp = v.content_stamp
+  AND t.analytics_stamp = v.analytics_stamp AND t.data_date IS NOT DISTINCT FROM v.data_date`;
+
+/** Remakes a version's summary unless it is up to date. */
+export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    // One maker per version at a time; the second finds the summary made.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`analytics:${versionId}`}))`.execute(tx);
+    // The stamps are read before the rows: content that moves meanwhile leaves the summary stale.
+    const found = await sql<{ cs: string; as: string; dd: number | null; fresh: boolean }>`
+      SELECT v.content_stamp::text AS cs, v.analytics_stamp::text AS "as", v.data_date AS dd,
+        (t.version_id IS NOT NULL) AS fresh
+      FROM versions v LEFT JOIN analytics_version_totals t ON ${FRESH}
+      WHERE v.space_id = ${spaceId} AND v.id = ${versionId}`.execute(tx);
+    const v = found.rows[0];
+    if (!v || v.fresh) return;
+    await sql`DELETE FROM analytics_version_events WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
+      tx,
+    );
+    await sql`DELETE FROM analytics_version_totals WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
+      tx,
+    );
+    const sv = sql`sv AS (SELECT id AS version_id, schedule_id, data_date FROM versions
+      WHERE space_id = ${spaceId} AND id = ${versionId})`;
+    // Each row gives a planned ramp (plan0 when it carries no amount: only its moments count, for a
+    // target's span) and an earned one; rows sharing dates are one ramp; each ramp two slope changes.
+    const raw = AMOUNTS.map((amount) => {
+      const earned = amount === 'volume' ? sql`` : sql`, ('fact', r."as", r.af, r.amt * r.pct / 100)`;
+      return sql`SELECT ${amount}::text AS amount, x.series, x.s, x.f, x.a FROM (${amountRows(spaceId, 'sv', amount)}) r
+        CROSS JOIN LATERAL (VALUES (CASE WHEN r.amt = 0 THEN 'plan0' ELSE 'plan' END, r.es, r.ef, r.amt) ${earned})
+          AS x (series, s, f, a)
+        WHERE x.s IS NOT NULL AND x.f IS NOT NULL AND (x.a <> 0 OR x.series = 'plan0')`;
+    });
+    await sql`
+      WITH ${sv},
+      raw (amount, series, s, f, a) AS (${sql.join(raw, sql` UNION ALL `)}),
+      ramps AS (SELECT amount, series, s, f, SUM(a)::float8 AS a FROM raw GROUP BY amount, series, s, f),
+      ev AS (
+        SELECT amount, series, s AS t,
+               CASE WHEN f > s THEN a / (f - s) ELSE 0 END AS ds,
+               CASE WHEN f > s THEN 0 ELSE a END AS j
+        FROM ramps
+        UNION ALL
+        SELECT amount, series, f, -a / (f - s), 0 FROM ramps WHERE f > s
+      )
+      INSERT INTO analytics_version_events (space_id, version_id, amount, series, t, ds, j)
+      SELECT ${spaceId}, ${versionId}, amount, series, t, SUM(ds), SUM(j) FROM ev GROUP BY amount, series, t`.execute(
+      tx,
+    );
+    await sql`
+      WITH ${sv},
+      x AS (
+        SELECT COUNT(*) AS activities, SUM(${MONEY}) AS money, SUM(${MONEY} * i.percent / 100) AS earned,
+          SUM(i.volume) AS volume,
+          SUM(i.percent * GREATEST(i.duration, 1)) AS pw, SUM(GREATEST(i.duration, 1)) AS w,
+          MIN(COALESCE(i.actual_start, i.es)) AS start, MAX(COALESCE(i.actual_finish, i.ef)) AS finish
+        FROM wbs_items i WHERE i.space_id = ${spaceId} AND i.version_id = ${versionId} AND ${ACTIVITY}
+      ),
+      c AS (SELECT SUM(amt) AS cost FROM (${amountRows(spaceId, 'sv', 'cost')}) a),
+      l AS (SELECT SUM(amt) AS labour FROM (${amountRows(spaceId, 'sv', 'labour')}) a),
+      la AS (
+        SELECT SUM(a.units::float8) AS labour_all FROM version_assignments a
+        JOIN version_resources vr
+          ON vr.space_id = a.space_id AND vr.version_id = a.version_id AND vr.id = a.resource_id
+        JOIN resources r ON r.space_id = vr.space_id AND r.id = vr.resource_id
+        WHERE a.space_id = ${spaceId} AND a.version_id = ${versionId} AND r.resource_type = 'labor'
+      )
+      INSERT INTO analytics_version_totals (space_id, version_id, content_stamp, analytics_stamp, data_date,
+        activities, money, earned, volume, pw, w, start, finish, cost, labour, labour_all)
+      SELECT ${spaceId}, ${versionId}, ${v.cs}::bigint, ${v.as}::bigint, ${v.dd}::integer,
+        x.activities, x.money, x.earned, x.volume, x.pw, x.w, x.start, x.finish, c.cost, l.labour, la.labour_all
+      FROM x, c, l, la`.execute(tx);
+  });
+}
+
+/** Brings the summaries of every version a scope measures (working and target) up to date. */
+export async function ensureSummaries(db: Kysely<DB>, scope: AnalyticsScope): Promise<void> {
+  const stale = await sql<{ id: string }>`
+    WITH RECURSIVE ${scopeCtes(scope)}
+    inscope AS (SELECT version_id FROM sv UNION SELECT version_id FROM tv)
+    SELECT v.id FROM versions v LEFT JOIN analytics_version_totals t ON ${FRESH}
+    WHERE v.space_id = ${scope.spaceId} AND v.id IN (SELECT version_id FROM inscope) AND t.version_id IS NULL
+    ORDER BY v.id`.execute(db);
+  for (const r of stale.rows) await refreshSummary(db, scope.spaceId, r.id);
+  // Fresh statistics of the summaries: PGlite has no autovacuum, and without them its planner
+  // scans every version's events once per version of the scope (a space curve took 36 s).
+  if (stale.rows.length > 0)
+    await sql`ANALYZE analytics_version_events, analytics_version_totals`.execute(db);
+}
+
+/**
+ * Stored events (series, t, ds, j) of an amount: plan and earned fact of the working versions,
+ * target the target versions' plan (with the moments of their rows of no amount).
+ */
+export function storedEvents(
+  spaceId: string,
+  amount: Amount,
+  series: readonly ('plan' | 'fact' | 'target')[],
+): RawBuilder<unknown> | null {
+  const parts: RawBuilder<unknown>[] = [];
+  const own = series.filter((s) => s !== 'target');
+  if (own.length > 0)
+    parts.push(sql`SELECT e.series, e.t, e.ds, e.j FROM analytics_version_events e
+      JOIN sv ON e.version_id = sv.version_id
+      WHERE e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN (${sql.join(own)})`);
+  if (series.includes('target'))
+    parts.push(sql`SELECT 'target'::text, e.t, e.ds, e.j FROM analytics_version_events e
+      JOIN tv ON e.version_id = tv.version_id
+      WHERE e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN ('plan', 'plan0')`);
+  return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : null;
+}
+
+/** Stored planned events keyed by schedule (the working versions'). */
+export function scheduleEvents(spaceId: string, amount: Amount): RawBuilder<unknown> {
+  return sql`SELECT sv.schedule_id::text, e.t, e.ds, e.j FROM analytics_version_events e
+    JOIN sv ON e.version_id = sv.version_id
+    WHERE e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN ('plan', 'plan0')`;
+}

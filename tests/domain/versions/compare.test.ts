@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareVersions, matchActivities } from '../../../src/domain/versions/compare';
+import type { CompareActivity, CompareSide } from '../../../src/domain/versions/compare';
+
+const DAY = 1440;
+const act = (id: string, code: string, extra: Partial<CompareActivity> = {}): CompareActivity => ({
+  id,
+  code,
+  name: `Name ${code || id}`,
+  parentId: null,
+  nodeType: 'task',
+  duration: 480,
+  percent: 0,
+  calendarId: null,
+  constraint: '',
+  start: 0,
+  finish: DAY,
+  totalFloat: 0,
+  critical: false,
+  ...extra,
+});
+
+describe('compareVersions', () => {
+  it('finds added, removed and changed rows, slips and relation changes', () => {
+    const base: CompareSide = {
+      activities: [
+        act('a', 'A1', { critical: true }),
+        act('b', 'A2', { start: DAY, finish: 2 * DAY }),
+        act('c', 'A3'),
+      ],
+      relations: [
+        { predId: 'a', succId: 'b', type: 'fs', lag: 0 },
+        { predId: 'b', succId: 'c', type: 'fs', lag: 0 },
+      ],
+    };
+    const current: CompareSide = {
+      activities: [
+        act('a2', 'A1', { critical: true }),
+        act('b2', 'A2', { start: 8 * DAY, finish: 10 * DAY, duration: 960 }),
+        act('d2', 'A4'),
+      ],
+      relations: [
+        { predId: 'a2', succId: 'b2', type: 'fs', lag: 480 },
+        { predId: 'b2', succId: 'd2', type: 'fs', lag: 0 },
+      ],
+    };
+    const r = compareVersions(base, current, 5);
+    expect(r.rows.map((x) => [x.status, x.current?.code ?? x.base?.code])).toEqual([
+      ['same', 'A1'],
+      ['changed', 'A2'],
+      ['removed', 'A3'],
+      ['added', 'A4'],
+    ]);
+    const b = r.rows[1]!;
+    expect(b.changed).toEqual(['duration', 'start', 'finish']);
+    expect(b.startSlipDays).toBe(7);
+    expect(b.finishSlipDays).toBe(8);
+    expect(r.summary).toMatchObject({
+      added: 1,
+      removed: 1,
+      changed: 1,
+      same: 1,
+      slipped: 1,
+      finishMovedDays: 8,
+    });
+    expect(r.summary.criticalChanged).toBe(false);
+    expect(r.relations.map((x) => [x.status, x.predCode, x.succCode])).toEqual([
+      ['changed', 'A1', 'A2'],
+      ['removed', 'A2', 'A3'],
+      ['added', 'A2', 'A4'],
+    ]);
+    expect(r.relations[0]).toMatchObject({ lag: 480, baseLag: 0 });
+  });
+
+  it('matches by id where a code changed, then by name under the same parent', () => {
+    const base = [
+      act('s', 'S', { nodeType: 'sum' }),
+      act('x', 'OLD', { name: 'Walls' }),
+      act('y', '', { parentId: 's', name: 'Paint' }),
+    ];
+    const current = [
+      act('s', 'S', { nodeType: 'sum' }),
+      act('x', 'NEW', { name: 'Walls' }),
+      act('z', '', { parentId: 's', name: 'paint' }),
+    ];
+    const m = matchActivities(base, current);
+    expect(m.get('x')).toEqual({ currentId: 'x', by: 'id' });
+    expect(m.get('y')).toEqual({ currentId: 'z', by: 'name' });
+    const r = compareVersions({ activities: base, relations: [] }, { activities: current, relations: [] });
+    expect(r.rows.find((x) => x.current?.id === 'x')!.changed).toEqual(['code']);
+  });
+
+  it('a version compared with itself has no differences (property)', () => {
+    const side = fc
+      .uniqueArray(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 30 })
+      .map((ns): CompareSide => {
+        const activities = ns.map((n, i) =>
+          act(`r${n}`, n % 3 === 0 ? '' : `C${n}`, {
+            start: n * DAY,
+            finish: (n + 2) * DAY,
+            critical: i % 2 === 0,
+          }),
+        );
+        const relations = activities
+          .slice(1)
+          .map((a, i) => ({ predId: activities[i]!.id, succId: a.id, type: 'fs', lag: 0 }));
+        return { activities, relations };
+      });
+    fc.assert(
+      fc.property(side, (s) => {
+        const r = compareVersions(s, s);
+        expect(r.summary).toMatchObject({
+          added: 0,
+          removed: 0,
+          changed: 0,
+          same: s.activities.length,
+          finishMovedDays: 0,
+        });
+        expect(r.summary.criticalChanged).toBe(false);
+        expect(r.relations).toEqual([]);
+      }),
+    );
+  });
+
+  it('counts every row once: same + changed + added = current, same + changed + removed = base (property)', () => {
+    const ids = fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 25 });
+    fc.assert(
+      fc.property(ids, ids, fc.boolean(), (a, b, byCode) => {
+        const side = (ns: number[], shift: number): CompareSide => ({
+          activities: ns.map((n) =>
+            act(byCode ? `i${n}-${shift}` : `i${n}`, byCode ? `C${n}` : '', {
+              start: n * DAY + shift,
+              finish: n * DAY + DAY + shift,
+            }),
+          ),
+          relations: [],
+        });
+        const r = compareVersions(side(a, 0), side(b, DAY));
+        const s = r.summary;
+        expect(s.same + s.changed + s.added).toBe(b.length);
+        expect(s.same + s.changed + s.removed).toBe(a.length);
+        expect(r.rows).toHaveLength(s.same + s.changed + s.added + s.removed);
+      }),
+    );
+  });
+});

@@ -1,0 +1,84 @@
+// Print and reports from the schedule screen: the toolbar's Print opens the dialog, A3 with a
+// header prints a PDF whose page count, page size and header text are checked by a small reader
+// (tests/support/pdf-reader.ts, not pdfkit); a report template uploaded from the dialog runs on
+// the version and its XLSX holds the schedule's figures.
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { expect, test } from '@playwright/test';
+import { readPdf } from '../support/pdf-reader';
+import { openDemoSchedule } from './platform-helpers';
+
+const A3 = [0, 0, 1190.551181, 841.889764];
+
+test('prints the demo schedule on A3 with a header', async ({ page }) => {
+  await openDemoSchedule(page);
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  await expect(dialog.getByTestId('print-panel')).toBeVisible();
+  await dialog.getByTestId('print-format').selectOption('A3');
+  await dialog.getByTestId('header-default-center').fill('Site print {page} of {pages}');
+  await expect(dialog.getByTestId('print-preview')).toBeVisible();
+  const summary = dialog.getByTestId('print-count');
+  await expect(summary).toContainText(/\d+ pages/);
+  // The preview follows the header text: wait for the count after the edit to settle.
+  await page.waitForTimeout(800);
+  const pages = Number(/(\d+) pages/.exec((await summary.textContent()) ?? '')![1]);
+  expect(pages).toBeGreaterThan(0);
+  await expect(dialog.getByTestId('print-page-of')).toHaveText(`Page 1 of ${pages}`);
+  await page.screenshot({ path: '/tmp/print-dialog.png' });
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('print-run').click();
+  const file = await (await downloading).path();
+  const pdf = readPdf(readFileSync(file!));
+  expect(pdf.pages.length).toBe(pages);
+  for (const p of pdf.pages) expect(p.mediaBox).toEqual(A3);
+  expect(pdf.pages[0]!.text).toContain(`Site print 1 of ${pages}`);
+  expect(pdf.pages.at(-1)!.text).toContain(`Site print ${pages} of ${pages}`);
+
+  // The full print layout screen: /{space_id}/analytics/print/{version}/{format}.
+  await dialog.getByRole('link', { name: 'Open print layout' }).click();
+  await expect(page).toHaveURL(/\/analytics\/print\/[0-9a-f-]{36}\/A3$/);
+  await expect(page.getByTestId('print-page').getByTestId('print-preview')).toBeVisible();
+  await expect(page.getByTestId('print-format')).toHaveValue('A3');
+  await page.screenshot({ path: '/tmp/print-page.png' });
+});
+
+test('uploads a report template, runs it and opens the XLSX', async ({ page }) => {
+  await openDemoSchedule(page);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Weekly');
+  ws.addRow(['Schedule', '{{schedule}}']);
+  ws.addRow(['Critical', '{{count_critical}}']);
+  ws.addRow(['{{rows.critical}}{{row.code}}', '{{row.name}}', '{{row.finish}}']);
+  const template = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  const panel = dialog.getByTestId('reports-panel');
+  await expect(panel.getByTestId('report-item').first()).toBeVisible();
+  await panel.getByTestId('report-file').setInputFiles({
+    name: 'weekly.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: template,
+  });
+  await panel.getByRole('textbox', { name: 'Report name' }).fill('Weekly critical');
+  await panel.getByRole('button', { name: 'Upload template' }).click();
+  const item = panel.getByTestId('report-item').filter({ hasText: 'Weekly critical' });
+  await expect(item).toBeVisible();
+  await page.screenshot({ path: '/tmp/print-reports.png' });
+
+  const downloading = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Run' }).click();
+  const out = new ExcelJS.Workbook();
+  await out.xlsx.readFile((await (await downloading).path())!);
+  const sheet = out.worksheets[0]!;
+  expect(sheet.getCell('B1').value).toBe('Construction schedule');
+  const critical = Number(sheet.getCell('B2').value);
+  expect(critical).toBeGreaterThan(0);
+  for (let i = 0; i < critical; i++) {
+    expect(String(sheet.getCell(`A${3 + i}`).value)).toMatch(/\S/);
+    expect(sheet.getCell(`C${3 + i}`).value).toBeInstanceOf(Date);
+  }
+  expect(sheet.getCell(`A${3 + critical}`).value ?? null).toBeNull();
+});

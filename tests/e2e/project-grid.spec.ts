@@ -1,0 +1,157 @@
+// The project grid (/{space_id}/grid/{project_id}): opened from the structure tree with the
+// keyboard, the rows of every schedule of the project under a summary row per schedule with the
+// dates of each schedule's own calculation, read-only (typing says so), the filter parameter
+// applied, and a row's schedule opened on that row (Alt+Enter).
+import { type Page, expect, test } from '@playwright/test';
+import { api, expandNodes, scheduleInNewSpace, signedIn } from './platform-helpers';
+
+const SHOTS = process.env.PGRID_SHOTS;
+const rows = (page: Page) => page.getByRole('grid').locator('.wb-row');
+const nameOf = (page: Page, row: number) =>
+  page.getByRole('grid').locator(`[data-row="${row}"] [data-col="1"] .wb-text`);
+
+async function signInDemo(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await page.locator('input[name=login]').fill('demo');
+  await page.locator('input[name=password]').fill('demo-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+  if (page.url().includes('/auth/select-space'))
+    await page
+      .getByRole('button', { name: /Demo space/ })
+      .first()
+      .click();
+  await expect(page.getByRole('tree')).toBeVisible();
+}
+
+test("the demo project's grid: its schedule's rows, read-only, a row's schedule opened", async ({ page }) => {
+  await signInDemo(page);
+  await expandNodes(page, ['Riverside campus']);
+  // From the tree with the keyboard: select the project, Alt+Enter opens its grid.
+  await page.getByRole('treeitem', { name: 'Office block B2' }).click();
+  await expect(page.getByRole('button', { name: 'Project grid' })).toBeEnabled();
+  await page.getByRole('tree').press('Alt+Enter');
+  await expect(page).toHaveURL(/\/grid\/[0-9a-f-]+$/);
+  const gridPage = page.getByTestId('project-grid');
+  await expect(gridPage.getByRole('heading', { name: 'Project grid: Office block B2' })).toBeVisible();
+  await expect(page.getByTestId('pg-summary')).toHaveText(/1 schedules · 199 rows|1 schedules · \d+ rows/);
+  await expect(page.getByTestId('pg-read-only')).toContainText('Read-only');
+  // The schedule's summary row first, its rows under it, with dates (the engine's pass).
+  await expect(nameOf(page, 0)).toHaveText(/^Construction schedule · /);
+  await expect(rows(page).nth(5)).toBeVisible();
+  const start = page
+    .getByRole('grid')
+    .locator('[data-row="0"] [role=gridcell]')
+    .filter({ hasText: /\d{2}\.\d{2}\.\d{4}|\d/ });
+  await expect(start.first()).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-demo.png` });
+  const summary = page.getByTestId('pg-summary');
+  console.log(
+    `project grid of the demo: read ${await summary.getAttribute('data-read-ms')} ms, engine ${await summary.getAttribute('data-engine-ms')} ms`,
+  );
+
+  // Each schedule's target version under its rows (the target parameter).
+  await page.getByRole('combobox', { name: 'Target' }).selectOption('each');
+  await expect(page).toHaveURL(/[?&]target=[0-9a-f-]+/);
+  if (SHOTS) {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/pgrid-target.png` });
+  }
+
+  // Read-only: typing on a cell changes nothing and says why.
+  const row3 = page.getByRole('grid').locator('[data-row="3"] [data-col="1"]');
+  await row3.click();
+  const before = await nameOf(page, 3).textContent();
+  await page.keyboard.type('x');
+  await expect(page.getByText('The project grid is read-only')).toBeVisible();
+  await expect(nameOf(page, 3)).toHaveText(before ?? '');
+
+  // The filter parameter keeps matching rows (with their summaries).
+  const url = new URL(page.url());
+  const filter = JSON.stringify({ field: 'name', op: 'like', value: 'concrete' });
+  await page.goto(`${url.pathname}?filter=${encodeURIComponent(filter)}`);
+  await expect(page.locator('.wb-filterbar')).toContainText(/\d+ of \d+ rows/);
+  await expect(
+    rows(page)
+      .filter({ hasText: /concrete/i })
+      .first(),
+  ).toBeVisible();
+  const names = await rows(page).evaluateAll((els) =>
+    els
+      .filter((el) => !el.className.includes('wb-row-sum'))
+      .map((el) => el.querySelector('[data-col="1"] .wb-text')?.textContent ?? ''),
+  );
+  expect(names.length).toBeGreaterThanOrEqual(3);
+  for (const n of names) expect(n).toMatch(/concrete/i);
+
+  // Alt+Enter on a row opens its schedule, on that row.
+  const focusRow =
+    names.length > 0 ? await rows(page).filter({ hasText: names[0]! }).first().getAttribute('data-row') : '2';
+  await page.getByRole('grid').locator(`[data-row="${focusRow}"] [data-col="1"]`).click();
+  await expect(page.getByTestId('pg-open-schedule')).toContainText('Open “Construction schedule”');
+  await page.keyboard.press('Alt+Enter');
+  await expect(page).toHaveURL(/\/schedule\/[0-9a-f-]+\?version=[0-9a-f-]+&row=[0-9a-f-]+/);
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  const selected = page.getByRole('grid').locator('[role=row][aria-selected=true] [data-col="1"] .wb-text');
+  await expect(selected.first()).toHaveText(names[0]!);
+});
+
+test('a project of two schedules: each under its summary, with its own dates', async ({ page, request }) => {
+  const s = await scheduleInNewSpace(request, 'pgrid', {
+    space: 'Grid',
+    facility: 'Site',
+    project: 'Block G',
+    schedule: 'Structure',
+  });
+  const upload = async (scheduleId: string, csv: string) => {
+    const res = await request.post(`/api/v1/schedules/${scheduleId}/versions/upload/synchronous`, {
+      headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
+      multipart: { file: { name: 'works.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    // The upload is a new version beside the empty first one: made the actual one, the grid shows it.
+    const version = ((await res.json()) as { id: string }).id;
+    await api(
+      request,
+      s.account,
+      'POST',
+      `/versions/${version}/setActualStatus`,
+      { actual: true },
+      s.spaceId,
+    );
+  };
+  await upload(s.scheduleId, ['Code,Name,Duration (d)', 'S1,Footings,3', 'S2,Columns,2'].join('\n'));
+  const tree = await api<{ nodes: { id: string; kind: string }[] }>(
+    request,
+    s.account,
+    'GET',
+    `/space/${s.spaceId}/eps`,
+  );
+  const project = tree.nodes.find((n) => n.kind === 'project')!;
+  const second = await api<{ id: string }>(
+    request,
+    s.account,
+    'POST',
+    `/projects/${project.id}/schedules/create`,
+    { name: 'Fit-out' },
+    s.spaceId,
+  );
+  await upload(
+    second.id,
+    ['Code,Name,Duration (d)', 'F1,Partitions,4', 'F2,Ceilings,5', 'F3,Paint,1'].join('\n'),
+  );
+
+  await signedIn(page, s.account, `/${s.spaceId}`);
+  await expandNodes(page, ['Site']);
+  await page.getByRole('treeitem', { name: 'Block G' }).click();
+  await page.getByRole('button', { name: 'Project grid' }).click();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  const all = await rows(page).evaluateAll((els) =>
+    els.map((el) => el.querySelector('[data-col="1"] .wb-text')?.textContent ?? ''),
+  );
+  // Each schedule's summary, then its rows.
+  expect(all.filter((n) => /^(Structure|Fit-out) · /.test(n))).toHaveLength(2);
+  expect(all.indexOf('Footings')).toBeGreaterThan(all.findIndex((n) => n.startsWith('Structure')));
+  expect(all.indexOf('Paint')).toBeGreaterThan(all.findIndex((n) => n.startsWith('Fit-out')));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-two.png` });
+});

@@ -1,0 +1,68 @@
+// Tenancy samples of the analytics routes (src/api/analytics.ts).
+import type { Sample } from './samples';
+import type { Tree } from './fixtures';
+
+type T = Tree & { space: string; userId: string };
+const config = {
+  scope: 'schedule',
+  unit: 'month',
+  charts: ['money_curve'],
+  series: ['plan'],
+  cumulative: true,
+};
+const custom = { attribute: 'weight', unit: 'month' };
+
+export const analyticsSamples: Record<string, (t: T) => Sample> = {
+  'GET /space/:space_id/analytics/:measure': (t) => ({ params: { space_id: t.space, measure: 'money' } }),
+  'GET /space/:space_id/analytics/stats': (t) => ({ params: { space_id: t.space } }),
+  'GET /space/:space_id/analytics/dashboard': (t) => ({ params: { space_id: t.space } }),
+  'POST /space/:space_id/analytics/graph/custom-cost': (t) => ({
+    params: { space_id: t.space },
+    body: custom,
+  }),
+  'GET /facilities/:id/analytics/:measure': (t) => ({ params: { id: t.facility, measure: 'cost' } }),
+  'GET /facilities/:id/analytics/stats': (t) => ({ params: { id: t.facility } }),
+  'GET /facilities/:id/analytics/dashboard': (t) => ({ params: { id: t.facility } }),
+  'POST /facilities/:id/analytics/graph/custom-cost': (t) => ({ params: { id: t.facility }, body: custom }),
+  'POST /facilities/:id/analytics/all-cost': (t) => ({ params: { id: t.facility } }),
+  'GET /projects/:id/analytics/:measure': (t) => ({ params: { id: t.project, measure: 'labour' } }),
+  'GET /projects/:id/analytics/count': (t) => ({ params: { id: t.project } }),
+  'GET /projects/:id/analytics/indicator': (t) => ({ params: { id: t.project } }),
+  'GET /projects/:id/analytics/stats': (t) => ({ params: { id: t.project } }),
+  'GET /projects/:id/analytics/dashboard': (t) => ({ params: { id: t.project } }),
+  'GET /projects/:id/analytics/series/:kind': (t) => ({ params: { id: t.project, kind: 'schedule' } }),
+  'GET /projects/:id/analytics/graph/:kind': (t) => ({ params: { id: t.project, kind: 'cost' } }),
+  'GET /projects/:id/analytics/graph/executor': (t) => ({ params: { id: t.project } }),
+  'GET /projects/:id/analytics/graph/executor-labour': (t) => ({ params: { id: t.project } }),
+  'POST /projects/:id/analytics/graph/custom-cost': (t) => ({ params: { id: t.project }, body: custom }),
+  'GET /schedules/:id/analytics/:measure': (t) => ({ params: { id: t.schedule, measure: 'volume' } }),
+  'GET /schedules/:id/analytics/count': (t) => ({ params: { id: t.schedule } }),
+  'GET /schedules/:id/analytics/indicator': (t) => ({ params: { id: t.schedule } }),
+  'GET /schedules/:id/analytics/stats': (t) => ({ params: { id: t.schedule } }),
+  'GET /schedules/:id/analytics/volume/:by': (t) => ({ params: { id: t.schedule, by: 'by-target' } }),
+  'GET /schedules/:id/analytics/schedule-indicator': (t) => ({ params: { id: t.schedule } }),
+  'GET /schedules/:id/analytics/graph/executor': (t) => ({ params: { id: t.schedule } }),
+  'GET /schedules/:id/analytics/graph/executor-labour': (t) => ({ params: { id: t.schedule } }),
+  'POST /schedules/:id/analytics/graph/custom-cost': (t) => ({ params: { id: t.schedule }, body: custom }),
+  'GET /versions/:id/analytics/:measure': (t) => ({ params: { id: t.version, measure: 'money' } }),
+  'GET /versions/:id/analytics/count': (t) => ({ params: { id: t.version } }),
+  'GET /versions/:id/analytics/indicator': (t) => ({ params: { id: t.version } }),
+  'GET /versions/:id/analytics/stats': (t) => ({ params: { id: t.version } }),
+  'POST /versions/:id/analytics/graph/custom-cost': (t) => ({ params: { id: t.version }, body: custom }),
+  'GET /analytics/setting/:id': (t) => ({ params: { id: t.project } }),
+  'POST /analytics/setting/create': (t) => ({ body: { eps_id: t.project, name: 'Mine', config } }),
+  'POST /analytics/setting/update': (t) => ({ body: { id: t.project, name: 'Mine' } }),
+  'POST /analytics/setting/setActive/:id': (t) => ({ params: { id: t.project } }),
+  'DELETE /analytics/:eps_id/setting/:id': (t) => ({ params: { eps_id: t.project, id: t.project } }),
+  'GET /analytics/setting/curved/:id': (t) => ({ params: { id: t.project } }),
+  'POST /analytics/setting/curved/create': (t) => ({ body: { eps_id: t.project, name: 'Mine', config } }),
+  'POST /analytics/setting/curved/update': (t) => ({ body: { id: t.project, name: 'Mine' } }),
+  'POST /analytics/setting/curved/setActive/:id': (t) => ({ params: { id: t.project } }),
+  'DELETE /analytics/setting/curved/:id': (t) => ({ params: { id: t.project } }),
+  'POST /analytics/setting/curved/update-index': (t) => ({ body: { ids: [t.project] } }),
+  'GET /analytics/preset': (t) => ({ query: { eps_id: t.project } }),
+  'POST /analytics/preset/create': (t) => ({ body: { eps_id: t.project, name: 'Mine', config } }),
+  'POST /analytics/preset/update': (t) => ({ body: { id: t.project, name: 'Mine' } }),
+  'POST /analytics/preset/set-active/:id': (t) => ({ params: { id: t.project } }),
+  'DELETE /analytics/preset/:id': (t) => ({ params: { id: t.project } }),
+};
