@@ -2,7 +2,7 @@
 // a matrix pasted from a spreadsheet adding rows, a refused cell named, delete after
 // confirmation; then the Assignments tab of the workbench assigning those resources to rows with
 // the keyboard, and the assignment undone and redone with the WBS edits' Ctrl+Z / Ctrl+Y.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, type Route, expect, test } from '@playwright/test';
 import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
 import { grid, openWorkbench, typeRows } from './workbench-helpers';
 
@@ -28,10 +28,20 @@ test('resources are made, pasted, refused and deleted with the keyboard', async 
   await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
   await expect(page.getByText('No resources yet')).toBeVisible();
 
+  // The create and the list read after it answer late on purpose: what is typed meanwhile
+  // must become the new name.
+  const late = async (route: Route) => {
+    await new Promise((r) => setTimeout(r, 300));
+    await route.continue();
+  };
+  await page.route('**/resources/create', late);
+  await page.route(/\/resources(\?|$)/, late);
   await page.getByRole('button', { name: 'Add resource' }).click();
-  await page.keyboard.type('Mason');
+  await page.keyboard.type('Mason', { delay: 150 }); // keys during the create and during the read
   await page.keyboard.press('Enter');
   await expect(rowNamed(page, 'Mason')).toBeVisible();
+  await page.unroute('**/resources/create');
+  await page.unroute(/\/resources(\?|$)/);
   await resGrid(page).focus();
   await page.keyboard.press('Insert');
   await page.keyboard.type('Crane');

@@ -92,6 +92,7 @@ export function AssignmentsEditor({ rowId, ctx }: { rowId: string; ctx: CellText
                 <td className="wb-rel-num">
                   <NumberCell
                     key={`u${a.units}`}
+                    loaded={items}
                     label={t('asg.units_of', { name: a.resource_name })}
                     value={num(a.units)}
                     disabled={!canEdit}
@@ -103,6 +104,7 @@ export function AssignmentsEditor({ rowId, ctx }: { rowId: string; ctx: CellText
                 <td className="wb-rel-num">
                   <NumberCell
                     key={`d${a.units_per_day}`}
+                    loaded={items}
                     label={t('asg.per_day_of', { name: a.resource_name })}
                     value={num(a.units_per_day)}
                     empty
@@ -115,6 +117,7 @@ export function AssignmentsEditor({ rowId, ctx }: { rowId: string; ctx: CellText
                 <td className="wb-rel-num">
                   <NumberCell
                     key={`i${a.intensity}`}
+                    loaded={items}
                     label={t('asg.intensity_of', { name: a.resource_name })}
                     value={num(a.intensity)}
                     disabled={!canEdit}
@@ -183,17 +186,28 @@ function NumberCell({
   disabled,
   empty,
   onCommit,
+  loaded,
 }: {
   label: string;
   value: string;
   disabled: boolean;
   empty?: boolean;
   onCommit: (v: number | null) => unknown;
+  /** The list the value was read from: each read shows the stored value again. */
+  loaded: unknown;
 }) {
   // The parent keys the cell by its stored value: a new value (undo, another tab) starts it afresh.
   const [text, setText] = useState(value);
   // Enter then leaving the field would send the same change twice before the answer comes back.
   const sent = useRef(value);
+  const ref = useRef<HTMLInputElement>(null);
+  // A change undone before its read came back leaves the same stored value (so the same key): a
+  // new read still shows what is stored, unless the user is typing in this field.
+  useEffect(() => {
+    if (document.activeElement === ref.current) return;
+    setText(value);
+    sent.current = value;
+  }, [value, loaded]);
   const commit = () => {
     if (text === value || text === sent.current) return;
     sent.current = text;
@@ -206,6 +220,7 @@ function NumberCell({
   };
   return (
     <input
+      ref={ref}
       className="res-asg__num"
       inputMode="decimal"
       aria-label={label}

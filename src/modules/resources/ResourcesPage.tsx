@@ -20,6 +20,7 @@ import {
   createResource,
   deleteResource,
   loadResources,
+  resetResources,
   setFocus,
   updateResource,
   useResources,
@@ -47,6 +48,7 @@ export function ResourcesPage() {
   const toast = useToasts((s) => s.push);
 
   useEffect(() => {
+    resetResources();
     void loadResources();
     call(api.calendars.list, { query: {} }, { silent: true }).then(setCalendars, () => setCalendars([]));
   }, [spaceId]);

@@ -36,13 +36,25 @@ export const useResources = create<ResourcesState>()(() => ({
 const set = useResources.setState;
 const get = useResources.getState;
 
+let loads = 0;
+
+/** Forgets another space's list before this one's is read. */
+export function resetResources(): void {
+  loads++;
+  set({ items: [], status: 'loading', error: null, editing: null, pending: null });
+}
+
+/** Reads the list. A reload keeps the grid on screen (an empty list is a list too: showing
+ *  "loading" would unmount the grid and drop its focus, and with it the keys typed meanwhile),
+ *  and only the newest of overlapping reads is shown. */
 export async function loadResources(): Promise<void> {
-  set({ status: get().items.length ? 'ready' : 'loading', error: null });
+  const mine = ++loads;
+  if (get().status !== 'ready') set({ status: 'loading', error: null });
   try {
     const res = await call(api.resources.list, { query: {} }, { silent: true });
-    set({ items: res.items, status: 'ready' });
+    if (mine === loads) set({ items: res.items, status: 'ready', error: null });
   } catch (err) {
-    set({ status: 'error', error: (err as Error).message });
+    if (mine === loads) set({ status: 'error', error: (err as Error).message });
   }
 }
 
