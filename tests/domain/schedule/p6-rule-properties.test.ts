@@ -5,6 +5,7 @@
 // a full compute when these rules are in play.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
 import { scheduleModel } from '../../../src/domain/schedule/index';
 import { PreparedSchedule } from '../../../src/domain/schedule/prepared';
 import type { ScheduleModel } from '../../../src/domain/schedule/model';
@@ -40,6 +41,28 @@ describe('P6 rule properties', { timeout: 60_000 }, () => {
           expect([after.ls[i], after.lf[i]]).toEqual([before.ls[i], before.lf[i]]);
           // Moved as far as it may: no free float left (unless a constraint made it negative).
           if (a.alap && before.ff[i]! >= 0) expect(after.ff[i]).toBe(0);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('as late as possible: total float shrinks by exactly the working time it moved (none if it stays)', () => {
+    fc.assert(
+      fc.property(networks, (p) => {
+        const m = gen(p);
+        const alap = { ...m, activities: every(m, p.pick, (a) => ({ ...a, alap: true })) };
+        const before = scheduleModel(m);
+        const after = scheduleModel(alap);
+        const cals = new Map(m.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
+        alap.activities.forEach((a, i) => {
+          if (!a.alap) return;
+          const c = cals.get(a.calendarId)!;
+          const moved = c.workAt(after.ef[i]!) - c.workAt(before.ef[i]!);
+          expect(moved).toBeGreaterThanOrEqual(0);
+          // P6's finish float (the generator's float type), late finish − early finish after the move.
+          expect(after.tf[i]).toBe(before.tf[i]! - moved);
+          expect(after.tf[i]).toBe(c.workAt(after.lf[i]!) - c.workAt(after.ef[i]!));
         });
       }),
       { numRuns: 60 },
