@@ -3,6 +3,7 @@
 // time, level of effort, float types and the longest path. Hand-computed on the standard calendar
 // (Mon–Fri 08:00–12:00, 13:00–17:00) and the 7-day one; data date Monday 2024-01-01 08:00.
 import { describe, expect, it } from 'vitest';
+import { scheduleModel } from '../../../src/domain/schedule/index';
 import { act, at, model, rel, run, show, STANDARD } from './helpers';
 
 const H = 60;
@@ -212,6 +213,18 @@ describe('level of effort', () => {
     // P ends no later than the project finish (Fri 17:00 on its calendar): late start Thu 08:00.
     expect(r.P.ls).toBe('2024-01-04 08:00');
     expect(r.L.ls).toBe(r.P.ls);
+  });
+
+  it('its start and finish float are both in the result, whatever the float type', () => {
+    const m = model(
+      [act('P', 2), act('L', 0, { kind: 'loe' }), act('S', 5)],
+      [rel('P', 'L', 'ss'), rel('L', 'S', 'ff')],
+    );
+    const r = scheduleModel(m);
+    // L: late start Thu 08:00 (P's), early start Mon 08:00: 24 h; it finishes with S: 0 h.
+    expect([r.startFloat[1]! / H, r.finishFloat[1]! / H, r.tf[1]! / H]).toEqual([24, 0, 0]);
+    // P (2 d, free to slip to Thu–Fri) has the same start and finish float.
+    expect([r.startFloat[0]! / H, r.finishFloat[0]! / H]).toEqual([24, 24]);
   });
 
   it('start float when the project says so (its late start comes from its predecessor)', () => {

@@ -69,6 +69,35 @@ describe('P6 rule properties', { timeout: 60_000 }, () => {
     );
   });
 
+  it('start and finish float: total float is the one the float type names, both are late − early', () => {
+    const types = fc.constantFrom('start' as const, 'finish' as const, 'smallest' as const);
+    fc.assert(
+      fc.property(networks, types, (p, floatType) => {
+        const g = gen(p);
+        // Some ALAP activities and some levels of effort, so that the two floats can differ.
+        const m: ScheduleModel = {
+          ...g,
+          options: { ...g.options, floatType },
+          activities: g.activities.map((a, i) =>
+            i % p.pick === 0 ? { ...a, alap: true } : i % (p.pick + 1) === 0 ? { ...a, kind: 'loe' } : a,
+          ),
+        };
+        const r = scheduleModel(m);
+        const cals = new Map(m.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
+        m.activities.forEach((a, i) => {
+          const s = r.startFloat[i]!;
+          const f = r.finishFloat[i]!;
+          expect(r.tf[i]).toBe(floatType === 'start' ? s : floatType === 'finish' ? f : Math.min(s, f));
+          if (a.kind === 'loe') return;
+          const c = cals.get(a.calendarId)!;
+          expect(f).toBe(c.workAt(r.lf[i]!) - c.workAt(r.ef[i]!));
+          expect(s).toBe(c.workAt(r.ls[i]!) - c.workAt(r.es[i]!));
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('an expected finish after the early start and the data date is the early finish; free float 0', () => {
     fc.assert(
       fc.property(networks, fc.integer({ min: 1, max: 4000 }), (p, extra) => {
@@ -167,7 +196,17 @@ describe('P6 rule properties', { timeout: 60_000 }, () => {
           }
           const inc = prep.recompute();
           const full = scheduleModel({ ...m, activities: acts });
-          for (const f of ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const)
+          for (const f of [
+            'es',
+            'ef',
+            'ls',
+            'lf',
+            'tf',
+            'ff',
+            'startFloat',
+            'finishFloat',
+            'critical',
+          ] as const)
             expect(inc[f]).toEqual(full[f]);
         },
       ),
