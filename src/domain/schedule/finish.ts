@@ -7,6 +7,7 @@ import {
   K_FINISH_MS as K_FINISH_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
+  K_WBS as K_WBS_,
   NONE as NONE_,
   R_FF as R_FF_,
   R_FS as R_FS_,
@@ -29,6 +30,7 @@ const isFixed = isFixed_;
 const K_FINISH_MS = K_FINISH_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
+const K_WBS = K_WBS_;
 const NONE = NONE_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
@@ -109,6 +111,8 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     lf: st.lf.slice(),
     tf: tf.slice(),
     ff: ff.slice(),
+    startFloat: new Int32Array(net.n),
+    finishFloat: new Int32Array(net.n),
     critical: new Uint8Array(net.n),
     driving: st.driving.slice(0, net.slots),
     percentComplete: net.pct.slice(),
@@ -121,9 +125,22 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     res.ls[i] = res.es[i];
     res.lf[i] = res.ef[i];
   }
+  // Start and finish float of the passes (totalFloat picks one of them).
+  for (let i = 0; i < net.n; i++) {
+    if (isFixed(net, i)) continue;
+    res.startFloat[i] = st.wls[i] - st.wes[i];
+    res.finishFloat[i] = st.wlf[i] - st.wef[i];
+  }
   delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
   const closed = rollUp(net, res);
+  // A summary shows one float, the smallest total float under it (P6's WBS rows).
+  for (let i = 0; i < net.n; i++) {
+    const k = net.kind[i];
+    if (k !== K_SUM && k !== K_WBS) continue;
+    res.startFloat[i] = res.tf[i];
+    res.finishFloat[i] = res.tf[i];
+  }
   markCritical(net, st, res);
   for (const i of closed) res.critical[i] = 0;
   return res;
@@ -162,6 +179,8 @@ function spanLevelOfEffort(net: Network, st: PassState, res: ScheduleResult): vo
     const start = c.workAt(res.ls[i]) - c.workAt(res.es[i]);
     const type = net.projOptions[net.proj[i]].floatType;
     res.tf[i] = type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
+    res.startFloat[i] = start;
+    res.finishFloat[i] = finish;
     res.ff[i] = 0;
   }
 }
@@ -214,6 +233,8 @@ function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult)
     res.es[i] = net.kind[i] === K_FINISH_MS ? c.finishAt(wes[i]) : c.startAt(wes[i]);
     res.ef[i] = wef[i] === wes[i] ? res.es[i] : c.finishAt(wef[i]);
     res.tf[i] -= shift;
+    res.startFloat[i] -= shift;
+    res.finishFloat[i] -= shift;
     res.ff[i] = 0;
   }
   for (let i = 0; i < net.n; i++) {

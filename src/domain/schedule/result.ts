@@ -34,6 +34,14 @@ export interface ScheduleResult {
   /** Total and free float in working minutes on the activity's calendar. */
   tf: Int32Array;
   ff: Int32Array;
+  /**
+   * Start float (late start − early start) and finish float (late finish − early finish), working
+   * minutes on the activity's calendar; tf is the one the project's float type names (or the
+   * smaller). They differ for a level of effort. 0 for completed and external activities; a
+   * summary (WBS node or WBS summary activity) carries its total float in both.
+   */
+  startFloat: Int32Array;
+  finishFloat: Int32Array;
   critical: Uint8Array;
   /**
    * Per relation, indexed like model.relations (a PreparedSchedule's: in the order given and

@@ -3,7 +3,8 @@
 // time, level of effort, float types and the longest path. Hand-computed on the standard calendar
 // (Mon–Fri 08:00–12:00, 13:00–17:00) and the 7-day one; data date Monday 2024-01-01 08:00.
 import { describe, expect, it } from 'vitest';
-import { act, at, rel, run } from './helpers';
+import { scheduleModel } from '../../../src/domain/schedule/index';
+import { act, at, model, rel, run, show, STANDARD } from './helpers';
 
 const H = 60;
 
@@ -86,6 +87,84 @@ describe('as late as possible', () => {
   });
 });
 
+describe('as late as possible: what moves it and its total float (P6)', () => {
+  // P6's help: an ALAP activity is scheduled as late as possible without delaying its
+  // successors, i.e. it uses up its free float (SureTrak and P3 called it the "zero free float"
+  // constraint); MS Project's ALAP, unlike it, sits at the late dates. Total float stays P6's
+  // definition: late finish − early finish (the float type's measure) on the activity's own
+  // calendar, read after the move.
+
+  it('with total float but no free float it stays at its early dates, not at its late dates', () => {
+    // A (2 d) → B (3 d); C (10 d) sets the project finish, Fri 01-12 17:00.
+    const r = run([act('A', 2, { alap: true }), act('B', 3), act('C', 10)], [rel('A', 'B')]);
+    expect(r.A).toMatchObject({
+      es: '2024-01-01 08:00',
+      ef: '2024-01-02 17:00',
+      ls: '2024-01-08 08:00',
+      lf: '2024-01-09 17:00',
+      tf: 40,
+      ff: 0,
+    });
+    // Its float is shared with B, which keeps its own.
+    expect(r.B).toMatchObject({ es: '2024-01-03 08:00', tf: 40 });
+  });
+
+  it('an SS successor with a lag: it starts the lag before the successor starts', () => {
+    // B waits for Q (Mon–Thu): Fri 01-05. A may start up to 1 day before it.
+    const r = run(
+      [act('A', 1, { alap: true }), act('Q', 4), act('B', 1)],
+      [rel('A', 'B', 'ss', 1), rel('Q', 'B')],
+    );
+    // Before the move A had 24 h of total float (Mon 17:00 → Thu 17:00); all of it was free.
+    expect(r.A).toMatchObject({ es: '2024-01-04 08:00', ef: '2024-01-04 17:00', lf: '2024-01-04 17:00' });
+    expect(r.A).toMatchObject({ tf: 0, ff: 0 });
+    expect(r.B.es).toBe('2024-01-05 08:00');
+  });
+
+  it('an FF successor: it finishes when the successor finishes', () => {
+    // B waits for Q (Mon–Fri): Mon 01-08, the last activity.
+    const r = run(
+      [act('A', 2, { alap: true }), act('Q', 5), act('B', 1)],
+      [rel('A', 'B', 'ff'), rel('Q', 'B')],
+    );
+    expect(r.A).toMatchObject({ es: '2024-01-05 08:00', ef: '2024-01-08 17:00', tf: 0, ff: 0 });
+  });
+
+  it('free float beyond the total float: the move leaves negative total float', () => {
+    // The project must finish Wed 01-03 17:00; C waits for B (Mon–Wed), so it runs a day late.
+    const r = run([act('A', 1, { alap: true }), act('B', 3), act('C', 1)], [rel('A', 'C'), rel('B', 'C')], {
+      mustFinishBy: at('2024-01-03 17:00'),
+    });
+    // A (8 h of total float on Monday) moves to Wednesday, right before C: LF Tue 17:00 − EF
+    // Wed 17:00 = −8 h, the same as B's and C's.
+    expect(r.A).toMatchObject({ es: '2024-01-03 08:00', ef: '2024-01-03 17:00', lf: '2024-01-02 17:00' });
+    expect(r.A).toMatchObject({ tf: -8, ff: 0 });
+    expect([r.B.tf, r.C.tf]).toEqual([-8, -8]);
+  });
+
+  it('without successors it moves to the project finish', () => {
+    const r = run([act('A', 1, { alap: true }), act('B', 5)], []);
+    expect(r.A).toMatchObject({ es: '2024-01-05 08:00', ef: '2024-01-05 17:00', tf: 0, ff: 0 });
+  });
+
+  it('total float is measured on its own calendar, not on the project default calendar', () => {
+    // The project's default calendar has a holiday on Wed 01-03; A, B and C work on the
+    // standard calendar (no holidays), so A's 5 days of float are 40 h, as in the first case.
+    // (SP10 shows P6 storing other values for some ALAP activities that cannot move and whose
+    // calendar differs from the project default: docs/scheduling.md, "What remains".)
+    const hol = {
+      ...STANDARD,
+      id: 'hol',
+      exceptions: [{ day: at('2024-01-03 00:00') / 1440, intervals: [] }],
+    };
+    const m = model([act('A', 2, { alap: true }), act('B', 3), act('C', 10)], [rel('A', 'B')], {
+      defaultCalendarId: 'hol',
+    });
+    const r = show({ ...m, calendars: [...m.calendars, hol] });
+    expect(r.A).toMatchObject({ es: '2024-01-01 08:00', lf: '2024-01-09 17:00', tf: 40, ff: 0 });
+  });
+});
+
 describe('finish milestones at day boundaries and in non-working time', () => {
   it('a predecessor ending in the milestone calendar’s non-working time: the next working start', () => {
     // P on the 7-day calendar: 6 days end Sat 01-06 17:00; F on Mon–Fri.
@@ -134,6 +213,18 @@ describe('level of effort', () => {
     // P ends no later than the project finish (Fri 17:00 on its calendar): late start Thu 08:00.
     expect(r.P.ls).toBe('2024-01-04 08:00');
     expect(r.L.ls).toBe(r.P.ls);
+  });
+
+  it('its start and finish float are both in the result, whatever the float type', () => {
+    const m = model(
+      [act('P', 2), act('L', 0, { kind: 'loe' }), act('S', 5)],
+      [rel('P', 'L', 'ss'), rel('L', 'S', 'ff')],
+    );
+    const r = scheduleModel(m);
+    // L: late start Thu 08:00 (P's), early start Mon 08:00: 24 h; it finishes with S: 0 h.
+    expect([r.startFloat[1]! / H, r.finishFloat[1]! / H, r.tf[1]! / H]).toEqual([24, 0, 0]);
+    // P (2 d, free to slip to Thu–Fri) has the same start and finish float.
+    expect([r.startFloat[0]! / H, r.finishFloat[0]! / H]).toEqual([24, 24]);
   });
 
   it('start float when the project says so (its late start comes from its predecessor)', () => {

@@ -5,6 +5,7 @@
 // a full compute when these rules are in play.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
 import { scheduleModel } from '../../../src/domain/schedule/index';
 import { PreparedSchedule } from '../../../src/domain/schedule/prepared';
 import type { ScheduleModel } from '../../../src/domain/schedule/model';
@@ -40,6 +41,57 @@ describe('P6 rule properties', { timeout: 60_000 }, () => {
           expect([after.ls[i], after.lf[i]]).toEqual([before.ls[i], before.lf[i]]);
           // Moved as far as it may: no free float left (unless a constraint made it negative).
           if (a.alap && before.ff[i]! >= 0) expect(after.ff[i]).toBe(0);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('as late as possible: total float shrinks by exactly the working time it moved (none if it stays)', () => {
+    fc.assert(
+      fc.property(networks, (p) => {
+        const m = gen(p);
+        const alap = { ...m, activities: every(m, p.pick, (a) => ({ ...a, alap: true })) };
+        const before = scheduleModel(m);
+        const after = scheduleModel(alap);
+        const cals = new Map(m.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
+        alap.activities.forEach((a, i) => {
+          if (!a.alap) return;
+          const c = cals.get(a.calendarId)!;
+          const moved = c.workAt(after.ef[i]!) - c.workAt(before.ef[i]!);
+          expect(moved).toBeGreaterThanOrEqual(0);
+          // P6's finish float (the generator's float type), late finish − early finish after the move.
+          expect(after.tf[i]).toBe(before.tf[i]! - moved);
+          expect(after.tf[i]).toBe(c.workAt(after.lf[i]!) - c.workAt(after.ef[i]!));
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('start and finish float: total float is the one the float type names, both are late − early', () => {
+    const types = fc.constantFrom('start' as const, 'finish' as const, 'smallest' as const);
+    fc.assert(
+      fc.property(networks, types, (p, floatType) => {
+        const g = gen(p);
+        // Some ALAP activities and some levels of effort, so that the two floats can differ.
+        const m: ScheduleModel = {
+          ...g,
+          options: { ...g.options, floatType },
+          activities: g.activities.map((a, i) =>
+            i % p.pick === 0 ? { ...a, alap: true } : i % (p.pick + 1) === 0 ? { ...a, kind: 'loe' } : a,
+          ),
+        };
+        const r = scheduleModel(m);
+        const cals = new Map(m.calendars.map((c) => [c.id, buildCalendarIndex(c)]));
+        m.activities.forEach((a, i) => {
+          const s = r.startFloat[i]!;
+          const f = r.finishFloat[i]!;
+          expect(r.tf[i]).toBe(floatType === 'start' ? s : floatType === 'finish' ? f : Math.min(s, f));
+          if (a.kind === 'loe') return;
+          const c = cals.get(a.calendarId)!;
+          expect(f).toBe(c.workAt(r.lf[i]!) - c.workAt(r.ef[i]!));
+          expect(s).toBe(c.workAt(r.ls[i]!) - c.workAt(r.es[i]!));
         });
       }),
       { numRuns: 60 },
@@ -144,7 +196,17 @@ describe('P6 rule properties', { timeout: 60_000 }, () => {
           }
           const inc = prep.recompute();
           const full = scheduleModel({ ...m, activities: acts });
-          for (const f of ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const)
+          for (const f of [
+            'es',
+            'ef',
+            'ls',
+            'lf',
+            'tf',
+            'ff',
+            'startFloat',
+            'finishFloat',
+            'critical',
+          ] as const)
             expect(inc[f]).toEqual(full[f]);
         },
       ),

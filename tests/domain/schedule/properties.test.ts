@@ -192,7 +192,17 @@ describe('schedule properties', { timeout: 60_000 }, () => {
           }
           const inc = prepared.recompute();
           const full = scheduleModel(m);
-          for (const f of ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'] as const)
+          for (const f of [
+            'es',
+            'ef',
+            'ls',
+            'lf',
+            'tf',
+            'ff',
+            'startFloat',
+            'finishFloat',
+            'critical',
+          ] as const)
             expect(Array.from(inc[f])).toEqual(Array.from(full[f]));
           // Driving flags by relation id (the prepared schedule keeps removed relations' slots).
           const incDriving = new Map(prepared.relationIds().map((id, k) => [id, inc.driving[k]]));
@@ -218,7 +228,18 @@ describe('schedule properties', { timeout: 60_000 }, () => {
         prepared.setDuration(a.id, a.duration);
         const inc = prepared.recompute();
         const full = scheduleModel(m);
-        for (const f of ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical', 'driving'] as const)
+        for (const f of [
+          'es',
+          'ef',
+          'ls',
+          'lf',
+          'tf',
+          'ff',
+          'startFloat',
+          'finishFloat',
+          'critical',
+          'driving',
+        ] as const)
           expect(Array.from(inc[f])).toEqual(Array.from(full[f]));
       }),
       { numRuns: 60 },
