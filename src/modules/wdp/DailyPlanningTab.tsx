@@ -5,7 +5,7 @@
 // a value between days. The matrix opens on the focused row's start; every change is one step
 // of the workbench's undo history. The "Resources" view shows the same days by resource (the
 // spec's wdp resource gantt), read-only.
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
@@ -44,6 +44,18 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   const [kind, setKind] = useState<PlanKind>('plan');
   const [measure, setMeasure] = useState<Measure>('volume');
   const [view, setView] = useState<'works' | 'resources'>('works');
+  // The toolbar wraps on a narrow panel: the matrix gets what it leaves (no panel scroll).
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState(30);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    setBarHeight(el.offsetHeight);
+    const ro = new ResizeObserver(() => setBarHeight(el.offsetHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+    // The bar shows once the days are read.
+  }, [status]);
   const [allocating, setAllocating] = useState(false);
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const [base, setBase] = useState<DistributionBase>('by_date');
@@ -144,7 +156,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   if (status !== 'ready') return <p className="wb-dim">{t('loading')}</p>;
   return (
     <div className="wdp-tab">
-      <div className="wdp-bar" role="toolbar" aria-label={t('toolbar')}>
+      <div ref={bar} className="wdp-bar" role="toolbar" aria-label={t('toolbar')}>
         <span role="radiogroup" aria-label={t('kind_label')} className="wdp-kinds">
           {PLAN_KINDS.map((k) => (
             <label key={k} className={k === kind ? 'wdp-kind-on' : ''}>
@@ -240,7 +252,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           openCol={sel.focus.col}
           lang={lang}
           t={t}
-          height={Math.max(120, height - 40)}
+          height={Math.max(120, height - barHeight - 10)}
         />
       ) : (
         <DayMatrix
@@ -251,7 +263,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           onSel={setSel}
           lang={lang}
           t={t}
-          height={Math.max(120, height - (allocating ? 80 : 40))}
+          height={Math.max(120, height - barHeight - 10 - (allocating ? 40 : 0))}
           notify={notify}
         />
       )}
