@@ -142,6 +142,43 @@ export const ReportLine = z.object({
   cost: z.number().nullable(),
 });
 
+/** One day's quantity of a resource (or of one of its works). */
+const DayQuantity = z.object({ day: Day, value: z.number() });
+
+/**
+ * The daily plans by resource (spec §7 "wdp: resource gantt"): each assigned resource's quantity
+ * per day of the kind — a day's value of a row over the row's volume (else its planned total),
+ * times the assignment's units — summed over its works, and each work's part as a bar.
+ */
+export const WdpResourceGantt = z.object({
+  revision: z.number().int(),
+  kind: PlanKind,
+  resources: z.array(
+    z.object({
+      /** The version's resource (version_resources id). */
+      resource_id: Id,
+      name: z.string(),
+      unit: z.string(),
+      type: z.string(),
+      total: z.number(),
+      days: z.array(DayQuantity),
+      works: z.array(
+        z.object({
+          item_id: Id,
+          code: z.string(),
+          name: z.string(),
+          units: z.number(),
+          first_day: Day,
+          last_day: Day,
+          total: z.number(),
+          days: z.array(DayQuantity),
+        }),
+      ),
+    }),
+  ),
+});
+export type WdpResourceGantt = z.infer<typeof WdpResourceGantt>;
+
 export const ReportEditBody = z.object({
   day: Day,
   rows: z
@@ -217,6 +254,16 @@ export const wdpRoutes = {
     params: IdParams,
     query: DayRange,
     response: WdpGantt,
+  }),
+  resourceGantt: route({
+    method: 'GET',
+    path: '/versions/:id/wdp/resource-gantt',
+    scope: 'space',
+    summary:
+      "The daily plans by resource: each assigned resource's quantity per day of a kind (plan by default), with its works",
+    params: IdParams,
+    query: DayRange.extend({ kind: PlanKind.optional() }),
+    response: WdpResourceGantt,
   }),
   updateMany: route({
     method: 'POST',

@@ -5,69 +5,14 @@
 // over the selected days, moves a day's value to the next day with Alt+→, reads the cost the plan
 // stands for, and undoes the move.
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addRowsByApi, api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
-import { grid, openWorkbench } from './workbench-helpers';
+import { openWorkbench } from './workbench-helpers';
+import { matrix, openDaily, pasteText, pct, row, total } from './wdp-helpers';
 
 const sum = randomUUID();
 const work = randomUUID();
 const rebar = randomUUID();
-
-function row(
-  id: string,
-  nodeType: string,
-  parentId: string | null,
-  orderKey: string,
-  name: string,
-  code: string,
-  volume: number | null,
-  duration: number,
-  price: number | null = null,
-) {
-  return {
-    id,
-    parentId,
-    orderKey,
-    nodeType,
-    name,
-    code,
-    calendarId: null,
-    duration,
-    remaining: null,
-    startLimitType: null,
-    startLimitDate: null,
-    finishLimitType: null,
-    finishLimitDate: null,
-    actualStart: null,
-    actualFinish: null,
-    percentComplete: 0,
-    volume,
-    price,
-    color: null,
-    attributes: {},
-  };
-}
-
-/** Pastes tab-separated text into the focused element as Excel would (a paste event with data). */
-async function pasteText(page: Page, text: string) {
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement!.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
-
-const total = (page: Page, id: string) => page.getByTestId(`wdp-total-${id}`);
-const pct = (page: Page, id: string) => page.getByTestId(`wdp-pct-${id}`);
-const matrix = (page: Page) => page.getByRole('grid', { name: /Day values/ });
-
-async function openDaily(page: Page) {
-  await grid(page).first().locator('[role=gridcell]', { hasText: 'Concrete' }).first().click();
-  await page.getByRole('tab', { name: 'Daily planning' }).click();
-  await expect(matrix(page)).toBeVisible();
-}
 
 test('plan evenly, paste a week of facts, undo, reload, redo; a timesheet approved into facts', async ({
   page,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { WdpGantt } from '../../src/api/wdp';
+import type { WdpGantt, WdpResourceGantt } from '../../src/api/wdp';
 import { serializeEntry } from '../../src/domain/history';
 import { newRow } from '../../src/domain/wbs/types';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
@@ -277,5 +277,68 @@ describe('wdp allocate, transfer-value, report', () => {
     const content = (await call(app, api.versions.content, { ...as(), params: v() })).json();
     // 20 allocated over Monday and Tuesday (Monday's 1 replaced) + 4 reported later = 24 of 50.
     expect(content.items.find((i: { id: string }) => i.id === other).percent).toBe(48);
+  });
+  it('reads the daily plans by resource: each day of a work over its volume times the units', async () => {
+    const D = MON + 28;
+    const set = await call(app, api.wdp.updateMany, {
+      ...as(),
+      params: v(),
+      body: {
+        kind: 'plan',
+        values: [
+          { item_id: other, day: D, value: 10 },
+          { item_id: other, day: D + 1, value: 15 },
+        ],
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const read = async (query: Record<string, unknown>) =>
+      call(app, api.wdp.resourceGantt, {
+        ...as(),
+        params: v(),
+        query: { from: String(D), to: String(D + 6), ...query },
+      });
+    const res = await read({});
+    expect(res.statusCode, res.body).toBe(200);
+    const g = res.json() as WdpResourceGantt;
+    expect(g.kind).toBe('plan');
+    // Masonry: 50 m³ with 200 h of a mason and 10 t of mortar; 10 and 15 m³ planned.
+    expect(g.resources.map((r) => [r.name, r.unit, r.type, r.total, r.days])).toEqual([
+      [
+        'Mason',
+        'h',
+        'labor',
+        100,
+        [
+          { day: D, value: 40 },
+          { day: D + 1, value: 60 },
+        ],
+      ],
+      [
+        'Mortar',
+        't',
+        'material',
+        5,
+        [
+          { day: D, value: 2 },
+          { day: D + 1, value: 3 },
+        ],
+      ],
+    ]);
+    expect(g.resources[0]!.works).toEqual([
+      expect.objectContaining({
+        item_id: other,
+        code: 'M1',
+        units: 200,
+        first_day: D,
+        last_day: D + 1,
+        total: 100,
+      }),
+    ]);
+    // No facts in the period: no resource; a bad kind is a 400 with the error list.
+    expect(((await read({ kind: 'fact' })).json() as WdpResourceGantt).resources).toEqual([]);
+    const badKind = await read({ kind: 'volume' });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().error_message[0].params.field).toBe('query.kind');
   });
 });

@@ -15,6 +15,19 @@ import { cellsChange } from './patches';
 import { fromUnits, toUnits } from './split';
 import type { DistributionBase, DistributionMode, RowDays, WdpCell } from './types';
 
+/**
+ * The bases whose follow may run in the browser after its live recompute: following again from
+ * the same old dates (the server's calculation, from the dates it stored) changes nothing for
+ * them. by_lag shifts the plan from the old start, so a second follow would shift it twice: it
+ * follows only when the server calculates.
+ */
+export const LIVE_FOLLOW_BASES: readonly DistributionBase[] = [
+  'by_date',
+  'by_fact',
+  'by_period',
+  'by_volume',
+];
+
 export interface FollowRow {
   readonly id: string;
   readonly mode: DistributionMode;

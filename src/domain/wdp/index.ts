@@ -13,3 +13,5 @@ export * from './transfer';
 export * from './measures';
 export * from './report';
 export * from './follow';
+export * from './fill';
+export * from './resource-days';

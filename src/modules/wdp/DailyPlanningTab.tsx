@@ -3,8 +3,9 @@
 // the version's "progress from facts" switch above the day matrix; the measure shown (volume, or
 // the labour and cost it stands for); allocating plan or fact over the selected days and moving
 // a value between days. The matrix opens on the focused row's start; every change is one step
-// of the workbench's undo history.
-import { useMemo, useState } from 'react';
+// of the workbench's undo history. The "Resources" view shows the same days by resource (the
+// spec's wdp resource gantt), read-only.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
@@ -19,6 +20,7 @@ import { allocateRows, distributeRows, setDayStatus, transferDayValue } from './
 import { DAY_SPAN, DayMatrix, rangeOf } from './DayMatrix';
 import type { MatrixSelection } from './DayMatrix';
 import { DistributionPickers } from './DistributionPickers';
+import { ResourceDays } from './ResourceDays';
 import { useWdpT } from './i18n';
 
 /** The matrix's first day: two weeks before the earliest scheduled start (or today). */
@@ -41,6 +43,19 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   const versionId = useWorkbench((s) => s.versionId);
   const [kind, setKind] = useState<PlanKind>('plan');
   const [measure, setMeasure] = useState<Measure>('volume');
+  const [view, setView] = useState<'works' | 'resources'>('works');
+  // The toolbar wraps on a narrow panel: the matrix gets what it leaves (no panel scroll).
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState(30);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    setBarHeight(el.offsetHeight);
+    const ro = new ResizeObserver(() => setBarHeight(el.offsetHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+    // The bar shows once the days are read.
+  }, [status]);
   const [allocating, setAllocating] = useState(false);
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const [base, setBase] = useState<DistributionBase>('by_date');
@@ -141,7 +156,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   if (status !== 'ready') return <p className="wb-dim">{t('loading')}</p>;
   return (
     <div className="wdp-tab">
-      <div className="wdp-bar" role="toolbar" aria-label={t('toolbar')}>
+      <div ref={bar} className="wdp-bar" role="toolbar" aria-label={t('toolbar')}>
         <span role="radiogroup" aria-label={t('kind_label')} className="wdp-kinds">
           {PLAN_KINDS.map((k) => (
             <label key={k} className={k === kind ? 'wdp-kind-on' : ''}>
@@ -150,49 +165,66 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
             </label>
           ))}
         </span>
-        <span role="radiogroup" aria-label={t('measure_label')} className="wdp-kinds">
-          {MEASURES.map((m) => (
-            <label key={m} className={m === measure ? 'wdp-kind-on' : ''}>
-              <input type="radio" name="wdp-measure" checked={m === measure} onChange={() => setMeasure(m)} />
-              {t(`measure.${m}`)}
+        <span role="radiogroup" aria-label={t('view_label')} className="wdp-kinds">
+          {(['works', 'resources'] as const).map((v) => (
+            <label key={v} className={v === view ? 'wdp-kind-on' : ''}>
+              <input type="radio" name="wdp-view" checked={v === view} onChange={() => setView(v)} />
+              {t(`view.${v}`)}
             </label>
           ))}
         </span>
-        <DistributionPickers mode={mode} base={base} onMode={setMode} onBase={setBase} />
-        <button type="button" className="btn" onClick={distribute}>
-          {t('distribute')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          aria-expanded={allocating}
-          disabled={kind === 'approved_plan'}
-          title={kind === 'approved_plan' ? t('allocate_kinds') : t('allocate_hint')}
-          onClick={() => setAllocating((x) => !x)}
-        >
-          {t('allocate')}
-        </button>
-        <button type="button" className="btn" title={t('move_value_hint')} onClick={moveValue}>
-          {t('move_value')}
-        </button>
-        <button type="button" className="btn" onClick={() => approve('approved')}>
-          {t('approve_days')}
-        </button>
-        <button type="button" className="btn" onClick={() => approve('open')}>
-          {t('reopen_days')}
-        </button>
-        <label className="btn wdp-upload">
-          {t('upload')}
-          <input
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) void upload(f);
-            }}
-          />
-        </label>
+        {view === 'works' && (
+          <>
+            <span role="radiogroup" aria-label={t('measure_label')} className="wdp-kinds">
+              {MEASURES.map((m) => (
+                <label key={m} className={m === measure ? 'wdp-kind-on' : ''}>
+                  <input
+                    type="radio"
+                    name="wdp-measure"
+                    checked={m === measure}
+                    onChange={() => setMeasure(m)}
+                  />
+                  {t(`measure.${m}`)}
+                </label>
+              ))}
+            </span>
+            <DistributionPickers mode={mode} base={base} onMode={setMode} onBase={setBase} />
+            <button type="button" className="btn" onClick={distribute}>
+              {t('distribute')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              aria-expanded={allocating}
+              disabled={kind === 'approved_plan'}
+              title={kind === 'approved_plan' ? t('allocate_kinds') : t('allocate_hint')}
+              onClick={() => setAllocating((x) => !x)}
+            >
+              {t('allocate')}
+            </button>
+            <button type="button" className="btn" title={t('move_value_hint')} onClick={moveValue}>
+              {t('move_value')}
+            </button>
+            <button type="button" className="btn" onClick={() => approve('approved')}>
+              {t('approve_days')}
+            </button>
+            <button type="button" className="btn" onClick={() => approve('open')}>
+              {t('reopen_days')}
+            </button>
+            <label className="btn wdp-upload">
+              {t('upload')}
+              <input
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  e.target.value = '';
+                  if (f) void upload(f);
+                }}
+              />
+            </label>
+          </>
+        )}
         <label title={t('from_facts_hint')}>
           <input
             type="checkbox"
@@ -202,7 +234,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           {t('from_facts')}
         </label>
       </div>
-      {allocating && kind !== 'approved_plan' && (
+      {view === 'works' && allocating && kind !== 'approved_plan' && (
         <AllocateForm
           kind={kind}
           from={firstDay + rangeOf(sel).c0}
@@ -213,17 +245,28 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           notify={notify}
         />
       )}
-      <DayMatrix
-        kind={kind}
-        measure={measure}
-        firstDay={firstDay}
-        sel={sel}
-        onSel={setSel}
-        lang={lang}
-        t={t}
-        height={Math.max(120, height - (allocating ? 80 : 40))}
-        notify={notify}
-      />
+      {view === 'resources' ? (
+        <ResourceDays
+          kind={kind}
+          firstDay={firstDay}
+          openCol={sel.focus.col}
+          lang={lang}
+          t={t}
+          height={Math.max(120, height - barHeight - 10)}
+        />
+      ) : (
+        <DayMatrix
+          kind={kind}
+          measure={measure}
+          firstDay={firstDay}
+          sel={sel}
+          onSel={setSel}
+          lang={lang}
+          t={t}
+          height={Math.max(120, height - barHeight - 10 - (allocating ? 40 : 0))}
+          notify={notify}
+        />
+      )}
     </div>
   );
 }

@@ -6,14 +6,32 @@
 // rows. Keyboard as in the grid: arrows (Shift extends), type or F2/Enter to edit, Enter/Tab to
 // commit, Esc to cancel, Delete to clear, Ctrl+C to copy, Ctrl+V to paste a matrix from Excel,
 // Ctrl+Z / Ctrl+Y to undo and redo, Alt+←/→ to move the focused day's value to the day before or
-// after (transfer-value). In labour or cost the cells show the volume's hours or money (the row's
-// rates) and are read-only.
-import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// after (transfer-value). Fill as in a spreadsheet: drag the small square at the selection's
+// bottom-right corner over the days or rows to repeat the selection's values there, or Ctrl+D
+// (down) / Ctrl+R (right); one undo step. In labour or cost the cells show the volume's hours or
+// money (the row's rates) and are read-only.
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
-import type { Measure, PlanKind, RowRates } from '../../domain/wdp';
-import { isWorkingDay, measureOf, pasteEdits, rowRates } from '../../domain/wdp';
+import type { CellEdit, CellRange, Measure, PlanKind, RowRates } from '../../domain/wdp';
+import {
+  fillByKey,
+  fillCells,
+  fillTarget,
+  isWorkingDay,
+  measureOf,
+  pasteEdits,
+  rowRates,
+} from '../../domain/wdp';
 import { runCommand } from '../../state/workbench/commands';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
@@ -78,6 +96,8 @@ export function DayMatrix(props: {
   const scroller = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0, width: 800 });
   const [editing, setEditing] = useState<{ text: string } | null>(null);
+  /** While the fill handle is dragged: the range the fill would cover. */
+  const [fillPreview, setFillPreview] = useState<CellRange | null>(null);
 
   // Opens on the focused cell (the row's start): the days before it are a scroll away.
   useLayoutEffect(() => {
@@ -153,11 +173,63 @@ export function DayMatrix(props: {
       el.scrollLeft = left + COL_W + LEFT_W - el.clientWidth;
   };
 
-  const apply = (edits: Parameters<typeof commitEdits>[0]) => {
+  const apply = (edits: readonly CellEdit[], labelKey?: string) => {
     const leaf = edits.filter((e) => isLeaf(e.rowId));
-    const out = commitEdits(leaf);
+    const out = commitEdits(leaf, labelKey);
     if (out.closed > 0) notify(t('closed_skipped', { count: out.closed }));
     if (leaf.length < edits.length) notify(t('summary_skipped'));
+  };
+
+  /** Repeats the source's values over the target (one undo step); the target becomes the selection. */
+  const fill = (source: CellRange, target: CellRange) => {
+    const edits: CellEdit[] = [];
+    for (const f of fillCells(source, target)) {
+      const id = rowIdAt(f.row);
+      if (id !== undefined)
+        edits.push({ rowId: id, day: firstDay + f.col, kind, value: valueAt(f.fromRow, f.fromCol) });
+    }
+    if (edits.length === 0) return;
+    apply(edits, 'wdp.cmd.fill');
+    onSel({ anchor: { row: target.r0, col: target.c0 }, focus: { row: target.r1, col: target.c1 } });
+  };
+
+  /** The cell under a pointer (may lie outside the matrix: the fill clamps it). */
+  const cellAtPointer = (clientX: number, clientY: number) => {
+    const el = scroller.current!;
+    const box = el.getBoundingClientRect();
+    return {
+      row: Math.floor((clientY - box.top + el.scrollTop - ROW_H) / ROW_H),
+      col: Math.floor((clientX - box.left + el.scrollLeft - LEFT_W) / COL_W),
+    };
+  };
+
+  /** Drag of the fill handle: previews the target, scrolls at the edges, fills on release. */
+  const startFill = (e: ReactMouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    if (readOnly()) return;
+    const source = range;
+    let target: CellRange = source;
+    setFillPreview(source);
+    const el = scroller.current!;
+    const onMove = (ev: MouseEvent) => {
+      const box = el.getBoundingClientRect();
+      if (ev.clientX > box.right - 16) el.scrollLeft += COL_W;
+      else if (ev.clientX < box.left + LEFT_W + 16 && el.scrollLeft > 0) el.scrollLeft -= COL_W;
+      if (ev.clientY > box.bottom - 16) el.scrollTop += ROW_H;
+      else if (ev.clientY < box.top + ROW_H + 16 && el.scrollTop > 0) el.scrollTop -= ROW_H;
+      target = fillTarget(source, cellAtPointer(ev.clientX, ev.clientY), visible.ids.length, DAY_SPAN);
+      setFillPreview(target);
+    };
+    const onUp = () => {
+      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('mouseup', onUp);
+      setFillPreview(null);
+      fill(source, target);
+      el.focus();
+    };
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
   };
 
   const commitText = (text: string) => {
@@ -186,6 +258,13 @@ export function DayMatrix(props: {
     if (mod && (k === 'y' || k === 'Y')) {
       e.preventDefault();
       runCommand('redo');
+      return;
+    }
+    if (mod && (k === 'd' || k === 'D' || k === 'r' || k === 'R')) {
+      e.preventDefault();
+      if (readOnly()) return;
+      const f = fillByKey(range, k === 'd' || k === 'D' ? 'down' : 'right');
+      if (f) fill(f.source, f.target);
       return;
     }
     if (mod) return; // copy and paste arrive as clipboard events
@@ -418,6 +497,28 @@ export function DayMatrix(props: {
         </div>
         <div className="wdp-body" style={{ top: ROW_H }}>
           {body}
+          {fillPreview && (
+            <div
+              className="wdp-fill-preview"
+              style={{
+                top: fillPreview.r0 * ROW_H,
+                left: LEFT_W + fillPreview.c0 * COL_W,
+                width: (fillPreview.c1 - fillPreview.c0 + 1) * COL_W,
+                height: (fillPreview.r1 - fillPreview.r0 + 1) * ROW_H,
+              }}
+            />
+          )}
+          {measure === 'volume' && !editing && range.r1 < visible.ids.length && (
+            <div
+              className="wdp-fill-handle"
+              role="button"
+              aria-label={t('fill_handle')}
+              title={t('fill_handle_title')}
+              data-testid="wdp-fill-handle"
+              style={{ top: (range.r1 + 1) * ROW_H - 4, left: LEFT_W + (range.c1 + 1) * COL_W - 4 }}
+              onMouseDown={startFill}
+            />
+          )}
         </div>
       </div>
     </div>

@@ -1,12 +1,14 @@
 // Keeps the wdp store in step with the open version: read on every load of the version (a first
 // open, a reload after a conflict or a remote change), and the history's ['wdp', …] patches
-// applied to it (registered once, when the module loads).
+// applied to it (registered once, when the module loads); while the workbench shows, plans follow
+// the dates of the browser's live recompute (live-follow.ts).
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { onWdpPatches } from '../../state/workbench/data';
 import { useWorkbench } from '../../state/workbench/store';
 import { applyWdp, loadWdp, wdpStore } from '../../state/wdp/store';
+import { startLiveFollow } from './live-follow';
 
 onWdpPatches(applyWdp);
 
@@ -26,4 +28,5 @@ export function useWdpLoader(): void {
   useEffect(() => {
     if (versionId) void reloadWdp(versionId);
   }, [versionId, loads]);
+  useEffect(() => startLiveFollow(), []);
 }

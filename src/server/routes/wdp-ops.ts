@@ -5,7 +5,16 @@
 // percent complete when the version derives progress from facts.
 import { api } from '../../api';
 import type { CellEdit } from '../../domain/wdp';
-import { allocate, dayReport, editsChange, measureOf, rowRates, transferValue } from '../../domain/wdp';
+import {
+  allocate,
+  dayReport,
+  editsChange,
+  measureOf,
+  resourceLoads,
+  rowRates,
+  transferValue,
+} from '../../domain/wdp';
+import { resourceTypeOf } from '../../domain/schedule/resource-type';
 import type { AppContext } from '../context';
 import { HttpError, forbidden } from '../errors';
 import type { Item } from '../errors';
@@ -172,6 +181,92 @@ export function wdpOpsRoutes(ctx: AppContext): Implemented[] {
             volume: it.volume,
             labour: measureOf(value, 'labour', rates),
             cost: measureOf(value, 'cost', rates),
+          };
+        }),
+      };
+    }),
+
+    implement(api.wdp.resourceGantt, async ({ params, query, space }) => {
+      const v = await getVersion(db, space.spaceId, params.id);
+      const s = { spaceId: space.spaceId, versionId: params.id };
+      const kind = query.kind ?? 'plan';
+      const assigned = await db
+        .selectFrom('version_assignments as a')
+        .innerJoin('version_resources as vr', (j) =>
+          j
+            .onRef('vr.space_id', '=', 'a.space_id')
+            .onRef('vr.version_id', '=', 'a.version_id')
+            .onRef('vr.id', '=', 'a.resource_id'),
+        )
+        .innerJoin('wbs_items as w', (j) =>
+          j
+            .onRef('w.space_id', '=', 'a.space_id')
+            .onRef('w.version_id', '=', 'a.version_id')
+            .onRef('w.id', '=', 'a.wbs_id'),
+        )
+        .leftJoin('resources as r', (j) =>
+          j.onRef('r.space_id', '=', 'vr.space_id').onRef('r.id', '=', 'vr.resource_id'),
+        )
+        .select([
+          'a.wbs_id',
+          'a.resource_id',
+          'a.units',
+          'vr.name as resource_name',
+          'vr.kind as vr_kind',
+          'r.resource_type as r_type',
+          'r.unit as r_unit',
+          'w.code',
+          'w.name',
+          'w.volume',
+          'w.order_key',
+        ])
+        .where('a.space_id', '=', s.spaceId)
+        .where('a.version_id', '=', s.versionId)
+        .where('w.node_type', '<>', 'sum')
+        .orderBy('vr.name')
+        .orderBy('w.order_key')
+        .execute();
+      const days = await loadDays(db, s, [...new Set(assigned.map((a) => a.wbs_id))]);
+      const rowOf = new Map(assigned.map((a) => [a.wbs_id, a]));
+      const resOf = new Map(assigned.map((a) => [a.resource_id, a]));
+      const loads = resourceLoads({
+        assignments: assigned.map((a) => ({
+          rowId: a.wbs_id,
+          resourceId: a.resource_id,
+          units: Number(a.units) || 0,
+        })),
+        volumeOf: (id) => rowOf.get(id)?.volume ?? null,
+        daysOf: (id) => days.get(id),
+        kind,
+        ...(query.from !== undefined ? { from: query.from } : {}),
+        ...(query.to !== undefined ? { to: query.to } : {}),
+      });
+      const list = (m: ReadonlyMap<number, number>) => [...m].map(([day, value]) => ({ day, value }));
+      return {
+        revision: v.revision,
+        kind,
+        resources: loads.map((l) => {
+          const r = resOf.get(l.resourceId)!;
+          return {
+            resource_id: l.resourceId,
+            name: r.resource_name,
+            unit: r.r_unit ?? '',
+            type: r.r_type ?? resourceTypeOf(r.vr_kind) ?? '',
+            total: l.total,
+            days: list(l.days),
+            works: l.works.map((w) => {
+              const it = rowOf.get(w.rowId)!;
+              return {
+                item_id: w.rowId,
+                code: it.code ?? '',
+                name: it.name,
+                units: w.units,
+                first_day: w.firstDay,
+                last_day: w.lastDay,
+                total: w.total,
+                days: list(w.days),
+              };
+            }),
           };
         }),
       };

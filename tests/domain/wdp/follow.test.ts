@@ -7,6 +7,7 @@ import { MINUTES_PER_DAY, parseLocal } from '../../../src/domain/calendar/time';
 import {
   DISTRIBUTION_BASES,
   DISTRIBUTION_MODES,
+  LIVE_FOLLOW_BASES,
   applyWdpPatches,
   followDates,
   isWorkingDay,
@@ -141,5 +142,42 @@ describe('followDates', () => {
         },
       ),
     );
+  });
+});
+
+// The browser follows live (after its own recompute), the server again when it calculates, from
+// the dates it stored before: the bases that may follow live are those for which the second
+// follow changes nothing (LIVE_FOLLOW_BASES); by_lag shifts from the stored start and is left to
+// the server's calculation.
+describe('following twice from the same old dates', () => {
+  it('changes nothing the second time for the live-follow bases', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LIVE_FOLLOW_BASES),
+        fc.constantFrom(...DISTRIBUTION_MODES),
+        fc.integer({ min: -10, max: 20 }),
+        fc.integer({ min: -3, max: 5 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.boolean(),
+        (base, mode, shift, stretch, volume, withFact) => {
+          const moved = {
+            start: after.start + (shift - 7) * MINUTES_PER_DAY,
+            finish: after.finish + (shift - 7 + stretch) * MINUTES_PER_DAY,
+          };
+          const current = evenPlan('2024-03-04 00:00', 10, volume / 10);
+          if (withFact) current.set(day('2024-03-05 00:00'), cell({ plan: volume / 10, fact: volume / 20 }));
+          const once = followDates([row({ base, mode, volume, current, after: moved })]);
+          const followed = apply(current, once.patches);
+          const twice = followDates([row({ base, mode, volume, current: followed, after: moved })]);
+          expect(twice.patches).toEqual([]);
+        },
+      ),
+    );
+  });
+  it('is not so for by_lag (it shifts again from the stored start)', () => {
+    const once = followDates([row({ base: 'by_lag' })]);
+    const followed = apply(row().current, once.patches);
+    expect(followDates([row({ base: 'by_lag', current: followed })]).patches.length).toBeGreaterThan(0);
+    expect(LIVE_FOLLOW_BASES).not.toContain('by_lag');
   });
 });

@@ -23,6 +23,10 @@ export const wdpSamples: Record<string, (t: T) => Sample> = {
     params: { id: t.version },
     body: { item_id: t.version, kind: 'plan', from_day: 9000, to_day: 9001 },
   }),
+  'GET /versions/:id/wdp/resource-gantt': (t) => ({
+    params: { id: t.version },
+    query: { kind: 'fact', from: '8000', to: '9000' },
+  }),
   'GET /versions/:id/wdp/report': (t) => ({ params: { id: t.version }, query: { day: '9000' } }),
   'POST /versions/:id/wdp/report-edit': (t) => ({
     params: { id: t.version },

@@ -1,0 +1,108 @@
+// What an estimator does with the fill handle of the day matrix: types two days of a plan, drags
+// the selection's corner over the next days (the two-day pattern repeats), copies the row's days
+// down onto the next row with Ctrl+D, and undoes both (each one step), on the server too.
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
+import { openWorkbench } from './workbench-helpers';
+import { matrix, openDaily, row, total } from './wdp-helpers';
+
+test('fill a plan across days with the handle, down a row with Ctrl+D, undo each', async ({
+  page,
+  request,
+}) => {
+  const sum = randomUUID();
+  const work = randomUUID();
+  const rebar = randomUUID();
+  const s = await scheduleInNewSpace(request, 'wdpfill');
+  const as = <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) =>
+    api<T>(request, s.account, method, path, data, s.spaceId);
+  const [version] = await as<{ id: string; revision: number }[]>(
+    'GET',
+    `/schedules/${s.scheduleId}/versions`,
+  );
+  await addRowsByApi(request, s, version!, [
+    row(sum, 'sum', null, 'a', 'Frame', 'S1', null, 0),
+    row(work, 'work', sum, 'a', 'Concrete', 'W1', 100, 480 * 10),
+    row(rebar, 'work', sum, 'b', 'Rebar', 'W2', 50, 480 * 10),
+  ]);
+  await as('PATCH', `/versions/${version!.id}/timetable/calculate/synchronous`);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openWorkbench(page, s);
+  await openDaily(page);
+
+  const first = matrix(page).locator(`.wdp-first[data-item="${work}"]`);
+  const day0 = Number(await first.getAttribute('data-day'));
+  const cell = (id: string, d: number) => matrix(page).locator(`[data-item="${id}"][data-day="${d}"]`);
+  const saved = () => page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
+
+  // Two days typed: 5 and 3 (Tab commits and moves right).
+  await first.click();
+  await matrix(page).focus();
+  let done = saved();
+  await page.keyboard.type('5');
+  await page.keyboard.press('Tab');
+  await done;
+  done = saved();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await done;
+  await expect(total(page, work)).toHaveText('8');
+
+  // Select both and drag the fill handle over four more days: 5 3 5 3 5 3.
+  await first.click();
+  await page.keyboard.press('Shift+ArrowRight');
+  const handle = page.getByTestId('wdp-fill-handle');
+  const from = (await handle.boundingBox())!;
+  const to = (await cell(work, day0 + 5).boundingBox())!;
+  done = saved();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+  await expect(page.locator('.wdp-fill-preview')).toBeVisible();
+  await page.screenshot({ path: '/tmp/wdp-fill-drag.png' });
+  await page.mouse.up();
+  await done;
+  for (const [i, v] of ['5', '3', '5', '3', '5', '3'].entries())
+    await expect(cell(work, day0 + i)).toHaveText(v);
+  await expect(total(page, work)).toHaveText('24');
+  await expect(cell(work, day0 + 5)).toHaveAttribute('aria-selected', 'true');
+
+  // Ctrl+D with the next row added to the selection: the row's six days copied down.
+  await page.keyboard.press('Shift+ArrowDown');
+  done = saved();
+  await page.keyboard.press('Control+d');
+  await done;
+  for (const [i, v] of ['5', '3', '5', '3', '5', '3'].entries())
+    await expect(cell(rebar, day0 + i)).toHaveText(v);
+  await expect(total(page, rebar)).toHaveText('24');
+  await expect(total(page, sum)).toHaveText('48');
+  await page.screenshot({ path: '/tmp/wdp-fill-down.png' });
+
+  // Ctrl+Z undoes the fill down, then the drag: each one step.
+  const undo = () =>
+    page.waitForResponse(
+      (r) => r.url().includes('/wbs/batch') && r.request().postDataJSON()?.origin === 'undo' && r.ok(),
+    );
+  done = undo();
+  await page.keyboard.press('Control+z');
+  await done;
+  await expect(total(page, rebar)).toHaveText(/^0?$/);
+  await expect(total(page, work)).toHaveText('24');
+  done = undo();
+  await page.keyboard.press('Control+z');
+  await done;
+  await expect(total(page, work)).toHaveText('8');
+  await expect(cell(work, day0 + 2)).toHaveText('');
+  const g = await as<{ days: { item_id: string; day: number; plan: number | null }[] }>(
+    'GET',
+    `/versions/${version!.id}/wdp/gantt`,
+  );
+  expect(g.days.filter((x) => x.plan !== null).map((x) => [x.item_id, x.day - day0, x.plan])).toEqual(
+    expect.arrayContaining([
+      [work, 0, 5],
+      [work, 1, 3],
+    ]),
+  );
+  expect(g.days.filter((x) => x.plan !== null)).toHaveLength(2);
+});
