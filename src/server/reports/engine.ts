@@ -147,7 +147,7 @@ export async function reportSource(
   userId: string | null,
 ): Promise<{ rows: ReportRow[]; meta: ReportMeta; scheduleId: string; label: string }> {
   const src = await printSource(db, spaceId, versionId, userId);
-  const { model } = await loadVersionModel(db, spaceId, versionId);
+  const model = src.model;
   const tree = walkTree(model);
   const target = await db
     .selectFrom('versions')
