@@ -10,7 +10,9 @@ import type { Kysely } from 'kysely';
 import { openDatabase } from '../src/server/db';
 import type { DB } from '../src/server/db/schema';
 import { dashboard, measureCurve, stats } from '../src/server/services/analytics-figures';
-import { ensureSummaries } from '../src/server/services/analytics-summary';
+import { ensureSummaries, storedEvents } from '../src/server/services/analytics-summary';
+import { scopeCtes } from '../src/server/services/analytics-scope';
+import { sweep } from '../src/server/services/analytics-sweep';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -139,6 +141,29 @@ if (totalActivities !== VERSION_ROWS + SCHEDULES * PER_SCHEDULE) throw new Error
 // The space dashboard screen: its breakdown and totals, and the money S-curve by month.
 const dashboardMs = await time(RUNS, () => Promise.all([dashboard(db, space, null), stats(db, spaceScope)]));
 const spaceCurveMs = await time(RUNS, () => measureCurve(db, spaceScope, 'money', { unit: 'month' }));
+// The same monthly curve swept over every stored event instead of the month buckets (migration
+// 031): the path before the buckets, timed on the same data; both must give the same values.
+const spaceEvents = () =>
+  sweep(
+    db,
+    scopeCtes(spaceScope),
+    null,
+    'month',
+    {},
+    storedEvents(space, 'money', ['plan', 'fact', 'target']),
+  );
+const spaceCurveEventsMs = await time(RUNS, spaceEvents);
+{
+  const byBuckets = await measureCurve(db, spaceScope, 'money', { unit: 'month' });
+  const byEvents = await spaceEvents();
+  if (byBuckets.periods.length !== byEvents.bounds.length - 1) throw new Error('buckets: other periods');
+  for (const s of byBuckets.series)
+    s.cumulative.forEach((v, i) => {
+      const w = byEvents.values.get(s.key)?.[i + 1] ?? 0;
+      if (Math.abs(v - w) > 1e-9 * Math.max(1, Math.abs(w)))
+        throw new Error(`buckets: ${s.key} ${i}: ${v} ≠ ${w}`);
+    });
+}
 // Every answer the space dashboard screen asks for (src/modules/analytics/load.ts): the breakdown
 // and totals, the money and the labour S-curves by month.
 const spaceScreenMs = await time(RUNS, () =>
@@ -162,6 +187,7 @@ console.log(
     space_activities: totalActivities,
     space_dashboard_ms: dashboardMs,
     space_money_s_curve_month_ms: spaceCurveMs,
+    space_money_s_curve_month_from_events_ms: spaceCurveEventsMs,
     space_screen_all_answers_ms: spaceScreenMs,
     summary_version_ms: Math.round(summaryVersionMs),
     summary_space_ms: Math.round(summarySpaceMs),

@@ -35,7 +35,7 @@ const cpu0 = process.cpuUsage();
 const data = printData(scheduled);
 const pages = await writePrintPdf(file, settings, data, values, PRINT_WORDS.en, {
   progress: () => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
   },
 });
 const ms = Math.round(performance.now() - t);

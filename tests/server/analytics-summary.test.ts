@@ -168,7 +168,7 @@ describe('analytics summaries', () => {
     };
     for (const s of [scope, version])
       for (const amount of ['money', 'cost', 'labour', 'volume'] as const)
-        for (const unit of ['day', 'week', 'month'] as const) {
+        for (const unit of ['day', 'week', 'month', 'quarter', 'year'] as const) {
           const series = ['plan', 'fact', 'target'] as const;
           const got = await measureCurve(db, s, amount, { unit }, series);
           const want = await fromRows(db, s, measureRamps(space, amount, series), unit);
@@ -190,10 +190,23 @@ describe('analytics summaries', () => {
     expect(got.periods[0]!.from).toBe(want.bounds[0]);
     for (const s of got.series)
       s.cumulative.forEach((v, i) => expect(v).toBeCloseTo(want.values.get(s.key)![i + 1]!, 6));
-    const bySchedule = await keyedCurve(db, scope, 'money', 'sched', { unit: 'month' });
-    const rowsBySchedule = await fromRows(db, scope, keyedRamps(space, 'money', 'sched'), 'month');
-    expect(bySchedule.series.map((s) => s.label)).toEqual(['Schedule']);
-    expectSame(asSweep(bySchedule), rowsBySchedule);
+    // Ranges that start and end inside a bucket (week and month), read from the buckets.
+    for (const unit of ['week', 'month', 'quarter'] as const) {
+      const r = { from: D0 + 17 * DAY + 300, to: D0 + 75 * DAY + 7 };
+      const c = await measureCurve(db, scope, 'labour', { unit, ...r });
+      const w = await fromRows(db, scope, measureRamps(space, 'labour', ['plan', 'fact', 'target']), unit, r);
+      expect([c.periods[0]!.from, ...c.periods.map((p) => p.to)]).toEqual(w.bounds);
+      for (const s of c.series)
+        s.cumulative.forEach((v, i) =>
+          expect(v, `${unit} ${s.key} ${i}`).toBeCloseTo(w.values.get(s.key)?.[i + 1] ?? 0, 6),
+        );
+    }
+    for (const unit of ['day', 'week', 'month', 'year'] as const) {
+      const bySchedule = await keyedCurve(db, scope, 'money', 'sched', { unit });
+      const rowsBySchedule = await fromRows(db, scope, keyedRamps(space, 'money', 'sched'), unit);
+      expect(bySchedule.series.map((s) => s.label)).toEqual(['Schedule']);
+      expectSame(asSweep(bySchedule), rowsBySchedule);
+    }
   });
 
   it('sums the same totals as the rows', async () => {

@@ -219,6 +219,7 @@ describe('print and reports on the demo schedule', () => {
       'look_ahead_4w',
       'critical',
       'delayed',
+      'quality',
     ]);
     const summary = await runReport(list.items[0]!.id);
     expect(String(summary.getCell('A1').value)).toBe(
@@ -241,6 +242,36 @@ describe('print and reports on the demo schedule', () => {
     expect(critical.getCell(`A${header + n}`).value).toBeTruthy();
     expect(critical.getCell(`A${header + n + 1}`).value ?? null).toBeNull();
     expect(critical.getCell(`C${header + 1}`).value).toBeInstanceOf(Date);
+    // Quality: the relation counts are the version's relations; the open-ends table has as many
+    // rows as its count, each with no predecessor or no successor.
+    const quality = await runReport(list.items[5]!.id);
+    const q = new Map<string, unknown>();
+    let qHeader = 0;
+    quality.eachRow((row, r) => {
+      q.set(String(row.getCell(1).value), row.getCell(2).value);
+      if (row.getCell(1).value === 'Code') qHeader = r;
+    });
+    const rel = await h.database.db
+      .selectFrom('wbs_relations')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('n'),
+        eb.fn.count<string>('lag').filterWhere('lag', '<', 0).as('leads'),
+        eb.fn.count<string>('lag').filterWhere('type', '!=', 'fs').as('non_fs'),
+      ])
+      .where('space_id', '=', auth.space)
+      .where('version_id', '=', version)
+      .executeTakeFirstOrThrow();
+    expect(q.get('Relations')).toBe(Number(rel.n));
+    expect(q.get('Relations with a lead')).toBe(Number(rel.leads));
+    expect(q.get('Relations other than finish-to-start')).toBe(Number(rel.non_fs));
+    const open = q.get('Without a predecessor or a successor') as number;
+    expect(open).toBeGreaterThan(0);
+    expect(quality.getCell(`A${qHeader + open}`).value).toBeTruthy();
+    expect(quality.getCell(`A${qHeader + open + 1}`).value ?? null).toBeNull();
+    for (let r = qHeader + 1; r <= qHeader + open; r++)
+      expect(Math.min(Number(quality.getCell(`C${r}`).value), Number(quality.getCell(`D${r}`).value))).toBe(
+        0,
+      );
   });
 
   const template = async (cells: string[][]) => {

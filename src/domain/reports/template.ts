@@ -13,6 +13,13 @@ export const ROW_SETS = [
   'milestones',
   'in_progress',
   'completed',
+  // Schedule quality (the DCMA checks' counts): activities without a predecessor or a successor,
+  // of negative float, of more than 44 working days' float or duration, with a hard constraint.
+  'open_ends',
+  'negative_float',
+  'high_float',
+  'high_duration',
+  'hard_constraints',
 ] as const;
 export type RowSet = (typeof ROW_SETS)[number];
 
@@ -31,6 +38,8 @@ export const ROW_FIELDS = [
   'target_finish',
   'delay_days',
   'critical',
+  'predecessors',
+  'successors',
 ] as const;
 export type RowField = (typeof ROW_FIELDS)[number];
 
@@ -44,6 +53,11 @@ export const VALUES = [
   'start',
   'finish',
   'percent',
+  // Relations of the version: all, with a lead (negative lag), with a lag, not finish-to-start.
+  'relations',
+  'leads',
+  'lags',
+  'non_fs',
   ...ROW_SETS.map((s) => `count_${s}` as const),
 ] as const;
 export type ValueName = (typeof VALUES)[number];
@@ -65,6 +79,11 @@ export interface ReportRow {
   actualFinish: number | null;
   targetStart: number | null;
   targetFinish: number | null;
+  /** Relations into and out of the activity. */
+  predecessors: number;
+  successors: number;
+  /** A finish-no-later, must-on or mandatory constraint. */
+  hardConstraint: boolean;
 }
 
 export type Placeholder =
@@ -131,6 +150,8 @@ export function checkTemplate(cells: CellText[]): TemplateIssue[] {
 }
 
 const DAY = 1440;
+/** Working days of float or duration above which the quality checks count an activity. */
+export const QUALITY_DAYS = 44;
 
 /** Whether an activity belongs to a set, on the data date `dd`. */
 export function inSet(r: ReportRow, set: RowSet, dd: number): boolean {
@@ -156,6 +177,16 @@ export function inSet(r: ReportRow, set: RowSet, dd: number): boolean {
       return !r.sum && r.actualStart !== null && open;
     case 'completed':
       return !r.sum && !open;
+    case 'open_ends':
+      return !r.sum && (r.predecessors === 0 || r.successors === 0);
+    case 'negative_float':
+      return !r.sum && r.floatDays !== null && r.floatDays < 0;
+    case 'high_float':
+      return !r.sum && r.floatDays !== null && r.floatDays > QUALITY_DAYS;
+    case 'high_duration':
+      return !r.sum && r.durationDays !== null && r.durationDays > QUALITY_DAYS;
+    case 'hard_constraints':
+      return !r.sum && r.hardConstraint;
   }
 }
 
@@ -174,6 +205,25 @@ export interface ReportMeta {
   dataDate: number;
   today: string;
   user: string;
+  /** Counts of the version's relations (zeros when not given). */
+  links?: LinkCounts;
+}
+
+export interface LinkCounts {
+  relations: number;
+  leads: number;
+  lags: number;
+  non_fs: number;
+}
+
+/** Relation counts of a version's relations. */
+export function linkCounts(links: readonly { lag: number; type: string }[]): LinkCounts {
+  return {
+    relations: links.length,
+    leads: links.filter((l) => l.lag < 0).length,
+    lags: links.filter((l) => l.lag > 0).length,
+    non_fs: links.filter((l) => l.type !== 'fs').length,
+  };
 }
 
 /** Typed values: numbers stay numbers and dates are minutes, so cells keep their formats. */
@@ -195,6 +245,11 @@ export function valueOf(name: ValueName, rows: ReportRow[], meta: ReportMeta): F
       return meta.today;
     case 'user':
       return meta.user;
+    case 'relations':
+    case 'leads':
+    case 'lags':
+    case 'non_fs':
+      return meta.links?.[name] ?? 0;
     case 'start': {
       const s = work.map((r) => r.start).filter((m): m is number => m !== null);
       return s.length ? { minutes: s.reduce((a, b) => Math.min(a, b)) } : null;
@@ -250,5 +305,9 @@ export function fieldOf(field: RowField, r: ReportRow, yes: string, no: string):
       return delayDays(r);
     case 'critical':
       return r.critical ? yes : no;
+    case 'predecessors':
+      return r.predecessors;
+    case 'successors':
+      return r.successors;
   }
 }

@@ -98,22 +98,67 @@ export class Measure {
 
 interface FontkitFont {
   unitsPerEm: number;
-  glyphForCodePoint(cp: number): { advanceWidth: number };
+  glyphForCodePoint(cp: number): { id: number; advanceWidth: number };
 }
 
+/** What PdfCanvas uses of pdfkit's embedded font (pdfkit 0.20: `doc._font` after `doc.font`). */
+interface EmbeddedFont {
+  id: string;
+  font: FontkitFont;
+  scale: number;
+  ascender: number;
+  subset: { includeGlyph(id: number): number };
+  widths: number[];
+  unicode: number[][];
+  ref(): unknown;
+}
+
+const num = (v: number) => String(Math.round(v * 1000) / 1000);
+
 export class PdfCanvas implements Canvas {
+  /** Per font: code point → the subset glyph as 4 hex digits. */
+  private readonly glyphs = new Map<EmbeddedFont, Map<number, string>>();
   constructor(private readonly doc: PDFKit.PDFDocument) {
     const f = fontFiles();
     doc.registerFont('R', f.regular);
     doc.registerFont('B', f.bold);
   }
+  /**
+   * Text written as PDF text operators with one glyph per character (no shaping: pdfkit's `text`
+   * shapes every new word through fontkit, which was most of a large print's time). The glyphs
+   * go into pdfkit's font subset with their widths and code points, so the embedded font, its
+   * widths and its ToUnicode map are pdfkit's own. The advance is the glyph's, as Measure counts it.
+   */
   text(s: string, x: number, y: number, st: TextStyle): void {
     if (!s) return;
-    this.doc
-      .font(st.bold ? 'B' : 'R')
-      .fontSize(st.size)
-      .fillColor(st.color ?? '#000000')
-      .text(s, x, y, { lineBreak: false });
+    const doc = this.doc as unknown as PDFKit.PDFDocument & {
+      _font: EmbeddedFont;
+      page: { fonts: Record<string, unknown> };
+      addContent(op: string): void;
+    };
+    doc.font(st.bold ? 'B' : 'R').fillColor(st.color ?? '#000000');
+    const font = doc._font;
+    let table = this.glyphs.get(font);
+    if (!table) this.glyphs.set(font, (table = new Map()));
+    let hex = '';
+    for (const ch of s) {
+      const cp = ch.codePointAt(0)!;
+      let g = table.get(cp);
+      if (g === undefined) {
+        const glyph = font.font.glyphForCodePoint(cp);
+        const gid = font.subset.includeGlyph(glyph.id);
+        font.widths[gid] ??= glyph.advanceWidth * font.scale;
+        font.unicode[gid] ??= [cp];
+        g = `0000${gid.toString(16)}`.slice(-4);
+        table.set(cp, g);
+      }
+      hex += g;
+    }
+    doc.page.fonts[font.id] ??= font.ref();
+    // The page's user space runs down (pdfkit's); the text matrix turns the glyphs upright with
+    // their baseline one ascender below y, where pdfkit's text would put it.
+    const base = y + (font.ascender / 1000) * st.size;
+    doc.addContent(`BT 1 0 0 -1 ${num(x)} ${num(base)} Tm /${font.id} ${num(st.size)} Tf <${hex}> Tj ET`);
   }
   line(x1: number, y1: number, x2: number, y2: number, width: number, color: string, dash?: number): void {
     this.doc.save().moveTo(x1, y1).lineTo(x2, y2).lineWidth(width).strokeColor(color);

@@ -301,6 +301,7 @@ export function renderPage(
   // Relations passing through the band with neither end on it are one vertical line each, and
   // lines at the same place are drawn once (thousands cross a page of a large schedule).
   const through = new Set<number>();
+  const onPage = (i: number) => i >= slice.rowFrom && i < slice.rowTo;
   const linkLines: number[] = [];
   const arrows: [number, number][][] = [];
   if (settings.relations)
@@ -315,7 +316,6 @@ export function renderPage(
       const xb = xOf(toStart ? s.start : s.finish);
       if (!visible(Math.min(xa, xb) - 8, Math.max(xa, xb) + 8)) continue;
       const bendAt = Math.round((fromEnd ? xa + 3 : xa - 3) * 2) / 2;
-      const onPage = (i: number) => i >= slice.rowFrom && i < slice.rowTo;
       if (!onPage(l.from) && !onPage(l.to)) {
         through.add(bendAt);
         continue;

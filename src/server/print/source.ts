@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../domain/io/write-time';
 import type { TitleValues } from '../../domain/print/titles';
+import type { ScheduleModel } from '../../domain/schedule/model';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
 import { printData } from './render';
@@ -10,6 +11,8 @@ import type { PrintData } from './render';
 
 export interface PrintSource {
   data: PrintData;
+  /** The version's model the data was made from (reports read more of it). */
+  model: ScheduleModel;
   values: TitleValues;
   scheduleId: string;
   versionLabel: string;
@@ -43,6 +46,7 @@ export async function printSource(
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {
     data,
+    model,
     scheduleId: version.schedule_id,
     versionLabel: version.label,
     scheduleName: schedule?.name ?? model.projectName,

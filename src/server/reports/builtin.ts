@@ -10,6 +10,7 @@ export const BUILTIN_REPORTS = [
   { key: 'look_ahead_4w', name: '4-week look-ahead' },
   { key: 'critical', name: 'Critical path' },
   { key: 'delayed', name: 'Delayed against target' },
+  { key: 'quality', name: 'Schedule quality indicators' },
 ] as const;
 export type BuiltinKey = (typeof BUILTIN_REPORTS)[number]['key'];
 
@@ -44,6 +45,18 @@ const TABLES: Record<BuiltinKey, { set: RowSet; title: string; cols: Col[] }> = 
       ['Delay (d)', 'delay_days', 10],
     ],
   },
+  quality: {
+    set: 'open_ends',
+    title: 'Activities without a predecessor or a successor',
+    cols: [
+      BASE[0]!,
+      BASE[1]!,
+      ['Predecessors', 'predecessors', 13],
+      ['Successors', 'successors', 12],
+      BASE[4]!,
+      BASE[5]!,
+    ],
+  },
 };
 
 const FIGURES: [string, string][] = [
@@ -60,6 +73,21 @@ const FIGURES: [string, string][] = [
   ['Target version', '{{target_version}}'],
 ];
 
+/** The quality checks' counts (the DCMA checks' simple ones; 44 working days). */
+const QUALITY: [string, string][] = [
+  ['Activities', '{{count_activities}}'],
+  ['Relations', '{{relations}}'],
+  ['Without a predecessor or a successor', '{{count_open_ends}}'],
+  ['Relations with a lead', '{{leads}}'],
+  ['Relations with a lag', '{{lags}}'],
+  ['Relations other than finish-to-start', '{{non_fs}}'],
+  ['Hard constraints', '{{count_hard_constraints}}'],
+  ['Total float over 44 days', '{{count_high_float}}'],
+  ['Negative float', '{{count_negative_float}}'],
+  ['Duration over 44 days', '{{count_high_duration}}'],
+  ['Critical', '{{count_critical}}'],
+];
+
 export async function builtinTemplate(key: BuiltinKey): Promise<Buffer> {
   const spec = BUILTIN_REPORTS.find((b) => b.key === key)!;
   const t = TABLES[key];
@@ -70,7 +98,12 @@ export async function builtinTemplate(key: BuiltinKey): Promise<Buffer> {
   ws.addRow([`${spec.name}: {{schedule}} — {{version}}`]).font = { bold: true, size: 14 };
   ws.addRow(['Printed {{today}} by {{user}}']);
   ws.addRow([]);
-  const figures = key === 'summary' ? FIGURES : FIGURES.slice(0, 4);
+  const figures =
+    key === 'summary'
+      ? FIGURES
+      : key === 'quality'
+        ? [...FIGURES.slice(0, 1), ...QUALITY]
+        : FIGURES.slice(0, 4);
   for (const [label, value] of figures) {
     const row = ws.addRow([label, value]);
     row.getCell(1).font = { bold: true };

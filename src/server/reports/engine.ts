@@ -5,7 +5,14 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { walkTree } from '../../domain/io/write-model';
 import type { ReportMeta, ReportRow } from '../../domain/reports/template';
-import { PLACEHOLDER, fieldOf, parsePlaceholder, rowsOf, valueOf } from '../../domain/reports/template';
+import {
+  PLACEHOLDER,
+  fieldOf,
+  linkCounts,
+  parsePlaceholder,
+  rowsOf,
+  valueOf,
+} from '../../domain/reports/template';
 import type { CellText, Figure, RowSet } from '../../domain/reports/template';
 import type { DB } from '../db/schema';
 import { HttpError } from '../errors';
@@ -140,7 +147,7 @@ export async function reportSource(
   userId: string | null,
 ): Promise<{ rows: ReportRow[]; meta: ReportMeta; scheduleId: string; label: string }> {
   const src = await printSource(db, spaceId, versionId, userId);
-  const { model } = await loadVersionModel(db, spaceId, versionId);
+  const model = src.model;
   const tree = walkTree(model);
   const target = await db
     .selectFrom('versions')
@@ -157,6 +164,13 @@ export async function reportSource(
     for (const r of printData(t.model).rows) targetDates.set(r.code, { start: r.start, finish: r.finish });
   }
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
+  const preds = new Map<string, number>();
+  const succs = new Map<string, number>();
+  for (const r of model.relations) {
+    succs.set(r.predId, (succs.get(r.predId) ?? 0) + 1);
+    preds.set(r.succId, (preds.get(r.succId) ?? 0) + 1);
+  }
+  const HARD = new Set(['not_later', 'in_date', 'mandatory']);
   const rows: ReportRow[] = src.data.rows.map((p, i) => {
     const a = tree[i]!.activity;
     const h = (hpd.get(a.calendarId) ?? 8) * 60;
@@ -178,6 +192,9 @@ export async function reportSource(
       actualFinish: a.actualFinish,
       targetStart: t?.start ?? null,
       targetFinish: t?.finish ?? null,
+      predecessors: preds.get(a.id) ?? 0,
+      successors: succs.get(a.id) ?? 0,
+      hardConstraint: a.constraints.some((c) => HARD.has(c.type)),
     };
   });
   return {
@@ -191,6 +208,7 @@ export async function reportSource(
       dataDate: src.data.dataDate,
       today: src.values.date,
       user: src.values.user,
+      links: linkCounts(model.relations),
     },
   };
 }

@@ -76,7 +76,15 @@ export async function measureCurve(
   const days = series.filter(fromDays);
   if (stored.length > 0) await ensureSummaries(db, scope);
   const ramps = days.length > 0 ? measureRamps(scope.spaceId, amount, days) : null;
-  return curveOf(db, scope, ramps, range, series, sameLabels, storedEvents(scope.spaceId, amount, stored));
+  return curveOf(
+    db,
+    scope,
+    ramps,
+    range,
+    series,
+    sameLabels,
+    storedEvents(scope.spaceId, amount, stored, range.unit),
+  );
 }
 
 /**
@@ -93,7 +101,7 @@ export async function keyedCurve(
   const labels = (keys: string[]) => namesOf(db, scope.spaceId, keys, by === 'exec');
   if (by === 'exec') return curveOf(db, scope, keyedRamps(scope.spaceId, amount, by), range, [], labels);
   await ensureSummaries(db, scope);
-  return curveOf(db, scope, null, range, [], labels, scheduleEvents(scope.spaceId, amount));
+  return curveOf(db, scope, null, range, [], labels, scheduleEvents(scope.spaceId, amount, range.unit));
 }
 
 /** Custom ramps (the custom-cost graph) with series plan and target. */

@@ -7,6 +7,7 @@
 // a few thousand events per version instead of every row.
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
+import type { PeriodUnit } from '../../domain/analytics';
 import type { DB } from '../db/schema';
 import { MONEY, amountRows, scopeCtes } from './analytics-scope';
 import type { Amount, AnalyticsScope } from './analytics-scope';
@@ -32,6 +33,9 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
     const v = found.rows[0];
     if (!v || v.fresh) return;
     await sql`DELETE FROM analytics_version_events WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
+      tx,
+    );
+    await sql`DELETE FROM analytics_version_buckets WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
       tx,
     );
     await sql`DELETE FROM analytics_version_totals WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
@@ -64,6 +68,19 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
       SELECT ${spaceId}, ${versionId}, amount, series, t, SUM(ds), SUM(j) FROM ev GROUP BY amount, series, t`.execute(
       tx,
     );
+    // The events gathered per week and per month (migration 031): a bucket is one event at its
+    // start b of slope change Σds and jump Σj − Σds·(t − b), the same value at its end and after.
+    await sql`
+      INSERT INTO analytics_version_buckets (space_id, version_id, amount, unit, series, b, ds, j, tmax)
+      SELECT space_id, version_id, amount, unit, series, b, SUM(ds), SUM(j) - SUM(ds * (t - b)), MAX(t)
+      FROM (
+        SELECT e.space_id, e.version_id, e.amount, u.unit, e.series, e.t, e.ds, e.j,
+          (EXTRACT(EPOCH FROM (date_trunc(u.unit, TIMESTAMP '2000-01-01' + e.t * INTERVAL '1 minute')
+            - TIMESTAMP '2000-01-01')) / 60)::integer AS b
+        FROM analytics_version_events e CROSS JOIN (VALUES ('week'), ('month')) AS u (unit)
+        WHERE e.space_id = ${spaceId} AND e.version_id = ${versionId}
+      ) x
+      GROUP BY space_id, version_id, amount, unit, series, b`.execute(tx);
     await sql`
       WITH ${sv},
       x AS (
@@ -102,7 +119,43 @@ export async function ensureSummaries(db: Kysely<DB>, scope: AnalyticsScope): Pr
   // Fresh statistics of the summaries: PGlite has no autovacuum, and without them its planner
   // scans every version's events once per version of the scope (a space curve took 36 s).
   if (stale.rows.length > 0)
-    await sql`ANALYZE analytics_version_events, analytics_version_totals`.execute(db);
+    await sql`ANALYZE analytics_version_events, analytics_version_buckets, analytics_version_totals`.execute(
+      db,
+    );
+}
+
+/**
+ * The stored rows a curve by `unit` sweeps: the week or month buckets when every period boundary
+ * of the unit is a bucket boundary (week; month, quarter, year), else (day) the events. A bucket
+ * series adds one event of no change at its last moment, so the curve spans what the events span.
+ */
+function source(unit: PeriodUnit): {
+  table: RawBuilder<unknown>;
+  t: RawBuilder<unknown>;
+  bucket: string | null;
+} {
+  if (unit === 'day') return { table: sql`analytics_version_events`, t: sql`e.t`, bucket: null };
+  return { table: sql`analytics_version_buckets`, t: sql`e.b`, bucket: unit === 'week' ? 'week' : 'month' };
+}
+
+/** Events (key, t, ds, j) of versions `set` (a CTE with version_id, and `key`), filtered by `where`. */
+function eventsOf(
+  spaceId: string,
+  amount: Amount,
+  unit: PeriodUnit,
+  set: 'sv' | 'tv',
+  key: RawBuilder<unknown>,
+  series: readonly string[],
+): RawBuilder<unknown> {
+  const src = source(unit);
+  const from = sql.raw(set);
+  const where = sql`e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN (${sql.join(series)})
+    ${src.bucket ? sql`AND e.unit = ${src.bucket}` : sql``}`;
+  const rows = sql`SELECT ${key} AS key, ${src.t} AS t, e.ds, e.j FROM ${src.table} e
+    JOIN ${from} ON e.version_id = ${from}.version_id WHERE ${where}`;
+  if (!src.bucket) return rows;
+  return sql`${rows} UNION ALL SELECT ${key}, MAX(e.tmax), 0::float8, 0::float8 FROM ${src.table} e
+    JOIN ${from} ON e.version_id = ${from}.version_id WHERE ${where} GROUP BY 1`;
 }
 
 /**
@@ -113,23 +166,21 @@ export function storedEvents(
   spaceId: string,
   amount: Amount,
   series: readonly ('plan' | 'fact' | 'target')[],
+  unit: PeriodUnit = 'day',
 ): RawBuilder<unknown> | null {
   const parts: RawBuilder<unknown>[] = [];
   const own = series.filter((s) => s !== 'target');
-  if (own.length > 0)
-    parts.push(sql`SELECT e.series, e.t, e.ds, e.j FROM analytics_version_events e
-      JOIN sv ON e.version_id = sv.version_id
-      WHERE e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN (${sql.join(own)})`);
+  if (own.length > 0) parts.push(eventsOf(spaceId, amount, unit, 'sv', sql`e.series`, own));
   if (series.includes('target'))
-    parts.push(sql`SELECT 'target'::text, e.t, e.ds, e.j FROM analytics_version_events e
-      JOIN tv ON e.version_id = tv.version_id
-      WHERE e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN ('plan', 'plan0')`);
+    parts.push(eventsOf(spaceId, amount, unit, 'tv', sql`'target'::text`, ['plan', 'plan0']));
   return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : null;
 }
 
 /** Stored planned events keyed by schedule (the working versions'). */
-export function scheduleEvents(spaceId: string, amount: Amount): RawBuilder<unknown> {
-  return sql`SELECT sv.schedule_id::text, e.t, e.ds, e.j FROM analytics_version_events e
-    JOIN sv ON e.version_id = sv.version_id
-    WHERE e.space_id = ${spaceId} AND e.amount = ${amount} AND e.series IN ('plan', 'plan0')`;
+export function scheduleEvents(
+  spaceId: string,
+  amount: Amount,
+  unit: PeriodUnit = 'day',
+): RawBuilder<unknown> {
+  return eventsOf(spaceId, amount, unit, 'sv', sql`sv.schedule_id::text`, ['plan', 'plan0']);
 }

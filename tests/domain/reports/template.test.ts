@@ -6,6 +6,7 @@ import {
   checkTemplate,
   delayDays,
   inSet,
+  linkCounts,
   parsePlaceholder,
   rowsOf,
   valueOf,
@@ -29,6 +30,9 @@ const row = (p: Partial<ReportRow>): ReportRow => ({
   actualFinish: null,
   targetStart: null,
   targetFinish: null,
+  predecessors: 1,
+  successors: 1,
+  hardConstraint: false,
   ...p,
 });
 
@@ -105,6 +109,75 @@ describe('sets', () => {
     expect(delayDays(row({ finish: 10 * D + 60, targetFinish: 10 * D }))).toBe(1);
     expect(delayDays(row({ finish: 9 * D, targetFinish: 10 * D }))).toBe(0);
     expect(delayDays(row({ finish: 9 * D, targetFinish: null }))).toBe(0);
+  });
+});
+
+describe('quality', () => {
+  it('the quality sets are activities that fail their check, and their counts are the sets', () => {
+    const rowArb = fc.record({
+      sum: fc.boolean(),
+      preds: fc.integer({ min: 0, max: 3 }),
+      succs: fc.integer({ min: 0, max: 3 }),
+      float: fc.option(fc.integer({ min: -20, max: 90 })),
+      duration: fc.option(fc.integer({ min: 0, max: 90 })),
+      hard: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), (xs) => {
+        const rows = xs.map((x) =>
+          row({
+            sum: x.sum,
+            predecessors: x.preds,
+            successors: x.succs,
+            floatDays: x.float,
+            durationDays: x.duration,
+            hardConstraint: x.hard,
+          }),
+        );
+        const meta = { schedule: '', version: '', targetVersion: '', dataDate: 0, today: '', user: '' };
+        const work = xs.filter((x) => !x.sum);
+        const count = (f: (x: (typeof xs)[number]) => boolean) => work.filter(f).length;
+        expect(valueOf('count_open_ends', rows, meta)).toBe(count((x) => x.preds === 0 || x.succs === 0));
+        expect(valueOf('count_negative_float', rows, meta)).toBe(
+          count((x) => x.float !== null && x.float < 0),
+        );
+        expect(valueOf('count_high_float', rows, meta)).toBe(count((x) => x.float !== null && x.float > 44));
+        expect(valueOf('count_high_duration', rows, meta)).toBe(
+          count((x) => x.duration !== null && x.duration > 44),
+        );
+        expect(valueOf('count_hard_constraints', rows, meta)).toBe(count((x) => x.hard));
+        for (const set of [
+          'open_ends',
+          'negative_float',
+          'high_float',
+          'high_duration',
+          'hard_constraints',
+        ] as const)
+          for (const r of rowsOf(rows, set, 0)) expect(inSet(r, 'activities', 0)).toBe(true);
+      }),
+    );
+  });
+
+  it('counts relations, leads, lags and non-FS relations', () => {
+    const links = [
+      { lag: 0, type: 'fs' },
+      { lag: -480, type: 'fs' },
+      { lag: 960, type: 'ss' },
+      { lag: 0, type: 'ff' },
+    ];
+    const meta = {
+      schedule: '',
+      version: '',
+      targetVersion: '',
+      dataDate: 0,
+      today: '',
+      user: '',
+      links: linkCounts(links),
+    };
+    expect(meta.links).toEqual({ relations: 4, leads: 1, lags: 1, non_fs: 2 });
+    expect(valueOf('non_fs', [], meta)).toBe(2);
+    expect(valueOf('leads', [], { ...meta, links: undefined })).toBe(0);
+    expect(parsePlaceholder('row.predecessors')).toEqual({ kind: 'field', field: 'predecessors' });
   });
 });
 
