@@ -6,7 +6,7 @@ import { HEADER_H, LABEL_W, bandHeight, bandTop, segmentLine } from './cyclogram
 import { headerLayout } from './header-cells';
 import { lightTheme as theme } from './theme';
 import { textWidth } from './text-width';
-import { timeToX } from './timescale';
+import { pxPerMinute, timeToX } from './timescale';
 
 export function drawCyclogram(ctx: CanvasRenderingContext2D, f: CyclogramFrame): void {
   ctx.save();
@@ -21,6 +21,7 @@ export function drawCyclogram(ctx: CanvasRenderingContext2D, f: CyclogramFrame):
   drawClashes(ctx, f);
   if (f.target) for (const line of f.target) drawLine(ctx, f, line, true);
   for (const line of f.lines) drawLine(ctx, f, line, false);
+  drawDragged(ctx, f);
   drawDataDate(ctx, f);
   ctx.restore();
   drawHeader(ctx, f);
@@ -58,7 +59,11 @@ function drawClashes(ctx: CanvasRenderingContext2D, f: CyclogramFrame) {
   const h = bandHeight(f);
   ctx.fillStyle = 'rgba(224, 72, 72, 0.18)';
   ctx.strokeStyle = 'rgba(224, 72, 72, 0.9)';
+  const ppm = pxPerMinute(f.ts);
+  const tLeft = f.ts.origin + f.ts.scrollLeft / ppm;
+  const tRight = tLeft + (f.width - LABEL_W) / ppm;
   for (const c of f.clashes) {
+    if (c.finish < tLeft || c.start > tRight) continue;
     const x0 = LABEL_W + timeToX(f.ts, c.start);
     const x1 = LABEL_W + timeToX(f.ts, c.finish);
     if (x1 < LABEL_W || x0 > f.width) continue;
@@ -78,10 +83,53 @@ function drawLine(
   ctx.strokeStyle = target ? theme.target : line.color;
   ctx.lineWidth = target ? 1.5 : 2;
   if (target) ctx.setLineDash([5, 4]);
+  // The times at the chart's left and right edges: works wholly outside are skipped before any
+  // geometry is made, and a line's works (in start order) stop at the first one past the right.
+  const ppm = pxPerMinute(f.ts);
+  const tLeft = f.ts.origin + f.ts.scrollLeft / ppm;
+  const tRight = tLeft + (f.width - LABEL_W) / ppm;
   let prev: [number, number, number, number] | null = null;
+  let prevSeg: CyclogramFrame['lines'][number]['segments'][number] | null = null;
   let prevLoc = -2;
   for (const seg of line.segments) {
+    const prevFinish = prevSeg ? prevSeg.finish : -Infinity;
+    if (seg.finish < tLeft && prevFinish < tLeft) {
+      prev = null;
+      prevSeg = seg;
+      prevLoc = seg.loc;
+      continue;
+    }
+    prev ??= prevSeg ? segmentLine(f, prevSeg) : null;
     const p = segmentLine(f, seg);
+    if (seg.start > tRight) {
+      // Past the right edge: only the connector into it can show.
+      if (prev && seg.loc === prevLoc + 1 && prevFinish <= tRight) {
+        ctx.save();
+        ctx.globalAlpha = 0.45;
+        ctx.beginPath();
+        ctx.moveTo(prev[2], prev[3]);
+        ctx.lineTo(p[0], p[1]);
+        ctx.stroke();
+        ctx.restore();
+      }
+      break;
+    }
+    if (!target && f.selectedIds?.has(seg.id)) {
+      // Selected in the grid: a pale halo under the line.
+      ctx.save();
+      ctx.strokeStyle = theme.rowSelected;
+      ctx.lineWidth = 12;
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(p[2], p[3]);
+      ctx.stroke();
+      ctx.strokeStyle = theme.barProgress;
+      ctx.lineWidth = 1;
+      ctx.setLineDash([3, 2]);
+      ctx.stroke();
+      ctx.restore();
+    }
     // Crews moving to the next location: joined by a thin connector.
     if (prev && seg.loc === prevLoc + 1) {
       ctx.save();
@@ -92,7 +140,8 @@ function drawLine(
       ctx.stroke();
       ctx.restore();
     }
-    const emphasis = !target && (seg.id === f.hoverId || seg.id === f.focusId);
+    const emphasis =
+      !target && (seg.id === f.hoverId || seg.id === f.focusId || f.selectedIds?.has(seg.id) === true);
     ctx.lineWidth = emphasis ? 4 : target ? 1.5 : 2;
     ctx.beginPath();
     ctx.moveTo(p[0], p[1]);
@@ -121,9 +170,40 @@ function drawLine(
       ctx.restore();
     }
     prev = p;
+    prevSeg = seg;
     prevLoc = seg.loc;
   }
   ctx.restore();
+}
+
+/** The dragged segment where it would land: dashed in its colour, with its shift in days. */
+function drawDragged(ctx: CanvasRenderingContext2D, f: CyclogramFrame) {
+  const d = f.dragging;
+  if (!d || d.minutes === 0) return;
+  for (const line of f.lines)
+    for (const seg of line.segments) {
+      if (seg.id !== d.id) continue;
+      const p = segmentLine(f, {
+        loc: seg.loc,
+        start: seg.start + d.minutes,
+        finish: seg.finish + d.minutes,
+      });
+      ctx.save();
+      ctx.strokeStyle = line.color;
+      ctx.lineWidth = 4;
+      ctx.setLineDash([6, 3]);
+      ctx.beginPath();
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(p[2], p[3]);
+      ctx.stroke();
+      const days = Math.round(d.minutes / 1440);
+      ctx.setLineDash([]);
+      ctx.fillStyle = theme.label;
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(`${days > 0 ? '+' : ''}${days}`, p[2] + 6, p[3] + 4);
+      ctx.restore();
+      return;
+    }
 }
 
 function drawDataDate(ctx: CanvasRenderingContext2D, f: CyclogramFrame) {
