@@ -386,7 +386,7 @@ export function WorkbenchCyclogram() {
           )}
         </div>
       )}
-      <p id="wb-cyclogram-keys" className="views-muted wb-cyclogram__keys">
+      <p id="wb-cyclogram-keys" className="views-muted wb-cyclogram__keys" title={t('cyclogram.paneKeys')}>
         {t('cyclogram.paneKeys')}
       </p>
     </div>
