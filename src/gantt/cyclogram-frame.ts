@@ -21,6 +21,10 @@ export interface CyclogramFrame {
   readonly dataDate: number | null;
   readonly hoverId: string | null;
   readonly focusId: string | null;
+  /** Works selected in the grid beside the chart (the workbench's cyclogram): drawn with a halo. */
+  readonly selectedIds?: ReadonlySet<string>;
+  /** A segment being dragged, and by how many minutes: drawn where it would land. */
+  readonly dragging?: { readonly id: string; readonly minutes: number } | null;
   readonly locale: string;
   readonly quarter: (q: number) => string;
 }

@@ -6,7 +6,7 @@ import { HEADER_H, LABEL_W, bandHeight, bandTop, segmentLine } from './cyclogram
 import { headerLayout } from './header-cells';
 import { lightTheme as theme } from './theme';
 import { textWidth } from './text-width';
-import { timeToX } from './timescale';
+import { pxPerMinute, timeToX } from './timescale';
 
 export function drawCyclogram(ctx: CanvasRenderingContext2D, f: CyclogramFrame): void {
   ctx.save();
@@ -21,6 +21,7 @@ export function drawCyclogram(ctx: CanvasRenderingContext2D, f: CyclogramFrame):
   drawClashes(ctx, f);
   if (f.target) for (const line of f.target) drawLine(ctx, f, line, true);
   for (const line of f.lines) drawLine(ctx, f, line, false);
+  drawDragged(ctx, f);
   drawDataDate(ctx, f);
   ctx.restore();
   drawHeader(ctx, f);
@@ -58,14 +59,27 @@ function drawClashes(ctx: CanvasRenderingContext2D, f: CyclogramFrame) {
   const h = bandHeight(f);
   ctx.fillStyle = 'rgba(224, 72, 72, 0.18)';
   ctx.strokeStyle = 'rgba(224, 72, 72, 0.9)';
+  const ppm = pxPerMinute(f.ts);
+  const tLeft = f.ts.origin + f.ts.scrollLeft / ppm;
+  const tRight = tLeft + (f.width - LABEL_W) / ppm;
+  // One path for the shading and one for the edges: thousands of clashes in view are two calls
+  // and a rect each, not two calls each.
+  const boxes: number[] = [];
   for (const c of f.clashes) {
+    if (c.finish < tLeft || c.start > tRight) continue;
     const x0 = LABEL_W + timeToX(f.ts, c.start);
     const x1 = LABEL_W + timeToX(f.ts, c.finish);
     if (x1 < LABEL_W || x0 > f.width) continue;
-    const top = bandTop(f, c.loc);
-    ctx.fillRect(x0, top + 1, Math.max(2, x1 - x0), h - 2);
-    ctx.strokeRect(x0 + 0.5, top + 1.5, Math.max(2, x1 - x0) - 1, h - 3);
+    boxes.push(x0, bandTop(f, c.loc), Math.max(2, x1 - x0));
   }
+  if (boxes.length === 0) return;
+  ctx.beginPath();
+  for (let i = 0; i < boxes.length; i += 3) ctx.rect(boxes[i]!, boxes[i + 1]! + 1, boxes[i + 2]!, h - 2);
+  ctx.fill();
+  ctx.beginPath();
+  for (let i = 0; i < boxes.length; i += 3)
+    ctx.rect(boxes[i]! + 0.5, boxes[i + 1]! + 1.5, boxes[i + 2]! - 1, h - 3);
+  ctx.stroke();
 }
 
 function drawLine(
@@ -74,39 +88,89 @@ function drawLine(
   line: CyclogramFrame['lines'][number],
   target: boolean,
 ) {
+  type Seg = CyclogramFrame['lines'][number]['segments'][number];
+  // The times at the chart's left and right edges: works wholly outside are skipped before any
+  // geometry is made, and a line's works (in start order) stop at the first one past the right.
+  const ppm = pxPerMinute(f.ts);
+  const tLeft = f.ts.origin + f.ts.scrollLeft / ppm;
+  const tRight = tLeft + (f.width - LABEL_W) / ppm;
+  // What is in view, gathered once; then each kind of stroke is one path (a 10,000-work chart
+  // fitted in the window is a few calls per work, not a dozen).
+  const segs: { seg: Seg; p: [number, number, number, number] }[] = [];
+  const links: [number, number, number, number][] = [];
+  let prev: [number, number, number, number] | null = null;
+  let prevSeg: Seg | null = null;
+  for (const seg of line.segments) {
+    const prevFinish = prevSeg ? prevSeg.finish : -Infinity;
+    if (seg.finish < tLeft && prevFinish < tLeft) {
+      prev = null;
+      prevSeg = seg;
+      continue;
+    }
+    prev ??= prevSeg ? segmentLine(f, prevSeg) : null;
+    const p = segmentLine(f, seg);
+    // Crews moving to the next location: joined by a thin connector.
+    if (prev && prevSeg && seg.loc === prevSeg.loc + 1 && prevFinish <= tRight)
+      links.push([prev[2], prev[3], p[0], p[1]]);
+    if (seg.start > tRight) break;
+    segs.push({ seg, p });
+    prev = p;
+    prevSeg = seg;
+  }
+  const stroke = (list: readonly (readonly [number, number, number, number])[]) => {
+    if (list.length === 0) return;
+    ctx.beginPath();
+    for (const [x0, y0, x1, y1] of list) {
+      ctx.moveTo(x0, y0);
+      ctx.lineTo(x1, y1);
+    }
+    ctx.stroke();
+  };
   ctx.save();
   ctx.strokeStyle = target ? theme.target : line.color;
   ctx.lineWidth = target ? 1.5 : 2;
   if (target) ctx.setLineDash([5, 4]);
-  let prev: [number, number, number, number] | null = null;
-  let prevLoc = -2;
-  for (const seg of line.segments) {
-    const p = segmentLine(f, seg);
-    // Crews moving to the next location: joined by a thin connector.
-    if (prev && seg.loc === prevLoc + 1) {
+  if (!target && f.selectedIds && f.selectedIds.size > 0) {
+    // Selected in the grid: a pale halo under the line, edged dashed.
+    const halo = segs.filter((g) => f.selectedIds!.has(g.seg.id)).map((g) => g.p);
+    if (halo.length > 0) {
       ctx.save();
-      ctx.globalAlpha = 0.45;
-      ctx.beginPath();
-      ctx.moveTo(prev[2], prev[3]);
-      ctx.lineTo(p[0], p[1]);
-      ctx.stroke();
+      ctx.strokeStyle = theme.rowSelected;
+      ctx.lineWidth = 12;
+      ctx.lineCap = 'round';
+      stroke(halo);
+      ctx.strokeStyle = theme.barProgress;
+      ctx.lineWidth = 1;
+      ctx.setLineDash([3, 2]);
+      stroke(halo);
       ctx.restore();
     }
-    const emphasis = !target && (seg.id === f.hoverId || seg.id === f.focusId);
-    ctx.lineWidth = emphasis ? 4 : target ? 1.5 : 2;
-    ctx.beginPath();
-    ctx.moveTo(p[0], p[1]);
-    ctx.lineTo(p[2], p[3]);
-    ctx.stroke();
-    if (!target && seg.percent > 0) {
-      const k = Math.min(100, seg.percent) / 100;
-      ctx.lineWidth = 5;
-      ctx.beginPath();
-      ctx.moveTo(p[0], p[1]);
-      ctx.lineTo(p[0] + (p[2] - p[0]) * k, p[1] + (p[3] - p[1]) * k);
-      ctx.stroke();
-    }
-    if (emphasis && seg.id === f.focusId) {
+  }
+  ctx.save();
+  ctx.globalAlpha = 0.45;
+  stroke(links);
+  ctx.restore();
+  stroke(segs.map((g) => g.p));
+  if (target) {
+    ctx.restore();
+    return;
+  }
+  // Progress: a thicker stroke along the done part.
+  ctx.lineWidth = 5;
+  stroke(
+    segs
+      .filter((g) => g.seg.percent > 0)
+      .map(({ seg, p }) => {
+        const k = Math.min(100, seg.percent) / 100;
+        return [p[0], p[1], p[0] + (p[2] - p[0]) * k, p[1] + (p[3] - p[1]) * k] as const;
+      }),
+  );
+  // Hovered, focused or selected: drawn wider; the focused one boxed.
+  ctx.lineWidth = 4;
+  for (const { seg, p } of segs) {
+    if (seg.id !== f.hoverId && seg.id !== f.focusId && f.selectedIds?.has(seg.id) !== true) continue;
+    stroke([p]);
+    if (seg.id === f.focusId) {
       ctx.save();
       ctx.lineWidth = 1;
       ctx.setLineDash([2, 2]);
@@ -120,10 +184,38 @@ function drawLine(
       );
       ctx.restore();
     }
-    prev = p;
-    prevLoc = seg.loc;
   }
   ctx.restore();
+}
+
+/** The dragged segment where it would land: dashed in its colour, with its shift in days. */
+function drawDragged(ctx: CanvasRenderingContext2D, f: CyclogramFrame) {
+  const d = f.dragging;
+  if (!d || d.minutes === 0) return;
+  for (const line of f.lines)
+    for (const seg of line.segments) {
+      if (seg.id !== d.id) continue;
+      const p = segmentLine(f, {
+        loc: seg.loc,
+        start: seg.start + d.minutes,
+        finish: seg.finish + d.minutes,
+      });
+      ctx.save();
+      ctx.strokeStyle = line.color;
+      ctx.lineWidth = 4;
+      ctx.setLineDash([6, 3]);
+      ctx.beginPath();
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(p[2], p[3]);
+      ctx.stroke();
+      const days = Math.round(d.minutes / 1440);
+      ctx.setLineDash([]);
+      ctx.fillStyle = theme.label;
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(`${days > 0 ? '+' : ''}${days}`, p[2] + 6, p[3] + 4);
+      ctx.restore();
+      return;
+    }
 }
 
 function drawDataDate(ctx: CanvasRenderingContext2D, f: CyclogramFrame) {

@@ -2,3 +2,4 @@ export * from './build';
 export * from './colors';
 export * from './source';
 export * from './types';
+export * from './link';

@@ -1,5 +1,6 @@
 // The workbench's body: the WBS grid and the Gantt side by side with the splitter between them,
 // shared by the schedule page and the project grid.
+import type { ReactNode } from 'react';
 import { GanttPane } from '../../gantt/GanttPane';
 import { WbsGrid, type WbsGridProps } from '../../grid/WbsGrid';
 import { useWorkbench } from '../../state/workbench/store';
@@ -9,9 +10,11 @@ import type { SplitControls } from './use-split-sizes';
 interface GridGanttSplitProps extends WbsGridProps {
   readonly locale: string;
   readonly split: SplitControls;
+  /** What the right side shows instead of the Gantt (the schedule page's cyclogram). */
+  readonly chart?: ReactNode;
 }
 
-export function GridGanttSplit({ ctx, t, label, locale, split }: GridGanttSplitProps) {
+export function GridGanttSplit({ ctx, t, label, locale, split, chart }: GridGanttSplitProps) {
   const gridWidth = useWorkbench((s) => s.gridWidth);
   return (
     <div className="wb-split">
@@ -27,9 +30,7 @@ export function GridGanttSplit({ ctx, t, label, locale, split }: GridGanttSplitP
         onChange={split.setGridWidth}
         onCommit={split.commitGridWidth}
       />
-      <div className="wb-right">
-        <GanttPane ctx={ctx} t={t} locale={locale} />
-      </div>
+      <div className="wb-right">{chart ?? <GanttPane ctx={ctx} t={t} locale={locale} />}</div>
     </div>
   );
 }

@@ -44,6 +44,7 @@ import { PrintButton } from '../print/PrintButton';
 import { ScheduleViewTools } from '../attributes/ScheduleViewTools';
 import { LevelTools } from '../resources/LevelTools';
 import { ResourceGantt } from '../resources/ResourceGantt';
+import { CyclogramSwitch, WorkbenchCyclogram } from '../views/WorkbenchCyclogram';
 import { useFormulas } from './use-formulas';
 import { useSavedLayout } from './use-layout';
 import { useSplitSizes } from './use-split-sizes';
@@ -76,6 +77,8 @@ export function SchedulePage() {
   const wantedRow = params.get('row');
   const filterParam = params.get('filter');
   const indicatorParam = params.get('filter_indicator');
+  // ?chart=cyclogram: the cyclogram beside the grid instead of the Gantt (the views page links here).
+  const chartParam = params.get('chart');
   const parsedFilter = useMemo(
     () => parseFilterParams(filterParam, indicatorParam),
     [filterParam, indicatorParam],
@@ -105,6 +108,11 @@ export function SchedulePage() {
     [toWorker],
   );
   useEffect(() => followFilter(), []);
+  useEffect(() => {
+    const view = workbench.get().ganttView;
+    if (chartParam === 'cyclogram') workbench.set({ ganttView: 'cyclogram' });
+    else if (view === 'cyclogram') workbench.set({ ganttView: 'task' });
+  }, [chartParam]);
   useEffect(() => setFilter(parsedFilter.ok ? parsedFilter.filter : null), [parsedFilter]);
   useEffect(() => {
     const r = new ScheduleRunner(createScheduleService());
@@ -216,6 +224,13 @@ export function SchedulePage() {
               current={parsedFilter.ok ? (parsedFilter.filter?.expr ?? null) : null}
               onFilter={(e) => setParam('filter', e ? JSON.stringify(e) : null)}
             />
+            <CyclogramSwitch
+              on={ganttView === 'cyclogram'}
+              onChange={(on) => {
+                workbench.set({ ganttView: on ? 'cyclogram' : 'task' });
+                setParam('chart', on ? 'cyclogram' : null);
+              }}
+            />
             <LevelTools disabled={loadState !== 'ready'} />
             <PrintButton versionId={versionId} />
           </>
@@ -236,7 +251,14 @@ export function SchedulePage() {
           <ResourceGantt locale={locale} />
         </div>
       ) : (
-        <GridGanttSplit ctx={ctx} t={t} label={t('grid.label')} locale={locale} split={split} />
+        <GridGanttSplit
+          ctx={ctx}
+          t={t}
+          label={t('grid.label')}
+          locale={locale}
+          split={split}
+          chart={ganttView === 'cyclogram' ? <WorkbenchCyclogram /> : undefined}
+        />
       )}
       {panelOpen && (
         <>

@@ -23,11 +23,13 @@ interface Props {
   versionId: string;
   canEdit: boolean;
   onOpen: (code: string) => void;
+  /** Opens the workbench with this cyclogram beside the grid (live selection, drag to move). */
+  onBesideGrid: (locationBy: string, kindBy: string) => void;
 }
 
 const WBS_LEVELS = [1, 2, 3, 4];
 
-export function CyclogramView({ versionId, canEdit, onOpen }: Props) {
+export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Props) {
   const { t, i18n } = useViewsT();
   const [params, setParams] = useSearchParams();
   const attrs = useLoad(
@@ -258,6 +260,9 @@ export function CyclogramView({ versionId, canEdit, onOpen }: Props) {
         </button>
         <button type="button" className="btn" onClick={() => zoom(1)} aria-label={t('zoomIn')}>
           +
+        </button>
+        <button type="button" className="btn" onClick={() => onBesideGrid(locationBy, kindBy)}>
+          {t('cyclogram.openBesideGrid')}
         </button>
         <button type="button" className="btn" onClick={exportPng}>
           {t('exportPng')}

@@ -103,7 +103,12 @@ export function ViewsPage() {
       </div>
       <div className="views-panel" role="tabpanel" aria-label={t(`tabs.${tab}`)}>
         {tab === 'cyclogram' && (
-          <CyclogramView versionId={version.id} canEdit={config?.can.edit ?? false} onOpen={openRow} />
+          <CyclogramView
+            versionId={version.id}
+            canEdit={config?.can.edit ?? false}
+            onOpen={openRow}
+            onBesideGrid={(loc, kind) => workbench({ chart: 'cyclogram', loc, kind })}
+          />
         )}
         {tab === 'network' && (
           <NetworkView versionId={version.id} minutesPerDay={hoursPerDay * 60} onOpen={openRow} />

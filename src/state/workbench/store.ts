@@ -89,7 +89,7 @@ export interface WorkbenchState {
   readonly target: TargetBars | null;
   readonly levelled: LevelledBars | null;
   /** Which chart the workbench shows: the task Gantt or the resource Gantt (one key switches). */
-  readonly ganttView: 'task' | 'resource';
+  readonly ganttView: 'task' | 'resource' | 'cyclogram';
   readonly selection: Selection;
   readonly editing: EditingState;
   readonly issues: ReadonlyMap<string, CellIssue>;

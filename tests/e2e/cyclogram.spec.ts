@@ -1,0 +1,108 @@
+// The cyclogram beside the grid on the demo schedule, as a planner uses it: switch it on from the
+// toolbar, step to a work with the keyboard (its row is selected in the grid), select a floor in
+// the grid (its works light up), drag a work two weeks later (the grid's start moves, the row
+// gets a "not earlier than" limit, Ctrl+Z puts it back), and open it from the views page.
+import { type Page, expect, test } from '@playwright/test';
+import { openDemoSchedule } from './platform-helpers';
+
+const SHOTS = process.env.VIEWS_SHOTS;
+const canvasOf = (page: Page) => page.getByTestId('workbench-cyclogram-canvas');
+
+/** Page point at the middle of the selected work's halo (the pale band the chart draws under it). */
+async function selectedWork(page: Page): Promise<{ x: number; y: number; n: number }> {
+  return canvasOf(page).evaluate((c) => {
+    const canvas = c as HTMLCanvasElement;
+    const box = canvas.getBoundingClientRect();
+    const dpr = canvas.width / box.width;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let sx = 0;
+    let sy = 0;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4)
+      // #e8f0fe, the selection halo.
+      if (Math.abs(data[i]! - 232) + Math.abs(data[i + 1]! - 240) + Math.abs(data[i + 2]! - 254) < 8) {
+        const p = i / 4;
+        sx += p % canvas.width;
+        sy += Math.floor(p / canvas.width);
+        n++;
+      }
+    return n === 0 ? { x: 0, y: 0, n } : { x: box.left + sx / n / dpr, y: box.top + sy / n / dpr, n };
+  });
+}
+
+const START = 4;
+const startOf = (page: Page, row: string) =>
+  page.locator(`[role=grid] [data-row="${row}"] [role=gridcell]`).nth(START);
+
+test('the cyclogram beside the grid: select both ways, drag a work to move it, undo', async ({ page }) => {
+  await openDemoSchedule(page);
+  await page.getByRole('button', { name: 'Cyclogram', exact: true }).click();
+  await expect(page).toHaveURL(/chart=cyclogram/);
+  const summary = page.getByTestId('workbench-cyclogram-summary');
+  // The grid's first row (the project) holds every work: none is lit.
+  await expect(summary).toContainText(
+    /9 locations, \d+ kinds of work, \d+ clashes\. The selected row holds all \d+ works/,
+  );
+
+  // Keyboard: the first work in time order; its row is selected in the grid.
+  const canvas = canvasOf(page);
+  await canvas.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(summary).toContainText(/Selected: .+: A\d+ .+ — .+, .+ – .+, \d+ %/);
+  const code = /: (A\d+) /.exec((await summary.textContent())!)![1]!;
+  const row = page.locator('[role=grid] .wb-row-selected');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(code);
+  const index = (await row.getAttribute('data-row'))!;
+  await expect.poll(async () => (await selectedWork(page)).n).toBeGreaterThan(20);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/wb-cyclogram-selected.png` });
+
+  // Grid → chart: the summary row above it (its floor or zone) lights up all its works.
+  await page
+    .locator(`[role=grid] [data-row="${Number(index) - 1}"] [role=gridcell]`)
+    .nth(1)
+    .click();
+  await expect(summary).toContainText(/\b([2-9]|\d{2,}) works selected/);
+
+  // Back to the work from the chart, then drag it later: the grid's start moves, as a bar drag.
+  await canvas.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(summary).toContainText(`: ${code} `);
+  const before = (await startOf(page, index).textContent())!;
+  const at = await selectedWork(page);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 60, at.y, { steps: 4 });
+  await page.mouse.move(at.x + 120, at.y, { steps: 4 });
+  await page.mouse.up();
+  await expect(startOf(page, index)).not.toHaveText(before);
+  const info = page.getByRole('tabpanel', { name: 'Node info' });
+  await expect(info.getByRole('definition').filter({ hasText: 'Not earlier than' })).toBeVisible();
+  // The chart follows: the selected work's dates in the summary are the new ones.
+  await expect(summary).toContainText(`: ${code} `);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/wb-cyclogram-moved.png` });
+
+  // One undo step puts it back (Ctrl+Z on the chart, as on the Gantt).
+  await canvas.focus();
+  await page.keyboard.press('Control+z');
+  await expect(startOf(page, index)).toHaveText(before);
+  await expect(info.getByRole('definition').filter({ hasText: 'Not earlier than' })).toHaveCount(0);
+});
+
+test('the views page opens its cyclogram beside the grid, grouping kept', async ({ page }) => {
+  await openDemoSchedule(page);
+  const url = new URL(page.url());
+  await page.goto(`${url.pathname}/cyclogram?loc=wbs%3A3`);
+  await expect(page.getByTestId('cyclogram-summary')).toContainText(/\d+ locations/);
+  await page.getByRole('button', { name: 'Beside the grid' }).click();
+  await expect(page).toHaveURL(/chart=cyclogram.*loc=wbs%3A3/);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(
+    page.getByRole('toolbar', { name: 'Cyclogram' }).getByRole('combobox', { name: 'Locations from' }),
+  ).toHaveValue('wbs:3');
+  await expect(page.getByTestId('workbench-cyclogram-summary')).toContainText(/\d+ locations/);
+  // Off again: the Gantt is back and the address says so.
+  await page.getByRole('button', { name: 'Cyclogram', exact: true }).click();
+  await expect(page).not.toHaveURL(/chart=/);
+  await expect(page.getByTestId('workbench-cyclogram')).toHaveCount(0);
+});
