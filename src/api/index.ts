@@ -21,6 +21,7 @@
 //   view-settings.ts  saved filters (filtering) and layout templates
 //   version-compare.ts  compare two versions, copy a version to a schedule, set the target
 //   replacements.ts     a schedule's substitution rules for uploads, and a rule's effect on a version
+//   curator-dates.ts    accepted curator dates of a version; a schedule's limit for daily plans and settings
 //   project-grid.ts  a project's schedules with their active versions (the project grid)
 //   analytics.ts   analytics data (curves, counts, indicators, dashboards) and dashboard settings
 //   print.ts       print, preview, print/count, print presets (sheet formats) and print settings
@@ -54,6 +55,7 @@ import type { RouteDef } from './route';
 import { projectGridRoutes } from './project-grid';
 import { versionCompareRoutes } from './version-compare';
 import { replacementRoutes } from './replacements';
+import { curatorDateRoutes, scheduleSettingRoutes } from './curator-dates';
 import { resourceRoutes } from './resources';
 import { roleRoutes } from './roles';
 import { spaceRoutes } from './spaces';
@@ -89,6 +91,7 @@ export * from './levelling';
 export * from './localization';
 export * from './version-compare';
 export * from './replacements';
+export * from './curator-dates';
 export * from './resources';
 export * from './roles';
 export * from './route';
@@ -132,6 +135,8 @@ export const api = {
   analyticsSettings: analyticsSettingRoutes,
   versionCompare: versionCompareRoutes,
   replacements: replacementRoutes,
+  curatorDates: curatorDateRoutes,
+  scheduleSettings: scheduleSettingRoutes,
   print: printRoutes,
   reports: reportRoutes,
   costr: costrRoutes,
@@ -182,6 +187,8 @@ const GROUP_MODULE: Record<keyof typeof api, PermissionModule | null> = {
   levelling: 'schedules',
   versionCompare: 'schedules',
   replacements: 'schedules',
+  curatorDates: 'schedules',
+  scheduleSettings: 'schedules',
   print: 'views',
   reports: 'views',
   // Estimates price the schedules' work (update-costs writes into versions): the schedules row.

@@ -50,6 +50,7 @@ import { pipeRoutes } from './routes/pipes';
 import { projectGridRoutes } from './routes/project-grid';
 import { versionCompareRoutes } from './routes/version-compare';
 import { replacementRoutes } from './routes/replacements';
+import { curatorDateRoutes } from './routes/curator-dates';
 import { scoreboardRoutes } from './routes/scoreboard';
 import { viewRoutes } from './routes/views';
 import { analyticsRoutes } from './routes/analytics';
@@ -100,6 +101,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...projectGridRoutes(ctx),
     ...versionCompareRoutes(ctx),
     ...replacementRoutes(ctx),
+    ...curatorDateRoutes(ctx),
     ...wdpRoutes(ctx),
     ...resourceRoutes(ctx),
     ...resourceAssignmentRoutes(ctx),

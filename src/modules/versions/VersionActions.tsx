@@ -1,6 +1,6 @@
 // The structure toolbar's version actions (a version selected): compare it with another version of
 // its schedule, copy it into a schedule of the space, make it the schedule's target.
-import { Copy, GitCompare, Target } from 'lucide-react';
+import { CalendarCheck, CalendarClock, Copy, GitCompare, Replace, Target } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../api';
 import type { EpsTree } from '../../api/structure';
@@ -9,6 +9,9 @@ import { Modal } from '../../app/ui/Modal';
 import { useToasts } from '../../state/toasts';
 import { BatchActions } from './BatchDialog';
 import { CompareDialog } from './CompareDialog';
+import { CuratorDatesDialog } from './CuratorDatesDialog';
+import { DpLimitDialog } from './DpLimitDialog';
+import { ReplacementsDialog } from './ReplacementsDialog';
 import { useVersionsT } from './i18n';
 import './versions.css';
 
@@ -23,9 +26,15 @@ interface Props {
 export function VersionActions({ tree, item, canEdit, onChanged }: Props) {
   const { t: tr } = useVersionsT();
   const t = tr as unknown as (key: string, p?: Record<string, unknown>) => string;
-  const [open, setOpen] = useState<'compare' | 'copy' | null>(null);
+  const [open, setOpen] = useState<'compare' | 'copy' | 'replacements' | 'curator' | 'dp' | null>(null);
   const version = item?.kind === 'version' ? tree?.versions.find((v) => v.id === item.id) : undefined;
   const versions = version ? (tree?.versions.filter((v) => v.schedule_id === version.schedule_id) ?? []) : [];
+  // Replacements are the schedule's: offered with the schedule or one of its versions selected.
+  const scheduleId = version?.schedule_id ?? (item?.kind === 'schedule' ? item.id : null);
+  const schedule = scheduleId ? tree?.nodes.find((n) => n.id === scheduleId) : undefined;
+  const scheduleVersions = scheduleId
+    ? (tree?.versions.filter((v) => v.schedule_id === scheduleId) ?? [])
+    : [];
   const toast = (title: string) =>
     useToasts.getState().push({ kind: 'success', title, lines: [], durationMs: 3000 });
 
@@ -72,6 +81,62 @@ export function VersionActions({ tree, item, canEdit, onChanged }: Props) {
         <Target size={15} aria-hidden="true" />
         <span>{t('make_target')}</span>
       </button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={!scheduleId}
+        title={t('rp_hint')}
+        onClick={() => setOpen('replacements')}
+      >
+        <Replace size={15} aria-hidden="true" />
+        <span>{t('rp_open')}</span>
+      </button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={!version}
+        title={t('cd_hint')}
+        onClick={() => setOpen('curator')}
+      >
+        <CalendarCheck size={15} aria-hidden="true" />
+        <span>{t('cd_open')}</span>
+      </button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={!scheduleId}
+        title={t('dp_hint_open')}
+        onClick={() => setOpen('dp')}
+      >
+        <CalendarClock size={15} aria-hidden="true" />
+        <span>{t('dp_open')}</span>
+      </button>
+      {open === 'curator' && version && (
+        <CuratorDatesDialog
+          versionId={version.id}
+          label={version.label}
+          canEdit={canEdit}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'dp' && scheduleId && (
+        <DpLimitDialog
+          scheduleId={scheduleId}
+          scheduleName={schedule?.name ?? ''}
+          canEdit={canEdit}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'replacements' && scheduleId && (
+        <ReplacementsDialog
+          scheduleId={scheduleId}
+          scheduleName={schedule?.name ?? ''}
+          versions={scheduleVersions}
+          versionId={version?.id ?? null}
+          canEdit={canEdit}
+          onClose={() => setOpen(null)}
+        />
+      )}
       {open === 'compare' && version && (
         <CompareDialog
           scheduleId={version.schedule_id}

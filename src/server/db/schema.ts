@@ -648,6 +648,25 @@ export interface ScheduleReplacementsTable {
   created_at: Timestamp;
 }
 
+// Accepted curator dates and a schedule's limits for daily plans (migrations/034_curator_dates_dp_limits.sql).
+export interface CuratorDatesTable {
+  space_id: string;
+  version_id: string;
+  wbs_id: string;
+  accepted_start: number;
+  accepted_finish: number;
+  accepted_by: string | null;
+  accepted_at: Timestamp;
+}
+
+export interface ScheduleSettingsTable {
+  space_id: string;
+  schedule_id: string;
+  plan_edit_days: number | null;
+  fact_edit_days: number | null;
+  updated_at: Timestamp;
+}
+
 export interface ScheduleBackupsTable {
   space_id: string;
   id: string;
@@ -705,6 +724,8 @@ export interface DB extends ViewsTables, CollabTables {
   oidc_logins: OidcLoginsTable;
   schedule_backups: ScheduleBackupsTable;
   schedule_replacements: ScheduleReplacementsTable;
+  curator_dates: CuratorDatesTable;
+  schedule_settings: ScheduleSettingsTable;
   backup_jobs: BackupJobsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -60,6 +60,11 @@ const en: Record<string, string> = {
     'The codes {first} and {second} would both become {to}; two activities cannot share a code: {field}',
   'replacements.code_collision': 'The replacements would give the code {to} to several activities ({codes})',
   'batch.one_or_many': 'Send either version_id or version_ids, not both: {field}',
+  'curator.not_calculated':
+    'Calculate the version "{label}" first: only calculated dates can be accepted ({field})',
+  'curator.unknown_row': 'The row {code} is not a row of this version: {field}',
+  'curator.duplicate_row': 'The row {code} is named twice: {field}',
+  'curator.no_dates': 'The row {code} has no calculated dates to accept: {field}',
   bad_image: 'Send a PNG, JPEG, GIF or WebP image up to 1 MB in the field "file"',
   wrong_password: 'The current password is wrong',
   // directories
@@ -125,6 +130,11 @@ const ru: Record<string, string> = {
     'Коды {first} и {second} оба стали бы {to}; у двух работ не может быть одного кода: {field}',
   'replacements.code_collision': 'Замены дали бы код {to} нескольким работам ({codes})',
   'batch.one_or_many': 'Укажите либо version_id, либо version_ids, но не оба: {field}',
+  'curator.not_calculated':
+    'Сначала рассчитайте версию «{label}»: принять можно только рассчитанные даты ({field})',
+  'curator.unknown_row': 'Строка {code} не относится к этой версии: {field}',
+  'curator.duplicate_row': 'Строка {code} указана дважды: {field}',
+  'curator.no_dates': 'У строки {code} нет рассчитанных дат для принятия: {field}',
   bad_image: 'Отправьте изображение PNG, JPEG, GIF или WebP до 1 МБ в поле "file"',
   wrong_password: 'Текущий пароль неверен',
   'directory.no_header': 'В первой строке должны быть названия столбцов {columns}',

@@ -96,7 +96,7 @@ export function wdpRoutes(ctx: AppContext): Implemented[] {
           .where('space_id', '=', s.spaceId)
           .where('version_id', '=', s.versionId)
           .execute(),
-        editPeriods(db, space.spaceId),
+        editPeriods(db, space.spaceId, params.id),
         rowResources(db, s),
       ]);
       const out: WdpDay[] = [];

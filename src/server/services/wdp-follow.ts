@@ -84,7 +84,7 @@ export async function followPlans(
       candidates.map((r) => r.id),
     ),
     calendarsOf(tx, s.spaceId),
-    editPeriods(tx, s.spaceId),
+    editPeriods(tx, s.spaceId, s.versionId),
   ]);
   const rows: FollowRow[] = candidates.map((r) => {
     const i = at.get(r.id)!;

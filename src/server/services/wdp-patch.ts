@@ -63,7 +63,7 @@ const same = (a: number | null | undefined, b: number | null | undefined) => (a 
 
 /** Refuses changes of a kind on days before its editing period (400 wdp.day_closed). */
 async function checkPeriods(tx: Tx, s: Scope, ops: readonly DayOp[]): Promise<void> {
-  const p = await editPeriods(tx, s.spaceId);
+  const p = await editPeriods(tx, s.spaceId, s.versionId);
   const planFrom = p.plan_from ?? -1;
   const factFrom = p.fact_from ?? -1;
   const old = ops.filter((o) => o.day < Math.max(planFrom, factFrom));

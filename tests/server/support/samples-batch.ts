@@ -31,4 +31,12 @@ export const batchSamples: Record<string, (t: T) => Sample> = {
   'GET /versions/:id/replacements/:rule_id': (t) => ({
     params: { id: t.version, rule_id: '00000000-0000-4000-8000-000000000002' },
   }),
+  // Accepted curator dates and the limit for daily plans (src/api/curator-dates.ts).
+  'GET /versions/:id/accepted-curator-dates': (t) => ({ params: { id: t.version } }),
+  'PATCH /versions/:id/accepted-curator-dates': (t) => ({
+    params: { id: t.version },
+    body: { withdraw: true },
+  }),
+  'GET /schedules/:id/limit-for-dp': (t) => ({ params: { id: t.schedule } }),
+  'PATCH /schedules/:id/settings': (t) => ({ params: { id: t.schedule }, body: { plan_edit_days: 5 } }),
 };
