@@ -5,10 +5,13 @@ import { formatDateTime } from '../../domain/io/write-time';
 import type { TitleValues } from '../../domain/print/titles';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
+import { hiddenKeysOfUser } from '../services/attribute-access';
 import { printData } from './render';
 import type { PrintData } from './render';
 
 export interface PrintSource {
+  /** Attribute keys hidden from the asking member's role (left out of every row). */
+  hidden: string[];
   data: PrintData;
   values: TitleValues;
   scheduleId: string;
@@ -22,7 +25,10 @@ export async function printSource(
   versionId: string,
   userId: string | null,
 ): Promise<PrintSource> {
-  const { version, model } = await loadVersionModel(db, spaceId, versionId);
+  // Attribute values hidden from the asking member's role never enter a print (or a report built
+  // on it), whichever columns it draws.
+  const hidden = userId ? await hiddenKeysOfUser(db, spaceId, userId) : [];
+  const { version, model } = await loadVersionModel(db, spaceId, versionId, hidden);
   const [schedule, user] = await Promise.all([
     db
       .selectFrom('eps_nodes')
@@ -42,6 +48,7 @@ export async function printSource(
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {
+    hidden,
     data,
     scheduleId: version.schedule_id,
     versionLabel: version.label,

@@ -140,7 +140,7 @@ export async function reportSource(
   userId: string | null,
 ): Promise<{ rows: ReportRow[]; meta: ReportMeta; scheduleId: string; label: string }> {
   const src = await printSource(db, spaceId, versionId, userId);
-  const { model } = await loadVersionModel(db, spaceId, versionId);
+  const { model } = await loadVersionModel(db, spaceId, versionId, src.hidden);
   const tree = walkTree(model);
   const target = await db
     .selectFrom('versions')
@@ -153,7 +153,7 @@ export async function reportSource(
     .executeTakeFirst();
   const targetDates = new Map<string, { start: number | null; finish: number | null }>();
   if (target) {
-    const t = await loadVersionModel(db, spaceId, target.id);
+    const t = await loadVersionModel(db, spaceId, target.id, src.hidden);
     for (const r of printData(t.model).rows) targetDates.set(r.code, { start: r.start, finish: r.finish });
   }
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
