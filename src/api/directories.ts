@@ -49,6 +49,8 @@ export type Directory = z.infer<typeof Directory>;
 const EpsParams = z.object({ epsId: Id });
 const DirParams = z.object({ epsId: Id, id: Id });
 const ValueParams = DirParams.extend({ valueId: Id });
+/** targetId: the EPS node a directory goes to, or the space id (space-wide). */
+const TargetParams = DirParams.extend({ targetId: Id });
 const AttributeParams = DirParams.extend({ key: z.string().min(1).max(64) });
 
 const AttributeInput = z.object({ name: Name, type: DirectoryAttributeType });
@@ -134,6 +136,27 @@ export const directoryRoutes = {
     summary: 'Delete a directory, its values and the links of WBS rows to them',
     params: DirParams,
     response: Ok,
+  }),
+  moveTo: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/move-to/:targetId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Give a directory to another EPS node (targetId; the space id: space-wide). Its values and the links of WBS rows stay',
+    params: TargetParams,
+    response: DirectorySummary,
+  }),
+  copyTo: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/copy-to/:targetId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Copy a directory (attributes, values and their tree; not the links of WBS rows) to an EPS node (targetId; the space id: space-wide)',
+    params: TargetParams,
+    response: Directory,
+    status: 201,
   }),
   export: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 // /{space_id}/directories: the directories of the space on the left, the chosen one's values as a
 // keyboard tree table on the right, with create, upload, rename, export, attributes and delete.
-import { BookMarked, Download, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import { BookMarked, Copy, Download, FolderInput, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import type { Directory, DirectorySummary, DirectoryValue } from '../../api/directories';
@@ -15,6 +15,7 @@ import * as dirApi from './api';
 import {
   AttributeDialog,
   CreateDirectoryDialog,
+  MoveCopyDirectoryDialog,
   RenameDirectoryDialog,
   UploadDirectoryDialog,
 } from './DirectoryDialogs';
@@ -23,7 +24,7 @@ import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
-type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | null;
+type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | 'move' | 'copy' | null;
 
 const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
   epsId: d.eps_id ?? spaceId,
@@ -264,6 +265,14 @@ export function DirectoriesPage() {
                   <Plus size={15} aria-hidden="true" />
                   {t('add_attribute')}
                 </button>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('move')}>
+                  <FolderInput size={15} aria-hidden="true" />
+                  {t('move_open')}
+                </button>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('copy')}>
+                  <Copy size={15} aria-hidden="true" />
+                  {t('copy_open')}
+                </button>
               </>
             ) : null}
             <button type="button" className="btn btn--sm" onClick={() => void exportAs('csv')}>
@@ -380,6 +389,27 @@ export function DirectoriesPage() {
           onRename={async (name) => {
             await dirApi.renameDirectory(ref, name);
             await reloadList();
+          }}
+        />
+      ) : null}
+      {(dialog === 'move' || dialog === 'copy') && summary && ref ? (
+        <MoveCopyDirectoryDialog
+          mode={dialog}
+          name={summary.name}
+          spaceId={spaceId}
+          owner={ref.epsId}
+          nodes={nodes}
+          onClose={() => setDialog(null)}
+          onSubmit={async (targetId) => {
+            if (dialog === 'move') {
+              await dirApi.moveDirectory(ref, targetId);
+              await reloadList();
+              toast(t('moved', { name: summary.name }));
+            } else {
+              const copy = await dirApi.copyDirectory(ref, targetId);
+              open(copy);
+              toast(t('copied', { name: copy.name }));
+            }
           }}
         />
       ) : null}

@@ -144,6 +144,31 @@ export function CreateDirectoryDialog(props: {
   );
 }
 
+/** Move a directory to another owner, or copy it to one (spec: move-to, copy-to). */
+export function MoveCopyDirectoryDialog(props: {
+  mode: 'move' | 'copy';
+  name: string;
+  spaceId: string;
+  owner: string;
+  nodes: readonly EpsNode[];
+  onClose: () => void;
+  onSubmit: (targetId: string) => Promise<void>;
+}) {
+  const { t } = useDirectoriesT();
+  const [target, setTarget] = useState(props.owner);
+  return (
+    <FormDialog
+      title={t(props.mode === 'move' ? 'move_title' : 'copy_title', { name: props.name })}
+      submitLabel={t(props.mode === 'move' ? 'move' : 'copy')}
+      onClose={props.onClose}
+      onSubmit={() => props.onSubmit(target)}
+    >
+      <p className="muted">{t(props.mode === 'move' ? 'move_hint' : 'copy_hint')}</p>
+      <OwnerSelect spaceId={props.spaceId} nodes={props.nodes} value={target} onChange={setTarget} />
+    </FormDialog>
+  );
+}
+
 export function RenameDirectoryDialog(props: {
   name: string;
   onClose: () => void;

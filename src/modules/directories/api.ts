@@ -16,6 +16,10 @@ export const createDirectory = (epsId: string, name: string) =>
 export const renameDirectory = (d: DirRef, name: string) =>
   call(routes.rename, { params: d, body: { name } }, { silent: true });
 export const deleteDirectory = (d: DirRef) => call(routes.remove, { params: d });
+export const moveDirectory = (d: DirRef, targetId: string) =>
+  call(routes.moveTo, { params: { ...d, targetId } }, { silent: true });
+export const copyDirectory = (d: DirRef, targetId: string) =>
+  call(routes.copyTo, { params: { ...d, targetId } }, { silent: true });
 
 export function uploadDirectory(epsId: string, file: File, name: string, versionId: string | null = null) {
   const form = new FormData();

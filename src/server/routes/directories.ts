@@ -338,6 +338,65 @@ export function directoryRoutes({ db }: AppContext) {
       return { success: true as const };
     }),
 
+    implement(api.directories.moveTo, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const eps = await ownerOf(db, space.spaceId, params.targetId);
+      await db
+        .updateTable('directories')
+        .set({ eps_id: eps })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', d.id)
+        .execute();
+      return summary({ ...d, eps_id: eps }, await count(space.spaceId, d.id));
+    }),
+
+    implement(api.directories.copyTo, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const eps = await ownerOf(db, space.spaceId, params.targetId);
+      const values = await valuesOf(db, space.spaceId, d.id);
+      // New ids, the same tree; parents stored before their children.
+      const idOf = new Map(values.map((v) => [v.id, randomUUID()]));
+      const children = childrenOf(values);
+      const ordered: DirectoryValue[] = [];
+      const walk = (p: string | null) => {
+        for (const v of children.get(p) ?? []) {
+          ordered.push(v);
+          walk(v.id);
+        }
+      };
+      walk(null);
+      const copy = await db.transaction().execute(async (tx) => {
+        const dir = await tx
+          .insertInto('directories')
+          .values({
+            space_id: space.spaceId,
+            eps_id: eps,
+            name: d.name,
+            attributes: JSON.stringify(d.attributes),
+          })
+          .returning(['id', 'eps_id', 'name', 'attributes'])
+          .executeTakeFirstOrThrow();
+        for (let i = 0; i < ordered.length; i += 1000)
+          await tx
+            .insertInto('directory_values')
+            .values(
+              ordered.slice(i, i + 1000).map((v) => ({
+                id: idOf.get(v.id)!,
+                space_id: space.spaceId,
+                directory_id: dir.id,
+                parent_id: v.parent_id === null ? null : idOf.get(v.parent_id)!,
+                sort_order: v.sort_order,
+                code: v.code,
+                name: v.name,
+                attribute_values: JSON.stringify(v.attribute_values),
+              })),
+            )
+            .execute();
+        return dir;
+      });
+      return fullDirectory(db, space.spaceId, copy);
+    }),
+
     implement(api.directories.export, async ({ params, query, space }) => {
       const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
       const values = await valuesOf(db, space.spaceId, d.id);

@@ -19,6 +19,8 @@ export const directorySamples: Record<string, (t: T) => Sample> = {
   'GET /eps/:epsId/directory/:id': (t) => ({ params: dir(t) }),
   'PATCH /eps/:epsId/directory/:id/name': (t) => ({ params: dir(t), body: { name: 'Codes' } }),
   'DELETE /eps/:epsId/directory/:id': (t) => ({ params: dir(t) }),
+  'POST /eps/:epsId/directory/:id/move-to/:targetId': (t) => ({ params: { ...dir(t), targetId: t.project } }),
+  'POST /eps/:epsId/directory/:id/copy-to/:targetId': (t) => ({ params: { ...dir(t), targetId: t.project } }),
   'POST /eps/:epsId/directory/:id/export': (t) => ({ params: dir(t), query: { format: 'csv' } }),
   'POST /eps/:epsId/directory/:id/attribute': (t) => ({
     params: dir(t),
