@@ -1,6 +1,16 @@
 // /{space_id}/directories: the directories of the space on the left, the chosen one's values as a
 // keyboard tree table on the right, with create, upload, rename, export, attributes and delete.
-import { BookMarked, Copy, Download, FolderInput, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import {
+  ArrowRightLeft,
+  BookMarked,
+  Copy,
+  Download,
+  FolderInput,
+  Pencil,
+  Plus,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import type { Directory, DirectorySummary, DirectoryValue } from '../../api/directories';
@@ -19,12 +29,14 @@ import {
   RenameDirectoryDialog,
   UploadDirectoryDialog,
 } from './DirectoryDialogs';
+import { DonorDialog } from './DonorDialog';
 import { useDirectoriesT } from './i18n';
 import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
-type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | 'move' | 'copy' | null;
+type Dialog =
+  'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | 'move' | 'copy' | 'donors' | null;
 
 const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
   epsId: d.eps_id ?? spaceId,
@@ -167,6 +179,13 @@ export function DirectoriesPage() {
             }
             try {
               await dirApi.updateValue(ref, v.id, body);
+              // A donor attribute's new value goes into the linked rows (one undoable change per
+              // version), as the confirmation above said.
+              const donor = directory.attributes.find((a) => `attr:${a.key}` === field && a.donor_to);
+              if (donor && v.linked_rows > 0) {
+                const done = await dirApi.donorPush(ref, donor.key, false);
+                toast(t('donor_done', { count: done.rows, versions: done.versions.length }));
+              }
               await reload();
               return true;
             } catch {
@@ -264,6 +283,15 @@ export function DirectoriesPage() {
                 <button type="button" className="btn btn--sm" onClick={() => setDialog('attribute')}>
                   <Plus size={15} aria-hidden="true" />
                   {t('add_attribute')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  disabled={!summary.attributes.length}
+                  onClick={() => setDialog('donors')}
+                >
+                  <ArrowRightLeft size={15} aria-hidden="true" />
+                  {t('donor_open')}
                 </button>
                 <button type="button" className="btn btn--sm" onClick={() => setDialog('move')}>
                   <FolderInput size={15} aria-hidden="true" />
@@ -411,6 +439,17 @@ export function DirectoriesPage() {
               toast(t('copied', { name: copy.name }));
             }
           }}
+        />
+      ) : null}
+      {dialog === 'donors' && directory && ref ? (
+        <DonorDialog
+          directory={directory}
+          dirRef={ref}
+          onChanged={async () => {
+            await reload();
+            await reloadList();
+          }}
+          onClose={() => setDialog(null)}
         />
       ) : null}
       {dialog === 'attribute' && ref ? (

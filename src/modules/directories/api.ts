@@ -32,6 +32,20 @@ export function uploadDirectory(epsId: string, file: File, name: string, version
 export const exportDirectory = (d: DirRef, format: 'csv' | 'xlsx') =>
   call(routes.export, { params: d, query: { format } });
 
+export const donorCreate = (d: DirRef, key: string, target: string) =>
+  call(routes.donorCreate, { params: d, body: { key, target } }, { silent: true });
+export const donorUpdate = (d: DirRef, key: string, target: string) =>
+  call(routes.donorUpdate, { params: { ...d, key }, body: { target } }, { silent: true });
+export const donorDelete = (d: DirRef, key: string) =>
+  call(routes.donorDelete, { params: { ...d, key } }, { silent: true });
+/** A donor's values into the linked rows (dryRun: only what would change). */
+export const donorPush = (d: DirRef, key: string, dryRun: boolean) =>
+  call(
+    routes.donorUpdateValue,
+    { params: { ...d, key }, query: { dry_run: dryRun ? 'true' : 'false' } },
+    { silent: true },
+  );
+
 export const addAttribute = (d: DirRef, name: string, type: DirectoryAttribute['type']) =>
   call(routes.attributeCreate, { params: d, body: { name, type } }, { silent: true });
 export const deleteAttribute = (d: DirRef, key: string) =>

@@ -24,6 +24,7 @@ import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { Binary, implement } from '../http/register';
 import { directoryFileRows } from '../import/directory-file';
 import { readUpload } from '../storage/multipart';
+import { pushDonor } from '../services/directory-donor';
 import { getVersion } from './versions';
 
 const MAX_DIRECTORY_FILE = 20 * 1024 * 1024;
@@ -159,7 +160,7 @@ async function assign(
   return { assigned: rows.length, unmatched: [...valueOfCode.keys()].filter((c) => !found.has(c)) };
 }
 
-export function directoryRoutes({ db }: AppContext) {
+export function directoryRoutes({ db, events }: AppContext) {
   const count = async (spaceId: string, directoryId: string) =>
     Number(
       (
@@ -171,6 +172,23 @@ export function directoryRoutes({ db }: AppContext) {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  /** A directory attribute made a donor to a space attribute (both must exist: 400 naming the field). */
+  const setDonor = async (spaceId: string, d: DirRow, key: string, target: string) => {
+    if (!d.attributes.some((a) => a.key === key)) throw badRequest('invalid', { field: 'body.key' });
+    const t = await db
+      .selectFrom('attributes')
+      .select(['key', 'type'])
+      .where('space_id', '=', spaceId)
+      .where('key', '=', target)
+      .executeTakeFirst();
+    if (!t || t.type === 'formula') throw badRequest('invalid', { field: 'body.target' });
+    return saveAttributes(
+      spaceId,
+      d,
+      d.attributes.map((a) => (a.key === key ? { ...a, donor_to: target } : a)),
+    );
+  };
 
   const saveAttributes = async (spaceId: string, d: DirRow, attributes: DirectoryAttributeDef[]) => {
     await db
@@ -395,6 +413,32 @@ export function directoryRoutes({ db }: AppContext) {
         return dir;
       });
       return fullDirectory(db, space.spaceId, copy);
+    }),
+
+    implement(api.directories.donorCreate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      return setDonor(space.spaceId, d, body.key, body.target);
+    }),
+
+    implement(api.directories.donorUpdate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (!d.attributes.find((a) => a.key === params.key)?.donor_to) throw notFound('donor');
+      return setDonor(space.spaceId, d, params.key, body.target);
+    }),
+
+    implement(api.directories.donorDelete, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (!d.attributes.find((a) => a.key === params.key)?.donor_to) throw notFound('donor');
+      return saveAttributes(
+        space.spaceId,
+        d,
+        d.attributes.map((a) => (a.key === params.key ? { ...a, donor_to: null } : a)),
+      );
+    }),
+
+    implement(api.directories.donorUpdateValue, async ({ params, query, space, userId }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      return pushDonor(db, events, space, userId, d, params.key, query.dry_run === 'true');
     }),
 
     implement(api.directories.export, async ({ params, query, space }) => {

@@ -21,6 +21,16 @@ export const directorySamples: Record<string, (t: T) => Sample> = {
   'DELETE /eps/:epsId/directory/:id': (t) => ({ params: dir(t) }),
   'POST /eps/:epsId/directory/:id/move-to/:targetId': (t) => ({ params: { ...dir(t), targetId: t.project } }),
   'POST /eps/:epsId/directory/:id/copy-to/:targetId': (t) => ({ params: { ...dir(t), targetId: t.project } }),
+  'POST /eps/:epsId/directory/:id/donor': (t) => ({ params: dir(t), body: { key: 'a_1', target: 'a_2' } }),
+  'PUT /eps/:epsId/directory/:id/donor/:key': (t) => ({
+    params: { ...dir(t), key: 'a_1' },
+    body: { target: 'a_2' },
+  }),
+  'DELETE /eps/:epsId/directory/:id/donor/:key': (t) => ({ params: { ...dir(t), key: 'a_1' } }),
+  'PATCH /eps/:epsId/directory/:id/donor/:key/update-value': (t) => ({
+    params: { ...dir(t), key: 'a_1' },
+    query: { dry_run: 'true' },
+  }),
   'POST /eps/:epsId/directory/:id/export': (t) => ({ params: dir(t), query: { format: 'csv' } }),
   'POST /eps/:epsId/directory/:id/attribute': (t) => ({
     params: dir(t),
