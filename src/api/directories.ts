@@ -286,6 +286,21 @@ export const directoryRoutes = {
     params: ValueParams,
     response: z.object({ success: z.literal(true), removed: z.number().int(), unlinked: z.number().int() }),
   }),
+  addValuesToVersion: route({
+    method: 'PATCH',
+    path: '/versions/:id/directory/:directoryId/add-values-to-version',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Add the directory's values to the version's WBS as rows linked to them (a summary per value with values under it, else a task; a value whose code a row has links that row): one undoable change; again, only what is new",
+    params: z.object({ id: Id, directoryId: Id }),
+    response: z.object({
+      /** Rows added, and existing rows linked by their code. */
+      added: z.number().int(),
+      linked: z.number().int(),
+      revision: z.number().int(),
+    }),
+  }),
   wbsLinks: route({
     method: 'GET',
     path: '/versions/:id/directory/wbs/:wbsId',

@@ -6,6 +6,7 @@ import {
   Copy,
   Download,
   FolderInput,
+  ListPlus,
   Pencil,
   Plus,
   Trash2,
@@ -23,6 +24,7 @@ import { nextOrder } from '../../domain/directory';
 import { useToasts } from '../../state/toasts';
 import * as dirApi from './api';
 import {
+  AddToVersionDialog,
   AttributeDialog,
   CreateDirectoryDialog,
   MoveCopyDirectoryDialog,
@@ -36,7 +38,16 @@ import './directories.css';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
 type Dialog =
-  'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | 'move' | 'copy' | 'donors' | null;
+  | 'create'
+  | 'upload'
+  | 'upload_assign'
+  | 'rename'
+  | 'attribute'
+  | 'move'
+  | 'copy'
+  | 'donors'
+  | 'to_version'
+  | null;
 
 const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
   epsId: d.eps_id ?? spaceId,
@@ -293,6 +304,15 @@ export function DirectoriesPage() {
                   <ArrowRightLeft size={15} aria-hidden="true" />
                   {t('donor_open')}
                 </button>
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  disabled={versions.length === 0 || summary.value_count === 0}
+                  onClick={() => setDialog('to_version')}
+                >
+                  <ListPlus size={15} aria-hidden="true" />
+                  {t('to_version_open')}
+                </button>
                 <button type="button" className="btn btn--sm" onClick={() => setDialog('move')}>
                   <FolderInput size={15} aria-hidden="true" />
                   {t('move_open')}
@@ -438,6 +458,19 @@ export function DirectoriesPage() {
               open(copy);
               toast(t('copied', { name: copy.name }));
             }
+          }}
+        />
+      ) : null}
+      {dialog === 'to_version' && summary && ref ? (
+        <AddToVersionDialog
+          name={summary.name}
+          nodes={nodes}
+          versions={versions}
+          onClose={() => setDialog(null)}
+          onSubmit={async (versionId) => {
+            const r = await dirApi.addValuesToVersion(ref, versionId);
+            await reload();
+            toast(t('to_version_done', { count: r.added }), t('to_version_linked', { count: r.linked }));
           }}
         />
       ) : null}

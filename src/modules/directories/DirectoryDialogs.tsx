@@ -144,6 +144,39 @@ export function CreateDirectoryDialog(props: {
   );
 }
 
+/** The directory's values as rows of a version's WBS (spec: add-values-to-version). */
+export function AddToVersionDialog(props: {
+  name: string;
+  nodes: readonly EpsNode[];
+  versions: readonly Version[];
+  onClose: () => void;
+  onSubmit: (versionId: string) => Promise<void>;
+}) {
+  const { t } = useDirectoriesT();
+  const [versionId, setVersionId] = useState(props.versions[0]?.id ?? '');
+  const scheduleName = (v: Version) => props.nodes.find((n) => n.id === v.schedule_id)?.name ?? '';
+  return (
+    <FormDialog
+      title={t('to_version_title', { name: props.name })}
+      submitLabel={t('to_version_submit')}
+      onClose={props.onClose}
+      onSubmit={() => props.onSubmit(versionId)}
+    >
+      <p className="field__hint">{t('to_version_hint')}</p>
+      <label className="field">
+        <span className="field__label">{t('version')}</span>
+        <select className="field__input" value={versionId} onChange={(e) => setVersionId(e.target.value)}>
+          {props.versions.map((v) => (
+            <option key={v.id} value={v.id}>
+              {scheduleName(v)} / {v.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </FormDialog>
+  );
+}
+
 /** Move a directory to another owner, or copy it to one (spec: move-to, copy-to). */
 export function MoveCopyDirectoryDialog(props: {
   mode: 'move' | 'copy';

@@ -46,6 +46,9 @@ export const donorPush = (d: DirRef, key: string, dryRun: boolean) =>
     { silent: true },
   );
 
+export const addValuesToVersion = (d: DirRef, versionId: string) =>
+  call(routes.addValuesToVersion, { params: { id: versionId, directoryId: d.id } }, { silent: true });
+
 export const addAttribute = (d: DirRef, name: string, type: DirectoryAttribute['type']) =>
   call(routes.attributeCreate, { params: d, body: { name, type } }, { silent: true });
 export const deleteAttribute = (d: DirRef, key: string) =>

@@ -25,6 +25,7 @@ import { Binary, implement } from '../http/register';
 import { directoryFileRows } from '../import/directory-file';
 import { readUpload } from '../storage/multipart';
 import { pushDonor } from '../services/directory-donor';
+import { addValuesToVersion } from '../services/directory-to-version';
 import { getVersion } from './versions';
 
 const MAX_DIRECTORY_FILE = 20 * 1024 * 1024;
@@ -439,6 +440,18 @@ export function directoryRoutes({ db, events }: AppContext) {
     implement(api.directories.donorUpdateValue, async ({ params, query, space, userId }) => {
       const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
       return pushDonor(db, events, space, userId, d, params.key, query.dry_run === 'true');
+    }),
+
+    implement(api.directories.addValuesToVersion, async ({ params, space, userId }) => {
+      const v = await getVersion(db, space.spaceId, params.id);
+      const d = await db
+        .selectFrom('directories')
+        .select('id')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.directoryId)
+        .executeTakeFirst();
+      if (!d) throw notFound('directory');
+      return addValuesToVersion(db, events, { spaceId: space.spaceId, versionId: v.id, userId }, v, d.id);
     }),
 
     implement(api.directories.export, async ({ params, query, space }) => {

@@ -50,6 +50,9 @@ export const directorySamples: Record<string, (t: T) => Sample> = {
     body: { parent_id: null, code: '01', name: 'Earthworks' },
   }),
   'DELETE /eps/:epsId/directory/:id/value/:valueId': (t) => ({ params: { ...dir(t), valueId: VALUE } }),
+  'PATCH /versions/:id/directory/:directoryId/add-values-to-version': (t) => ({
+    params: { id: t.version, directoryId: DIR },
+  }),
   'GET /versions/:id/directory/wbs/:wbsId': (t) => ({ params: { id: t.version, wbsId: VALUE } }),
   'PUT /versions/:id/directory/wbs/:wbsId': (t) => ({
     params: { id: t.version, wbsId: VALUE },
