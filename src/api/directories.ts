@@ -13,8 +13,24 @@ export const DirectoryAttribute = z.object({
   key: z.string(),
   name: z.string(),
   type: DirectoryAttributeType,
+  /**
+   * A donor attribute: the key of the space attribute (src/api/attributes.ts) that WBS rows linked
+   * to a value receive this attribute's value in (update-value); absent or null: none.
+   */
+  donor_to: z.string().nullable().optional(),
 });
 export type DirectoryAttribute = z.infer<typeof DirectoryAttribute>;
+
+/** What pushing a donor attribute's values changes (or, with dry_run, would change). */
+export const DonorPush = z.object({
+  /** Rows whose value changes, over all versions. */
+  rows: z.number().int(),
+  /** Per version with rows to change: one undoable change each. */
+  versions: z.array(z.object({ version_id: Id, label: z.string(), schedule_id: Id, rows: z.number().int() })),
+  /** Versions left as they are because they are locked. */
+  locked: z.number().int(),
+});
+export type DonorPush = z.infer<typeof DonorPush>;
 
 const Code = z.string().trim().min(1).max(64);
 const ValueName = z.string().trim().min(1).max(500);
@@ -49,7 +65,10 @@ export type Directory = z.infer<typeof Directory>;
 const EpsParams = z.object({ epsId: Id });
 const DirParams = z.object({ epsId: Id, id: Id });
 const ValueParams = DirParams.extend({ valueId: Id });
-const AttributeParams = DirParams.extend({ key: z.string().min(1).max(64) });
+/** targetId: the EPS node a directory goes to, or the space id (space-wide). */
+const TargetParams = DirParams.extend({ targetId: Id });
+const AttributeKey = z.string().min(1).max(64);
+const AttributeParams = DirParams.extend({ key: AttributeKey });
 
 const AttributeInput = z.object({ name: Name, type: DirectoryAttributeType });
 
@@ -135,6 +154,68 @@ export const directoryRoutes = {
     params: DirParams,
     response: Ok,
   }),
+  moveTo: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/move-to/:targetId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Give a directory to another EPS node (targetId; the space id: space-wide). Its values and the links of WBS rows stay',
+    params: TargetParams,
+    response: DirectorySummary,
+  }),
+  copyTo: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/copy-to/:targetId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Copy a directory (attributes, values and their tree; not the links of WBS rows) to an EPS node (targetId; the space id: space-wide)',
+    params: TargetParams,
+    response: Directory,
+    status: 201,
+  }),
+  donorCreate: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/donor',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Make a directory attribute (key) a donor to a space attribute (target): linked WBS rows take its value in that attribute on update-value',
+    params: DirParams,
+    body: z.strictObject({ key: AttributeKey, target: AttributeKey }),
+    response: DirectorySummary,
+  }),
+  donorUpdate: route({
+    method: 'PUT',
+    path: '/eps/:epsId/directory/:id/donor/:key',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Change the space attribute a donor attribute gives its values to',
+    params: AttributeParams,
+    body: z.strictObject({ target: AttributeKey }),
+    response: DirectorySummary,
+  }),
+  donorDelete: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id/donor/:key',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'A donor attribute no longer gives its values (the rows keep the values they have)',
+    params: AttributeParams,
+    response: DirectorySummary,
+  }),
+  donorUpdateValue: route({
+    method: 'PATCH',
+    path: '/eps/:epsId/directory/:id/donor/:key/update-value',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Write a donor attribute's values into the WBS rows linked to the directory's values: one undoable change per version (dry_run=true: only count them)",
+    params: AttributeParams,
+    query: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
+    response: DonorPush,
+  }),
   export: route({
     method: 'POST',
     path: '/eps/:epsId/directory/:id/export',
@@ -204,6 +285,21 @@ export const directoryRoutes = {
     summary: 'Delete a value, the values under it, and the links of WBS rows to them',
     params: ValueParams,
     response: z.object({ success: z.literal(true), removed: z.number().int(), unlinked: z.number().int() }),
+  }),
+  addValuesToVersion: route({
+    method: 'PATCH',
+    path: '/versions/:id/directory/:directoryId/add-values-to-version',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Add the directory's values to the version's WBS as rows linked to them (a summary per value with values under it, else a task; a value whose code a row has links that row): one undoable change; again, only what is new",
+    params: z.object({ id: Id, directoryId: Id }),
+    response: z.object({
+      /** Rows added, and existing rows linked by their code. */
+      added: z.number().int(),
+      linked: z.number().int(),
+      revision: z.number().int(),
+    }),
   }),
   wbsLinks: route({
     method: 'GET',

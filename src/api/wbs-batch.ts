@@ -140,18 +140,21 @@ export const Timetable = z.object({
   wdp_follow: WdpFollow.optional(),
 });
 
+/** Column id as the workbench names it (`name`, `duration`, `attr:<key>` …). */
+const LayoutColumnId = z
+  .string()
+  .min(1)
+  .max(120)
+  // An attribute's key is the import's (a CSV header may hold spaces): no control characters.
+  .regex(/^[^\p{Cc}]+$/u);
+
 /** The per-user layout of a version's grid: columns in display order, widths, visibility. */
 export const VersionLayout = z.object({
   columns: z
     .array(
       z.object({
         /** Column id as the workbench names it (`name`, `duration`, `attr:<key>` …). */
-        id: z
-          .string()
-          .min(1)
-          .max(120)
-          // An attribute's key is the import's (a CSV header may hold spaces): no control characters.
-          .regex(/^[^\p{Cc}]+$/u),
+        id: LayoutColumnId,
         width: z.number().int().min(16).max(2000),
         visible: z.boolean(),
       }),
@@ -162,6 +165,13 @@ export const VersionLayout = z.object({
     }),
   /** How many leading displayed columns stay in place when scrolling sideways. */
   frozen: z.number().int().min(0).max(50),
+  /** Rows sorted among their siblings by these columns, first first (absent: WBS order). */
+  sort: z
+    .array(z.object({ column: LayoutColumnId, dir: z.enum(['asc', 'desc']) }))
+    .max(5)
+    .optional(),
+  /** Rows grouped by this column's value (absent or null: the WBS tree). */
+  group_by: LayoutColumnId.nullable().optional(),
 });
 export type VersionLayout = z.infer<typeof VersionLayout>;
 

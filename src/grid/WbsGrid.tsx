@@ -17,6 +17,7 @@ import { ColumnMenu } from './ColumnMenu';
 import { FindBar } from './FindBar';
 import { GridHeader } from './GridHeader';
 import { cellId, GridRow } from './GridRow';
+import { GroupRow } from './GroupRow';
 import {
   columnGeometry,
   columnWindow,
@@ -64,6 +65,8 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const frozen = useWorkbench((s) => s.frozen);
   const attributeLabels = useWorkbench((s) => s.attributeLabels);
   const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
+  const groupBy = useWorkbench((s) => s.arrange?.groupBy ?? null);
+  const groupColumn = groupBy ? columnName(groupBy) : '';
   const issues = useWorkbench((s) => s.issues);
   const rowHeight = useWorkbench((s) => s.rowHeight);
   const headerHeight = useWorkbench((s) => s.headerHeight);
@@ -217,6 +220,22 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
         />
         <div className="wb-body" style={{ height: virtualizer.getTotalSize(), width: geo.total }}>
           {items.map((vi) => {
+            const group = visible.groups?.get(visible.ids[vi.index]!);
+            if (group)
+              return (
+                <GroupRow
+                  key={visible.ids[vi.index]}
+                  group={group}
+                  index={vi.index}
+                  top={vi.start - headerHeight}
+                  height={rowHeight}
+                  width={geo.total}
+                  column={groupColumn}
+                  selected={vi.index >= range.r0 && vi.index <= range.r1}
+                  schedule={s.schedule}
+                  ctx={ctx}
+                />
+              );
             const view = rowAt(s, vi.index);
             if (!view) return null;
             const picked = selection.extra ? selectedColumnsOf(selection, vi.index) : null;

@@ -9,6 +9,11 @@ import { Modal } from '../../app/ui/Modal';
 import { useToasts } from '../../state/toasts';
 import { useAttributesT } from './i18n';
 import { applyTemplate, currentSettings } from './layout-apply';
+import { arranges } from '../../state/workbench/arrange';
+import { columnLabel } from '../../state/workbench/columns';
+import { setArrangement } from '../../state/workbench/data';
+import { useWorkbench } from '../../state/workbench/store';
+import { useTranslation } from 'react-i18next';
 
 export function LayoutMenu({ onClose }: { onClose: () => void }) {
   const { t } = useAttributesT();
@@ -87,8 +92,33 @@ export function LayoutMenu({ onClose }: { onClose: () => void }) {
             {t('layout.save_as')}
           </button>
         </div>
+        <Arranged />
         <Link to={`/${spaceId}/viewsettings`}>{t('layout.manage')}</Link>
       </div>
     </Modal>
+  );
+}
+
+/** How the open version's rows are sorted and grouped now, and the way back to the WBS order. */
+function Arranged() {
+  const { t } = useAttributesT();
+  const { t: tw } = useTranslation('workbench');
+  const arrange = useWorkbench((s) => s.arrange);
+  const labels = useWorkbench((s) => s.attributeLabels);
+  if (!arranges(arrange)) return null;
+  const name = (id: string) => columnLabel(id, (k) => tw(k), labels);
+  const parts = [
+    ...arrange.sort.map((k) => t('layout.sorted_by', { column: name(k.column), dir: t(`layout.${k.dir}`) })),
+    ...(arrange.groupBy ? [t('layout.grouped_by', { column: name(arrange.groupBy) })] : []),
+  ];
+  return (
+    <p className="fb-arranged">
+      <span>
+        {t('layout.arranged')} {parts.join(', ')}.
+      </span>{' '}
+      <button type="button" className="btn btn--sm" onClick={() => setArrangement(null)}>
+        {t('layout.unarrange')}
+      </button>
+    </p>
   );
 }

@@ -1,8 +1,10 @@
 // A layout template against the open version: the settings the workbench shows now (to save as a
-// template), and a template applied (columns, widths, frozen count, row height, bar colours; the
-// columns then reach the version's own layout through its saving, use-layout.ts).
+// template), and a template applied (columns, widths, frozen count, row height, bar colours, the
+// rows' sort and grouping; columns, sort and grouping then reach the version's own layout through
+// its saving, use-layout.ts).
 import type { LayoutSettings, LayoutTemplate } from '../../api/view-settings';
 import { versionLayout } from '../../state/workbench/columns';
+import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
 
 export function currentSettings(): LayoutSettings {
@@ -10,8 +12,8 @@ export function currentSettings(): LayoutSettings {
   return {
     columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
     frozen: s.frozen,
-    sort: [],
-    group_by: null,
+    sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
+    group_by: s.arrange?.groupBy ?? null,
     color_by: s.barColorBy ? { column: s.barColorBy.column, colors: { ...s.barColorBy.colors } } : null,
     row_height: s.rowHeight,
   };
@@ -26,4 +28,5 @@ export function applyTemplate(t: Pick<LayoutTemplate, 'settings'>): void {
     rowHeight: t.settings.row_height,
     barColorBy: t.settings.color_by,
   });
+  setArrangement({ sort: t.settings.sort, groupBy: t.settings.group_by });
 }

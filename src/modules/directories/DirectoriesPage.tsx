@@ -1,6 +1,17 @@
 // /{space_id}/directories: the directories of the space on the left, the chosen one's values as a
 // keyboard tree table on the right, with create, upload, rename, export, attributes and delete.
-import { BookMarked, Download, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import {
+  ArrowRightLeft,
+  BookMarked,
+  Copy,
+  Download,
+  FolderInput,
+  ListPlus,
+  Pencil,
+  Plus,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import type { Directory, DirectorySummary, DirectoryValue } from '../../api/directories';
@@ -13,17 +24,30 @@ import { nextOrder } from '../../domain/directory';
 import { useToasts } from '../../state/toasts';
 import * as dirApi from './api';
 import {
+  AddToVersionDialog,
   AttributeDialog,
   CreateDirectoryDialog,
+  MoveCopyDirectoryDialog,
   RenameDirectoryDialog,
   UploadDirectoryDialog,
 } from './DirectoryDialogs';
+import { DonorDialog } from './DonorDialog';
 import { useDirectoriesT } from './i18n';
 import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
-type Dialog = 'create' | 'upload' | 'upload_assign' | 'rename' | 'attribute' | null;
+type Dialog =
+  | 'create'
+  | 'upload'
+  | 'upload_assign'
+  | 'rename'
+  | 'attribute'
+  | 'move'
+  | 'copy'
+  | 'donors'
+  | 'to_version'
+  | null;
 
 const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
   epsId: d.eps_id ?? spaceId,
@@ -166,6 +190,13 @@ export function DirectoriesPage() {
             }
             try {
               await dirApi.updateValue(ref, v.id, body);
+              // A donor attribute's new value goes into the linked rows (one undoable change per
+              // version), as the confirmation above said.
+              const donor = directory.attributes.find((a) => `attr:${a.key}` === field && a.donor_to);
+              if (donor && v.linked_rows > 0) {
+                const done = await dirApi.donorPush(ref, donor.key, false);
+                toast(t('donor_done', { count: done.rows, versions: done.versions.length }));
+              }
               await reload();
               return true;
             } catch {
@@ -263,6 +294,32 @@ export function DirectoriesPage() {
                 <button type="button" className="btn btn--sm" onClick={() => setDialog('attribute')}>
                   <Plus size={15} aria-hidden="true" />
                   {t('add_attribute')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  disabled={!summary.attributes.length}
+                  onClick={() => setDialog('donors')}
+                >
+                  <ArrowRightLeft size={15} aria-hidden="true" />
+                  {t('donor_open')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  disabled={versions.length === 0 || summary.value_count === 0}
+                  onClick={() => setDialog('to_version')}
+                >
+                  <ListPlus size={15} aria-hidden="true" />
+                  {t('to_version_open')}
+                </button>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('move')}>
+                  <FolderInput size={15} aria-hidden="true" />
+                  {t('move_open')}
+                </button>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('copy')}>
+                  <Copy size={15} aria-hidden="true" />
+                  {t('copy_open')}
                 </button>
               </>
             ) : null}
@@ -381,6 +438,51 @@ export function DirectoriesPage() {
             await dirApi.renameDirectory(ref, name);
             await reloadList();
           }}
+        />
+      ) : null}
+      {(dialog === 'move' || dialog === 'copy') && summary && ref ? (
+        <MoveCopyDirectoryDialog
+          mode={dialog}
+          name={summary.name}
+          spaceId={spaceId}
+          owner={ref.epsId}
+          nodes={nodes}
+          onClose={() => setDialog(null)}
+          onSubmit={async (targetId) => {
+            if (dialog === 'move') {
+              await dirApi.moveDirectory(ref, targetId);
+              await reloadList();
+              toast(t('moved', { name: summary.name }));
+            } else {
+              const copy = await dirApi.copyDirectory(ref, targetId);
+              open(copy);
+              toast(t('copied', { name: copy.name }));
+            }
+          }}
+        />
+      ) : null}
+      {dialog === 'to_version' && summary && ref ? (
+        <AddToVersionDialog
+          name={summary.name}
+          nodes={nodes}
+          versions={versions}
+          onClose={() => setDialog(null)}
+          onSubmit={async (versionId) => {
+            const r = await dirApi.addValuesToVersion(ref, versionId);
+            await reload();
+            toast(t('to_version_done', { count: r.added }), t('to_version_linked', { count: r.linked }));
+          }}
+        />
+      ) : null}
+      {dialog === 'donors' && directory && ref ? (
+        <DonorDialog
+          directory={directory}
+          dirRef={ref}
+          onChanged={async () => {
+            await reload();
+            await reloadList();
+          }}
+          onClose={() => setDialog(null)}
         />
       ) : null}
       {dialog === 'attribute' && ref ? (

@@ -144,6 +144,64 @@ export function CreateDirectoryDialog(props: {
   );
 }
 
+/** The directory's values as rows of a version's WBS (spec: add-values-to-version). */
+export function AddToVersionDialog(props: {
+  name: string;
+  nodes: readonly EpsNode[];
+  versions: readonly Version[];
+  onClose: () => void;
+  onSubmit: (versionId: string) => Promise<void>;
+}) {
+  const { t } = useDirectoriesT();
+  const [versionId, setVersionId] = useState(props.versions[0]?.id ?? '');
+  const scheduleName = (v: Version) => props.nodes.find((n) => n.id === v.schedule_id)?.name ?? '';
+  return (
+    <FormDialog
+      title={t('to_version_title', { name: props.name })}
+      submitLabel={t('to_version_submit')}
+      onClose={props.onClose}
+      onSubmit={() => props.onSubmit(versionId)}
+    >
+      <p className="field__hint">{t('to_version_hint')}</p>
+      <label className="field">
+        <span className="field__label">{t('version')}</span>
+        <select className="field__input" value={versionId} onChange={(e) => setVersionId(e.target.value)}>
+          {props.versions.map((v) => (
+            <option key={v.id} value={v.id}>
+              {scheduleName(v)} / {v.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </FormDialog>
+  );
+}
+
+/** Move a directory to another owner, or copy it to one (spec: move-to, copy-to). */
+export function MoveCopyDirectoryDialog(props: {
+  mode: 'move' | 'copy';
+  name: string;
+  spaceId: string;
+  owner: string;
+  nodes: readonly EpsNode[];
+  onClose: () => void;
+  onSubmit: (targetId: string) => Promise<void>;
+}) {
+  const { t } = useDirectoriesT();
+  const [target, setTarget] = useState(props.owner);
+  return (
+    <FormDialog
+      title={t(props.mode === 'move' ? 'move_title' : 'copy_title', { name: props.name })}
+      submitLabel={t(props.mode === 'move' ? 'move' : 'copy')}
+      onClose={props.onClose}
+      onSubmit={() => props.onSubmit(target)}
+    >
+      <p className="muted">{t(props.mode === 'move' ? 'move_hint' : 'copy_hint')}</p>
+      <OwnerSelect spaceId={props.spaceId} nodes={props.nodes} value={target} onChange={setTarget} />
+    </FormDialog>
+  );
+}
+
 export function RenameDirectoryDialog(props: {
   name: string;
   onClose: () => void;

@@ -16,6 +16,10 @@ export const createDirectory = (epsId: string, name: string) =>
 export const renameDirectory = (d: DirRef, name: string) =>
   call(routes.rename, { params: d, body: { name } }, { silent: true });
 export const deleteDirectory = (d: DirRef) => call(routes.remove, { params: d });
+export const moveDirectory = (d: DirRef, targetId: string) =>
+  call(routes.moveTo, { params: { ...d, targetId } }, { silent: true });
+export const copyDirectory = (d: DirRef, targetId: string) =>
+  call(routes.copyTo, { params: { ...d, targetId } }, { silent: true });
 
 export function uploadDirectory(epsId: string, file: File, name: string, versionId: string | null = null) {
   const form = new FormData();
@@ -27,6 +31,23 @@ export function uploadDirectory(epsId: string, file: File, name: string, version
 
 export const exportDirectory = (d: DirRef, format: 'csv' | 'xlsx') =>
   call(routes.export, { params: d, query: { format } });
+
+export const donorCreate = (d: DirRef, key: string, target: string) =>
+  call(routes.donorCreate, { params: d, body: { key, target } }, { silent: true });
+export const donorUpdate = (d: DirRef, key: string, target: string) =>
+  call(routes.donorUpdate, { params: { ...d, key }, body: { target } }, { silent: true });
+export const donorDelete = (d: DirRef, key: string) =>
+  call(routes.donorDelete, { params: { ...d, key } }, { silent: true });
+/** A donor's values into the linked rows (dryRun: only what would change). */
+export const donorPush = (d: DirRef, key: string, dryRun: boolean) =>
+  call(
+    routes.donorUpdateValue,
+    { params: { ...d, key }, query: { dry_run: dryRun ? 'true' : 'false' } },
+    { silent: true },
+  );
+
+export const addValuesToVersion = (d: DirRef, versionId: string) =>
+  call(routes.addValuesToVersion, { params: { id: versionId, directoryId: d.id } }, { silent: true });
 
 export const addAttribute = (d: DirRef, name: string, type: DirectoryAttribute['type']) =>
   call(routes.attributeCreate, { params: d, body: { name, type } }, { silent: true });

@@ -20,6 +20,8 @@ import { installBenchHook } from './bench-hook';
 import { batchTransport } from './transport';
 import { parseFilterParams } from '../../state/workbench/filter';
 import { followFilter, setFilter } from '../../state/workbench/filter-view';
+import { followArrangement } from '../../state/workbench/arrange';
+import { rearrange } from '../../state/workbench/data';
 import { selectRowById } from '../../state/workbench/find';
 import { FilterBar } from './FilterBar';
 import { HelpDialog } from './HelpDialog';
@@ -113,6 +115,8 @@ export function SchedulePage() {
     if (chartParam === 'cyclogram') workbench.set({ ganttView: 'cyclogram' });
     else if (view === 'cyclogram') workbench.set({ ganttView: 'task' });
   }, [chartParam]);
+  // A layout's sort and grouping follow the schedule and calculated values they read.
+  useEffect(() => followArrangement(rearrange), []);
   useEffect(() => setFilter(parsedFilter.ok ? parsedFilter.filter : null), [parsedFilter]);
   useEffect(() => {
     const r = new ScheduleRunner(createScheduleService());

@@ -1,11 +1,14 @@
-// The grid layout (column order, widths, visibility, frozen count) saved per user in the version
-// layout on the server: read when a version opens, together with the version's attributes (each
-// becomes a column, hidden until the user shows it), and written (debounced) when it changes.
+// The grid layout (column order, widths, visibility, frozen count, the rows' sort and grouping)
+// saved per user in the version layout on the server: read when a version opens, together with
+// the version's attributes (each becomes a column, hidden until the user shows it), and written
+// (debounced) when it changes.
 
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
+import { sameArrangement } from '../../state/workbench/arrange';
+import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
 import { applyTemplate } from '../attributes/layout-apply';
 import { forgetAttributeDefs, loadAttributeItems } from './version-resources';
@@ -51,19 +54,24 @@ export function useSavedLayout(versionId: string | null): void {
           // The labels reach the header and the column menu only, never the rows.
           ...(labels ? { attributeLabels: labels } : {}),
         });
+        // The layout's sort and grouping (none: the WBS tree), not the last version's.
+        const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
+        if (!sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
         // A version with no layout of the user's own opens with the user's default template.
         if (!layout) void applyDefaultTemplate(() => live);
         last = workbench.get();
         off = workbench.subscribe((s) => {
-          if (s.columns === last.columns && s.frozen === last.frozen) return;
+          if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
           last = s;
           if (timer) clearTimeout(timer);
           timer = setTimeout(() => {
             const body = {
               columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
               frozen: s.frozen,
+              sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
+              group_by: s.arrange?.groupBy ?? null,
             };
             void call(api.wbsBatch.saveLayout, { params: { id: versionId }, body }, { silent: true }).catch(
               () => undefined,

@@ -419,6 +419,8 @@ export interface DirectoryAttributeDef {
   key: string;
   name: string;
   type: 'text' | 'number' | 'date';
+  /** A donor attribute: the key of the space attribute its values go to on linked WBS rows. */
+  donor_to?: string | null;
 }
 
 export interface DirectoriesTable {

@@ -78,6 +78,7 @@ const en: Record<string, string> = {
   'directory.bad_file': 'Send a CSV or XLSX file in the field "file"',
   'directory.code_taken': 'The code {code} is already in this directory',
   'directory.attribute_taken': 'The directory already has an attribute named {name}',
+  'directory.not_donor': 'The attribute {name} of the directory gives its values to no attribute: {field}',
   'attribute.not_in_list': 'The value "{value}" is not in the list of {name}: {values}',
 };
 
@@ -147,6 +148,7 @@ const ru: Record<string, string> = {
   'directory.bad_file': 'Отправьте файл CSV или XLSX в поле "file"',
   'directory.code_taken': 'Код {code} уже есть в этом справочнике',
   'directory.attribute_taken': 'В справочнике уже есть атрибут {name}',
+  'directory.not_donor': 'Атрибут справочника {name} не передаёт значения ни одному атрибуту: {field}',
   'attribute.not_in_list': 'Значения «{value}» нет в списке атрибута {name}: {values}',
 };
 

@@ -6,10 +6,13 @@ import type { TitleValues } from '../../domain/print/titles';
 import type { ScheduleModel } from '../../domain/schedule/model';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
+import { hiddenKeysOfUser } from '../services/attribute-access';
 import { printData } from './render';
 import type { PrintData } from './render';
 
 export interface PrintSource {
+  /** Attribute keys hidden from the asking member's role (left out of every row). */
+  hidden: string[];
   data: PrintData;
   /** The version's model the data was made from (reports read more of it). */
   model: ScheduleModel;
@@ -25,7 +28,10 @@ export async function printSource(
   versionId: string,
   userId: string | null,
 ): Promise<PrintSource> {
-  const { version, model } = await loadVersionModel(db, spaceId, versionId);
+  // Attribute values hidden from the asking member's role never enter a print (or a report built
+  // on it), whichever columns it draws.
+  const hidden = userId ? await hiddenKeysOfUser(db, spaceId, userId) : [];
+  const { version, model } = await loadVersionModel(db, spaceId, versionId, hidden);
   const [schedule, user] = await Promise.all([
     db
       .selectFrom('eps_nodes')
@@ -45,6 +51,7 @@ export async function printSource(
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {
+    hidden,
     data,
     model,
     scheduleId: version.schedule_id,

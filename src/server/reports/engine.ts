@@ -160,7 +160,7 @@ export async function reportSource(
     .executeTakeFirst();
   const targetDates = new Map<string, { start: number | null; finish: number | null }>();
   if (target) {
-    const t = await loadVersionModel(db, spaceId, target.id);
+    const t = await loadVersionModel(db, spaceId, target.id, src.hidden);
     for (const r of printData(t.model).rows) targetDates.set(r.code, { start: r.start, finish: r.finish });
   }
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));

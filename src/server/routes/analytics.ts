@@ -8,6 +8,8 @@ import { badRequest, notFound } from '../errors';
 import { implement } from '../http/register';
 import { getNode } from '../services/eps';
 import { attributeRamps } from '../services/analytics-scope';
+import { hiddenKeys } from '../services/attribute-access';
+import type { SpaceAccess } from '../auth/space-access';
 import type { AnalyticsScope } from '../services/analytics-scope';
 import {
   allCost,
@@ -60,8 +62,14 @@ async function versionScope(db: Kysely<DB>, spaceId: string, id: string): Promis
   return { kind: 'version', spaceId, versionId: v.id, scheduleId: v.schedule_id };
 }
 
-/** A custom-cost attribute must be a number attribute of the space (or a key rows hold). */
-async function checkAttribute(db: Kysely<DB>, spaceId: string, key: string) {
+/**
+ * A custom-cost attribute must be a number attribute of the space (or a key rows hold), and one
+ * the caller's role sees: a hidden attribute answers 404, as its values read does (a curve of it
+ * would give its values away).
+ */
+async function checkAttribute(db: Kysely<DB>, s: SpaceAccess, key: string) {
+  const spaceId = s.spaceId;
+  if ((await hiddenKeys(db, s)).includes(key)) throw notFound('attribute');
   const a = await db
     .selectFrom('attributes')
     .select(['type'])
@@ -85,7 +93,7 @@ export function analyticsRoutes({ db }: AppContext) {
       total: await stats(db, space(s.spaceId)),
     })),
     implement(a.spaceCustomCost, async ({ body, space: s }) => {
-      await checkAttribute(db, s.spaceId, body.attribute);
+      await checkAttribute(db, s, body.attribute);
       return rampsCurve(db, space(s.spaceId), attributeRamps(s.spaceId, body.attribute), range(body));
     }),
 
@@ -101,7 +109,7 @@ export function analyticsRoutes({ db }: AppContext) {
     }),
     implement(a.facilityCustomCost, async ({ params, body, space: s }) => {
       const scope = await nodeScope(db, s.spaceId, params.id, 'facility');
-      await checkAttribute(db, s.spaceId, body.attribute);
+      await checkAttribute(db, s, body.attribute);
       return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
     }),
     implement(a.facilityAllCost, async ({ params, space: s }) => {
@@ -148,7 +156,7 @@ export function analyticsRoutes({ db }: AppContext) {
     })),
     implement(a.projectCustomCost, async ({ params, body, space: s }) => {
       const scope = await nodeScope(db, s.spaceId, params.id, 'project');
-      await checkAttribute(db, s.spaceId, body.attribute);
+      await checkAttribute(db, s, body.attribute);
       return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
     }),
 
@@ -189,7 +197,7 @@ export function analyticsRoutes({ db }: AppContext) {
     })),
     implement(a.scheduleCustomCost, async ({ params, body, space: s }) => {
       const scope = await scheduleScope(db, s.spaceId, params.id, undefined);
-      await checkAttribute(db, s.spaceId, body.attribute);
+      await checkAttribute(db, s, body.attribute);
       return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
     }),
 
@@ -207,7 +215,7 @@ export function analyticsRoutes({ db }: AppContext) {
     ),
     implement(a.versionCustomCost, async ({ params, body, space: s }) => {
       const scope = await versionScope(db, s.spaceId, params.id);
-      await checkAttribute(db, s.spaceId, body.attribute);
+      await checkAttribute(db, s, body.attribute);
       return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
     }),
   ];

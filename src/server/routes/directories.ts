@@ -24,6 +24,8 @@ import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { Binary, implement } from '../http/register';
 import { directoryFileRows } from '../import/directory-file';
 import { readUpload } from '../storage/multipart';
+import { pushDonor } from '../services/directory-donor';
+import { addValuesToVersion } from '../services/directory-to-version';
 import { getVersion } from './versions';
 
 const MAX_DIRECTORY_FILE = 20 * 1024 * 1024;
@@ -159,7 +161,7 @@ async function assign(
   return { assigned: rows.length, unmatched: [...valueOfCode.keys()].filter((c) => !found.has(c)) };
 }
 
-export function directoryRoutes({ db }: AppContext) {
+export function directoryRoutes({ db, events }: AppContext) {
   const count = async (spaceId: string, directoryId: string) =>
     Number(
       (
@@ -171,6 +173,23 @@ export function directoryRoutes({ db }: AppContext) {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  /** A directory attribute made a donor to a space attribute (both must exist: 400 naming the field). */
+  const setDonor = async (spaceId: string, d: DirRow, key: string, target: string) => {
+    if (!d.attributes.some((a) => a.key === key)) throw badRequest('invalid', { field: 'body.key' });
+    const t = await db
+      .selectFrom('attributes')
+      .select(['key', 'type'])
+      .where('space_id', '=', spaceId)
+      .where('key', '=', target)
+      .executeTakeFirst();
+    if (!t || t.type === 'formula') throw badRequest('invalid', { field: 'body.target' });
+    return saveAttributes(
+      spaceId,
+      d,
+      d.attributes.map((a) => (a.key === key ? { ...a, donor_to: target } : a)),
+    );
+  };
 
   const saveAttributes = async (spaceId: string, d: DirRow, attributes: DirectoryAttributeDef[]) => {
     await db
@@ -336,6 +355,103 @@ export function directoryRoutes({ db }: AppContext) {
         .where('id', '=', d.id)
         .execute();
       return { success: true as const };
+    }),
+
+    implement(api.directories.moveTo, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const eps = await ownerOf(db, space.spaceId, params.targetId);
+      await db
+        .updateTable('directories')
+        .set({ eps_id: eps })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', d.id)
+        .execute();
+      return summary({ ...d, eps_id: eps }, await count(space.spaceId, d.id));
+    }),
+
+    implement(api.directories.copyTo, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const eps = await ownerOf(db, space.spaceId, params.targetId);
+      const values = await valuesOf(db, space.spaceId, d.id);
+      // New ids, the same tree; parents stored before their children.
+      const idOf = new Map(values.map((v) => [v.id, randomUUID()]));
+      const children = childrenOf(values);
+      const ordered: DirectoryValue[] = [];
+      const walk = (p: string | null) => {
+        for (const v of children.get(p) ?? []) {
+          ordered.push(v);
+          walk(v.id);
+        }
+      };
+      walk(null);
+      const copy = await db.transaction().execute(async (tx) => {
+        const dir = await tx
+          .insertInto('directories')
+          .values({
+            space_id: space.spaceId,
+            eps_id: eps,
+            name: d.name,
+            attributes: JSON.stringify(d.attributes),
+          })
+          .returning(['id', 'eps_id', 'name', 'attributes'])
+          .executeTakeFirstOrThrow();
+        for (let i = 0; i < ordered.length; i += 1000)
+          await tx
+            .insertInto('directory_values')
+            .values(
+              ordered.slice(i, i + 1000).map((v) => ({
+                id: idOf.get(v.id)!,
+                space_id: space.spaceId,
+                directory_id: dir.id,
+                parent_id: v.parent_id === null ? null : idOf.get(v.parent_id)!,
+                sort_order: v.sort_order,
+                code: v.code,
+                name: v.name,
+                attribute_values: JSON.stringify(v.attribute_values),
+              })),
+            )
+            .execute();
+        return dir;
+      });
+      return fullDirectory(db, space.spaceId, copy);
+    }),
+
+    implement(api.directories.donorCreate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      return setDonor(space.spaceId, d, body.key, body.target);
+    }),
+
+    implement(api.directories.donorUpdate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (!d.attributes.find((a) => a.key === params.key)?.donor_to) throw notFound('donor');
+      return setDonor(space.spaceId, d, params.key, body.target);
+    }),
+
+    implement(api.directories.donorDelete, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      if (!d.attributes.find((a) => a.key === params.key)?.donor_to) throw notFound('donor');
+      return saveAttributes(
+        space.spaceId,
+        d,
+        d.attributes.map((a) => (a.key === params.key ? { ...a, donor_to: null } : a)),
+      );
+    }),
+
+    implement(api.directories.donorUpdateValue, async ({ params, query, space, userId }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      return pushDonor(db, events, space, userId, d, params.key, query.dry_run === 'true');
+    }),
+
+    implement(api.directories.addValuesToVersion, async ({ params, space, userId }) => {
+      const v = await getVersion(db, space.spaceId, params.id);
+      const d = await db
+        .selectFrom('directories')
+        .select('id')
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.directoryId)
+        .executeTakeFirst();
+      if (!d) throw notFound('directory');
+      return addValuesToVersion(db, events, { spaceId: space.spaceId, versionId: v.id, userId }, v, d.id);
     }),
 
     implement(api.directories.export, async ({ params, query, space }) => {

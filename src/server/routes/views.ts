@@ -5,6 +5,7 @@ import type { Cyclogram } from '../../domain/cyclogram';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
 import { badRequest } from '../errors';
+import { hiddenKeys } from '../services/attribute-access';
 import { isGroupingKey, savedColors, versionCyclogram } from '../services/cyclogram';
 import { versionIndicators } from '../services/version-indicators';
 import { isActivity, loadViewRows, versionOfKind } from '../services/view-rows';
@@ -19,11 +20,14 @@ export function viewRoutes({ db }: AppContext) {
       const version = await getVersion(db, space.spaceId, params.id);
       const locationBy = params.attributeId;
       const kindBy = query.kind_by;
+      // An attribute hidden from the caller's role groups nothing: its values would be the
+      // chart's location or line names (the same 400 as a key that does not exist).
+      const hidden = await hiddenKeys(db, space);
       for (const [field, key] of [
         ['attributeId', locationBy],
         ['kind_by', kindBy],
       ] as const) {
-        if (!(await isGroupingKey(db, space.spaceId, version.id, key)))
+        if (hidden.includes(key) || !(await isGroupingKey(db, space.spaceId, version.id, key)))
           throw badRequest('invalid', { field });
       }
       const current = await versionCyclogram(db, space.spaceId, version.id, locationBy, kindBy);

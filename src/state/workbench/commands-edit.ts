@@ -78,6 +78,8 @@ export function startEdit(initial: string | null = null): void {
   const s = workbench.get();
   const col = focusedColumn(s);
   if (!col || col.domain.kind === 'readonly' || s.version?.locked || !s.visible.ids.length) return;
+  // A group's header row (a grouped layout) is not a row of the version.
+  if (!rowAt(s, s.selection.focus.row)) return;
   // Another project's activity is read-only: say why instead of opening an editor.
   const ext = rowAt(s, s.selection.focus.row)?.row.sched?.external;
   if (ext) {
@@ -97,7 +99,7 @@ export function commitEdit(text: string, then: 'down' | 'next' | 'prev' | 'none'
   const s = workbench.get();
   const ed = s.editing;
   if (!ed) return;
-  const id = s.visible.ids[ed.row];
+  const id = rowAt(s, ed.row)?.row.id;
   const col = columnDef(displayedColumns(s.columns)[ed.col]!.id);
   workbench.set({ editing: null });
   if (id) {

@@ -46,7 +46,9 @@ function zoom(dir: 1 | -1): void {
 }
 
 function focusedId(s: WorkbenchState): string | undefined {
-  return s.visible.ids[s.selection.focus.row];
+  const id = s.visible.ids[s.selection.focus.row];
+  // A group's header row (a grouped layout) is not a row of the version.
+  return id !== undefined && s.wbs.doc.rows.has(id) ? id : undefined;
 }
 
 export const navCommands: readonly Command[] = [

@@ -29,7 +29,8 @@ export function selectedIds(s: WorkbenchState): RowId[] {
   const ids: RowId[] = [];
   for (const i of selectedRows(s.selection)) {
     const id = s.visible.ids[i];
-    if (id !== undefined) ids.push(id);
+    // Not a group's header row (a grouped layout): it is not a row of the version.
+    if (id !== undefined && s.wbs.doc.rows.has(id)) ids.push(id);
   }
   return ids;
 }
@@ -74,7 +75,8 @@ export function newRowFields(s: WorkbenchState = workbench.get()): { calendarId?
 
 function create(nodeType: NodeType): void {
   const s = workbench.get();
-  const focus = s.visible.ids[s.selection.focus.row];
+  const at = s.visible.ids[s.selection.focus.row];
+  const focus = at !== undefined && s.wbs.doc.rows.has(at) ? at : undefined;
   const c = createRows(
     s.wbs.doc,
     s.wbs.index,

@@ -10,7 +10,10 @@ import { buildRelationIndexInSteps } from '../../domain/wbs/relation-index';
 import { ShardedMap } from '../../domain/wbs/sharded-map';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
-import type { VisibleView } from '../../domain/wbs/view';
+import { arrangeView } from '../../domain/wbs/arrange';
+import type { ArrangedView, Arrangement } from '../../domain/wbs/arrange';
+import { arrangeOf } from './arrange';
+import type { ArrangeInput } from './arrange';
 import type { TreeIndex } from '../../domain/wbs/tree-index';
 import { flattenFiltered } from '../../domain/filter/wbs';
 import { keepInView } from './filter';
@@ -53,13 +56,32 @@ export function onDataChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The rows in view: the expanded tree, through the filter's rows when one is set. */
+/**
+ * The rows in view: the expanded tree, through the filter's rows when one is set, sorted and
+ * grouped as the layout says (`arrange`, from arrangeOf).
+ */
 export function viewOf(
   index: TreeIndex,
   expanded: ReadonlySet<ItemId>,
   shown: ReadonlySet<ItemId> | null,
-): VisibleView {
+  arrange?: ArrangeInput,
+): ArrangedView {
+  if (arrange) return arrangeView(index, expanded, shown, arrange.arrangement, arrange.read);
   return shown ? flattenFiltered(index, expanded, shown) : flattenVisible(index, expanded);
+}
+
+/** The view again (after a change of the arrangement, or of what it reads). */
+export function rearrange(): void {
+  const s = workbench.get();
+  const next = viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf(s));
+  workbench.set({ visible: sameOrderAs(s.visible, next) });
+}
+
+/** Sort and group the rows as a layout says (null: WBS order, no groups). */
+export function setArrangement(arrange: Arrangement | null): void {
+  workbench.set({ arrange });
+  const s = workbench.get();
+  workbench.set({ visible: viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf(s)) });
 }
 
 function isStructural(patches: readonly Patch[]): boolean {
@@ -75,12 +97,12 @@ function isStructural(patches: readonly Patch[]): boolean {
  * `next`, holding `prev`'s ids array when the rows show in the same order (indent, outdent, a
  * type change): what is keyed on the order (the Gantt's link index) then stays valid.
  */
-function sameOrderAs(prev: VisibleView, next: VisibleView): VisibleView {
+function sameOrderAs(prev: ArrangedView, next: ArrangedView): ArrangedView {
   const a = prev.ids;
   const b = next.ids;
   if (a.length !== b.length) return next;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return next;
-  return { ids: a, depth: next.depth };
+  return next.groups ? { ids: a, depth: next.depth, groups: next.groups } : { ids: a, depth: next.depth };
 }
 
 export function loadVersion(
@@ -162,7 +184,7 @@ export function loadVersionDoc(version: Version, doc: WbsDoc, index?: TreeIndex)
     versionId: version.id,
     wbs,
     expanded,
-    visible: viewOf(wbs.index, expanded, s.filterShown),
+    visible: viewOf(wbs.index, expanded, s.filterShown, arrangeOf({ ...s, wbs })),
     dataRevision: s.dataRevision + 1,
     loads: s.loads + 1,
     loadState: 'ready',
@@ -198,10 +220,12 @@ function apply(
     s.filterShown && origin !== 'remote' && touched
       ? keepInView(s.filterShown, touched, (id) => wbs.doc.rows.get(id)?.parentId)
       : s.filterShown;
+  // A sorted or grouped view follows the values edited too (a row moves to its new place).
+  const arrange = arrangeOf({ ...s, wbs });
   const visible =
-    wbs.index === s.wbs.index && expanded === s.expanded && shown === s.filterShown
+    !arrange && wbs.index === s.wbs.index && expanded === s.expanded && shown === s.filterShown
       ? s.visible
-      : sameOrderAs(s.visible, viewOf(wbs.index, expanded, shown));
+      : sameOrderAs(s.visible, viewOf(wbs.index, expanded, shown, arrange));
   workbench.set({
     wbs,
     visible,
@@ -403,12 +427,12 @@ export function setExpanded(ids: readonly ItemId[], open: boolean): void {
     if (open) expanded.add(id);
     else expanded.delete(id);
   }
-  workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
+  workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown, arrangeOf(s)) });
 }
 
 /** Show levels 1…level (Infinity: everything). */
 export function expandToLevel(level: number): void {
   const s = workbench.get();
   const expanded = domainExpandToLevel(s.wbs.index, level);
-  workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
+  workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown, arrangeOf(s)) });
 }

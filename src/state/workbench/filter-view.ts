@@ -7,6 +7,7 @@ import { textContext } from './commands-edit';
 import { viewOf } from './data';
 import { filterShownRows, type ActiveFilter } from './filter';
 import { workbench } from './store';
+import { arrangeOf } from './arrange';
 
 const SCHEDULE_FIELDS = new Set(['start', 'finish', 'total_float', 'free_float', 'critical']);
 
@@ -25,7 +26,7 @@ export function setFilter(filter: ActiveFilter | null): void {
   workbench.set({
     filter,
     filterShown: shown,
-    visible: viewOf(s.wbs.index, s.expanded, shown),
+    visible: viewOf(s.wbs.index, s.expanded, shown, arrangeOf(s)),
     filterWaitsForSchedule: needs && !current,
   });
 }

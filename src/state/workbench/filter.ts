@@ -73,8 +73,11 @@ export function parseFilterParams(filter: string | null, indicator: string | nul
 
 const MINUTES_PER_HOUR = 60;
 
-/** How the filter reads a row: the grid's values, derived ones from the schedule snapshot. */
-function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => number) {
+/**
+ * How the filter reads a row: the grid's values, derived ones from the schedule snapshot (a
+ * layout's sort and grouping read rows the same way).
+ */
+export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => number) {
   const rows = s.wbs.doc.rows;
   const sch = s.schedule;
   const at = (id: ItemId, pick: 'es' | 'ef' | 'tf' | 'ff'): number => {

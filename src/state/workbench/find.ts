@@ -6,6 +6,7 @@ import { textContext } from './commands-edit';
 import { columnDef, displayedColumns } from './columns';
 import { rowAt, viewOf } from './data';
 import { workbench } from './store';
+import { arrangeOf } from './arrange';
 
 /** Returns true when a match was found and selected. */
 export function findNext(query: string, dir: 1 | -1 = 1): boolean {
@@ -57,7 +58,7 @@ export function selectRowById(id: string): boolean {
     if (!s.expanded.has(p)) closed.push(p);
   if (closed.length > 0) {
     const expanded = new Set([...s.expanded, ...closed]);
-    workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
+    workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown, arrangeOf(s)) });
   }
   const now = workbench.get();
   const row = now.visible.ids.indexOf(id);

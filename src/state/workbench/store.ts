@@ -13,7 +13,7 @@ import type { ScheduleSnapshot } from './schedule-snapshot';
 import type { ScheduleFailure } from '../../workers/schedule-client';
 import { wbsState } from '../../domain/wbs/change';
 import type { WbsState } from '../../domain/wbs/change';
-import type { VisibleView } from '../../domain/wbs/view';
+import type { Arrangement, ArrangedView } from '../../domain/wbs/arrange';
 import type { CalendarDef } from '../../domain/schedule/model';
 import type { CellIssue, ColumnLayout, EditingState, ItemId, ScaleUnit, Selection, Version } from './types';
 import { DEFAULT_COLUMNS } from './columns';
@@ -70,8 +70,10 @@ export interface WorkbenchState {
   readonly dataRevision: number;
   /** Expanded nodes (view state: never in history). */
   readonly expanded: ReadonlySet<ItemId>;
-  /** The flattened visible rows (derived). */
-  readonly visible: VisibleView;
+  /** The flattened visible rows (derived), with the group header rows when grouped. */
+  readonly visible: ArrangedView;
+  /** The layout's sort and grouping of the rows (null: WBS order, no groups). */
+  readonly arrange: Arrangement | null;
   /** The page's filter (filter / filter_indicator), and the rows it shows (null: no filter). */
   readonly filter: ActiveFilter | null;
   readonly filterShown: ReadonlySet<ItemId> | null;
@@ -131,6 +133,7 @@ export function initialState(): WorkbenchState {
     dataRevision: 0,
     expanded: new Set(),
     visible: { ids: [], depth: new Uint16Array(0) },
+    arrange: null,
     filter: null,
     filterShown: null,
     filterWaitsForSchedule: false,

@@ -19,6 +19,18 @@ export const directorySamples: Record<string, (t: T) => Sample> = {
   'GET /eps/:epsId/directory/:id': (t) => ({ params: dir(t) }),
   'PATCH /eps/:epsId/directory/:id/name': (t) => ({ params: dir(t), body: { name: 'Codes' } }),
   'DELETE /eps/:epsId/directory/:id': (t) => ({ params: dir(t) }),
+  'POST /eps/:epsId/directory/:id/move-to/:targetId': (t) => ({ params: { ...dir(t), targetId: t.project } }),
+  'POST /eps/:epsId/directory/:id/copy-to/:targetId': (t) => ({ params: { ...dir(t), targetId: t.project } }),
+  'POST /eps/:epsId/directory/:id/donor': (t) => ({ params: dir(t), body: { key: 'a_1', target: 'a_2' } }),
+  'PUT /eps/:epsId/directory/:id/donor/:key': (t) => ({
+    params: { ...dir(t), key: 'a_1' },
+    body: { target: 'a_2' },
+  }),
+  'DELETE /eps/:epsId/directory/:id/donor/:key': (t) => ({ params: { ...dir(t), key: 'a_1' } }),
+  'PATCH /eps/:epsId/directory/:id/donor/:key/update-value': (t) => ({
+    params: { ...dir(t), key: 'a_1' },
+    query: { dry_run: 'true' },
+  }),
   'POST /eps/:epsId/directory/:id/export': (t) => ({ params: dir(t), query: { format: 'csv' } }),
   'POST /eps/:epsId/directory/:id/attribute': (t) => ({
     params: dir(t),
@@ -38,6 +50,9 @@ export const directorySamples: Record<string, (t: T) => Sample> = {
     body: { parent_id: null, code: '01', name: 'Earthworks' },
   }),
   'DELETE /eps/:epsId/directory/:id/value/:valueId': (t) => ({ params: { ...dir(t), valueId: VALUE } }),
+  'PATCH /versions/:id/directory/:directoryId/add-values-to-version': (t) => ({
+    params: { id: t.version, directoryId: DIR },
+  }),
   'GET /versions/:id/directory/wbs/:wbsId': (t) => ({ params: { id: t.version, wbsId: VALUE } }),
   'PUT /versions/:id/directory/wbs/:wbsId': (t) => ({
     params: { id: t.version, wbsId: VALUE },

@@ -1,0 +1,72 @@
+// A group's header row in a grouped grid (a layout's "group by"): the column and the value, how
+// many activities the group holds and their span (earliest start – latest finish of the
+// schedule). Not a WBS row: nothing in it is edited.
+
+import { memo } from 'react';
+import { formatDate } from '../domain/format';
+import type { RowGroup } from '../domain/wbs/arrange';
+import type { CellTextContext } from '../state/workbench/cell-text';
+import type { ScheduleSnapshot } from '../state/workbench/schedule-snapshot';
+import { GUTTER } from './layout';
+
+export interface GroupRowProps {
+  readonly group: RowGroup;
+  readonly index: number;
+  readonly top: number;
+  readonly height: number;
+  readonly width: number;
+  readonly column: string;
+  readonly selected: boolean;
+  readonly schedule: ScheduleSnapshot | null;
+  readonly ctx: CellTextContext;
+}
+
+/** Earliest start and latest finish of the group's rows (NaN: none scheduled). */
+function spanOf(rows: readonly string[], sch: ScheduleSnapshot | null): [number, number] {
+  let start = Infinity;
+  let finish = -Infinity;
+  if (sch)
+    for (const id of rows) {
+      const p = sch.position.get(id);
+      if (p === undefined) continue;
+      const es = sch.es[p]!;
+      const ef = sch.ef[p]!;
+      if (es >= 0 && es < start) start = es;
+      if (ef >= 0 && ef > finish) finish = ef;
+    }
+  return [Number.isFinite(start) ? start : NaN, Number.isFinite(finish) ? finish : NaN];
+}
+
+function GroupRowImpl(p: GroupRowProps) {
+  const { group, ctx } = p;
+  const value = group.value === '' ? ctx.t('grid.group_none') : group.value;
+  const [start, finish] = spanOf(group.rows, p.schedule);
+  const date = (m: number) => formatDate(m, 'DD.MM.YY', ctx.lang);
+  // A finish at midnight ends the day before (as the finish column shows it).
+  const end = (m: number) => date(m % 1440 === 0 ? m - 1 : m);
+  const label = ctx.t('grid.group_label', { column: p.column, value });
+  return (
+    <div
+      role="row"
+      aria-rowindex={p.index + 2}
+      aria-selected={p.selected}
+      className={`wb-row wb-row-group${p.selected ? ' wb-row-selected' : ''}`}
+      style={{ top: p.top, height: p.height, width: p.width }}
+      data-row={p.index}
+      data-group={group.value}
+    >
+      <div className="wb-gutter" role="rowheader" style={{ width: GUTTER }} aria-label={label}>
+        {p.index + 1}
+      </div>
+      <div role="gridcell" aria-colspan={1000} aria-readonly className="wb-cell wb-group-cell">
+        <span className="wb-group-column">{p.column}:</span> <span className="wb-group-value">{value}</span>
+        <span className="wb-group-summary">
+          {ctx.t('grid.group_rows', { count: group.rows.length })}
+          {Number.isFinite(start) && Number.isFinite(finish) && ` · ${date(start)} – ${end(finish)}`}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export const GroupRow = memo(GroupRowImpl);

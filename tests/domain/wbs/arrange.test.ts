@@ -1,0 +1,167 @@
+// A layout's sort and grouping of the visible rows: without either the view is the WBS's
+// (flattenVisible / flattenFiltered); a sort keeps the tree (each row right under its parent's
+// subtree, siblings in the sort's order, ties in WBS order, blanks last); grouping puts every
+// shown row without children under exactly one header of its value.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { flattenFiltered } from '../../../src/domain/filter/wbs';
+import { arrangeView, compareValues, groupRowId, isGroupRowId } from '../../../src/domain/wbs/arrange';
+import type { ArrangeValue, Arrangement } from '../../../src/domain/wbs/arrange';
+import { keyBetween } from '../../../src/domain/wbs/order-key';
+import { buildTreeIndex } from '../../../src/domain/wbs/tree-index';
+import { newRow } from '../../../src/domain/wbs/types';
+import type { RowId, WbsRow } from '../../../src/domain/wbs/types';
+import { flattenVisible } from '../../../src/domain/wbs/view';
+
+interface Spec {
+  parents: (number | null)[];
+  values: (number | null)[];
+  zones: (string | null)[];
+  collapsed: boolean[];
+  hidden: boolean[];
+}
+
+const specArb = fc.integer({ min: 0, max: 40 }).chain((n) =>
+  fc.record({
+    parents: fc.tuple(
+      ...Array.from({ length: n }, (_, i) =>
+        i === 0 ? fc.constant(null) : fc.option(fc.integer({ min: 0, max: i - 1 }), { freq: 3 }),
+      ),
+    ),
+    values: fc.array(fc.option(fc.integer({ min: -5, max: 5 }), { freq: 4 }), { minLength: n, maxLength: n }),
+    zones: fc.array(fc.option(fc.constantFrom('North', 'South', 'Level 2', 'Level 10')), {
+      minLength: n,
+      maxLength: n,
+    }),
+    collapsed: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+    hidden: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+  }),
+) as fc.Arbitrary<Spec>;
+
+function build(spec: Spec) {
+  const rows = new Map<RowId, WbsRow>();
+  const lastKey = new Map<string, string | null>();
+  spec.parents.forEach((p, i) => {
+    const parent = p === null ? null : `r${p}`;
+    const key = keyBetween(lastKey.get(parent ?? '') ?? null, null);
+    lastKey.set(parent ?? '', key);
+    rows.set(`r${i}`, newRow(`r${i}`, 'task', parent, key, { name: `Row ${i}` }));
+  });
+  const index = buildTreeIndex(rows);
+  const at = (id: RowId) => Number(id.slice(1));
+  const read = (id: RowId, column: string): ArrangeValue =>
+    column === 'v' ? spec.values[at(id)] : column === 'zone' ? spec.zones[at(id)] : null;
+  const expanded = new Set([...rows.keys()].filter((id) => !spec.collapsed[at(id)]));
+  // A filter's rows keep their ancestors (as filterShownRows makes them).
+  const shown = new Set<RowId>();
+  for (const id of rows.keys())
+    if (!spec.hidden[at(id)])
+      for (let x: RowId | null = id; x !== null && !shown.has(x); x = rows.get(x)!.parentId) shown.add(x);
+  return { rows, index, read, expanded, shown, at };
+}
+
+const NONE: Arrangement = { sort: [], groupBy: null };
+
+describe('arrangeView', () => {
+  it('without a sort or grouping is the WBS view, filtered or not', () => {
+    fc.assert(
+      fc.property(specArb, (spec) => {
+        const { index, read, expanded, shown } = build(spec);
+        expect(arrangeView(index, expanded, null, NONE, read)).toEqual(flattenVisible(index, expanded));
+        expect(arrangeView(index, expanded, shown, NONE, read)).toEqual(
+          flattenFiltered(index, expanded, shown),
+        );
+      }),
+    );
+  });
+
+  it('a sort keeps the tree and orders siblings by the value, ties in WBS order, blanks last', () => {
+    fc.assert(
+      fc.property(specArb, fc.constantFrom<'asc' | 'desc'>('asc', 'desc'), (spec, dir) => {
+        const { rows, index, read, expanded } = build(spec);
+        const plain = flattenVisible(index, expanded);
+        const view = arrangeView(
+          index,
+          expanded,
+          null,
+          { sort: [{ column: 'v', dir }], groupBy: null },
+          read,
+        );
+        // The same rows at the same depths.
+        expect([...view.ids].sort()).toEqual([...plain.ids].sort());
+        const depthOf = new Map(plain.ids.map((id, i) => [id, plain.depth[i]]));
+        view.ids.forEach((id, i) => expect(view.depth[i]).toBe(depthOf.get(id)));
+        // Each row's parent is the nearest row above it one level up.
+        view.ids.forEach((id, i) => {
+          const p = rows.get(id)!.parentId;
+          if (p === null) return expect(view.depth[i]).toBe(0);
+          let j = i - 1;
+          while (view.depth[j]! >= view.depth[i]!) j--;
+          expect(view.ids[j]).toBe(p);
+        });
+        // Siblings in order.
+        const pos = new Map(view.ids.map((id, i) => [id, i]));
+        const wbs = new Map(flattenVisible(index, { has: () => true }).ids.map((id, i) => [id, i]));
+        for (const kids of index.children.values()) {
+          const shownKids = kids.filter((k) => pos.has(k)).sort((a, b) => pos.get(a)! - pos.get(b)!);
+          for (let k = 1; k < shownKids.length; k++) {
+            const a = read(shownKids[k - 1]!, 'v') as number | null;
+            const b = read(shownKids[k]!, 'v') as number | null;
+            if (a === null) expect(b).toBeNull();
+            else if (b !== null) expect(dir === 'asc' ? a <= b : a >= b).toBe(true);
+            if (a === b) expect(wbs.get(shownKids[k - 1]!)! < wbs.get(shownKids[k]!)!).toBe(true);
+          }
+        }
+      }),
+    );
+  });
+
+  it('grouping puts every shown leaf under exactly one header of its value', () => {
+    fc.assert(
+      fc.property(specArb, fc.boolean(), (spec, filtered) => {
+        const { rows, index, read, expanded, shown } = build(spec);
+        const view = arrangeView(
+          index,
+          expanded,
+          filtered ? shown : null,
+          { sort: [{ column: 'v', dir: 'desc' }], groupBy: 'zone' },
+          read,
+        );
+        const leaves = [...rows.keys()].filter(
+          (id) => !index.children.has(id) && (!filtered || shown.has(id)),
+        );
+        const members = view.ids.filter((id) => !isGroupRowId(id));
+        expect([...members].sort()).toEqual([...leaves].sort());
+        let current: string | null = null;
+        const values: string[] = [];
+        view.ids.forEach((id, i) => {
+          if (isGroupRowId(id)) {
+            const g = view.groups!.get(id)!;
+            expect(id).toBe(groupRowId(g.value));
+            expect(view.depth[i]).toBe(0);
+            current = g.value;
+            values.push(g.value);
+            expect(g.rows).toEqual(view.ids.slice(i + 1, i + 1 + g.rows.length));
+          } else {
+            expect(view.depth[i]).toBe(1);
+            expect(read(id, 'zone') ?? '').toBe(current);
+          }
+        });
+        // Distinct, ascending (numbers inside text by number), the empty value last.
+        expect(new Set(values).size).toBe(values.length);
+        const named = values.filter((v) => v !== '');
+        expect(named).toEqual([...named].sort(compareValues));
+        if (values.includes('')) expect(values.at(-1)).toBe('');
+      }),
+    );
+  });
+
+  it('orders text by the numbers in it and numbers by size', () => {
+    expect(['Level 10', 'Level 2', 'level 1'].sort(compareValues)).toEqual([
+      'level 1',
+      'Level 2',
+      'Level 10',
+    ]);
+    expect([10, 9, -1].sort(compareValues)).toEqual([-1, 9, 10]);
+  });
+});

@@ -1,0 +1,103 @@
+// A layout's sort and grouping in the workbench store: applied to the view, kept through a load,
+// an edit and a filter, re-applied when a schedule it reads arrives; a group header is not a row
+// commands act on.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { followArrangement } from '../../src/state/workbench/arrange';
+import { commitEdit, startEdit } from '../../src/state/workbench/commands-edit';
+import { selectedIds } from '../../src/state/workbench/commands-rows';
+import { loadVersion, rearrange, setArrangement } from '../../src/state/workbench/data';
+import { parseFilterParams } from '../../src/state/workbench/filter';
+import { setFilter } from '../../src/state/workbench/filter-view';
+import { provideServices } from '../../src/state/workbench/services';
+import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
+import type { ScheduleSnapshot } from '../../src/state/workbench/schedule-snapshot';
+import { chain, DAY, version } from './fixtures';
+
+provideServices({ newId: () => 'new', hoursPerDay: () => 8 });
+
+const ids = () => workbench.get().visible.ids;
+const GROUP = '\u0001group:';
+
+/** A schedule where T1 … T4 start on the days given (in working days from a Monday). */
+function schedule(startDays: Record<string, number>): ScheduleSnapshot {
+  const s = workbench.get();
+  const order = [...s.wbs.doc.rows.keys()].sort();
+  const n = order.length;
+  const es = Int32Array.from(order, (id) => 9501 * 1440 + (startDays[id] ?? 0) * 1440);
+  return {
+    revision: s.dataRevision,
+    position: new Map(order.map((id, i) => [id, i])),
+    es,
+    ef: es.map((x) => x + 480),
+    ls: new Int32Array(n),
+    lf: new Int32Array(n),
+    tf: new Int32Array(n),
+    ff: new Int32Array(n),
+    critical: new Uint8Array(n),
+    projectFinish: 0,
+    ms: 0,
+  };
+}
+
+describe('the arranged view', () => {
+  let stop: (() => void) | undefined;
+  beforeEach(() => {
+    stop?.();
+    useWorkbench.setState(initialState(), true);
+    const { rows, relations } = chain(4);
+    const zones = ['North', 'South', 'North', ''];
+    const durations = [2, 5, 1, 3];
+    rows.forEach((r, i) => {
+      if (i === 0) return;
+      rows[i] = {
+        ...r,
+        duration: durations[i - 1]! * DAY,
+        attributes: zones[i - 1] ? { zone: zones[i - 1]! } : {},
+      };
+    });
+    loadVersion(version(), rows, relations);
+    stop = followArrangement(rearrange);
+  });
+
+  it('sorts siblings under their parent and follows an edit of the sorted column', () => {
+    setArrangement({ sort: [{ column: 'duration', dir: 'desc' }], groupBy: null });
+    expect(ids()).toEqual(['S', 'T2', 'T4', 'T1', 'T3']);
+    // T3 (row 5) becomes the longest: it moves up.
+    workbench.set({ selection: { anchor: { row: 4, col: 3 }, focus: { row: 4, col: 3 } } });
+    startEdit('9');
+    commitEdit('9');
+    expect(ids()).toEqual(['S', 'T3', 'T2', 'T4', 'T1']);
+    setArrangement(null);
+    expect(ids()).toEqual(['S', 'T1', 'T2', 'T3', 'T4']);
+  });
+
+  it('groups the activities by an attribute, through a filter and a reload', () => {
+    setArrangement({ sort: [{ column: 'duration', dir: 'asc' }], groupBy: 'attr:zone' });
+    expect(ids()).toEqual([`${GROUP}North`, 'T3', 'T1', `${GROUP}South`, 'T2', `${GROUP}`, 'T4']);
+    expect(workbench.get().visible.groups?.get(`${GROUP}North`)?.rows).toEqual(['T3', 'T1']);
+    const p = parseFilterParams('{"field":"duration","op":"gte","value":2}', null);
+    if (!p.ok) throw new Error('filter');
+    setFilter(p.filter);
+    expect(ids()).toEqual([`${GROUP}North`, 'T1', `${GROUP}South`, 'T2', `${GROUP}`, 'T4']);
+    setFilter(null);
+    const { rows, relations } = chain(4);
+    loadVersion(version(), rows, relations);
+    expect(ids()).toEqual([`${GROUP}`, 'T1', 'T2', 'T3', 'T4']);
+  });
+
+  it('a header row is not selected for commands and opens no editor', () => {
+    setArrangement({ sort: [], groupBy: 'attr:zone' });
+    workbench.set({ selection: { anchor: { row: 0, col: 1 }, focus: { row: 2, col: 1 } } });
+    expect(selectedIds(workbench.get())).toEqual(['T1', 'T3']);
+    workbench.set({ selection: { anchor: { row: 0, col: 1 }, focus: { row: 0, col: 1 } } });
+    startEdit('x');
+    expect(workbench.get().editing).toBeNull();
+  });
+
+  it('a sort by start follows the schedule when it arrives', () => {
+    setArrangement({ sort: [{ column: 'start', dir: 'asc' }], groupBy: null });
+    expect(ids()).toEqual(['S', 'T1', 'T2', 'T3', 'T4']);
+    workbench.set({ schedule: schedule({ T1: 3, T2: 0, T3: 2, T4: 1 }) });
+    expect(ids()).toEqual(['S', 'T2', 'T4', 'T3', 'T1']);
+  });
+});
