@@ -42,6 +42,7 @@ test('a file sent in the chat shows its name and size and downloads', async ({ b
   await expect(pending).toContainText('pour-sequence.txt');
   await expect(pending).toContainText('KB');
   await alice.getByLabel('Message (@login mentions a member)').fill('Sequence for Thursday attached');
+  await alice.locator('.chat-composer').screenshot({ path: '/tmp/collab-files-pending.png' });
   await alice.getByRole('button', { name: 'Send' }).click();
   await expect(pending).toHaveCount(0);
   const sent = alice.getByTestId('chat-message').last();
