@@ -3,7 +3,7 @@
 // pages both ways from a message by id. New messages arrive as `chat_message_created` live
 // events, new notices as `notice_created`, each only to the users concerned.
 import { z } from 'zod';
-import { NOTICE_TYPES } from '../domain/collab';
+import { MAX_ATTACHMENTS, NOTICE_TYPES } from '../domain/collab';
 import { Id, IdParams, Ok, Timestamp } from './common';
 import { route } from './route';
 
@@ -24,6 +24,17 @@ export type ChatMember = z.infer<typeof ChatMember>;
 
 export const Reaction = z.object({ emoji: z.string(), count: z.number().int(), mine: z.boolean() });
 
+/** A file sent with a message: a stored file (docs/storage.md), downloaded by a signed link. */
+export const ChatAttachment = z.object({
+  id: Id,
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  /** Signed link (storage/file?…&variant=download): a plain <a href> downloads it. */
+  download_url: z.string(),
+});
+export type ChatAttachment = z.infer<typeof ChatAttachment>;
+
 export const ChatMessage = z.object({
   id: z.number().int(),
   chat_id: Id,
@@ -35,6 +46,7 @@ export const ChatMessage = z.object({
   edited_at: Timestamp.nullable(),
   deleted: z.boolean(),
   reactions: z.array(Reaction),
+  attachments: z.array(ChatAttachment),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -155,9 +167,22 @@ export const chatRoutes = {
         text: MessageText,
         tag: z.string().max(32).default(''),
         reply_to: MessageId.optional(),
+        /** Files uploaded to this chat by the caller (POST chat/{id}/attachments) and not yet sent. */
+        attachment_ids: z.array(Id).max(MAX_ATTACHMENTS).optional(),
       })
       .strict(),
     response: ChatMessage,
+    status: 201,
+  }),
+  uploadAttachment: route({
+    method: 'POST',
+    path: '/chat/:id/attachments',
+    scope: 'space',
+    summary:
+      'Upload a file to send with a message (multipart "file", up to the space\'s storage limit); send it with create-message attachment_ids',
+    params: ChatIdParams,
+    consumes: 'multipart',
+    response: ChatAttachment,
     status: 201,
   }),
   reaction: route({

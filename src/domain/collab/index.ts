@@ -25,10 +25,16 @@ export function mentions(text: string): string[] {
   return out;
 }
 
-/** Why a message text is refused, or null: empty after trimming, or too long. */
-export function messageProblem(text: string): 'empty' | 'too_long' | null {
+/** At most this many files go with one chat message. */
+export const MAX_ATTACHMENTS = 10;
+
+/**
+ * Why a message text is refused, or null: empty after trimming (unless files go with it), or too
+ * long.
+ */
+export function messageProblem(text: string, attachments = 0): 'empty' | 'too_long' | null {
   const t = text.trim();
-  if (t.length === 0) return 'empty';
+  if (t.length === 0 && attachments === 0) return 'empty';
   if (Array.from(t).length > MESSAGE_MAX_CHARS) return 'too_long';
   return null;
 }
@@ -219,4 +225,19 @@ export function wdpNoticeKinds(
     if (kinds.size) out.set(rowId, kinds);
   }
   return [...out].flatMap(([rowId, kinds]) => [...kinds].map((type) => ({ rowId, type })));
+}
+
+/** A file size for people: bytes, KB, MB or GB with one decimal below 10 (1,024-based units). */
+export function fileSizeLabel(bytes: number): { value: number; unit: 'B' | 'KB' | 'MB' | 'GB' } {
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let v = Math.max(0, bytes);
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  const value = i === 0 ? Math.round(v) : v < 10 ? Math.round(v * 10) / 10 : Math.round(v);
+  // 1,048,575 bytes is "1 MB", not "1024 KB".
+  if (value >= 1024 && i < units.length - 1) return { value: 1, unit: units[i + 1]! };
+  return { value, unit: units[i]! };
 }

@@ -1,14 +1,18 @@
 // The chat drawer (issue 26): the caller's chats with unread counts, a node's chat or a direct
 // chat opened from pickers, and an open chat's history — virtualized (@tanstack/react-virtual),
 // older pages loaded as it scrolls up, so a 100,000-message chat keeps a few dozen rows in the
-// DOM — with the composer, edits, deletes and reactions. Attachments are not offered (docs/collab.md).
+// DOM — with the composer (files attached through the storage, up to the space's limit), edits,
+// deletes and reactions.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowLeft, Bell, BellOff, Pencil, SmilePlus, Trash2, X } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, Download, Paperclip, Pencil, SmilePlus, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { Chat, ChatMember, ChatMessage, EpsNode, Member } from '../../api';
+import type { ChatAttachment } from '../../api/collab';
+import { transferRoutes } from '../../api/transfer';
 import { call } from '../../app/api/call';
-import { REACTIONS } from '../../domain/collab';
+import { MAX_ATTACHMENTS, REACTIONS, fileSizeLabel } from '../../domain/collab';
+import { ApiError, errorItems } from '../../app/api/errors';
 import { useCollab } from '../../state/collab';
 import { useSession } from '../../state/session';
 import { refreshCounts } from './CollabLayer';
@@ -370,7 +374,18 @@ function MessageRow({
           </button>
         </div>
       ) : (
-        <div className="chat-msg__text">{message.text}</div>
+        <>
+          {message.text && <div className="chat-msg__text">{message.text}</div>}
+          {message.attachments.length > 0 && (
+            <ul className="chat-files" aria-label={t('chat.attachment')}>
+              {message.attachments.map((f) => (
+                <li key={f.id}>
+                  <FileLink file={f} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       {!message.deleted && editing === null && (
         <div className="chat-msg__foot">
@@ -436,6 +451,40 @@ function MessageRow({
   );
 }
 
+function SizeText({ bytes }: { bytes: number }) {
+  const { t } = useCollabT();
+  const { value, unit } = fileSizeLabel(bytes);
+  return <>{t(`chat.size.${unit}`, { value: value.toLocaleString() })}</>;
+}
+
+function FileLink({ file }: { file: ChatAttachment }) {
+  const { t } = useCollabT();
+  const { value, unit } = fileSizeLabel(file.size);
+  const size = t(`chat.size.${unit}`, { value: value.toLocaleString() });
+  return (
+    <a
+      className="chat-file"
+      href={file.download_url}
+      download={file.name}
+      aria-label={t('chat.download', { name: file.name, size })}
+      data-testid="chat-file"
+    >
+      <Download size={14} aria-hidden />
+      <span className="chat-file__name">{file.name}</span>
+      <span className="chat-file__size">{size}</span>
+    </a>
+  );
+}
+
+/** The server's message(s) of a failed call, in the language it was asked in. */
+function failureText(err: unknown): string {
+  if (err instanceof ApiError) {
+    const lines = errorItems(err.body).map((i) => i.error_message || i.code);
+    return lines.filter(Boolean).join('; ') || err.message;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
 function Composer({
   chatId,
   directTo,
@@ -448,17 +497,65 @@ function Composer({
   const { t } = useCollabT();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [files, setFiles] = useState<ChatAttachment[]>([]);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [maxSize, setMaxSize] = useState<number | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!chatId) return;
+    void call(transferRoutes.storageMaxSize, { query: {} }, { silent: true })
+      .then((r) => setMaxSize(r.max_size))
+      .catch(() => undefined);
+  }, [chatId]);
+  const canSend = (text.trim() !== '' || files.length > 0) && !busy && uploading === null;
   const send = async () => {
-    if (!text.trim() || busy) return;
+    if (!canSend) return;
     setBusy(true);
     try {
       const m = await call(api.chat.createMessage, {
-        body: { ...(chatId ? { chat_id: chatId } : { user_id: directTo }), text },
+        body: {
+          ...(chatId ? { chat_id: chatId } : { user_id: directTo }),
+          text,
+          ...(files.length ? { attachment_ids: files.map((f) => f.id) } : {}),
+        },
       });
       setText('');
+      setFiles([]);
+      setProblem(null);
       onSent(m);
     } finally {
       setBusy(false);
+    }
+  };
+  const attach = async (picked: File[]) => {
+    if (!chatId) return;
+    setProblem(null);
+    for (const file of picked) {
+      if (files.length >= MAX_ATTACHMENTS) {
+        setProblem(t('chat.tooMany', { max: MAX_ATTACHMENTS }));
+        return;
+      }
+      // Checked here first so a large file is not sent only to be refused; the server checks too.
+      if (maxSize !== null && file.size > maxSize) {
+        setProblem(t('chat.tooLarge', { name: file.name, max: Math.round((maxSize / 1048576) * 10) / 10 }));
+        continue;
+      }
+      setUploading(file.name);
+      try {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        const up = await call(
+          api.chat.uploadAttachment,
+          { params: { id: chatId }, body: form },
+          { silent: true },
+        );
+        setFiles((cur) => [...cur, up]);
+      } catch (err) {
+        setProblem(t('chat.uploadFailed', { name: file.name, message: failureText(err) }));
+      } finally {
+        setUploading(null);
+      }
     }
   };
   return (
@@ -469,6 +566,63 @@ function Composer({
         void send();
       }}
     >
+      {(files.length > 0 || uploading || problem) && (
+        <div className="chat-composer__files">
+          {files.map((f) => (
+            <span key={f.id} className="chat-chip" data-testid="chat-pending-file">
+              <Paperclip size={12} aria-hidden />
+              <span className="chat-file__name">{f.name}</span>
+              <span className="chat-file__size">
+                <SizeText bytes={f.size} />
+              </span>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t('chat.removeFile', { name: f.name })}
+                onClick={() => setFiles((cur) => cur.filter((x) => x.id !== f.id))}
+              >
+                <X size={12} />
+              </button>
+            </span>
+          ))}
+          {uploading && (
+            <span className="collab-muted" role="status">
+              {t('chat.uploading', { name: uploading })}
+            </span>
+          )}
+          {problem && (
+            <span className="chat-composer__problem" role="alert">
+              {problem}
+            </span>
+          )}
+        </div>
+      )}
+      {chatId && (
+        <>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            data-testid="chat-file-input"
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void attach(picked);
+            }}
+          />
+          <button
+            type="button"
+            className="icon-btn chat-composer__attach"
+            aria-label={t('chat.attach')}
+            title={t('chat.attach')}
+            disabled={uploading !== null}
+            onClick={() => picker.current?.click()}
+          >
+            <Paperclip size={16} />
+          </button>
+        </>
+      )}
       <textarea
         aria-label={t('chat.placeholder')}
         placeholder={t('chat.placeholder')}
@@ -483,7 +637,7 @@ function Composer({
           }
         }}
       />
-      <button type="submit" className="btn btn--primary" disabled={!text.trim() || busy}>
+      <button type="submit" className="btn btn--primary" disabled={!canSend}>
         {t('chat.send')}
       </button>
     </form>

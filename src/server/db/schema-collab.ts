@@ -73,7 +73,19 @@ export interface DelegationsTable {
   created_at: Timestamp;
 }
 
+/** 037_chat_attachments.sql: a stored file attached to a chat message (message_id null until sent). */
+export interface ChatAttachmentsTable {
+  space_id: string;
+  file_id: string;
+  chat_id: string;
+  message_id: ColumnType<string | number | null, number | null | undefined, number | null>;
+  position: ColumnType<number, number | undefined, number>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface CollabTables {
+  chat_attachments: ChatAttachmentsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;

@@ -230,7 +230,7 @@ export interface StoredFilesTable {
   /** Migration 023: sha256 of the content (null for files stored before), the thumbnail's key. */
   content_hash: ColumnType<string | null, string | null | undefined>;
   thumb_key: ColumnType<string | null, string | null | undefined>;
-  purpose: ColumnType<'file' | 'photo', 'file' | 'photo' | undefined>;
+  purpose: ColumnType<'file' | 'photo' | 'chat', 'file' | 'photo' | 'chat' | undefined>;
 }
 
 // Comments and photos of EPS nodes (023_storage_photos.sql).

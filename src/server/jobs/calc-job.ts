@@ -5,7 +5,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ScheduleModel, ScheduleResult } from '../../domain/schedule';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
+import { dateChange } from '../../domain/collab';
 import { refreshSummary } from '../services/analytics-summary';
+import { assignedFinishes, delayNotices, noticeContext, notifyVia } from '../services/notices';
 import { prewarmColumns } from '../services/content-columns';
 import { LIVE_ENTRY_BYTES } from '../services/wbs-patch-batch';
 import { followPlans, plannedRows } from '../services/wdp-follow';
@@ -84,6 +86,7 @@ export async function runCalculation(
   const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
   const { model, left } = withoutDrafts(loaded.model);
   let follow: FollowOutcome | null;
+  let delayed: { rowId: string; ef: number }[] = [];
   await setState(env.db, job, 'in_process');
   run.setProgress(20);
   try {
@@ -106,6 +109,10 @@ export async function runCalculation(
       }
       // The rows' plans follow their new dates (one undo_wdp action at the next revision).
       const planned = await plannedRows(tx, job.space_id, job.version_id!);
+      // Finishes of rows with an assigned member before and after: a later one is a delay.
+      const before = await assignedFinishes(tx, job.space_id, job.version_id!);
+      // Set only when the dates are written (a stale result returns above).
+      delayed = finishDelays(before, result);
       await storeTimetable(tx, job.space_id, job.version_id!, result, left);
       return followPlans(
         tx,
@@ -121,12 +128,35 @@ export async function runCalculation(
     throw err;
   }
   if (follow) publishFollow(env, job, follow);
+  if (delayed.length) {
+    const rows = delayed;
+    notifyVia(env.events, async () => {
+      const ctx = noticeContext(env.events);
+      return ctx ? delayNotices(ctx, job.space_id, job.version_id!, rows, job.user_id) : [];
+    });
+  }
   prewarmColumns(env.db, job.space_id, job.version_id!);
   // The version's analytics summary, remade from the new dates so the dashboards read it at once.
   // A failure here leaves it stale, and the first analytics read remakes it.
   run.setProgress(90);
   await refreshSummary(env.db, job.space_id, job.version_id!).catch(() => undefined);
   return { version_id: job.version_id };
+}
+
+/** Rows (of those given, with their old finish) whose finish the result moves later. */
+export function finishDelays(
+  before: ReadonlyMap<string, number | null>,
+  result: Pick<ScheduleResult, 'ids' | 'es' | 'ef'>,
+): { rowId: string; ef: number }[] {
+  const out: { rowId: string; ef: number }[] = [];
+  if (before.size === 0) return out;
+  result.ids.forEach((id, i) => {
+    if (!before.has(id)) return;
+    const ef = result.ef[i]!;
+    if (dateChange({ es: null, ef: before.get(id)! }, { es: null, ef }) === 'assignment_date_delay')
+      out.push({ rowId: id, ef });
+  });
+  return out;
 }
 
 /** Open pages learn of the plans that followed the dates like of any stored change. */

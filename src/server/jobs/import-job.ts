@@ -7,6 +7,7 @@ import { badRequest } from '../errors';
 import { writeVersion } from '../import/write-version';
 import { scheduleRules, toRule } from '../routes/replacements';
 import { prewarmColumns } from '../services/content-columns';
+import { assignmentNotices, noticeContext } from '../services/notices';
 import { getFile, readBytes } from '../storage/files';
 import { parseInWorker } from './pool';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
@@ -64,5 +65,9 @@ export async function runImport(job: JobRow, run: RunningJob, env: JobEnv): Prom
     ids: [version.id, job.schedule_id!],
     payload: {},
   });
+  // assignment_created to the members the imported assignments' resources stand for (resources
+  // land on the space's by name, so a resource linked to a user brings its member).
+  const ctx = noticeContext(env.events);
+  if (ctx) await assignmentNotices(ctx, job.space_id, version.id, 'all', 'all', job.user_id);
   return { version_id: version.id };
 }

@@ -17,8 +17,13 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { HttpError, implement } from '../http/register';
 import type { Implemented } from '../http/register';
+import { jobEnvFor } from '../jobs/app-runner';
 import { iso } from '../services/mappers';
 import { notify } from '../services/notices';
+import { checkQuota, deleteFile, saveUpload, spaceLimits } from '../storage/files';
+import { signedLink } from '../storage/links';
+import { incomingDir } from '../storage/storage';
+import { receiveUpload } from '../storage/upload';
 
 type ChatRow = {
   id: string;
@@ -57,7 +62,42 @@ export const UNREAD_CAP = 1000;
 const avatarUrl = (id: string, has: boolean) => (has ? `/api/v1/users/${id}/avatar` : null);
 
 export function chatRoutes(ctx: AppContext): Implemented[] {
-  const { db, events } = ctx;
+  const { db, events, config } = ctx;
+  const { storage } = jobEnvFor(ctx);
+
+  const toAttachment = (
+    spaceId: string,
+    f: { id: string; name: string; mime: string; size: number | string },
+  ) => ({
+    id: f.id,
+    name: f.name,
+    mime: f.mime,
+    size: Number(f.size),
+    download_url: signedLink(config.dataDir, spaceId, f.id, 'download').url,
+  });
+
+  /** The files of these messages, in the order they were sent. */
+  const attachmentsOf = async (spaceId: string, ids: number[]) => {
+    const out = new Map<number, ReturnType<typeof toAttachment>[]>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .selectFrom('chat_attachments as a')
+      .innerJoin('stored_files as f', (j) =>
+        j.onRef('f.space_id', '=', 'a.space_id').onRef('f.id', '=', 'a.file_id'),
+      )
+      .select(['a.message_id', 'f.id', 'f.name', 'f.mime', 'f.size'])
+      .where('a.space_id', '=', spaceId)
+      .where('a.message_id', 'in', ids as never[])
+      .orderBy('a.message_id')
+      .orderBy('a.position')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(Number(r.message_id)) ?? [];
+      list.push(toAttachment(spaceId, r));
+      out.set(Number(r.message_id), list);
+    }
+    return out;
+  };
 
   const loadChat = async (spaceId: string, userId: string, chatId: string): Promise<ChatRow> => {
     const chat = await db
@@ -83,6 +123,7 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
           .orderBy('created_at')
           .execute()
       : [];
+    const files = await attachmentsOf(spaceId, ids);
     const byMessage = new Map<number, { user_id: string; emoji: string }[]>();
     for (const r of reactions) {
       const list = byMessage.get(Number(r.message_id)) ?? [];
@@ -100,6 +141,7 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       edited_at: r.edited_at ? iso(r.edited_at) : null,
       deleted: r.deleted_at !== null,
       reactions: r.deleted_at ? [] : groupReactions(byMessage.get(Number(r.id)) ?? [], userId),
+      attachments: r.deleted_at ? [] : (files.get(Number(r.id)) ?? []),
     }));
   };
 
@@ -256,8 +298,8 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       ...(chat.kind === 'direct' ? { to: [chat.user_a!, chat.user_b!] } : {}),
     });
 
-  const textProblem = (text: string) => {
-    const p = messageProblem(text);
+  const textProblem = (text: string, attachments = 0) => {
+    const p = messageProblem(text, attachments);
     if (p === 'empty') throw badRequest('chat.empty_message', { field: 'text' });
     if (p === 'too_long') throw badRequest('chat.too_long', { field: 'text', max: 4000 });
   };
@@ -355,8 +397,39 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       return membersOf(space.spaceId, chat);
     }),
 
+    implement(api.chat.uploadAttachment, async ({ space, userId, params, req }) => {
+      const chat = await loadChat(space.spaceId, userId, params.id);
+      const limits = await spaceLimits(db, space.spaceId, config.storageMaxFileBytes);
+      const up = await receiveUpload(req, { maxBytes: limits.maxFile, dir: incomingDir(config.dataDir) });
+      try {
+        await checkQuota(db, space.spaceId, limits.quota, up.size);
+      } catch (err) {
+        await up.discard();
+        throw err;
+      }
+      // Kind temp until sent: an upload never sent goes with the expired temp files.
+      const file = await saveUpload(
+        db,
+        storage,
+        up,
+        { spaceId: space.spaceId, kind: 'temp', userId, purpose: 'chat' },
+        null,
+      );
+      try {
+        await db
+          .insertInto('chat_attachments')
+          .values({ space_id: space.spaceId, file_id: file.id, chat_id: chat.id, uploaded_by: userId })
+          .execute();
+      } catch (err) {
+        await deleteFile(db, storage, file);
+        throw err;
+      }
+      return toAttachment(space.spaceId, file);
+    }),
+
     implement(api.chat.createMessage, async ({ space, userId, body }) => {
-      textProblem(body.text);
+      const attachmentIds = [...new Set(body.attachment_ids ?? [])];
+      textProblem(body.text, attachmentIds.length);
       let chat: ChatRow;
       if (body.chat_id) chat = await loadChat(space.spaceId, userId, body.chat_id);
       else if (body.user_id) {
@@ -396,6 +469,20 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
           .executeTakeFirst();
         if (!to) throw badRequest('chat.bad_reply', { field: 'reply_to' });
       }
+      if (attachmentIds.length) {
+        // Only the caller's own uploads to this chat that no message took yet.
+        const free = await db
+          .selectFrom('chat_attachments')
+          .select('file_id')
+          .where('space_id', '=', space.spaceId)
+          .where('chat_id', '=', chat.id)
+          .where('uploaded_by', '=', userId)
+          .where('message_id', 'is', null)
+          .where('file_id', 'in', attachmentIds)
+          .execute();
+        if (free.length !== attachmentIds.length)
+          throw badRequest('chat.bad_attachment', { field: 'attachment_ids' });
+      }
       const text = body.text.trim();
       const row = (await db
         .insertInto('chat_messages')
@@ -409,6 +496,21 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
         })
         .returning(messageColumns)
         .executeTakeFirstOrThrow()) as MessageRow;
+      for (const [position, fileId] of attachmentIds.entries()) {
+        await db
+          .updateTable('chat_attachments')
+          .set({ message_id: Number(row.id), position })
+          .where('space_id', '=', space.spaceId)
+          .where('file_id', '=', fileId)
+          .execute();
+      }
+      if (attachmentIds.length)
+        await db
+          .updateTable('stored_files')
+          .set({ kind: 'documents', expires_at: null })
+          .where('space_id', '=', space.spaceId)
+          .where('id', 'in', attachmentIds)
+          .execute();
       await join(space.spaceId, chat.id, userId);
       // Own messages are read.
       await db
@@ -428,7 +530,8 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
         author_id: userId,
         chat_id: chat.id,
         tag: body.tag,
-        text: preview(text),
+        // A message of files only previews its first file's name.
+        text: preview(text || (message!.attachments[0] ? `📎 ${message!.attachments[0].name}` : '')),
         message: message!,
         author_login: author.login,
         author_avatar_url: avatarUrl(userId, author.has_avatar),
@@ -505,6 +608,17 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
           .where('space_id', '=', space.spaceId)
           .where('message_id', '=', params.messageId)
           .execute();
+        // A deleted message's files go too (their bytes when nothing else shares them).
+        const files = await db
+          .selectFrom('chat_attachments as a')
+          .innerJoin('stored_files as f', (j) =>
+            j.onRef('f.space_id', '=', 'a.space_id').onRef('f.id', '=', 'a.file_id'),
+          )
+          .selectAll('f')
+          .where('a.space_id', '=', space.spaceId)
+          .where('a.message_id', '=', params.messageId as never)
+          .execute();
+        for (const f of files) await deleteFile(db, storage, f);
       }
       publish(space.spaceId, chat, 'chat_message_updated', {
         chat_id: chat.id,

@@ -12,6 +12,7 @@ import { HttpError, badRequest, notFound } from '../errors';
 import { implement } from '../http/register';
 import { jobEnvFor } from '../jobs/app-runner';
 import { iso } from '../services/mappers';
+import { notify, rowNotices } from '../services/notices';
 import { checkQuota, deleteFile, getFile, saveUpload, spaceLimits } from '../storage/files';
 import { signedLink } from '../storage/links';
 import { incomingDir } from '../storage/storage';
@@ -173,7 +174,7 @@ export function galleryRoutes(ctx: AppContext) {
     implement(api.gallery.addComment, async ({ params, body, space, userId }) => {
       await getAnyNode(db, space.spaceId, params.id);
       const item = body.wbs_item_id ?? null;
-      if (item) await findRow(db, space.spaceId, params.id, item, null);
+      const row = item ? await findRow(db, space.spaceId, params.id, item, null) : null;
       const { id } = await db
         .insertInto('eps_comments')
         .values({
@@ -185,6 +186,18 @@ export function galleryRoutes(ctx: AppContext) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // assignment_comment: the members assigned to the row hear of a comment on it.
+      if (row)
+        await notify(
+          ctx,
+          await rowNotices(
+            ctx,
+            space.spaceId,
+            row.version_id,
+            [{ rowId: row.id, type: 'assignment_comment' }],
+            userId,
+          ),
+        );
       return toComment(
         await commentsQuery(space.spaceId).where('c.id', '=', id).executeTakeFirstOrThrow(),
         userId,

@@ -2,6 +2,7 @@
 // recipient chose in the profile — `site` as a live `notice_created` event to that user only,
 // `corporate` as an email through SMTP (SMTP_URL). A notice never goes to the user who caused it,
 // nor to someone outside the space. Delivery failures never fail the request that caused them.
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { sql } from 'kysely';
@@ -22,6 +23,9 @@ export interface NoticeDraft {
   /** Produced once per user and key (look-ahead notices). */
   dedup?: string;
 }
+
+/** Notices written per INSERT statement. */
+const NOTICE_BATCH = 500;
 
 const transports = new Map<string, Transporter>();
 const transportOf = (url: string): Transporter => {
@@ -61,11 +65,7 @@ export async function notify(ctx: AppContext, drafts: NoticeDraft[]): Promise<vo
         's.name',
       ])
       .where('m.space_id', 'in', spaceIds)
-      .where(
-        'm.user_id',
-        'in',
-        wanted.map((d) => d.userId),
-      )
+      .where('m.user_id', 'in', [...new Set(wanted.map((d) => d.userId))])
       .execute();
     const memberOf = new Map(members.map((m) => [`${m.space_id}/${m.user_id}`, m]));
     // A version's notice links its schedule too (the schedule page opens by schedule id).
@@ -87,26 +87,40 @@ export async function notify(ctx: AppContext, drafts: NoticeDraft[]): Promise<vo
     for (const d of wanted)
       if (d.link?.version_id && !d.link.eps_id && scheduleOf.has(d.link.version_id))
         d.link = { ...d.link, eps_id: scheduleOf.get(d.link.version_id)! };
-    for (const d of wanted) {
+    // One INSERT per batch of rows (an import can make a thousand notices); ids are made here so
+    // the rows a dedup key skipped are known by the ids that did not come back.
+    const ready = wanted.flatMap((d) => {
       const m = memberOf.get(`${d.spaceId}/${d.userId}`);
-      if (!m) continue;
-      const row = await db
+      return m ? [{ d, m, id: randomUUID() }] : [];
+    });
+    const inserted = new Map<string, Date>();
+    for (let i = 0; i < ready.length; i += NOTICE_BATCH) {
+      const batch = ready.slice(i, i + NOTICE_BATCH);
+      const rows = await db
         .insertInto('notices')
-        .values({
-          space_id: d.spaceId,
-          user_id: d.userId,
-          type: d.type,
-          params: JSON.stringify(d.params ?? {}),
-          link: JSON.stringify(d.link ?? {}),
-          actor_id: d.actorId ?? null,
-          dedup: d.dedup ?? null,
-        })
+        .values(
+          batch.map(({ d, id }) => ({
+            space_id: d.spaceId,
+            id,
+            user_id: d.userId,
+            type: d.type,
+            params: JSON.stringify(d.params ?? {}),
+            link: JSON.stringify(d.link ?? {}),
+            actor_id: d.actorId ?? null,
+            dedup: d.dedup ?? null,
+          })),
+        )
         .onConflict((o) =>
           o.columns(['space_id', 'user_id', 'dedup']).where('dedup', 'is not', null).doNothing(),
         )
         .returning(['id', 'created_at'])
-        .executeTakeFirst();
-      if (!row) continue; // already produced (dedup)
+        .execute();
+      for (const r of rows) inserted.set(r.id, r.created_at);
+    }
+    for (const { d, m, id } of ready) {
+      const createdAt = inserted.get(id);
+      if (!createdAt) continue; // already produced (dedup)
+      const row = { id, created_at: createdAt };
       const how = deliveryOf(m.notification_channels);
       if (how.site)
         ctx.events.publish({
@@ -225,17 +239,20 @@ export async function rowNotices(
   );
 }
 
-/** assignment_created / assignment_changed to the member a saved assignment's resource stands for. */
+/**
+ * assignment_created / assignment_changed to the member a saved assignment's resource stands for;
+ * `'all'`: every assignment of the version is new (an imported version).
+ */
 export async function assignmentNotices(
   ctx: AppContext,
   spaceId: string,
   versionId: string,
-  assignmentIds: readonly string[],
-  created: ReadonlySet<string>,
-  actorId: string,
+  assignmentIds: readonly string[] | 'all',
+  created: ReadonlySet<string> | 'all',
+  actorId: string | null,
 ): Promise<void> {
   if (assignmentIds.length === 0) return;
-  const rows = await ctx.db
+  let q = ctx.db
     .selectFrom('version_assignments as a')
     .innerJoin('version_resources as vr', (j) =>
       j
@@ -255,20 +272,92 @@ export async function assignmentNotices(
     .select(['a.id', 'a.wbs_id', 'r.user_id', 'r.name as resource', 'w.name as task'])
     .where('a.space_id', '=', spaceId)
     .where('a.version_id', '=', versionId)
-    .where('a.id', 'in', [...assignmentIds])
-    .where('r.user_id', 'is not', null)
-    .execute();
+    .where('r.user_id', 'is not', null);
+  if (assignmentIds !== 'all') q = q.where('a.id', 'in', [...assignmentIds]);
+  const rows = await q.execute();
   await notify(
     ctx,
     rows.map((r) => ({
       spaceId,
       userId: r.user_id!,
-      type: created.has(r.id) ? ('assignment_created' as const) : ('assignment_changed' as const),
+      type:
+        created === 'all' || created.has(r.id)
+          ? ('assignment_created' as const)
+          : ('assignment_changed' as const),
       actorId,
       params: { task: r.task, resource: r.resource },
       link: { version_id: versionId, wbs_id: r.wbs_id, assignment_id: r.id },
     })),
   );
+}
+
+/** A day of the engine's minutes (minutes since 2000-01-01 UTC) as YYYY-MM-DD. */
+export const engineDateText = (minutes: number) =>
+  new Date(Date.UTC(2000, 0, 1) + minutes * 60_000).toISOString().slice(0, 10);
+
+/**
+ * The finishes (ef) of a version's rows that have an assigned member, read before a calculation
+ * writes new ones (assignment_date_delay compares them with the result).
+ */
+export async function assignedFinishes(
+  db: AppContext['db'],
+  spaceId: string,
+  versionId: string,
+): Promise<Map<string, number | null>> {
+  const rows = await db
+    .selectFrom('wbs_items as w')
+    .select(['w.id', 'w.ef'])
+    .where('w.space_id', '=', spaceId)
+    .where('w.version_id', '=', versionId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('version_assignments as a')
+          .innerJoin('version_resources as vr', (j) =>
+            j
+              .onRef('vr.space_id', '=', 'a.space_id')
+              .onRef('vr.version_id', '=', 'a.version_id')
+              .onRef('vr.id', '=', 'a.resource_id'),
+          )
+          .innerJoin('resources as r', (j) =>
+            j.onRef('r.space_id', '=', 'vr.space_id').onRef('r.id', '=', 'vr.resource_id'),
+          )
+          .select('a.id')
+          .whereRef('a.space_id', '=', 'w.space_id')
+          .whereRef('a.version_id', '=', 'w.version_id')
+          .whereRef('a.wbs_id', '=', 'w.id')
+          .where('r.user_id', 'is not', null),
+      ),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.ef === null ? null : Number(r.ef)]));
+}
+
+/** assignment_date_delay to the members assigned to rows whose finish moved later. */
+export async function delayNotices(
+  ctx: AppContext,
+  spaceId: string,
+  versionId: string,
+  delayed: readonly { rowId: string; ef: number }[],
+  actorId: string | null,
+): Promise<NoticeDraft[]> {
+  const drafts = await rowNotices(
+    ctx,
+    spaceId,
+    versionId,
+    delayed.map((d) => ({ rowId: d.rowId, type: 'assignment_date_delay' as const })),
+    actorId,
+  );
+  const finish = new Map(delayed.map((d) => [d.rowId, d.ef]));
+  return drafts.map((d) => {
+    const ef = finish.get(d.link!.wbs_id!)!;
+    // Once per row and new finish: a second calculation with the same result says nothing new.
+    return {
+      ...d,
+      params: { ...d.params, date: engineDateText(ef) },
+      dedup: `assignment_date_delay:${versionId}:${d.link!.wbs_id}:${ef}`,
+    };
+  });
 }
 
 export const noticeContext = (events: object): AppContext | undefined => contexts.get(events);

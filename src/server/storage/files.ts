@@ -33,7 +33,7 @@ export interface FileMeta {
   scheduleId?: string | null;
   versionId?: string | null;
   userId?: string | null;
-  purpose?: 'file' | 'photo';
+  purpose?: 'file' | 'photo' | 'chat';
 }
 
 export interface NewFile extends FileMeta {

@@ -14,6 +14,7 @@ export const collabSamples: Record<string, (t: T) => Sample> = {
   'GET /chat/:id/message': (t) => ({ params: { id: t.version }, query: { message_id: '1' } }),
   'GET /chat/:id/users': (t) => ({ params: { id: t.version } }),
   'POST /chat/create-message': (t) => ({ body: { chat_id: t.version, text: 'Hello' } }),
+  'POST /chat/:id/attachments': (t) => ({ params: { id: t.version } }),
   'PATCH /chat/:id/:messageId/update-reaction': (t) => ({
     params: { id: t.version, messageId: '1' },
     query: { emoji: '👍' },
