@@ -1,5 +1,6 @@
 // The workbench's body: the WBS grid and the Gantt side by side with the splitter between them,
-// shared by the schedule page and the project grid.
+// shared by the schedule page and the project grid; `aside` (the schedule's 3D pane) to their right.
+import type { ReactNode } from 'react';
 import { GanttPane } from '../../gantt/GanttPane';
 import { WbsGrid, type WbsGridProps } from '../../grid/WbsGrid';
 import { useWorkbench } from '../../state/workbench/store';
@@ -9,9 +10,10 @@ import type { SplitControls } from './use-split-sizes';
 interface GridGanttSplitProps extends WbsGridProps {
   readonly locale: string;
   readonly split: SplitControls;
+  readonly aside?: ReactNode;
 }
 
-export function GridGanttSplit({ ctx, t, label, locale, split }: GridGanttSplitProps) {
+export function GridGanttSplit({ ctx, t, label, locale, split, aside }: GridGanttSplitProps) {
   const gridWidth = useWorkbench((s) => s.gridWidth);
   return (
     <div className="wb-split">
@@ -30,6 +32,7 @@ export function GridGanttSplit({ ctx, t, label, locale, split }: GridGanttSplitP
       <div className="wb-right">
         <GanttPane ctx={ctx} t={t} locale={locale} />
       </div>
+      {aside}
     </div>
   );
 }
