@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Id, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
+import { IndicatorKey } from './views';
 
 export const ElementId = z.coerce
   .number()
@@ -402,6 +403,24 @@ export const bimRoutes = {
     params: LinkParams,
     body: z.object({ element_ids: z.array(ElementId).max(100_000) }),
     response: z.array(Id),
+  }),
+  indicatorColors: route({
+    method: 'GET',
+    path: '/versions/:id/3d/link/:link_id/indicator-colors/:indicator',
+    scope: 'space',
+    summary:
+      'Linked elements coloured by a quality indicator: flagged when a row of theirs fails it (docs/views.md)',
+    params: z.object({ id: Id, link_id: Id, indicator: IndicatorKey }),
+    response: z.object({
+      indicator: IndicatorKey,
+      /** The indicator's verdict on the version (null: not applicable). */
+      pass: z.boolean().nullable(),
+      colors: z.object({ flagged: z.string(), clear: z.string() }),
+      /** Elements linked to a row the indicator flags, and those whose rows all pass. */
+      flagged: z.array(z.number().int()),
+      clear: z.array(z.number().int()),
+      flagged_rows: z.array(Id),
+    }),
   }),
   coverage: route({
     method: 'GET',

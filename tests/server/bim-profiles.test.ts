@@ -1,6 +1,7 @@
 // 3D/BIM appearance profiles (issue 25): create, change, activate and delete profiles by status or
 // by an element key's value; the built-in profile only takes "active"; the values of a key group
 // a model's elements (the small shared IFC fixture); bad input is a 400 in en and ru.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import { BUILT_IN_PROFILE } from '../../src/api/bim';
 import type { BimElement, BimInfo, BimModel, BimProfile } from '../../src/api/bim';
+import { serializeEntry } from '../../src/domain/history';
+import { newRow } from '../../src/domain/wbs/types';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
 import type { Tree } from './support/fixtures';
 import { call, startHarness } from './support/harness';
@@ -140,6 +143,7 @@ describe('bim appearance profiles', () => {
     expect((await list()).length).toBe(before);
   });
 
+  let modelId = '';
   it.skipIf(!present)('groups a model’s elements by a key’s value', { timeout: 180_000 }, async () => {
     const res = await upload(
       app,
@@ -150,6 +154,7 @@ describe('bim appearance profiles', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as { model: BimModel }).model.id;
+    modelId = id;
     let info: BimInfo | null = null;
     for (let i = 0; i < 1500 && info?.state !== 'ready'; i++) {
       info = (await call(app, api.bim.info, { ...as(), params: { id: tree.project, model_id: id } })).json();
@@ -178,5 +183,79 @@ describe('bim appearance profiles', () => {
       query: { kind: 'property', pset: 'Pset_WallCommon' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it.skipIf(!present)('colours linked elements by a quality indicator (indicator-colors)', async () => {
+    const hard = randomUUID();
+    const free = randomUUID();
+    const rows = [
+      newRow(hard, 'task', null, 'a', {
+        name: '01 eerste verdieping',
+        duration: 480 * 5,
+        startLimitType: 'mandatory',
+        startLimitDate: 0,
+      }),
+      newRow(free, 'task', null, 'b', { name: '00 begane grond', duration: 480 * 5 }),
+    ];
+    const b = await call(app, api.wbsBatch.batch, {
+      ...as(),
+      params: { id: tree.version },
+      body: {
+        revision: 0,
+        origin: 'do',
+        entry: serializeEntry({
+          kind: 'undo_wbs',
+          labelKey: 'cmd.add',
+          patches: rows.map((r) => ({ op: 'add' as const, path: ['rows', r.id], value: r })),
+          inversePatches: rows.map((r) => ({ op: 'remove' as const, path: ['rows', r.id] })),
+        }),
+      },
+    });
+    expect(b.statusCode, b.body).toBe(200);
+    const link = (
+      await call(app, api.bim.saveLink, {
+        ...as(),
+        params: { id: tree.project },
+        body: { model_id: modelId, schedule_id: tree.schedule },
+      })
+    ).json().id as string;
+    const p = { id: tree.version, link_id: link };
+    const made = await call(app, api.bim.createRelations, {
+      ...as(),
+      params: p,
+      body: { rule: { element: { kind: 'storey' }, row: { kind: 'name' } } },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const rels = (await call(app, api.bim.relations, { ...as(), params: p })).json() as {
+      wbs_id: string;
+      element_id: number;
+    }[];
+    const of = (w: string) =>
+      rels
+        .filter((r) => r.wbs_id === w)
+        .map((r) => r.element_id)
+        .sort((x, y) => x - y);
+    expect(of(hard).length).toBeGreaterThan(0);
+    expect(of(free).length).toBeGreaterThan(0);
+    const r = await call(app, api.bim.indicatorColors, {
+      ...as(),
+      params: { ...p, indicator: 'hard_constraints' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const out = r.json() as {
+      flagged: number[];
+      clear: number[];
+      flagged_rows: string[];
+      pass: boolean | null;
+    };
+    expect(out.flagged_rows).toEqual([hard]);
+    expect(out.flagged).toEqual(of(hard));
+    expect(out.clear).toEqual(of(free));
+    expect(out.pass).toBe(false);
+    const unknown = await call(app, api.bim.indicatorColors, {
+      ...as(),
+      params: { ...p, indicator: 'nonsense' as never },
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 });

@@ -75,3 +75,18 @@ export function rowRunsFor(
   }
   return runs;
 }
+
+/**
+ * Elements split by a quality indicator (the spec's indicator-colors): flagged when linked to a
+ * row the indicator flags, clear when all their rows pass it. Both ascending.
+ */
+export function splitByFlaggedRows(
+  index: RelationIndex,
+  flaggedRows: ReadonlySet<string>,
+): { flagged: number[]; clear: number[] } {
+  const flagged: number[] = [];
+  const clear: number[] = [];
+  for (const [element, rows] of index.rowsOfElement)
+    (rows.some((r) => flaggedRows.has(r)) ? flagged : clear).push(element);
+  return { flagged: flagged.sort((a, b) => a - b), clear: clear.sort((a, b) => a - b) };
+}

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { api } from '../../api';
 import { BUILT_IN_PROFILE } from '../../api/bim';
 import type { BimElement, BimModel, BimProfile } from '../../api/bim';
-import { DEFAULT_COLORS, groupByKey, matchRule } from '../../domain/bim';
+import { DEFAULT_COLORS, groupByKey, indexRelations, matchRule, splitByFlaggedRows } from '../../domain/bim';
 import type { RuleElement, RuleRow } from '../../domain/bim';
 import { BimParseError, checkIfcText, ifcBytes } from '../bim/ifc-parse';
 import type { AppContext } from '../context';
@@ -25,6 +25,7 @@ import { iso } from '../services/mappers';
 import { deleteFile, getFile, MAX_UPLOAD_BYTES, readBytes, saveFile } from '../storage/files';
 import { readUpload } from '../storage/multipart';
 import { storageFor } from '../storage/storage';
+import { versionIndicators } from '../services/version-indicators';
 import { getVersion } from './versions';
 
 const bad = (code: string, params: Record<string, string | number> = {}) =>
@@ -882,6 +883,32 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
         .where('element_id', 'in', c.body.element_ids)
         .execute();
       return rows.map((r) => r.wbs_id);
+    }),
+
+    implement(api.bim.indicatorColors, async (c) => {
+      await guard(c);
+      const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
+      const { indicators } = await versionIndicators(db, c.space.spaceId, v);
+      const ind = indicators.find((i) => i.key === c.params.indicator);
+      const rels = await db
+        .selectFrom('bim_relations')
+        .select(['wbs_id', 'element_id'])
+        .where('space_id', '=', c.space.spaceId)
+        .where('link_id', '=', l.id)
+        .where('version_id', '=', v.id)
+        .execute();
+      const flaggedRows = new Set(ind?.ids ?? []);
+      const split = splitByFlaggedRows(
+        indexRelations(rels.map((r) => ({ wbs_id: r.wbs_id, element_id: Number(r.element_id) }))),
+        flaggedRows,
+      );
+      return {
+        indicator: c.params.indicator,
+        pass: ind?.pass ?? null,
+        colors: { flagged: DEFAULT_COLORS.late, clear: DEFAULT_COLORS.completed },
+        ...split,
+        flagged_rows: [...flaggedRows],
+      };
     }),
 
     implement(api.bim.coverage, async (c) => {

@@ -2,7 +2,13 @@
 // elements, elements to their rows, and the grid ranges that select wanted rows.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { elementsForRows, indexRelations, rowRunsFor, rowsForElements } from '../../../src/domain/bim';
+import {
+  elementsForRows,
+  indexRelations,
+  rowRunsFor,
+  rowsForElements,
+  splitByFlaggedRows,
+} from '../../../src/domain/bim';
 
 const rels = [
   { wbs_id: 'walls', element_id: 3 },
@@ -83,6 +89,32 @@ describe('3D pane selection', () => {
         expect(covered).toEqual(ids.filter((id) => wanted.has(id)));
         for (let k = 1; k < runs.length; k++) expect(runs[k]!.first).toBeGreaterThan(runs[k - 1]!.last + 1);
       }),
+    );
+  });
+
+  it('splits linked elements by the rows an indicator flags (property)', () => {
+    expect(splitByFlaggedRows(indexRelations(rels), new Set(['paint']))).toEqual({
+      flagged: [1],
+      clear: [2, 3],
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 12 })), {
+          maxLength: 30,
+        }),
+        fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 6 }),
+        (pairs, flaggedRows) => {
+          const relations = pairs.map(([w, e]) => ({ wbs_id: `r${w}`, element_id: e }));
+          const flagged = new Set(flaggedRows.map((r) => `r${r}`));
+          const out = splitByFlaggedRows(indexRelations(relations), flagged);
+          const linked = [...new Set(relations.map((r) => r.element_id))].sort((a, b) => a - b);
+          expect([...out.flagged, ...out.clear].sort((a, b) => a - b)).toEqual(linked);
+          for (const e of out.flagged)
+            expect(relations.some((r) => r.element_id === e && flagged.has(r.wbs_id))).toBe(true);
+          for (const e of out.clear)
+            expect(relations.some((r) => r.element_id === e && flagged.has(r.wbs_id))).toBe(false);
+        },
+      ),
     );
   });
 });
