@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Id, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
+import { IndicatorKey } from './views';
 
 export const ElementId = z.coerce
   .number()
@@ -120,13 +121,34 @@ export const LinkRule = z.object({
 export type LinkRule = z.infer<typeof LinkRule>;
 
 export const StatusKey = z.enum(['not_started', 'in_progress', 'completed', 'late']);
+const Hex = z.string().regex(/^#[0-9a-f]{6}$/i);
+/** The built-in profile (status colours), never stored: it cannot be changed or deleted. */
+export const BUILT_IN_PROFILE = '00000000-0000-4000-8000-000000000000';
 export const BimProfile = z.object({
   id: Id,
   name: z.string(),
   /** #rrggbb per status. */
-  colors: z.record(StatusKey, z.string().regex(/^#[0-9a-f]{6}$/i)),
+  colors: z.record(StatusKey, Hex),
+  /** status: elements take their rows' status colours (4D); attribute: the colour of their value. */
+  mode: z.enum(['status', 'attribute']),
+  /** mode attribute: the element key whose value colours an element. */
+  attribute: ElementKey.nullable(),
+  /** mode attribute: #rrggbb per value (compared trimmed, ignoring case); others take the palette. */
+  value_colors: z.record(z.string(), Hex),
   is_active: z.boolean(),
 });
+const ProfileBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    colors: z.record(StatusKey, Hex),
+    mode: z.enum(['status', 'attribute']).optional(),
+    attribute: ElementKey.strict().nullable().optional(),
+    value_colors: z.record(z.string().max(200), Hex).optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+/** Elements of a model grouped by the value of a key (a profile by attribute, its legend). */
+export const ValueGroup = z.object({ value: z.string(), element_ids: z.array(z.number().int()) });
 export type BimProfile = z.infer<typeof BimProfile>;
 
 /** A row of the 4D player: its dates (epoch minutes), progress and elements. */
@@ -382,6 +404,24 @@ export const bimRoutes = {
     body: z.object({ element_ids: z.array(ElementId).max(100_000) }),
     response: z.array(Id),
   }),
+  indicatorColors: route({
+    method: 'GET',
+    path: '/versions/:id/3d/link/:link_id/indicator-colors/:indicator',
+    scope: 'space',
+    summary:
+      'Linked elements coloured by a quality indicator: flagged when a row of theirs fails it (docs/views.md)',
+    params: z.object({ id: Id, link_id: Id, indicator: IndicatorKey }),
+    response: z.object({
+      indicator: IndicatorKey,
+      /** The indicator's verdict on the version (null: not applicable). */
+      pass: z.boolean().nullable(),
+      colors: z.object({ flagged: z.string(), clear: z.string() }),
+      /** Elements linked to a row the indicator flags, and those whose rows all pass. */
+      flagged: z.array(z.number().int()),
+      clear: z.array(z.number().int()),
+      flagged_rows: z.array(Id),
+    }),
+  }),
   coverage: route({
     method: 'GET',
     path: '/versions/:id/3d/link/:link_id/coverage',
@@ -417,11 +457,43 @@ export const bimRoutes = {
     ability: 'edit',
     status: 201,
     summary: 'Create an appearance profile (active makes it the space’s)',
-    body: z.object({
-      name: z.string().trim().min(1).max(100),
-      colors: z.record(StatusKey, z.string().regex(/^#[0-9a-f]{6}$/i)),
-      is_active: z.boolean().optional(),
-    }),
+    body: ProfileBody,
     response: BimProfile,
+  }),
+  updateProfile: route({
+    method: 'PUT',
+    path: '/bim/profiles/:profile_id',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Change an appearance profile (active makes it the space’s; the built-in one only takes is_active)',
+    params: z.object({ profile_id: Id }),
+    body: ProfileBody.extend({ colors: z.partialRecord(StatusKey, Hex) })
+      .partial()
+      .strict(),
+    response: BimProfile,
+  }),
+  deleteProfile: route({
+    method: 'DELETE',
+    path: '/bim/profiles/:profile_id',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete an appearance profile (the built-in one is used when the active one goes)',
+    params: z.object({ profile_id: Id }),
+    response: Ok,
+  }),
+  attributeValues: route({
+    method: 'GET',
+    path: '/projects/:id/3d/:model_id/attributes/values',
+    scope: 'space',
+    summary:
+      'Elements with geometry grouped by the value of a key (storey, class, material, type, name, IFC property)',
+    params: ModelParams,
+    query: z.object({
+      kind: ElementKey.shape.kind,
+      pset: z.string().max(200).optional(),
+      property: z.string().max(200).optional(),
+    }),
+    response: z.array(ValueGroup),
   }),
 } as const;

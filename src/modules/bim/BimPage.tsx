@@ -13,10 +13,17 @@ import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
-import { DEFAULT_COLORS, elementStatuses, unpackGeometry } from '../../domain/bim';
-import type { BimStatus } from '../../domain/bim';
+import {
+  DEFAULT_COLORS,
+  attributeColors,
+  elementStatuses,
+  groupColors,
+  unpackGeometry,
+} from '../../domain/bim';
+import type { BimStatus, ValueGroup } from '../../domain/bim';
 import { formatLocal } from '../../domain/calendar/time';
 import { useBimT } from './i18n';
+import { ProfileEditor } from './ProfileEditor';
 import { BimViewer } from './viewer';
 import './bim.css';
 
@@ -83,18 +90,22 @@ export function BimPage() {
   const [time, setTime] = useState<number | null>(null);
   const [speed, setSpeed] = useState(7);
   const [context, setContext] = useState(true);
-  const [profile, setProfile] = useState<BimProfile['colors']>(DEFAULT_COLORS);
+  const [profiles, setProfiles] = useState<BimProfile[]>([]);
+  const [editing, setEditing] = useState(false);
+  /** The model's elements grouped by the active profile's attribute (a profile by attribute). */
+  const [valueGroups, setValueGroups] = useState<{ key: string; list: ValueGroup[] } | null>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<BimViewer | null>(null);
   const rowListRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     void call(api.eps.tree, { params: { space_id: spaceId } }).then(setTree, () => undefined);
-    void call(api.bim.profiles).then(
-      (ps) => setProfile((ps.find((p) => p.is_active) ?? ps[0])?.colors ?? DEFAULT_COLORS),
-      () => undefined,
-    );
+    void call(api.bim.profiles).then(setProfiles, () => undefined);
   }, [spaceId]);
+  const loadProfiles = () => void call(api.bim.profiles).then(setProfiles, () => undefined);
+  const activeProfile = profiles.find((p) => p.is_active) ?? profiles[0] ?? null;
+  const profile = activeProfile?.colors ?? DEFAULT_COLORS;
+  const byAttribute = activeProfile?.mode === 'attribute' ? activeProfile.attribute : null;
 
   const projects = useMemo(() => (tree ? tree.nodes.filter((n) => n.kind === 'project') : []), [tree]);
   const projectId = projects.some((p) => p.id === chosenProject) ? chosenProject : (projects[0]?.id ?? '');
@@ -409,24 +420,61 @@ export function BimPage() {
     () => (playerOn ? elementStatuses(player.rows, time) : new Map<number, BimStatus>()),
     [playerOn, player, time],
   );
+  // A profile by attribute: the model's elements grouped by its key's value.
+  const attrKey =
+    byAttribute && model && geometryReady
+      ? `${model.id}/${byAttribute.kind}/${byAttribute.pset ?? ''}/${byAttribute.property ?? ''}`
+      : null;
+  useEffect(() => {
+    if (!attrKey || !byAttribute || !model || !projectId) return;
+    let live = true;
+    void call(api.bim.attributeValues, {
+      params: { id: projectId, model_id: model.id },
+      query: {
+        kind: byAttribute.kind,
+        ...(byAttribute.pset ? { pset: byAttribute.pset } : {}),
+        ...(byAttribute.property ? { property: byAttribute.property } : {}),
+      },
+    }).then(
+      (list) => live && setValueGroups({ key: attrKey, list }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [attrKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const groups = attrKey && valueGroups?.key === attrKey ? valueGroups.list : null;
+  const valueColors = activeProfile?.value_colors;
+  const attrColors = useMemo(
+    () => (groups ? attributeColors(groups, valueColors ?? {}) : null),
+    [groups, valueColors],
+  );
+  const legend = useMemo(
+    () =>
+      groups
+        ? groupColors(groups, valueColors ?? {}).map((color, i) => ({ value: groups[i]!.value, color }))
+        : null,
+    [groups, valueColors],
+  );
   useEffect(() => {
     const v = viewerRef.current;
     if (!v || !geometryReady) return;
     if (!playerOn) {
-      v.setColors(new Map());
+      v.setColors(attrColors ?? new Map());
       v.setShown(null);
       return;
     }
-    const colors = new Map<number, string>();
+    // 4D: elements appear with their rows; a profile by attribute keeps its colours meanwhile.
+    const colors = new Map<number, string>(attrColors ?? []);
     const shown = new Set<number>();
     for (const [id, s] of statuses) {
-      colors.set(id, profile[s]);
+      if (!attrColors) colors.set(id, profile[s]);
       if (s !== 'not_started') shown.add(id);
     }
     if (context) for (const id of v.elementIds()) if (!linkedIds.has(id)) shown.add(id);
     v.setColors(colors);
     v.setShown(shown);
-  }, [statuses, playerOn, geometryReady, context, linkedIds, profile]);
+  }, [statuses, playerOn, geometryReady, context, linkedIds, profile, attrColors]);
   useEffect(() => {
     if (!playing || !player || player.finish === null) return;
     const finish = player.finish;
@@ -718,13 +766,31 @@ export function BimPage() {
             <input type="checkbox" checked={context} onChange={(e) => setContext(e.target.checked)} />{' '}
             {t('player.context')}
           </label>
-          <span className="bim__legend">
-            {STATUSES.map((s) => (
-              <span key={s}>
-                <i style={{ background: profile[s] }} /> {t(`status.${s}`)}
-              </span>
-            ))}
+          <span className="bim__legend" data-testid="bim-legend">
+            {legend
+              ? legend.slice(0, 12).map((l) => (
+                  <span key={l.value}>
+                    <i style={{ background: l.color }} /> {l.value}
+                  </span>
+                ))
+              : STATUSES.map((s) => (
+                  <span key={s}>
+                    <i style={{ background: profile[s] }} /> {t(`status.${s}`)}
+                  </span>
+                ))}
+            {legend && legend.length > 12 ? <span>+{legend.length - 12}</span> : null}
           </span>
+          <button type="button" onClick={() => setEditing(true)} disabled={profiles.length === 0}>
+            {t('profile.open')}
+          </button>
+          {editing ? (
+            <ProfileEditor
+              profiles={profiles}
+              model={model && geometryReady && projectId ? { projectId, modelId: model.id } : null}
+              onSaved={loadProfiles}
+              onClose={() => setEditing(false)}
+            />
+          ) : null}
           {player && player.rows.length === 0 ? (
             <span className="bim-muted">{t('player.no_links')}</span>
           ) : null}

@@ -144,9 +144,14 @@ export class BimViewer {
     const center = box.getCenter(new THREE.Vector3());
     const size = box.getSize(new THREE.Vector3()).length() || 1;
     const dir = new THREE.Vector3(1, 0.8, 1).normalize();
+    // The bounding sphere fits the narrower of the two fields of view (a tall pane beside the
+    // Gantt is narrower than it is high).
+    const vfov = THREE.MathUtils.degToRad(this.camera.fov);
+    const hfov = 2 * Math.atan(Math.tan(vfov / 2) * this.camera.aspect);
+    const distance = Math.max(size * 1.1, (size / 2 / Math.sin(Math.min(vfov, hfov) / 2)) * 0.9);
     this.camera.near = size / 500;
     this.camera.far = size * 50;
-    this.camera.position.copy(center).addScaledVector(dir, size * 1.1);
+    this.camera.position.copy(center).addScaledVector(dir, distance);
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(center);
     this.controls.update();

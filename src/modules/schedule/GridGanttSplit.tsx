@@ -1,5 +1,5 @@
 // The workbench's body: the WBS grid and the Gantt side by side with the splitter between them,
-// shared by the schedule page and the project grid.
+// shared by the schedule page and the project grid; `aside` (the schedule's 3D pane) to their right.
 import type { ReactNode } from 'react';
 import { GanttPane } from '../../gantt/GanttPane';
 import { WbsGrid, type WbsGridProps } from '../../grid/WbsGrid';
@@ -12,9 +12,10 @@ interface GridGanttSplitProps extends WbsGridProps {
   readonly split: SplitControls;
   /** What the right side shows instead of the Gantt (the schedule page's cyclogram). */
   readonly chart?: ReactNode;
+  readonly aside?: ReactNode;
 }
 
-export function GridGanttSplit({ ctx, t, label, locale, split, chart }: GridGanttSplitProps) {
+export function GridGanttSplit({ ctx, t, label, locale, split, chart, aside }: GridGanttSplitProps) {
   const gridWidth = useWorkbench((s) => s.gridWidth);
   return (
     <div className="wb-split">
@@ -31,6 +32,7 @@ export function GridGanttSplit({ ctx, t, label, locale, split, chart }: GridGant
         onCommit={split.commitGridWidth}
       />
       <div className="wb-right">{chart ?? <GanttPane ctx={ctx} t={t} locale={locale} />}</div>
+      {aside}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // /{space_id}/schedule/{id}: the workbench. Toolbar on top; the WBS grid and the canvas Gantt side
-// by side with one vertical scroll and a splitter; the node information panel below. The page
-// only wires things: data lives in the version store, scheduling in the worker.
+// by side with one vertical scroll and a splitter (the 3D model pane at their right when open); the
+// node information panel below. The page only wires things: data lives in the version store,
+// scheduling in the worker.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -43,6 +44,7 @@ import { GridGanttSplit } from './GridGanttSplit';
 import { useStoredState } from './stored-state';
 import { Toolbar } from './Toolbar';
 import { PrintButton } from '../print/PrintButton';
+import { BimAside, BimPaneButton, useBimPaneWidth } from '../bim/BimAside';
 import { ScheduleViewTools } from '../attributes/ScheduleViewTools';
 import { LevelTools } from '../resources/LevelTools';
 import { ResourceGantt } from '../resources/ResourceGantt';
@@ -194,7 +196,8 @@ export function SchedulePage() {
   const mainWidth = windowWidth || (typeof window !== 'undefined' ? window.innerWidth - 44 : 1200);
   // The page sits under the app's 44-px top bar.
   const pageHeight = (windowHeight || (typeof window !== 'undefined' ? window.innerHeight : 800)) - 44;
-  const split = useSplitSizes(mainWidth, pageHeight);
+  // The grid and the Gantt share the width the 3D pane leaves them.
+  const split = useSplitSizes(mainWidth - useBimPaneWidth(mainWidth), pageHeight);
   const stored = useStoredState();
 
   const setParam = (key: string, value: string | null) => {
@@ -237,6 +240,7 @@ export function SchedulePage() {
             />
             <LevelTools disabled={loadState !== 'ready'} />
             <PrintButton versionId={versionId} />
+            <BimPaneButton />
           </>
         }
       />
@@ -262,6 +266,7 @@ export function SchedulePage() {
           locale={locale}
           split={split}
           chart={ganttView === 'cyclogram' ? <WorkbenchCyclogram /> : undefined}
+          aside={<BimAside scheduleId={scheduleId} mainWidth={mainWidth} />}
         />
       )}
       {panelOpen && (

@@ -852,6 +852,10 @@ export interface BimProfilesTable {
   colors: Json<Record<string, string>>;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
+  // 035_bim_profiles.sql: by status or by an element key's value.
+  mode: ColumnType<'status' | 'attribute', 'status' | 'attribute' | undefined, 'status' | 'attribute'>;
+  attribute: Json<{ kind: string; pset?: string; property?: string }> | null;
+  value_colors: ColumnType<Record<string, string>, string | undefined, string>;
 }
 
 export interface BimUsersTable {

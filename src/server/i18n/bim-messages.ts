@@ -14,6 +14,8 @@ export const bimEn: Record<string, string> = {
   'bim.other_version': 'The row {wbs_id} is not in version {version_id} ({field})',
   'bim.other_schedule': 'The version belongs to another schedule than the link ({field})',
   'bim.bad_rule': 'The rule needs {field}',
+  'bim.builtin_profile': 'The built-in profile cannot be changed or deleted, only made active ({field})',
+  'bim.bad_profile': 'A profile by attribute needs {field}',
 };
 
 export const bimRu: Record<string, string> = {
@@ -32,4 +34,7 @@ export const bimRu: Record<string, string> = {
   'bim.other_version': 'Строка {wbs_id} не относится к версии {version_id} ({field})',
   'bim.other_schedule': 'Версия относится не к тому графику, что связь ({field})',
   'bim.bad_rule': 'В правиле нужно указать {field}',
+  'bim.builtin_profile':
+    'Встроенный профиль нельзя изменить или удалить, его можно только сделать активным ({field})',
+  'bim.bad_profile': 'Для профиля по атрибуту нужно указать {field}',
 };

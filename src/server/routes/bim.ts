@@ -6,8 +6,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { api } from '../../api';
+import { BUILT_IN_PROFILE } from '../../api/bim';
 import type { BimElement, BimModel, BimProfile } from '../../api/bim';
-import { DEFAULT_COLORS, matchRule } from '../../domain/bim';
+import { DEFAULT_COLORS, groupByKey, indexRelations, matchRule, splitByFlaggedRows } from '../../domain/bim';
 import type { RuleElement, RuleRow } from '../../domain/bim';
 import { BimParseError, checkIfcText, ifcBytes } from '../bim/ifc-parse';
 import type { AppContext } from '../context';
@@ -24,6 +25,7 @@ import { iso } from '../services/mappers';
 import { deleteFile, getFile, MAX_UPLOAD_BYTES, readBytes, saveFile } from '../storage/files';
 import { readUpload } from '../storage/multipart';
 import { storageFor } from '../storage/storage';
+import { versionIndicators } from '../services/version-indicators';
 import { getVersion } from './versions';
 
 const bad = (code: string, params: Record<string, string | number> = {}) =>
@@ -261,6 +263,43 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       created += Number(res.numInsertedOrUpdatedRows ?? 0);
     }
     return created;
+  };
+
+  const profileOut = (r: {
+    id: string;
+    name: string;
+    colors: unknown;
+    mode: 'status' | 'attribute';
+    attribute: unknown;
+    value_colors: unknown;
+    is_active: boolean;
+  }): BimProfile => ({
+    id: r.id,
+    name: r.name,
+    colors: r.colors as BimProfile['colors'],
+    mode: r.mode,
+    attribute: (r.attribute ?? null) as BimProfile['attribute'],
+    value_colors: (r.value_colors ?? {}) as BimProfile['value_colors'],
+    is_active: r.is_active,
+  });
+
+  /** The built-in profile: the status colours, active when no stored one is. */
+  const builtInProfile = (active: boolean): BimProfile => ({
+    id: BUILT_IN_PROFILE,
+    name: 'Status',
+    colors: { ...DEFAULT_COLORS },
+    mode: 'status',
+    attribute: null,
+    value_colors: {},
+    is_active: active,
+  });
+
+  /** A profile by attribute names its key (an IFC property with its set). */
+  const checkProfile = (mode: 'status' | 'attribute', attribute: BimProfile['attribute']) => {
+    if (mode !== 'attribute') return;
+    if (!attribute) throw bad('bim.bad_profile', { field: 'body.attribute' });
+    if (attribute.kind === 'property' && (!attribute.pset || !attribute.property))
+      throw bad('bim.bad_profile', { field: 'body.attribute.pset, body.attribute.property' });
   };
 
   return [
@@ -846,6 +885,32 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       return rows.map((r) => r.wbs_id);
     }),
 
+    implement(api.bim.indicatorColors, async (c) => {
+      await guard(c);
+      const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
+      const { indicators } = await versionIndicators(db, c.space.spaceId, v);
+      const ind = indicators.find((i) => i.key === c.params.indicator);
+      const rels = await db
+        .selectFrom('bim_relations')
+        .select(['wbs_id', 'element_id'])
+        .where('space_id', '=', c.space.spaceId)
+        .where('link_id', '=', l.id)
+        .where('version_id', '=', v.id)
+        .execute();
+      const flaggedRows = new Set(ind?.ids ?? []);
+      const split = splitByFlaggedRows(
+        indexRelations(rels.map((r) => ({ wbs_id: r.wbs_id, element_id: Number(r.element_id) }))),
+        flaggedRows,
+      );
+      return {
+        indicator: c.params.indicator,
+        pass: ind?.pass ?? null,
+        colors: { flagged: DEFAULT_COLORS.late, clear: DEFAULT_COLORS.completed },
+        ...split,
+        flagged_rows: [...flaggedRows],
+      };
+    }),
+
     implement(api.bim.coverage, async (c) => {
       await guard(c);
       const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
@@ -932,28 +997,15 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
         .where('space_id', '=', c.space.spaceId)
         .orderBy('created_at')
         .execute();
-      const builtIn: BimProfile = {
-        id: '00000000-0000-4000-8000-000000000000',
-        name: 'Status',
-        colors: { ...DEFAULT_COLORS },
-        is_active: !rows.some((r) => r.is_active),
-      };
-      return [
-        builtIn,
-        ...rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          colors: r.colors as BimProfile['colors'],
-          is_active: r.is_active,
-        })),
-      ];
+      return [builtInProfile(!rows.some((r) => r.is_active)), ...rows.map(profileOut)];
     }),
 
     implement(api.bim.saveProfile, async (c) => {
       await guard(c);
-      const colors = { ...DEFAULT_COLORS, ...c.body.colors };
+      const b = c.body;
+      checkProfile(b.mode ?? 'status', b.attribute ?? null);
       const row = await db.transaction().execute(async (tx) => {
-        if (c.body.is_active)
+        if (b.is_active)
           await tx
             .updateTable('bim_profiles')
             .set({ is_active: false })
@@ -963,20 +1015,117 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
           .insertInto('bim_profiles')
           .values({
             space_id: c.space.spaceId,
-            name: c.body.name,
-            colors: JSON.stringify(colors),
-            is_active: c.body.is_active ?? false,
+            name: b.name,
+            colors: JSON.stringify({ ...DEFAULT_COLORS, ...b.colors }),
+            mode: b.mode ?? 'status',
+            attribute: b.attribute ? JSON.stringify(b.attribute) : null,
+            value_colors: JSON.stringify(b.value_colors ?? {}),
+            is_active: b.is_active ?? false,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
       });
       c.reply.status(201);
-      return {
-        id: row.id,
-        name: row.name,
-        colors: row.colors as BimProfile['colors'],
-        is_active: row.is_active,
-      };
+      return profileOut(row);
+    }),
+
+    implement(api.bim.updateProfile, async (c) => {
+      await guard(c);
+      const b = c.body;
+      const space = c.space.spaceId;
+      if (c.params.profile_id === BUILT_IN_PROFILE) {
+        // The built-in profile is never stored: making it active makes every stored one inactive.
+        const other = Object.keys(b).find((k) => k !== 'is_active');
+        if (other || b.is_active !== true)
+          throw bad('bim.builtin_profile', { field: `body.${other ?? 'is_active'}` });
+        await db
+          .updateTable('bim_profiles')
+          .set({ is_active: false })
+          .where('space_id', '=', space)
+          .execute();
+        return builtInProfile(true);
+      }
+      const cur = await db
+        .selectFrom('bim_profiles')
+        .selectAll()
+        .where('space_id', '=', space)
+        .where('id', '=', c.params.profile_id)
+        .executeTakeFirst();
+      if (!cur) throw notFound('profile');
+      const mode = b.mode ?? cur.mode;
+      const attribute = b.attribute !== undefined ? b.attribute : (cur.attribute as BimProfile['attribute']);
+      checkProfile(mode, attribute);
+      const row = await db.transaction().execute(async (tx) => {
+        if (b.is_active)
+          await tx
+            .updateTable('bim_profiles')
+            .set({ is_active: false })
+            .where('space_id', '=', space)
+            .execute();
+        return tx
+          .updateTable('bim_profiles')
+          .set({
+            name: b.name ?? cur.name,
+            colors: JSON.stringify({ ...DEFAULT_COLORS, ...(cur.colors as object), ...b.colors }),
+            mode,
+            attribute: attribute ? JSON.stringify(attribute) : null,
+            value_colors: JSON.stringify(b.value_colors ?? cur.value_colors ?? {}),
+            is_active: b.is_active ?? cur.is_active,
+          })
+          .where('space_id', '=', space)
+          .where('id', '=', cur.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return profileOut(row);
+    }),
+
+    implement(api.bim.deleteProfile, async (c) => {
+      await guard(c);
+      if (c.params.profile_id === BUILT_IN_PROFILE)
+        throw bad('bim.builtin_profile', { field: 'params.profile_id' });
+      const res = await db
+        .deleteFrom('bim_profiles')
+        .where('space_id', '=', c.space.spaceId)
+        .where('id', '=', c.params.profile_id)
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw notFound('profile');
+      return { success: true as const };
+    }),
+
+    implement(api.bim.attributeValues, async (c) => {
+      await guard(c);
+      await project(c.space.spaceId, c.params.id);
+      const m = await model(c.space.spaceId, c.params.id, c.params.model_id);
+      const key = { kind: c.query.kind, pset: c.query.pset, property: c.query.property };
+      if (key.kind === 'property' && (!key.pset || !key.property))
+        throw bad('bim.bad_profile', { field: 'query.pset, query.property' });
+      const els: RuleElement[] = (
+        await elements(c.space.spaceId, m.id)
+          .select([
+            'e.id',
+            'e.ifc_class',
+            'e.name',
+            'e.type_name',
+            'e.material',
+            's.name as storey',
+            'e.psets',
+            'e.quantities',
+          ])
+          .where('e.spatial', '=', false)
+          .where('e.has_geometry', '=', true)
+          .orderBy('e.id')
+          .execute()
+      ).map((e) => ({
+        id: Number(e.id),
+        ifc_class: e.ifc_class,
+        name: e.name,
+        type_name: e.type_name,
+        material: e.material,
+        storey: e.storey,
+        props: { ...e.quantities, ...e.psets },
+      }));
+      return groupByKey(els, key);
     }),
   ];
 }

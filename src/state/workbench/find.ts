@@ -5,6 +5,7 @@ import { cellText } from './cell-text';
 import { textContext } from './commands-edit';
 import { columnDef, displayedColumns } from './columns';
 import { rowAt, viewOf } from './data';
+import { rowRunsFor } from '../../domain/bim/selection';
 import { workbench } from './store';
 import { arrangeOf } from './arrange';
 
@@ -67,5 +68,44 @@ export function selectRowById(id: string): boolean {
   const max = Math.max(0, now.visible.ids.length * now.rowHeight - now.viewportHeight);
   const scrollTop = Math.max(0, Math.min(max, row * now.rowHeight - now.viewportHeight / 2));
   workbench.set({ selection: { anchor: { row, col }, focus: { row, col } }, scrollTop });
+  return true;
+}
+
+/**
+ * Select the rows with these ids: their collapsed parents open, each run of them in view order is
+ * a range of the selection (the first the focused one, scrolled into view when outside it) (the 3D pane: an element picked in the model selects its rows).
+ * Returns false when none of them is in the version.
+ */
+export function selectRowsById(ids: readonly string[]): boolean {
+  const s = workbench.get();
+  const rows = s.wbs.doc.rows;
+  const known = ids.filter((id) => rows.has(id));
+  if (known.length === 0) return false;
+  const closed = new Set<string>();
+  for (const id of known)
+    for (let p = rows.get(id)?.parentId ?? null; p !== null; p = rows.get(p)?.parentId ?? null)
+      if (!s.expanded.has(p)) closed.add(p);
+  if (closed.size > 0) {
+    const expanded = new Set([...s.expanded, ...closed]);
+    workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown) });
+  }
+  const now = workbench.get();
+  const runs = rowRunsFor(now.visible.ids, new Set(known));
+  const range = runs[0];
+  if (!range) return false;
+  const col = now.selection.focus.col;
+  const top = range.first * now.rowHeight;
+  const inView = top >= now.scrollTop && top + now.rowHeight <= now.scrollTop + now.viewportHeight;
+  const max = Math.max(0, now.visible.ids.length * now.rowHeight - now.viewportHeight);
+  const scrollTop = inView ? now.scrollTop : Math.max(0, Math.min(max, top - now.viewportHeight / 2));
+  const extra = runs.slice(1).map((r) => ({ r0: r.first, r1: r.last, c0: col, c1: col }));
+  workbench.set({
+    selection: {
+      anchor: { row: range.first, col },
+      focus: { row: range.last, col },
+      ...(extra.length ? { extra } : {}),
+    },
+    scrollTop,
+  });
   return true;
 }

@@ -52,8 +52,17 @@ export const bimSamples: Record<string, (t: T) => Sample> = {
     body: { element_ids: [1] },
   }),
   'GET /versions/:id/3d/link/:link_id/coverage': (t) => ({ params: link(t) }),
+  'GET /versions/:id/3d/link/:link_id/indicator-colors/:indicator': (t) => ({
+    params: { ...link(t), indicator: 'logic' },
+  }),
   'GET /schedules/:id/3d/link': (t) => ({ params: { id: t.schedule } }),
+  'GET /projects/:id/3d/:model_id/attributes/values': (t) => ({
+    params: model(t),
+    query: { kind: 'storey' },
+  }),
   'GET /bim/profiles': () => ({}),
+  'PUT /bim/profiles/:profile_id': (t) => ({ params: { profile_id: t.version }, body: { name: 'P2' } }),
+  'DELETE /bim/profiles/:profile_id': (t) => ({ params: { profile_id: t.version } }),
   'POST /bim/profiles': () => ({
     body: {
       name: 'P',
