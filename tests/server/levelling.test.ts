@@ -171,4 +171,35 @@ describe('levelling', () => {
     const missing = await call(app, api.levelling.read, { ...as, params: { id: randomUUID() } });
     expect(missing.statusCode).toBe(404);
   });
+
+  it("counts a resource's availability only in its own calendar's working time", async () => {
+    // A crane that works mornings only cannot serve full-day rows: levelling reports it, and
+    // leaves it over-allocated, instead of counting the afternoons.
+    const body = {
+      name: 'Crane mornings',
+      week: Array.from({ length: 7 }, (_, d) => (d === 0 || d === 6 ? [] : [{ start: 480, end: 720 }])),
+      exceptions: [],
+      hours_per_day: 4,
+      hours_per_week: 20,
+      hours_per_month: 86,
+    };
+    const cal = await call(app, api.calendars.create, { ...as, body });
+    expect(cal.statusCode, cal.body).toBe(201);
+    const calendarId = (cal.json() as { id: string }).id;
+    const set = async (calendar_id: string | null) => {
+      const res = await call(app, api.resources.update, {
+        ...as,
+        params: { id: crane.id },
+        body: { calendar_id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await set(calendarId);
+    const job = await level({ resource_ids: [crane.id], time_ms: 0 });
+    expect(job.state, JSON.stringify(job.errors)).toBe('done');
+    expect((await read()).stats).toMatchObject({ resolved: false });
+    await set(null);
+    expect((await level({ resource_ids: [crane.id], time_ms: 0 })).state).toBe('done');
+    expect((await read()).stats).toMatchObject({ resolved: true, overallocations_after: 0 });
+  });
 });

@@ -5,7 +5,9 @@
 // time in it), each activity keeps its own calendar, durations and lags become working ticks of
 // their calendars, and limits are compared with demands tick by tick: the finest period a
 // histogram can show, so a schedule within the limits per tick is within them per day, week or
-// month too. Units are scaled by 1,000 to integers.
+// month too. Units are scaled by 1,000 to integers. A resource with its own calendar offers its
+// limit only in the ticks that calendar works (P6's leveller: availability on the resource
+// calendar), so an activity gets it only where both calendars work.
 //
 // Which activities move: open ones in the levelling period. Fixed where they are (their demand
 // still counts): started ones unless preserveStarted is false, mandatory constraints, activities
@@ -114,6 +116,14 @@ export function discretise(
     numbers.push(net.rLag[r]);
   }
   for (const r of levelled) for (const w of r.limits ?? []) numbers.push(w.from, w.to);
+  // Resource calendars (P6: a resource is available only in its own working time); one the
+  // model does not have, or a continuous one, leaves the resource available throughout.
+  const resEngineCal = levelled.map((r) => {
+    if (!r.calendarId) return -1;
+    const c = net.calendars.findIndex((x) => x.id === r.calendarId);
+    return c >= 0 && !net.calendars[c].continuous ? c : -1;
+  });
+  for (const c of resEngineCal) if (c >= 0) usedCals.add(c);
   const origin0 = Math.floor(opt.dataDate / 1440) * 1440;
   let latest = origin0;
   for (let i = 0; i < n; i++) if (role[i]) latest = Math.max(latest, res.ef[i]);
@@ -184,6 +194,7 @@ export function discretise(
       limit: scaleLimit(w.limit, options),
     })),
   );
+  const resourceCalendar = resEngineCal.map((c) => (c >= 0 ? calOf[c] : 0));
   const fixed = Uint8Array.from(role, (x) => (x === 2 ? 0 : 1));
   // The engine puts a zero-duration activity at a working start of its calendar, except a finish milestone.
   const snapZero = Uint8Array.from(role, (x, i) => (x && net.kind[i] !== K_FINISH_MS ? 1 : 0));
@@ -199,6 +210,8 @@ export function discretise(
     deadline,
     fixed,
     snapZero,
+    resourceCalendar,
+    calendarSlack: Math.ceil((28 * 1440) / tick),
   });
   fixedSuccessorDeadlines(problem, role);
   return { problem, origin, tick, span, role, resources: levelled, net };

@@ -42,6 +42,8 @@ export function mirrorProblem(p: Problem, H: number, fixedStart: ArrayLike<numbe
     release,
     fixed: p.fixed,
     snapZero: p.snap,
+    resourceCalendar: p.resCal,
+    calendarSlack: p.calendarSlack,
   });
 }
 

@@ -1,10 +1,11 @@
 // Over-allocations of real dates: each activity's demand is laid on the ticks its calendar works
 // between its early start and finish (engine dates, not the levelling's ticks), summed per
-// resource and tick and compared with the limit there. Consecutive ticks over the limit make one
+// resource and tick and compared with the limit there (0 where the resource's calendar does not work). Consecutive ticks over the limit make one
 // period. This is how the result is judged after the engine has placed the levelled starts.
 
 import type { Discretised } from './discretise';
 import { UNIT_SCALE } from './discretise';
+import { resourceWorks } from './problem';
 import type { Overallocation } from './types';
 
 export function overallocations(d: Discretised, es: Int32Array, ef: Int32Array): Overallocation[] {
@@ -37,6 +38,7 @@ export function overallocations(d: Discretised, es: Int32Array, ef: Int32Array):
     const limits = new Int32Array(u.length).fill(p.capacity[r]);
     for (const w of p.capacityWindows)
       if (w.resource === r) limits.fill(w.limit, Math.max(0, w.from), Math.max(0, w.to));
+    for (let t = 0; t < limits.length; t++) if (!resourceWorks(p, r, t)) limits[t] = 0;
     let open: Overallocation | null = null;
     for (let t = 0; t < u.length; t++) {
       const limit = limits[t];

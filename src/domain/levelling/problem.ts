@@ -57,6 +57,16 @@ export interface ProblemSpec {
   fixed?: ArrayLike<number>;
   /** 1: the activity starts on a working tick even with no duration (the engine's start milestones). */
   snapZero?: ArrayLike<number>;
+  /**
+   * Per resource: index into calendars of the resource's own calendar (default 0, continuous:
+   * always available). A resource offers nothing in a tick its calendar does not work.
+   */
+  resourceCalendar?: ArrayLike<number>;
+  /**
+   * With resource calendars: how far (ticks) past the last window and booking a search goes on
+   * before it gives up (the calendars' pattern must repeat within it; default 28 days of hours).
+   */
+  calendarSlack?: number;
 }
 
 export interface Problem {
@@ -74,6 +84,10 @@ export interface Problem {
   shapes: Int32Array;
   capacity: Int32Array;
   capacityWindows: CapacityWindow[];
+  /** Per resource: its calendar (index into calendars; 0 = always available). */
+  resCal: Int32Array;
+  /** Ticks a search goes on past the last window and booking (0 without resource calendars). */
+  calendarSlack: number;
   release: Int32Array;
   deadline: Int32Array;
   fixed: Uint8Array;
@@ -129,6 +143,7 @@ export function buildProblem(spec: ProblemSpec): Problem {
   const rLagCal = new Int32Array(m);
   const calendars = spec.calendars ?? [TickCalendar.continuous()];
   const cal = arrayOr(spec.activityCalendar, n, 0);
+  const resCal = arrayOr(spec.resourceCalendar, k, 0);
   let simple = calendars.every((c, i) => c.continuous || !cal.includes(i));
   spec.relations.forEach((r, i) => {
     rPred[i] = r.pred;
@@ -164,6 +179,8 @@ export function buildProblem(spec: ProblemSpec): Problem {
     shapes: Int32Array.from(shapes),
     capacity: arrayOr(spec.capacity, k, 0),
     capacityWindows: spec.capacityWindows ?? [],
+    resCal,
+    calendarSlack: resCal.some((c) => !calendars[c].continuous) ? (spec.calendarSlack ?? 28 * 24) : 0,
     release: arrayOr(spec.release, n, 0),
     deadline: arrayOr(spec.deadline, n, NO_LIMIT),
     fixed: Uint8Array.from(arrayOr(spec.fixed, n, 0)),
@@ -201,6 +218,12 @@ function topoSort(p: Problem): void {
   }
   if (tail < n) throw new CycleError(`the relations form a cycle (${n - tail} activities in or after it)`);
   for (let k = 0; k < n; k++) p.pos[order[k]] = k;
+}
+
+/** Whether resource r is available in tick t (its own calendar works then). */
+export function resourceWorks(p: Problem, r: number, t: number): boolean {
+  const c = p.calendars[p.resCal[r]];
+  return c.continuous || c.works(t);
 }
 
 /** Finish (exclusive tick) of activity j started at s. */

@@ -2,6 +2,7 @@
 // over the ticks [lo, lo + len), grown by doubling when a search runs past the end. `base` holds
 // the limits (default and windows) minus the fixed activities' demand; a new pass copies only the
 // part the last pass touched back from it, so a reset costs what the pass used, not the horizon.
+// A resource with its own calendar offers nothing in the ticks that calendar does not work.
 
 import type { Problem } from './problem';
 
@@ -73,6 +74,7 @@ export class Profile {
     let quiet = lo;
     const special = new Uint8Array(p.resources);
     for (const w of p.capacityWindows) special[w.resource] = 1;
+    for (let r = 0; r < p.resources; r++) if (!p.calendars[p.resCal[r]].continuous) special[r] = 1;
     const fs = this.fixedStarts;
     if (fs)
       for (let j = 0; j < p.n; j++)
@@ -85,6 +87,12 @@ export class Profile {
       const b = Math.min(w.to, lo + len) - lo;
       if (b > a) this.base[w.resource].fill(w.limit, a, b);
       quiet = Math.max(quiet, w.to);
+    }
+    for (let r = 0; r < p.resources; r++) {
+      const c = p.calendars[p.resCal[r]];
+      if (c.continuous) continue;
+      const b = this.base[r];
+      for (let i = 0; i < len; i++) if (!c.works(lo + i)) b[i] = 0;
     }
     if (fs) {
       for (let j = 0; j < p.n; j++) {

@@ -8,6 +8,11 @@
 // Deadlines are soft: an activity that finds no room starting at or before its deadline (level
 // within float) or no room at all (a demand above every limit) starts at its earliest start and
 // overloads; `overload` sums the units above the limits so that callers can tell.
+//
+// Resource calendars: a resource offers nothing where its calendar does not work (the profile's
+// base is 0 there), so an activity only gets it in ticks both calendars work. The limits then
+// never become constant, and a search gives up only `calendarSlack` ticks past the last window
+// and booking (the calendars repeat their week within it).
 
 import { earliestStart, type Problem } from './problem';
 import { Profile } from './profile';
@@ -134,7 +139,7 @@ export class SerialSgs {
         if (++run === d) return cont ? t - d + 1 : c.tickAt(w - d + 1);
       } else {
         // Past every window, fixed booking and placed activity the limits no longer change.
-        if (t >= prof.quietFrom && t >= this.bookedTo()) return -1;
+        if (t >= this.quietFrom()) return -1;
         run = 0;
       }
     }
@@ -165,8 +170,13 @@ export class SerialSgs {
         }
       }
       if (bad < 0) return s;
-      if (bad >= prof.quietFrom && bad >= this.bookedTo()) return -1;
+      if (bad >= this.quietFrom()) return -1;
     }
+  }
+
+  /** From this tick on the limits repeat and nothing is booked: failing there means no room at all. */
+  private quietFrom(): number {
+    return Math.max(this.profile.quietFrom, this.bookedTo()) + this.p.calendarSlack;
   }
 
   /** The tick after the last one this pass booked. */

@@ -13,6 +13,11 @@ export interface LevellingResource {
   limits?: { from: Minutes; to: Minutes; limit: number }[];
   /** Level this resource (default true); one that is not levelled neither moves nor blocks anything. */
   level?: boolean;
+  /**
+   * The resource's own calendar (an id of model.calendars): it offers its limit only in that
+   * calendar's working time, as P6's leveller reads availability. None (or an unknown id): always.
+   */
+  calendarId?: string | null;
 }
 
 export interface LevellingAssignment {

@@ -1,10 +1,10 @@
 // The invariant every reported schedule passes (tests, the command line and the benchmark call
 // it): each relation holds, nothing starts before its release, fixed activities stay where they
 // are, starts fall on working ticks, and in every tick every resource's demand is within its
-// limit. It rebuilds the usage from scratch with a plain per-tick sum, sharing nothing with the
+// limit (0 where the resource's own calendar does not work). It rebuilds the usage from scratch with a plain per-tick sum, sharing nothing with the
 // schedule-generation scheme but the definition of a relation (forwardBound).
 
-import { forwardBound, type Problem } from './problem';
+import { forwardBound, resourceWorks, type Problem } from './problem';
 import { forEachTick } from './profile';
 
 export interface PrecedenceViolation {
@@ -68,6 +68,8 @@ export function checkSchedule(p: Problem, start: ArrayLike<number>, max = 50): S
     const limits = new Int32Array(used[r].length).fill(p.capacity[r]);
     for (const w of p.capacityWindows)
       if (w.resource === r) limits.fill(w.limit, Math.max(0, w.from - from), Math.max(0, w.to - from));
+    // A resource offers nothing where its own calendar does not work.
+    for (let k = 0; k < limits.length; k++) if (!resourceWorks(p, r, k + from)) limits[k] = 0;
     for (let k = 0; k < used[r].length; k++)
       if (used[r][k] > limits[k] && resources.length < max)
         resources.push({ resource: r, tick: k + from, used: used[r][k], limit: limits[k] });

@@ -3,7 +3,8 @@
 // with an availability set; every assignment becomes a rate per working day (the unit of the
 // resources' limits): its rate × intensity, or, without a rate, its quantity spread over the row's
 // working days. A resource with neither a default limit nor a period limit is not levelled (a limit
-// of nothing would hold every row forever).
+// of nothing would hold every row forever). A resource's own calendar (when the model has it)
+// goes with it: it is available only in that calendar's working time.
 import type { LevellingAssignment, LevellingResource, LevellingResult } from '../levelling/types';
 import type { ScheduleModel } from '../schedule/model';
 import { curveParts } from './curves';
@@ -16,6 +17,8 @@ export interface LevelResource {
   resourceType: string | null;
   defaultLimit: number;
   limits: readonly { from: number; to: number; limit: number }[];
+  /** The resource's own calendar: levelling counts its availability only in that working time. */
+  calendarId?: string | null;
 }
 
 export interface LevelAssignment {
@@ -59,6 +62,9 @@ export function levellingInput(
       id: r.id,
       limit: r.defaultLimit,
       ...(r.limits.length ? { limits: r.limits.map((l) => ({ ...l })) } : {}),
+      ...(r.calendarId && model.calendars.some((c) => c.id === r.calendarId)
+        ? { calendarId: r.calendarId }
+        : {}),
     });
   }
   const hours = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay]));

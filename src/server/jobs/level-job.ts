@@ -4,6 +4,7 @@
 // levelled_starts with their levelled finish, delay and the dates they had, replacing the last
 // levelling, with one version_levelling row of options and figures. Nothing of the rows changes.
 import type { Kysely, Transaction } from 'kysely';
+import { calendarDefOf } from '../../api/calendars';
 import type { LevelOptions, LevelledRow, LevellingStats } from '../../api/levelling';
 import type { LevellingOptions } from '../../domain/levelling';
 import type { CurveKind, LevelAssignment, LevelResource } from '../../domain/resources';
@@ -73,7 +74,7 @@ async function levellingData(db: Db, spaceId: string, versionId: string) {
   const res = ids.length
     ? await db
         .selectFrom('resources')
-        .select(['id', 'kind', 'resource_type', 'default_limit', 'limits'])
+        .select(['id', 'kind', 'resource_type', 'default_limit', 'limits', 'calendar_id'])
         .where('space_id', '=', spaceId)
         .where('id', 'in', ids)
         .execute()
@@ -84,6 +85,7 @@ async function levellingData(db: Db, spaceId: string, versionId: string) {
     resourceType: r.resource_type,
     defaultLimit: Number(r.default_limit),
     limits: r.limits,
+    calendarId: r.calendar_id,
   }));
   const assignments: LevelAssignment[] = rows.map((r) => ({
     wbsId: r.wbs_id,
@@ -166,9 +168,25 @@ export async function storeLevelling(
 export async function runLevelling(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
   const options = (job.params as { options: LevelOptions }).options;
   const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
-  const { model } = withoutDrafts(loaded.model);
+  const { model: base } = withoutDrafts(loaded.model);
   run.setProgress(15);
   const { resources, assignments } = await levellingData(env.db, job.space_id, job.version_id!);
+  // Each resource is available in its own calendar's working time (P6): the model gets the space
+  // calendars of the resources that it does not have yet (they schedule nothing themselves).
+  const missing = [...new Set(resources.map((r) => r.calendarId))].filter(
+    (id): id is string => !!id && !base.calendars.some((c) => c.id === id),
+  );
+  const extra = missing.length
+    ? (
+        await env.db
+          .selectFrom('calendars')
+          .selectAll()
+          .where('space_id', '=', job.space_id)
+          .where('id', 'in', missing)
+          .execute()
+      ).map(calendarDefOf)
+    : [];
+  const model = extra.length ? { ...base, calendars: [...base.calendars, ...extra] } : base;
   run.setProgress(25);
   run.checkStop();
   const result = await levelInWorker(

@@ -75,6 +75,24 @@ describe('levelling input', () => {
     expect(only.assignments.map((a) => a.resourceId)).toEqual(['r2']);
   });
 
+  it("passes a resource's own calendar when the model has it", () => {
+    const out = levellingInput(
+      model,
+      [
+        res('r1', { calendarId: 'c' }),
+        res('r2', { calendarId: 'elsewhere' }),
+        res('r3', { calendarId: null }),
+      ],
+      [],
+      null,
+    );
+    expect(out.resources).toEqual([
+      { id: 'r1', limit: 2, calendarId: 'c' },
+      { id: 'r2', limit: 2 },
+      { id: 'r3', limit: 2 },
+    ]);
+  });
+
   it('gives back the rows that moved with the dates they had', () => {
     const rows = levelledRows(
       {
