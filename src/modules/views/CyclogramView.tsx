@@ -14,6 +14,7 @@ import type { Timescale } from '../../gantt/timescale';
 import { pxPerDay as pxDay, zoomStep } from '../../gantt/timescale';
 import { useToasts } from '../../state/toasts';
 import { CanvasBox } from './CanvasBox';
+import { CyclogramPickers } from './CyclogramPickers';
 import { CyclogramLegend } from './CyclogramLegend';
 import { useViewsT } from './i18n';
 import { fitScale } from './scale';
@@ -26,8 +27,6 @@ interface Props {
   /** Opens the workbench with this cyclogram beside the grid (live selection, drag to move). */
   onBesideGrid: (locationBy: string, kindBy: string) => void;
 }
-
-const WBS_LEVELS = [1, 2, 3, 4];
 
 export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Props) {
   const { t, i18n } = useViewsT();
@@ -218,37 +217,10 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
     }
   };
 
-  const groupOptions = (withName: boolean) => (
-    <>
-      {keys.map((k) => (
-        <option key={k.key} value={k.key}>
-          {k.label}
-        </option>
-      ))}
-      {WBS_LEVELS.map((n) => (
-        <option key={n} value={`wbs:${n}`}>
-          {t('cyclogram.wbsLevel', { n })}
-        </option>
-      ))}
-      {withName && <option value="name">{t('cyclogram.byName')}</option>}
-    </>
-  );
-
   return (
     <div className="views-cyclogram">
       <div className="views-toolbar" role="toolbar">
-        <label>
-          {t('cyclogram.locationBy')}{' '}
-          <select value={locationBy} onChange={(e) => setParam('loc', e.target.value)}>
-            {groupOptions(false)}
-          </select>
-        </label>
-        <label>
-          {t('cyclogram.kindBy')}{' '}
-          <select value={kindBy} onChange={(e) => setParam('kind', e.target.value)}>
-            {groupOptions(true)}
-          </select>
-        </label>
+        <CyclogramPickers keys={keys} locationBy={locationBy} kindBy={kindBy} onChange={setParam} />
         {data?.target && (
           <label>
             <input type="checkbox" checked={showTarget} onChange={(e) => setShowTarget(e.target.checked)} />{' '}

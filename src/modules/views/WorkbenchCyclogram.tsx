@@ -26,11 +26,11 @@ import {
 import { commandForKey } from '../../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { CanvasBox } from './CanvasBox';
+import { CyclogramPickers } from './CyclogramPickers';
 import { useViewsT } from './i18n';
 import { fitScale } from './scale';
 import './views.css';
 
-const WBS_LEVELS = [1, 2, 3, 4];
 /** Keys the chart leaves to the grid: the clipboard, and Tab (out of the chart). */
 const NOT_IN_CHART = new Set(['copy', 'cut', 'paste', 'nextCell', 'prevCell']);
 const DAY = 1440;
@@ -287,38 +287,12 @@ export function WorkbenchCyclogram() {
     a.click();
   };
 
-  const keys = [...labels.entries()];
-  const groupOptions = (withName: boolean) => (
-    <>
-      {keys.map(([key, label]) => (
-        <option key={key} value={key}>
-          {label}
-        </option>
-      ))}
-      {WBS_LEVELS.map((n) => (
-        <option key={n} value={`wbs:${n}`}>
-          {t('cyclogram.wbsLevel', { n })}
-        </option>
-      ))}
-      {withName && <option value="name">{t('cyclogram.byName')}</option>}
-    </>
-  );
+  const keys = [...labels.entries()].map(([key, label]) => ({ key, label }));
 
   return (
     <div className="views-cyclogram wb-cyclogram" data-testid="workbench-cyclogram">
       <div className="views-toolbar" role="toolbar" aria-label={t('tabs.cyclogram')}>
-        <label>
-          {t('cyclogram.locationBy')}{' '}
-          <select value={locationBy} onChange={(e) => setParam('loc', e.target.value)}>
-            {groupOptions(false)}
-          </select>
-        </label>
-        <label>
-          {t('cyclogram.kindBy')}{' '}
-          <select value={kindBy} onChange={(e) => setParam('kind', e.target.value)}>
-            {groupOptions(true)}
-          </select>
-        </label>
+        <CyclogramPickers keys={keys} locationBy={locationBy} kindBy={kindBy} onChange={setParam} />
         <button type="button" className="btn" onClick={() => zoom(-1)} aria-label={t('zoomOut')}>
           −
         </button>
