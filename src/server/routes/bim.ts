@@ -127,6 +127,36 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       .where('e.space_id', '=', spaceId)
       .where('e.model_id', '=', modelId);
 
+  /** A model's non-spatial elements as link rules and profiles read them (id order). */
+  const ruleElements = async (
+    spaceId: string,
+    modelId: string,
+    opts: { withGeometry?: boolean } = {},
+  ): Promise<RuleElement[]> => {
+    let q = elements(spaceId, modelId)
+      .select([
+        'e.id',
+        'e.ifc_class',
+        'e.name',
+        'e.type_name',
+        'e.material',
+        's.name as storey',
+        'e.psets',
+        'e.quantities',
+      ])
+      .where('e.spatial', '=', false);
+    if (opts.withGeometry) q = q.where('e.has_geometry', '=', true).orderBy('e.id');
+    return (await q.execute()).map((e) => ({
+      id: Number(e.id),
+      ifc_class: e.ifc_class,
+      name: e.name,
+      type_name: e.type_name,
+      material: e.material,
+      storey: e.storey,
+      props: { ...e.quantities, ...e.psets },
+    }));
+  };
+
   const elementOut = (r: {
     id: number;
     global_id: string;
@@ -786,29 +816,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
           name: r.name,
           attributes: (r.attributes ?? {}) as Record<string, unknown>,
         }));
-        const els: RuleElement[] = (
-          await elements(c.space.spaceId, l.model_id)
-            .select([
-              'e.id',
-              'e.ifc_class',
-              'e.name',
-              'e.type_name',
-              'e.material',
-              's.name as storey',
-              'e.psets',
-              'e.quantities',
-            ])
-            .where('e.spatial', '=', false)
-            .execute()
-        ).map((e) => ({
-          id: Number(e.id),
-          ifc_class: e.ifc_class,
-          name: e.name,
-          type_name: e.type_name,
-          material: e.material,
-          storey: e.storey,
-          props: { ...e.quantities, ...e.psets },
-        }));
+        const els = await ruleElements(c.space.spaceId, l.model_id);
         pairs = matchRule(rule, els, rows);
       } else {
         if (!wbsIds || wbsIds.length === 0) throw bad('bim.bad_rule', { field: 'body.wbs_ids' });
@@ -1100,31 +1108,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       const key = { kind: c.query.kind, pset: c.query.pset, property: c.query.property };
       if (key.kind === 'property' && (!key.pset || !key.property))
         throw bad('bim.bad_profile', { field: 'query.pset, query.property' });
-      const els: RuleElement[] = (
-        await elements(c.space.spaceId, m.id)
-          .select([
-            'e.id',
-            'e.ifc_class',
-            'e.name',
-            'e.type_name',
-            'e.material',
-            's.name as storey',
-            'e.psets',
-            'e.quantities',
-          ])
-          .where('e.spatial', '=', false)
-          .where('e.has_geometry', '=', true)
-          .orderBy('e.id')
-          .execute()
-      ).map((e) => ({
-        id: Number(e.id),
-        ifc_class: e.ifc_class,
-        name: e.name,
-        type_name: e.type_name,
-        material: e.material,
-        storey: e.storey,
-        props: { ...e.quantities, ...e.psets },
-      }));
+      const els = await ruleElements(c.space.spaceId, m.id, { withGeometry: true });
       return groupByKey(els, key);
     }),
   ];
