@@ -19,8 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
-import { MINUTES_PER_DAY } from '../../domain/calendar/time';
+import { formatNumber, parseNumberValue } from '../../domain/format';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
 import type { CellEdit, CellRange, Measure, PlanKind, RowRates } from '../../domain/wdp';
 import {
@@ -39,6 +38,7 @@ import { useWdp } from '../../state/wdp/store';
 import { calendarOfRow } from './calendars';
 import { closedReason, commitEdits, transferDayValue } from './commands';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
+import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 export interface Cell {
@@ -50,9 +50,6 @@ export interface MatrixSelection {
   focus: Cell;
 }
 
-const ROW_H = 24;
-const COL_W = 48;
-const LEFT_W = 260;
 export const DAY_SPAN = 731;
 
 export function rangeOf(sel: MatrixSelection) {
@@ -349,21 +346,7 @@ export function DayMatrix(props: {
   };
 
   // Painted rows and days.
-  const header = [];
-  for (let c = c0; c < c1; c++) {
-    const day = firstDay + c;
-    const m = day * MINUTES_PER_DAY;
-    header.push(
-      <div
-        key={c}
-        className="wdp-day-h"
-        style={{ left: LEFT_W + c * COL_W, width: COL_W }}
-        title={formatDate(m, 'DD.MM.YYYY', lang)}
-      >
-        {formatDate(m, 'DD.MM', lang)}
-      </div>,
-    );
-  }
+  const header = dayHeadings(c0, c1, firstDay, lang);
   const body = [];
   for (let r = r0; r < r1; r++) {
     const v = rowAt(s, r);

@@ -8,18 +8,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { WdpResourceGantt } from '../../api/wdp';
 import { call } from '../../app/api/call';
-import { MINUTES_PER_DAY } from '../../domain/calendar/time';
-import { formatDate, formatNumber } from '../../domain/format';
+import { formatNumber } from '../../domain/format';
 import type { PlanKind } from '../../domain/wdp';
 import { useWdp } from '../../state/wdp/store';
 import { useWorkbench } from '../../state/workbench/store';
 import { DAY_SPAN } from './DayMatrix';
+import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
-
-const ROW_H = 24;
-const COL_W = 48;
-const LEFT_W = 260;
 
 /** One painted line: a resource (its day sums) or one of its works (a bar and its days). */
 interface Line {
@@ -123,20 +119,7 @@ export function ResourceDays(props: {
   const c0 = Math.max(0, Math.floor(scroll.left / COL_W) - 1);
   const c1 = Math.min(DAY_SPAN, c0 + Math.ceil((scroll.width - LEFT_W) / COL_W) + 3);
 
-  const header = [];
-  for (let c = c0; c < c1; c++) {
-    const m = (firstDay + c) * MINUTES_PER_DAY;
-    header.push(
-      <div
-        key={c}
-        className="wdp-day-h"
-        style={{ left: LEFT_W + c * COL_W, width: COL_W }}
-        title={formatDate(m, 'DD.MM.YYYY', lang)}
-      >
-        {formatDate(m, 'DD.MM', lang)}
-      </div>,
-    );
-  }
+  const header = dayHeadings(c0, c1, firstDay, lang);
   const body = [];
   for (let r = r0; r < r1; r++) {
     const line = lines[r]!;
