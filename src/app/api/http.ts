@@ -41,6 +41,8 @@ export interface RequestOptions {
   silent?: boolean | readonly number[];
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+  /** Sent even when the page is being left (a small write flushed on pagehide). */
+  keepalive?: boolean;
 }
 
 export function languageOf(locale: string): string {
@@ -117,6 +119,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
               ? JSON.stringify(opts.body)
               : undefined,
         signal: controller.signal,
+        keepalive: opts.keepalive,
       }));
   } catch (err) {
     clearTimeout(timer);

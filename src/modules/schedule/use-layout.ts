@@ -32,6 +32,30 @@ export function useSavedLayout(versionId: string | null): void {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = workbench.get();
     let off: (() => void) | null = null;
+    /** Writes the layout now; `keepalive` lets it out of a page being left. */
+    const save = (keepalive = false) => {
+      timer = null;
+      const s = workbench.get();
+      const body = {
+        columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
+        frozen: s.frozen,
+        sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
+        group_by: s.arrange?.groupBy ?? null,
+      };
+      void call(
+        api.wbsBatch.saveLayout,
+        { params: { id: versionId }, body },
+        { silent: true, keepalive },
+      ).catch(() => undefined);
+    };
+    // A change still waiting for its delay is written when the page or the version is left
+    // (a column shown just before a reload was lost).
+    const flush = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      save(true);
+    };
+    window.addEventListener('pagehide', flush);
     // Definitions change on the Attributes screen: a version opened reads them afresh.
     forgetAttributeDefs();
     Promise.allSettled([
@@ -66,24 +90,15 @@ export function useSavedLayout(versionId: string | null): void {
           if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
           last = s;
           if (timer) clearTimeout(timer);
-          timer = setTimeout(() => {
-            const body = {
-              columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
-              frozen: s.frozen,
-              sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-              group_by: s.arrange?.groupBy ?? null,
-            };
-            void call(api.wbsBatch.saveLayout, { params: { id: versionId }, body }, { silent: true }).catch(
-              () => undefined,
-            );
-          }, SAVE_DELAY_MS);
+          timer = setTimeout(save, SAVE_DELAY_MS);
         });
       })
       .catch(() => undefined);
     return () => {
       live = false;
       off?.();
-      if (timer) clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
+      flush();
     };
   }, [versionId]);
 }
