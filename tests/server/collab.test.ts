@@ -2,6 +2,7 @@
 // ways, edits, reactions, deletes, the last-read marker; notices on the site and by email (a local
 // SMTP server); the look-ahead job; delegation in the permission check until its end.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +19,6 @@ import type { Tree } from './support/fixtures';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
-
-const SMTP_PORT = 2526;
 
 function connect(base: string, token: string): Promise<{ ws: WebSocket; events: LiveEvent[] }> {
   return new Promise((resolve, reject) => {
@@ -61,8 +60,10 @@ describe('collab', () => {
         });
       },
     });
-    await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', () => r()));
-    h = await startHarness({ smtpUrl: `smtp://127.0.0.1:${SMTP_PORT}` });
+    // A port of the system's choosing: the PGlite and PostgreSQL runs of this file may overlap.
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    h = await startHarness({ smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
     app = h.app;
     base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
     alice = await signUp(app, 'alice');
@@ -84,8 +85,8 @@ describe('collab', () => {
     await makeSpace(app, carol.token, 'Elsewhere');
   });
   afterAll(async () => {
-    await h.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await h?.close();
+    if (smtp) await new Promise<void>((r) => smtp.close(() => r()));
   });
 
   it('delivers a project chat message live to members only, pages, edits, reacts and deletes', async () => {
