@@ -127,6 +127,21 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       .where('e.space_id', '=', spaceId)
       .where('e.model_id', '=', modelId);
 
+  /** The relations of a link in one version (every read and delete of them is scoped so). */
+  const linkRelations = (spaceId: string, linkId: string, versionId: string) =>
+    db
+      .selectFrom('bim_relations')
+      .where('space_id', '=', spaceId)
+      .where('link_id', '=', linkId)
+      .where('version_id', '=', versionId);
+
+  /** A link's row–element pairs in one version. */
+  const relationPairs = async (spaceId: string, linkId: string, versionId: string) =>
+    (await linkRelations(spaceId, linkId, versionId).select(['wbs_id', 'element_id']).execute()).map((r) => ({
+      wbs_id: r.wbs_id,
+      element_id: Number(r.element_id),
+    }));
+
   /** A model's non-spatial elements as link rules and profiles read them (id order). */
   const ruleElements = async (
     spaceId: string,
@@ -704,12 +719,8 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
     implement(api.bim.relations, async (c) => {
       await guard(c);
       const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
-      const rows = await db
-        .selectFrom('bim_relations')
+      const rows = await linkRelations(c.space.spaceId, l.id, v.id)
         .select(['wbs_id', 'element_id', 'source'])
-        .where('space_id', '=', c.space.spaceId)
-        .where('link_id', '=', l.id)
-        .where('version_id', '=', v.id)
         .orderBy('wbs_id')
         .orderBy('element_id')
         .execute();
@@ -719,19 +730,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
     implement(api.bim.player, async (c) => {
       await guard(c);
       const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
-      const rels = await db
-        .selectFrom('bim_relations')
-        .select(['wbs_id', 'element_id'])
-        .where('space_id', '=', c.space.spaceId)
-        .where('link_id', '=', l.id)
-        .where('version_id', '=', v.id)
-        .execute();
-      const byRow = new Map<string, number[]>();
-      for (const r of rels) {
-        const list = byRow.get(r.wbs_id) ?? [];
-        list.push(Number(r.element_id));
-        byRow.set(r.wbs_id, list);
-      }
+      const byRow = indexRelations(await relationPairs(c.space.spaceId, l.id, v.id)).elementsOfRow;
       const rows = await db
         .selectFrom('wbs_items')
         .select(['id', 'code', 'name', 'es', 'ef', 'actual_start', 'actual_finish', 'percent', 'node_type'])
@@ -774,7 +773,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
           actual_finish: r.actual_finish,
           percent: Number(r.percent),
           target_finish: targetById.get(r.id) ?? (r.code ? (targetByCode.get(r.code) ?? null) : null),
-          element_ids: byRow.get(r.id) ?? [],
+          element_ids: [...(byRow.get(r.id) ?? [])],
         }));
       const starts = out.map((r) => r.start).filter((x): x is number => x !== null);
       const finishes = out.map((r) => r.finish).filter((x): x is number => x !== null);
@@ -864,13 +863,9 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       await guard(c);
       const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
       if (c.body.wbs_ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('bim_relations')
+      const rows = await linkRelations(c.space.spaceId, l.id, v.id)
         .select('element_id')
         .distinct()
-        .where('space_id', '=', c.space.spaceId)
-        .where('link_id', '=', l.id)
-        .where('version_id', '=', v.id)
         .where('wbs_id', 'in', c.body.wbs_ids)
         .orderBy('element_id')
         .execute();
@@ -881,13 +876,9 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       await guard(c);
       const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
       if (c.body.element_ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('bim_relations')
+      const rows = await linkRelations(c.space.spaceId, l.id, v.id)
         .select('wbs_id')
         .distinct()
-        .where('space_id', '=', c.space.spaceId)
-        .where('link_id', '=', l.id)
-        .where('version_id', '=', v.id)
         .where('element_id', 'in', c.body.element_ids)
         .execute();
       return rows.map((r) => r.wbs_id);
@@ -898,16 +889,9 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       const { v, l } = await versionLink(c.space.spaceId, c.params.id, c.params.link_id);
       const { indicators } = await versionIndicators(db, c.space.spaceId, v);
       const ind = indicators.find((i) => i.key === c.params.indicator);
-      const rels = await db
-        .selectFrom('bim_relations')
-        .select(['wbs_id', 'element_id'])
-        .where('space_id', '=', c.space.spaceId)
-        .where('link_id', '=', l.id)
-        .where('version_id', '=', v.id)
-        .execute();
       const flaggedRows = new Set(ind?.ids ?? []);
       const split = splitByFlaggedRows(
-        indexRelations(rels.map((r) => ({ wbs_id: r.wbs_id, element_id: Number(r.element_id) }))),
+        indexRelations(await relationPairs(c.space.spaceId, l.id, v.id)),
         flaggedRows,
       );
       return {
