@@ -6,7 +6,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
-  workers: 2,
+  // A check's own wait: the 5 s default failed on a busy 2-core machine (a list read behind others).
+  expect: { timeout: 10_000 },
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

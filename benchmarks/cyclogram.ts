@@ -7,78 +7,17 @@
 //   view) and zoomed in to days (a few weeks in view); p50/p95 per frame.
 // - drag_frame: one frame of a segment drag (the frame with the dragged work drawn where it lands).
 // Not measured: the browser's rasterising of those calls and React's commit (see docs/views.md).
-import { keysBetween, newRow } from '../src/domain/wbs';
-import type { WbsRow } from '../src/domain/wbs';
 import type { CyclogramFrame } from '../src/gantt/cyclogram-frame';
 import { drawCyclogram } from '../src/gantt/draw-cyclogram';
 import type { Timescale } from '../src/gantt/timescale';
 import { pxPerMinute } from '../src/gantt/timescale';
 import { fitScale } from '../src/modules/views/scale';
 import { workbenchCyclogram } from '../src/state/workbench/cyclogram';
-import { loadVersion } from '../src/state/workbench/data';
-import type { ScheduleSnapshot } from '../src/state/workbench/schedule-snapshot';
 import { workbench } from '../src/state/workbench/store';
+import { DAY, KINDS, LOCATIONS, T0, loadCyclogramBenchVersion } from './cyclogram-data';
 
-const LOCATIONS = 200;
-const KINDS = 50;
-const DAY = 1440;
 const FRAMES = 300;
-const T0 = 9501 * DAY;
-
-// 200 location summaries, each with 50 works (one per kind); each kind moves a location every 3
-// days, the kinds staggered 2 days apart: 10,000 activities, crews colliding where they bunch.
-const rows: WbsRow[] = [];
-const locKeys = keysBetween(null, null, LOCATIONS);
-const kindKeys = keysBetween(null, null, KINDS);
-const es: number[] = [];
-const ef: number[] = [];
-for (let l = 0; l < LOCATIONS; l++) {
-  rows.push(newRow(`L${l}`, 'sum', null, locKeys[l]!, { name: `Location ${l}` }));
-  es.push(T0);
-  ef.push(T0);
-  for (let k = 0; k < KINDS; k++) {
-    rows.push(
-      newRow(`a${l}-${k}`, 'task', `L${l}`, kindKeys[k]!, {
-        name: `Kind ${k} at ${l}`,
-        code: `A${l * KINDS + k}`,
-        attributes: { Location: `Location ${l}`, 'Work type': `Kind ${k}` },
-      }),
-    );
-    es.push(T0 + (l * 3 + k * 2) * DAY);
-    ef.push(T0 + (l * 3 + k * 2 + 4) * DAY);
-  }
-}
-loadVersion(
-  {
-    id: '00000000-0000-4000-8000-000000000001',
-    schedule_id: '00000000-0000-4000-8000-0000000000aa',
-    kind: 'version',
-    label: 'bench',
-    locked: false,
-    order: 0,
-    revision: 1,
-    timetable_state: 'calculated',
-    data_date: T0,
-    created_at: '2026-01-01T00:00:00Z',
-  },
-  rows,
-  [],
-);
-const n = rows.length;
-const schedule: ScheduleSnapshot = {
-  revision: workbench.get().dataRevision,
-  position: new Map(rows.map((r, i) => [r.id, i])),
-  es: Int32Array.from(es),
-  ef: Int32Array.from(ef),
-  ls: new Int32Array(n),
-  lf: new Int32Array(n),
-  tf: new Int32Array(n),
-  ff: new Int32Array(n),
-  critical: new Uint8Array(n),
-  projectFinish: 0,
-  ms: 0,
-};
-workbench.set({ schedule });
+loadCyclogramBenchVersion();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const opens: number[] = [];

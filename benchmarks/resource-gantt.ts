@@ -1,98 +1,28 @@
-// npm run --silent bench -- resource-gantt: the resource Gantt's work per frame at 1,000
-// resources × 100,000 assignments (issue 17: p95 frame ≤ 16.7 ms). Rows are made once; each of
-// 300 frames scrolls to a new place (half of them also a new zoom) and runs what a frame runs:
-// the visible rows, the daily profiles of resources coming into view (made once, then cached),
-// the busiest day of every visible period, and every draw call into a recording 2D context.
-// What it does not measure: the browser's rasterising of those calls (the task Gantt's workbench
-// benchmark measures a real canvas in Chromium).
-import { dailyProfile, dayCapacity, periodPeak, resourceGanttRows } from '../src/domain/resources';
-import type { DailyProfile, GanttAssignment, GanttResource } from '../src/domain/resources';
+// npm run --silent bench -- resource-gantt: the resource Gantt's frames at 1,000 resources ×
+// 100,000 assignments (issue 17: p95 frame ≤ 16.7 ms), the scene of resource-gantt-scene.ts.
+// Two runs of the same frames (wheel scrolling three rows a frame at day, week and month scales;
+// scrollbar jumps to a new place and a new left edge each frame):
+// - in Node, into a recording 2D context: the JS work of a frame (rows, profiles on first view,
+//   period peaks, draw calls) without rasterising;
+// - in headless Chromium (benchmarks/resource-gantt-page.ts bundled for the page), onto a real
+//   1400 × 900 canvas, one frame per requestAnimationFrame in a browser whose frames are not
+//   paced by vsync (as the workbench benchmark's unthrottled scroll): `chromium_*_frame_ms` are
+//   the times between frames (script, drawing and the canvas's raster and composite),
+//   `chromium_*_draw_ms` the drawing code's own time. `--skip-chromium` leaves it out.
+//   Besides those runs (the scale changing every frame), in the same page: `chromium_idle_*`
+//   frames drawing one pixel (the machine's floor at its load) and `chromium_steady_full_*` wheel
+//   scrolling at one scale (a third of the frames each at day, week, month). BENCH_TRACE=1 adds
+//   `chromium_steady_ms_per_frame_by_event`: the renderer's timeline events (script, paint,
+//   raster, GC) per frame of a steady scroll, from a Chromium performance trace.
+import { build } from 'esbuild';
 import { drawResourceGantt } from '../src/gantt/draw-resource';
-import type { ResourceFrame, ResourceFrameRow } from '../src/gantt/draw-resource';
-import { lightTheme } from '../src/gantt/theme';
-import type { ScaleUnit, Timescale } from '../src/gantt/timescale';
-import { fromDate } from '../src/gantt/timescale';
+import type { ScaleUnit } from '../src/gantt/timescale';
+import { launchChromium } from './chromium';
+import { makeScene } from './resource-gantt-scene';
 
-const RESOURCES = 1000;
-const ASSIGNMENTS = 100_000;
 const FRAMES = 300;
-const DAY = 1440;
-
-let seed = 42;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-
-const t0 = fromDate(new Date(Date.UTC(2026, 0, 5)));
-const resources: GanttResource[] = Array.from({ length: RESOURCES }, (_, i) => ({
-  key: `r${i}`,
-  name: `Resource ${i}`,
-  unit: 'h',
-  availability: {
-    defaultLimit: 2 + (i % 5),
-    limits: i % 3 ? [] : [{ from: t0 + 60 * DAY, to: t0 + 90 * DAY, limit: 1 }],
-  },
-}));
-const dates: { start: number; finish: number }[] = [];
-const assignments: GanttAssignment[] = Array.from({ length: ASSIGNMENTS }, (_, i) => {
-  const start = t0 + Math.floor(rand() * 700) * DAY + 480;
-  dates.push({ start, finish: start + Math.floor(1 + rand() * 20) * DAY });
-  return {
-    id: `a${i}`,
-    wbsId: `w${i}`,
-    resourceKey: `r${Math.floor(rand() * RESOURCES)}`,
-    units: 10,
-    unitsPerDay: rand() < 0.5 ? 1 + Math.floor(rand() * 3) : null,
-    intensity: 100,
-    curve: i % 4 === 0 ? 'bell' : 'uniform',
-    curveValues: null,
-  };
-});
-
-const made = performance.now();
-const rows = resourceGanttRows(resources, assignments);
-const byResource = new Map<string, number[]>();
-assignments.forEach((a, i) => {
-  const l = byResource.get(a.resourceKey);
-  if (l) l.push(i);
-  else byResource.set(a.resourceKey, [i]);
-});
-const rowsMs = performance.now() - made;
-
-const profiles = new Map<number, DailyProfile | null>();
-const profile = (ri: number) => {
-  let p = profiles.get(ri);
-  if (p === undefined) {
-    const r = resources[ri]!;
-    const list = (byResource.get(r.key) ?? []).map((i) => ({ ...assignments[i]!, ...dates[i]! }));
-    profiles.set(ri, (p = dailyProfile(list, r.availability)));
-  }
-  return p;
-};
-const frameRow = (i: number): ResourceFrameRow | null => {
-  const row = rows[i];
-  if (!row) return null;
-  if (row.kind === 'resource') {
-    const r = resources[row.resource]!;
-    const p = profile(row.resource);
-    const cap = dayCapacity(r.availability);
-    return {
-      kind: 'resource',
-      limited: true,
-      selected: false,
-      load: (q) => (p ? periodPeak(p, q.start, q.end, cap) : null),
-    };
-  }
-  const d = dates[row.assignment]!;
-  return {
-    kind: 'assignment',
-    name: `Activity ${row.assignment}`,
-    start: d.start,
-    finish: d.finish,
-    baseStart: NaN,
-    baseFinish: NaN,
-    critical: false,
-    selected: false,
-  };
-};
+const scene = makeScene();
+const { rows, units, rand } = scene;
 
 // A 2D context that records nothing but the calls: the draw functions' own work.
 let calls = 0;
@@ -104,32 +34,12 @@ const ctx = new Proxy(
   },
 ) as unknown as CanvasRenderingContext2D;
 
-const units: ScaleUnit[] = ['day', 'week', 'month'];
-
 /** Runs frames; `at(f)` gives the frame's scroll and unit. Answers the sorted times (ms). */
 function run(frames: number, at: (f: number) => { top: number; unit: ScaleUnit; left: number }): number[] {
   const times: number[] = [];
   for (let f = 0; f < frames; f++) {
     const { top, unit, left } = at(f);
-    const ts: Timescale = { unit, zoom: 1, origin: t0 - 30 * DAY, scrollLeft: left };
-    const frame: ResourceFrame = {
-      width: 1400,
-      height: 900,
-      dpr: 1,
-      rowHeight: 26,
-      headerHeight: 44,
-      scrollTop: top,
-      rowCount: rows.length,
-      timescale: ts,
-      bars: [],
-      links: [],
-      dataDate: t0,
-      locale: 'en-US',
-      texts: { quarter: (q) => `Q${q}` },
-      theme: lightTheme,
-      showLabels: true,
-      row: frameRow,
-    };
+    const frame = scene.frameAt(top, unit, left);
     const a = performance.now();
     drawResourceGantt(ctx, frame);
     times.push(performance.now() - a);
@@ -141,21 +51,97 @@ const pct = (times: number[], p: number) =>
 
 // Warm-up (the JIT), not counted.
 run(30, (f) => ({ top: f * 2600, unit: 'week', left: 0 }));
-// Wheel scrolling: three rows a frame from a random place, at each unit.
 const start = Math.floor(rand() * (rows.length - 2000));
 const scroll = run(FRAMES, (f) => ({ top: (start + f * 3) * 26, unit: units[f % 3]!, left: 1200 }));
-// Scrollbar jumps: a new place (new resources coming into view) and scroll left each frame.
 const jumps = run(FRAMES, (f) => ({
   top: Math.floor(rand() * rows.length) * 26,
   unit: units[f % 3]!,
   left: Math.floor(rand() * 4000),
 }));
+
+interface Run {
+  frame: number[];
+  draw: number[];
+}
+interface PageResult {
+  rows: number;
+  idle: Run;
+  scroll: Run;
+  steady_full: Run;
+  jumps: Run;
+}
+
+/** Renderer timeline events summed per frame by BENCH_TRACE=1 (script, style, paint, raster…). */
+const TIMELINE = new Set([
+  'FunctionCall',
+  'FireAnimationFrame',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'RasterTask',
+  'Commit',
+  'MajorGC',
+  'MinorGC',
+]);
+
+/** The same frames in Chromium on a real canvas (see the page module). */
+async function inChromium(): Promise<Record<string, unknown>> {
+  const bundle = await build({
+    entryPoints: [new URL('./resource-gantt-page.ts', import.meta.url).pathname],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+  });
+  const browser = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.setContent('<canvas id="c" width="1400" height="900"></canvas>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const r = (await page.evaluate(`window.resourceGanttBench(${FRAMES})`)) as PageResult;
+    const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
+    const out: Record<string, unknown> = {};
+    for (const key of ['idle', 'scroll', 'steady_full', 'jumps'] as const) {
+      const name = key === 'jumps' ? 'jump' : key;
+      out[`chromium_${name}_frame_ms_p50`] = pct(sorted(r[key].frame), 0.5);
+      out[`chromium_${name}_frame_ms_p95`] = pct(sorted(r[key].frame), 0.95);
+      if (key !== 'idle') out[`chromium_${name}_draw_ms_p95`] = pct(sorted(r[key].draw), 0.95);
+    }
+    out.chromium_jump_frame_ms_max = pct(sorted(r.jumps.frame), 1);
+    if (process.env.BENCH_TRACE === '1') {
+      // Where a steady scroll frame's time goes: the renderer's timeline events, per frame.
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
+      const n = 150;
+      await page.evaluate(`window.resourceGanttSteady(${n})`);
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+        traceEvents: { name: string; ph: string; dur?: number }[];
+      };
+      const sums: Record<string, number> = {};
+      for (const e of trace.traceEvents)
+        if (e.ph === 'X' && e.dur && TIMELINE.has(e.name))
+          sums[e.name] = (sums[e.name] ?? 0) + e.dur / 1000 / n;
+      out.chromium_steady_ms_per_frame_by_event = Object.fromEntries(
+        Object.entries(sums).map(([k, v]) => [k, Math.round(v * 100) / 100]),
+      );
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+const chromium = process.argv.includes('--skip-chromium') ? {} : await inChromium();
 process.stdout.write(
   JSON.stringify({
-    resources: RESOURCES,
-    assignments: ASSIGNMENTS,
+    resources: scene.RESOURCES,
+    assignments: scene.ASSIGNMENTS,
     rows: rows.length,
-    rows_ms: Math.round(rowsMs),
+    rows_ms: Math.round(scene.rowsMs),
     frames: FRAMES,
     scroll_frame_ms_p50: pct(scroll, 0.5),
     scroll_frame_ms_p95: pct(scroll, 0.95),
@@ -163,6 +149,7 @@ process.stdout.write(
     jump_frame_ms_p95: pct(jumps, 0.95),
     jump_frame_ms_max: pct(jumps, 1),
     draw_calls_per_frame: Math.round(calls / (2 * FRAMES + 30)),
-    note: 'JS work per frame (rows, profiles on first view, period peaks, draw calls) without rasterising',
+    ...chromium,
+    note: 'Node: JS work per frame into a recording context; chromium_*: frames on a real canvas in headless Chromium (no vsync), frame = time between frames',
   }) + '\n',
 );

@@ -17,7 +17,7 @@ export const SystemState = z.object({
     bim: z.object({ enabled: z.boolean(), user_cap: z.number().int().nullable() }),
   }),
   /** Sign-in methods besides the password that the server is configured for. */
-  sign_in: z.object({ oidc: z.boolean(), adfs: z.boolean() }).optional(),
+  sign_in: z.object({ oidc: z.boolean(), adfs: z.boolean(), kerberos: z.boolean() }).optional(),
 });
 export type SystemState = z.infer<typeof SystemState>;
 

@@ -61,6 +61,11 @@ export const Attribute = z.object({
   list_values: z.array(z.string()),
   formula: z.string().nullable(),
   directory_id: Id.nullable(),
+  /**
+   * A linked attribute: the directory (and its attribute's key) whose values the WBS rows linked
+   * to it mirror; written only by update-linked-values, read-only in the grid.
+   */
+  linked: z.object({ directory_id: Id, key: z.string() }).nullable(),
   /** The caller's access. */
   access: AttributeAccess,
   created_at: Timestamp,

@@ -1,17 +1,20 @@
 // Chat, notices and delegation (issue 26; spec §7 Chat, Notices, Delegation; docs/collab.md).
 // Every call is a space call (the `space-id` header). Message ids are integers: a chat's history
 // pages both ways from a message by id. New messages arrive as `chat_message_created` live
-// events, new notices as `notice_created`, each only to the users concerned.
+// events, new notices as `notice_created`, each only to the users concerned (one event per user
+// and change: the newest notice, with `count` when that change made several, e.g. an import).
 import { z } from 'zod';
 import { MAX_ATTACHMENTS, NOTICE_TYPES } from '../domain/collab';
 import { Id, IdParams, Ok, Timestamp } from './common';
 import { route } from './route';
+import { NotificationChannel } from './users';
 
 const MessageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const MessageText = z.string().max(4000);
 const Emoji = z.string().min(1).max(16);
 
-export const ChatKind = z.enum(['eps', 'direct']);
+/** eps: a node's chat; direct: two members; notices: a member's own, the product's channel of notices. */
+export const ChatKind = z.enum(['eps', 'direct', 'notices']);
 
 export const ChatMember = z.object({
   id: Id,
@@ -59,6 +62,8 @@ export const Chat = z.object({
   /** Direct chats: the other member. */
   peer_id: Id.nullable(),
   muted: z.boolean(),
+  /** Where this chat's notices (mentions) reach the caller; null: the channels of the profile. */
+  channels: z.array(NotificationChannel).nullable(),
   last_read_id: z.number().int(),
   /** Unread messages, counted up to 1,000. */
   unread: z.number().int(),
@@ -98,7 +103,9 @@ export const chatRoutes = {
     path: '/chat/settings',
     scope: 'space',
     summary: "The caller's settings of every chat they have one for (mute)",
-    response: z.array(z.object({ chat_id: Id, muted: z.boolean() })),
+    response: z.array(
+      z.object({ chat_id: Id, muted: z.boolean(), channels: z.array(NotificationChannel).nullable() }),
+    ),
   }),
   eps: route({
     method: 'GET',
@@ -159,7 +166,11 @@ export const chatRoutes = {
     method: 'POST',
     path: '/chat/create-message',
     scope: 'space',
-    summary: 'Post a message to a chat, or to the direct chat with a member (made on first use)',
+    summary:
+      'Post a message to a chat, or to the direct chat with a member (made on first use). JSON, or ' +
+      'multipart/form-data with the same fields (attachment_ids repeated) and the files to send in ' +
+      'parts named "files" (up to 10 with attachment_ids, each up to the space\'s storage limit)',
+    form: { files: 'files', maxFiles: MAX_ATTACHMENTS, lists: ['attachment_ids'] },
     body: z
       .object({
         chat_id: Id.optional(),
@@ -206,8 +217,19 @@ export const chatRoutes = {
     method: 'PATCH',
     path: '/chat/update-message',
     scope: 'space',
-    summary: 'Edit an own message',
-    body: z.object({ chat_id: Id, message_id: MessageId, text: MessageText }).strict(),
+    summary:
+      "Edit an own message: its text and, with attachment_ids, its files (the message's own kept, the caller's unsent uploads to the chat added, the rest removed). " +
+      'JSON, or multipart/form-data with the same fields (attachment_ids repeated) and new files in parts named "files", added after the kept ones',
+    form: { files: 'files', maxFiles: MAX_ATTACHMENTS, lists: ['attachment_ids'] },
+    body: z
+      .object({
+        chat_id: Id,
+        message_id: MessageId,
+        text: MessageText,
+        /** The message's files after the edit; absent: unchanged. */
+        attachment_ids: z.array(Id).max(MAX_ATTACHMENTS).optional(),
+      })
+      .strict(),
     response: ChatMessage,
   }),
   lastRead: route({
@@ -222,8 +244,16 @@ export const chatRoutes = {
     method: 'POST',
     path: '/chat/set-chat-settings',
     scope: 'space',
-    summary: "The caller's settings of a chat (mute: no toasts, not counted as unread)",
-    body: z.object({ chat_id: Id, muted: z.boolean() }).strict(),
+    summary:
+      "The caller's settings of a chat: mute (no toasts, not counted as unread) and channels (where the chat's " +
+      "notices reach the caller; null: the profile's channels). A field left out is unchanged",
+    body: z
+      .object({
+        chat_id: Id,
+        muted: z.boolean().optional(),
+        channels: z.array(NotificationChannel).max(3).nullable().optional(),
+      })
+      .strict(),
     response: Ok,
   }),
 } as const;
@@ -332,6 +362,20 @@ export const noticeRoutes = {
     scope: 'space',
     summary: 'Remove every notice from the personal area',
     response: Ok,
+  }),
+  test: route({
+    method: 'POST',
+    path: '/eps/:id/test-notices',
+    scope: 'space',
+    summary:
+      'Test notices (spec §7 EPS "test notices"): one notice of each type asked (all fifteen by default) ' +
+      "to the caller, about the node, delivered on the caller's channels — to see each type and check " +
+      'that site, corporate mail and the messenger reach them',
+    params: IdParams,
+    body: z
+      .object({ types: z.array(z.enum(NOTICE_TYPES)).min(1).max(NOTICE_TYPES.length).optional() })
+      .strict(),
+    response: z.object({ created: z.number().int() }),
   }),
   removeArea: route({
     method: 'DELETE',

@@ -6,7 +6,11 @@
 import { z } from 'zod';
 import { Id, IdParams, Ok, Timestamp } from './common';
 import { route } from './route';
-import type { CostNode as DomainNode } from '../domain/costr';
+import type {
+  Coefficient as DomainCoef,
+  CostNode as DomainNode,
+  CostrSettings as DomainSettings,
+} from '../domain/costr';
 
 const Dec = z.string().trim().max(40);
 const Txt = (max: number) => z.string().max(max);
@@ -55,7 +59,8 @@ export const Rules = z.object({
 });
 
 export const CostrSettings = z.object({
-  currency: z.string().trim().min(1).max(8),
+  // A text field of spec §5: at most 32 characters (prohibited characters: a 400 from the route).
+  currency: z.string().trim().min(1).max(32),
   rounding_digits: z.number().int().min(0).max(4),
   rounding_mode: z.enum(['half_up', 'half_even', 'down', 'up']),
   coefficient_order: z
@@ -94,6 +99,21 @@ export const Violation = z.object({
   params: z.record(z.string(), z.string()),
 });
 export type Violation = z.infer<typeof Violation>;
+
+/** A row whose written costs differ from its estimate now (GET costr/versions/{id}/stale). */
+export const CostStaleRow = z
+  .object({
+    item_id: Id,
+    estimate_id: Id,
+    /** Cost and labour hours as update-costs wrote them into the row. */
+    written_cost: z.string(),
+    written_labour: z.string(),
+    /** What the row's positions amount to now (null: no position is linked to it any more). */
+    cost: z.string().nullable(),
+    labour: z.string().nullable(),
+  })
+  .strict();
+export type CostStaleRow = z.infer<typeof CostStaleRow>;
 
 export const RevisionAnswer = z.object({
   revision: z.number().int(),
@@ -365,6 +385,17 @@ export const costrRoutes = {
       labour: z.string(),
     }),
   }),
+  staleRows: route({
+    method: 'GET',
+    path: '/costr/versions/:id/stale',
+    scope: 'space',
+    summary:
+      'Rows of a version whose costs written by update-costs differ from their estimates now (the workbench’s stale marks); takes no estimate seat, answers no rows when estimates are not licensed',
+    params: IdParams,
+    response: z.object({
+      rows: z.array(CostStaleRow),
+    }),
+  }),
   versionCosts: route({
     method: 'GET',
     path: '/costr/versions/:id/costs',
@@ -381,6 +412,29 @@ export const costrRoutes = {
     }),
   }),
 };
+
+export const coefFromApi = (c: Coefficient): DomainCoef => ({
+  id: c.id,
+  name: c.name,
+  kind: c.kind,
+  value: c.value,
+  scope: c.scope,
+  nodeIds: c.node_ids,
+  target: c.target,
+  hours: c.hours,
+  after: c.after,
+});
+export const coefToApi = (c: DomainCoef): Coefficient => ({
+  id: c.id,
+  name: c.name,
+  kind: c.kind,
+  value: c.value,
+  scope: c.scope,
+  node_ids: c.nodeIds,
+  target: c.target,
+  hours: c.hours,
+  after: c.after,
+});
 
 // The mapping between the contract's nodes (snake_case) and the domain's, for the screen and the server.
 export const nodeFromApi = (n: CostNode): DomainNode => ({
@@ -417,4 +471,34 @@ export const nodeToApi = (n: DomainNode): CostNode => ({
   dictionary_id: n.dictionaryId,
   wbs_item_id: n.wbsItemId,
   notes: n.notes,
+});
+
+export const settingsToApi = (s: DomainSettings): CostrSettings => ({
+  currency: s.currency,
+  rounding_digits: s.rounding.digits,
+  rounding_mode: s.rounding.mode,
+  coefficient_order: s.coefficientOrder as CostrSettings['coefficient_order'],
+  vat_pct: s.vatPct,
+  overhead_pct: s.overheadPct,
+  rules: {
+    required: s.rules.required,
+    price_tolerance_pct: s.rules.priceTolerancePct,
+    measure_match: s.rules.measureMatch,
+    volume_tolerance_pct: s.rules.volumeTolerancePct,
+    negative_prices: s.rules.negativePrices,
+  },
+});
+export const settingsFromApi = (s: CostrSettings): DomainSettings => ({
+  currency: s.currency,
+  rounding: { digits: s.rounding_digits, mode: s.rounding_mode },
+  coefficientOrder: s.coefficient_order,
+  vatPct: s.vat_pct,
+  overheadPct: s.overhead_pct,
+  rules: {
+    required: s.rules.required,
+    priceTolerancePct: s.rules.price_tolerance_pct,
+    measureMatch: s.rules.measure_match,
+    volumeTolerancePct: s.rules.volume_tolerance_pct,
+    negativePrices: s.rules.negative_prices,
+  },
 });

@@ -18,6 +18,11 @@ export const DirectoryAttribute = z.object({
    * to a value receive this attribute's value in (update-value); absent or null: none.
    */
   donor_to: z.string().nullable().optional(),
+  /**
+   * A linked attribute: the key of the space attribute (read-only in the grid) in which the WBS
+   * rows linked to a value show this attribute's value (update-linked-values); absent or null: none.
+   */
+  linked_to: z.string().nullable().optional(),
 });
 export type DirectoryAttribute = z.infer<typeof DirectoryAttribute>;
 
@@ -89,6 +94,127 @@ export const WbsDirectoryLink = z.object({
   name: z.string(),
 });
 export type WbsDirectoryLink = z.infer<typeof WbsDirectoryLink>;
+
+/** A directory list (spec "list create/get/delete/value/values"): a named subset of its values. */
+export const DirectoryList = z.object({
+  id: Id,
+  directory_id: Id,
+  name: z.string(),
+  /** Its values, in the directory's order (parents before children, siblings by sort order). */
+  value_ids: z.array(Id),
+});
+export type DirectoryList = z.infer<typeof DirectoryList>;
+
+const ListParams = DirParams.extend({ listId: Id });
+const ListValueParams = ListParams.extend({ valueId: Id });
+
+/** What copy-wbs added to a version. */
+export const CopyWbsResult = z.object({
+  /** Rows added, and existing rows linked by their code. */
+  added: z.number().int(),
+  linked: z.number().int(),
+  revision: z.number().int(),
+});
+export type CopyWbsResult = z.infer<typeof CopyWbsResult>;
+
+/** What sync-with-list changes (or, with dry_run, would change) in a version. */
+export const ListSync = z.object({
+  /** Values of the list (and their parents) no row is linked to: added as linked rows. */
+  added: z.number().int(),
+  /** Rows whose code is taken over by a new link instead of adding a row. */
+  linked: z.number().int(),
+  /** Linked rows whose code or name differs from their value's: renamed. */
+  renamed: z.number().int(),
+  /** Rows linked to a value of the directory that is no longer in the list: reported, kept. */
+  left: z.array(z.object({ wbs_id: Id, code: z.string(), name: z.string(), value_code: z.string() })),
+  revision: z.number().int(),
+});
+export type ListSync = z.infer<typeof ListSync>;
+
+/**
+ * What copy-resources or sync-resources-with-list does (or, with dry_run, would do) to a version's
+ * resources: each value of the scope stands for one space resource linked to it; the resources of
+ * the scope's leaf values are the version's.
+ */
+export const ResourceSync = z.object({
+  /** Space resources made for values no resource stood for. */
+  created: z.number().int(),
+  /** Unlinked space resources with a value's code, linked to it. */
+  linked: z.number().int(),
+  /** Resources the version did not have yet (its copies of the leaves' resources). */
+  added: z.number().int(),
+  /** Linked resources of the scope whose code or name differed from their value's: renamed. */
+  renamed: z.number().int(),
+  /** The version's resources linked to a value outside the scope: reported, kept. */
+  left: z.array(z.object({ resource_id: Id, code: z.string(), name: z.string(), value_code: z.string() })),
+});
+export type ResourceSync = z.infer<typeof ResourceSync>;
+
+/** A space resource's link to a directory value, with the value's attributes (shown read-only). */
+export const ResourceDirectoryLink = z.object({
+  directory_id: Id,
+  value_id: Id,
+  path: z.string(),
+  name: z.string(),
+  /** The directory's attributes and the value's values of them (empty text when it has none). */
+  attributes: z.array(z.object({ key: z.string(), name: z.string(), value: z.string() })),
+});
+export type ResourceDirectoryLink = z.infer<typeof ResourceDirectoryLink>;
+
+/** The directory's place among the others (spec "graph"): what it is related to, and how. */
+export const DirectoryGraph = z.object({
+  nodes: z.array(
+    z.object({
+      /** A directory's id, or a space attribute's key. */
+      id: z.string(),
+      kind: z.enum(['directory', 'attribute']),
+      name: z.string(),
+      /** The space's work-type directory. */
+      worktypes: z.boolean(),
+    }),
+  ),
+  edges: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      /**
+       * relation: a complex relation (source → target); linked: the directory's attribute shown on
+       * rows as that space attribute; donor: it gives its values to that space attribute;
+       * reference: a space attribute of type "directory" points into the directory.
+       */
+      kind: z.enum(['relation', 'linked', 'donor', 'reference']),
+      /** The relation's name, or the directory attribute's name. */
+      label: z.string(),
+    }),
+  ),
+});
+export type DirectoryGraph = z.infer<typeof DirectoryGraph>;
+
+const WorktypesDirectory = z.object({ directory_id: Id.nullable() });
+
+/**
+ * Invalid values of a directory (spec "invalid values"): rows whose attribute of type "directory"
+ * (pointing into this directory) holds a code no value of it has (deleted, recoded or mistyped),
+ * and the rows whose linked attributes no longer show their value's attributes.
+ */
+export const InvalidValues = z.object({
+  unknown: z.array(
+    z.object({
+      version_id: Id,
+      version_label: z.string(),
+      schedule_id: Id,
+      wbs_id: Id,
+      code: z.string(),
+      name: z.string(),
+      attribute_key: z.string(),
+      attribute_name: z.string(),
+      value: z.string(),
+    }),
+  ),
+  /** Linked rows whose mirrored values differ (update-linked-values fixes them). */
+  stale_linked: DonorPush,
+});
+export type InvalidValues = z.infer<typeof InvalidValues>;
 
 const WbsParams = z.object({ id: Id, wbsId: Id });
 
@@ -216,6 +342,49 @@ export const directoryRoutes = {
     query: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
     response: DonorPush,
   }),
+  linkedCreate: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/linked-attribute',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'Show a directory attribute (key) on the WBS rows linked to its values: creates a read-only space attribute (name: default "<attribute> (<directory>)") that update-linked-values fills',
+    params: DirParams,
+    body: z.strictObject({ key: AttributeKey, name: Name.optional() }),
+    response: DirectorySummary,
+    status: 201,
+  }),
+  linkedUpdate: route({
+    method: 'PUT',
+    path: '/eps/:epsId/directory/:id/linked-attribute/:key',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Rename a linked attribute's column",
+    params: AttributeParams,
+    body: z.strictObject({ name: Name }),
+    response: DirectorySummary,
+  }),
+  linkedDelete: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id/linked-attribute/:key',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Stop showing a directory attribute on WBS rows: its space attribute and the rows' values of it go",
+    params: AttributeParams,
+    response: DirectorySummary,
+  }),
+  updateLinkedValues: route({
+    method: 'PATCH',
+    path: '/eps/:epsId/directory/:id/update-linked-values',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Refresh the linked attributes of the WBS rows from the directory: each linked row takes its value's attributes, a row no longer linked loses them; one undoable change per version (dry_run=true: only count them)",
+    params: DirParams,
+    query: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
+    response: DonorPush,
+  }),
   export: route({
     method: 'POST',
     path: '/eps/:epsId/directory/:id/export',
@@ -300,6 +469,182 @@ export const directoryRoutes = {
       linked: z.number().int(),
       revision: z.number().int(),
     }),
+  }),
+  lists: route({
+    method: 'GET',
+    path: '/eps/:epsId/directory/:id/list',
+    scope: 'space',
+    summary: "The directory's lists (named subsets of its values)",
+    params: DirParams,
+    response: z.array(DirectoryList),
+  }),
+  listCreate: route({
+    method: 'POST',
+    path: '/eps/:epsId/directory/:id/list/create',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Create a list of the directory's values (names unique in a directory: 409 otherwise); value_ids must be values of this directory",
+    params: DirParams,
+    body: z.strictObject({ name: Name, value_ids: z.array(Id).max(100_000).optional() }),
+    response: DirectoryList,
+    status: 201,
+  }),
+  listGet: route({
+    method: 'GET',
+    path: '/eps/:epsId/directory/:id/list/:listId',
+    scope: 'space',
+    summary: 'A list of the directory with the ids of its values',
+    params: ListParams,
+    response: DirectoryList,
+  }),
+  listDelete: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id/list/:listId',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete a list (the values and the rows linked to them stay)',
+    params: ListParams,
+    response: Ok,
+  }),
+  listValueAdd: route({
+    method: 'PUT',
+    path: '/eps/:epsId/directory/:id/list/:listId/value/:valueId',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Put a value of the directory into the list (again: no change)',
+    params: ListValueParams,
+    response: DirectoryList,
+  }),
+  listValueRemove: route({
+    method: 'DELETE',
+    path: '/eps/:epsId/directory/:id/list/:listId/value/:valueId',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Take a value out of the list',
+    params: ListValueParams,
+    response: DirectoryList,
+  }),
+  listValues: route({
+    method: 'GET',
+    path: '/eps/:epsId/directory/:id/list/:listId/values',
+    scope: 'space',
+    summary: "The list's values, in the directory's order",
+    params: ListParams,
+    response: z.array(DirectoryValue),
+  }),
+  copyWbs: route({
+    method: 'PATCH',
+    path: '/versions/:id/directory/:directoryId/copy-wbs',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Build the version's WBS from the directory, or from one of its lists (list_id: its values and the values above them): the hierarchy becomes summaries and tasks linked to their values, one undoable change",
+    params: z.object({ id: Id, directoryId: Id }),
+    body: z.strictObject({ list_id: Id.nullable().optional() }),
+    response: CopyWbsResult,
+  }),
+  syncWithList: route({
+    method: 'PATCH',
+    path: '/versions/:id/directory/:directoryId/sync-with-list/:listId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Bring the version's rows linked to the directory in line with a list: add the list's values no row has, rename linked rows whose code or name differs, report rows whose value left the list; one undoable change (dry_run=true: only count)",
+    params: z.object({ id: Id, directoryId: Id, listId: Id }),
+    query: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
+    response: ListSync,
+  }),
+  copyResources: route({
+    method: 'PATCH',
+    path: '/versions/:id/directory/:directoryId/copy-resources',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Build the version's resources from the directory or one of its lists (list_id): each value becomes a space resource linked to it (linked by an equal code, else created under its parent value's resource), the leaves' resources the version's",
+    params: z.object({ id: Id, directoryId: Id }),
+    body: z.strictObject({ list_id: Id.nullable().optional() }),
+    response: ResourceSync,
+  }),
+  syncResourcesWithList: route({
+    method: 'PATCH',
+    path: '/versions/:id/directory/:directoryId/sync-resources-with-list/:listId',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Bring the version's resources in line with a list: add what copy-resources would, rename linked resources whose code or name differs, report the version's resources whose value left the list (dry_run=true: only count)",
+    params: z.object({ id: Id, directoryId: Id, listId: Id }),
+    query: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
+    response: ResourceSync,
+  }),
+  resourceLinks: route({
+    method: 'GET',
+    path: '/resources/:resourceId/directory',
+    scope: 'space',
+    summary: "The directory values a space resource links to, with the values' attributes",
+    params: z.object({ resourceId: Id }),
+    response: z.array(ResourceDirectoryLink),
+  }),
+  setResourceLink: route({
+    method: 'PUT',
+    path: '/resources/:resourceId/directory',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Link a space resource to a directory's value (value_id null: remove the link); its links after it",
+    params: z.object({ resourceId: Id }),
+    body: z.strictObject({ directory_id: Id, value_id: Id.nullable() }),
+    response: z.array(ResourceDirectoryLink),
+  }),
+  graph: route({
+    method: 'GET',
+    path: '/eps/:epsId/directory/:id/graph',
+    scope: 'space',
+    summary:
+      "The directory's relations to other directories and attributes as nodes and edges: complex relations, linked and donor attributes, directory-type attributes pointing into it",
+    params: DirParams,
+    response: DirectoryGraph,
+  }),
+  invalidValues: route({
+    method: 'GET',
+    path: '/eps/:epsId/directory/:id/invalid-values',
+    scope: 'space',
+    summary:
+      'Rows (of every version) whose directory-type attribute into this directory holds a code none of its values has, and the count of linked rows whose linked attributes are out of date',
+    params: DirParams,
+    response: InvalidValues,
+  }),
+  invalidValueFix: route({
+    method: 'PATCH',
+    path: '/eps/:epsId/directory/:id/invalid-values/fix',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Give a row's directory-type attribute a value of the directory (code) or none (null): one undoable change of its version",
+    params: DirParams,
+    body: z.strictObject({
+      version_id: Id,
+      wbs_id: Id,
+      attribute_key: AttributeKey,
+      code: z.string().min(1).max(64).nullable(),
+    }),
+    response: DonorPush,
+  }),
+  worktypesGet: route({
+    method: 'GET',
+    path: '/directory/worktypes-directory',
+    scope: 'space',
+    summary: "The space's work-type directory (null: none chosen)",
+    response: WorktypesDirectory,
+  }),
+  worktypesSet: route({
+    method: 'PUT',
+    path: '/directory/worktypes-directory',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Choose the space's work-type directory (null: none)",
+    body: z.strictObject({ directory_id: Id.nullable() }),
+    response: WorktypesDirectory,
   }),
   wbsLinks: route({
     method: 'GET',

@@ -24,6 +24,10 @@ export const EventName = z.enum([
   'batch_finish',
   /** A backup of a schedule was made (its job), deleted or restored (issue 21). */
   'backup',
+  /** A row's executor or curator was named or cleared (payload: wbs_id, executor_id, curator_id). */
+  'row_people_updated',
+  /** A comment or photo of an EPS node was added, edited or removed (ids: the node; issue 26). */
+  'gallery_updated',
 ]);
 export type EventName = z.infer<typeof EventName>;
 

@@ -6,12 +6,14 @@
 //   app.ts         system-state, client-error, health-check, guide
 //   users.ts       auth/login, auth/logout, users/* (register, passwords, avatar, spaces, space-config)
 //   spaces.ts      space/create, space/{space_id}/* (members, settings, access, demo, delete-free)
+//   access.ts      space/{space_id}/access/* (a member's access to a resource, grant, revoke, free abilities)
 //   roles.ts       roles and their permission matrices (module × ability)
 //   admin.ts       licences, entitlements, the home page
 //   structure.ts   space/{space_id}/eps, eps/{id}/rename|up|down, facilities, projects, schedules, schedule-group
 //   versions.ts    versions, WBS rows and relations (GET versions/{id}/wbs)
 //   calendars.ts   calendars
 //   directories.ts directories (eps/{epsId}/directory/…), their values, WBS rows' links to them
+//   directory-relations.ts  complex relations between directories, norms → a version's assignments
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
 //   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
 //   wdp.ts         daily work plans, distributions, timesheets (docs/wdp.md)
@@ -30,6 +32,7 @@
 //   collab.ts      chat, notices and delegation (docs/collab.md)
 //   backups.ts     backups of schedules and periodic backup jobs (space/{space_id}/schedules/…/backups)
 //   executors.ts   users/{id}/set-executor, versions/{id}/users
+//   remote.ts      remote-spaces, space/copy-remote and the source's remote/export/* (copy from another deployment)
 //   localization.ts  the client's texts per language, with a space's overrides (localization/*)
 //   bim.ts         3D/BIM: IFC models, elements and their attributes, links to schedules, 4D player
 //   events.ts      live events over the /api/v1/events WebSocket
@@ -37,17 +40,21 @@
 // Space scoping: a `space` route under /space/{space_id} takes the space from the path; every other
 // `space` route takes it from the `space-id` header. Ids of another space answer 404.
 import type { PermissionModule } from '../domain/admin/permissions';
+import { accessRoutes } from './access';
 import { adminRoutes } from './admin';
 import { analyticsRoutes, analyticsSettingRoutes } from './analytics';
 import { appRoutes } from './app';
 import { attributeRoutes } from './attributes';
 import { backupRoutes } from './backups';
 import { executorRoutes } from './executors';
+import { remoteRoutes } from './remote';
 import { calendarRoutes } from './calendars';
 import { bimRoutes } from './bim';
+import { bimMoreRoutes } from './bim-more';
 import { costrRoutes } from './costr';
 import { chatRoutes, delegationRoutes, noticeRoutes } from './collab';
 import { directoryRoutes } from './directories';
+import { directoryRelationRoutes } from './directory-relations';
 import { galleryRoutes, storageLinkRoute } from './gallery';
 import { levellingRoutes } from './levelling';
 import { localizationRoutes } from './localization';
@@ -71,17 +78,21 @@ import { viewSettingsRoutes } from './view-settings';
 import { wbsBatchRoutes } from './wbs-batch';
 import { wdpRoutes } from './wdp';
 
+export * from './access';
 export * from './admin';
 export * from './analytics';
 export * from './app';
 export * from './attributes';
 export * from './backups';
 export * from './executors';
+export * from './remote';
 export * from './calendars';
 export * from './bim';
+export * from './bim-more';
 export * from './costr';
 export * from './collab';
 export * from './directories';
+export * from './directory-relations';
 export * from './gallery';
 export * from './common';
 export * from './errors';
@@ -112,6 +123,7 @@ export const api = {
   users: userRoutes,
   space: spaceRoutes,
   admin: adminRoutes,
+  access: accessRoutes,
   roles: roleRoutes,
   eps: epsRoutes,
   facilities: facilityRoutes,
@@ -121,6 +133,7 @@ export const api = {
   versions: versionRoutes,
   calendars: calendarRoutes,
   directories: directoryRoutes,
+  directoryRelations: directoryRelationRoutes,
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
@@ -145,9 +158,10 @@ export const api = {
   delegation: delegationRoutes,
   backups: backupRoutes,
   executors: executorRoutes,
+  remote: remoteRoutes,
   gallery: galleryRoutes,
   storageLink: { file: storageLinkRoute },
-  bim: bimRoutes,
+  bim: { ...bimRoutes, ...bimMoreRoutes },
   localization: localizationRoutes,
 } as const;
 
@@ -164,6 +178,7 @@ const GROUP_MODULE: Record<keyof typeof api, PermissionModule | null> = {
   users: null,
   space: 'administration',
   admin: 'administration',
+  access: 'administration',
   roles: 'administration',
   eps: 'structure',
   facilities: 'structure',
@@ -176,6 +191,7 @@ const GROUP_MODULE: Record<keyof typeof api, PermissionModule | null> = {
   wdp: 'schedules',
   calendars: 'calendars',
   directories: 'directories',
+  directoryRelations: 'directories',
   transfer: 'transfer',
   views: 'views',
   viewSettings: 'views',
@@ -200,6 +216,8 @@ const GROUP_MODULE: Record<keyof typeof api, PermissionModule | null> = {
   // A backup and its restore are the schedule's content: the schedules row.
   backups: 'schedules',
   executors: 'administration',
+  // Copying a space from another deployment is a space administrator's (the source routes are public).
+  remote: 'administration',
   // Comments and photos of EPS nodes are reports from the site: the facts row (fact_gathering
   // adds them; every role reads them).
   gallery: 'facts',
@@ -215,6 +233,10 @@ const ROUTE_MODULE = new Map<RouteDef, PermissionModule | null>([
   [api.space.access, null],
   [api.admin.home, null],
   [api.executors.versionUsers, 'schedules'],
+  // A row's executor and curator are schedule data.
+  [api.executors.rowPeople, 'schedules'],
+  [api.executors.setRowPeople, 'schedules'],
+  [api.executors.setRowExecutors, 'schedules'],
   [api.localization.list, null],
   [api.localization.defaultTexts, null],
   [api.localization.set, null],
@@ -231,12 +253,21 @@ const ROUTE_MODULE = new Map<RouteDef, PermissionModule | null>([
   [api.wdp.updateTimesheetDay, 'facts'],
   [api.wdp.deleteTimesheet, 'facts'],
   [api.wdp.timesheetUsers, 'facts'],
+  [api.wdp.timesheetReport, 'facts'],
+  [api.wdp.exportTimesheetReport, 'facts'],
   // A version's resource assignments are schedule data, not the space's resource list.
   [api.resources.assignments, 'schedules'],
   [api.resources.save, 'schedules'],
   [api.resources.updateOne, 'schedules'],
   [api.resources.removeOne, 'schedules'],
   [api.resources.remainsByIntensity, 'schedules'],
+  // Norms recalculate and check a version's assignments: schedule data.
+  [api.directoryRelations.recalculate, 'schedules'],
+  [api.directoryRelations.indicator, 'schedules'],
+  // A schedule's default layout is the schedule's: read by its readers, set by its editors.
+  [api.viewSettings.scheduleLayout, 'schedules'],
+  [api.viewSettings.setScheduleLayout, 'schedules'],
+  [api.viewSettings.clearScheduleLayout, 'schedules'],
 ]);
 const moduleByRoute = new Map<RouteDef, PermissionModule | null>(
   (Object.keys(api) as (keyof typeof api)[]).flatMap((g) =>

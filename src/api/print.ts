@@ -54,6 +54,8 @@ export const PrintSettings = z.strictObject({
     .array(PrintColumn)
     .max(PRINT_COLUMNS.length)
     .refine((cs) => new Set(cs).size === cs.length, { params: { code: 'duplicate_column' } }),
+  /** Print the caller's grid layout of the version (visible columns, attributes too) instead. */
+  use_layout: z.boolean().optional(),
   fit: z.discriminatedUnion('mode', [
     z.strictObject({ mode: z.literal('pages'), pages_wide: z.number().int().min(1).max(50) }),
     z.strictObject({ mode: z.literal('scale'), percent: z.number().min(10).max(400) }),
@@ -62,6 +64,11 @@ export const PrintSettings = z.strictObject({
   footer: TitleSet,
   legend: z.boolean(),
   relations: z.boolean(),
+  /** A last page with the cyclogram; the keys as `GET versions/{id}/cyclogram/{attributeId}` takes them. */
+  cyclogram: z
+    .strictObject({ location_by: z.string().min(1).max(200), kind_by: z.string().min(1).max(200) })
+    .nullable()
+    .optional(),
 });
 export type PrintSettings = z.infer<typeof PrintSettings>;
 

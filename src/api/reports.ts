@@ -103,4 +103,14 @@ export const reportRoutes = {
     response: StoredFile,
     status: 201,
   }),
+  runMaster: route({
+    method: 'POST',
+    path: '/versions/:id/report/master/:report_id',
+    scope: 'space',
+    summary:
+      'Run a master report: the template over every schedule of the version’s project (a run_report job with progress per schedule)',
+    params: z.object({ id: Id, report_id: Id }),
+    response: StoredFile,
+    status: 201,
+  }),
 };

@@ -4,9 +4,10 @@
 // calendar, specialty and the member it stands for (user-specialty). An assignment gives a row
 // a quantity of a resource: a total, or a rate per working day, at an intensity, spread by a curve.
 import { z } from 'zod';
-import { Id, IdParams, Ok } from './common';
+import { Id, IdParams, Name, Ok } from './common';
 import { route } from './route';
 import { ResourceKind, ResourceType } from './version-resources';
+import { VersionLayout } from './wbs-batch';
 
 /** A resource's name: free text as P6 and MS Project allow it (1–200 characters, no controls). */
 const ResourceText = (max: number) =>
@@ -161,6 +162,13 @@ export const ResourceAssignment = z.object({
 });
 export type ResourceAssignment = z.infer<typeof ResourceAssignment>;
 
+/** The undo-log action an assignment edit stored (issue 17): the new revision and its entry. */
+export const AssignmentUndoStep = z.object({
+  revision: z.number().int(),
+  entry: z.record(z.string(), z.unknown()),
+});
+export type AssignmentUndoStep = z.infer<typeof AssignmentUndoStep>;
+
 export const PeriodUnit = z.enum(['day', 'week', 'month', 'quarter', 'year']);
 
 /** A resource's usage in a version, by period, against its availability (the histogram). */
@@ -178,9 +186,118 @@ export const ResourceUsage = z.object({
 });
 export type ResourceUsage = z.infer<typeof ResourceUsage>;
 
+/** Each member's layout of the Resources screen's grid (spec "resource layout settings"): the
+ *  columns in display order with widths and visibility, and how many stay frozen at the left. */
+export const ResourceLayout = z
+  .object({ columns: VersionLayout.shape.columns, frozen: VersionLayout.shape.frozen })
+  .strict();
+export type ResourceLayout = z.infer<typeof ResourceLayout>;
+
+/** What Ctrl+Z and Ctrl+Y would do now: the caller's own undo history of the space's resources. */
+export const UndoLabel = z.enum(['create', 'edit', 'delete', 'batch']);
+export const ResourceUndoState = z.object({
+  can_undo: z.boolean(),
+  can_redo: z.boolean(),
+  undo_label: UndoLabel.nullable(),
+  redo_label: UndoLabel.nullable(),
+});
+export type ResourceUndoState = z.infer<typeof ResourceUndoState>;
+/** An undo or redo: the step's label, the resources it touched, the history after it. */
+export const ResourceUndoAnswer = ResourceUndoState.extend({ label: UndoLabel, ids: z.array(Id) });
+
+/**
+ * A space's own resource curve as P6 keeps one: 21 usage points, the percent of the work at 0 %,
+ * 5 %, …, 100 % of the duration, linear between them; stored scaled to sum to 100.
+ */
+export const CurvePoints = z
+  .array(z.number().min(0).max(1e6))
+  .length(21)
+  .refine((v) => v.some((x) => x > 0), { params: { code: 'curve_empty' } });
+export const ResourceCurve = z.object({ id: Id, name: z.string(), points: z.array(z.number()) });
+export type ResourceCurve = z.infer<typeof ResourceCurve>;
+export const ResourceCurveInput = z.object({ name: Name, points: CurvePoints }).strict();
+export type ResourceCurveInput = z.infer<typeof ResourceCurveInput>;
+
 const AssignmentParams = z.object({ id: Id, aid: z.string().min(1).max(64) });
 
 export const resourceRoutes = {
+  curves: route({
+    method: 'GET',
+    path: '/resource-curves',
+    scope: 'space',
+    summary: "The space's own resource curves (21 usage points each), by name",
+    response: z.object({ items: z.array(ResourceCurve) }),
+  }),
+  curveCreate: route({
+    method: 'POST',
+    path: '/resource-curves/create',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Create a resource curve (points scaled to sum to 100; 400 body.name when the name is taken)',
+    body: ResourceCurveInput,
+    response: ResourceCurve,
+    status: 201,
+  }),
+  curveUpdate: route({
+    method: 'PATCH',
+    path: '/resource-curves/:id/update',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Rename a resource curve or change its points (assignments keep the shape they were given)',
+    params: IdParams,
+    body: ResourceCurveInput.partial()
+      .strict()
+      .refine((o) => Object.keys(o).length > 0, { params: { code: 'required' } }),
+    response: ResourceCurve,
+  }),
+  curveDelete: route({
+    method: 'DELETE',
+    path: '/resource-curves/:id/delete',
+    scope: 'space',
+    ability: 'edit',
+    summary: 'Delete a resource curve',
+    params: IdParams,
+    response: Ok,
+  }),
+  undoState: route({
+    method: 'GET',
+    path: '/resources/undo-state',
+    scope: 'space',
+    summary: "What undo and redo would do: the caller's own history of resource edits in the space",
+    response: ResourceUndoState,
+  }),
+  undo: route({
+    method: 'POST',
+    path: '/resources/undo',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "Undo the caller's last resource edit (409 resources.undo_changed when another edit changed those resources since)",
+    response: ResourceUndoAnswer,
+  }),
+  redo: route({
+    method: 'POST',
+    path: '/resources/redo',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Redo the caller's last undone resource edit",
+    response: ResourceUndoAnswer,
+  }),
+  layout: route({
+    method: 'GET',
+    path: '/resource-layout',
+    scope: 'space',
+    summary: "The caller's layout of the Resources grid (null when none was saved)",
+    response: z.object({ layout: ResourceLayout.nullable() }),
+  }),
+  saveLayout: route({
+    method: 'PUT',
+    path: '/resource-layout',
+    scope: 'space',
+    summary: "Save the caller's layout of the Resources grid",
+    body: ResourceLayout,
+    response: z.object({ layout: ResourceLayout }),
+  }),
   list: route({
     method: 'GET',
     path: '/resources',
@@ -254,7 +371,7 @@ export const resourceRoutes = {
     summary: 'Assign resources to a row (an item with an id changes or restores that assignment)',
     params: IdParams,
     body: AssignmentSave,
-    response: z.object({ items: z.array(ResourceAssignment) }),
+    response: z.object({ items: z.array(ResourceAssignment), undo_step: AssignmentUndoStep.optional() }),
   }),
   updateOne: route({
     method: 'PATCH',
@@ -264,7 +381,7 @@ export const resourceRoutes = {
     summary: 'Change an assignment of a version of the schedule',
     params: AssignmentParams,
     body: AssignmentUpdate,
-    response: ResourceAssignment,
+    response: ResourceAssignment.extend({ undo_step: AssignmentUndoStep.optional() }),
   }),
   removeOne: route({
     method: 'DELETE',
@@ -274,7 +391,7 @@ export const resourceRoutes = {
     summary: 'Delete an assignment of a version of the schedule',
     params: AssignmentParams,
     query: z.object({ version_id: Id }),
-    response: Ok,
+    response: Ok.extend({ undo_step: AssignmentUndoStep.optional() }),
   }),
   remainsByIntensity: route({
     method: 'PATCH',

@@ -26,6 +26,12 @@ export interface RouteDef {
   body?: z.ZodType;
   /** 'multipart' for uploads (the body is not JSON and has no schema here). */
   consumes?: 'multipart';
+  /**
+   * The route also takes multipart/form-data (besides JSON): the body's fields as form fields
+   * (validated by the same `body` schema; `lists` are fields that may repeat and form an array)
+   * and up to `maxFiles` file parts named `files`, streamed to staging files before the handler.
+   */
+  form?: { files: 'files'; maxFiles: number; lists?: readonly string[] };
   /** JSON schema of the success body, or 'blob' for binary bodies. */
   response: z.ZodType | 'blob';
   /** Success status; default 200. */

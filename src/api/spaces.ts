@@ -50,12 +50,19 @@ export const SpaceSettings = z.object({
   default_language: z.enum(['en', 'ru', 'fr']).nullable(),
   /** Minutes without activity before a session in this space ends (null = the deployment's). */
   idle_timeout_minutes: z.number().int().min(1).max(1440).nullable(),
+  /** Largest file one upload may hold, in bytes (null = the deployment's STORAGE_MAX_FILE_MB). */
+  // Kept in an integer column (migration 023): up to 2 GiB − 1.
+  storage_max_file_bytes: z.number().int().min(1).max(2_147_483_647).nullable(),
+  /** Bytes all the space's stored files may take together (null = no quota). */
+  storage_quota_bytes: z.number().int().min(1).max(1_125_899_906_842_624).nullable(),
 });
 export type SpaceSettings = z.infer<typeof SpaceSettings>;
 /** Settings to store: the language and time-out left out keep their stored values. */
 export const SpaceSettingsInput = SpaceSettings.extend({
   default_language: SpaceSettings.shape.default_language.optional(),
   idle_timeout_minutes: SpaceSettings.shape.idle_timeout_minutes.optional(),
+  storage_max_file_bytes: SpaceSettings.shape.storage_max_file_bytes.optional(),
+  storage_quota_bytes: SpaceSettings.shape.storage_quota_bytes.optional(),
 });
 
 export const spaceRoutes = {

@@ -65,7 +65,10 @@ export type StoredFile = z.infer<typeof StoredFile>;
 /** One version of a batch_versions job: its own state, its written file (export) and errors. */
 export const BatchItem = z.object({
   schedule_id: Id,
-  version_id: Id,
+  /** The version worked on; for an import, the version written (null until it is). */
+  version_id: Id.nullable(),
+  /** An import's file name (null for calculations and exports). */
+  file_name: z.string().nullable(),
   state: JobState,
   file_id: Id.nullable(),
   errors: z.array(ErrorItem),
@@ -73,7 +76,7 @@ export const BatchItem = z.object({
 export type BatchItem = z.infer<typeof BatchItem>;
 
 /** What a batch_versions job does with each version. */
-export const BatchAction = z.enum(['calculate', 'export']);
+export const BatchAction = z.enum(['calculate', 'export', 'import']);
 export type BatchAction = z.infer<typeof BatchAction>;
 
 export const Job = z.object({
@@ -154,8 +157,13 @@ export const transferRoutes = {
     method: 'POST',
     path: '/versions/:id/export/:format',
     scope: 'space',
-    summary: 'Export a version (as an export_version job, awaited) into a temp file to download',
+    summary:
+      'Export a version (as an export_version job, awaited) into a temp file to download; with ' +
+      'item_ids only those rows (as a filtered grid shows them), the summaries above them, the ' +
+      'relations between them and their assignments',
     params: z.object({ id: Id, format: ExportFormat }),
+    body: z.strictObject({ item_ids: z.array(Id).min(1).max(200_000).optional() }).nullish(),
+    bodyLimit: 16 * 1024 * 1024,
     response: StoredFile,
     status: 201,
   }),
@@ -164,7 +172,10 @@ export const transferRoutes = {
     path: '/batch-processing/import',
     scope: 'space',
     ability: 'edit',
-    summary: 'Queue an import_version job (multipart as upload, plus field "schedule_id")',
+    summary:
+      'Queue an import_version job (multipart as upload, plus field "schedule_id"), or with ' +
+      'several "file" parts and field "schedule_ids" (a JSON array, one schedule per file in ' +
+      'order) one batch_versions job that imports each file as a new version of its schedule',
     consumes: 'multipart',
     response: Job,
     status: 201,

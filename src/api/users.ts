@@ -7,6 +7,7 @@ import { route } from './route';
 /** Where a user gets notices (spec §6): the site, the corporate mail, the product's messenger. */
 export const NOTIFICATION_CHANNELS = ['site', 'corporate', 'product'] as const;
 export const NotificationChannel = z.enum(NOTIFICATION_CHANNELS);
+export type NotificationChannel = z.infer<typeof NotificationChannel>;
 
 export const User = z.object({
   id: Id,
@@ -81,6 +82,8 @@ export const SpaceConfig = z.object({
     members: z.number().int(),
     expires_at: Timestamp.nullable(),
   }),
+  /** Whether the space's entitlement has the estimates and BIM modules (a seat is taken at first use). */
+  modules: z.object({ estimates: z.boolean(), bim: z.boolean() }),
 });
 export type SpaceConfig = z.infer<typeof SpaceConfig>;
 

@@ -1,11 +1,16 @@
 // Versions side by side, and the version lifecycle calls of issue 27 built so far: compare two
 // versions of a schedule, copy a version into a schedule, set the target version (docs/versions.md).
 import { z } from 'zod';
+import { COMPARED_FIELDS } from '../domain/versions/compare';
 import { Id, IdParams, Name } from './common';
 import { route } from './route';
 import { Version } from './versions';
 
-export const CompareBody = z.object({
+export const ComparedField = z.enum(COMPARED_FIELDS);
+export type ComparedField = z.infer<typeof ComparedField>;
+
+/** Which two versions, and the summary's slip threshold (the export's whole body). */
+export const CompareVersionsBody = z.strictObject({
   /** The version compared against (the older one, a baseline). */
   base_version_id: Id,
   /** The version compared. */
@@ -13,6 +18,22 @@ export const CompareBody = z.object({
   /** The summary counts activities whose finish moved later by more than this (calendar days). */
   slip_days: z.number().int().min(0).max(3650).default(5),
 });
+
+export const CompareShow = z.enum(['differences', 'all', 'added', 'removed', 'changed', 'slipped']);
+export type CompareShow = z.infer<typeof CompareShow>;
+
+/** Most rows one answer carries (the view asks for the rows it shows, page by page). */
+export const COMPARE_PAGE_MAX = 5000;
+
+export const CompareBody = CompareVersionsBody.extend({
+  /** The rows answered: every difference (default), every row, or one kind of change. */
+  show: CompareShow.default('differences'),
+  /** Only rows where this field changed. */
+  field: ComparedField.optional(),
+  /** The page: the first row answered (among those the filter keeps) and how many at most. */
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(COMPARE_PAGE_MAX).default(500),
+}).strict();
 export type CompareBody = z.output<typeof CompareBody>;
 
 /** One side of a compared row: the values compared and the engine's dates (minutes since 2000). */
@@ -25,28 +46,14 @@ const CompareSideRow = z.object({
   percent: z.number(),
   calendar_id: z.string().nullable(),
   constraint: z.string(),
+  assignments: z.string(),
+  attributes: z.string(),
   start: z.number().nullable(),
   finish: z.number().nullable(),
   total_float: z.number().nullable(),
   critical: z.boolean(),
 });
 export type CompareSideRow = z.infer<typeof CompareSideRow>;
-
-export const ComparedField = z.enum([
-  'name',
-  'code',
-  'node_type',
-  'parent',
-  'duration',
-  'percent',
-  'calendar',
-  'constraint',
-  'start',
-  'finish',
-  'total_float',
-  'critical',
-]);
-export type ComparedField = z.infer<typeof ComparedField>;
 
 export const CompareRow = z.object({
   status: z.enum(['added', 'removed', 'changed', 'same']),
@@ -89,7 +96,13 @@ export type CompareSummary = z.infer<typeof CompareSummary>;
 export const CompareResult = z.object({
   base: Version,
   version: Version,
+  /** The rows the body's filter keeps, from its offset, at most its limit (compared version's order). */
   rows: z.array(CompareRow),
+  /** How many rows the filter keeps in all, and where this page starts among them. */
+  total: z.number().int(),
+  offset: z.number().int(),
+  /** The earliest start and latest finish of both versions (the view's time scale), null if none. */
+  span: z.object({ start: z.number(), finish: z.number() }).nullable(),
   relations: z.array(CompareRelation),
   summary: CompareSummary,
   /** Engine and comparison time on the server, milliseconds. */
@@ -103,7 +116,7 @@ export const versionCompareRoutes = {
     path: '/schedules/:id/versions/compare',
     scope: 'space',
     summary:
-      'Compare two versions of the schedule: rows added, removed and changed (fields, old and new values, slips), relations, a summary; each version scheduled by the engine first',
+      'Compare two versions of the schedule: a summary, relation changes, and one page of the rows a filter keeps (by default the differences: added, removed and changed rows with old and new values and slips); a version not calculated is scheduled by the engine first',
     params: IdParams,
     body: CompareBody,
     response: CompareResult,
@@ -115,7 +128,7 @@ export const versionCompareRoutes = {
     summary:
       'The comparison of two versions (as compare) as an XLSX workbook: a summary sheet and a rows sheet with old → new values of each changed field',
     params: IdParams,
-    body: CompareBody.strict(),
+    body: CompareVersionsBody,
     response: 'blob',
   }),
   copyTo: route({

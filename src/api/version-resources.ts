@@ -52,6 +52,10 @@ export const AttributeDef = z.object({
   access: AttributeAccess.optional(),
   formula: z.string().nullable().optional(),
   list_values: z.array(z.string()).optional(),
+  /** A linked attribute: the directory whose values the rows mirror (read-only in the grid). */
+  linked_directory_id: Id.nullable().optional(),
+  /** A directory-typed attribute: the directory whose value codes its cells hold (the grid's picker). */
+  directory_id: Id.nullable().optional(),
 });
 export type AttributeDef = z.infer<typeof AttributeDef>;
 

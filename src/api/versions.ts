@@ -105,6 +105,7 @@ export const ItemSchedule = z.object({
   manual: z.boolean().optional(),
   resourceCalendarIds: z.array(z.string()).optional(),
   plannedStart: z.number().nullable().optional(),
+  manualStart: z.number().nullable().optional(),
   plannedFinish: z.number().nullable().optional(),
 });
 export type ItemSchedule = z.infer<typeof ItemSchedule>;

@@ -55,6 +55,17 @@ export type LayoutTemplate = z.infer<typeof LayoutTemplate>;
 
 const TemplateInput = z.object({ name: Name, settings: LayoutSettings });
 
+/** A schedule's default layout: a copy of a template's settings, shared by the schedule's members. */
+export const ScheduleLayout = z.object({
+  schedule_id: Id,
+  name: z.string(),
+  settings: LayoutSettings,
+  /** Who set it (null once that user is gone). */
+  set_by: Id.nullable(),
+  updated_at: Timestamp,
+});
+export type ScheduleLayout = z.infer<typeof ScheduleLayout>;
+
 export const viewSettingsRoutes = {
   filters: route({
     method: 'GET',
@@ -121,5 +132,33 @@ export const viewSettingsRoutes = {
     params: IdParams,
     body: z.object({ is_default: z.boolean() }),
     response: LayoutTemplate,
+  }),
+  scheduleLayout: route({
+    method: 'GET',
+    path: '/schedules/:id/layout-default',
+    scope: 'space',
+    summary:
+      "The schedule's default layout (opened on its versions by every member without a layout of their own), or null",
+    params: IdParams,
+    response: z.object({ layout: ScheduleLayout.nullable() }),
+  }),
+  setScheduleLayout: route({
+    method: 'PUT',
+    path: '/schedules/:id/layout-default',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Set the schedule's default layout (a copy of the settings given, e.g. a template's)",
+    params: IdParams,
+    body: TemplateInput,
+    response: ScheduleLayout,
+  }),
+  clearScheduleLayout: route({
+    method: 'DELETE',
+    path: '/schedules/:id/layout-default',
+    scope: 'space',
+    ability: 'edit',
+    summary: "Remove the schedule's default layout (members' own layouts stay)",
+    params: IdParams,
+    response: Ok,
   }),
 };

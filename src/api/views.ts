@@ -1,6 +1,9 @@
 // The views of issue 19: the cyclogram (line of balance), schedule quality indicators, the network
 // diagram's reads, each user's scoreboard and each project's pipeline.
 import { z } from 'zod';
+import { unpackClashes, unpackLines } from '../domain/cyclogram/wire';
+import type { ColoredLine } from '../domain/cyclogram/wire';
+import type { CycloClash } from '../domain/cyclogram/types';
 import { Id, IdParams, Ok } from './common';
 import { route } from './route';
 
@@ -8,46 +11,70 @@ import { route } from './route';
 const GroupKey = z.string().min(1).max(200);
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
-const Segment = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  loc: z.number().int(),
-  start: z.number(),
-  finish: z.number(),
-  percent: z.number(),
+/**
+ * A line's works column by column: index i across the arrays is one work, in the line's time
+ * order (src/domain/cyclogram/wire.ts; the client expands them into objects once).
+ */
+const Works = z.strictObject({
+  id: z.array(z.string()),
+  code: z.array(z.string()),
+  name: z.array(z.string()),
+  loc: z.array(z.number().int()),
+  start: z.array(z.number()),
+  finish: z.array(z.number()),
+  percent: z.array(z.number()),
 });
-const Line = z.object({
+const Line = z.strictObject({
   kind: z.string(),
   color: z.string(),
-  segments: z.array(Segment),
+  works: Works,
   start: z.number(),
   finish: z.number(),
   /** Locations per week. */
   rate: z.number(),
 });
-const Clash = z.object({
-  loc: z.number().int(),
-  a: z.string(),
-  b: z.string(),
-  start: z.number(),
-  finish: z.number(),
+/** Two works of different kinds at one location at one time; `a` and `b` are the works' places
+ * in the answer (the first line's works from 0 in order, then the next line's…). */
+const Clashes = z.strictObject({
+  loc: z.array(z.number().int()),
+  a: z.array(z.number().int()),
+  b: z.array(z.number().int()),
+  start: z.array(z.number()),
+  finish: z.array(z.number()),
 });
 
-export const CyclogramResponse = z.object({
+export const CyclogramResponse = z.strictObject({
   location_by: z.string(),
   kind_by: z.string(),
   locations: z.array(z.string()),
   lines: z.array(Line),
-  clashes: z.array(Clash),
+  clashes: Clashes,
   start: z.number().nullable(),
   finish: z.number().nullable(),
   data_date: z.number().nullable(),
   /** The same works in the schedule's target version (null: it has none). */
-  target: z.object({ version_id: Id, label: z.string(), lines: z.array(Line) }).nullable(),
+  target: z.strictObject({ version_id: Id, label: z.string(), lines: z.array(Line) }).nullable(),
 });
 export type CyclogramResponse = z.infer<typeof CyclogramResponse>;
-export type CyclogramLine = z.infer<typeof Line>;
+
+/** The answer as the client draws it: works and clashes as objects (expandCyclogram). */
+export interface CyclogramChart extends Omit<CyclogramResponse, 'lines' | 'clashes' | 'target'> {
+  lines: ColoredLine[];
+  clashes: CycloClash[];
+  target: { version_id: string; label: string; lines: ColoredLine[] } | null;
+}
+export type CyclogramLine = ColoredLine;
+
+/** The wire's answer expanded (once, after the fetch). */
+export function expandCyclogram(r: CyclogramResponse): CyclogramChart {
+  const lines = unpackLines(r.lines);
+  return {
+    ...r,
+    lines,
+    clashes: unpackClashes(r.clashes, lines),
+    target: r.target && { ...r.target, lines: unpackLines(r.target.lines) },
+  };
+}
 
 export const IndicatorKey = z.enum([
   'logic',

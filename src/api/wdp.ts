@@ -3,7 +3,7 @@
 // undo log (the same log as WBS and relation edits) and answers the new revision. Shapes the spec
 // does not give are designed here and documented in docs/wdp.md.
 import { z } from 'zod';
-import { Id, IdParams, Ok, Timestamp } from './common';
+import { Id, IdParams, Ok, SpaceParams, Timestamp } from './common';
 import { RevisionResult } from './wbs-batch';
 import { route } from './route';
 
@@ -162,6 +162,16 @@ export const WdpResourceGantt = z.object({
       type: z.string(),
       total: z.number(),
       days: z.array(DayQuantity),
+      /**
+       * The resource's availability (the Resources module's default limit per working day and
+       * limits by period, `from`/`to` in minutes); null without one.
+       */
+      limit: z
+        .object({
+          default_limit: z.number(),
+          limits: z.array(z.object({ from: z.number(), to: z.number(), limit: z.number() })),
+        })
+        .nullable(),
       works: z.array(
         z.object({
           item_id: Id,
@@ -241,7 +251,55 @@ export const TimesheetWork = z.object({
   /** Planned hours per unit of volume (its labor resources), and the cost of a unit (null: none). */
   labour: z.number().nullable(),
   cost: z.number().nullable(),
+  /** The person who gathers its facts: the row's executor (wbs_people; null: nobody). */
+  executor_id: Id.nullable(),
 });
+
+/** Which timesheet lines a report reads: days in [from, to], optionally of a version, person, status. */
+export const TimesheetReportQuery = z
+  .object({
+    from: z.coerce.number().int().min(0).max(18627),
+    to: z.coerce.number().int().min(0).max(18627),
+    version_id: Id.optional(),
+    user_id: Id.optional(),
+    status: TimesheetStatus.optional(),
+  })
+  .strict();
+
+const ReportDay = z.object({ day: Day, hours: z.number().nullable(), fact: z.number().nullable() });
+/** The facts and hours people gathered on timesheets over a period (docs/wdp.md). */
+export const TimesheetReport = z.object({
+  from: Day,
+  to: Day,
+  lines: z.array(
+    z.object({
+      user_id: Id,
+      user_name: z.string(),
+      version_id: Id,
+      version_label: z.string(),
+      schedule_name: z.string(),
+      item_id: Id,
+      code: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      hours: z.number(),
+      fact: z.number(),
+      cost: z.number().nullable(),
+      days: z.array(ReportDay),
+    }),
+  ),
+  people: z.array(
+    z.object({
+      user_id: Id,
+      user_name: z.string(),
+      hours: z.number(),
+      cost: z.number().nullable(),
+      works: z.number().int(),
+      days: z.number().int(),
+    }),
+  ),
+});
+export type TimesheetReport = z.infer<typeof TimesheetReport>;
 
 const TimesheetParams = z.object({ id: Id });
 
@@ -494,13 +552,16 @@ export const wdpRoutes = {
     method: 'GET',
     path: '/versions/:id/timesheet/users',
     scope: 'space',
-    summary: 'The people with timesheets on the version, with counts by status',
+    summary:
+      'The people who gather facts on the version (executors of its works, or with timesheets): works assigned and timesheets by status',
     params: IdParams,
     response: z.object({
       items: z.array(
         z.object({
           user_id: Id,
           name: z.string(),
+          /** Works of the version whose executor they are (their timesheets list these). */
+          works: z.number().int(),
           submitted: z.number().int(),
           approved: z.number().int(),
           declined: z.number().int(),
@@ -508,6 +569,25 @@ export const wdpRoutes = {
         }),
       ),
     }),
+  }),
+  timesheetReport: route({
+    method: 'GET',
+    path: '/space/:space_id/timesheet-report',
+    scope: 'space',
+    summary:
+      "Timesheet report: hours and facts per person and work over a period, with each person's totals (others' need facts approve)",
+    params: SpaceParams,
+    query: TimesheetReportQuery,
+    response: TimesheetReport,
+  }),
+  exportTimesheetReport: route({
+    method: 'GET',
+    path: '/space/:space_id/timesheet-report/export',
+    scope: 'space',
+    summary: 'The timesheet report as an XLSX (or CSV) file: one line per person and work, a column per day',
+    params: SpaceParams,
+    query: TimesheetReportQuery.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }).strict(),
+    response: 'blob',
   }),
   timesheetNotification: route({
     method: 'GET',

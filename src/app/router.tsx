@@ -16,6 +16,7 @@ import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { StructurePage } from '../modules/structure/StructurePage';
 import { Loading } from './ui/StatePanels';
+import { LicensedModule } from './layout/LicensedModule';
 
 // Administration, profile and home load on first use (they are not on the start-up path).
 const AdminPage = lazy(() => import('../modules/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
@@ -173,17 +174,21 @@ const spaceChildren: RouteObject[] = [
   {
     path: 'costr',
     element: (
-      <Suspense fallback={loading}>
-        <CostrPage />
-      </Suspense>
+      <LicensedModule module="estimates">
+        <Suspense fallback={loading}>
+          <CostrPage />
+        </Suspense>
+      </LicensedModule>
     ),
   },
   {
     path: 'bim',
     element: (
-      <Suspense fallback={loading}>
-        <BimPage />
-      </Suspense>
+      <LicensedModule module="bim">
+        <Suspense fallback={loading}>
+          <BimPage />
+        </Suspense>
+      </LicensedModule>
     ),
   },
 ];

@@ -59,22 +59,21 @@ function drawTarget(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: Gantt
   ctx.fillRect(Math.round(x0), y, Math.max(2, Math.round(x1 - x0)), 3);
 }
 
-/** A levelled bar: a strip along the top of the row where levelling puts the bar. */
+/**
+ * A row levelling delayed: a strip along the top of the row over the bar (at its levelled dates,
+ * the engine's) and a line back to where it started before: the delay.
+ */
 function drawLevelled(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar): void {
-  const a = bar.levelStart ?? NaN;
-  const b = bar.levelFinish ?? NaN;
-  if (!Number.isFinite(a) || !Number.isFinite(b)) return;
-  const x0 = timeToX(frame.timescale, a);
-  const x1 = Math.max(x0 + 4, timeToX(frame.timescale, b));
-  if (x1 < 0 || x0 > frame.width) return;
+  const from = bar.levelFrom ?? NaN;
+  if (!Number.isFinite(from) || !Number.isFinite(bar.start) || !(bar.start > from)) return;
+  const xs = timeToX(frame.timescale, from);
+  const x0 = timeToX(frame.timescale, bar.start);
+  const x1 = Math.max(x0 + 4, timeToX(frame.timescale, Number.isFinite(bar.finish) ? bar.finish : bar.start));
+  if (x1 < 0 || xs > frame.width) return;
   const top = rowTop(frame, bar.row);
   ctx.fillStyle = frame.theme.levelled;
   ctx.fillRect(Math.round(x0), top + 2, Math.max(4, Math.round(x1 - x0)), 4);
-  // From the bar's own start to the levelled one: the delay.
-  if (Number.isFinite(bar.start) && a > bar.start) {
-    const xs = Math.round(timeToX(frame.timescale, bar.start));
-    ctx.fillRect(xs, top + 3, Math.max(0, Math.round(x0) - xs), 1);
-  }
+  ctx.fillRect(Math.round(xs), top + 3, Math.max(0, Math.round(x0 - xs)), 1);
 }
 
 function drawTask(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar, box: BarBox): void {

@@ -38,32 +38,50 @@ export function drawNetwork(ctx: CanvasRenderingContext2D, f: NetworkFrame): voi
   const vy0 = f.y - PAD;
   const vx1 = vx0 + f.width / f.scale;
   const vy1 = vy0 + f.height / f.scale;
+  // Each class of arrow (plain, critical) is one path for the lines and one for the heads: at
+  // 2,000 activities zoomed out that is four calls, not thousands.
   for (const critical of [false, true]) {
     ctx.strokeStyle = critical ? theme.critical : theme.link;
     ctx.fillStyle = ctx.strokeStyle;
     ctx.lineWidth = critical ? 2 : 1;
+    const heads: number[] = [];
+    ctx.beginPath();
     for (const e of f.layout.edges) {
       if (e.critical !== critical) continue;
       const p = e.points;
-      const xs = p.filter((_, i) => i % 2 === 0);
-      const ys = p.filter((_, i) => i % 2 === 1);
-      if (Math.max(...xs) < vx0 || Math.min(...xs) > vx1 || Math.max(...ys) < vy0 || Math.min(...ys) > vy1)
-        continue;
-      ctx.beginPath();
+      let x0 = Infinity;
+      let x1 = -Infinity;
+      let y0 = Infinity;
+      let y1 = -Infinity;
+      for (let i = 0; i < p.length; i += 2) {
+        x0 = Math.min(x0, p[i]!);
+        x1 = Math.max(x1, p[i]!);
+        y0 = Math.min(y0, p[i + 1]!);
+        y1 = Math.max(y1, p[i + 1]!);
+      }
+      if (x1 < vx0 || x0 > vx1 || y1 < vy0 || y0 > vy1) continue;
       ctx.moveTo(p[0]!, p[1]!);
       for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i]!, p[i + 1]!);
-      ctx.stroke();
-      const ex = p[p.length - 2]!;
-      const ey = p[p.length - 1]!;
-      ctx.beginPath();
+      heads.push(p[p.length - 2]!, p[p.length - 1]!);
+    }
+    ctx.stroke();
+    ctx.beginPath();
+    for (let i = 0; i < heads.length; i += 2) {
+      const ex = heads[i]!;
+      const ey = heads[i + 1]!;
       ctx.moveTo(ex, ey);
       ctx.lineTo(ex - 6, ey - 4);
       ctx.lineTo(ex - 6, ey + 4);
       ctx.closePath();
-      ctx.fill();
     }
+    ctx.fill();
   }
   const { boxW, boxH } = f.sizes;
+  if (f.scale < TEXT_SCALE) {
+    drawBoxOutlines(ctx, f, vx0, vy0, vx1, vy1);
+    ctx.restore();
+    return;
+  }
   ctx.font = theme.font;
   ctx.textBaseline = 'top';
   for (const b of f.layout.boxes) {
@@ -90,6 +108,44 @@ export function drawNetwork(ctx: CanvasRenderingContext2D, f: NetworkFrame): voi
     ctx.fillText(fit(ctx, tx.dates, boxW - 12), b.x + 6, b.y + 45);
   }
   ctx.restore();
+}
+
+/** Below this zoom a box's text is under 6 px high: boxes are drawn without it. */
+const TEXT_SCALE = 0.5;
+
+/** Zoomed out: the boxes as shapes (white, the selected one lit, critical edged red), batched. */
+function drawBoxOutlines(
+  ctx: CanvasRenderingContext2D,
+  f: NetworkFrame,
+  vx0: number,
+  vy0: number,
+  vx1: number,
+  vy1: number,
+) {
+  const { boxW, boxH } = f.sizes;
+  const inView = f.layout.boxes.filter(
+    (b) => !(b.x + boxW < vx0 || b.x > vx1 || b.y + boxH < vy0 || b.y > vy1) && f.texts.has(b.id),
+  );
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  for (const b of inView) ctx.rect(b.x, b.y, boxW, boxH);
+  ctx.fill();
+  for (const critical of [false, true]) {
+    ctx.strokeStyle = critical ? theme.critical : theme.majorLine;
+    ctx.lineWidth = critical ? 2 : 1;
+    ctx.beginPath();
+    for (const b of inView)
+      if (f.texts.get(b.id)!.critical === critical) ctx.rect(b.x + 0.5, b.y + 0.5, boxW - 1, boxH - 1);
+    ctx.stroke();
+  }
+  const sel = inView.find((b) => b.id === f.selectedId);
+  if (sel) {
+    ctx.fillStyle = theme.rowSelected;
+    ctx.fillRect(sel.x, sel.y, boxW, boxH);
+    ctx.strokeStyle = theme.label;
+    ctx.lineWidth = 4;
+    ctx.strokeRect(sel.x, sel.y, boxW, boxH);
+  }
 }
 
 function fit(ctx: CanvasRenderingContext2D, s: string, w: number): string {

@@ -23,9 +23,11 @@ export interface GanttBar {
   /** Bars of the target version, drawn under the current ones; NaN when absent. */
   readonly targetStart: number;
   readonly targetFinish: number;
-  /** Where levelling puts the bar (src/api/levelling.ts), drawn over it; NaN when not levelled. */
-  readonly levelStart?: number;
-  readonly levelFinish?: number;
+  /**
+   * Where the bar started before levelling delayed it (src/api/levelling.ts; the bar itself is at
+   * its levelled dates, the engine's): the delay is drawn from there. NaN when not delayed.
+   */
+  readonly levelFrom?: number;
   readonly selected: boolean;
 }
 

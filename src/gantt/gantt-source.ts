@@ -185,8 +185,7 @@ export function ganttSource(s: WorkbenchState): GanttSource {
       color: barColor(s.barColorBy, v.row),
       targetStart: v.targetStart,
       targetFinish: v.targetFinish,
-      levelStart: level ? level[0] : NaN,
-      levelFinish: level ? level[1] : NaN,
+      levelFrom: level ? level[0] : NaN,
       selected:
         (i >= range.r0 && i <= range.r1) ||
         (picked !== undefined && selectedColumnsOf(s.selection, i) !== null),

@@ -69,7 +69,8 @@ export function timelineWidth(ts: Pick<Timescale, 'unit' | 'zoom' | 'origin'>): 
 
 /** Snap a time to the start of its day. */
 export function snapToDay(t: number): number {
-  return Math.round(t / MINUTES_PER_DAY) * MINUTES_PER_DAY;
+  // `+ 0` turns the -0 that a short move left rounds to into 0 (no move, no "-0" in a command)
+  return Math.round(t / MINUTES_PER_DAY) * MINUTES_PER_DAY + 0;
 }
 
 export function toDate(t: number): Date {

@@ -3,21 +3,20 @@
 // Enter and a double click open it with the caret after the value.
 
 import { useEffect, useRef } from 'react';
-import type { CellTextContext } from '../state/workbench/cell-text';
-import { cellText } from '../state/workbench/cell-text';
-import { cancelEdit, commitEdit } from '../state/workbench/commands-edit';
-import type { ColumnDef } from '../state/workbench/columns';
-import type { RowView } from '../state/workbench/types';
-
-const TYPE_OPTIONS = ['task', 'work', 'sum', 'milestone_start', 'milestone_finish', 'draft'];
+import type { EditThen } from './grid-host';
 
 export function CellEditor(props: {
-  view: RowView;
-  def: ColumnDef;
-  initial: string | null;
-  ctx: CellTextContext;
+  /** The editor's first text: the cell's, or what was typed on it. */
+  text: string;
+  /** What was typed (null: F2/Enter); a new one puts the caret at the end again. */
+  restart: string | null;
+  label: string;
+  /** Suggestions (a datalist), or null. */
+  options: { readonly id: string; readonly values: readonly string[] } | null;
+  onCommit: (text: string, then: EditThen) => void;
+  onCancel: () => void;
 }) {
-  const { view, def, initial, ctx } = props;
+  const { text, restart, label, options, onCommit, onCancel } = props;
   const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
 
@@ -29,29 +28,26 @@ export function CellEditor(props: {
     // cell without F2 replaces it: the editor then opens with that character alone).
     const end = el.value.length;
     el.setSelectionRange(end, end);
-  }, [initial]);
+  }, [restart]);
 
-  const finish = (then: 'down' | 'next' | 'prev' | 'none') => {
+  const finish = (then: EditThen) => {
     if (done.current) return;
     done.current = true;
     const value = ref.current?.value ?? '';
     // Hand the focus back to the grid before the editor unmounts, so the next key goes there.
     if (then !== 'none')
       (ref.current?.closest('.wb-grid') as HTMLElement | null)?.focus({ preventScroll: true });
-    commitEdit(value, then);
+    onCommit(value, then);
   };
 
-  // Row types and a list attribute's values are offered as the editor's suggestions.
-  const listOptions = def.domain.kind === 'list' ? (def.domain.options ?? []) : null;
-  const listId = def.id === 'type' ? 'wb-type-options' : listOptions ? 'wb-list-options' : undefined;
   return (
     <>
       <input
         ref={ref}
         className="wb-editor"
-        aria-label={ctx.t(def.labelKey)}
-        defaultValue={initial ?? cellText(view, def, ctx, 'edit')}
-        list={listId}
+        aria-label={label}
+        defaultValue={text}
+        list={options?.id}
         onKeyDown={(e) => {
           e.stopPropagation();
           if (e.key === 'Enter') {
@@ -64,16 +60,16 @@ export function CellEditor(props: {
             e.preventDefault();
             done.current = true;
             (ref.current?.closest('.wb-grid') as HTMLElement | null)?.focus({ preventScroll: true });
-            cancelEdit();
+            onCancel();
           }
         }}
         onBlur={() => finish('none')}
       />
-      {listId && (
-        <datalist id={listId}>
-          {listOptions
-            ? listOptions.map((v) => <option key={v} value={v} />)
-            : TYPE_OPTIONS.map((t) => <option key={t} value={ctx.t(`type.${t}`)} />)}
+      {options && (
+        <datalist id={options.id}>
+          {options.values.map((v) => (
+            <option key={v} value={v} />
+          ))}
         </datalist>
       )}
     </>

@@ -3,6 +3,7 @@
 // focus on open; Esc, a click outside it and a change of language close it, and the focus goes
 // back to the menu button.
 
+import i18next from 'i18next';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useOutsidePress } from '../app/ui/use-outside-press';
 import { ROOT, type TreeIndex } from '../domain/wbs/tree-index';
@@ -19,6 +20,8 @@ export interface ColumnMenuProps {
   readonly onFrozen: (n: number) => void;
   readonly onLevel: (level: number) => void;
   readonly onClose: () => void;
+  /** Levels of the grid's tree (absent: the workbench's WBS tree). */
+  readonly depth?: number;
 }
 
 /** Levels of the WBS tree (1 = top level only; 0 = no rows), walked without recursion. */
@@ -46,7 +49,8 @@ export function ColumnMenu(p: ColumnMenuProps) {
   const shown = p.layout.filter((c) => c.visible).length;
   const ref = useRef<HTMLDivElement>(null);
   const index = useWorkbench((s) => s.wbs.index);
-  const depth = useMemo(() => treeDepth(index), [index]);
+  const wbsDepth = useMemo(() => (p.depth === undefined ? treeDepth(index) : 0), [index, p.depth]);
+  const depth = p.depth ?? wbsDepth;
   const { onClose, t } = p;
 
   const close = (refocus: boolean) => {
@@ -76,11 +80,13 @@ export function ColumnMenu(p: ColumnMenuProps) {
     },
   );
 
-  // Another language re-renders the page with a new t: the menu's texts and place are stale.
-  const firstT = useRef(t);
+  // Another language re-renders the page: the menu's texts and place are stale. A new t of the
+  // same language (the space's text overrides arriving after the switch) keeps it open.
+  const lang = i18next.language;
+  const firstLang = useRef(lang);
   useEffect(() => {
-    if (t !== firstT.current) closeRef.current(true);
-  }, [t]);
+    if (lang !== firstLang.current) closeRef.current(true);
+  }, [lang]);
 
   const levels = Array.from({ length: depth }, (_, i) => i + 1);
   return (

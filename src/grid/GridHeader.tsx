@@ -3,7 +3,6 @@
 // freeze).
 
 import { memo, useRef, useState } from 'react';
-import { columnDef } from '../state/workbench/columns';
 import type { ColumnId, ColumnLayout } from '../state/workbench/types';
 import type { ColumnGeometry } from './layout';
 import { GUTTER } from './layout';
@@ -16,9 +15,11 @@ export interface GridHeaderProps {
   readonly t: (key: string) => string;
   /** A column's header text. */
   readonly label: (id: ColumnId) => string;
+  readonly align: (id: ColumnId) => 'left' | 'right' | 'center';
   readonly onResize: (id: string, width: number) => void;
   readonly onMove: (id: string, before: string | null) => void;
-  readonly onMenu: () => void;
+  /** Opens the column menu (none: the corner has no menu button). */
+  readonly onMenu?: () => void;
 }
 
 function GridHeaderImpl(p: GridHeaderProps) {
@@ -39,19 +40,20 @@ function GridHeaderImpl(p: GridHeaderProps) {
   return (
     <div role="row" aria-rowindex={1} className="wb-header" style={{ height: p.height, width: p.geo.total }}>
       <div className="wb-gutter wb-header-corner" style={{ width: GUTTER }}>
-        <button
-          type="button"
-          className="wb-colmenu-btn"
-          aria-label={p.t('grid.columns')}
-          title={p.t('grid.columns')}
-          onClick={p.onMenu}
-        >
-          ☰
-        </button>
+        {p.onMenu && (
+          <button
+            type="button"
+            className="wb-colmenu-btn"
+            aria-label={p.t('grid.columns')}
+            title={p.t('grid.columns')}
+            onClick={p.onMenu}
+          >
+            ☰
+          </button>
+        )}
       </div>
       {p.cols.map((c, i) => {
-        const def = columnDef(c.id);
-        const cls = ['wb-hcell', `wb-align-${def.align}`];
+        const cls = ['wb-hcell', `wb-align-${p.align(c.id)}`];
         if (i < p.frozen) cls.push('wb-cell-frozen');
         if (i === p.frozen - 1) cls.push('wb-cell-frozen-last');
         if (dragOver === c.id) cls.push('wb-hcell-drop');

@@ -2,18 +2,17 @@
 // precise equality so that a keystroke re-renders only the rows it touched.
 
 import { memo } from 'react';
-import type { CellTextContext } from '../state/workbench/cell-text';
-import { cellText } from '../state/workbench/cell-text';
-import { columnDef } from '../state/workbench/columns';
-import type { CellIssue, ColumnLayout, RowView } from '../state/workbench/types';
+import type { CellIssue, ColumnLayout } from '../state/workbench/types';
 import { issueOf } from '../state/workbench/types';
 import { CellEditor } from './CellEditor';
+import { ChoicePicker } from './ChoicePicker';
+import type { EditThen, GridCells, GridRowView } from './grid-host';
 import type { ColumnGeometry } from './layout';
 import { GUTTER, type ColumnWindow } from './layout';
 import type { TextFit } from './text-fit';
 
-export interface GridRowProps {
-  readonly view: RowView;
+export interface GridRowProps<V extends GridRowView = GridRowView> {
+  readonly view: V;
   readonly top: number;
   readonly height: number;
   readonly cols: readonly ColumnLayout[];
@@ -27,11 +26,14 @@ export interface GridRowProps {
   readonly focusCol: number;
   readonly editing: { readonly col: number; readonly initial: string | null } | null;
   readonly issues: ReadonlyMap<string, CellIssue>;
-  readonly ctx: CellTextContext;
+  /** How the cells read (one object per text context). */
+  readonly cells: GridCells<V>;
   /** Measures cell texts: only a text that overflows its cell gets the clip. */
   readonly fit: TextFit;
   readonly gridId: string;
   readonly onToggle: (id: string, open: boolean) => void;
+  readonly onCommit: (text: string, then: EditThen) => void;
+  readonly onCancel: () => void;
 }
 
 export function cellId(gridId: string, row: number, col: number): string {
@@ -42,15 +44,16 @@ export function cellId(gridId: string, row: number, col: number): string {
 const CELL_CHROME = 13;
 const INDENT = 16;
 
-function GridRowImpl(p: GridRowProps) {
-  const { view, cols, geo, frozen, win, ctx, fit } = p;
+function GridRowImpl<V extends GridRowView>(p: GridRowProps<V>) {
+  const { view, cols, geo, frozen, win, cells, fit } = p;
   // The first rendered scrolling column stands where it would after the ones left out.
   const skipped = win.from > frozen ? geo.left[win.from]! - geo.left[frozen]! : 0;
   const r = view.row;
-  const bold = r.nodeType === 'sum';
+  const bold = cells.bold(view);
   const classes = ['wb-row'];
-  if (r.nodeType === 'sum') classes.push('wb-row-sum');
-  if (view.critical) classes.push('wb-row-critical');
+  const extra = cells.rowClass(view);
+  const note = cells.rowNote?.(view) ?? '';
+  if (extra) classes.push(extra);
   if (p.selFrom >= 0) classes.push('wb-row-selected');
   return (
     <div
@@ -60,20 +63,26 @@ function GridRowImpl(p: GridRowProps) {
       className={classes.join(' ')}
       style={{ top: p.top, height: p.height, width: geo.total }}
       data-row={view.index}
+      data-id={r.id}
     >
-      <div className="wb-gutter" role="rowheader" style={{ width: GUTTER }} aria-label={view.outline}>
+      <div
+        className="wb-gutter"
+        role="rowheader"
+        style={{ width: GUTTER }}
+        aria-label={note ? `${view.outline} — ${note}` : view.outline}
+        title={note || undefined}
+      >
         {view.index + 1}
       </div>
       {cols.map((c, i) => {
         if (i >= frozen && (i < win.from || i > win.to)) return null;
-        const def = columnDef(c.id);
         const selected = i >= p.selFrom && i <= p.selTo;
-        const issue = issueOf(p.issues, r.id, def.id);
+        const issue = issueOf(p.issues, r.id, c.id);
         const editing = p.editing?.col === i;
-        const name = def.id === 'name';
-        const text = editing ? '' : cellText(view, def, ctx);
+        const name = c.id === cells.treeColumn;
+        const text = editing ? '' : cells.text(view, c.id, 'display');
         const room = c.width - CELL_CHROME - (name ? view.level * INDENT + INDENT : 0);
-        let cls = `wb-cell wb-align-${def.align}`;
+        let cls = `wb-cell wb-align-${cells.align(c.id)}`;
         if (name) cls += ' wb-cell-name';
         const clipped = !editing && !fit.fits(text, bold, room);
         if (clipped) cls += ' wb-clip';
@@ -83,6 +92,8 @@ function GridRowImpl(p: GridRowProps) {
         if (issue) cls += ' wb-cell-issue';
         if (i < frozen) cls += ' wb-cell-frozen';
         if (i === frozen - 1) cls += ' wb-cell-frozen-last';
+        const more = cells.cellClass?.(view, c.id);
+        if (more) cls += ` ${more}`;
         return (
           <div
             key={c.id}
@@ -90,25 +101,37 @@ function GridRowImpl(p: GridRowProps) {
             role="gridcell"
             aria-colindex={i + 2}
             aria-selected={selected}
-            aria-readonly={def.domain.kind === 'readonly' || undefined}
+            aria-readonly={cells.readOnly(c.id) || undefined}
             aria-invalid={issue ? true : undefined}
-            title={
-              issue
-                ? ctx.t(issue.messageKey, { value: issue.value, ...issue.params })
-                : clipped
-                  ? text
-                  : undefined
-            }
+            title={issue ? cells.issueText(issue) : clipped ? text : undefined}
             className={cls}
             style={
               i === win.from && skipped > 0 ? { width: c.width, marginLeft: skipped } : { width: c.width }
             }
             data-col={i}
+            data-field={c.id}
           >
-            {editing ? (
-              <CellEditor view={view} def={def} initial={p.editing!.initial} ctx={ctx} />
+            {editing && cells.choices?.(view, c.id) ? (
+              <ChoicePicker
+                current={cells.text(view, c.id, 'edit')}
+                initial={p.editing!.initial}
+                label={cells.label(c.id)}
+                choices={cells.choices(view, c.id)!}
+                t={cells.t}
+                onCommit={p.onCommit}
+                onCancel={p.onCancel}
+              />
+            ) : editing ? (
+              <CellEditor
+                text={p.editing!.initial ?? cells.text(view, c.id, 'edit')}
+                restart={p.editing!.initial}
+                label={cells.label(c.id)}
+                options={cells.options(view, c.id)}
+                onCommit={p.onCommit}
+                onCancel={p.onCancel}
+              />
             ) : name ? (
-              <NameContent view={view} text={text} t={ctx.t} onToggle={p.onToggle} />
+              <NameContent view={view} text={text} t={cells.t} onToggle={p.onToggle} />
             ) : (
               text
             )}
@@ -122,7 +145,7 @@ function GridRowImpl(p: GridRowProps) {
 /** The name cell: indentation, the expand toggle of a parent, then the name. */
 interface NameContentProps extends Pick<GridRowProps, 'view' | 'onToggle'> {
   readonly text: string;
-  readonly t: CellTextContext['t'];
+  readonly t: GridCells<GridRowView>['t'];
 }
 
 function NameContent({ view, text, t, onToggle }: NameContentProps) {
@@ -148,19 +171,14 @@ function NameContent({ view, text, t, onToggle }: NameContentProps) {
   );
 }
 
-function same(a: GridRowProps, b: GridRowProps): boolean {
+function same<V extends GridRowView>(a: GridRowProps<V>, b: GridRowProps<V>): boolean {
   const va = a.view;
   const vb = b.view;
   return (
     va.row === vb.row &&
     va.index === vb.index &&
-    Object.is(va.es, vb.es) &&
-    Object.is(va.ef, vb.ef) &&
-    Object.is(va.tf, vb.tf) &&
-    Object.is(va.ff, vb.ff) &&
-    Object.is(va.percentComplete, vb.percentComplete) &&
-    va.critical === vb.critical &&
-    va.tree === vb.tree &&
+    a.cells === b.cells &&
+    a.cells.same(va, vb) &&
     va.level === vb.level &&
     va.expanded === vb.expanded &&
     va.hasChildren === vb.hasChildren &&
@@ -174,9 +192,12 @@ function same(a: GridRowProps, b: GridRowProps): boolean {
     a.focusCol === b.focusCol &&
     a.editing === b.editing &&
     a.issues === b.issues &&
-    a.ctx === b.ctx &&
-    a.fit === b.fit
+    a.fit === b.fit &&
+    a.onCommit === b.onCommit &&
+    a.onCancel === b.onCancel
   );
 }
 
-export const GridRow = memo(GridRowImpl, same);
+export const GridRow = memo(GridRowImpl, same) as <V extends GridRowView>(
+  p: GridRowProps<V>,
+) => React.JSX.Element;

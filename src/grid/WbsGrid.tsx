@@ -1,48 +1,105 @@
-// The WBS grid: one scroll container (its scrollTop is the workbench's shared vertical scroll),
-// a sticky header, and only the rows in view (@tanstack/react-virtual). Rows are read from the
-// store by index, never copied. Keyboard: the bindings of keybindings.ts; typing starts an edit;
-// copy and paste go through the native clipboard events (TSV + HTML).
+// The workbench's WBS grid: the grid (Grid.tsx) on the version store. Its rows are the visible
+// rows of the store (group headers of a grouped layout among them), its commands the workbench's
+// registry (commands.ts, keys in keybindings.ts), its edits and pastes the WBS commands
+// (commands-edit.ts: one undo step each); the find bar and the column menu are the workbench's.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useCostStaleLoad, useCostStaleMarks } from './cost-stale';
 import type { CellTextContext } from '../state/workbench/cell-text';
-import { columnLabel, displayedColumns } from '../state/workbench/columns';
+import { cellText } from '../state/workbench/cell-text';
+import { columnDef, columnLabel } from '../state/workbench/columns';
 import { runCommand } from '../state/workbench/commands';
-import { startEdit } from '../state/workbench/commands-edit';
+import {
+  cancelEdit,
+  commitEdit,
+  copyMatrix,
+  pasteAtFocus,
+  startEdit,
+} from '../state/workbench/commands-edit';
 import { expandToLevel, rowAt, setExpanded } from '../state/workbench/data';
-import { commandForKey } from '../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../state/workbench/store';
-import { rangeOf, selectedColumnsOf, type ColumnId } from '../state/workbench/types';
+import type { ColumnId, RowView } from '../state/workbench/types';
 import { ColumnMenu } from './ColumnMenu';
 import { FindBar } from './FindBar';
-import { GridHeader } from './GridHeader';
-import { cellId, GridRow } from './GridRow';
+import { Grid } from './Grid';
+import type { GridCells, GridHost } from './grid-host';
 import { GroupRow } from './GroupRow';
-import {
-  columnGeometry,
-  columnWindow,
-  moveColumn,
-  resizeColumn,
-  setColumnVisible,
-  type ColumnWindow,
-} from './layout';
-import { useGridClipboard } from './use-grid-clipboard';
-import { useGridMouse } from './use-grid-mouse';
-import { textFitFor } from './text-fit';
+import { setColumnVisible } from './layout';
 
-/** Copy, cut and paste are left to the browser's clipboard events (see use-grid-clipboard). */
-const NATIVE = new Set(['copy', 'cut', 'paste']);
+const TYPE_OPTIONS = ['task', 'work', 'sum', 'milestone_start', 'milestone_finish', 'draft'];
 
-/**
- * Tab on the last cell and Shift+Tab on the first leave the grid (the browser moves the focus on),
- * so that a keyboard user can always reach the rest of the page.
- */
-function leavesGrid(cmd: string): boolean {
-  const s = workbench.get();
-  const { row, col } = s.selection.focus;
-  if (cmd === 'prevCell') return row === 0 && col === 0;
-  if (cmd !== 'nextCell') return false;
-  return row >= s.visible.ids.length - 1 && col >= displayedColumns(s.columns).length - 1;
+const workbenchHost: GridHost<RowView> = {
+  gridId: 'wbs-grid',
+  store: {
+    use: (selector) => useWorkbench(selector),
+    get: () => workbench.get(),
+    set: (p) => workbench.set(p),
+    subscribe: (l) => workbench.subscribe(l),
+  },
+  useRows() {
+    const visible = useWorkbench((s) => s.visible);
+    useWorkbench((s) => s.wbs.doc.rows);
+    useWorkbench((s) => s.schedule);
+    useWorkbench((s) => s.target);
+    useWorkbench((s) => s.expanded);
+    return { count: visible.ids.length, at: (i) => rowAt(workbench.get(), i) };
+  },
+  command: (id) => {
+    runCommand(id);
+    return true;
+  },
+  startEdit,
+  commitEdit,
+  cancelEdit,
+  copyMatrix,
+  paste: pasteAtFocus,
+  clear: () => void runCommand('clearCells'),
+  setExpanded: (id, open) => setExpanded([id], open),
+};
+
+/** A row's stale-cost note ('' when its cost is current; issue 28). */
+type StaleNote = (id: string) => string;
+/** The cost cells a stale row marks: the price and the labour hours update-costs wrote. */
+const COST_COLUMNS = new Set<ColumnId>(['price', 'attr:costr_labour']);
+
+/** The WBS rows' cells in a text context (dates, durations, calendars in the user's language). */
+function wbsCells(ctx: CellTextContext, stale: StaleNote): GridCells<RowView> {
+  return {
+    treeColumn: 'name',
+    align: (id) => columnDef(id).align,
+    readOnly: (id) => columnDef(id).domain.kind === 'readonly',
+    text: (view, id, mode) => cellText(view, columnDef(id), ctx, mode),
+    rowClass: (v) =>
+      [
+        v.row.nodeType === 'sum' ? 'wb-row-sum' : '',
+        v.critical ? 'wb-row-critical' : '',
+        stale(v.row.id) ? 'wb-row-cost-stale' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    rowNote: (v) => stale(v.row.id),
+    cellClass: (v, id) => (COST_COLUMNS.has(id) && stale(v.row.id) ? 'wb-cell-cost-stale' : ''),
+    bold: (v) => v.row.nodeType === 'sum',
+    options: (_v, id) => {
+      const def = columnDef(id);
+      if (def.id === 'type')
+        return { id: 'wb-type-options', values: TYPE_OPTIONS.map((t) => ctx.t(`type.${t}`)) };
+      return def.domain.kind === 'list' ? { id: 'wb-list-options', values: def.domain.options ?? [] } : null;
+    },
+    choices: (_v, id) => columnDef(id).choices ?? null,
+    // An attribute's editor is named by its column header (its key is no text).
+    label: (id) => columnLabel(id, ctx.t, workbench.get().attributeLabels),
+    issueText: (issue) => ctx.t(issue.messageKey, { value: issue.value, ...issue.params }),
+    t: ctx.t,
+    same: (va, vb) =>
+      Object.is(va.es, vb.es) &&
+      Object.is(va.ef, vb.ef) &&
+      Object.is(va.tf, vb.tf) &&
+      Object.is(va.ff, vb.ff) &&
+      Object.is(va.percentComplete, vb.percentComplete) &&
+      va.critical === vb.critical &&
+      va.tree === vb.tree,
+  };
 }
 
 export interface WbsGridProps {
@@ -52,220 +109,50 @@ export interface WbsGridProps {
 }
 
 export function WbsGrid({ ctx, t, label }: WbsGridProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const gridId = 'wbs-grid';
-  const visible = useWorkbench((s) => s.visible);
-  useWorkbench((s) => s.wbs.doc.rows);
-  useWorkbench((s) => s.schedule);
-  useWorkbench((s) => s.target);
-  useWorkbench((s) => s.expanded);
-  const selection = useWorkbench((s) => s.selection);
-  const editing = useWorkbench((s) => s.editing);
-  const layout = useWorkbench((s) => s.columns);
-  const frozen = useWorkbench((s) => s.frozen);
+  const versionId = useWorkbench((s) => s.versionId);
+  const revision = useWorkbench((s) => s.version?.revision);
+  useCostStaleLoad(versionId, revision);
+  const stale = useCostStaleMarks(versionId);
+  const cells = useMemo(() => wbsCells(ctx, stale.note), [ctx, stale]);
   const attributeLabels = useWorkbench((s) => s.attributeLabels);
   const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
   const groupBy = useWorkbench((s) => s.arrange?.groupBy ?? null);
   const groupColumn = groupBy ? columnName(groupBy) : '';
-  const issues = useWorkbench((s) => s.issues);
-  const rowHeight = useWorkbench((s) => s.rowHeight);
-  const headerHeight = useWorkbench((s) => s.headerHeight);
+  const visible = useWorkbench((s) => s.visible);
   const find = useWorkbench((s) => s.find);
-  const [menu, setMenu] = useState(false);
-  const lastLeft = useRef(0);
-  const [fit] = useState(() => textFitFor(() => scrollRef.current));
+  const layout = useWorkbench((s) => s.columns);
+  const frozen = useWorkbench((s) => s.frozen);
+  const rowHeight = useWorkbench((s) => s.rowHeight);
 
-  const cols = useMemo(() => displayedColumns(layout), [layout]);
-  const geo = useMemo(() => columnGeometry(cols), [cols]);
-  // The horizontal view (scrollLeft, width): rows render only the columns in it.
-  const [hView, setHView] = useState({ left: 0, width: Infinity });
-  const count = visible.ids.length;
-
-  // Not compiled by the React Compiler; the grid re-renders from store selectors, not memoization.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 10,
-    scrollMargin: headerHeight,
-  });
-
-  // Shared vertical scroll: the Gantt's wheel writes the store; follow it here (no re-render:
-  // the virtualizer re-renders on the element's own scroll event).
-  useEffect(
-    () =>
-      workbench.subscribe((s) => {
-        const el = scrollRef.current;
-        if (el && Math.abs(el.scrollTop - s.scrollTop) > 1) el.scrollTop = s.scrollTop;
-      }),
-    [],
-  );
-
-  // Viewport height for PageUp/PageDown and the Gantt; width for the rendered columns.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => {
-      workbench.set({ viewportHeight: el.clientHeight - headerHeight });
-      setHView((h) => (h.width === el.clientWidth ? h : { ...h, width: el.clientWidth }));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [headerHeight]);
-
-  // Keep the focused cell in view.
-  const { row: fRow, col: fCol } = selection.focus;
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const top = fRow * rowHeight;
-    const body = el.clientHeight - headerHeight;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + rowHeight > el.scrollTop + body) el.scrollTop = top + rowHeight - body;
-    const c = cols[fCol];
-    if (c && fCol >= frozen) {
-      const frozenW = frozen > 0 ? geo.left[frozen - 1]! + cols[frozen - 1]!.width : geo.left[0]!;
-      const left = geo.left[fCol]!;
-      if (left - frozenW < el.scrollLeft) el.scrollLeft = left - frozenW;
-      else if (left + c.width > el.scrollLeft + el.clientWidth)
-        el.scrollLeft = left + c.width - el.clientWidth;
-    }
-  }, [fRow, fCol, rowHeight, headerHeight, cols, geo, frozen]);
-
-  // Back to the grid when an edit ends.
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !editing) scrollRef.current?.focus({ preventScroll: true });
-    wasEditing.current = editing !== null;
-  }, [editing]);
-
-  const onKeyDown = useCallback((e: React.KeyboardEvent) => {
-    if (workbench.get().editing) return;
-    const cmd = commandForKey(e);
-    if (cmd) {
-      if (NATIVE.has(cmd) || leavesGrid(cmd)) return;
-      e.preventDefault();
-      runCommand(cmd);
-      return;
-    }
-    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      startEdit(e.key);
-    }
-  }, []);
-
-  const mouse = useGridMouse(scrollRef);
-  useGridClipboard(scrollRef);
-
-  const onToggle = useCallback((id: string, open: boolean) => setExpanded([id], open), []);
-  // Stable, so that the memoized header does not render again (and translate its labels) on
-  // every scroll frame.
-  const onResize = useCallback(
-    (id: string, w: number) => workbench.set({ columns: resizeColumn(workbench.get().columns, id, w) }),
-    [],
-  );
-  const onMove = useCallback(
-    (id: string, before: string | null) =>
-      workbench.set({ columns: moveColumn(workbench.get().columns, id, before) }),
-    [],
-  );
-  const onMenu = useCallback(() => setMenu((m) => !m), []);
-  // One object while the same columns show, so that memoized rows stay as they are.
-  const shown = columnWindow(geo, cols, frozen, hView.left, hView.width, fCol);
-  const win = useMemo<ColumnWindow>(() => ({ from: shown.from, to: shown.to }), [shown.from, shown.to]);
-  const range = rangeOf(selection);
-  const s = workbench.get();
-  const items = virtualizer.getVirtualItems();
+  const special = (index: number, top: number, width: number, selected: boolean) => {
+    const group = visible.groups?.get(visible.ids[index]!);
+    if (!group) return null;
+    return (
+      <GroupRow
+        key={visible.ids[index]}
+        group={group}
+        index={index}
+        top={top}
+        height={rowHeight}
+        width={width}
+        column={groupColumn}
+        selected={selected}
+        schedule={workbench.get().schedule}
+        ctx={ctx}
+      />
+    );
+  };
 
   return (
-    <div className="wb-grid-wrap">
-      {find.open && <FindBar initial={find.query} t={t} onDone={() => scrollRef.current?.focus()} />}
-      <div
-        ref={scrollRef}
-        className="wb-grid"
-        role="grid"
-        aria-label={label}
-        aria-rowcount={count + 1}
-        aria-colcount={cols.length + 1}
-        aria-multiselectable
-        aria-activedescendant={count > 0 ? cellId(gridId, fRow, fCol) : undefined}
-        tabIndex={0}
-        style={{ '--wb-line': `${rowHeight - 1}px` } as React.CSSProperties}
-        onKeyDown={onKeyDown}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (el.scrollLeft !== lastLeft.current) {
-            lastLeft.current = el.scrollLeft;
-            el.style.setProperty('--wb-sl', `${el.scrollLeft}px`);
-            el.classList.toggle('wb-hscrolled', el.scrollLeft > 0);
-            const left = el.scrollLeft;
-            const w = columnWindow(geo, cols, frozen, left, el.clientWidth, fCol);
-            if (w.from !== win.from || w.to !== win.to) setHView({ left, width: el.clientWidth });
-          }
-          if (el.scrollTop !== workbench.get().scrollTop) workbench.set({ scrollTop: el.scrollTop });
-        }}
-        {...mouse}
-      >
-        <GridHeader
-          cols={cols}
-          geo={geo}
-          frozen={frozen}
-          height={headerHeight}
-          t={t}
-          label={columnName}
-          onResize={onResize}
-          onMove={onMove}
-          onMenu={onMenu}
-        />
-        <div className="wb-body" style={{ height: virtualizer.getTotalSize(), width: geo.total }}>
-          {items.map((vi) => {
-            const group = visible.groups?.get(visible.ids[vi.index]!);
-            if (group)
-              return (
-                <GroupRow
-                  key={visible.ids[vi.index]}
-                  group={group}
-                  index={vi.index}
-                  top={vi.start - headerHeight}
-                  height={rowHeight}
-                  width={geo.total}
-                  column={groupColumn}
-                  selected={vi.index >= range.r0 && vi.index <= range.r1}
-                  schedule={s.schedule}
-                  ctx={ctx}
-                />
-              );
-            const view = rowAt(s, vi.index);
-            if (!view) return null;
-            const picked = selection.extra ? selectedColumnsOf(selection, vi.index) : null;
-            const inRange = picked !== null || (vi.index >= range.r0 && vi.index <= range.r1);
-            return (
-              <GridRow
-                key={view.row.id}
-                view={view}
-                top={vi.start - headerHeight}
-                height={rowHeight}
-                cols={cols}
-                geo={geo}
-                frozen={frozen}
-                win={win}
-                selFrom={inRange ? (picked ? picked[0] : range.c0) : -1}
-                selTo={inRange ? (picked ? picked[1] : range.c1) : -1}
-                focusCol={vi.index === fRow ? fCol : -1}
-                editing={editing && editing.row === vi.index ? editing : null}
-                issues={issues}
-                ctx={ctx}
-                fit={fit}
-                gridId={gridId}
-                onToggle={onToggle}
-              />
-            );
-          })}
-        </div>
-        {count === 0 && <div className="wb-empty">{t('grid.empty')}</div>}
-      </div>
-      {menu && (
+    <Grid
+      host={workbenchHost}
+      cells={cells}
+      t={t}
+      label={label}
+      columnName={columnName}
+      above={(focus) => find.open && <FindBar initial={find.query} t={t} onDone={focus} />}
+      special={visible.groups ? special : undefined}
+      menu={(close) => (
         <ColumnMenu
           layout={layout}
           frozen={frozen}
@@ -274,9 +161,9 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
           onVisible={(id, v) => workbench.set({ columns: setColumnVisible(workbench.get().columns, id, v) })}
           onFrozen={(n) => workbench.set({ frozen: n })}
           onLevel={expandToLevel}
-          onClose={() => setMenu(false)}
+          onClose={close}
         />
       )}
-    </div>
+    />
   );
 }

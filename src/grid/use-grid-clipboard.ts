@@ -1,20 +1,21 @@
 // Ctrl+C / Ctrl+X / Ctrl+V through the browser's clipboard events on the grid: copy writes the
 // range as TSV and as an HTML table; paste prefers the HTML table (Excel puts one there) and
-// falls back to TSV, as one command and one undo step.
+// falls back to TSV; what a paste does is the host's (the workbench: one command and one undo step).
 
 import { useEffect } from 'react';
-import { runCommand } from '../state/workbench/commands';
-import { copyMatrix, pasteAtFocus } from '../state/workbench/commands-edit';
 import { parseClipboard, serializeClipboard } from '../domain/clipboard';
-import { workbench } from '../state/workbench/store';
+import type { GridHost, GridRowView } from './grid-host';
 
-export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement | null }) {
+export function useGridClipboard<V extends GridRowView>(
+  scrollRef: { readonly current: HTMLDivElement | null },
+  host: GridHost<V>,
+) {
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     const write = (e: ClipboardEvent) => {
-      if (workbench.get().editing || !e.clipboardData) return false;
-      const m = copyMatrix();
+      if (host.store.get().editing || !e.clipboardData) return false;
+      const m = host.copyMatrix();
       const out = serializeClipboard(m);
       e.clipboardData.setData('text/plain', out['text/plain']);
       e.clipboardData.setData('text/html', out['text/html']);
@@ -23,13 +24,13 @@ export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement |
     };
     const onCopy = (e: ClipboardEvent) => void write(e);
     const onCut = (e: ClipboardEvent) => {
-      if (write(e)) runCommand('clearCells');
+      if (write(e)) host.clear();
     };
     const onPaste = (e: ClipboardEvent) => {
-      if (workbench.get().editing || !e.clipboardData) return;
+      if (host.store.get().editing || !e.clipboardData) return;
       e.preventDefault();
       const html = e.clipboardData.getData('text/html') || null;
-      pasteAtFocus(parseClipboard({ html, text: e.clipboardData.getData('text/plain') }));
+      host.paste(parseClipboard({ html, text: e.clipboardData.getData('text/plain') }));
     };
     el.addEventListener('copy', onCopy);
     el.addEventListener('cut', onCut);
@@ -39,5 +40,5 @@ export function useGridClipboard(scrollRef: { readonly current: HTMLDivElement |
       el.removeEventListener('cut', onCut);
       el.removeEventListener('paste', onPaste);
     };
-  }, [scrollRef]);
+  }, [scrollRef, host]);
 }

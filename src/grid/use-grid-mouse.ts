@@ -2,9 +2,8 @@
 // adds a range to the selection), drag to extend, double-click to edit. Cells are found by their data-row / data-col attributes.
 
 import { useCallback, useEffect, useRef } from 'react';
-import { startEdit } from '../state/workbench/commands-edit';
-import { workbench } from '../state/workbench/store';
 import { rangeOf, type CellRef } from '../state/workbench/types';
+import type { GridHost, GridRowView } from './grid-host';
 
 function cellAt(target: EventTarget | null): CellRef | null {
   const el = target instanceof Element ? target : null;
@@ -14,7 +13,11 @@ function cellAt(target: EventTarget | null): CellRef | null {
   return { row: Number(row.getAttribute('data-row')), col: Number(cell.getAttribute('data-col')) };
 }
 
-export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | null }) {
+export function useGridMouse<V extends GridRowView>(
+  scrollRef: { readonly current: HTMLDivElement | null },
+  host: GridHost<V>,
+) {
+  const store = host.store;
   const dragging = useRef(false);
 
   useEffect(() => {
@@ -22,9 +25,9 @@ export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | nul
       if (!dragging.current) return;
       const c = cellAt(document.elementFromPoint(e.clientX, e.clientY));
       if (!c) return;
-      const s = workbench.get();
+      const s = store.get();
       if (s.selection.focus.row !== c.row || s.selection.focus.col !== c.col) {
-        workbench.set({ selection: { ...s.selection, focus: c } });
+        store.set({ selection: { ...s.selection, focus: c } });
       }
     };
     const up = () => {
@@ -36,7 +39,7 @@ export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | nul
       window.removeEventListener('mousemove', move);
       window.removeEventListener('mouseup', up);
     };
-  }, []);
+  }, [store]);
 
   const onMouseDown = useCallback(
     (e: React.MouseEvent) => {
@@ -44,13 +47,13 @@ export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | nul
       const c = cellAt(e.target);
       if (!c) return;
       if ((e.target as Element).closest('.wb-editor')) return;
-      const s = workbench.get();
+      const s = store.get();
       if (s.editing && (s.editing.row !== c.row || s.editing.col !== c.col)) {
         // The editor commits on blur; the selection then moves to the clicked cell.
         (document.activeElement as HTMLElement | null)?.blur();
       }
       const sel = s.selection;
-      workbench.set({
+      store.set({
         selection: e.shiftKey
           ? { ...sel, focus: c }
           : e.ctrlKey || e.metaKey
@@ -61,15 +64,18 @@ export function useGridMouse(scrollRef: { readonly current: HTMLDivElement | nul
       scrollRef.current?.focus({ preventScroll: true });
       e.preventDefault();
     },
-    [scrollRef],
+    [scrollRef, store],
   );
 
-  const onDoubleClick = useCallback((e: React.MouseEvent) => {
-    const c = cellAt(e.target);
-    if (!c) return;
-    workbench.set({ selection: { anchor: c, focus: c } });
-    startEdit(null);
-  }, []);
+  const onDoubleClick = useCallback(
+    (e: React.MouseEvent) => {
+      const c = cellAt(e.target);
+      if (!c) return;
+      store.set({ selection: { anchor: c, focus: c } });
+      host.startEdit(null);
+    },
+    [host, store],
+  );
 
   return { onMouseDown, onDoubleClick };
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { allRoutes } from '../api';
 import { API_PREFIX } from '../api/route';
+import { registerKerberosRoutes } from './auth/kerberos/route';
 import { registerOidcRoutes } from './auth/oidc';
 import { purgeIdleSessions } from './auth/tokens';
 import type { Config } from './config';
@@ -30,13 +31,19 @@ import { attributeRoutes } from './routes/attributes';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendars';
 import { directoryRoutes } from './routes/directories';
+import { directoryListRoutes } from './routes/directory-lists';
+import { directoryResourceRoutes } from './routes/directory-resources';
+import { directoryRelationRoutes } from './routes/directory-relations';
 import { epsRoutes } from './routes/eps';
 import { resourceAssignmentRoutes } from './routes/resources-assignments';
 import { resourceRoutes } from './routes/resources';
+import { resourceCurveRoutes } from './routes/resource-curves';
 import { resourceUsageRoutes } from './routes/resources-usage';
 import { levellingRoutes } from './routes/levelling';
 import { backupRoutes } from './routes/backups';
 import { executorRoutes } from './routes/executors';
+import { remoteRoutes } from './routes/remote';
+import { accessRoutes } from './routes/access';
 import { localizationRoutes } from './routes/localization';
 import { roleRoutes } from './routes/roles';
 import { scheduleGroupRoutes } from './routes/schedule-groups';
@@ -62,6 +69,7 @@ import { wbsBatchRoutes } from './routes/wbs-batch';
 import { wdpRoutes } from './routes/wdp';
 import { galleryRoutes } from './routes/gallery';
 import { bimRoutes } from './routes/bim';
+import { bimMoreRoutes } from './routes/bim-more';
 import { costrRoutes } from './routes/costr';
 import { chatRoutes } from './routes/chat';
 import { delegationRoutes } from './routes/delegation';
@@ -90,6 +98,9 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...versionRoutes(ctx),
     ...calendarRoutes(ctx),
     ...directoryRoutes(ctx),
+    ...directoryRelationRoutes(ctx),
+    ...directoryListRoutes(ctx),
+    ...directoryResourceRoutes(ctx),
     ...transferRoutes(ctx),
     ...wbsBatchRoutes(ctx),
     ...versionResourceRoutes(ctx),
@@ -104,6 +115,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...curatorDateRoutes(ctx),
     ...wdpRoutes(ctx),
     ...resourceRoutes(ctx),
+    ...resourceCurveRoutes(ctx),
     ...resourceAssignmentRoutes(ctx),
     ...resourceUsageRoutes(ctx),
     ...levellingRoutes(ctx),
@@ -117,9 +129,12 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...delegationRoutes(ctx),
     ...backupRoutes(ctx),
     ...executorRoutes(ctx),
+    ...remoteRoutes(ctx),
+    ...accessRoutes(ctx),
     ...localizationRoutes(ctx),
     ...galleryRoutes(ctx),
     ...bimRoutes(ctx),
+    ...bimMoreRoutes(ctx),
   ];
 }
 
@@ -169,6 +184,9 @@ export async function buildApp({ database, config, logger = false }: BuildOption
     '/users/register': config.publicRateLimit,
     '/users/register-and-login': config.publicRateLimit,
     '/client-error': config.publicRateLimit,
+    // A source's remote-access token is a credential too.
+    '/remote/export/spaces': config.loginRateLimit,
+    '/remote/export/spaces/:id': config.loginRateLimit,
   };
   for (const impl of impls) {
     const max = limits[impl.def.path];
@@ -176,6 +194,7 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   }
   registerEventSocket(app, ctx);
   registerOidcRoutes(app, ctx);
+  registerKerberosRoutes(app, ctx);
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   const index = config.clientDir ? path.resolve(config.clientDir, 'index.html') : null;

@@ -40,6 +40,31 @@ export interface Config {
   oidc: OidcConfig | null;
   /** Sign-in by ADFS (its OpenID Connect endpoint, ADFS_*), or null when not configured. */
   adfs: OidcConfig | null;
+  /** Sign-in by Kerberos (SPNEGO Negotiate with a keytab, KERBEROS_*), or null when not configured. */
+  kerberos: KerberosConfig | null;
+  /**
+   * Remote access for copies to other deployments (REMOTE_ACCESS_TOKEN, at least 24 characters;
+   * null: off) and the spaces it shows (REMOTE_ACCESS_SPACES, comma-separated ids; null: all).
+   */
+  remoteAccessToken: string | null;
+  remoteAccessSpaces: string[] | null;
+  /** Largest copy a target takes from a source, gzipped and unpacked (REMOTE_COPY_MAX_MB, 200). */
+  remoteCopyMaxBytes: number;
+}
+
+export interface KerberosConfig {
+  /** The keytab file with the service's keys (read at each sign-in, so a new keytab needs no restart). */
+  keytab: string;
+  /** Accept tickets for this principal only ("HTTP/host@REALM"); null: any principal of the keytab. */
+  servicePrincipal: string | null;
+  /** The client realms whose users may sign in; empty: the realms of the keytab's principals. */
+  realms: string[];
+  /** A new user's email is name@emailDomain; null: the realm in lower case. */
+  emailDomain: string | null;
+  /** Largest difference between the client's and the server's clocks, in seconds. */
+  clockSkewSeconds: number;
+  spaceId: string | null;
+  defaultRole: string;
 }
 
 export interface OidcConfig {
@@ -65,6 +90,23 @@ const oidcFromEnv = (env: NodeJS.ProcessEnv, prefix: 'OIDC' | 'ADFS'): OidcConfi
     redirectUri,
     spaceId: env[`${prefix}_SPACE_ID`] || null,
     defaultRole: env[`${prefix}_DEFAULT_ROLE`] || 'student',
+  };
+};
+
+const kerberosFromEnv = (env: NodeJS.ProcessEnv): KerberosConfig | null => {
+  const keytab = env.KERBEROS_KEYTAB;
+  if (!keytab) return null;
+  return {
+    keytab,
+    servicePrincipal: env.KERBEROS_SERVICE_PRINCIPAL || null,
+    realms: (env.KERBEROS_REALMS ?? '')
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+    emailDomain: env.KERBEROS_EMAIL_DOMAIN || null,
+    clockSkewSeconds: int(env.KERBEROS_CLOCK_SKEW_SECONDS, 300),
+    spaceId: env.KERBEROS_SPACE_ID || null,
+    defaultRole: env.KERBEROS_DEFAULT_ROLE || 'student',
   };
 };
 
@@ -111,6 +153,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     storageSweepMinutes: int(env.STORAGE_SWEEP_MINUTES, 60),
     oidc: oidcFromEnv(env, 'OIDC'),
     adfs: oidcFromEnv(env, 'ADFS'),
+    kerberos: kerberosFromEnv(env),
+    remoteAccessToken: (env.REMOTE_ACCESS_TOKEN ?? '').length >= 24 ? env.REMOTE_ACCESS_TOKEN! : null,
+    remoteAccessSpaces:
+      env.REMOTE_ACCESS_SPACES && env.REMOTE_ACCESS_SPACES.trim() !== '*'
+        ? env.REMOTE_ACCESS_SPACES.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : null,
+    remoteCopyMaxBytes: int(env.REMOTE_COPY_MAX_MB, 200) * 1024 * 1024,
   };
 }
 

@@ -16,6 +16,8 @@ interface CollabStore {
   panel: 'chat' | 'notices' | null;
   chatId: string | null;
   chatUnread: number;
+  /** Unread messages of each EPS node's chat (muted chats left out), for the structure tree. */
+  nodeUnread: Readonly<Record<string, number>>;
   noticeUnread: number;
   toasts: ChatToast[];
   /** Bumped on every chat live event / notice live event. */
@@ -24,11 +26,16 @@ interface CollabStore {
   /** The last chat live event (chat id and message id) for the open chat to merge. */
   lastChatEvent: { chatId: string; messageId: number; kind: 'created' | 'updated' } | null;
   open: (panel: 'chat' | 'notices' | null, chatId?: string | null) => void;
-  setCounts: (c: { chatUnread?: number; noticeUnread?: number }) => void;
+  setCounts: (c: {
+    chatUnread?: number;
+    nodeUnread?: Readonly<Record<string, number>>;
+    noticeUnread?: number;
+  }) => void;
   pushToast: (t: Omit<ChatToast, 'id'>) => void;
   dismissToast: (id: number) => void;
   chatEvent: (e: { chatId: string; messageId: number; kind: 'created' | 'updated' }) => void;
-  noticeEvent: () => void;
+  /** `count` new notices arrived (one live event may stand for several). */
+  noticeEvent: (count?: number) => void;
   /** The caller changed notices (checked, deleted): lists reload, counts stay. */
   noticesChanged: () => void;
 }
@@ -39,6 +46,7 @@ export const useCollab = create<CollabStore>()((set) => ({
   panel: null,
   chatId: null,
   chatUnread: 0,
+  nodeUnread: {},
   noticeUnread: 0,
   toasts: [],
   chatTick: 0,
@@ -49,6 +57,7 @@ export const useCollab = create<CollabStore>()((set) => ({
   pushToast: (t) => set((s) => ({ toasts: [...s.toasts, { ...t, id: nextId++ }].slice(-4) })),
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
   chatEvent: (e) => set((s) => ({ chatTick: s.chatTick + 1, lastChatEvent: e })),
-  noticeEvent: () => set((s) => ({ noticeTick: s.noticeTick + 1, noticeUnread: s.noticeUnread + 1 })),
+  noticeEvent: (count = 1) =>
+    set((s) => ({ noticeTick: s.noticeTick + 1, noticeUnread: s.noticeUnread + count })),
   noticesChanged: () => set((s) => ({ noticeTick: s.noticeTick + 1 })),
 }));

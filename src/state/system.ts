@@ -7,7 +7,7 @@ export interface SystemState {
   idle_timeout_minutes: number;
   version?: string;
   /** Sign-in methods besides the password that the server is configured for. */
-  sign_in?: { oidc: boolean; adfs: boolean };
+  sign_in?: { oidc: boolean; adfs: boolean; kerberos: boolean };
   [key: string]: unknown;
 }
 

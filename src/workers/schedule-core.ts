@@ -40,6 +40,9 @@ export interface ScheduleOutput {
   readonly lf: Int32Array;
   readonly tf: Int32Array;
   readonly ff: Int32Array;
+  /** Start float and finish float (working minutes), P6's two floats behind total float. */
+  readonly startFloat: Int32Array;
+  readonly finishFloat: Int32Array;
   readonly critical: Uint8Array;
   /**
    * Driving relations by successor (P6's "Driving": the relations that set its early start), as
@@ -271,6 +274,8 @@ export class ScheduleCore {
       lf: copy(res.lf),
       tf: copy(res.tf),
       ff: copy(res.ff),
+      startFloat: copy(res.startFloat),
+      finishFloat: copy(res.finishFloat),
       critical: copy(res.critical),
       drivingStart: driving.start,
       drivingPred: driving.pred,
@@ -292,6 +297,8 @@ export function transferables(o: ScheduleOutput): ArrayBuffer[] {
     o.lf,
     o.tf,
     o.ff,
+    o.startFloat,
+    o.finishFloat,
     o.critical,
     o.drivingStart,
     o.drivingPred,

@@ -43,6 +43,29 @@ describe('early requests', () => {
     expect(takeEarly('GET', urls[0]!, headers('tok', 'sp'))).not.toBeNull();
   });
 
+  it('asks for the tree, the attributes and the cyclogram in a cyclogram address', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    const store = memoryStore({ 'pw.token': 'tok' });
+    startEarlyRequests({ pathname: '/sp/schedule/sc/cyclogram', search: '?version=v9' }, store);
+    startEarlyRequests(
+      { pathname: '/sp/schedule/sc/cyclogram', search: '?version=v8&loc=wbs%3A2&kind=name' },
+      store,
+    );
+    // Another tab of the page: only the tree.
+    startEarlyRequests({ pathname: '/sp/schedule/sc/cyclogram', search: '?version=v7&view=network' }, store);
+    const urls = fetch.mock.calls.map((c) => (c as unknown as [string])[0]);
+    expect(urls).toEqual([
+      '/api/v1/space/sp/eps',
+      '/api/v1/versions/v9/attributes',
+      '/api/v1/versions/v9/cyclogram/Location?kind_by=Work+type',
+      '/api/v1/versions/v8/attributes',
+      '/api/v1/versions/v8/cyclogram/wbs%3A2?kind_by=name',
+    ]);
+    // The view's own call (call() builds its URL the same way) takes the early response.
+    expect(takeEarly('GET', urls[2]!, headers('tok', 'sp'))).not.toBeNull();
+  });
+
   it('asks for nothing without a token or on another page', () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);

@@ -84,6 +84,8 @@ test('an administrator invites, restricts a role and loads a licence', async ({ 
     fact_edit_days: 3,
     default_language: null,
     idle_timeout_minutes: 45,
+    storage_max_file_bytes: null,
+    storage_quota_bytes: null,
   });
   await page.getByLabel('IP allow-list').fill('10.0.0.0/8');
   await page.getByRole('button', { name: 'Save settings' }).click();

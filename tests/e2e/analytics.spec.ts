@@ -1,6 +1,7 @@
 // The analytics dashboard of the demo schedule: opened from the structure tree, it draws the money
 // S-curve's points; presets switch the view (period unit) and stay chosen; a click on a point of
 // the curve opens the grid filtered to the rows of that period.
+import { writeFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { expandNodes } from './platform-helpers';
 
@@ -99,6 +100,39 @@ test('the demo schedule dashboard: S-curve points, presets, a point opens the fi
   expect(shown).toBeLessThan(199);
   expect(before!.value > after!.value).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/analytics-grid.png` });
+});
+
+test('the dashboard prints through the print route on the chosen sheet', async ({ page }) => {
+  await openDashboard(page);
+  await expect
+    .poll(() => curve(page).locator('.highcharts-point').count(), { timeout: 20_000 })
+    .toBeGreaterThan(20);
+  await page.getByTestId('dashboard-print-link').click();
+  await expect(page).toHaveURL(/\/analytics\/print\/dashboard\.schedule\.[0-9a-f-]{36}\/A4$/);
+  await expect(page.getByTestId('dashboard-print')).toContainText('Sheet A4: 297 × 210 mm');
+  const sheet = page.getByTestId('dashboard-print-sheet');
+  await expect(sheet).toContainText('Construction schedule');
+  await expect
+    .poll(() => sheet.locator('[data-chart="money_curve"] .highcharts-point').count(), { timeout: 20_000 })
+    .toBeGreaterThan(20);
+  // The sheet is the format's printable width (277 mm at 96 dpi), and the page rule carries A4.
+  const width = await sheet.evaluate((e) => e.getBoundingClientRect().width);
+  expect(Math.abs(width - (277 / 25.4) * 96)).toBeLessThan(2);
+  const rule = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').find((t) => t.includes('@page')),
+  );
+  expect(rule).toContain('size: 297mm 210mm');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-print.png`, fullPage: true });
+  // Printed (as the browser's print does), only the sheet shows: the PDF's pages are A4 landscape.
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  const boxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/g)];
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const b of boxes) {
+    expect(Math.abs(Number(b[1]) - 841.89)).toBeLessThan(1.5);
+    expect(Math.abs(Number(b[2]) - 595.28)).toBeLessThan(1.5);
+  }
+  if (SHOTS) writeFileSync(`${SHOTS}/dashboard-print.pdf`, pdf);
 });
 
 test('an unknown scope says so', async ({ page }) => {

@@ -3,40 +3,10 @@
 // see its row selected. The canvas must not be blank (software WebGL in headless Chromium).
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { FIXTURE, row } from './bim-helpers';
 import { type Page, expect, test } from '@playwright/test';
 import { toMinutes } from '../../src/domain/calendar/time';
 import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
-
-const FIXTURE = path.resolve(
-  process.cwd(),
-  '../shared/fixtures/ifc/schependomlaan/ifc/root_kalkzandsteen.ifc',
-);
-
-function row(id: string, orderKey: string, code: string, name: string, start: number, finish: number) {
-  return {
-    id,
-    parentId: null,
-    orderKey,
-    nodeType: 'work',
-    name,
-    code,
-    calendarId: null,
-    duration: 480 * 5,
-    remaining: null,
-    startLimitType: null,
-    startLimitDate: null,
-    finishLimitType: null,
-    finishLimitDate: null,
-    actualStart: start,
-    actualFinish: finish,
-    percentComplete: 100,
-    volume: null,
-    price: null,
-    color: null,
-    attributes: {},
-  };
-}
 
 /** Pixels of the WebGL canvas that differ from its clear colour. */
 async function paintedPixels(page: Page): Promise<number> {
@@ -80,7 +50,25 @@ test('upload an IFC, see its storeys, link walls by rule, play 4D, pick an eleme
   ];
   await addRowsByApi(request, s, version!, rows);
 
+  // The screen's first read of the model list is answered late (as on a loaded server), after the
+  // upload's own read: the late, older list must not take the uploaded model off the screen.
+  let firstList = true;
+  await page.route(/\/api\/v1\/projects\/[^/]+\/3d(\?.*)?$/, async (route) => {
+    if (route.request().method() !== 'GET' || !firstList) return route.fallback();
+    firstList = false;
+    const answer = await route.fetch();
+    await new Promise((r) => setTimeout(r, 4_000));
+    await route.fulfill({ response: answer });
+  });
+  // The structure (which names the project a model goes to) is answered late too: a file chosen
+  // before it was dropped without a word; the upload input now opens only once it is read.
+  await page.route(/\/api\/v1\/space\/[^/]+\/eps(\?.*)?$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 3_000));
+    await route.fallback();
+  });
   await signedIn(page, s.account, `/${s.spaceId}/bim`);
+  // The input opens once the project is known (the structure read).
+  await expect(page.getByTestId('bim-upload')).toBeEnabled();
   await page.getByTestId('bim-upload').setInputFiles(FIXTURE);
   // Read as a job; then the geometry streams in.
   await expect(page.getByTestId('bim-canvas')).toHaveAttribute('data-ready', 'true', { timeout: 120_000 });

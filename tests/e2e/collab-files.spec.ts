@@ -1,6 +1,7 @@
 // Chat attachments end to end (issue 26): a member attaches a file to a message on a project's
 // chat (paperclip → file picker), sees it pending with name and size, sends it; the other member
-// sees the message live with the file's name and size and downloads it.
+// sees the message live with the file's name and size and downloads it. The file goes in the same
+// multipart create-message request as the text.
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
@@ -43,8 +44,17 @@ test('a file sent in the chat shows its name and size and downloads', async ({ b
   await expect(pending).toContainText('KB');
   await alice.getByLabel('Message (@login mentions a member)').fill('Sequence for Thursday attached');
   await alice.locator('.chat-composer').screenshot({ path: '/tmp/collab-files-pending.png' });
+  // The message and its file go in one multipart create-message (spec §7), no separate upload.
+  const uploads: string[] = [];
+  alice.on('request', (r) => {
+    if (r.url().includes('/attachments')) uploads.push(r.url());
+  });
+  const posted = alice.waitForRequest((r) => r.url().endsWith('/api/v1/chat/create-message'));
   await alice.getByRole('button', { name: 'Send' }).click();
+  const createCall = await posted;
+  expect(createCall.headers()['content-type']).toContain('multipart/form-data');
   await expect(pending).toHaveCount(0);
+  expect(uploads).toEqual([]);
   const sent = alice.getByTestId('chat-message').last();
   await expect(sent).toContainText('Sequence for Thursday attached');
   await expect(sent.getByTestId('chat-file')).toContainText('pour-sequence.txt');

@@ -82,6 +82,21 @@ test('two members chat on a project and a mention becomes a notice', async ({ br
   await expect(bobPage.getByTestId('chat-message').last()).toContainText('please confirm the pump');
   await expect(bobPage.getByTestId('open-notice')).toHaveCount(0);
 
+  // An unread message shows on the node in Bob's structure tree (the project, inside the site).
+  // Bob closes the chat first: a message arriving in the chat he is reading is read at once.
+  await bobPage.getByRole('button', { name: 'Close' }).first().click();
+  await expect(bobPage.getByTestId('rail-chat')).toHaveAttribute('aria-pressed', 'false');
+  await alice.getByLabel('Message (@login mentions a member)').fill('Pump booked for seven');
+  await alice.getByRole('button', { name: 'Send' }).click();
+  await expect(bobPage.getByTestId('rail-chat')).toHaveAccessibleName('Chat (1)');
+  await bobPage.goto(`/${setup.spaceId}`);
+  await bobPage.getByRole('tree').focus();
+  await bobPage.keyboard.press('ArrowRight');
+  const badge = bobPage.locator('[role=treeitem]', { hasText: 'Block C' }).getByTestId('tree-chat-unread');
+  await expect(badge).toHaveText('1');
+  await expect(badge).toHaveAccessibleName('Unread chat messages: 1');
+  await bobPage.locator('.tree').screenshot({ path: '/tmp/collab-tree-unread.png' });
+
   // Delegation in the Profile page: Alice hands her rights on the project to Bob.
   await alice.goto(`/${setup.spaceId}/profile`);
   await alice.getByLabel('Member').selectOption({ label: 'Test Planner' });

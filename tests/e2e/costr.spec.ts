@@ -45,6 +45,7 @@ test('paste 20×6 into a new estimate, totals with coefficients, fix a violation
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const s = await scheduleInNewSpace(request, 'costr');
   const as = <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) =>
     api<T>(request, s.account, method, path, data, s.spaceId);
@@ -87,21 +88,48 @@ test('paste 20×6 into a new estimate, totals with coefficients, fix a violation
   await page.keyboard.type('m3');
   await page.keyboard.press('Enter');
   await expect(page.getByText('No violations.')).toBeVisible();
-  await expect(grid.locator('[data-row="4"] [data-col=measure]')).toHaveText('m3');
+  await expect(grid.locator('[data-row="4"] [data-field=measure]')).toHaveText('m3');
 
   // A bad cell is refused on its own; undo and redo come from the server.
-  await grid.locator('[data-row="0"] [data-col=quantity]').click();
+  await grid.locator('[data-row="0"] [data-field=quantity]').click();
   await pasteText(page, 'lots');
   await expect(page.getByText(/Row 1, Quantity: lots — not a number/)).toBeVisible();
+  // The refused cell is marked on the grid (the workbench grid's per-cell mark) and kept as it was.
+  const refused = grid.locator('[data-row="0"] [data-field=quantity]');
+  await expect(refused).toHaveAttribute('aria-invalid', 'true');
+  await expect(refused).toHaveText('1');
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(grid.locator('[data-row="4"] [data-col=measure]')).toHaveText('');
+  await expect(grid.locator('[data-row="4"] [data-field=measure]')).toHaveText('');
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect(grid.locator('[data-row="4"] [data-col=measure]')).toHaveText('m3');
+  await expect(grid.locator('[data-row="4"] [data-field=measure]')).toHaveText('m3');
+
+  // Fill down (Ctrl+D, the workbench's key): labour hours of row 1 into rows 2–3, one undo step.
+  // (Hours are right of the view: the keys bring the column in.)
+  await grid.locator('[data-row="0"] [data-field=quantity]').click();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('2');
+  await page.keyboard.press('Enter');
+  await expect(grid.locator('[data-row="0"] [data-field=labourHours]')).toHaveText('2');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Control+d');
+  await expect(grid.locator('[data-row="2"] [data-field=labourHours]')).toHaveText('2');
+  // 2 h × (1 + 2 + 3) m3 = 12 labour hours.
+  await expect(page.locator('[data-total=hours]')).toHaveText(/12\.00/);
+  await page.keyboard.press('Control+z');
+  await expect(grid.locator('[data-row="2"] [data-field=labourHours]')).toHaveText('');
+  await expect(grid.locator('[data-row="0"] [data-field=labourHours]')).toHaveText('2');
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('[data-total=hours]')).toHaveText(/0\.00/);
 
   await expect(page.getByText('No costs written yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Link by code' }).click();
   await expect(page.getByText('20 positions linked')).toBeVisible();
-  await expect(grid.locator('[data-row="19"] [data-col=wbs]')).toHaveText('P-20');
+  // The WBS column is right of the view: the grid renders it once it is focused.
+  await grid.locator('[data-row="19"] [data-field=code]').click();
+  await page.keyboard.press('End');
+  await expect(grid.locator('[data-row="19"] [data-field=wbs]')).toHaveText('P-20');
   await page.getByRole('button', { name: 'Update costs' }).click();
   await expect(page.getByText(/Costs updated: 20 rows, 4233\.60 total/)).toBeVisible();
   await expect(page.getByText('20 rows with costs, 0 stale')).toBeVisible();
@@ -117,4 +145,46 @@ test('paste 20×6 into a new estimate, totals with coefficients, fix a violation
     `/versions/${version!.id}/wbs`,
   );
   expect(content.items.find((i) => i.code === 'P-20')!.price).toBe(403.2);
+
+  // The dictionary search inserts a price book's position, linked to it, with its prices.
+  const book = await as<{ id: string; revision: number }>('POST', '/costr/estimates', {
+    name: 'Price book',
+    kind: 'dictionary',
+  });
+  const priced = randomUUID();
+  await as('POST', `/costr/estimates/${book.id}/edit`, {
+    revision: book.revision,
+    label: 'add',
+    deletes: [],
+    upserts: [
+      {
+        id: priced,
+        parent_id: null,
+        order_key: 'a0',
+        kind: 'position',
+        code: 'DX-1',
+        name: 'Formwork panels',
+        measure: 'm2',
+        quantity: '',
+        labour_price: '7.5',
+        machines_price: '1',
+        materials_price: '12',
+        labour_hours: '0.4',
+        dictionary_id: null,
+        wbs_item_id: null,
+        notes: '',
+      },
+    ],
+  });
+  await page.getByRole('searchbox', { name: 'Code or name in the dictionaries' }).fill('dx-1');
+  await page.getByRole('button', { name: 'Insert DX-1 Formwork panels' }).click();
+  await expect(grid.getByText('Formwork panels')).toBeVisible();
+  const estimates = await as<{ id: string; name: string }[]>('GET', '/costr/estimates');
+  const mine = estimates.find((e) => e.name === 'Block C works')!;
+  const docNow = await as<{
+    nodes: { code: string; dictionary_id: string | null; materials_price: string }[];
+  }>('GET', `/costr/estimates/${mine.id}`);
+  const inserted = docNow.nodes.find((n) => n.code === 'DX-1')!;
+  expect(inserted.dictionary_id).toBe(priced);
+  expect(inserted.materials_price).toMatch(/^12(\.0+)?$/);
 });

@@ -3,46 +3,12 @@
 // workbench then shows the values on the linked rows; a changed directory value reaches its row
 // after the "apply refreshed WBS values" confirmation.
 import { expect, test } from '@playwright/test';
-import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
-
-const DIRECTORY_CSV = 'code,name,parent,Norm\n01,Earthworks,,\n01.1,Excavation,01,2.5\n02,Concrete,,4\n';
+import { scheduleWithLinkedDirectory } from './directory-helpers';
+import { signedIn } from './platform-helpers';
 
 test('a donor attribute writes its values into the linked rows', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const s = await scheduleInNewSpace(request, 'donor');
-  const as = <T>(method: 'GET' | 'POST' | 'PUT', p: string, data?: unknown) =>
-    api<T>(request, s.account, method, p, data, s.spaceId);
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: {
-      file: {
-        name: 'site.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nA10,Dig trench,2\nA20,Pour slab,3\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
-  const dirRes = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: {
-      file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(DIRECTORY_CSV) },
-    },
-  });
-  expect(dirRes.status(), await dirRes.text()).toBe(201);
-  const dir = (await dirRes.json()) as { id: string; values: { id: string; code: string }[] };
-  const content = await as<{ items: { id: string; code: string }[] }>('GET', `/versions/${version}/wbs`);
-  const rowOf = (code: string) => content.items.find((i) => i.code === code)!.id;
-  const valueOf = (code: string) => dir.values.find((v) => v.code === code)!.id;
-  for (const [row, value] of [
-    ['A10', '01.1'],
-    ['A20', '02'],
-  ] as const)
-    await as('PUT', `/versions/${version}/directory/wbs/${rowOf(row)}`, {
-      directory_id: dir.id,
-      value_id: valueOf(value),
-    });
+  const { as, version, ...s } = await scheduleWithLinkedDirectory(request, 'donor');
   await as('POST', '/eps/attributes', {
     name: 'Norm per unit',
     type: 'number',

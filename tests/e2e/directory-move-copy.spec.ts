@@ -1,5 +1,5 @@
 // A directory copied to a facility and moved to the whole space from the Directories screen: the
-// copy shows with its values under its new owner, the moved one under "Whole space".
+// copy shows with its values and its lists under its new owner, the moved one under "Whole space".
 import { expect, test } from '@playwright/test';
 import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
 
@@ -31,6 +31,23 @@ test('copy a directory to a facility and move it to the whole space', async ({ p
     s.spaceId,
   );
 
+  const earthworks = await api<{ values: { id: string; code: string }[] }>(
+    request,
+    s.account,
+    'GET',
+    `/eps/${s.spaceId}/directory/${dir.id}`,
+    undefined,
+    s.spaceId,
+  );
+  await api(
+    request,
+    s.account,
+    'POST',
+    `/eps/${s.spaceId}/directory/${dir.id}/list/create`,
+    { name: 'Stage 1', value_ids: [earthworks.values[0]!.id] },
+    s.spaceId,
+  );
+
   await signedIn(page, s.account, `/${s.spaceId}/directories`);
   const list = page.getByRole('navigation', { name: 'Directories of the space' });
   await list.getByRole('button', { name: /Work types/ }).click();
@@ -44,6 +61,18 @@ test('copy a directory to a facility and move it to the whole space', async ({ p
   await expect(list.getByRole('button', { name: /Work types/ })).toHaveCount(2);
   await expect(list.getByRole('button', { name: 'Work types Site · 1 value' })).toBeVisible();
   await expect(page.getByRole('treegrid')).toContainText('Earthworks');
+  // The copy has the list, holding its own Earthworks.
+  await page.getByRole('button', { name: 'Lists…' }).click();
+  const lists = page.getByRole('dialog', { name: 'Lists of “Work types”' });
+  await expect(lists.getByRole('combobox', { name: 'List' })).toContainText('Stage 1 (1)');
+  await expect(
+    lists
+      .getByRole('list', { name: 'Values of the list “Stage 1”' })
+      .getByRole('checkbox', { name: '01 Earthworks', exact: true }),
+  ).toBeChecked();
+  await page.screenshot({ path: 'test-results/directory-copy-lists.png' });
+  await lists.getByRole('button', { name: 'Close' }).last().click();
+  await expect(lists).toHaveCount(0);
 
   // The copy (now chosen) goes back to the whole space.
   await page.getByRole('button', { name: 'Move to…' }).click();

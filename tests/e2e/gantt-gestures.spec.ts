@@ -22,6 +22,8 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 }
 
 test('a relation drawn between bars, a bar end dragged and a bar moved', async ({ page, request }) => {
+  // Wide enough for a drag of more than a week to the right of the bars.
+  await page.setViewportSize({ width: 1680, height: 800 });
   const s = await scheduleInNewSpace(request, 'gantt');
   await openWorkbench(page, s);
   await typeRows(page, [
@@ -44,10 +46,11 @@ test('a relation drawn between bars, a bar end dragged and a bar moved', async (
   await expect(page.getByRole('region', { name: 'Predecessors' })).toContainText('Formwork');
   await page.getByRole('tab', { name: 'Node info' }).click();
 
-  // Pour's end two days further: a longer duration.
+  // Pour's end more than a week further: a longer duration whatever day the project starts on
+  // (two days' drag from a Friday evening ends in the weekend and adds no working time).
   pour = await bar(page, 1);
   const day = (forms.x1 - forms.x0) / 3;
-  await drag(page, { x: pour.x1 - 2, y: pour.y }, { x: pour.x1 - 2 + 2 * day, y: pour.y });
+  await drag(page, { x: pour.x1 - 2, y: pour.y }, { x: pour.x1 - 2 + 9 * day, y: pour.y });
   await expect(cell(page, 1, DURATION)).not.toHaveText('2');
 
   // Pour moved three days later: it keeps its duration and gets a start limit.

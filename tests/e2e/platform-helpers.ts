@@ -118,18 +118,18 @@ export async function expandNodes(page: Page, names: readonly string[]): Promise
   }
 }
 
-/** Sign in as the demo user and open the demo schedule from the structure tree. */
+/**
+ * Opens the demo schedule from the structure tree, in a space of its own: a new account whose new
+ * space gets the demo structure (POST space/{id}/demo, as a user adds it), so tests that edit the
+ * demo never see each other's edits when they run in parallel.
+ */
 export async function openDemoSchedule(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.locator('input[name=login]').fill('demo');
-  await page.locator('input[name=password]').fill('demo-password-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-  if (page.url().includes('/auth/select-space'))
-    await page
-      .getByRole('button', { name: /Demo space/ })
-      .first()
-      .click();
+  const account = await registerAccount(page.request, 'demo');
+  const space = await api<{ id: string }>(page.request, account, 'POST', '/space/create', {
+    name: 'Demo space',
+  });
+  await api(page.request, account, 'POST', `/space/${space.id}/demo`, undefined, space.id);
+  await signedIn(page, account, `/${space.id}`);
   await expect(page.getByRole('tree')).toBeVisible();
   await expandNodes(page, ['Riverside campus', 'Office block B2']);
   await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();

@@ -44,6 +44,26 @@ test('prints the demo schedule on A3 with a header', async ({ page }) => {
   await page.screenshot({ path: '/tmp/print-page.png' });
 });
 
+test('adds the cyclogram as the last printed page and previews it', async ({ page }) => {
+  await openDemoSchedule(page);
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  const summary = dialog.getByTestId('print-count');
+  await expect(summary).toContainText(/\d+ pages/);
+  const pagesIn = async () => Number(/(\d+) pages/.exec((await summary.textContent()) ?? '')![1]);
+  const before = await pagesIn();
+  await dialog.getByTestId('print-cyclogram').check();
+  await expect(summary).toContainText('and the cyclogram');
+  // The count follows the settings (debounced): one page more.
+  await expect.poll(pagesIn, { timeout: 20_000 }).toBe(before + 1);
+  // The pickers default to the demo's Location by Work type; step to the last page.
+  await expect(dialog.getByLabel('Locations from')).toHaveValue('Location');
+  for (let p = 1; p <= before; p++) await dialog.getByRole('button', { name: 'Next page' }).click();
+  await expect(dialog.getByTestId('print-page-of')).toHaveText(`Page ${before + 1} of ${before + 1}`);
+  await expect(dialog.getByTestId('print-preview')).toBeVisible();
+  await page.screenshot({ path: '/tmp/print-cyclogram.png' });
+});
+
 test('uploads a report template, runs it and opens the XLSX', async ({ page }) => {
   await openDemoSchedule(page);
   const wb = new ExcelJS.Workbook();

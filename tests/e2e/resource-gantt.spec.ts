@@ -1,11 +1,21 @@
 // The resource Gantt and levelling in Chromium: two rows that need the one crane at once are
 // assigned with the keyboard; Alt+R shows the resource Gantt with both bars and the crane
 // over-allocated (red in its histogram); "Level…" delays one of them (its bar moves right) and
-// the crane is within its limit; Ctrl+Z undoes the levelling, Ctrl+Y sets it again, and the task
-// Gantt shows the levelled bar.
+// the crane is within its limit; the levelled start is the row's own start in the grid (the
+// engine applies it); Ctrl+Z undoes the levelling, Ctrl+Y sets it again, the task Gantt shows the
+// levelled bar, and clearing the levelling gives the rows their dates back.
 import { type Page, expect, test } from '@playwright/test';
 import { api, scheduleInNewSpace } from './platform-helpers';
 import { grid, openWorkbench, typeRows } from './workbench-helpers';
+
+/** The Start column of the grid's first two rows (the engine's dates, as shown). */
+async function starts(page: Page): Promise<string[]> {
+  const header = grid(page).getByRole('columnheader', { name: 'Start', exact: true });
+  const col = Number(await header.getAttribute('aria-colindex')) - 2;
+  return Promise.all(
+    [0, 1].map((r) => grid(page).locator(`[data-row="${r}"] [role=gridcell][data-col="${col}"]`).innerText()),
+  );
+}
 
 /** Left edge (page x) of the bar drawn in the row of the list element, or null. */
 async function barX(page: Page, rowSelector: string): Promise<number | null> {
@@ -82,6 +92,10 @@ test('the resource Gantt shows an over-allocated crane, levelling moves a bar, u
     await expect(page.locator('tr[data-assignment="Crane"]')).toBeVisible();
   }
 
+  // Both rows start on the data date: the grid's Start column before levelling.
+  const gridBefore = await starts(page);
+  expect(gridBefore[0]).toBe(gridBefore[1]);
+
   // Alt+R from the grid: the resource Gantt.
   await grid(page).locator('[data-row="0"] [role=gridcell]').first().click();
   await page.keyboard.press('Escape');
@@ -150,6 +164,8 @@ test('the resource Gantt shows an over-allocated crane, levelling moves a bar, u
   await page.keyboard.press('Alt+r');
   await expect(chart).toHaveCount(0);
   await expect(grid(page)).toBeVisible();
+  // The levelled start is the row's own start: the engine schedules it (one row starts later).
+  await expect.poll(async () => (await starts(page)).filter((t, i) => t !== gridBefore[i]).length).toBe(1);
   const purple = await page.evaluate(([r0, g0, b0]) => {
     const c = document.querySelector('.wb-gantt canvas') as HTMLCanvasElement;
     const img = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
@@ -168,4 +184,18 @@ test('the resource Gantt shows an over-allocated crane, levelling moves a bar, u
     .getByRole('button', { name: 'Clear levelling' })
     .click();
   await expect(page.getByText('Levelling cleared')).toBeVisible();
+  await expect.poll(() => starts(page)).toEqual(gridBefore);
+
+  // Durations from assignments: the Roof's 5 units at 1 a day make 5 days (it had 3).
+  const header = grid(page).getByRole('columnheader', { name: /^Duration/ });
+  const durationCol = Number(await header.getAttribute('aria-colindex')) - 2;
+  const roofDuration = grid(page).locator(`[data-row="1"] [role=gridcell][data-col="${durationCol}"]`);
+  await expect(roofDuration).toHaveText('3');
+  await page.getByRole('button', { name: 'Level…' }).click();
+  await page
+    .getByRole('dialog', { name: 'Level resources' })
+    .getByRole('button', { name: 'Durations from assignments' })
+    .click();
+  await expect(page.getByText('1 rows took their durations from their assignments')).toBeVisible();
+  await expect(roofDuration).toHaveText('5');
 });

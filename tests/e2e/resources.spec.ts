@@ -87,6 +87,89 @@ test('resources are made, pasted, refused and deleted with the keyboard', async 
   await page.reload();
   await expect(rowNamed(page, 'Truck')).toBeVisible();
   await expect(rowNamed(page, 'Crane').getByRole('gridcell').nth(6)).toHaveText('1');
+
+  // filter_indicator (spec §2): renewable resources without a limit — the Truck, not the Crane.
+  await page.goto(`/${s.spaceId}/resources?filter_indicator=no_limit`);
+  await expect(rowNamed(page, 'Truck')).toBeVisible();
+  await expect(rowNamed(page, 'Crane')).toHaveCount(0);
+  const indicator = page.getByLabel('Indicator');
+  await expect(indicator).toHaveValue('no_limit');
+  await indicator.selectOption('levelled');
+  await expect(rowNamed(page, 'Crane')).toBeVisible();
+  await expect(rowNamed(page, 'Truck')).toHaveCount(0);
+  await expect(page).toHaveURL(/filter_indicator=levelled/);
+  await indicator.selectOption('');
+  await expect(rowNamed(page, 'Truck')).toBeVisible();
+  await expect(page).not.toHaveURL(/filter_indicator/);
+  // filter with target: the name filter keeps the Crane, selected.
+  await page.goto(`/${s.spaceId}/resources?filter=cran`);
+  await expect(rowNamed(page, 'Crane')).toBeVisible();
+  await expect(rowNamed(page, 'Truck')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/resources-indicator.png' });
+});
+
+test('the resources grid is the WBS grid: Tab, arrows, typing, the blank line, Excel paste, Backspace', async ({
+  page,
+  request,
+}) => {
+  const s = await scheduleInNewSpace(request, 'resgrid');
+  for (const name of ['Mason', 'Crane'])
+    await api(request, s.account, 'POST', '/resources/create', { name }, s.spaceId);
+  await signedIn(page, s.account, `/${s.spaceId}/resources`);
+  // The workbench's grid: its gutter of row numbers and its cell classes.
+  await expect(resGrid(page).locator('.wb-gutter').first()).toBeVisible();
+  const cell = (name: string, col: number) => rowNamed(page, name).getByRole('gridcell').nth(col);
+
+  // From Mason's code: Tab, Tab, two arrows to Unit; typing replaces, Enter commits and moves down,
+  // Tab commits and moves right; a price typed with a decimal comma.
+  await cell('Mason', 0).click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('h');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('d');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12,5');
+  await page.keyboard.press('Enter');
+  await expect(cell('Mason', 4)).toHaveText('h');
+  await expect(cell('Crane', 4)).toHaveText('d');
+  await expect(cell('Crane', 5)).toHaveText('12.5');
+
+  // Enter moved to the blank line: typing a name there adds the resource.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('Pump');
+  await page.keyboard.press('Enter');
+  await expect(rowNamed(page, 'Pump')).toBeVisible();
+
+  // A 2×2 matrix as Excel puts it on the clipboard (an HTML table), pasted at Mason's unit.
+  await cell('Mason', 4).click();
+  await resGrid(page).evaluate((el) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 't\t100\r\nm3\t7\r\n');
+    data.setData('text/html', '<table><tr><td>t</td><td>100</td></tr><tr><td>m3</td><td>7</td></tr></table>');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(cell('Mason', 4)).toHaveText('t');
+  await expect(cell('Mason', 5)).toHaveText('100');
+  await expect(cell('Crane', 4)).toHaveText('m3');
+  await expect(cell('Crane', 5)).toHaveText('7');
+
+  // Shift+ArrowRight extends the range; Backspace empties it (an amount becomes 0).
+  await cell('Crane', 4).click();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Backspace');
+  await expect(cell('Crane', 4)).toHaveText('');
+  await expect(cell('Crane', 5)).toHaveText('0');
+  await page.screenshot({ path: '/tmp/resources-grid-keys.png' });
+
+  // All of it is the server's.
+  await page.reload();
+  await expect(cell('Mason', 4)).toHaveText('t');
+  await expect(cell('Mason', 5)).toHaveText('100');
+  await expect(rowNamed(page, 'Pump')).toBeVisible();
 });
 
 test('resources are assigned to rows with the keyboard, undone and redone with the WBS edits', async ({

@@ -151,11 +151,19 @@ test('the scoreboard keeps a user’s tiles, moved up and down, after a reload',
   await expect(page.getByTestId('score-tile').nth(0)).toContainText('DCMA checks passed');
   // Keyboard drag and drop (@dnd-kit): space picks the tile up, an arrow moves it, space drops.
   await page.getByTestId('score-tile').nth(0).getByRole('button', { name: 'Drag to reorder' }).focus();
-  // dnd-kit measures the tiles between the steps: each key waits for the next frame's layout.
-  for (const key of ['Space', 'ArrowRight', 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
+  // Each step waits for what dnd-kit tells a screen reader (the page's own words): it has
+  // measured the tiles by then.
+  await page.keyboard.press('Space');
+  // Picked up, and at once over its own place.
+  await expect(
+    page.getByText(
+      /^(Picked up the tile .+DCMA checks passed|The tile .+DCMA checks passed is over place 1)\.$/,
+    ),
+  ).toBeAttached();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(/^The tile .+ is over place 2\.$/)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/^The tile .+ was dropped at place 2\.$/)).toBeAttached();
   await expect(page.getByTestId('score-tile').nth(1)).toContainText('DCMA checks passed');
   await page.reload();
   await expect(page.getByTestId('score-tile').nth(1)).toContainText('DCMA checks passed');

@@ -1,13 +1,14 @@
 // What an estimator does with the fill handle of the day matrix: types two days of a plan, drags
-// the selection's corner over the next days (the two-day pattern repeats), copies the row's days
-// down onto the next row with Ctrl+D, and undoes both (each one step), on the server too.
+// the selection's corner over the next days (the two numbers extend as a series, as Excel's
+// AutoFill does), copies the row's days down onto the next row with Ctrl+D, and undoes both (each
+// one step), on the server too.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
 import { openWorkbench } from './workbench-helpers';
 import { matrix, openDaily, row, total } from './wdp-helpers';
 
-test('fill a plan across days with the handle, down a row with Ctrl+D, undo each', async ({
+test('fill a plan series across days with the handle, down a row with Ctrl+D, undo each', async ({
   page,
   request,
 }) => {
@@ -36,20 +37,20 @@ test('fill a plan across days with the handle, down a row with Ctrl+D, undo each
   const cell = (id: string, d: number) => matrix(page).locator(`[data-item="${id}"][data-day="${d}"]`);
   const saved = () => page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
 
-  // Two days typed: 5 and 3 (Tab commits and moves right).
+  // Two days typed: 2 and 4 (Tab commits and moves right).
   await first.click();
   await matrix(page).focus();
   let done = saved();
-  await page.keyboard.type('5');
+  await page.keyboard.type('2');
   await page.keyboard.press('Tab');
   await done;
   done = saved();
-  await page.keyboard.type('3');
+  await page.keyboard.type('4');
   await page.keyboard.press('Enter');
   await done;
-  await expect(total(page, work)).toHaveText('8');
+  await expect(total(page, work)).toHaveText('6');
 
-  // Select both and drag the fill handle over four more days: 5 3 5 3 5 3.
+  // Select both and drag the fill handle over four more days: the series 2 4 6 8 10 12.
   await first.click();
   await page.keyboard.press('Shift+ArrowRight');
   const handle = page.getByTestId('wdp-fill-handle');
@@ -63,9 +64,9 @@ test('fill a plan across days with the handle, down a row with Ctrl+D, undo each
   await page.screenshot({ path: '/tmp/wdp-fill-drag.png' });
   await page.mouse.up();
   await done;
-  for (const [i, v] of ['5', '3', '5', '3', '5', '3'].entries())
+  for (const [i, v] of ['2', '4', '6', '8', '10', '12'].entries())
     await expect(cell(work, day0 + i)).toHaveText(v);
-  await expect(total(page, work)).toHaveText('24');
+  await expect(total(page, work)).toHaveText('42');
   await expect(cell(work, day0 + 5)).toHaveAttribute('aria-selected', 'true');
 
   // Ctrl+D with the next row added to the selection: the row's six days copied down.
@@ -73,10 +74,10 @@ test('fill a plan across days with the handle, down a row with Ctrl+D, undo each
   done = saved();
   await page.keyboard.press('Control+d');
   await done;
-  for (const [i, v] of ['5', '3', '5', '3', '5', '3'].entries())
+  for (const [i, v] of ['2', '4', '6', '8', '10', '12'].entries())
     await expect(cell(rebar, day0 + i)).toHaveText(v);
-  await expect(total(page, rebar)).toHaveText('24');
-  await expect(total(page, sum)).toHaveText('48');
+  await expect(total(page, rebar)).toHaveText('42');
+  await expect(total(page, sum)).toHaveText('84');
   await page.screenshot({ path: '/tmp/wdp-fill-down.png' });
 
   // Ctrl+Z undoes the fill down, then the drag: each one step.
@@ -88,11 +89,11 @@ test('fill a plan across days with the handle, down a row with Ctrl+D, undo each
   await page.keyboard.press('Control+z');
   await done;
   await expect(total(page, rebar)).toHaveText(/^0?$/);
-  await expect(total(page, work)).toHaveText('24');
+  await expect(total(page, work)).toHaveText('42');
   done = undo();
   await page.keyboard.press('Control+z');
   await done;
-  await expect(total(page, work)).toHaveText('8');
+  await expect(total(page, work)).toHaveText('6');
   await expect(cell(work, day0 + 2)).toHaveText('');
   const g = await as<{ days: { item_id: string; day: number; plan: number | null }[] }>(
     'GET',
@@ -100,8 +101,8 @@ test('fill a plan across days with the handle, down a row with Ctrl+D, undo each
   );
   expect(g.days.filter((x) => x.plan !== null).map((x) => [x.item_id, x.day - day0, x.plan])).toEqual(
     expect.arrayContaining([
-      [work, 0, 5],
-      [work, 1, 3],
+      [work, 0, 2],
+      [work, 1, 4],
     ]),
   );
   expect(g.days.filter((x) => x.plan !== null)).toHaveLength(2);

@@ -26,12 +26,13 @@ test('plan a work, read its mason by day in the Resources view, edit a day and s
     row(sum, 'sum', null, 'a', 'Walls', 'S1', null, 0),
     row(work, 'work', sum, 'a', 'Masonry', 'M1', 50, 480 * 5),
   ]);
-  // 200 hours of a mason for the 50 m³.
+  // 200 hours of a mason for the 50 m³; the mason is available 48 hours a working day.
   const mason = await as<{ id: string }>('POST', '/resources/create', {
     name: 'Mason',
     resource_type: 'labor',
     unit: 'h',
     price: 30,
+    default_limit: 48,
   });
   await as('POST', `/versions/${version!.id}/assignment/wbs/save`, {
     wbs_id: work,
@@ -64,6 +65,10 @@ test('plan a work, read its mason by day in the Resources view, edit a day and s
   await expect(dayCell(resId!, day0)).toHaveText('40');
   await expect(byResource.locator('[role=rowheader]', { hasText: 'M1 Masonry' })).toBeVisible();
   await expect(dayCell(`${resId}:${work}`, day0)).toHaveText('40');
+  // The limit line under the mason: 48 a working day, nothing over it yet.
+  await expect(byResource.locator('[role=rowheader]', { hasText: 'Limit' })).toBeVisible();
+  await expect(dayCell(`${resId}:limit`, day0)).toHaveText('48');
+  await expect(byResource.locator('.wdp-rg-over')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/wdp-resources.png' });
 
   // Back to the works: the first day's plan becomes 15; the mason's first day and total follow.
@@ -79,6 +84,13 @@ test('plan a work, read its mason by day in the Resources view, edit a day and s
   await expect(dayCell(resId!, day0)).toHaveText('60');
   await expect(dayCell(`${resId}:${work}`, day0)).toHaveText('60');
   await expect(page.getByTestId(`wdp-rg-total-${resId}`)).toHaveText('220');
+  // 60 hours on the first day: over the limit of 48, marked; the next day's 40 is not.
+  await expect(dayCell(resId!, day0)).toHaveClass(/wdp-rg-over/);
+  const forty = byResource.locator(`[data-line="${resId}"].wdp-rg-cell`, { hasText: /^40$/ });
+  await expect(forty.first()).toBeVisible();
+  await expect(forty.first()).not.toHaveClass(/wdp-rg-over/);
+  await expect(byResource.locator('.wdp-rg-over')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/wdp-resources-over.png' });
 
   // Facts: nothing reported yet, and the view says so.
   await page.getByRole('radio', { name: 'Fact' }).check();

@@ -91,6 +91,12 @@ test('plan evenly, paste a week of facts, undo, reload, redo; a timesheet approv
   const role = await as<{ id: string }>('POST', '/roles', { name: 'Site engineer', value: 'fact_gathering' });
   await as('POST', `/space/${s.spaceId}/users/invite`, { login: fg.login });
   await as('PUT', `/space/${s.spaceId}/users/role`, { user_id: fg.userId, role_id: role.id });
+  // The concrete is assigned to them: they gather its facts (its executor).
+  await as('PATCH', `/users/${fg.userId}/set-executor`, { executor: true });
+  await as('PATCH', `/versions/${version!.id}/row-people/executors`, {
+    wbs_ids: [work],
+    executor_id: fg.userId,
+  });
   const ctx = await browser.newContext();
   const site = await ctx.newPage();
   await signedIn(site, fg, `/${s.spaceId}/timesheets?version=${version!.id}`);

@@ -93,6 +93,13 @@ describe('analytics summaries', () => {
     space = await makeSpace(h.app, user.token, 'Summaries');
     tree = await makeTree(h.app, user.token, space);
     await insertRows(db, space, tree.version, rows);
+    // Every minute works: working time is calendar time, so the stored day amounts must give what
+    // the sweep over the rows' ramps gives (working-time spreading itself: analytics.test.ts).
+    await db
+      .updateTable('calendars')
+      .set({ week: JSON.stringify(Array.from({ length: 7 }, () => [{ start: 0, end: 1440 }])) })
+      .where('space_id', '=', space)
+      .execute();
     await db
       .updateTable('versions')
       .set({ data_date: D0 + 30 * DAY })
@@ -206,6 +213,13 @@ describe('analytics summaries', () => {
       const rowsBySchedule = await fromRows(db, scope, keyedRamps(space, 'money', 'sched'), unit);
       expect(bySchedule.series.map((s) => s.label)).toEqual(['Schedule']);
       expectSame(asSweep(bySchedule), rowsBySchedule);
+      // The executor series from the summaries' executor events equal the rows' sweep (every
+      // minute works here and the assignments are uniform, so working time is calendar time).
+      for (const amount of ['cost', 'labour'] as const) {
+        const byExec = await keyedCurve(db, scope, amount, 'exec', { unit });
+        expect(byExec.series.length).toBeGreaterThan(0);
+        expectSame(asSweep(byExec), await fromRows(db, scope, keyedRamps(space, amount, 'exec'), unit));
+      }
     }
   });
 
@@ -257,6 +271,38 @@ describe('analytics summaries', () => {
     expect(later).toBeCloseTo(earlier, 6); // the earned total is the same, spread over longer
     const c = await measureCurve(db, scope, 'money', { unit: 'month' }, ['fact']);
     expect(c.periods.at(-1)!.to).toBe(want.bounds.at(-1));
+    // A calendar edit remakes the spread (migration 049): Sundays off move money off them.
+    const sunday = async () => {
+      const d = await measureCurve(db, scope, 'money', { unit: 'day' }, ['plan']);
+      return d.periods.reduce(
+        (a, p, i) => a + (((p.from / DAY + 6) % 7 === 0 ? d.series[0]!.per_period[i] : 0) ?? 0),
+        0,
+      );
+    };
+    const onSunday = await sunday();
+    expect(onSunday).toBeGreaterThan(0);
+    const week = Array.from({ length: 7 }, (_, i) => (i === 0 ? [] : [{ start: 0, end: 1440 }]));
+    await db
+      .updateTable('calendars')
+      .set({ week: JSON.stringify(week) })
+      .where('space_id', '=', space)
+      .execute();
+    // What stays on Sundays: milestones and ramps with no working minute (over calendar time).
+    expect(await sunday()).toBeLessThan(onSunday / 2);
+  });
+
+  it('keeps at most one event per day and series: the day buckets', async () => {
+    await measureCurve(db, scope, 'money', { unit: 'day' });
+    const r = await sql<{ amount: string; series: string; n: string; days: string; odd: string }>`
+      SELECT amount, series, COUNT(*) AS n, COUNT(DISTINCT t / 1440) AS days,
+        COUNT(*) FILTER (WHERE t % 1440 <> 0) AS odd
+      FROM analytics_version_events WHERE version_id = ${tree.version} GROUP BY amount, series`.execute(db);
+    expect(r.rows.length).toBeGreaterThan(0);
+    for (const x of r.rows) {
+      // Jumps at midnights, plus the series' first start and last finish.
+      expect(Number(x.odd), `${x.amount} ${x.series}`).toBeLessThanOrEqual(2);
+      expect(Number(x.n)).toBeLessThanOrEqual(Number(x.days) + 2);
+    }
   });
 
   it('goes with its version', async () => {

@@ -15,7 +15,9 @@ import type {
   StatsResponse,
 } from '../../src/api';
 import { toMinutes } from '../../src/domain/calendar/time';
+import { curveShare } from '../../src/domain/resources/curves';
 import type { DB } from '../../src/server/db/schema';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
@@ -48,9 +50,40 @@ const row = (p: Partial<Row> & Pick<Row, 'es' | 'ef'>): Row => ({
   ...p,
 });
 
-/** The share of [s, f) inside [a, b) (a point: inside when a ≤ s < b) — the recomputation. */
+/** The share of [s, f) inside [a, b) in calendar time (a point: inside when a ≤ s < b). */
 const overlapShare = (s: number, f: number, a: number, b: number) =>
   f <= s ? (s >= a && s < b ? 1 : 0) : Math.max(0, Math.min(f, b) - Math.max(s, a)) / (f - s);
+
+/** A calendar as the API gives it: working intervals per weekday (0 = Sunday) and exceptions. */
+interface WeekCalendar {
+  week: { start: number; end: number }[][];
+  exceptions: { day: number; intervals: { start: number; end: number }[] }[];
+}
+/** Working minutes in [x, y), day by day from the calendar's intervals (not the engine's index). */
+function workIn(cal: WeekCalendar, x: number, y: number): number {
+  let n = 0;
+  for (let d = Math.floor(x / DAY); d * DAY < y; d++) {
+    const list = cal.exceptions.find((e) => e.day === d)?.intervals ?? cal.week[(((d + 6) % 7) + 7) % 7]!; // 2000-01-01 was a Saturday
+    for (const iv of list) n += Math.max(0, Math.min(y, d * DAY + iv.end) - Math.max(x, d * DAY + iv.start));
+  }
+  return n;
+}
+/**
+ * The share of a ramp [s, f) inside [a, b) over working time — the recomputation of the server's
+ * spread: in proportion to working minutes, shaped by a curve's parts when given; a ramp with no
+ * working minute in calendar time; a point inside when a ≤ s < b.
+ */
+function workShare(cal: WeekCalendar, s: number, f: number, a: number, b: number, parts?: number[]) {
+  if (f <= s) return s >= a && s < b ? 1 : 0;
+  const total = workIn(cal, s, f);
+  if (total === 0) return overlapShare(s, f, a, b);
+  const lo = Math.max(s, a);
+  const hi = Math.min(f, b);
+  if (hi <= lo) return 0;
+  const p = workIn(cal, s, lo) / total;
+  const q = workIn(cal, s, hi) / total;
+  return parts ? curveShare(parts, p, q) : q - p;
+}
 
 async function insertRows(
   db: Kysely<DB>,
@@ -112,6 +145,7 @@ describe('analytics on a small schedule', () => {
   const money = (r: Row) => (r.price === null ? 0 : r.price * (r.volume ?? 1));
   let labourRes: string;
   let craneRes: string;
+  let cal: WeekCalendar;
 
   beforeAll(async () => {
     h = await startHarness();
@@ -142,6 +176,15 @@ describe('analytics on a small schedule', () => {
       .execute();
     labourRes = res.find((r) => r.name === 'Crew')!.id;
     craneRes = res.find((r) => r.name === 'Crane')!.id;
+    // The version's default calendar (the space's default): rows name none.
+    const cals = (
+      await call(app, api.calendars.list, { token: user.token, space })
+    ).json() as (WeekCalendar & {
+      is_default: boolean;
+    })[];
+    cal = cals.find((c) => c.is_default) ?? cals[0]!;
+    // Weekends off: spreading over working time differs from calendar time here.
+    expect(cal.week[0]).toEqual([]);
     const vr = [
       {
         space_id: space,
@@ -189,6 +232,8 @@ describe('analytics on a small schedule', () => {
           wbs_id: rows[1]!.id,
           resource_id: vr[1]!.id,
           units: 16,
+          // The crane works back-loaded (a resource curve).
+          curve: 'back',
         },
       ])
       .execute();
@@ -218,12 +263,20 @@ describe('analytics on a small schedule', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
-  const expectSeries = (c: CurveResponse, key: string, ramps: { s: number; f: number; a: number }[]) => {
+  /** Ramps spread over working time (the stored series) or, `calendarTime`, over calendar time. */
+  const expectSeries = (
+    c: CurveResponse,
+    key: string,
+    ramps: { s: number; f: number; a: number; parts?: number[] }[],
+    calendarTime = false,
+  ) => {
     const series = c.series.find((s) => s.key === key)!;
     expect(series, key).toBeDefined();
     let running = 0;
     c.periods.forEach((p, k) => {
-      const expected = ramps.reduce((acc, r) => acc + r.a * overlapShare(r.s, r.f, p.from, p.to), 0);
+      const share = (r: { s: number; f: number; parts?: number[] }) =>
+        calendarTime ? overlapShare(r.s, r.f, p.from, p.to) : workShare(cal, r.s, r.f, p.from, p.to, r.parts);
+      const expected = ramps.reduce((acc, r) => acc + r.a * share(r), 0);
       running += expected;
       expect(series.per_period[k]!, `${key} period ${k}`).toBeCloseTo(expected, 6);
       expect(series.cumulative[k]!, `${key} cumulative ${k}`).toBeCloseTo(running, 6);
@@ -301,7 +354,8 @@ describe('analytics on a small schedule', () => {
     );
     expectSeries(cost, 'plan', [
       { s: rows[0]!.es, f: rows[0]!.ef, a: 80 * 50 },
-      { s: rows[1]!.es, f: rows[1]!.ef, a: 200 * 50 + 16 * 300 },
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 200 * 50 },
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 16 * 300, parts: [2, 4, 5, 6, 8, 10, 12, 15, 18, 20] },
     ]);
     expectSeries(cost, 'fact', [{ s: D0, f: dataDate, a: 80 * 50 * 0.5 }]);
     const labour = await get<CurveResponse>(
@@ -327,6 +381,31 @@ describe('analytics on a small schedule', () => {
     );
     expect(series.series.map((s) => s.label)).toEqual(['Crew']);
     expect(series.series[0]!.total).toBeCloseTo(280, 9);
+    // The executor series on working time, each assignment by its curve (the crane back-loaded).
+    expectSeries(series, labourRes, [
+      { s: rows[0]!.es, f: rows[0]!.ef, a: 80 },
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 200 },
+    ]);
+    const byExec = await get<CurveResponse>(
+      api.analytics.projectSeries,
+      { id: tree.project, kind: 'executor' },
+      { unit: 'week' },
+    );
+    expectSeries(byExec, labourRes, [
+      { s: rows[0]!.es, f: rows[0]!.ef, a: 80 * 50 },
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 200 * 50 },
+    ]);
+    expectSeries(byExec, craneRes, [
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 16 * 300, parts: [2, 4, 5, 6, 8, 10, 12, 15, 18, 20] },
+    ]);
+    const byDay = await get<CurveResponse>(
+      api.analytics.projectSeries,
+      { id: tree.project, kind: 'executor' },
+      { unit: 'day' },
+    );
+    expectSeries(byDay, craneRes, [
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 16 * 300, parts: [2, 4, 5, 6, 8, 10, 12, 15, 18, 20] },
+    ]);
   });
 
   it('spreads volume: plan, daily-plan facts, target, daily plan', async () => {
@@ -345,11 +424,13 @@ describe('analytics on a small schedule', () => {
       v,
       'fact',
       [0, 1].map((d) => ({ s: D0 + d * DAY, f: D0 + (d + 1) * DAY, a: 2.5 })),
+      true,
     );
     expectSeries(
       v,
       'dp',
       [0, 1, 2, 3].map((d) => ({ s: D0 + d * DAY, f: D0 + (d + 1) * DAY, a: 3 })),
+      true,
     );
     const dp = await get<CurveResponse>(
       api.analytics.scheduleVolumeBy,
@@ -377,17 +458,32 @@ describe('analytics on a small schedule', () => {
       { s: rows[1]!.es, f: rows[1]!.ef, a: 7.5 },
       { s: rows[3]!.es, f: rows[3]!.ef, a: 2 },
     ];
+    // Over the rows' working time (weekends off), as money is spread.
     c.periods.forEach((p, k) => {
       expect(plan.per_period[k]!).toBeCloseTo(
-        ramps.reduce((a, r) => a + r.a * overlapShare(r.s, r.f, p.from, p.to), 0),
+        ramps.reduce((a, r) => a + r.a * workShare(cal, r.s, r.f, p.from, p.to), 0),
         6,
       );
       // Cumulative counts what lies before the range too.
       expect(plan.cumulative[k]!).toBeCloseTo(
-        ramps.reduce((a, r) => a + r.a * overlapShare(r.s, r.f, 0, p.to), 0),
+        ramps.reduce((a, r) => a + r.a * workShare(cal, r.s, r.f, 0, p.to), 0),
         6,
       );
     });
+    // By day: nothing on a Saturday or Sunday (calendar time would put some there).
+    const byDay = await call(app, api.analytics.versionCustomCost, {
+      ...auth,
+      params: { id: tree.version },
+      body: { attribute: 'weight', unit: 'day' },
+    });
+    const d = byDay.json() as CurveResponse;
+    const dayPlan = d.series.find((s) => s.key === 'plan')!;
+    expect(dayPlan.total).toBeCloseTo(9.5, 6);
+    d.periods.forEach((p, k) => {
+      const wd = ((Math.floor(p.from / DAY) % 7) + 7) % 7; // 0 = Saturday (2000-01-01)
+      if (wd === 0 || wd === 1) expect(dayPlan.per_period[k]).toBe(0);
+    });
+    expect(d.periods.some((p, k) => ((Math.floor(p.from / DAY) % 7) + 7) % 7 === 0 && k > 0)).toBe(true);
   });
 
   it('counts, totals and indicators', async () => {
@@ -415,7 +511,12 @@ describe('analytics on a small schedule', () => {
       4,
     );
     const ind = await get<IndicatorResponse>(api.analytics.versionIndicator, { id: tree.version });
-    const planned = planMoney.reduce((a, r) => a + r.a * overlapShare(r.s, r.f, 0, dataDate), 0);
+    // Planned to the data date over working time (weekends off), as the money curve spreads it.
+    const planned = planMoney.reduce((a, r) => a + r.a * workShare(cal, r.s, r.f, 0, dataDate), 0);
+    expect(planned).not.toBeCloseTo(
+      planMoney.reduce((a, r) => a + r.a * overlapShare(r.s, r.f, 0, dataDate), 0),
+      0,
+    );
     const earned = factMoney.reduce((a, r) => a + r.a, 0);
     expect(ind.planned_to_date).toBeCloseTo(planned, 6);
     expect(ind.earned_to_date).toBeCloseTo(earned, 6);
@@ -580,5 +681,78 @@ describe('analytics on a small schedule', () => {
       params: { eps_id: tree.project, id: (s1.json() as AnalyticsSetting).id },
     });
     expect(del.statusCode, del.body).toBe(200);
+  });
+  it("spreads a resource-dependent activity's assignments over the resource's calendar", async () => {
+    const db = h.database.db;
+    // The crane works weekends only (08:00–16:00 Saturday and Sunday).
+    const shift = [{ start: 480, end: 960 }];
+    const weekends: WeekCalendar = { week: [shift, [], [], [], [], [], shift], exceptions: [] };
+    const made = await call(app, api.calendars.create, {
+      ...auth,
+      body: { name: 'Weekends', ...weekends, hours_per_day: 8, hours_per_week: 16, hours_per_month: 70 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await db
+      .updateTable('resources')
+      .set({ calendar_id: (made.json() as { id: string }).id })
+      .where('id', '=', craneRes)
+      .execute();
+    const back = [2, 4, 5, 6, 8, 10, 12, 15, 18, 20];
+    const crane = { s: rows[1]!.es, f: rows[1]!.ef, a: 16 * 300, parts: back };
+    const byDay = () =>
+      get<CurveResponse>(
+        api.analytics.projectSeries,
+        { id: tree.project, kind: 'executor' },
+        { unit: 'day' },
+      );
+    // A task-dependent activity: its own calendar (weekdays), whatever the resource's.
+    expectSeries(await byDay(), craneRes, [crane]);
+    // Resource dependent (P6's activity type, as an import keeps it in the item extras).
+    const extras = JSON.stringify({ [rows[1]!.id]: { kind: 'resource' } });
+    const has = await db
+      .selectFrom('version_models')
+      .select('version_id')
+      .where('version_id', '=', tree.version)
+      .executeTakeFirst();
+    if (has)
+      await db
+        .updateTable('version_models')
+        .set({ item_extras: extras })
+        .where('version_id', '=', tree.version)
+        .execute();
+    else
+      await db
+        .insertInto('version_models')
+        .values({
+          space_id: auth.space,
+          version_id: tree.version,
+          source: 'xer',
+          project_name: '',
+          options: '{}',
+          item_extras: extras,
+          relation_extras: '{}',
+          calendar_ids: '{}',
+          attribute_defs: '{}',
+        })
+        .execute();
+    // An import writes extras with the rows; here the rows stay, so the content stamp is moved.
+    await sql`UPDATE versions SET content_stamp = content_stamp + 1 WHERE id = ${tree.version}`.execute(db);
+    const rd = await byDay();
+    const share = (p: { from: number; to: number }) =>
+      workShare(weekends, crane.s, crane.f, p.from, p.to, back);
+    const series = rd.series.find((x) => x.key === craneRes)!;
+    rd.periods.forEach((p, k) => expect(series.per_period[k]!).toBeCloseTo(crane.a * share(p), 6));
+    expect(series.total).toBeCloseTo(crane.a, 6);
+    // Only Saturdays and Sundays carry the crane now.
+    rd.periods.forEach((p, k) => {
+      const wd = ((Math.floor(p.from / DAY) % 7) + 7) % 7; // 0 = Saturday (2000-01-01)
+      if (wd > 1) expect(series.per_period[k]).toBe(0);
+    });
+    expect(series.per_period.some((v) => v > 0)).toBe(true);
+    // The crew has no calendar of its own: still the activity's.
+    expectSeries(rd, labourRes, [
+      { s: rows[0]!.es, f: rows[0]!.ef, a: 80 * 50 },
+      { s: rows[1]!.es, f: rows[1]!.ef, a: 200 * 50 },
+    ]);
   });
 });

@@ -308,4 +308,63 @@ describe('attributes', () => {
       200,
     );
   });
+
+  it("keeps a schedule's default layout: set by its editors, read by every member", async () => {
+    const settings = {
+      columns: [{ id: 'name', width: 240, visible: true }],
+      frozen: 1,
+      sort: [{ column: 'start', dir: 'desc' as const }],
+      group_by: null,
+      color_by: null,
+      row_height: 30,
+    };
+    const at = { params: { id: tree.schedule } };
+    expect((await call(app, api.viewSettings.scheduleLayout, { ...reader, ...at })).json()).toEqual({
+      layout: null,
+    });
+    // A reader (student role) may not set it; the owner may.
+    const denied = await call(app, api.viewSettings.setScheduleLayout, {
+      ...reader,
+      ...at,
+      body: { name: 'Site', settings },
+    });
+    expect(denied.statusCode).toBe(403);
+    const set = await call(app, api.viewSettings.setScheduleLayout, {
+      ...owner,
+      ...at,
+      body: { name: 'Site', settings },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // Set again: replaced, not doubled.
+    const again = await call(app, api.viewSettings.setScheduleLayout, {
+      ...owner,
+      ...at,
+      body: { name: 'Site 2', settings: { ...settings, row_height: 24 } },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const read = (await call(app, api.viewSettings.scheduleLayout, { ...reader, ...at })).json() as {
+      layout: { name: string; settings: { row_height: number; sort: unknown[] }; set_by: string };
+    };
+    expect(read.layout).toMatchObject({ name: 'Site 2', settings: { row_height: 24, sort: settings.sort } });
+    // Bad input names the field; a node that is not a schedule is a 404.
+    const bad = await call(app, api.viewSettings.setScheduleLayout, {
+      ...owner,
+      ...at,
+      body: { name: 'Site', settings: { ...settings, row_height: 5 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('row_height');
+    const project = await call(app, api.viewSettings.scheduleLayout, {
+      ...owner,
+      params: { id: tree.project },
+    });
+    expect(project.statusCode).toBe(404);
+    expect((await call(app, api.viewSettings.clearScheduleLayout, { ...reader, ...at })).statusCode).toBe(
+      403,
+    );
+    expect((await call(app, api.viewSettings.clearScheduleLayout, { ...owner, ...at })).statusCode).toBe(200);
+    expect((await call(app, api.viewSettings.scheduleLayout, { ...owner, ...at })).json()).toEqual({
+      layout: null,
+    });
+  });
 });

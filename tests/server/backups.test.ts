@@ -27,6 +27,7 @@ describe('schedule backups', () => {
   let auth: { token: string; space: string };
   let schedule: string;
   let version: string;
+  let login: string;
 
   const sp = () => ({ space_id: auth.space });
 
@@ -63,6 +64,7 @@ describe('schedule backups', () => {
     h = await startHarness();
     app = h.app;
     const u = await signUp(app, 'backup');
+    login = u.login;
     const space = await makeSpace(app, u.token, 'Backups');
     auth = { token: u.token, space };
     const demo = await call(app, api.space.demo, { token: u.token, params: { space_id: space } });
@@ -87,6 +89,21 @@ describe('schedule backups', () => {
       updateValues(st.doc, st.index, [{ id: task.id, column: WBS_COLUMNS.name, value: 'Before backup' }]),
     );
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // The row's executor and curator and its accepted curator dates are backed up too.
+    const me = await h.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('login', '=', login)
+      .executeTakeFirstOrThrow();
+    const rowKey = { space_id: auth.space, version_id: version, wbs_id: task.id };
+    await h.database.db
+      .insertInto('wbs_people')
+      .values({ ...rowKey, executor_id: me.id, curator_id: me.id })
+      .execute();
+    await h.database.db
+      .insertInto('curator_dates')
+      .values({ ...rowKey, accepted_start: 1000, accepted_finish: 2000, accepted_by: me.id })
+      .execute();
     const before: VersionContent = await content(version);
     const undoBefore = (
       await call(app, api.wbsBatch.undoActions, {
@@ -138,6 +155,8 @@ describe('schedule backups', () => {
       body: { label: 'Made after', copy_from_version_id: version },
     });
     expect(added.statusCode, added.body).toBe(201);
+    await h.database.db.deleteFrom('wbs_people').where('wbs_id', '=', task.id).execute();
+    await h.database.db.deleteFrom('curator_dates').where('wbs_id', '=', task.id).execute();
     const changed = await content(version);
     expect(changed.items.length).toBeLessThan(before.items.length);
     expect(changed.items.find((i) => i.id === task.id)?.name).toBe('After backup');
@@ -169,6 +188,20 @@ describe('schedule backups', () => {
     });
     expect(strip(after)).toEqual(strip(before));
     expect(after.items.find((i) => i.id === task.id)?.name).toBe('Before backup');
+    const people = await h.database.db
+      .selectFrom('wbs_people')
+      .select(['executor_id', 'curator_id'])
+      .where('version_id', '=', version)
+      .where('wbs_id', '=', task.id)
+      .execute();
+    expect(people).toEqual([{ executor_id: me.id, curator_id: me.id }]);
+    const accepted = await h.database.db
+      .selectFrom('curator_dates')
+      .select(['accepted_start', 'accepted_finish'])
+      .where('version_id', '=', version)
+      .where('wbs_id', '=', task.id)
+      .execute();
+    expect(accepted).toEqual([{ accepted_start: 1000, accepted_finish: 2000 }]);
     expect(after.version.revision).toBeGreaterThan(changed.version.revision);
     expect((await versions()).map((v) => v.id).sort()).toEqual(versionsBefore.map((v) => v.id).sort());
     const undoAfter = (

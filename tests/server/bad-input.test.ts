@@ -68,6 +68,8 @@ describe('bad input', () => {
         'DELETE /users/avatar',
         'GET /guide',
         'GET /health-check',
+        // The source side of a remote copy: its only input is the remote-access token (docs/admin.md).
+        'GET /remote/export/spaces',
         'GET /system-state',
         'GET /users/spaces',
         'GET /users/timesheet-notification',

@@ -178,17 +178,17 @@ describe('batch processing', () => {
     expect(states.at(-1)).toBe('stopped');
     expect(states.join(',')).toMatch(/^(done,)*stopped(,stopped)*$/);
     for (const item of job.items) {
-      const version = await versionOf(item.version_id);
-      const { content } = await readVersionDoc(app, as, item.version_id);
+      const version = await versionOf(item.version_id!);
+      const { content } = await readVersionDoc(app, as, item.version_id!);
       const b = content.items.find((r) => r.name === 'B')!;
       // A is 7 days now: a calculated version has B later than before; an untouched one has not.
       if (item.state === 'done') {
         expect(version.timetable_state).toBe('calculated');
-        expect(b.es!).toBeGreaterThan(startOfB.get(item.version_id)!);
+        expect(b.es!).toBeGreaterThan(startOfB.get(item.version_id!)!);
       } else {
         expect(item.errors[0]!.code).toBe('job.stopped');
         expect(version.timetable_state).toBe('not_calculated');
-        expect(b.es).toBe(startOfB.get(item.version_id));
+        expect(b.es).toBe(startOfB.get(item.version_id!));
       }
     }
   }, 120_000);

@@ -152,4 +152,52 @@ describe('chat attachments', () => {
     ).json() as ChatMessage;
     expect(one.attachments).toEqual([]);
   });
+
+  it('editing a message changes its files: one kept, one added, one removed (its bytes gone)', async () => {
+    const a = (await attach(alice, 'first file', 'a.txt')).json() as ChatAttachment;
+    const b = (await attach(alice, 'second file', 'b.txt')).json() as ChatAttachment;
+    const msg = (
+      await call(h.app, api.chat.createMessage, {
+        ...alice,
+        body: { chat_id: chat.id, text: 'two files', attachment_ids: [a.id, b.id] },
+      })
+    ).json() as ChatMessage;
+    const c = (await attach(alice, 'third file', 'c.txt')).json() as ChatAttachment;
+    // Bob's upload cannot be put on Alice's message.
+    const bobs = (await attach(bob, 'bob file', 'bob.txt')).json() as ChatAttachment;
+    const refused = await call(h.app, api.chat.updateMessage, {
+      ...alice,
+      headers: { language: 'ru' },
+      body: { chat_id: chat.id, message_id: msg.id, text: 'x', attachment_ids: [bobs.id] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_message[0].params.field).toBe('attachment_ids');
+    const edited = await call(h.app, api.chat.updateMessage, {
+      ...alice,
+      body: { chat_id: chat.id, message_id: msg.id, text: '', attachment_ids: [b.id, c.id] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json() as ChatMessage;
+    expect(after.attachments.map((f) => f.name)).toEqual(['b.txt', 'c.txt']);
+    expect(after.edited_at).toBeTruthy();
+    const gone = await h.database.db.selectFrom('stored_files').select('id').where('id', '=', a.id).execute();
+    expect(gone).toEqual([]);
+    const sent = await h.database.db
+      .selectFrom('stored_files')
+      .select('kind')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    expect(sent.kind).toBe('documents');
+    // Without attachment_ids the files stay; with none left the text may not be empty.
+    const textOnly = await call(h.app, api.chat.updateMessage, {
+      ...alice,
+      body: { chat_id: chat.id, message_id: msg.id, text: 'renamed' },
+    });
+    expect((textOnly.json() as ChatMessage).attachments).toHaveLength(2);
+    const empty = await call(h.app, api.chat.updateMessage, {
+      ...alice,
+      body: { chat_id: chat.id, message_id: msg.id, text: ' ', attachment_ids: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
 });

@@ -274,6 +274,134 @@ describe('collab', () => {
     daveWs.ws.close();
   });
 
+  it("a chat's own channels replace the profile's for its mentions", async () => {
+    const D = () => ({ token: dave.token, space });
+    const chat = (await call(app, api.chat.eps, { ...D(), params: { id: tree.project } })).json() as Chat;
+    expect(chat.channels).toBeNull();
+    const set = (channels: unknown) =>
+      call(app, api.chat.setSettings, { ...D(), body: { chat_id: chat.id, channels } });
+    const bad = await set(['sms']);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('channels');
+    expect((await set(['corporate'])).statusCode).toBe(200);
+    // Mute and channels are kept apart: a change of one leaves the other.
+    await call(app, api.chat.setSettings, { ...D(), body: { chat_id: chat.id, muted: true } });
+    const settings = (await call(app, api.chat.settings, D())).json() as {
+      chat_id: string;
+      muted: boolean;
+      channels: string[] | null;
+    }[];
+    expect(settings.find((x) => x.chat_id === chat.id)).toEqual({
+      chat_id: chat.id,
+      muted: true,
+      channels: ['corporate'],
+    });
+    const daveWs = await connect(base, dave.token);
+    const mention = async (text: string) => {
+      const r = await call(app, api.chat.createMessage, { ...A(), body: { chat_id: chat.id, text } });
+      expect(r.statusCode, r.body).toBe(201);
+    };
+    // Dave's profile says site only; this chat says corporate mail only.
+    await mention(`@${dave.login} the crane arrives at 7`);
+    await until(() => mails.some((m) => m.to === dave.user.email && m.body.includes('crane')), 5000);
+    expect(mails.some((m) => m.to === dave.user.email && m.body.includes('crane'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(daveWs.events.filter((e) => e.event === 'notice_created')).toEqual([]);
+    // Nowhere: listed in the notices only.
+    expect((await set([])).statusCode).toBe(200);
+    const before = mails.length;
+    await mention(`@${dave.login} formwork check`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(daveWs.events.filter((e) => e.event === 'notice_created')).toEqual([]);
+    expect(mails.length).toBe(before);
+    const listed = (await call(app, api.notices.list, D())).json() as { notices: Notice[] };
+    expect(listed.notices.filter((n) => n.type === 'chat_mention').length).toBeGreaterThanOrEqual(2);
+    // Back to the profile's channels: live on the site again.
+    expect((await set(null)).statusCode).toBe(200);
+    await mention(`@${dave.login} rebar delivered`);
+    await until(() => daveWs.events.some((e) => e.event === 'notice_created'));
+    expect(daveWs.events.filter((e) => e.event === 'notice_created')).toHaveLength(1);
+    expect(
+      ((await call(app, api.chat.one, { ...D(), params: { id: chat.id } })).json() as Chat).channels,
+    ).toBeNull();
+    await call(app, api.notices.removeAll, D());
+    await call(app, api.notices.removeAllArea, D());
+    daveWs.ws.close();
+    mails.splice(0); // the next test reads the mails it causes from the first
+  });
+
+  it("the product's channel: test notices reach the member's own Notices chat, read-only and private", async () => {
+    const put = await call(app, api.users.update, {
+      token: bob.token,
+      body: {
+        email: bob.user.email,
+        first_name: 'Bob',
+        last_name: 'Builder',
+        notification_channels: ['product'],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const bobWs = await connect(base, bob.token);
+    const sent = await call(app, api.notices.test, {
+      ...B(),
+      params: { id: tree.project },
+      body: { types: ['task_will_start', 'assignment_created'] },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    expect(sent.json()).toEqual({ created: 2 });
+    // Kept in the list as any notice; delivered in the messenger, not on the site's bell.
+    const listed = ((await call(app, api.notices.list, B())).json() as { notices: Notice[] }).notices;
+    const tests = listed.filter((n) => n.params.test === 1);
+    expect(tests.map((n) => n.type).sort()).toEqual(['assignment_created', 'task_will_start']);
+    expect(tests.every((n) => n.link.eps_id === tree.project)).toBe(true);
+    await until(() => bobWs.events.some((e) => e.event === 'chat_message_created'));
+    expect(bobWs.events.filter((e) => e.event === 'notice_created')).toEqual([]);
+    const chats = ((await call(app, api.chat.list, B())).json() as { chats: Chat[] }).chats;
+    const own = chats.find((c) => c.kind === 'notices');
+    expect(own).toMatchObject({ unread: 2, peer_id: null, eps_id: null });
+    const page = (
+      await call(app, api.chat.messages, { ...B(), params: { id: own!.id }, query: { before: '10' } })
+    ).json() as MessagePage;
+    expect(page.messages.map((m) => m.author_id)).toEqual([null, null]);
+    // Each message names its notice (the client opens it from there), in Bob's language.
+    expect(page.messages.map((m) => m.tag).sort()).toEqual(tests.map((n) => `notice:${n.id}`).sort());
+    expect(page.messages.map((m) => m.text)).toContain(
+      '"Project" starts on ' + new Date().toISOString().slice(0, 10),
+    );
+    const live = bobWs.events.find((e) => e.event === 'chat_message_created')!;
+    expect(live.payload).toMatchObject({ chat_id: own!.id, author_id: null });
+    // Nobody writes there, and nobody else sees it.
+    const write = await call(app, api.chat.createMessage, { ...B(), body: { chat_id: own!.id, text: 'hi' } });
+    expect(write.statusCode).toBe(400);
+    expect(write.body).toContain('chat.read_only');
+    expect((await call(app, api.chat.one, { ...A(), params: { id: own!.id } })).statusCode).toBe(404);
+    expect(
+      ((await call(app, api.chat.list, A())).json() as { chats: Chat[] }).chats.some((c) => c.id === own!.id),
+    ).toBe(false);
+    // A second delivery goes to the same chat.
+    await call(app, api.notices.test, {
+      ...B(),
+      params: { id: tree.project },
+      body: { types: ['assignment_changed'] },
+    });
+    const again = ((await call(app, api.chat.list, B())).json() as { chats: Chat[] }).chats;
+    expect(again.filter((c) => c.kind === 'notices')).toHaveLength(1);
+    expect(again.find((c) => c.kind === 'notices')!.unread).toBe(3);
+    // Bad input: an unknown type, another space's node.
+    const bad = await call(app, api.notices.test, {
+      ...B(),
+      params: { id: tree.project },
+      body: { types: ['sms'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await call(app, api.notices.test, { ...B(), params: { id: randomUUID() }, body: {} })).statusCode,
+    ).toBe(404);
+    bobWs.ws.close();
+    await call(app, api.notices.removeAll, B());
+    await call(app, api.notices.removeAllArea, B());
+  });
+
   it('notifies an assigned member on the site and by email, and looks ahead for starts', async () => {
     const put = await call(app, api.users.update, {
       token: bob.token,
@@ -334,6 +462,75 @@ describe('collab', () => {
     await sweepNotices(ctx);
     const after = (await call(app, api.notices.personalArea, B())).json() as { notices: Notice[] };
     expect(after.notices.filter((n) => n.type === 'task_will_start')).toHaveLength(1);
+
+    // Planned work tomorrow on Bob's assignment: assignment_date_approaching, once. Dave, named
+    // executor of the row, hears of its start too (task_will_start).
+    await h.database.db
+      .insertInto('wdp_days')
+      .values({
+        space_id: space,
+        version_id: tree.version,
+        item_id: row,
+        day: Math.floor(inTwoDays / 1440) - 1,
+        plan: 5,
+      })
+      .execute();
+    const flag = await call(app, api.executors.setExecutor, {
+      ...A(),
+      params: { id: dave.user.id },
+      body: { executor: true },
+    });
+    expect(flag.statusCode, flag.body).toBe(200);
+    const named = await call(app, api.executors.setRowPeople, {
+      ...A(),
+      params: { id: tree.version },
+      body: { wbs_id: row, executor_id: dave.user.id },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    await sweepNotices(ctx);
+    await sweepNotices(ctx);
+    const bobs = (await call(app, api.notices.personalArea, B())).json() as { notices: Notice[] };
+    const approaching = bobs.notices.filter((n) => n.type === 'assignment_date_approaching');
+    expect(approaching).toHaveLength(1);
+    expect(approaching[0]!.link).toMatchObject({ version_id: tree.version, wbs_id: row });
+    expect(approaching[0]!.link.assignment_id).toBeTruthy();
+    const daves = (await call(app, api.notices.personalArea, { token: dave.token, space })).json() as {
+      notices: Notice[];
+    };
+    expect(daves.notices.filter((n) => n.type === 'task_will_start')).toHaveLength(1);
+    expect(daves.notices.filter((n) => n.type === 'executor_assigned_to_task')).toHaveLength(1);
+
+    // Started five days ago, it finishes tomorrow: task_will_finish, once.
+    const now = Math.floor((Date.now() - Date.UTC(2000, 0, 1)) / 60_000);
+    await h.database.db
+      .updateTable('wbs_items')
+      .set({ es: now - 5 * 1440, ef: now + 1440 })
+      .where('space_id', '=', space)
+      .where('id', '=', row)
+      .execute();
+    await sweepNotices(ctx);
+    await sweepNotices(ctx);
+    const finishing = (await call(app, api.notices.personalArea, B())).json() as { notices: Notice[] };
+    expect(finishing.notices.filter((n) => n.type === 'task_will_finish')).toHaveLength(1);
+
+    // A planner enters a fact and changes the plan of a day of Bob's row: assignment_date_add_fact
+    // and assignment_date_change_plan reach Bob.
+    const day = Math.floor(now / 1440);
+    const edit = await call(app, api.wdp.reportEdit, {
+      ...A(),
+      params: { id: tree.version },
+      body: { day, rows: [{ item_id: row, plan: 8, fact: 3 }] },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const bobNow = async () =>
+      ((await call(app, api.notices.list, B())).json() as { notices: Notice[] }).notices.map((n) => n.type);
+    let types = await bobNow();
+    for (let i = 0; i < 50 && !types.includes('assignment_date_change_plan'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      types = await bobNow();
+    }
+    expect(types).toContain('assignment_date_add_fact');
+    expect(types).toContain('assignment_date_change_plan');
   });
 
   it('honours a delegation in the permission check until its end, and refuses bad ones', async () => {

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
+import { expandCyclogram } from '../../src/api/views';
+import type { CyclogramLine } from '../../src/api/views';
 import type { CyclogramResponse, EpsTree, UserSpace, VersionColumns } from '../../src/api';
 import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
 import { docFromColumns } from '../../src/state/workbench/columns-content';
@@ -52,10 +54,10 @@ describe('the workbench cyclogram and the server one', () => {
       query: { kind_by },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as CyclogramResponse;
+    return expandCyclogram(res.json() as CyclogramResponse);
   };
   /** Each line as kind → its works (id, location, start, finish) in order. */
-  const shape = (c: { locations: readonly string[]; lines: readonly CyclogramResponse['lines'][number][] }) =>
+  const shape = (c: { locations: readonly string[]; lines: readonly CyclogramLine[] }) =>
     c.lines.map((l) => ({
       kind: l.kind,
       works: l.segments.map((s) => [s.id, c.locations[s.loc], s.start, s.finish]),

@@ -1,9 +1,10 @@
 // A directory moved to another EPS node (its values and the rows linked to them stay) and copied
 // to one (attributes, values and their tree under new ids; no links), each to a node or to the
-// whole space; a node of another space or none is a 404; a reading role may neither.
+// whole space; a copy takes the directory's lists along (under the same names, holding the
+// copies of their values); a node of another space or none is a 404; a reading role may neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { Directory, DirectorySummary, Role, VersionContent } from '../../src/api';
+import type { Directory, DirectoryList, DirectorySummary, Role, VersionContent } from '../../src/api';
 import { makeSpace, makeTree, signUp, type Tree } from './support/fixtures';
 import { call, startHarness, type Harness } from './support/harness';
 import { upload } from './transfer-helpers';
@@ -98,6 +99,54 @@ describe('directory move-to and copy-to', () => {
       await call(h.app, api.directories.get, { ...auth, params: { epsId: auth.space, id: dir.id } })
     ).json() as Directory;
     expect(original.values.find((x) => x.code === '01.1')!.linked_rows).toBe(1);
+  });
+
+  it("copies the directory's lists: same names, the copies of their values", async () => {
+    const idOf = (code: string) => dir.values.find((x) => x.code === code)!.id;
+    for (const [name, codes] of [
+      ['Stage 1', ['01.1', '01.1.1']],
+      ['Concrete only', ['02']],
+      ['Empty', []],
+    ] as const) {
+      const made = await call(h.app, api.directories.listCreate, {
+        ...auth,
+        params: { epsId: auth.space, id: dir.id },
+        body: { name, value_ids: codes.map(idOf) },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const res = await call(h.app, api.directories.copyTo, {
+      ...auth,
+      params: { epsId: auth.space, id: dir.id, targetId: tree.project },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json() as Directory;
+    const lists = (
+      await call(h.app, api.directories.lists, { ...auth, params: { epsId: tree.project, id: copy.id } })
+    ).json() as DirectoryList[];
+    const codeOf = new Map(copy.values.map((x) => [x.id, x.code]));
+    expect(
+      lists
+        .map((l) => [l.name, l.value_ids.map((id) => codeOf.get(id))])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['Concrete only', ['02']],
+      ['Empty', []],
+      ['Stage 1', ['01.1', '01.1.1']],
+    ]);
+    // The copy's lists are its own: the source keeps its three, and taking a value out of the
+    // copy's list leaves the source's list as it was.
+    const stage = lists.find((l) => l.name === 'Stage 1')!;
+    const out = await call(h.app, api.directories.listValueRemove, {
+      ...auth,
+      params: { epsId: tree.project, id: copy.id, listId: stage.id, valueId: stage.value_ids[0]! },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const source = (
+      await call(h.app, api.directories.lists, { ...auth, params: { epsId: auth.space, id: dir.id } })
+    ).json() as DirectoryList[];
+    expect(source).toHaveLength(3);
+    expect(source.find((l) => l.name === 'Stage 1')!.value_ids).toEqual([idOf('01.1'), idOf('01.1.1')]);
   });
 
   it('answers 404 for a target that is not a node of the space, 403 for a reading role', async () => {

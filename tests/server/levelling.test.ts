@@ -128,6 +128,48 @@ describe('levelling', () => {
     expect(l.out_of_date).toBe(false);
   });
 
+  it('is an input of Calculate: the levelled dates and floats stay until it is cleared', async () => {
+    const l = await read();
+    const moved = l.items[0]!;
+    const calculate = async () => {
+      const res = await call(app, api.wbsBatch.calculateSynchronous, { ...as, params: { id: tree.version } });
+      expect(res.statusCode, res.body).toBe(200);
+      return h.database.db
+        .selectFrom('wbs_items')
+        .select(['id', 'es', 'ef', 'tf'])
+        .where('version_id', '=', tree.version)
+        .where('id', '=', moved.wbs_id)
+        .executeTakeFirstOrThrow();
+    };
+    const levelled = await calculate();
+    expect(levelled).toMatchObject({ es: moved.start, ef: moved.finish });
+    expect(await calculate()).toEqual(levelled);
+    const state = async () =>
+      (
+        await h.database.db
+          .selectFrom('versions')
+          .select('timetable_state')
+          .where('id', '=', tree.version)
+          .executeTakeFirstOrThrow()
+      ).timetable_state;
+    expect(await state()).toBe('calculated');
+    const cleared = await call(app, api.levelling.clear, { ...as, params: { id: tree.version } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const plain = await calculate();
+    expect(plain).toMatchObject({ es: moved.base_start, ef: moved.base_finish });
+    // The delayed row had the delay as float before levelling; levelling used it up.
+    expect(Number(plain.tf)).toBeGreaterThan(Number(levelled.tf));
+    const back = await call(app, api.levelling.restore, {
+      ...as,
+      params: { id: tree.version },
+      body: { options: l.options, stats: l.stats, revision: l.revision, items: l.items },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    // A levelling set (or cleared) leaves the stored timetable stale until calculated again.
+    expect(await state()).toBe('not_calculated');
+    expect(await calculate()).toEqual(levelled);
+  });
+
   it('clears, answering what it was, and a restore puts it back (undo and redo)', async () => {
     const before = await read();
     const cleared = await call(app, api.levelling.clear, { ...as, params: { id: tree.version } });

@@ -5,26 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import type { LicenceInfo } from '../../src/api';
-import type { LicencePayload } from '../../src/domain/admin/licence';
+import { licencePayload } from '../fixtures/licence/payload';
 import { newKeyPair, signLicence } from '../../src/server/licence/token';
 import { makeSpace, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
 const KEY = readFileSync('tests/fixtures/licence/TEST-ONLY-private-key.pem', 'utf8');
-const payload = (over: Partial<LicencePayload> = {}): LicencePayload => ({
-  id: `lic-${Math.random().toString(36).slice(2)}`,
-  customer: 'Acme',
-  space_id: null,
-  user_cap: 5,
-  expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-  min_version: '0.0',
-  max_version: '99.99',
-  estimates_users: null,
-  bim_users: null,
-  issued_at: new Date().toISOString(),
-  ...over,
-});
+const payload = licencePayload;
 
 describe('licences', () => {
   let h: Harness;
@@ -103,5 +91,42 @@ describe('licences', () => {
     const refused = await put(true, true);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('EstimatesNotLicensed');
+  });
+
+  it("opens estimates to the active licence's users: a seat at first use, then the cap", async () => {
+    const list = (t: string) => call(app, api.costr.list, { token: t, space, query: {} });
+    // The active licence (above) has BIM only.
+    const none = await list(token);
+    expect(none.statusCode).toBe(403);
+    expect(none.body).toContain('EstimatesNotLicensed');
+    expect(
+      (await load(signLicence(payload({ user_cap: 9, estimates_users: 1, bim_users: 1 }), KEY))).statusCode,
+    ).toBe(201);
+    expect((await list(token)).statusCode).toBe(200);
+    const members = () =>
+      call(app, api.space.users, { token, params: { space_id: space } }).then(
+        (r) => r.json() as { user_id: string; estimates: boolean }[],
+      );
+    expect((await members()).filter((m) => m.estimates)).toHaveLength(1);
+    // A second member finds the one seat taken; the administrator frees it and the seat is theirs.
+    const other = await signUp(app, 'lic2');
+    const inv = await call(app, api.space.invite, {
+      token,
+      params: { space_id: space },
+      body: { login: other.login },
+    });
+    expect(inv.statusCode, inv.body).toBeLessThan(300);
+    const full = await list(other.token);
+    expect(full.statusCode).toBe(403);
+    expect(full.body).toContain('EstimateUsersExceeded');
+    const owner = (await members()).find((m) => m.estimates)!;
+    const freed = await call(app, api.admin.setEntitlements, {
+      token,
+      params: { space_id: space },
+      body: { user_id: owner.user_id, estimates: false, bim: false },
+    });
+    expect(freed.statusCode, freed.body).toBe(200);
+    expect((await list(other.token)).statusCode).toBe(200);
+    expect((await members()).filter((m) => m.estimates).map((m) => m.user_id)).toEqual([other.user.id]);
   });
 });

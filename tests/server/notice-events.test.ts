@@ -1,5 +1,6 @@
 // Notice types produced by their events (issue 26): a comment on a row → assignment_comment, a
 // calculation moving a row's finish later → assignment_date_delay (once per new finish), an
+// assignment saved again → assignment_changed, an
 // imported version whose resources stand for members → assignment_created; each to the member
 // assigned, linked to the row, never to the user who caused it.
 import { randomUUID } from 'node:crypto';
@@ -76,8 +77,12 @@ describe('notices produced by their events', () => {
       body: { wbs_id: row, items: [{ resource_id: res.id, units: 40 }] },
     });
     expect(save.statusCode, save.body).toBe(200);
+    resourceId = res.id;
+    assignmentId = (save.json() as { items: { id: string }[] }).items[0]!.id;
   });
   afterAll(() => h.close());
+  let resourceId = '';
+  let assignmentId = '';
 
   it('a comment on a row notifies the member assigned to it (assignment_comment)', async () => {
     const add = await call(h.app, api.gallery.addComment, {
@@ -175,5 +180,21 @@ describe('notices produced by their events', () => {
     expect(imported).toHaveLength(4);
     expect(imported[0]!.link).toMatchObject({ eps_id: tree.schedule });
     expect(imported[0]!.params.resource).toBe('Bob crew');
+  });
+
+  it('saving an existing assignment again notifies its member of the change (assignment_changed)', async () => {
+    expect((await bobNotices('assignment_created')).map((n) => n.link.assignment_id)).toContain(assignmentId);
+    const save = await call(h.app, api.resources.save, {
+      ...A(),
+      params: { id: tree.version },
+      body: { wbs_id: row, items: [{ id: assignmentId, resource_id: resourceId, units: 60 }] },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    const changed = await poll(() => bobNotices('assignment_changed'), 1);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({
+      link: { version_id: tree.version, wbs_id: row, assignment_id: assignmentId },
+      params: { task: 'Pour slab' },
+    });
   });
 });

@@ -3,6 +3,7 @@
 // screens), ends on the product's callback and checks that a session is issued and that the new user
 // is a member of the configured space. A tampered state, a provider error and an unconfigured
 // server answer a page, never a 500. ADFS (form_post) runs the same flow through POST.
+import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,13 @@ import { makeSpace, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 
-const PORT = 4480;
+// A free port of the system's choice: the PGlite and PostgreSQL runs of this file may overlap.
+const PORT = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
 const ISSUER = `http://127.0.0.1:${PORT}`;
 const CALLBACK = 'http://product.test/api/v1/auth/openid';
 const ADFS_CALLBACK = 'http://product.test/api/v1/auth/adfs/callback';
@@ -162,7 +169,7 @@ describe('OpenID Connect sign-in', () => {
 
   it('tells the client which sign-in methods are configured', async () => {
     const res = await call(app, api.app.systemState);
-    expect(res.json().sign_in).toEqual({ oidc: true, adfs: true });
+    expect(res.json().sign_in).toEqual({ oidc: true, adfs: true, kerberos: false });
   });
 
   it('signs a new user in through the provider and makes them a member of the space', async () => {
@@ -284,7 +291,11 @@ describe('OpenID Connect sign-in, not configured', () => {
       const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/openidconnect' });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('not configured');
-      expect((await call(h.app, api.app.systemState)).json().sign_in).toEqual({ oidc: false, adfs: false });
+      expect((await call(h.app, api.app.systemState)).json().sign_in).toEqual({
+        oidc: false,
+        adfs: false,
+        kerberos: false,
+      });
     } finally {
       await h.close();
     }

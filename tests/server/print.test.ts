@@ -34,7 +34,7 @@ describe('print and reports on the demo schedule', () => {
     auth = { token, space: space!.id };
     tree = (await call(app, api.eps.tree, { token, params: { space_id: space!.id } })).json() as EpsTree;
     version = tree.versions.find((v) => v.kind === 'version')!.id;
-  }, 60_000);
+  }, 180_000);
   afterAll(() => h.close());
 
   const fetchFile = async (file: Pick<StoredFile, 'id'>) => {
@@ -76,6 +76,65 @@ describe('print and reports on the demo schedule', () => {
     expect(pdf.pages.at(-1)!.text).not.toContain(`Печать ${n.pages}/${n.pages}`);
   });
 
+  it("prints the user's grid layout: its visible columns, attributes included, in its order", async () => {
+    const layout = {
+      columns: [
+        { id: 'attr:Location', width: 160, visible: true },
+        { id: 'name', width: 300, visible: true },
+        { id: 'duration', width: 84, visible: false },
+        { id: 'status', width: 120, visible: true },
+      ],
+      frozen: 0,
+    };
+    const saved = await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: layout,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const settings = { ...defaultSettings(), use_layout: true };
+    const count = (
+      await call(app, api.print.count, { ...auth, params: { id: version }, body: { settings } })
+    ).json() as { pages: number };
+    const pdf = await printPdf(settings);
+    expect(pdf.pages.length).toBe(count.pages);
+    const first = pdf.pages[0]!.text;
+    expect(first).toContain('Location');
+    expect(first).toContain('Status');
+    expect(first).not.toContain('Dur (d)');
+    expect(first).not.toContain('TF (d)');
+    // A location of a demo row and a status word, translated (ru).
+    const rows = await h.database.db
+      .selectFrom('wbs_items')
+      .select('attributes')
+      .where('version_id', '=', version)
+      .where('node_type', '!=', 'sum')
+      .execute();
+    const locations = rows
+      .map((r) => (typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes))
+      .map((a) => (a as Record<string, string>).Location)
+      .filter((l): l is string => !!l);
+    expect(locations.length).toBeGreaterThan(0);
+    expect(locations.some((l) => first.includes(l))).toBe(true);
+    // The preview draws the columns in the layout's order: Location, then Name, then Status.
+    const svg = (
+      await call(app, api.print.preview, {
+        ...auth,
+        params: { id: version },
+        body: { settings, page: 0 },
+        headers: { 'accept-language': 'ru' },
+      })
+    ).body;
+    const xOf = (word: string) => {
+      const m = new RegExp(`<text x="([\\d.]+)"[^>]*>${word}<`).exec(svg);
+      expect(m, word).not.toBeNull();
+      return Number(m![1]);
+    };
+    expect(xOf('Location')).toBeLessThan(xOf('Наименование'));
+    expect(xOf('Наименование')).toBeLessThan(xOf('Статус'));
+    expect(svg).toMatch(/Не начата|Выполняется|Завершена/);
+  });
+
   it('a fixed scale and a custom sheet change the pages and their size', async () => {
     const settings = defaultSettings();
     settings.format = {
@@ -97,6 +156,55 @@ describe('print and reports on the demo schedule', () => {
       expect(p.mediaBox[2]).toBeCloseTo(w, 3);
       expect(p.mediaBox[3]).toBeCloseTo(hgt, 3);
     }
+  });
+
+  it('adds a last page with the cyclogram: counted, previewed and printed; bad keys are a 400', async () => {
+    const settings = defaultSettings();
+    const plain = (
+      await call(app, api.print.count, { ...auth, params: { id: version }, body: { settings } })
+    ).json().pages as number;
+    settings.cyclogram = { location_by: 'Location', kind_by: 'Work type' };
+    settings.footer.last = { left: 'Cyclogram footer', center: '', right: '' };
+    const count = await call(app, api.print.count, { ...auth, params: { id: version }, body: { settings } });
+    expect(count.statusCode, count.body).toBe(200);
+    const pages = (count.json() as { pages: number }).pages;
+    expect(pages).toBe(plain + 1);
+    // The preview of the last page is the cyclogram: its title, the demo's floors and work kinds.
+    const preview = await call(app, api.print.preview, {
+      ...auth,
+      params: { id: version },
+      body: { settings, page: pages - 1 },
+      headers: { language: 'ru' },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.body).toContain('Циклограмма');
+    expect(preview.body).toContain('Cyclogram footer');
+    const chart = (
+      await call(app, api.views.cyclogram, {
+        ...auth,
+        params: { id: version, attributeId: 'Location' },
+        query: { kind_by: 'Work type' },
+      })
+    ).json() as { locations: string[]; lines: { kind: string; color: string }[] };
+    expect(chart.locations.length).toBeGreaterThan(1);
+    for (const loc of chart.locations) expect(preview.body).toContain(loc.replace(/&/g, '&amp;'));
+    for (const line of chart.lines) expect(preview.body).toContain(line.color);
+    // The PDF has the same pages, the last one the chart's.
+    const pdf = await printPdf(settings);
+    expect(pdf.pages.length).toBe(pages);
+    expect(pdf.pages.at(-1)!.mediaBox).toEqual(A3);
+    expect(pdf.pages.at(-1)!.text).toContain('Cyclogram');
+    expect(pdf.pages.at(-1)!.text).toContain(chart.locations[0]);
+    expect(pdf.pages[0]!.text).not.toContain('Cyclogram footer');
+    // A key naming nothing in the version is refused, naming the field.
+    settings.cyclogram = { location_by: 'No such attribute', kind_by: 'Work type' };
+    const bad = await call(app, api.print.count, { ...auth, params: { id: version }, body: { settings } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_message).toContainEqual(
+      expect.objectContaining({
+        params: expect.objectContaining({ field: 'body.settings.cyclogram.location_by' }),
+      }),
+    );
   });
 
   it('previews a page as an SVG image with the page count', async () => {
@@ -220,6 +328,7 @@ describe('print and reports on the demo schedule', () => {
       'critical',
       'delayed',
       'quality',
+      'resources',
     ]);
     const summary = await runReport(list.items[0]!.id);
     expect(String(summary.getCell('A1').value)).toBe(

@@ -1,11 +1,12 @@
 // Several server processes on one PostgreSQL schema (issue 29): three `src/server/main.ts` child
-// processes on ports 8207–8209; an edit through one reaches a live socket of another within
+// processes on ports the system picks; an edit through one reaches a live socket of another within
 // 200 ms; one is SIGKILLed mid-import, and the survivors fail its job with a reason (or finish it),
 // leave no half-written version and lose no event for their clients. Needs TEST_DATABASE_URL.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -26,7 +27,8 @@ import { makeSpace, makeTree, readVersionDoc, sendChange, signUp } from './suppo
 import { call, onPostgres } from './support/harness';
 import { multipart } from './transfer-helpers';
 
-const PORTS = [8207, 8208, 8209];
+// Ports the system picks free (fixed ones collided with a server a killed run left behind).
+const PORTS: number[] = [];
 const ACTIVITIES = 20_000;
 const WBS_GROUPS = 40;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -36,6 +38,18 @@ function startServer(env: Record<string, string>): ChildProcess {
     cwd: root,
     env: { ...process.env, E2E_FRESH: '', SEED_DEMO: '0', LOG_LEVEL: 'silent', CLIENT_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** A port free right now: bound to 0, read, released. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
   });
 }
 
@@ -141,6 +155,7 @@ describe.skipIf(!onPostgres)(
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'scale-'));
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.searchParams.set('options', `-c search_path=${schema}`);
+      for (let i = 0; i < 3; i++) PORTS.push(await freePort());
       for (const port of PORTS)
         children.push(
           startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.href, DATA_DIR: dataDir }),
@@ -302,7 +317,7 @@ describe.skipIf(!onPostgres)(
 // PGlite is opened by one process: more than one worker is refused before anything starts.
 describe.skipIf(onPostgres)('WORKERS on PGlite', () => {
   it('refuses WORKERS>1 without DATABASE_URL, saying why', async () => {
-    const child = startServer({ WORKERS: '2', DATABASE_URL: '', PORT: String(PORTS[0]) });
+    const child = startServer({ WORKERS: '2', DATABASE_URL: '', PORT: String(await freePort()) });
     let err = '';
     child.stderr!.on('data', (d: Buffer) => (err += String(d)));
     const code = await new Promise<number | null>((r) => child.once('exit', r));

@@ -145,6 +145,8 @@ describe('space administration', () => {
       fact_edit_days: null,
       default_language: null,
       idle_timeout_minutes: null,
+      storage_max_file_bytes: null,
+      storage_quota_bytes: null,
     });
     const put = await call(app, api.space.putSettings, {
       token,
@@ -157,6 +159,8 @@ describe('space administration', () => {
       fact_edit_days: 3,
       default_language: null,
       idle_timeout_minutes: null,
+      storage_max_file_bytes: null,
+      storage_quota_bytes: null,
     });
     expect(
       (await call(app, api.space.access, { token, params: params(), query: { eps_id: crypto.randomUUID() } }))

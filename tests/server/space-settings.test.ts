@@ -47,7 +47,13 @@ describe('space settings', () => {
     const base = { ip_allow_list: [], plan_edit_days: 10, fact_edit_days: 2 };
     const first = await put({ ...base, default_language: 'ru', idle_timeout_minutes: 15 });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ ...base, default_language: 'ru', idle_timeout_minutes: 15 });
+    expect(first.json()).toEqual({
+      ...base,
+      default_language: 'ru',
+      idle_timeout_minutes: 15,
+      storage_max_file_bytes: null,
+      storage_quota_bytes: null,
+    });
     const kept = await put({ ...base, plan_edit_days: 11 });
     expect(kept.json()).toMatchObject({
       plan_edit_days: 11,
@@ -64,6 +70,37 @@ describe('space settings', () => {
 
     const cleared = await put({ ...base, default_language: null, idle_timeout_minutes: null });
     expect(cleared.json()).toMatchObject({ default_language: null, idle_timeout_minutes: null });
+  });
+
+  it('stores the storage limits, which storage/max-size then answers; bad ones name their field', async () => {
+    const base = { ip_allow_list: [], plan_edit_days: null, fact_edit_days: null };
+    const set = await put({ ...base, storage_max_file_bytes: 5 * 1048576, storage_quota_bytes: 3 * 2 ** 32 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      storage_max_file_bytes: 5 * 1048576,
+      storage_quota_bytes: 3 * 2 ** 32,
+    });
+    const max = await call(app, api.transfer.storageMaxSize, { token: owner.token, space });
+    expect(max.json()).toMatchObject({ max_size: 5 * 1048576, quota: 3 * 2 ** 32 });
+    // Left out: kept; null: the deployment's default and no quota again.
+    expect((await put(base)).json()).toMatchObject({ storage_max_file_bytes: 5 * 1048576 });
+    for (const language of ['en', 'ru']) {
+      const bad = await call(app, api.space.putSettings, {
+        token: owner.token,
+        headers: { language },
+        params: { space_id: space },
+        body: { ...base, storage_max_file_bytes: 0, storage_quota_bytes: -1 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('body.storage_max_file_bytes');
+      expect(bad.body).toContain('body.storage_quota_bytes');
+    }
+    const cleared = await put({ ...base, storage_max_file_bytes: null, storage_quota_bytes: null });
+    expect(cleared.json()).toMatchObject({ storage_max_file_bytes: null, storage_quota_bytes: null });
+    const after = (await call(app, api.transfer.storageMaxSize, { token: owner.token, space })).json() as {
+      quota: number | null;
+    };
+    expect(after.quota).toBeNull();
   });
 
   it('applies a CIDR allow-list to the next call of a member, and lifts it as fast', async () => {

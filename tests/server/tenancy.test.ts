@@ -9,6 +9,8 @@ import { makeSpace, makeTree, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 import { routeKey, samples } from './support/samples';
+import { fieldsOf, formBody } from './support/form';
+import { API_PREFIX } from '../../src/api/route';
 
 const spaceRoutes = allRoutes.filter((r) => r.scope === 'space');
 const headerRoutes = spaceRoutes.filter((r) => !r.path.startsWith('/space/:space_id'));
@@ -73,6 +75,30 @@ describe('tenancy', () => {
       if (!idsOfB.some((id) => JSON.stringify(sample).includes(id))) return; // creates in A: nothing of B involved
       const res = await call(app, def, { ...sample, token: tokenA, space: spaceA });
       expect(res.statusCode, res.body).toBe(404);
+    },
+  );
+
+  // Routes that also take a multipart form (src/api `form`): the sample's fields and a file as a
+  // form → 403 for B's space, 404 with B's ids from A (the file is staged, never kept).
+  const formRoutes = headerRoutes.filter((r) => r.form);
+  it.each(formRoutes.map((r) => [routeKey(r), r] as const))(
+    '%s as a multipart form → 403 for a non-member, 404 with ids of B',
+    async (_, def) => {
+      const sample = samples[routeKey(def)]!(treeB);
+      const form = formBody([
+        ...fieldsOf(sample.body as Record<string, unknown>),
+        { name: def.form!.files, file: 'note.txt', data: 'not for you' },
+      ]);
+      const send = (space: string) =>
+        app.inject({
+          method: def.method,
+          url: API_PREFIX + def.path,
+          headers: { authorization: `Bearer ${tokenA}`, 'space-id': space, ...form.headers },
+          payload: form.payload,
+        });
+      const other = await send(treeB.space);
+      expect(other.statusCode, other.body).toBe(403);
+      expect((await send(spaceA)).statusCode).toBe(404);
     },
   );
 

@@ -161,6 +161,47 @@ describe('transfer: import and export', () => {
     expect(again.attributeDefs).toEqual({ Area: 'Area', Crew: 'Crew' });
   });
 
+  it('exports only the rows a filtered grid shows, with the summaries above them', async () => {
+    const base = generateNetwork({ activities: 12, seed: 9 });
+    const res = await uploadSync('filtered.json', await writeSchedule(base, 'json'));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const c = await content(id);
+    const leaf = c.items.find((i) => i.parent_id !== null) ?? c.items[0]!;
+    const linked = c.relations.find((r) => r.pred_id === leaf.id || r.succ_id === leaf.id);
+    const other = linked ? (linked.pred_id === leaf.id ? linked.succ_id : linked.pred_id) : null;
+    const keep = [leaf.id, ...(other ? [other] : [])];
+    const out = await call(h.app, api.transfer.exportVersion, {
+      ...auth,
+      params: { id, format: 'json' },
+      body: { item_ids: keep },
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    const dl = await call(h.app, api.transfer.storageDownload, {
+      ...auth,
+      params: { id: (out.json() as StoredFile).id },
+    });
+    const again = await readAnySchedule(new Uint8Array(dl.rawPayload), 'filtered.json');
+    const codes = new Map(c.items.map((i) => [i.id, i.code]));
+    const above = (itemId: string): string[] => {
+      const p = c.items.find((i) => i.id === itemId)?.parent_id;
+      return p ? [p, ...above(p)] : [];
+    };
+    const expected = new Set([...keep, ...keep.flatMap(above)].map((x) => codes.get(x)));
+    expect(new Set(again.activities.map((a) => a.code))).toEqual(expected);
+    expect(again.activities.length).toBeLessThan(c.items.length);
+    expect(again.relations).toHaveLength(
+      c.relations.filter((r) => keep.includes(r.pred_id) && keep.includes(r.succ_id)).length,
+    );
+    // An empty list is bad input, not "everything".
+    const empty = await call(h.app, api.transfer.exportVersion, {
+      ...auth,
+      params: { id, format: 'json' },
+      body: { item_ids: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('reads a Windows-1251 XER', async () => {
     const source = fixtures.find((f) => f.endsWith('.xer'));
     if (!source) return;

@@ -35,14 +35,19 @@ describe('version compare, copy-to, target', () => {
     working = tree.versions.find((v) => v.kind === 'version')!;
     target = tree.versions.find((v) => v.kind === 'target')!;
     schedule = working.schedule_id;
-  });
-  afterAll(() => h.close());
+  }, 240_000);
+  afterAll(() => h?.close());
 
-  const compare = async (base: string, version: string, slip_days = 5) => {
+  const compare = async (
+    base: string,
+    version: string,
+    slip_days = 5,
+    page: Record<string, unknown> = {},
+  ) => {
     const res = await call(app, api.versionCompare.compare, {
       ...auth,
       params: { id: schedule },
-      body: { base_version_id: base, version_id: version, slip_days },
+      body: { base_version_id: base, version_id: version, slip_days, ...page },
     });
     return { status: res.statusCode, body: res.json() as CompareResult & { error_message: unknown } };
   };
@@ -57,8 +62,11 @@ describe('version compare, copy-to, target', () => {
     const copy = created.json() as Version;
     const same = await compare(working.id, copy.id);
     expect(same.status, JSON.stringify(same.body)).toBe(200);
+    // The copy carries the assignments and everything else the version owns: nothing differs.
+    const fields = new Set(same.body.rows.flatMap((r: { changed: string[] }) => r.changed));
+    expect([...fields]).toEqual([]);
     expect(same.body.summary).toMatchObject({ added: 0, removed: 0, changed: 0, finish_moved_days: 0 });
-    expect(same.body.summary.same).toBeGreaterThan(150);
+    expect(same.body.summary.same).toBeGreaterThan(50);
 
     // Longer first task, one task removed.
     const { doc } = await readVersionDoc(app, auth, copy.id);
@@ -90,6 +98,34 @@ describe('version compare, copy-to, target', () => {
     expect(row.finish_slip_days).toBeGreaterThan(9);
     expect(diff.body.rows.find((r) => r.base?.code === 'A1150')?.status).toBe('removed');
     expect(diff.body.relations.some((r) => r.status === 'removed')).toBe(true);
+    // The answer carries the differences only (by default), with their count and the dates' span.
+    expect(diff.body.rows.every((r) => r.status !== 'same')).toBe(true);
+    expect(diff.body.total).toBe(s.added + s.removed + s.changed);
+    expect(diff.body.rows).toHaveLength(diff.body.total);
+    expect(diff.body.offset).toBe(0);
+    expect(diff.body.span!.finish).toBeGreaterThan(diff.body.span!.start);
+    // Every row, page by page: the pages put together are the whole list, in the same order.
+    const all = await compare(working.id, copy.id, 5, { show: 'all', limit: 5000 });
+    expect(all.body.total).toBe(s.added + s.removed + s.changed + s.same);
+    expect(all.body.rows).toHaveLength(all.body.total);
+    const paged: CompareResult['rows'] = [];
+    for (let offset = 0; offset < all.body.total; offset += 20) {
+      const p = await compare(working.id, copy.id, 5, { show: 'all', offset, limit: 20 });
+      expect(p.body.offset).toBe(offset);
+      expect(p.body.total).toBe(all.body.total);
+      expect(p.body.summary).toEqual(all.body.summary);
+      paged.push(...p.body.rows);
+    }
+    expect(paged).toEqual(all.body.rows);
+    const past = await compare(working.id, copy.id, 5, { show: 'all', offset: all.body.total + 10 });
+    expect(past.body.rows).toEqual([]);
+    // A kind of change and a field: the slipped rows whose duration changed (A1060 among them).
+    const slipped = await compare(working.id, copy.id, 5, { show: 'slipped', field: 'duration' });
+    expect(slipped.body.rows.map((r) => r.current?.code)).toEqual(['A1060']);
+    const removedOnly = await compare(working.id, copy.id, 5, { show: 'removed' });
+    expect(removedOnly.body.rows.map((r) => r.base?.code)).toEqual(['A1150']);
+    for (const bad of [{ offset: -1 }, { limit: 0 }, { limit: 5001 }, { show: 'same' }, { field: 'x' }])
+      expect((await compare(working.id, copy.id, 5, bad)).status, JSON.stringify(bad)).toBe(400);
 
     // The same comparison as an XLSX: the summary, and the changed row with old → new values.
     const xlsx = await call(app, api.versionCompare.exportComparison, {
@@ -106,7 +142,7 @@ describe('version compare, copy-to, target', () => {
     const summary = wb.worksheets[0]!;
     expect(summary.getRow(7).values).toEqual([undefined, 'Удалено', 1]);
     const sheet = wb.worksheets[1]!;
-    expect(sheet.rowCount).toBe(diff.body.rows.length + 1);
+    expect(sheet.rowCount).toBe(all.body.total + 1);
     const found: string[] = [];
     sheet.eachRow((r) => {
       if (r.getCell(2).value === 'A1060') found.push(String(r.getCell(1).value), String(r.getCell(15).value));
@@ -121,7 +157,19 @@ describe('version compare, copy-to, target', () => {
       body: { base_version_id: working.id, version_id: copy.id, extra: 1 },
     });
     expect(bad.statusCode).toBe(400);
-  });
+
+    // The comparison is kept between calls only while neither version changes: a renamed row
+    // of the copy is in the next answer.
+    const state3 = wbsState((await readVersionDoc(app, auth, copy.id)).doc, false);
+    const renamed = updateValues(state3.doc, state3.index, [
+      { id: first.id, column: WBS_COLUMNS.name, value: 'Renamed after the comparison' },
+    ]);
+    const rev3 = (second.json() as { revision: number }).revision;
+    const third = await sendChange(app, auth, copy.id, rev3, renamed);
+    expect(third.statusCode, third.body).toBe(200);
+    const again = await compare(working.id, copy.id, 5, { show: 'changed', field: 'name' });
+    expect(again.body.rows.map((r) => r.current?.name)).toEqual(['Renamed after the comparison']);
+  }, 120_000);
 
   it('names bad input', async () => {
     expect((await compare(working.id, working.id)).status).toBe(400);

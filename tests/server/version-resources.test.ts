@@ -19,6 +19,7 @@ import type { Auth } from './transfer-helpers';
 const FIXTURES = path.resolve('../shared/fixtures');
 const XER = path.join(FIXTURES, 'xer/p6_xernative_wk2_tp.xer');
 const MSPDI = path.join(FIXTURES, 'mspdi/msp_mpxj_legacy_sample.xml');
+const TAKT = path.join(FIXTURES, 'xer/p6_xernative_sample_takt.xer');
 const present = existsSync(XER) && existsSync(MSPDI);
 if (!present) console.warn(`version resources: ${FIXTURES} is absent, fixture imports skipped`);
 
@@ -163,6 +164,65 @@ describe('version resources: assignments and attribute definitions', () => {
           }),
         ),
       );
+    },
+  );
+
+  it.skipIf(!existsSync(TAKT))(
+    'stores a P6 resource curve an XER brings, and gives it back with the assignment',
+    async () => {
+      // The takt sample's one assignment put on a curve rising linearly (written into a copy).
+      const lines = readFileSync(TAKT, 'utf8').split(/\r?\n/);
+      let table = '';
+      let at = -1;
+      for (let i = 0; i < lines.length; i++) {
+        const cells = lines[i]!.split('\t');
+        if (cells[0] === '%T') table = cells[1]!;
+        else if (cells[0] === '%F' && table === 'TASKRSRC') at = cells.indexOf('curv_id');
+        else if (cells[0] === '%R' && table === 'TASKRSRC')
+          lines[i] = cells.map((c, k) => (k === at ? 'C1' : c)).join('\t');
+      }
+      const points = Array.from({ length: 21 }, (_, i) => i);
+      const fields = points.map((_, i) => `pct_usage_${i}`).join('\t');
+      lines.splice(
+        lines.findIndex((l) => l.startsWith('%E')),
+        0,
+        '%T\tRSRCCURVDATA',
+        `%F\tcurv_id\tcurv_name\tdefault_flag\t${fields}`,
+        `%R\tC1\tRamp\tN\t${points.join('\t')}`,
+      );
+      const res = await upload(
+        h.app,
+        auth,
+        `/schedules/${schedule}/versions/upload/synchronous`,
+        { name: 'takt-curve.xer', data: Buffer.from(lines.join('\r\n')) },
+        {},
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const version = res.json().id as string;
+      const got = await call(h.app, api.resources.assignments, { ...auth, query: { version_id: version } });
+      expect(got.statusCode, got.body).toBe(200);
+      const [a] = got.json().items as { curve: string; curve_values: number[] | null }[];
+      expect(a!.curve).toBe('custom');
+      // Twentieth i holds (i + i + 1) / 2 of a total of 200.
+      expect(a!.curve_values).toHaveLength(20);
+      a!.curve_values!.forEach((v, i) => expect(v).toBeCloseTo(((i + 0.5) / 200) * 100, 5));
+      // Exported as XER and P6 XML, the files carry the curve back: the same twentieths.
+      for (const format of ['xer', 'xml-primavera'] as const) {
+        const ex = await call(h.app, api.transfer.exportVersion, {
+          ...auth,
+          params: { id: version, format },
+        });
+        expect(ex.statusCode, ex.body).toBe(201);
+        const dl = await call(h.app, api.transfer.storageDownload, { ...auth, params: { id: ex.json().id } });
+        expect(dl.statusCode).toBe(200);
+        const back = await readAnySchedule(
+          new Uint8Array(dl.rawPayload),
+          `back.${format === 'xer' ? 'xer' : 'xml'}`,
+        );
+        const c = back.assignments[0]!.curve!;
+        expect(c.kind, format).toBe('custom');
+        c.values!.forEach((v, i) => expect(v).toBeCloseTo(a!.curve_values![i]!, 4));
+      }
     },
   );
 

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
+import { expandCyclogram } from '../../src/api/views';
 import type { CyclogramResponse, EpsTree, IndicatorsResponse, ScoreTile, UserSpace } from '../../src/api';
 import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
 import { call, startHarness } from './support/harness';
@@ -35,7 +36,7 @@ describe('views on the demo schedule', () => {
       query: { kind_by },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as CyclogramResponse;
+    return expandCyclogram(res.json() as CyclogramResponse);
   };
 
   it('draws crews moving floor by floor, with the target beside them', async () => {

@@ -67,7 +67,7 @@ describe('wdp allocate, transfer-value, report', () => {
     // Masonry: 200 hours of a mason (labor, 30 an hour) and 10 t of mortar at 80.
     const mason = await call(app, api.resources.create, {
       ...as(),
-      body: { name: 'Mason', resource_type: 'labor', unit: 'h', price: 30 },
+      body: { name: 'Mason', resource_type: 'labor', unit: 'h', price: 30, default_limit: 48 },
     });
     const mortar = await call(app, api.resources.create, {
       ...as(),
@@ -325,6 +325,8 @@ describe('wdp allocate, transfer-value, report', () => {
         ],
       ],
     ]);
+    // The mason's availability (48 h a working day) for the limit line; the mortar has none.
+    expect(g.resources.map((r) => r.limit)).toEqual([{ default_limit: 48, limits: [] }, null]);
     expect(g.resources[0]!.works).toEqual([
       expect.objectContaining({
         item_id: other,

@@ -269,6 +269,29 @@ describe('wdp', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const ts = created.json().id as string;
+    // A sheet reports on the works assigned to its owner: not yet.
+    const stray = await call(app, api.wdp.updateTimesheetDay, {
+      ...me,
+      params: { id: ts },
+      body: { days: [{ item_id: work, day: 9101, hours: 8, fact: 12.5 }] },
+    });
+    expect(stray.statusCode, stray.body).toBe(400);
+    expect(stray.json().error_message[0]).toMatchObject({ code: 'timesheet.not_assigned' });
+    // The planner assigns the work to them (they gather its facts as its executor).
+    const flagged = await call(app, api.executors.setExecutor, {
+      ...as(),
+      params: { id: fg.user.id },
+      body: { executor: true },
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const assigned = await call(app, api.executors.setRowExecutors, {
+      ...as(),
+      params: v(),
+      body: { wbs_ids: [work], executor_id: fg.user.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const listed = (await call(app, api.wdp.timesheets, { ...me, params: v() })).json();
+    expect(listed.works.find((w: { item_id: string }) => w.item_id === work).executor_id).toBe(fg.user.id);
     const day = await call(app, api.wdp.updateTimesheetDay, {
       ...me,
       params: { id: ts },
@@ -296,7 +319,7 @@ describe('wdp', () => {
     expect(approved.json().status).toBe('APPROVED');
     expect((await gantt()).days.find((d) => d.item_id === work && d.day === 9101)?.fact).toBe(12.5);
     const users = (await call(app, api.wdp.timesheetUsers, { ...as(), params: v() })).json();
-    expect(users.items[0]).toMatchObject({ user_id: fg.user.id, approved: 1 });
+    expect(users.items[0]).toMatchObject({ user_id: fg.user.id, approved: 1, works: 1 });
     expect((await call(app, api.wdp.deleteTimesheet, { ...me, params: { id: ts } })).statusCode).toBe(409);
   });
 

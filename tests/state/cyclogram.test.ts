@@ -102,6 +102,13 @@ describe('the workbench cyclogram', () => {
     expect(byLevel.lines.find((l) => l.kind === 'Rebar L1')).toBeDefined();
   });
 
+  it('follows the filter: only the works the grid shows are drawn', () => {
+    workbench.set({ filterShown: new Set(['B', 'L1', 'F1', 'R1']) });
+    const c = workbenchCyclogram(workbench.get(), 'Location', 'Work type');
+    expect(c.locations).toEqual(['L1']);
+    expect(c.lines.map((l) => l.segments.map((x) => x.id))).toEqual([['F1'], ['R1']]);
+  });
+
   it('defaults to the Location and Work type attributes when the version has them', () => {
     expect(defaultGrouping(new Map([['Location', 'Location']]))).toEqual({ loc: 'Location', kind: 'name' });
     expect(defaultGrouping(new Map())).toEqual({ loc: 'wbs:2', kind: 'name' });

@@ -100,3 +100,29 @@ describe('summary percent complete', () => {
     expect(text(1, 'progress')).toBe('0');
   });
 });
+
+describe('start float and finish float', () => {
+  it('show the worker’s two floats beside total float, and nothing before it answers', async () => {
+    // T4 loses its predecessor: it may start 2 days later and still finish with T3 (the project's
+    // end, day 3), so its start float and finish float are 2 days each, like its total float.
+    useWorkbench.setState(initialState(), true);
+    const { rows, relations } = chain(4);
+    loadVersion(
+      version(),
+      rows,
+      relations.filter((r) => r.succId !== 'T4'),
+    );
+    expect(text(4, 'start_float')).toBe('');
+    runner.open();
+    await settle();
+    expect([text(4, 'start_float'), text(4, 'finish_float'), text(4, 'total_float')]).toEqual([
+      '2',
+      '2',
+      '2',
+    ]);
+    expect([text(3, 'start_float'), text(3, 'finish_float')]).toEqual(['0', '0']);
+    // Three more days of T3 move the project's end to day 6: both floats follow.
+    await type(3, COL.duration, '4');
+    expect([text(4, 'start_float'), text(4, 'finish_float')]).toEqual(['5', '5']);
+  });
+});

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Levelling } from '../../src/api/levelling';
 import { editCell, WBS_COLUMNS } from '../../src/domain/wbs';
 import { runCommand } from '../../src/state/workbench/commands';
 import { pasteAtFocus } from '../../src/state/workbench/commands-edit';
@@ -51,6 +52,36 @@ describe('schedule runner', () => {
     undo();
     await settle();
     expect(rowAt(workbench.get(), 5)!.ef).toBe(before);
+  });
+
+  it("applies the version's levelled starts on every pass until the levelling is cleared", async () => {
+    await settle();
+    const s0 = workbench.get();
+    const t3 = rowAt(s0, 3)!;
+    const before = { es: t3.es, ef: rowAt(s0, 5)!.ef };
+    // Levelling put T3 a week later, same weekday (the store's levelling, as loadLevelling keeps it).
+    const levelledStart = t3.es + 7 * 1440;
+    const data = { levelled: true, items: [] } as unknown as Levelling;
+    workbench.set({
+      levelled: { versionId: s0.versionId!, data, starts: { T3: levelledStart }, dates: new Map() },
+    });
+    await settle();
+    expect(rowAt(workbench.get(), 3)!.es).toBe(levelledStart);
+    const levelledFinish = rowAt(workbench.get(), 5)!.ef;
+    expect(levelledFinish).toBeGreaterThan(before.ef);
+    // An edit elsewhere (incremental pass) keeps it; undo too.
+    const s = workbench.get();
+    commitChange(editCell(s.wbs.doc, s.wbs.index, 'T5', WBS_COLUMNS.duration, '2', ctx), 'edit');
+    await settle();
+    expect(rowAt(workbench.get(), 3)!.es).toBe(levelledStart);
+    undo();
+    await settle();
+    expect(rowAt(workbench.get(), 5)!.ef).toBe(levelledFinish);
+    // Cleared: the logic's dates come back.
+    workbench.set({ levelled: null });
+    await settle();
+    expect(rowAt(workbench.get(), 3)!.es).toBe(before.es);
+    expect(rowAt(workbench.get(), 5)!.ef).toBe(before.ef);
   });
 
   it('keeps the worker mirror equal to the store: after mixed commands, results equal a fresh full pass', async () => {

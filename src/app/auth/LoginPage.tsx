@@ -80,7 +80,7 @@ export function LoginPage() {
           {t('auth.login.submit')}
         </button>
       </form>
-      {signIn?.oidc || signIn?.adfs ? (
+      {signIn?.oidc || signIn?.adfs || signIn?.kerberos ? (
         <div className="form" aria-label={ta('ssoSignIn')}>
           <p className="form__row auth__or">{ta('ssoOr')}</p>
           {signIn.oidc ? (
@@ -93,6 +93,12 @@ export function LoginPage() {
             <a href={`${API_PREFIX}/auth/adfs`} className="btn btn--ghost btn--lg btn--block">
               <KeyRound size={16} aria-hidden="true" />
               {ta('ssoAdfs')}
+            </a>
+          ) : null}
+          {signIn.kerberos ? (
+            <a href={`${API_PREFIX}/auth/kerberos`} className="btn btn--ghost btn--lg btn--block">
+              <KeyRound size={16} aria-hidden="true" />
+              {ta('ssoKerberos')}
             </a>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../state/session';
 import { signOut } from '../session/actions';
 import { LanguageSelect } from '../ui/LanguageSelect';
+import { GuideButton } from '../../modules/versions/GuideDialog';
 
 interface TopBarProps {
   spaceName: string | null;
@@ -35,6 +36,7 @@ export function TopBar({ spaceName, spaceKind }: TopBarProps) {
         </Link>
       </div>
       <div className="topbar__right">
+        <GuideButton />
         <LanguageSelect />
         {user ? (
           <span className="topbar__user" title={user.login}>

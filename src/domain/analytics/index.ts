@@ -10,3 +10,5 @@ export {
   type Period,
   type PeriodUnit,
 } from '../resources/usage';
+export * from './work-spread';
+export * from './series-days';

@@ -5,3 +5,6 @@ export * from './rules';
 export * from './status';
 export * from './selection';
 export * from './profile';
+export * from './deviation';
+export * from './primitives';
+export * from './undo';

@@ -55,3 +55,41 @@ export function combine(set: ReadonlySet<BimStatus>): BimStatus {
   if (set.has('completed') && set.has('not_started')) return 'in_progress';
   return set.has('completed') ? 'completed' : 'not_started';
 }
+
+/**
+ * What the viewer draws at one moment of the 4D player (the 3D screen and the workbench pane):
+ * linked elements appear once their rows start and take their status colour — unless `base`
+ * colours are given (a profile by attribute, deviation, an indicator), which they keep — and
+ * elements with no row are drawn as context when `context` is on.
+ */
+export function playerFrame(opts: {
+  statuses: ReadonlyMap<number, BimStatus>;
+  statusColors: Readonly<Record<BimStatus, string>>;
+  base: ReadonlyMap<number, string> | null;
+  /** Every element the viewer holds (primitive models included). */
+  all: Iterable<number>;
+  linked: ReadonlySet<number>;
+  context: boolean;
+}): { colors: Map<number, string>; shown: Set<number> } {
+  const { statuses, statusColors, base, all, linked, context } = opts;
+  const colors = new Map<number, string>(base ?? []);
+  const shown = new Set<number>();
+  for (const [id, s] of statuses) {
+    if (!base) colors.set(id, statusColors[s]);
+    if (s !== 'not_started') shown.add(id);
+  }
+  if (context) for (const id of all) if (!linked.has(id)) shown.add(id);
+  return { colors, shown };
+}
+
+/** Where the player starts: the data date when it falls within the span, else the span's start. */
+export function playerStartTime(span: {
+  start: number | null;
+  finish: number | null;
+  data_date: number | null;
+}): number | null {
+  const { start, finish, data_date: dd } = span;
+  if (start === null) return null;
+  if (dd !== null && dd >= start && (finish === null || dd <= finish)) return dd;
+  return start;
+}

@@ -108,11 +108,20 @@ export type NoticeType = (typeof NOTICE_TYPES)[number] | 'chat_mention';
 
 export type Channel = 'site' | 'corporate' | 'product';
 
-/** How a notice reaches a user: live on the site, by email (corporate). `product` is the site too. */
-export function deliveryOf(channels: readonly string[]): { site: boolean; email: boolean } {
+/**
+ * How a notice reaches a user: live on the site (the bell), by email (corporate), and as a
+ * message in their own Notices chat of the product's messenger (product). The notice is kept in
+ * the list whatever the channels.
+ */
+export function deliveryOf(channels: readonly string[]): {
+  site: boolean;
+  email: boolean;
+  messenger: boolean;
+} {
   return {
-    site: channels.includes('site') || channels.includes('product'),
+    site: channels.includes('site'),
     email: channels.includes('corporate'),
+    messenger: channels.includes('product'),
   };
 }
 

@@ -116,7 +116,8 @@ export interface PasteResult {
  */
 export function pasteMatrix(args: {
   rows: readonly CostNode[];
-  columns: readonly NodeField[];
+  /** The grid's columns in their order; null for a column that is not a node field (skipped). */
+  columns: readonly (NodeField | null)[];
   startRow: number;
   startCol: number;
   matrix: readonly (readonly string[])[];

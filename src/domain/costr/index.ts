@@ -11,3 +11,4 @@ export * from './minor';
 export * from './transfer';
 export * from './tree';
 export * from './types';
+export * from './settings-form';

@@ -3,3 +3,4 @@ export * from './colors';
 export * from './source';
 export * from './types';
 export * from './link';
+export * from './wire';

@@ -63,6 +63,8 @@ export interface FilterGroup {
 export interface FilterContext<R> {
   /** The value of a field in a row. */
   get(row: R, field: string): FieldValue;
+  /** A reader of one field, made once per condition (faster than `get` per row where given). */
+  getter?(field: string): (row: R) => FieldValue;
   /** The field summed over the row's subtree (sum operators); defaults to the row's own value. */
   sum?(row: R, field: string): number;
   /** The row's colour (colour operators); defaults to get(row, 'color'). */
@@ -73,10 +75,17 @@ export function isFilterOperator(op: string): op is FilterOperator {
   return (FILTER_OPERATORS as readonly string[]).includes(op);
 }
 
+/** A text of spaces only; printable ASCII first is the common case and skips the trim. */
+const isBlank = (s: string): boolean => {
+  if (s.length === 0) return true;
+  const c = s.charCodeAt(0);
+  return !(c > 32 && c < 127) && s.trim() === '';
+};
+
 const isEmpty = (v: FieldValue): boolean =>
   v === null ||
   v === undefined ||
-  (typeof v === 'string' && v.trim() === '') ||
+  (typeof v === 'string' && isBlank(v)) ||
   (Array.isArray(v) && v.length === 0);
 
 const text = (v: Scalar | undefined): string => (v === null || v === undefined ? '' : String(v));
@@ -109,8 +118,9 @@ function likeMatcher(operand: Scalar | undefined): (v: string) => boolean {
     const re = likeRegExp(p);
     return (v) => re.test(v);
   }
-  const needle = p.toLowerCase();
-  return (v) => v.toLowerCase().includes(needle);
+  // A case-insensitive search without a lower-cased copy of every row's text.
+  const re = new RegExp(p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'iu');
+  return (v) => re.test(v);
 }
 
 /** '#ABC', 'abc', '#aabbcc' → '#aabbcc'; other colour names are only lower-cased. */
@@ -122,12 +132,13 @@ export function normalizeColor(c: Scalar | undefined): string {
   return '#' + (h.length === 3 ? [...h].map((d) => d + d).join('') : h);
 }
 
-const values = (v: FieldValue): readonly Scalar[] =>
-  (Array.isArray(v) ? v : [v ?? null]) as readonly Scalar[];
+/** Whether any of the value's scalars (one, or each of a multi-value) passes; no array made per row. */
+const some = (v: FieldValue, test: (s: Scalar) => boolean): boolean =>
+  Array.isArray(v) ? (v as readonly Scalar[]).some(test) : test((v ?? null) as Scalar);
 
 /** One condition as a predicate; operands are prepared once, not per row. */
 export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>): (row: R) => boolean {
-  const get = (row: R) => ctx.get(row, c.field);
+  const get = ctx.getter?.(c.field) ?? ((row: R) => ctx.get(row, c.field));
   const scalar = (row: R): Scalar => {
     const v = get(row);
     return Array.isArray(v) ? (v[0] ?? null) : ((v ?? null) as Scalar);
@@ -148,9 +159,9 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
     case 'gte':
       return cmp((d) => d >= 0);
     case 'eq':
-      return (row) => values(get(row)).some((v) => v === c.value && !isEmpty(v));
+      return (row) => some(get(row), (v) => v === c.value && !isEmpty(v));
     case 'ne':
-      return (row) => !values(get(row)).some((v) => v === c.value && !isEmpty(v));
+      return (row) => !some(get(row), (v) => v === c.value && !isEmpty(v));
     case 'exists':
       return (row) => !isEmpty(get(row));
     case 'not_exists':
@@ -158,14 +169,16 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
     case 'like':
     case 'not_like': {
       const match = likeMatcher(c.value);
-      const like = (row: R) => values(get(row)).some((v) => !isEmpty(v) && match(text(v)));
+      const test = (v: Scalar) => !isEmpty(v) && match(text(v));
+      const like = (row: R) => some(get(row), test);
       return c.op === 'like' ? like : (row) => !like(row);
     }
     case 'eq_text':
     case 'ne_text':
     case 'eq_text_or_null': {
       const operand = norm(c.value);
-      const eq = (row: R) => values(get(row)).some((v) => !isEmpty(v) && norm(v) === operand);
+      const test = (v: Scalar) => !isEmpty(v) && norm(v) === operand;
+      const eq = (row: R) => some(get(row), test);
       if (c.op === 'eq_text') return eq;
       if (c.op === 'ne_text') return (row) => !eq(row);
       return (row) => isEmpty(get(row)) || eq(row);
@@ -191,10 +204,11 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
     case 'filter_by_list':
     case 'filter_by_exclude_list': {
       const list = new Set((c.values ?? []).map((v) => (v === null ? null : String(v))));
-      const inList = (row: R) =>
-        isEmpty(get(row))
-          ? list.has(null)
-          : values(get(row)).some((v) => list.has(v === null ? null : String(v)));
+      const test = (v: Scalar) => list.has(v === null ? null : String(v));
+      const inList = (row: R) => {
+        const v = get(row);
+        return isEmpty(v) ? list.has(null) : some(v, test);
+      };
       return c.op === 'filter_by_list' ? inList : (row) => !inList(row);
     }
     case 'colors':
@@ -206,9 +220,14 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
           const v = ctx.get(row, 'color');
           return typeof v === 'string' ? v : null;
         });
+      // A version holds a few colours: each is normalised once, not once per row.
+      const seen = new Map<string, boolean>();
       const has = (row: R) => {
         const v = color(row);
-        return !isEmpty(v ?? null) && list.has(normalizeColor(v ?? null));
+        if (isEmpty(v ?? null)) return false;
+        let r = seen.get(v!);
+        if (r === undefined) seen.set(v!, (r = list.has(normalizeColor(v))));
+        return r;
       };
       return c.op === 'colors' ? has : (row) => !has(row);
     }

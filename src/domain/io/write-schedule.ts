@@ -82,6 +82,8 @@ export function withResults(model: ScheduleModel, result: ScheduleResult): Sched
           lf: result.lf[i],
           tf: result.tf[i],
           ff: result.ff[i],
+          startFloat: result.startFloat[i],
+          finishFloat: result.finishFloat[i],
           critical: result.critical[i] === 1,
         },
       };

@@ -113,7 +113,14 @@ export const XER_FIELDS = {
     'remain_qty',
     'target_qty',
     'act_reg_qty',
+    'curv_id',
     'rsrc_type',
+  ],
+  RSRCCURVDATA: [
+    'curv_id',
+    'curv_name',
+    'default_flag',
+    ...Array.from({ length: 21 }, (_, i) => `pct_usage_${i}`),
   ],
 } as const;
 

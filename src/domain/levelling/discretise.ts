@@ -211,7 +211,8 @@ export function discretise(
     fixed,
     snapZero,
     resourceCalendar,
-    calendarSlack: Math.ceil((28 * 1440) / tick),
+    // Calendars repeat each week past their exceptions (the tick divides a day).
+    calendarPeriod: (7 * 1440) / tick,
   });
   fixedSuccessorDeadlines(problem, role);
   return { problem, origin, tick, span, role, resources: levelled, net };

@@ -102,10 +102,18 @@ function applyStarts(
   return changed;
 }
 
+/** The model without the version's levelled starts (ScheduleOptions.levelledStarts). */
+export function withoutLevelling(model: ScheduleModel): ScheduleModel {
+  if (!model.options.levelledStarts) return model;
+  const { levelledStarts: _dropped, ...options } = model.options;
+  return { ...model, options };
+}
+
 export function levelSchedule(input: LevellingInput, options: LevellingOptions = {}): LevellingResult {
   const clock = options.clock ?? (() => performance.now());
   const t0 = clock();
-  const { model } = input;
+  // Levelling starts again from the logic's dates: the last levelling's starts are not inputs here.
+  const model = withoutLevelling(input.model);
   const prepared = new PreparedSchedule(model);
   const before = prepared.computeFull();
   if (before.errors.length > 0) throw new LevellingError(before.errors[0].message);

@@ -43,7 +43,12 @@ export function mirrorProblem(p: Problem, H: number, fixedStart: ArrayLike<numbe
     fixed: p.fixed,
     snapZero: p.snap,
     resourceCalendar: p.resCal,
-    calendarSlack: p.calendarSlack,
+    // Reversed, the calendars' exceptions lie at the far end: no period covers them. The mirror
+    // only serves the improvement (backward passes of the justification), whose schedules are
+    // compared and checked forwards, so a bounded search there (four periods past the last
+    // booking) can only cost an improvement, never make a reported schedule wrong.
+    calendarPeriod: 4 * p.calendarPeriod,
+    periodicFrom: 0,
   });
 }
 

@@ -63,10 +63,18 @@ export interface ProblemSpec {
    */
   resourceCalendar?: ArrayLike<number>;
   /**
-   * With resource calendars: how far (ticks) past the last window and booking a search goes on
-   * before it gives up (the calendars' pattern must repeat within it; default 28 days of hours).
+   * With resource calendars: the period (ticks) with which every calendar repeats its pattern
+   * once past its exceptions (a week; default 7 days of hours). A search gives up one period
+   * past the later of its earliest start, the last capacity window, the last booking and the tick
+   * from which every calendar repeats (`periodicFrom`): by then every start of one whole period
+   * has failed, and from there on the limits, the calendars and so every later start repeat.
    */
-  calendarSlack?: number;
+  calendarPeriod?: number;
+  /**
+   * The tick from which every calendar repeats with `calendarPeriod`; computed from the tables
+   * when absent. (The mirror passes 0: see mirror.ts.)
+   */
+  periodicFrom?: number;
 }
 
 export interface Problem {
@@ -86,8 +94,10 @@ export interface Problem {
   capacityWindows: CapacityWindow[];
   /** Per resource: its calendar (index into calendars; 0 = always available). */
   resCal: Int32Array;
-  /** Ticks a search goes on past the last window and booking (0 without resource calendars). */
-  calendarSlack: number;
+  /** The calendars' period in ticks (0 without resource calendars: the limits become constant). */
+  calendarPeriod: number;
+  /** From this tick on every calendar repeats with calendarPeriod (see ProblemSpec). */
+  periodicFrom: number;
   release: Int32Array;
   deadline: Int32Array;
   fixed: Uint8Array;
@@ -166,6 +176,7 @@ export function buildProblem(spec: ProblemSpec): Problem {
     useShape[i] = shapes.length;
     for (let t = 0; t < u.shape.length; t++) shapes.push(Math.round(u.shape[t]));
   });
+  const period = resCal.some((c) => !calendars[c].continuous) ? (spec.calendarPeriod ?? 7 * 24) : 0;
   const p: Problem = {
     n,
     resources: k,
@@ -180,7 +191,8 @@ export function buildProblem(spec: ProblemSpec): Problem {
     capacity: arrayOr(spec.capacity, k, 0),
     capacityWindows: spec.capacityWindows ?? [],
     resCal,
-    calendarSlack: resCal.some((c) => !calendars[c].continuous) ? (spec.calendarSlack ?? 28 * 24) : 0,
+    calendarPeriod: period,
+    periodicFrom: period > 0 ? (spec.periodicFrom ?? periodicFrom(calendars, period)) : 0,
     release: arrayOr(spec.release, n, 0),
     deadline: arrayOr(spec.deadline, n, NO_LIMIT),
     fixed: Uint8Array.from(arrayOr(spec.fixed, n, 0)),
@@ -272,4 +284,11 @@ export function latestStartFor(p: Problem, r: number, ss: number): number {
   const x = lc.retreat(to, p.rLag[r]);
   const s = type === FS || type === FF ? ci.latestStartForFinish(x, p.dur[i]) : x;
   return p.snap[i] ? ci.snapBack(s) : s;
+}
+
+/** The first tick from which every calendar repeats with `period` ticks (past the last exception). */
+function periodicFrom(calendars: readonly TickCalendar[], period: number): number {
+  let from = 0;
+  for (const c of calendars) if (!c.continuous) from = Math.max(from, c.repeatsFrom(period));
+  return from;
 }

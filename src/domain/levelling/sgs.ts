@@ -11,8 +11,9 @@
 //
 // Resource calendars: a resource offers nothing where its calendar does not work (the profile's
 // base is 0 there), so an activity only gets it in ticks both calendars work. The limits then
-// never become constant, and a search gives up only `calendarSlack` ticks past the last window
-// and booking (the calendars repeat their week within it).
+// never become constant; they become periodic: past the last window, booking and calendar
+// exception everything repeats each week, so a search that has tried every start of one whole
+// period past that point (and past its earliest start) has tried them all and gives up.
 
 import { earliestStart, type Problem } from './problem';
 import { Profile } from './profile';
@@ -138,8 +139,9 @@ export class SerialSgs {
       if (ok) {
         if (++run === d) return cont ? t - d + 1 : c.tickAt(w - d + 1);
       } else {
-        // Past every window, fixed booking and placed activity the limits no longer change.
-        if (t >= this.quietFrom()) return -1;
+        // Every start up to t fails (each run would cover t): past the quiet point plus one
+        // period, no later start can fit either.
+        if (t >= this.giveUpAt(est)) return -1;
         run = 0;
       }
     }
@@ -170,13 +172,18 @@ export class SerialSgs {
         }
       }
       if (bad < 0) return s;
-      if (bad >= this.quietFrom()) return -1;
+      if (s >= this.giveUpAt(est)) return -1;
     }
   }
 
-  /** From this tick on the limits repeat and nothing is booked: failing there means no room at all. */
-  private quietFrom(): number {
-    return Math.max(this.profile.quietFrom, this.bookedTo()) + this.p.calendarSlack;
+  /**
+   * Past the last capacity window, booking and calendar exception the availability is constant
+   * (no resource calendars) or repeats each calendar period: once every start of one period from
+   * there (and from the search's earliest start) has failed, there is no room at all.
+   */
+  private giveUpAt(est: number): number {
+    const p = this.p;
+    return Math.max(this.profile.quietFrom, this.bookedTo(), p.periodicFrom, est) + p.calendarPeriod;
   }
 
   /** The tick after the last one this pass booked. */

@@ -75,6 +75,17 @@ export class TickCalendar {
     return this.mirrored ? this.end - 1 - this.at[this.count - 1 - w] : this.at[w];
   }
 
+  /**
+   * The first tick from which the calendar repeats with `period` ticks up to the end of its
+   * tables: past its last exception, its weekly pattern. One scan of the tables.
+   */
+  repeatsFrom(period: number): number {
+    if (this.continuous || period <= 0) return 0;
+    for (let t = this.end - 1 - period; t >= 0; t--)
+      if (this.works(t) !== this.works(t + period)) return t + 1;
+    return 0;
+  }
+
   works(t: number): boolean {
     return this.workBefore(t + 1) > this.workBefore(t);
   }

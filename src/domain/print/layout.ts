@@ -50,7 +50,8 @@ export const titleBand = (size: number) => Math.ceil(size * 1.8);
 /** Days spanned by the timescale (at least one). */
 export const spanDays = (t0: number, t1: number) => Math.max(1, (t1 - t0) / 1440);
 
-export function planPages(settings: PrintSettings, rows: number, days: number): PagePlan {
+/** `gridWidth`: the grid's width when its columns are not the settings' own (the user's layout). */
+export function planPages(settings: PrintSettings, rows: number, days: number, gridWidth?: number): PagePlan {
   const f = settings.format;
   const pageW = f.width_mm * PT_PER_MM;
   const pageH = f.height_mm * PT_PER_MM;
@@ -70,7 +71,7 @@ export function planPages(settings: PrintSettings, rows: number, days: number): 
     w: printable.w,
     h: Math.max(1, printable.h - headerH - footerH - legendH),
   };
-  const gridW = settings.columns.reduce((s, c) => s + COLUMN_WIDTH[c], 0);
+  const gridW = gridWidth ?? settings.columns.reduce((s, c) => s + COLUMN_WIDTH[c], 0);
   let scale: number;
   let ganttW: number;
   let across: number;

@@ -81,11 +81,21 @@ export type Fit = { mode: 'pages'; pages_wide: number } | { mode: 'scale'; perce
 export interface PrintSettings {
   format: SheetFormat;
   columns: PrintColumn[];
+  /** Print the user's grid layout's columns (order, widths, attribute columns) instead of `columns`. */
+  use_layout?: boolean;
   fit: Fit;
   header: TitleSet;
   footer: TitleSet;
   legend: boolean;
   relations: boolean;
+  /** A last page with the version's cyclogram: locations and kinds of work grouped by these keys. */
+  cyclogram?: CyclogramPage | null;
+}
+
+/** What names the cyclogram's locations and its kinds of work (an attribute key, `wbs:N`, `name`). */
+export interface CyclogramPage {
+  location_by: string;
+  kind_by: string;
 }
 
 const blank: TitleParts = { left: '', center: '', right: '' };

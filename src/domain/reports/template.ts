@@ -40,6 +40,8 @@ export const ROW_FIELDS = [
   'critical',
   'predecessors',
   'successors',
+  // The schedule of the row (a master report over many schedules).
+  'schedule',
 ] as const;
 export type RowField = (typeof ROW_FIELDS)[number];
 
@@ -84,10 +86,42 @@ export interface ReportRow {
   successors: number;
   /** A finish-no-later, must-on or mandatory constraint. */
   hardConstraint: boolean;
+  /** The schedule's name (a master report's rows come from many). */
+  schedule?: string;
 }
 
+/**
+ * Resource usage tables: a row holding {{resources.UNIT}} repeats once per resource and period
+ * of that unit in which the resource is used; its {{res.FIELD}} placeholders take the figures.
+ */
+export const RESOURCE_UNITS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type ResourceUnit = (typeof RESOURCE_UNITS)[number];
+export const RES_FIELDS = [
+  'schedule',
+  'resource',
+  'kind',
+  'period',
+  'period_end',
+  'units',
+  'cumulative',
+  'activities',
+] as const;
+export type ResField = (typeof RES_FIELDS)[number];
+
+/** Chart images: a cell holding only {{chart.NAME}} gets the chart drawn as a PNG over it. */
+export const CHARTS = ['s_curve', 's_curve_labour'] as const;
+export type ChartName = (typeof CHARTS)[number];
+
 export type Placeholder =
-  { kind: 'value'; name: ValueName } | { kind: 'rows'; set: RowSet } | { kind: 'field'; field: RowField };
+  | { kind: 'value'; name: ValueName }
+  | { kind: 'rows'; set: RowSet }
+  | { kind: 'field'; field: RowField }
+  | { kind: 'resources'; unit: ResourceUnit }
+  | { kind: 'res'; field: ResField }
+  | { kind: 'chart'; chart: ChartName };
+
+const oneOf = <T extends string>(list: readonly T[], s: string): s is T =>
+  (list as readonly string[]).includes(s);
 
 export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
@@ -102,6 +136,18 @@ export function parsePlaceholder(inner: string): Placeholder | null {
     return (ROW_FIELDS as readonly string[]).includes(field)
       ? { kind: 'field', field: field as RowField }
       : null;
+  }
+  if (inner.startsWith('resources.')) {
+    const unit = inner.slice(10);
+    return oneOf(RESOURCE_UNITS, unit) ? { kind: 'resources', unit } : null;
+  }
+  if (inner.startsWith('res.')) {
+    const field = inner.slice(4);
+    return oneOf(RES_FIELDS, field) ? { kind: 'res', field } : null;
+  }
+  if (inner.startsWith('chart.')) {
+    const chart = inner.slice(6);
+    return oneOf(CHARTS, chart) ? { kind: 'chart', chart } : null;
   }
   return (VALUES as readonly string[]).includes(inner) ? { kind: 'value', name: inner as ValueName } : null;
 }
@@ -118,31 +164,46 @@ export interface TemplateIssue {
   sheet: string;
   cell: string;
   placeholder: string;
-  code: 'report.unknown_placeholder' | 'report.field_outside_table' | 'report.two_tables_in_row';
+  code:
+    | 'report.unknown_placeholder'
+    | 'report.field_outside_table'
+    | 'report.two_tables_in_row'
+    | 'report.chart_not_alone';
 }
 
-/** Unknown placeholders, row fields outside a table row, and rows naming two sets. */
+/**
+ * Unknown placeholders, row fields outside a table row of their kind (an activity's {{row.…}}
+ * in a {{rows.…}} row, a resource's {{res.…}} in a {{resources.…}} row), rows naming two tables,
+ * and a chart sharing its cell with other text.
+ */
 export function checkTemplate(cells: CellText[]): TemplateIssue[] {
   const out: TemplateIssue[] = [];
-  const setsOfRow = new Map<string, string[]>();
+  const tablesOfRow = new Map<string, { text: string; kind: 'rows' | 'resources' }[]>();
   for (const c of cells)
     for (const m of c.text.matchAll(PLACEHOLDER)) {
       const p = parsePlaceholder(m[1]!);
       if (!p)
         out.push({ sheet: c.sheet, cell: c.cell, placeholder: m[0], code: 'report.unknown_placeholder' });
-      else if (p.kind === 'rows') {
+      else if (p.kind === 'rows' || p.kind === 'resources') {
         const k = `${c.sheet}\u0000${c.row}`;
-        setsOfRow.set(k, [...(setsOfRow.get(k) ?? []), m[0]]);
-      }
+        tablesOfRow.set(k, [...(tablesOfRow.get(k) ?? []), { text: m[0], kind: p.kind }]);
+      } else if (p.kind === 'chart' && c.text.trim() !== m[0])
+        out.push({ sheet: c.sheet, cell: c.cell, placeholder: m[0], code: 'report.chart_not_alone' });
     }
   for (const c of cells) {
     const k = `${c.sheet}\u0000${c.row}`;
-    const sets = setsOfRow.get(k);
-    if (sets && sets.length > 1 && c.text.includes(sets[1]!))
-      out.push({ sheet: c.sheet, cell: c.cell, placeholder: sets[1]!, code: 'report.two_tables_in_row' });
+    const tables = tablesOfRow.get(k);
+    if (tables && tables.length > 1 && c.text.includes(tables[1]!.text))
+      out.push({
+        sheet: c.sheet,
+        cell: c.cell,
+        placeholder: tables[1]!.text,
+        code: 'report.two_tables_in_row',
+      });
+    const kind = tables?.[0]?.kind;
     for (const m of c.text.matchAll(PLACEHOLDER)) {
       const p = parsePlaceholder(m[1]!);
-      if (p?.kind === 'field' && !sets)
+      if ((p?.kind === 'field' && kind !== 'rows') || (p?.kind === 'res' && kind !== 'resources'))
         out.push({ sheet: c.sheet, cell: c.cell, placeholder: m[0], code: 'report.field_outside_table' });
     }
   }
@@ -309,5 +370,7 @@ export function fieldOf(field: RowField, r: ReportRow, yes: string, no: string):
       return r.predecessors;
     case 'successors':
       return r.successors;
+    case 'schedule':
+      return r.schedule ?? '';
   }
 }

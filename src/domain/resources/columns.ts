@@ -129,20 +129,22 @@ export interface PastePlan {
 }
 
 /**
- * A matrix pasted at (row, col): rows past the last become new resources (a new one needs a
- * name). A cell that does not read refuses the whole paste (the caller shows where).
+ * A matrix pasted at (row, col) of a grid showing `columns` in that order: rows past the last
+ * become new resources (a new one needs a name). A cell that does not read refuses the whole
+ * paste (the caller shows where).
  */
 export function planPaste(
   matrix: readonly (readonly string[])[],
   at: { row: number; col: number },
   rowCount: number,
   labels: CellLabels,
+  columns: readonly ResourceColumn[] = RESOURCE_COLUMNS,
 ): PastePlan {
   const plan: PastePlan = { updates: [], creates: [], refused: [] };
   matrix.forEach((line, i) => {
     const patch: Record<string, string | number | null> = {};
     line.forEach((text, j) => {
-      const col = RESOURCE_COLUMNS[at.col + j];
+      const col = columns[at.col + j];
       if (!col) return;
       const v = parseCell(col, text, labels);
       if (v.ok) patch[col] = v.value;

@@ -1,5 +1,9 @@
 // Resources and assignments: curves, durations from rates, usage against availability.
 export * from './curves';
+export * from './curve-import';
+export * from './curve-export';
+export * from './curve-timephased';
+export * from './curve-points';
 export * from './remaining';
 export * from './columns';
 export * from './work-time';
@@ -7,3 +11,6 @@ export * from './usage';
 export * from './group-usage';
 export * from './level-input';
 export * from './resource-gantt';
+export * from './indicators';
+export * from './layout';
+export * from './assignment-patches';

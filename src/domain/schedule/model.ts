@@ -3,6 +3,7 @@
 //
 // Units: time is integer minutes since 2000-01-01 00:00 local time (no zones), clamped to
 // 2000–2050; durations, lags and floats are working minutes on the calendar that owns them.
+import type { AssignmentCurve } from '../resources/curve-import';
 
 /** Minutes since 2000-01-01 00:00, local. */
 export type Minutes = number;
@@ -67,6 +68,9 @@ export interface StoredResults {
   /** Total and free float in working minutes on the activity's calendar. */
   tf?: WorkMinutes | null;
   ff?: WorkMinutes | null;
+  /** Start float (late − early start) and finish float (late − early finish), working minutes. */
+  startFloat?: WorkMinutes | null;
+  finishFloat?: WorkMinutes | null;
   critical?: boolean | null;
 }
 
@@ -121,6 +125,12 @@ export interface Activity {
   resumeAt?: Minutes | null;
   /** MS Project's manually scheduled task (its late dates follow MS Project's display rule). */
   manual?: boolean;
+  /**
+   * The start a user typed on a manually scheduled task (MSPDI ManualStart): under MS Project
+   * semantics the task stays there whatever its links or the project start say (Project does not
+   * move manual tasks); without it the task is scheduled by its links.
+   */
+  manualStart?: Minutes | null;
   /** Resource calendars for kind 'resource' (ids into the model's calendars). */
   resourceCalendarIds?: string[];
   /** Planned dates as stored in the source (used when nothing else fixes the date). */
@@ -194,6 +204,14 @@ export interface ScheduleOptions {
    * are the main project's.
    */
   projects?: ProjectPart[];
+  /**
+   * The version's levelling (docs/levelling.md "Levelled starts in the engine"): by activity id, the
+   * start levelling gave it. An input like MS Project's levelling delay, kept as a date: the
+   * activity's remaining work starts no earlier (a floor beside its own constraints, which it does
+   * not replace), on every calculation, until the levelling is cleared. Completed activities and
+   * mandatory dates are not moved by it.
+   */
+  levelledStarts?: Readonly<Record<string, Minutes>>;
 }
 
 /** One more scheduled project of a file: its id (Activity.projectId), name and own options. */
@@ -216,6 +234,8 @@ export interface Assignment {
   resourceId: string;
   /** Planned units (hours or quantity, as the source records). */
   units: number;
+  /** How the work spreads over the activity, when the file says (P6 resource curve, MS Project contour). */
+  curve?: AssignmentCurve;
 }
 
 export interface ScheduleModel {

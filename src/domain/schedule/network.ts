@@ -60,8 +60,12 @@ export interface Network {
   planned: Int32Array;
   /** Earliest resume of a started activity's remaining work (NONE: the data date decides). */
   resume: Int32Array;
+  /** The levelled start (ScheduleOptions.levelledStarts; NONE: not levelled): a start floor. */
+  lvStart: Int32Array;
   /** MS Project manually scheduled task (only under MS Project semantics). */
   manual: Uint8Array;
+  /** The typed start of a manual task that Project keeps (NONE: scheduled by its links). */
+  manualStart: Int32Array;
   /** P6 expected finish (NONE: none, or its project does not use them). */
   expect: Int32Array;
   /** P6 external early start / late finish (NONE: none, or ignored by the project's option). */
@@ -175,12 +179,14 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     pct: new Float32Array(n),
     planned: new Int32Array(n),
     manual: new Uint8Array(n),
+    manualStart: new Int32Array(n).fill(NONE),
     expect: new Int32Array(n).fill(NONE),
     extStart: new Int32Array(n).fill(NONE),
     extFinish: new Int32Array(n).fill(NONE),
     extLateStart: new Int32Array(n).fill(NONE),
     extLateFinish: new Int32Array(n).fill(NONE),
     resume: new Int32Array(n).fill(NONE),
+    lvStart: new Int32Array(n).fill(NONE),
     parent: new Int32Array(n).fill(-1),
     m: 0,
     relIds: [],
@@ -225,7 +231,11 @@ export function setActivity(
   net.cal[i] = activityCalendar(net, a, byId) ?? defCal;
   net.kind[i] = kindCode(a);
   net.manual[i] = a.manual && net.options.semantics === 'msproject' ? 1 : 0;
+  // Once started, its remaining work resumes where MS Project put it (resumeAt), not moved either.
+  const typed = a.actualStart === null ? a.manualStart : a.resumeAt;
+  net.manualStart[i] = net.manual[i] === 1 && typed != null ? typed : NONE;
   net.resume[i] = a.actualStart !== null && a.resumeAt != null ? a.resumeAt : NONE;
+  net.lvStart[i] = net.options.levelledStarts?.[a.id] ?? NONE;
   const done = a.actualFinish !== null;
   const started = a.actualStart !== null;
   net.status[i] = done ? S_DONE : started ? S_STARTED : S_OPEN;

@@ -425,6 +425,14 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     fromData = false;
     moment = sMin;
   }
+  // The levelled start (a levelling delay kept as a date): after the logic and the start limit.
+  const lv = net.lvStart[i];
+  if (lv !== NONE && c.workAt(lv) > w) {
+    w = c.workAt(lv);
+    finishAt = NONE;
+    fromData = false;
+    moment = lv;
+  }
   const fMin = net.finishMin[i];
   if (fMin !== NONE && c.workAt(fMin) - dur > w) {
     w = c.workAt(fMin) - dur;
@@ -443,9 +451,18 @@ export function forwardOne(net: Network, st: PassState, i: number, dataWork: Int
     fromData = false;
     moment = net.mandFinish[i];
   }
-  // Even a mandatory date does not put remaining work before the data date (P6 stores the data
-  // date for a mandatory finish before it).
-  if (w < dw) {
+  // MS Project does not move a manually scheduled task: it starts where the user put it, even
+  // before its predecessors allow or before the project start (assignment-*-mspdi.xml in MPXJ's
+  // test data: manual tasks in 2016 in a project that starts in 2018).
+  const typed = net.manualStart[i];
+  if (typed !== NONE) {
+    w = c.workAt(typed);
+    finishAt = NONE;
+    fromData = false;
+    moment = typed;
+  } else if (w < dw) {
+    // Even a mandatory date does not put remaining work before the data date (P6 stores the data
+    // date for a mandatory finish before it).
     w = dw;
     finishAt = NONE;
   }

@@ -18,9 +18,14 @@ export interface CompareActivity {
   /** Working minutes. */
   readonly duration: number;
   readonly percent: number;
+  /** The calendar's name (its id where the model has no such calendar). */
   readonly calendarId: string | null;
   /** The row's constraints in one readable string ('' for none). */
   readonly constraint: string;
+  /** Resource assignments as "resource: units; …", sorted ('' for none). */
+  readonly assignments: string;
+  /** Attribute values as "key=value; …", sorted by key, empty values left out ('' for none). */
+  readonly attributes: string;
   /** Start and finish (minutes since 2000-01-01), null when not scheduled. */
   readonly start: number | null;
   readonly finish: number | null;
@@ -53,6 +58,8 @@ export const COMPARED_FIELDS = [
   'percent',
   'calendar',
   'constraint',
+  'assignments',
+  'attributes',
   'start',
   'finish',
   'total_float',
@@ -112,17 +119,84 @@ export interface VersionComparison {
 const DAY = 1440;
 const days = (minutes: number) => Math.round((minutes / DAY) * 10) / 10;
 
-function uniqueBy<T>(items: readonly T[], key: (t: T) => string | null): Map<string, T> {
-  const out = new Map<string, T>();
-  const dup = new Set<string>();
-  for (const t of items) {
-    const k = key(t);
+const BY = ['code', 'id', 'name'] as const;
+const NONE = -1;
+const DUP = -2;
+
+/** key → index, where the key is unique among the items (keys held twice are left out). */
+function uniqueIndex(n: number, key: (i: number) => string | null): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const k = key(i);
     if (k === null) continue;
-    if (out.has(k)) dup.add(k);
-    else out.set(k, t);
+    out.set(k, out.has(k) ? DUP : i);
   }
-  for (const k of dup) out.delete(k);
   return out;
+}
+
+interface Matching {
+  /** Per base row: the index of its current row, or -1. */
+  readonly cur: Int32Array;
+  /** Per current row: the index of its base row, or -1. */
+  readonly base: Int32Array;
+  /** Per base row: 0 code, 1 id, 2 name (where matched). */
+  readonly by: Uint8Array;
+  readonly size: number;
+}
+
+/** Pairs base rows with current rows by index (see the file's head). Typed arrays: 100k rows a side. */
+function matchIndexes(base: readonly CompareActivity[], current: readonly CompareActivity[]): Matching {
+  const cur = new Int32Array(base.length).fill(NONE);
+  const back = new Int32Array(current.length).fill(NONE);
+  const by = new Uint8Array(base.length);
+  let size = 0;
+  const pair = (b: number, c: number, how: number) => {
+    cur[b] = c;
+    back[c] = b;
+    by[b] = how;
+    size++;
+  };
+  const code = (a: CompareActivity) => {
+    const k = a.code.trim();
+    return k === '' ? null : k;
+  };
+  const curByCode = uniqueIndex(current.length, (i) => code(current[i]!));
+  const baseByCode = uniqueIndex(base.length, (i) => code(base[i]!));
+  for (const [k, b] of baseByCode) {
+    if (b < 0) continue;
+    const c = curByCode.get(k);
+    if (c !== undefined && c >= 0) pair(b, c, 0);
+  }
+  const curById = new Map<string, number>();
+  for (let i = 0; i < current.length; i++) curById.set(current[i]!.id, i);
+  for (let b = 0; b < base.length; b++) {
+    if (cur[b] !== NONE) continue;
+    const c = curById.get(base[b]!.id);
+    if (c !== undefined && back[c] === NONE) pair(b, c, 1);
+  }
+  if (size === base.length || size === current.length) return { cur, base: back, by, size };
+  // By name under the same (matched) parent, parents first: rows come in tree order.
+  const baseById = new Map<string, number>();
+  for (let i = 0; i < base.length; i++) baseById.set(base[i]!.id, i);
+  const parentKey = (parentId: string | null, side: 'b' | 'c'): string | null => {
+    if (parentId === null) return 'top';
+    if (side === 'c') return parentId;
+    const pb = baseById.get(parentId);
+    const pc = pb === undefined ? NONE : cur[pb]!;
+    return pc === NONE ? null : current[pc]!.id;
+  };
+  const nameKey = (a: CompareActivity, side: 'b' | 'c') => {
+    const p = parentKey(a.parentId, side);
+    return p === null ? null : `${p}\u0000${a.name.trim().toLowerCase()}`;
+  };
+  const curByName = uniqueIndex(current.length, (i) => (back[i] === NONE ? nameKey(current[i]!, 'c') : null));
+  const baseByName = uniqueIndex(base.length, (i) => (cur[i] === NONE ? nameKey(base[i]!, 'b') : null));
+  for (const [k, b] of baseByName) {
+    if (b < 0) continue;
+    const c = curByName.get(k);
+    if (c !== undefined && c >= 0 && back[c] === NONE) pair(b, c, 2);
+  }
+  return { cur, base: back, by, size };
 }
 
 /** Pairs base → current ids (see the file's head), and how each pair was matched. */
@@ -130,42 +204,10 @@ export function matchActivities(
   base: readonly CompareActivity[],
   current: readonly CompareActivity[],
 ): Map<string, { currentId: string; by: 'code' | 'id' | 'name' }> {
+  const m = matchIndexes(base, current);
   const pairs = new Map<string, { currentId: string; by: 'code' | 'id' | 'name' }>();
-  const taken = new Set<string>();
-  const code = (a: CompareActivity) => (a.code.trim() === '' ? null : a.code.trim());
-  const baseByCode = uniqueBy(base, code);
-  const curByCode = uniqueBy(current, code);
-  for (const [k, b] of baseByCode) {
-    const c = curByCode.get(k);
-    if (c) {
-      pairs.set(b.id, { currentId: c.id, by: 'code' });
-      taken.add(c.id);
-    }
-  }
-  const curById = new Map(current.map((c) => [c.id, c]));
-  for (const b of base) {
-    if (pairs.has(b.id) || taken.has(b.id) || !curById.has(b.id)) continue;
-    pairs.set(b.id, { currentId: b.id, by: 'id' });
-    taken.add(b.id);
-  }
-  // By name under the same (matched) parent, parents first: rows come in tree order.
-  const parentKey = (parentId: string | null, side: 'b' | 'c') =>
-    parentId === null ? 'top' : side === 'b' ? (pairs.get(parentId)?.currentId ?? null) : parentId;
-  const nameKey = (a: CompareActivity, side: 'b' | 'c') => {
-    const p = parentKey(a.parentId, side);
-    return p === null ? null : `${p}\u0000${a.name.trim().toLowerCase()}`;
-  };
-  const restCur = current.filter((c) => !taken.has(c.id));
-  const curByName = uniqueBy(restCur, (c) => nameKey(c, 'c'));
-  const restBase = base.filter((b) => !pairs.has(b.id));
-  const baseByName = uniqueBy(restBase, (b) => nameKey(b, 'b'));
-  for (const [k, b] of baseByName) {
-    const c = curByName.get(k);
-    if (c && !taken.has(c.id)) {
-      pairs.set(b.id, { currentId: c.id, by: 'name' });
-      taken.add(c.id);
-    }
-  }
+  for (let b = 0; b < base.length; b++)
+    if (m.cur[b] !== NONE) pairs.set(base[b]!.id, { currentId: current[m.cur[b]!]!.id, by: BY[m.by[b]!]! });
   return pairs;
 }
 
@@ -179,6 +221,8 @@ function changedFields(b: CompareActivity, c: CompareActivity, parentMatches: bo
   if (Math.abs(b.percent - c.percent) > 1e-9) out.push('percent');
   if (b.calendarId !== c.calendarId) out.push('calendar');
   if (b.constraint !== c.constraint) out.push('constraint');
+  if (b.assignments !== c.assignments) out.push('assignments');
+  if (b.attributes !== c.attributes) out.push('attributes');
   if (b.start !== c.start) out.push('start');
   if (b.finish !== c.finish) out.push('finish');
   if (b.totalFloat !== c.totalFloat) out.push('total_float');
@@ -194,24 +238,22 @@ const maxFinish = (acts: readonly CompareActivity[]) => {
 
 /** Compare `current` with `base` (see the file's head); `slipDays`: the summary's threshold. */
 export function compareVersions(base: CompareSide, current: CompareSide, slipDays = 5): VersionComparison {
-  const pairs = matchActivities(base.activities, current.activities);
-  const baseOf = new Map<string, CompareActivity>();
-  const byBy = new Map<string, 'code' | 'id' | 'name'>();
-  const baseById = new Map(base.activities.map((a) => [a.id, a]));
-  for (const [bid, p] of pairs) {
-    baseOf.set(p.currentId, baseById.get(bid)!);
-    byBy.set(p.currentId, p.by);
-  }
-  // Removed rows go after the row their predecessor in the base was matched to.
-  const removedAfter = new Map<string | null, CompareActivity[]>();
-  let lastMatched: string | null = null;
-  for (const b of base.activities) {
-    const p = pairs.get(b.id);
-    if (p) lastMatched = p.currentId;
+  const B = base.activities;
+  const C = current.activities;
+  const m = matchIndexes(B, C);
+  const baseIndex = new Map<string, number>();
+  for (let i = 0; i < B.length; i++) baseIndex.set(B[i]!.id, i);
+  const curIndex = new Map<string, number>();
+  for (let i = 0; i < C.length; i++) curIndex.set(C[i]!.id, i);
+  // Removed rows go after the row their predecessor in the base was matched to (-1: at the top).
+  const removedAfter = new Map<number, number[]>();
+  let lastMatched = NONE;
+  for (let b = 0; b < B.length; b++) {
+    if (m.cur[b] !== NONE) lastMatched = m.cur[b]!;
     else {
-      const list = removedAfter.get(lastMatched) ?? [];
-      list.push(b);
-      removedAfter.set(lastMatched, list);
+      const list = removedAfter.get(lastMatched);
+      if (list) list.push(b);
+      else removedAfter.set(lastMatched, [b]);
     }
   }
   const rows: RowDiff[] = [];
@@ -224,14 +266,15 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
     finishSlipDays: null,
     matchedBy: null,
   });
-  for (const b of removedAfter.get(null) ?? []) rows.push(removed(b));
+  for (const b of removedAfter.get(NONE) ?? []) rows.push(removed(B[b]!));
   let added = 0;
   let changed = 0;
   let same = 0;
   let slipped = 0;
-  for (const c of current.activities) {
-    const b = baseOf.get(c.id);
-    if (!b) {
+  for (let ci = 0; ci < C.length; ci++) {
+    const c = C[ci]!;
+    const bi = m.base[ci]!;
+    if (bi === NONE) {
       added++;
       rows.push({
         status: 'added',
@@ -243,10 +286,14 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
         matchedBy: null,
       });
     } else {
-      const parentMatches =
-        b.parentId === null
-          ? c.parentId === null
-          : c.parentId !== null && pairs.get(b.parentId)?.currentId === c.parentId;
+      const b = B[bi]!;
+      let parentMatches: boolean;
+      if (b.parentId === null) parentMatches = c.parentId === null;
+      else {
+        const pb = baseIndex.get(b.parentId);
+        const pc = pb === undefined ? NONE : m.cur[pb]!;
+        parentMatches = c.parentId !== null && pc !== NONE && C[pc]!.id === c.parentId;
+      }
       const fields = changedFields(b, c, parentMatches);
       const finishSlip = b.finish !== null && c.finish !== null ? days(c.finish - b.finish) : null;
       if (finishSlip !== null && finishSlip > slipDays && c.nodeType !== 'sum') slipped++;
@@ -259,72 +306,98 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
         changed: fields,
         startSlipDays: b.start !== null && c.start !== null ? days(c.start - b.start) : null,
         finishSlipDays: finishSlip,
-        matchedBy: byBy.get(c.id) ?? null,
+        matchedBy: BY[m.by[bi]!]!,
       });
     }
-    for (const r of removedAfter.get(c.id) ?? []) rows.push(removed(r));
+    const after = removedAfter.get(ci);
+    if (after) for (const r of after) rows.push(removed(B[r]!));
   }
 
-  // Relations, by their matched ends.
-  const curCode = new Map(current.activities.map((a) => [a.id, a.code || a.name]));
-  const baseCode = new Map(base.activities.map((a) => [a.id, a.code || a.name]));
-  const keyOf = (p: string, s: string) => `${p}\u0000${s}`;
-  const curRel = new Map(current.relations.map((r) => [keyOf(r.predId, r.succId), r]));
-  const seen = new Set<string>();
+  // Relations, by their matched ends: keyed by the current ends' indexes (one number).
+  const label = (a: CompareActivity | undefined) => (a ? a.code || a.name : '');
+  const key = (p: number, s: number) => p * C.length + s;
+  const curRel = new Map<number, number>();
+  const curEnds: number[] = [];
+  for (let i = 0; i < current.relations.length; i++) {
+    const r = current.relations[i]!;
+    const p = curIndex.get(r.predId);
+    const s = curIndex.get(r.succId);
+    if (p === undefined || s === undefined) continue;
+    curEnds[i] = key(p, s);
+    curRel.set(key(p, s), i);
+  }
+  const seen = new Set<number>();
   const relations: RelationDiff[] = [];
+  let relationsAdded = 0;
+  let relationsRemoved = 0;
+  let relationsChanged = 0;
   for (const r of base.relations) {
-    const p = pairs.get(r.predId)?.currentId;
-    const s = pairs.get(r.succId)?.currentId;
-    const c = p !== undefined && s !== undefined ? curRel.get(keyOf(p, s)) : undefined;
-    if (!c) {
+    const pb = baseIndex.get(r.predId);
+    const sb = baseIndex.get(r.succId);
+    const p = pb === undefined ? NONE : m.cur[pb]!;
+    const s = sb === undefined ? NONE : m.cur[sb]!;
+    const ci = p !== NONE && s !== NONE ? curRel.get(key(p, s)) : undefined;
+    if (ci === undefined) {
+      relationsRemoved++;
       relations.push({
         status: 'removed',
-        predCode: baseCode.get(r.predId) ?? '',
-        succCode: baseCode.get(r.succId) ?? '',
+        predCode: label(pb === undefined ? undefined : B[pb]),
+        succCode: label(sb === undefined ? undefined : B[sb]),
         type: r.type,
         lag: r.lag,
       });
       continue;
     }
-    seen.add(keyOf(c.predId, c.succId));
-    if (c.type !== r.type || c.lag !== r.lag)
+    const c = current.relations[ci]!;
+    seen.add(key(p, s));
+    if (c.type !== r.type || c.lag !== r.lag) {
+      relationsChanged++;
       relations.push({
         status: 'changed',
-        predCode: curCode.get(c.predId) ?? '',
-        succCode: curCode.get(c.succId) ?? '',
+        predCode: label(C[p]),
+        succCode: label(C[s]),
         type: c.type,
         lag: c.lag,
         baseType: r.type,
         baseLag: r.lag,
       });
+    }
   }
-  for (const c of current.relations)
-    if (!seen.has(keyOf(c.predId, c.succId)))
-      relations.push({
-        status: 'added',
-        predCode: curCode.get(c.predId) ?? '',
-        succCode: curCode.get(c.succId) ?? '',
-        type: c.type,
-        lag: c.lag,
-      });
+  for (let i = 0; i < current.relations.length; i++) {
+    const k = curEnds[i];
+    if (k !== undefined && seen.has(k)) continue;
+    const c = current.relations[i]!;
+    relationsAdded++;
+    relations.push({
+      status: 'added',
+      predCode: label(C[curIndex.get(c.predId) ?? NONE]),
+      succCode: label(C[curIndex.get(c.succId) ?? NONE]),
+      type: c.type,
+      lag: c.lag,
+    });
+  }
 
-  const critBase = new Set(
-    base.activities
-      .filter((a) => a.critical && a.nodeType !== 'sum')
-      .map((a) => pairs.get(a.id)?.currentId ?? `-${a.id}`),
-  );
-  const critCur = new Set(
-    current.activities.filter((a) => a.critical && a.nodeType !== 'sum').map((a) => a.id),
-  );
-  const criticalChanged = critBase.size !== critCur.size || [...critBase].some((id) => !critCur.has(id));
-  const baseFinish = maxFinish(base.activities);
-  const currentFinish = maxFinish(current.activities);
+  // The critical path changed: the critical activities (by match) differ.
+  let critCur = 0;
+  let critBoth = 0;
+  let critBase = 0;
+  for (let ci = 0; ci < C.length; ci++) if (C[ci]!.critical && C[ci]!.nodeType !== 'sum') critCur++;
+  for (let bi = 0; bi < B.length; bi++) {
+    const b = B[bi]!;
+    if (!b.critical || b.nodeType === 'sum') continue;
+    critBase++;
+    const c = m.cur[bi]!;
+    if (c !== NONE && C[c]!.critical && C[c]!.nodeType !== 'sum') critBoth++;
+  }
+  const criticalChanged = critBase !== critCur || critBoth !== critCur;
+  const baseFinish = maxFinish(B);
+  const currentFinish = maxFinish(C);
   return {
     rows,
     relations,
     summary: {
       added,
-      removed: base.activities.length - pairs.size,
+      removed: B.length - m.size,
       changed,
       same,
       baseFinish,
@@ -334,9 +407,9 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
       criticalChanged,
       slipped,
       slipDays,
-      relationsAdded: relations.filter((r) => r.status === 'added').length,
-      relationsRemoved: relations.filter((r) => r.status === 'removed').length,
-      relationsChanged: relations.filter((r) => r.status === 'changed').length,
+      relationsAdded,
+      relationsRemoved,
+      relationsChanged,
     },
   };
 }

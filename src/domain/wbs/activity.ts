@@ -49,7 +49,13 @@ export function columnsHoldConstraints(cs: readonly Constraint[]): boolean {
   return starts.length <= 1 && finishes.length <= 1 && cs.every((c) => COLUMN_LIMITS.includes(c.type));
 }
 
-function columnConstraints(row: ScheduledRow): Constraint[] {
+/** The row fields its constraints are read from. */
+type ConstraintRow = Pick<
+  ScheduledRow,
+  'startLimitType' | 'startLimitDate' | 'finishLimitType' | 'finishLimitDate' | 'sched'
+>;
+
+function columnConstraints(row: ConstraintRow): Constraint[] {
   const out: Constraint[] = [];
   if (row.startLimitType && row.startLimitDate !== null)
     out.push({ on: 'start', type: row.startLimitType, date: row.startLimitDate });
@@ -62,7 +68,7 @@ function columnConstraints(row: ScheduledRow): Constraint[] {
  * The row's constraints: its limit columns, or the import's own constraints while the columns
  * still show them (a mandatory constraint shows as "in date"; a limit edited in the workbench wins).
  */
-export function rowConstraints(row: ScheduledRow): Constraint[] {
+export function rowConstraints(row: ConstraintRow): Constraint[] {
   const cols = columnConstraints(row);
   const kept = row.sched?.constraints;
   if (!kept || columnsHoldConstraints(kept)) return cols;
@@ -138,6 +144,7 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
     ...(s?.externalEarlyStart !== undefined ? { externalEarlyStart: s.externalEarlyStart } : {}),
     ...(s?.externalLateFinish !== undefined ? { externalLateFinish: s.externalLateFinish } : {}),
     ...(s?.manual ? { manual: true } : {}),
+    ...(s?.manualStart != null ? { manualStart: s.manualStart } : {}),
     ...(s?.resourceCalendarIds ? { resourceCalendarIds: s.resourceCalendarIds } : {}),
     ...(s?.plannedStart !== undefined ? { plannedStart: s.plannedStart } : {}),
     ...(s?.plannedFinish !== undefined ? { plannedFinish: s.plannedFinish } : {}),
@@ -163,6 +170,7 @@ export function rowScheduleOf(
   if (a.externalEarlyStart != null) x.externalEarlyStart = a.externalEarlyStart;
   if (a.externalLateFinish != null) x.externalLateFinish = a.externalLateFinish;
   if (a.manual) x.manual = true;
+  if (a.manualStart != null) x.manualStart = a.manualStart;
   if (a.resourceCalendarIds?.length)
     x.resourceCalendarIds = a.resourceCalendarIds.map((c) => calendarId(c) ?? c);
   if (a.plannedStart !== undefined && a.plannedStart !== null) x.plannedStart = a.plannedStart;

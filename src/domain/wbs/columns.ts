@@ -53,7 +53,12 @@ export const WBS_COLUMNS = {
   calendar: { id: 'calendar', kind: 'calendar', field: 'calendarId' },
   total_float: { id: 'total_float', kind: 'readonly' },
   free_float: { id: 'free_float', kind: 'readonly' },
+  start_float: { id: 'start_float', kind: 'readonly' },
+  finish_float: { id: 'finish_float', kind: 'readonly' },
   status: { id: 'status', kind: 'readonly' },
+  /** The curator's accepted dates (PATCH versions/{id}/accepted-curator-dates): shown, not typed. */
+  accepted_start: { id: 'accepted_start', kind: 'readonly' },
+  accepted_finish: { id: 'accepted_finish', kind: 'readonly' },
 } as const satisfies Record<string, WbsColumn>;
 
 /** An attribute column's id: `attr:` and the key the rows' attributes use. */

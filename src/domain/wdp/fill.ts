@@ -88,3 +88,66 @@ export function fillByKey(
   if (sel.c0 === 0) return null;
   return { source: { ...sel, c0: sel.c0 - 1, c1: sel.c0 - 1 }, target: { ...sel, c0: sel.c0 - 1 } };
 }
+
+/** One cell a handle fill writes, with its value (null clears). */
+export interface FilledValue {
+  readonly row: number;
+  readonly col: number;
+  readonly value: number | null;
+}
+
+/** Kept to the thousandth like every day value (and never -0). */
+const thousandth = (x: number) => Math.round(x * 1000) / 1000 + 0;
+
+/**
+ * The least-squares line through the values at offsets 0 … n−1 (Excel's AutoFill trend): for an
+ * arithmetic series it is the series itself (1, 2 → step 1; 10, 7 → step −3).
+ */
+function trendOf(values: readonly number[]): { a: number; b: number } {
+  const n = values.length;
+  const kMean = (n - 1) / 2;
+  const vMean = values.reduce((s, v) => s + v, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let k = 0; k < n; k++) {
+    num += (k - kMean) * (values[k]! - vMean);
+    den += (k - kMean) ** 2;
+  }
+  const b = num / den;
+  return { a: vMean - b * kMean, b };
+}
+
+/**
+ * What dragging the fill handle from `source` over `target` writes, as Excel's AutoFill does:
+ * along the fill's direction each line of the source (a column for a fill down or up, a row for
+ * a fill right or left) that holds two or more numbers and no empty cell is extended as a series
+ * (its least-squares trend: 1, 2 → 3, 4 …; 5, 3 upwards → 7, 9 …); any other line (one value, an
+ * empty cell) is copied, its pattern tiled as fillCells does. Values kept to the thousandth.
+ */
+export function fillValues(
+  source: CellRange,
+  target: CellRange,
+  valueAt: (row: number, col: number) => number | null,
+): FilledValue[] {
+  const vertical = target.r0 < source.r0 || target.r1 > source.r1;
+  const trends = new Map<number, { a: number; b: number } | null>();
+  const trendOfLine = (line: number) => {
+    if (!trends.has(line)) {
+      const values: number[] = [];
+      const [from, to] = vertical ? [source.r0, source.r1] : [source.c0, source.c1];
+      for (let k = from; k <= to; k++) {
+        const v = vertical ? valueAt(k, line) : valueAt(line, k);
+        if (v === null) break;
+        values.push(v);
+      }
+      trends.set(line, values.length >= 2 && values.length === to - from + 1 ? trendOf(values) : null);
+    }
+    return trends.get(line)!;
+  };
+  return fillCells(source, target).map((f) => {
+    const trend = trendOfLine(vertical ? f.col : f.row);
+    if (!trend) return { row: f.row, col: f.col, value: valueAt(f.fromRow, f.fromCol) };
+    const k = vertical ? f.row - source.r0 : f.col - source.c0;
+    return { row: f.row, col: f.col, value: thousandth(trend.a + trend.b * k) };
+  });
+}

@@ -15,3 +15,5 @@ export * from './report';
 export * from './follow';
 export * from './fill';
 export * from './resource-days';
+export * from './resource-limit';
+export * from './timesheet-report';

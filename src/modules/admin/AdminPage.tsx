@@ -1,7 +1,7 @@
 // The administration screen of a space: members (invite, role, remove, last activity), roles with
 // their permission matrix (editable by an administrator), and the licence tokens of the space.
 import { useCallback, useEffect, useState } from 'react';
-import { useOutletContext } from 'react-router-dom';
+import { useOutletContext, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import type { LicenceInfo, Member, Role } from '../../api';
 import { call } from '../../app/api/call';
@@ -12,9 +12,13 @@ import { ABILITIES, PERMISSION_MODULES } from '../../domain/admin/permissions';
 import type { PermissionMatrix } from '../../domain/admin/permissions';
 import { FileKey } from 'lucide-react';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
-import { useAdmin2T, useAdmin3T, useAdminT } from './i18n';
+import { useAdmin2T, useAdmin3T, useAdmin5T, useAdmin6T, useAdminT } from './i18n';
+import { RemoteCopyPanel } from './RemoteCopyPanel';
+import { RemoteTokensPanel } from './RemoteTokensPanel';
+import { AccessPanel } from './AccessPanel';
 import { TextsPanel } from './TextsPanel';
 import { BackupsPanel } from './BackupsPanel';
+import { SpaceActionsPanel } from './SpaceActionsPanel';
 import './admin.css';
 
 /** A counter to bump after a change: the effects that read the lists depend on it. */
@@ -23,8 +27,8 @@ function useReload(): [number, () => void] {
   return [tick, useCallback(() => setTick((n) => n + 1), [])];
 }
 
-type Tab = 'members' | 'roles' | 'settings' | 'licences' | 'backups' | 'texts';
-const TABS: Tab[] = ['members', 'roles', 'settings', 'licences', 'backups', 'texts'];
+type Tab = 'members' | 'roles' | 'access' | 'settings' | 'licences' | 'backups' | 'texts' | 'remote';
+const TABS: Tab[] = ['members', 'roles', 'access', 'settings', 'licences', 'backups', 'texts', 'remote'];
 
 const done = (title: string) =>
   useToasts.getState().push({ kind: 'success', title, lines: [], durationMs: 3000 });
@@ -33,8 +37,13 @@ export function AdminPage() {
   const { t } = useAdminT();
   const { t: t2 } = useAdmin2T();
   const { t: t3 } = useAdmin3T();
+  const { t: t5 } = useAdmin5T();
+  const { t: t6 } = useAdmin6T();
   const { spaceId, config } = useOutletContext<SpaceContext>();
-  const [tab, setTab] = useState<Tab>('members');
+  // `?tab=licences` opens a tab directly (a module not in the licence links there).
+  const [search] = useSearchParams();
+  const asked = search.get('tab') as Tab | null;
+  const [tab, setTab] = useState<Tab>(asked && TABS.includes(asked) ? asked : 'members');
   return (
     <div className="admin">
       <h1>{t('title')}</h1>
@@ -47,16 +56,32 @@ export function AdminPage() {
             className={tab === k ? 'btn btn--primary' : 'btn'}
             onClick={() => setTab(k)}
           >
-            {k === 'backups' ? t2('tab') : k === 'texts' ? t3('tab') : t(`tabs.${k}`)}
+            {k === 'backups'
+              ? t2('tab')
+              : k === 'texts'
+                ? t3('tab')
+                : k === 'access'
+                  ? t5('tab')
+                  : k === 'remote'
+                    ? t6('tab')
+                    : t(`tabs.${k}`)}
           </button>
         ))}
       </div>
       {tab === 'members' && <Members spaceId={spaceId} />}
       {tab === 'roles' && <Roles spaceId={spaceId} />}
+      {tab === 'access' && <AccessPanel spaceId={spaceId} />}
       {tab === 'settings' && <Settings spaceId={spaceId} name={config?.name ?? ''} />}
+      {tab === 'settings' && <SpaceActionsPanel spaceId={spaceId} config={config} />}
       {tab === 'licences' && <Licences spaceId={spaceId} />}
       {tab === 'backups' && <BackupsPanel spaceId={spaceId} />}
       {tab === 'texts' && <TextsPanel />}
+      {tab === 'remote' && (
+        <>
+          <RemoteCopyPanel />
+          <RemoteTokensPanel spaceId={spaceId} />
+        </>
+      )}
     </div>
   );
 }
@@ -262,7 +287,14 @@ interface SettingsForm {
   plan: string;
   fact: string;
   ips: string;
+  /** Storage limits in MB (empty: the server's default / no quota). */
+  maxFileMb: string;
+  quotaMb: string;
 }
+
+const MB = 1_048_576;
+const mbOf = (bytes: number | null) => (bytes === null ? '' : String(Math.round((bytes / MB) * 100) / 100));
+const bytesOf = (mb: string): number | null => (mb.trim() === '' ? null : Math.round(Number(mb) * MB));
 
 function Settings({ spaceId, name }: { spaceId: string; name: string }) {
   const { t } = useAdminT();
@@ -279,6 +311,8 @@ function Settings({ spaceId, name }: { spaceId: string; name: string }) {
           plan: textOf(s.plan_edit_days),
           fact: textOf(s.fact_edit_days),
           ips: s.ip_allow_list.join('\n'),
+          maxFileMb: mbOf(s.storage_max_file_bytes),
+          quotaMb: mbOf(s.storage_quota_bytes),
         }),
       ),
     [spaceId, name],
@@ -305,6 +339,8 @@ function Settings({ spaceId, name }: { spaceId: string; name: string }) {
         fact_edit_days: numberOrNull(form.fact),
         default_language: form.default_language || null,
         idle_timeout_minutes: numberOrNull(form.idle),
+        storage_max_file_bytes: bytesOf(form.maxFileMb),
+        storage_quota_bytes: bytesOf(form.quotaMb),
       },
     }).catch(() => null);
     if (!saved) return; // a bad rule or one that locks the caller out: the toast names it
@@ -362,6 +398,33 @@ function Settings({ spaceId, name }: { spaceId: string; name: string }) {
             placeholder={t('settings.noLimit')}
             value={form.fact}
             onChange={(e) => set({ fact: e.target.value })}
+          />
+        </label>
+      </fieldset>
+      <fieldset className="admin__periods">
+        <legend>{t('settings.storage')}</legend>
+        <label>
+          {t('settings.maxFileMb')}
+          <input
+            type="number"
+            min={0.01}
+            max={2047}
+            step="any"
+            placeholder={t('settings.deploymentDefault')}
+            value={form.maxFileMb}
+            onChange={(e) => set({ maxFileMb: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('settings.quotaMb')}
+          <input
+            type="number"
+            min={0.01}
+            max={1073741824}
+            step="any"
+            placeholder={t('settings.noLimit')}
+            value={form.quotaMb}
+            onChange={(e) => set({ quotaMb: e.target.value })}
           />
         </label>
       </fieldset>

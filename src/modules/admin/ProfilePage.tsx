@@ -1,4 +1,5 @@
-// The user's own profile: names and email, avatar (upload, delete), interface language, password.
+// The user's own profile: names and email, avatar (upload cropped to a square, delete), interface
+// language, secret question, password, privacy policy, own resources, delegation.
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import type { User } from '../../api';
@@ -13,6 +14,8 @@ import { Loading } from '../../app/ui/StatePanels';
 import { useOutletContext } from 'react-router-dom';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { DelegationSection } from '../collab/DelegationSection';
+import { AvatarCropDialog } from './AvatarCropDialog';
+import { MyResourcesSection, PrivacySection } from './ProfileSections';
 import { useAdminT } from './i18n';
 import './admin.css';
 
@@ -29,6 +32,7 @@ export function ProfilePage() {
   const [channels, setChannels] = useState<User['notification_channels']>([]);
   const [secret, setSecret] = useState({ secret_question: '', answer: '', password: '' });
   const [avatar, setAvatar] = useState<string | null>(null);
+  const [cropping, setCropping] = useState<File | null>(null);
   const language = useSystem((s) => s.language);
 
   const adopt = (u: User) => {
@@ -82,10 +86,11 @@ export function ProfilePage() {
       done(t('profile.passwordChanged'));
     }
   };
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
+  // The chosen picture is cropped to a square first; the square is what is uploaded.
+  const upload = async (png: Blob) => {
+    setCropping(null);
     const form = new FormData();
-    form.set('file', file, file.name);
+    form.set('file', png, 'avatar.png');
     const u = await call(api.users.uploadAvatar, { body: form }).catch(() => null);
     if (u) adopt(u);
   };
@@ -145,7 +150,10 @@ export function ProfilePage() {
           <input
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => void upload(e.target.files?.[0])}
+            onChange={(e) => {
+              setCropping(e.target.files?.[0] ?? null);
+              e.target.value = ''; // the same file can be chosen again
+            }}
           />
         </label>
         {user.has_avatar && (
@@ -237,7 +245,12 @@ export function ProfilePage() {
           {t('profile.password')}
         </button>
       </form>
+      <PrivacySection user={user} onUser={adopt} />
+      <MyResourcesSection spaceId={spaceId} userId={user.id} />
       <DelegationSection spaceId={spaceId} />
+      {cropping && (
+        <AvatarCropDialog file={cropping} onCancel={() => setCropping(null)} onSave={(b) => void upload(b)} />
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // period as bars stacked by schedule (named by the schedules) that open that schedule's grid
 // filtered to the rows of the period. A point of a schedule's or version's curve opens the grid
 // filtered to the rows of its period. What it shows comes from the active preset.
-import { BarChart3, ChevronRight } from 'lucide-react';
+import { BarChart3, ChevronRight, Printer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import { api } from '../../api';
@@ -127,6 +127,13 @@ function Dashboard({ spaceId, scope, id }: { spaceId: string; scope: AnalyticsLe
             </select>
           </label>
         ) : null}
+        <Link
+          className="btn btn--ghost btn--sm"
+          data-testid="dashboard-print-link"
+          to={`/${spaceId}/analytics/print/dashboard.${scope}.${id}/A4`}
+        >
+          <Printer size={15} aria-hidden="true" /> {t('print.open')}
+        </Link>
       </div>
       {data.error && !data.data ? (
         <EmptyState icon={BarChart3} title={t('load_failed')} hint={data.error} />
@@ -162,7 +169,7 @@ interface ChartsProps {
   onScheduleRows: (scheduleId: string, period: { from: number; to: number }) => void;
 }
 
-function Charts({ data, config, lang, busy, onPeriod, onChild, onScheduleRows }: ChartsProps) {
+export function Charts({ data, config, lang, busy, onPeriod, onChild, onScheduleRows }: ChartsProps) {
   const { t } = useAnalyticsT();
   const series = (key: string) => (['plan', 'fact', 'target', 'dp'].includes(key) ? t(`series.${key}`) : key);
   const money = { series, axis: t('axis_money') };

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api';
-import type { LayoutTemplate } from '../../api/view-settings';
+import type { LayoutTemplate, ScheduleLayout } from '../../api/view-settings';
 import { call } from '../../app/api/call';
 import { Modal } from '../../app/ui/Modal';
 import { useToasts } from '../../state/toasts';
@@ -17,8 +17,10 @@ import { useTranslation } from 'react-i18next';
 
 export function LayoutMenu({ onClose }: { onClose: () => void }) {
   const { t } = useAttributesT();
-  const { spaceId = '' } = useParams();
+  const { spaceId = '', id: scheduleId = '' } = useParams();
   const [items, setItems] = useState<LayoutTemplate[] | null>(null);
+  /** The schedule's default layout (undefined while read). */
+  const [scheduleDefault, setScheduleDefault] = useState<ScheduleLayout | null | undefined>(undefined);
   const [name, setName] = useState('');
   const [reloads, setReloads] = useState(0);
 
@@ -27,10 +29,30 @@ export function LayoutMenu({ onClose }: { onClose: () => void }) {
     call(api.viewSettings.templates, {}, { silent: true })
       .then((r) => live && setItems(r.items))
       .catch(() => live && setItems([]));
+    if (scheduleId)
+      call(api.viewSettings.scheduleLayout, { params: { id: scheduleId } }, { silent: true })
+        .then((r) => live && setScheduleDefault(r.layout))
+        .catch(() => live && setScheduleDefault(null));
     return () => {
       live = false;
     };
-  }, [reloads]);
+  }, [reloads, scheduleId]);
+
+  /** A template becomes the schedule's default (a copy: later edits of the template do not follow). */
+  const makeScheduleDefault = async (x: LayoutTemplate) => {
+    const r = await call(api.viewSettings.setScheduleLayout, {
+      params: { id: scheduleId },
+      body: { name: x.name, settings: x.settings },
+    });
+    setScheduleDefault(r);
+    useToasts
+      .getState()
+      .push({ kind: 'success', title: t('layout.schedule_default_done'), lines: [x.name], durationMs: 3000 });
+  };
+  const clearScheduleDefault = async () => {
+    await call(api.viewSettings.clearScheduleLayout, { params: { id: scheduleId } });
+    setScheduleDefault(null);
+  };
 
   const save = async () => {
     const n = name.trim();
@@ -75,6 +97,17 @@ export function LayoutMenu({ onClose }: { onClose: () => void }) {
                 >
                   {t('layout.apply')}
                 </button>
+                {scheduleId && (
+                  <button
+                    type="button"
+                    className="btn btn--sm"
+                    aria-label={`${t('layout.schedule_default_set')}: ${x.name}`}
+                    title={t('layout.schedule_default_hint')}
+                    onClick={() => void makeScheduleDefault(x)}
+                  >
+                    {t('layout.schedule_default_set')}
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -92,6 +125,20 @@ export function LayoutMenu({ onClose }: { onClose: () => void }) {
             {t('layout.save_as')}
           </button>
         </div>
+        {scheduleId && scheduleDefault !== undefined && (
+          <p className="fb-arranged" data-testid="schedule-default-layout">
+            <span>
+              {scheduleDefault
+                ? t('layout.schedule_default_is', { name: scheduleDefault.name })
+                : t('layout.schedule_default_none')}
+            </span>{' '}
+            {scheduleDefault && (
+              <button type="button" className="btn btn--sm" onClick={() => void clearScheduleDefault()}>
+                {t('layout.schedule_default_clear')}
+              </button>
+            )}
+          </p>
+        )}
         <Arranged />
         <Link to={`/${spaceId}/viewsettings`}>{t('layout.manage')}</Link>
       </div>

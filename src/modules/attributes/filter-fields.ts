@@ -4,8 +4,17 @@ import type { FieldKind } from '../../domain/filter';
 import { COLUMN_DEFS, columnDef } from '../../state/workbench/columns';
 import type { FilterField } from './FilterBuilder';
 
-const NUMBER_COLUMNS = new Set(['duration', 'total_float', 'free_float', 'progress', 'volume', 'price']);
-const DATE_COLUMNS = new Set(['start', 'finish']);
+const NUMBER_COLUMNS = new Set([
+  'duration',
+  'total_float',
+  'free_float',
+  'start_float',
+  'finish_float',
+  'progress',
+  'volume',
+  'price',
+]);
+const DATE_COLUMNS = new Set(['start', 'finish', 'accepted_start', 'accepted_finish']);
 
 export function filterFields(
   columnLabel: (id: string) => string,

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { api } from '../../api';
 import type { BimElement, BimElementFull, BimModel, BimProfile, PlayerRow } from '../../api/bim';
+import type { Primitive } from '../../api/bim-more';
 import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
@@ -18,12 +19,18 @@ import {
   attributeColors,
   elementStatuses,
   groupColors,
+  isPrimitiveId,
+  playerFrame,
   unpackGeometry,
 } from '../../domain/bim';
 import type { BimStatus, ValueGroup } from '../../domain/bim';
 import { formatLocal } from '../../domain/calendar/time';
 import { useBimT } from './i18n';
+import { PrimitivesPanel } from './PrimitivesPanel';
 import { ProfileEditor } from './ProfileEditor';
+import { INDICATORS, useColourMode } from './useColourMode';
+import type { ColourMode } from './useColourMode';
+import { useLinkUndo } from './useLinkUndo';
 import { BimViewer } from './viewer';
 import './bim.css';
 
@@ -37,10 +44,15 @@ interface RowItem {
 }
 const STATUSES: BimStatus[] = ['not_started', 'in_progress', 'completed', 'late'];
 const SPEEDS = [1, 7, 30];
+/** The scrubber starts a day before the first start: the site before anything is built. */
+const DAY_MIN = 1440;
 const TREE_LIMIT = 400;
 const EMPTY_ROWS: RowItem[] = [];
 const EMPTY_RELATIONS: { wbs_id: string; element_id: number }[] = [];
 const EMPTY_ELEMENTS: BimElement[] = [];
+
+/** A list read that a newer one overtook: dropped, never shown. */
+class StaleAnswer extends Error {}
 
 interface LinkData {
   linkId: string;
@@ -103,7 +115,10 @@ export function BimPage() {
     void call(api.bim.profiles).then(setProfiles, () => undefined);
   }, [spaceId]);
   const loadProfiles = () => void call(api.bim.profiles).then(setProfiles, () => undefined);
-  const activeProfile = profiles.find((p) => p.is_active) ?? profiles[0] ?? null;
+  /** The profile of the restored BIM state (else the space's active one). */
+  const [viewProfileId, setViewProfileId] = useState<string | null>(null);
+  const activeProfile =
+    profiles.find((p) => p.id === viewProfileId) ?? profiles.find((p) => p.is_active) ?? profiles[0] ?? null;
   const profile = activeProfile?.colors ?? DEFAULT_COLORS;
   const byAttribute = activeProfile?.mode === 'attribute' ? activeProfile.attribute : null;
 
@@ -129,20 +144,31 @@ export function BimPage() {
   }, [tree, projectId]);
   const versionId = versions.some((v) => v.id === chosenVersion) ? chosenVersion : (versions[0]?.id ?? '');
 
-  const fetchModels = useCallback(
-    () => (projectId ? call(api.bim.list, { params: { id: projectId } }) : Promise.resolve([])),
-    [projectId],
-  );
+  // Only the newest list is applied: the screen's first read, answered after an upload's own
+  // read, would otherwise drop the uploaded model (and its progress polling) from the screen.
+  const modelsAsked = useRef(0);
+  const fetchModels = useCallback(async () => {
+    const asked = ++modelsAsked.current;
+    const list = projectId ? await call(api.bim.list, { params: { id: projectId } }) : [];
+    if (asked !== modelsAsked.current) throw new StaleAnswer();
+    return list;
+  }, [projectId]);
   const applyModels = useCallback((list: BimModel[]) => {
     setModels(list);
     setModelId((cur) =>
       list.some((m) => m.id === cur) ? cur : (list.find((m) => m.state === 'ready')?.id ?? ''),
     );
   }, []);
-  const loadModels = useCallback(() => fetchModels().then(applyModels), [fetchModels, applyModels]);
+  const loadModels = useCallback(
+    () =>
+      fetchModels().then(applyModels, (err: unknown) => {
+        if (!(err instanceof StaleAnswer)) throw err;
+      }),
+    [fetchModels, applyModels],
+  );
   useEffect(() => {
-    void fetchModels().then(applyModels, () => setModels([]));
-  }, [fetchModels, applyModels]);
+    void loadModels().catch(() => setModels([]));
+  }, [loadModels]);
   // While a model is being read, its progress is polled.
   useEffect(() => {
     if (!models?.some((m) => m.state === 'processing')) return;
@@ -151,6 +177,14 @@ export function BimPage() {
   }, [models, loadModels]);
 
   const model = models?.find((m) => m.id === modelId) ?? null;
+
+  // Primitive models of the project, drawn beside the model.
+  const [primitives, setPrimitives] = useState<Primitive[]>([]);
+  const loadPrimitives = useCallback(() => {
+    if (!projectId) return;
+    void call(api.bim.primitives, { params: { id: projectId } }).then(setPrimitives, () => undefined);
+  }, [projectId]);
+  useEffect(() => loadPrimitives(), [loadPrimitives]);
 
   // The viewer lives as long as the screen.
   useEffect(() => {
@@ -233,6 +267,7 @@ export function BimPage() {
     const d = await fetchLinks();
     setLinkData(d);
     if (d) setTime((cur) => cur ?? d.player.start);
+    return d;
   }, [fetchLinks]);
   useEffect(() => {
     let live = true;
@@ -248,6 +283,7 @@ export function BimPage() {
       live = false;
     };
   }, [fetchLinks]);
+  const linkUndo = useLinkUndo(versionId, linkId);
   const current = linkData && linkData.linkId === linkId ? linkData : null;
   const rows = current?.rows ?? EMPTY_ROWS;
   const relations = current?.relations ?? EMPTY_RELATIONS;
@@ -295,6 +331,45 @@ export function BimPage() {
   useEffect(() => viewerRef.current?.setHidden(hidden), [hidden, geometryReady]);
   useEffect(() => viewerRef.current?.setIsolated(isolated), [isolated, geometryReady]);
   useEffect(() => viewerRef.current?.setSection(section), [section, geometryReady]);
+  useEffect(() => viewerRef.current?.setPrimitives(primitives), [primitives]);
+
+  // The BIM state (camera, hidden and isolated elements, section, profile): restored once per
+  // link when the model is drawn, saved by the "Save view" button.
+  const restored = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkId || !geometryReady || !model) return;
+    const key = `${linkId}/${model.id}`;
+    if (restored.current === key) return;
+    restored.current = key;
+    void call(api.bim.state, { params: { link_id: linkId } }).then(
+      (st) => {
+        if (!st) return;
+        setHidden(st.hidden);
+        setIsolated(st.isolated);
+        setSection(st.section);
+        setViewProfileId(st.profile_id);
+        if (st.camera) viewerRef.current?.setCamera(st.camera);
+        setMessage(t('state.restored'));
+      },
+      () => undefined,
+    );
+  }, [linkId, geometryReady, model?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const saveView = () => {
+    if (!linkId) return;
+    void call(api.bim.saveState, {
+      params: { link_id: linkId },
+      body: {
+        camera: viewerRef.current?.getCamera() ?? null,
+        hidden,
+        isolated,
+        section,
+        profile_id: activeProfile?.id ?? null,
+      },
+    }).then(
+      () => setMessage(t('state.saved')),
+      () => undefined,
+    );
+  };
 
   /** Elements selected (from the model, the tree or the search): their rows are selected too. */
   const selectElements = useCallback(
@@ -326,7 +401,7 @@ export function BimPage() {
 
   useEffect(() => {
     const id = selected.length === 1 ? selected[0] : undefined;
-    if (id === undefined || !model || !projectId) return;
+    if (id === undefined || isPrimitiveId(id) || !model || !projectId) return;
     let live = true;
     void call(api.bim.elementInfo, {
       params: { id: projectId, model_id: model.id, element_id: String(id) },
@@ -356,8 +431,8 @@ export function BimPage() {
     const form = new FormData();
     form.append('file', file);
     const r = await call(api.bim.upload, { params: { id: projectId }, body: form });
-    await loadModels();
     setModelId(r.model.id);
+    await loadModels();
   };
 
   const search = async () => {
@@ -372,20 +447,24 @@ export function BimPage() {
 
   const linkByHand = async () => {
     if (!linkId || !selectedRows.length || !selected.length) return;
+    const before = relations;
     const r = await call(api.bim.createRelations, {
       params: { id: versionId, link_id: linkId },
       body: { wbs_ids: selectedRows.slice(0, 1), element_ids: selected },
     });
     setMessage(t('link.done', r));
-    await loadLinks();
+    const d = await loadLinks();
+    if (d) linkUndo.record(before, d.relations);
   };
   const unlinkRow = async () => {
     if (!linkId || !selectedRows[0]) return;
+    const before = relations;
     await call(api.bim.deleteRelation, {
       params: { id: versionId, link_id: linkId },
       query: { wbs_id: selectedRows[0] },
     });
-    await loadLinks();
+    const d = await loadLinks();
+    if (d) linkUndo.record(before, d.relations);
   };
   const linkByRule = async () => {
     if (!linkId) return;
@@ -404,11 +483,19 @@ export function BimPage() {
             classes,
             ...(selectedRows.length ? { wbs_ids: selectedRows } : {}),
           };
+    const before = relations;
     const r = await call(api.bim.createRelations, {
       params: { id: versionId, link_id: linkId },
       body: { rule },
     });
     setMessage(t('link.done', r));
+    const d = await loadLinks();
+    if (d) linkUndo.record(before, d.relations);
+  };
+  const undoLink = async (redo: boolean) => {
+    const e = await (redo ? linkUndo.redo() : linkUndo.undo());
+    if (!e) return;
+    setMessage(t(redo ? 'undo.redone' : 'undo.undone', { added: e.added.length, removed: e.removed.length }));
     await loadLinks();
   };
 
@@ -456,25 +543,29 @@ export function BimPage() {
         : null,
     [groups, valueColors],
   );
+  // Deviation or an indicator replaces the profile's colours while chosen.
+  const colour = useColourMode({ versionId, linkId, relations, time: playerOn ? time : null, t });
+  const baseColors = colour.colors ?? attrColors;
   useEffect(() => {
     const v = viewerRef.current;
     if (!v || !geometryReady) return;
     if (!playerOn) {
-      v.setColors(attrColors ?? new Map());
+      v.setColors(baseColors ?? new Map());
       v.setShown(null);
       return;
     }
     // 4D: elements appear with their rows; a profile by attribute keeps its colours meanwhile.
-    const colors = new Map<number, string>(attrColors ?? []);
-    const shown = new Set<number>();
-    for (const [id, s] of statuses) {
-      if (!attrColors) colors.set(id, profile[s]);
-      if (s !== 'not_started') shown.add(id);
-    }
-    if (context) for (const id of v.elementIds()) if (!linkedIds.has(id)) shown.add(id);
+    const { colors, shown } = playerFrame({
+      statuses,
+      statusColors: profile,
+      base: baseColors,
+      all: v.elementIds(),
+      linked: linkedIds,
+      context,
+    });
     v.setColors(colors);
     v.setShown(shown);
-  }, [statuses, playerOn, geometryReady, context, linkedIds, profile, attrColors]);
+  }, [statuses, playerOn, geometryReady, context, linkedIds, profile, baseColors, primitives]);
   useEffect(() => {
     if (!playing || !player || player.finish === null) return;
     const finish = player.finish;
@@ -490,6 +581,25 @@ export function BimPage() {
     }, 100);
     return () => clearInterval(timer);
   }, [playing, player, speed]);
+
+  // Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo link edits outside text fields.
+  const undoRef = useRef(undoLink);
+  useEffect(() => {
+    undoRef.current = undoLink;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k !== 'z' && k !== 'y') return;
+      e.preventDefault();
+      void undoRef.current(k === 'y' || e.shiftKey).catch(() => undefined);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const exportPng = () => {
     const url = viewerRef.current?.toPng();
@@ -587,6 +697,9 @@ export function BimPage() {
           <input
             type="file"
             accept=".ifc,.ifczip"
+            // A model belongs to a project: until the structure is read there is none to upload to
+            // (a file chosen then was dropped without a word).
+            disabled={!projectId}
             data-testid="bim-upload"
             onChange={(e) => {
               const f = e.target.files?.[0];
@@ -642,6 +755,17 @@ export function BimPage() {
         <ul className="bim-tree" data-testid="bim-tree">
           {roots.map((r) => renderNode(r, 0))}
         </ul>
+        <PrimitivesPanel
+          list={primitives}
+          projectId={projectId}
+          selected={selected}
+          onSelect={(id) => {
+            selectElements([id]);
+            viewerRef.current?.render();
+          }}
+          onChanged={loadPrimitives}
+          spot={() => viewerRef.current?.besideModel() ?? [0, 0, 0]}
+        />
       </aside>
 
       <section className="bim__center">
@@ -695,6 +819,9 @@ export function BimPage() {
           ) : null}
           <button type="button" onClick={exportPng} disabled={!geometryReady}>
             {t('tb.png')}
+          </button>
+          <button type="button" onClick={saveView} disabled={!geometryReady || !linkId}>
+            {t('state.save')}
           </button>
         </div>
         <div
@@ -753,7 +880,7 @@ export function BimPage() {
             className="bim__scrub"
             aria-label={t('player.date')}
             disabled={!playerOn}
-            min={player?.start ?? 0}
+            min={player?.start != null ? player.start - DAY_MIN : 0}
             max={player?.finish ?? 0}
             step={60}
             value={time ?? 0}
@@ -766,18 +893,42 @@ export function BimPage() {
             <input type="checkbox" checked={context} onChange={(e) => setContext(e.target.checked)} />{' '}
             {t('player.context')}
           </label>
+          <label>
+            {t('colour.by')}{' '}
+            <select
+              value={colour.mode}
+              aria-label={t('colour.by')}
+              data-testid="bim-colour-by"
+              onChange={(e) => colour.setMode(e.target.value as ColourMode)}
+            >
+              <option value="profile">{t('colour.profile')}</option>
+              <option value="deviation">{t('colour.deviation')}</option>
+              {INDICATORS.map((k) => (
+                <option key={k} value={`ind:${k}`}>
+                  {t('colour.indicator', { name: t(`colour.ind.${k}`) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {colour.verdict ? <span className="bim-muted">{colour.verdict}</span> : null}
           <span className="bim__legend" data-testid="bim-legend">
-            {legend
-              ? legend.slice(0, 12).map((l) => (
-                  <span key={l.value}>
-                    <i style={{ background: l.color }} /> {l.value}
+            {colour.legend
+              ? colour.legend.map((l) => (
+                  <span key={l.label}>
+                    <i style={{ background: l.color }} /> {l.label}
                   </span>
                 ))
-              : STATUSES.map((s) => (
-                  <span key={s}>
-                    <i style={{ background: profile[s] }} /> {t(`status.${s}`)}
-                  </span>
-                ))}
+              : legend
+                ? legend.slice(0, 12).map((l) => (
+                    <span key={l.value}>
+                      <i style={{ background: l.color }} /> {l.value}
+                    </span>
+                  ))
+                : STATUSES.map((s) => (
+                    <span key={s}>
+                      <i style={{ background: profile[s] }} /> {t(`status.${s}`)}
+                    </span>
+                  ))}
             {legend && legend.length > 12 ? <span>+{legend.length - 12}</span> : null}
           </span>
           <button type="button" onClick={() => setEditing(true)} disabled={profiles.length === 0}>
@@ -787,7 +938,10 @@ export function BimPage() {
             <ProfileEditor
               profiles={profiles}
               model={model && geometryReady && projectId ? { projectId, modelId: model.id } : null}
-              onSaved={loadProfiles}
+              onSaved={() => {
+                setViewProfileId(null);
+                loadProfiles();
+              }}
               onClose={() => setEditing(false)}
             />
           ) : null}
@@ -834,6 +988,22 @@ export function BimPage() {
           </button>
           <button type="button" disabled={!selectedRows.length} onClick={() => void unlinkRow()}>
             {t('link.unlink')}
+          </button>
+          <button
+            type="button"
+            disabled={!linkUndo.canUndo}
+            title="Ctrl+Z"
+            onClick={() => void undoLink(false).catch(() => undefined)}
+          >
+            {t('undo.undo')}
+          </button>
+          <button
+            type="button"
+            disabled={!linkUndo.canRedo}
+            title="Ctrl+Shift+Z"
+            onClick={() => void undoLink(true).catch(() => undefined)}
+          >
+            {t('undo.redo')}
           </button>
         </div>
         <fieldset className="bim-rule">

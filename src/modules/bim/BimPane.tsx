@@ -2,28 +2,30 @@
 // its Gantt, as in SYNCHRO 4D or Navisworks TimeLiner. Rows selected in the grid (a summary with
 // the rows under it) highlight their linked elements; an element clicked in the model selects its
 // rows in the grid (ranges, the first focused and scrolled into view). Orbit, pan and zoom are the
-// viewer's; fit, isolate and show all act on the highlighted elements.
-import { Box, Focus, Maximize, RefreshCw, X } from 'lucide-react';
+// viewer's; fit, isolate and show all act on the highlighted elements. Below the model: the 4D
+// player (PanePlayer.tsx) and the appearance profile that colours it.
+import { Box, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api';
-import type { BimLink } from '../../api/bim';
 import { call } from '../../app/api/call';
-import { ApiError } from '../../app/api/errors';
-import { elementsForRows, indexRelations, rowsForElements, unpackGeometry } from '../../domain/bim';
+import { elementsForRows, indexRelations, rowsForElements } from '../../domain/bim';
 import type { RelationPair } from '../../domain/bim';
+import { formatLocal } from '../../domain/calendar/time';
 import { childrenOf } from '../../domain/wbs/tree-index';
 import { useBimPane } from '../../state/bim/pane';
 import { selectRowsById } from '../../state/workbench/find';
 import { useWorkbench } from '../../state/workbench/store';
 import { selectedRows } from '../../state/workbench/types';
 import { useBimT } from './i18n';
-import { BimViewer } from './viewer';
+import { PanePlayer } from './PanePlayer';
+import { errorText as message, useLinkedModel } from './useLinkedModel';
+import { usePanePlayer } from './usePanePlayer';
+import { ViewTools } from './ViewTools';
 import './bim.css';
 
 const NONE: readonly RelationPair[] = [];
 const quiet = { silent: true } as const;
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
 export function BimPane({ scheduleId }: { scheduleId: string }) {
   const { t } = useBimT();
@@ -33,64 +35,18 @@ export function BimPane({ scheduleId }: { scheduleId: string }) {
   const visible = useWorkbench((s) => s.visible);
   const tree = useWorkbench((s) => s.wbs.index);
   const toggle = useBimPane((s) => s.toggle);
-  const [links, setLinks] = useState<{ schedule: string; list: BimLink[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState('');
-  /** The model whose geometry the viewer holds. */
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const { list, link, setChosen, error, setError, hostRef, viewerRef, viewer, ready } = useLinkedModel(
+    scheduleId,
+    {
+      global: true,
+    },
+  );
   const [relations, setRelations] = useState<{ key: string; list: readonly RelationPair[] } | null>(null);
   /** Elements picked in the model that select no row, while the grid's selection stays as it was. */
   const [pickedAt, setPicked] = useState<{ under: unknown; ids: number[] } | null>(null);
   const [isolated, setIsolated] = useState(false);
-  const hostRef = useRef<HTMLDivElement>(null);
-  const viewerRef = useRef<BimViewer | null>(null);
-
-  useEffect(() => {
-    if (!hostRef.current) return;
-    const v = new BimViewer(hostRef.current);
-    viewerRef.current = v;
-    window.__bimViewer = v;
-    return () => {
-      v.dispose();
-      viewerRef.current = null;
-      window.__bimViewer = undefined;
-    };
-  }, []);
-
-  // The schedule's links to models (made on the 3D / BIM screen).
-  useEffect(() => {
-    let live = true;
-    call(api.bim.scheduleLinks, { params: { id: scheduleId } }, quiet).then(
-      (list) => live && setLinks({ schedule: scheduleId, list }),
-      (e: unknown) => live && setError(message(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [scheduleId]);
-  const list = links?.schedule === scheduleId ? links.list : null;
-  const link = list?.find((l) => l.id === chosen) ?? list?.[0] ?? null;
-
-  // The linked model's geometry.
-  useEffect(() => {
-    if (!link) return;
-    let live = true;
-    void (async () => {
-      const blob = await call(
-        api.bim.geometry,
-        { params: { id: link.project_id, model_id: link.model_id }, query: {} },
-        quiet,
-      );
-      const geometry = unpackGeometry(await blob.arrayBuffer());
-      if (!live) return;
-      viewerRef.current?.load(geometry);
-      setIsolated(false);
-      setLoaded(link.model_id);
-    })().catch((e: unknown) => live && setError(message(e)));
-    return () => {
-      live = false;
-    };
-  }, [link?.project_id, link?.model_id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [reload, setReload] = useState(0);
+  const player = usePanePlayer({ versionId, link, viewer, ready, reload });
 
   // The version's element ↔ row relations through the link.
   const relationsKey = link && versionId ? `${link.id}/${versionId}` : null;
@@ -103,7 +59,7 @@ export function BimPane({ scheduleId }: { scheduleId: string }) {
   }, [link, versionId]);
   useEffect(() => {
     void loadRelations().catch((e: unknown) => setError(message(e)));
-  }, [loadRelations]);
+  }, [loadRelations, setError]);
   const rels = relations?.key === relationsKey ? relations.list : NONE;
   const index = useMemo(() => indexRelations(rels), [rels]);
 
@@ -118,13 +74,12 @@ export function BimPane({ scheduleId }: { scheduleId: string }) {
   );
   const picked = pickedAt?.under === selection ? pickedAt.ids : null;
   const highlighted = picked ?? fromGrid;
-  const ready = !!link && loaded === link.model_id;
   useEffect(() => {
-    viewerRef.current?.setSelection(highlighted);
-  }, [highlighted, ready]);
+    if (ready) viewer?.setSelection(highlighted);
+  }, [viewer, highlighted, ready]);
   useEffect(() => {
-    viewerRef.current?.setIsolated(isolated && highlighted.length ? highlighted : null);
-  }, [isolated, highlighted, ready]);
+    if (ready) viewer?.setIsolated(isolated && highlighted.length ? highlighted : null);
+  }, [viewer, isolated, highlighted, ready]);
 
   // A click picks an element (a drag orbits): its rows are selected in the grid.
   const down = useRef<{ x: number; y: number } | null>(null);
@@ -168,34 +123,25 @@ export function BimPane({ scheduleId }: { scheduleId: string }) {
             <Box size={14} strokeWidth={1.75} aria-hidden="true" /> {link?.name ?? t('pane.title')}
           </span>
         )}
-        <button
-          type="button"
-          className="wb-tool"
-          title={t('pane.fit')}
-          aria-label={t('pane.fit')}
-          disabled={!ready}
-          onClick={() => viewerRef.current?.fit(highlighted.length ? highlighted : undefined)}
-        >
-          <Maximize size={15} strokeWidth={1.75} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className={`wb-tool${isolated ? ' wb-tool-on' : ''}`}
-          title={t('pane.isolate')}
-          aria-label={t('pane.isolate')}
-          aria-pressed={isolated}
-          disabled={!ready}
-          onClick={() => setIsolated(!isolated)}
-        >
-          <Focus size={15} strokeWidth={1.75} aria-hidden="true" />
-        </button>
+        <ViewTools
+          fitLabel={t('pane.fit')}
+          isolateLabel={t('pane.isolate')}
+          ready={ready}
+          isolated={isolated}
+          canIsolate
+          onFit={() => viewerRef.current?.fit(highlighted.length ? highlighted : undefined)}
+          onIsolate={setIsolated}
+        />
         <button
           type="button"
           className="wb-tool"
           title={t('pane.reload')}
           aria-label={t('pane.reload')}
           disabled={!ready}
-          onClick={() => void loadRelations().catch((e: unknown) => setError(message(e)))}
+          onClick={() => {
+            setReload((n) => n + 1);
+            void loadRelations().catch((e: unknown) => setError(message(e)));
+          }}
         >
           <RefreshCw size={15} strokeWidth={1.75} aria-hidden="true" />
         </button>
@@ -229,6 +175,20 @@ export function BimPane({ scheduleId }: { scheduleId: string }) {
           <div className="bim__overlay">{t('loading')}</div>
         ) : null}
       </div>
+      {ready ? (
+        <PanePlayer
+          player={player}
+          onPng={() => {
+            const url = viewerRef.current?.toPng();
+            if (!url) return;
+            const a = document.createElement('a');
+            a.href = url;
+            const day = player.on && player.time !== null ? `-${formatLocal(player.time).slice(0, 10)}` : '';
+            a.download = `${link?.name ?? 'model'}${day}.png`;
+            a.click();
+          }}
+        />
+      ) : null}
       {status ? (
         <div className="bim-pane__status" data-testid="bim-pane-status" role="status">
           {status}

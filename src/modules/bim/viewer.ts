@@ -6,6 +6,17 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { ElementRange, ModelGeometry } from '../../domain/bim/geometry-format';
+import type { PrimitiveShape } from '../../domain/bim/primitives';
+
+/** A primitive model as the viewer draws it (src/api/bim-more.ts Primitive). */
+export interface ViewerPrimitive {
+  element_id: number;
+  shape: PrimitiveShape;
+  position: readonly [number, number, number];
+  size: readonly [number, number, number];
+  rotation: number;
+  color: string;
+}
 
 const SELECTED: [number, number, number] = [0.16, 0.45, 0.95];
 
@@ -35,6 +46,8 @@ export class BimViewer {
   private section: THREE.Plane | null = null;
   private frame = 0;
   private resizeObserver: ResizeObserver;
+  /** Primitive models: a few meshes of their own beside the merged model. */
+  private primitives = new Map<number, { mesh: THREE.Mesh; color: string }>();
 
   constructor(private readonly host: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -62,6 +75,7 @@ export class BimViewer {
     this.controls.dispose();
     this.geometry?.dispose();
     (this.mesh?.material as THREE.Material | undefined)?.dispose();
+    this.setPrimitives([]);
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }
@@ -118,9 +132,71 @@ export class BimViewer {
     return this.model !== null;
   }
 
-  /** Ids of the elements that have geometry. */
+  /** Ids of the elements that have geometry, primitive models included. */
   elementIds(): number[] {
-    return this.model ? this.model.ranges.map((r) => r.id) : [];
+    return [...(this.model ? this.model.ranges.map((r) => r.id) : []), ...this.primitives.keys()];
+  }
+
+  /** Replaces the primitive models drawn (site logistics volumes, in metres, Y up). */
+  setPrimitives(list: readonly ViewerPrimitive[]): void {
+    for (const { mesh } of this.primitives.values()) {
+      this.scene.remove(mesh);
+      mesh.geometry.dispose();
+      (mesh.material as THREE.Material).dispose();
+    }
+    this.primitives.clear();
+    for (const p of list) {
+      const [w, h, d] = p.size;
+      const geometry =
+        p.shape === 'sphere'
+          ? new THREE.SphereGeometry(w / 2, 24, 16)
+          : p.shape === 'cylinder'
+            ? new THREE.CylinderGeometry(w / 2, w / 2, h, 24)
+            : p.shape === 'plane'
+              ? new THREE.PlaneGeometry(w, d).rotateX(-Math.PI / 2)
+              : new THREE.BoxGeometry(w, h, d);
+      const material = new THREE.MeshLambertMaterial({
+        color: p.color,
+        side: THREE.DoubleSide,
+        clippingPlanes: this.section ? [this.section] : [],
+      });
+      const mesh = new THREE.Mesh(geometry, material);
+      // Placed by the base's centre: a box, cylinder or sphere stands on its position.
+      const lift = p.shape === 'plane' ? 0.02 : p.shape === 'sphere' ? w / 2 : h / 2;
+      mesh.position.set(p.position[0], p.position[1] + lift, p.position[2]);
+      mesh.rotation.y = THREE.MathUtils.degToRad(p.rotation);
+      mesh.userData.elementId = p.element_id;
+      this.scene.add(mesh);
+      this.primitives.set(p.element_id, { mesh, color: p.color });
+    }
+    this.repaint();
+    this.rebuildIndex();
+    this.render();
+  }
+
+  /** A spot on the ground beside the model (where a new primitive model goes). */
+  besideModel(): [number, number, number] {
+    if (!this.model) return [0, 0, 0];
+    const { min, max } = this.model;
+    return [Math.round(max[0] + 5), Math.round(min[1]), Math.round((min[2] + max[2]) / 2)];
+  }
+
+  /** The camera as the BIM state saves it. */
+  getCamera(): { position: [number, number, number]; target: [number, number, number] } {
+    const p = this.camera.position;
+    const t = this.controls.target;
+    return { position: [p.x, p.y, p.z], target: [t.x, t.y, t.z] };
+  }
+
+  setCamera(c: { position: readonly number[]; target: readonly number[] }): void {
+    this.camera.position.set(c.position[0] ?? 0, c.position[1] ?? 0, c.position[2] ?? 0);
+    this.controls.target.set(c.target[0] ?? 0, c.target[1] ?? 0, c.target[2] ?? 0);
+    const size = this.camera.position.distanceTo(this.controls.target) || 1;
+    this.camera.near = Math.min(this.camera.near, size / 500);
+    this.camera.far = Math.max(this.camera.far, size * 50);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+    this.render();
   }
 
   fit(ids?: readonly number[]): void {
@@ -204,6 +280,11 @@ export class BimViewer {
       material.clippingPlanes = [this.section];
     }
     material.needsUpdate = true;
+    for (const { mesh } of this.primitives.values()) {
+      const m = mesh.material as THREE.MeshLambertMaterial;
+      m.clippingPlanes = this.section ? [this.section] : [];
+      m.needsUpdate = true;
+    }
     this.render();
   }
 
@@ -215,7 +296,8 @@ export class BimViewer {
   }
 
   private rebuildIndex(): void {
-    if (!this.model || !this.geometry) return;
+    for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
+    if (!this.model || !this.geometry) return this.render();
     const src = this.model.indices;
     let total = 0;
     for (const r of this.model.ranges) if (this.visible(r.id)) total += r.indexCount;
@@ -230,11 +312,18 @@ export class BimViewer {
     }
     this.geometry.setIndex(new THREE.BufferAttribute(out, 1));
     this.geometry.computeBoundingSphere();
+    for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     this.render();
   }
 
   private repaint(): void {
-    if (!this.model || !this.colors || !this.baseColors || !this.geometry) return;
+    for (const [id, { mesh, color }] of this.primitives) {
+      const hex = this.selected.has(id) ? null : (this.overrides.get(id) ?? color);
+      const m = mesh.material as THREE.MeshLambertMaterial;
+      if (hex) m.color.set(hex);
+      else m.color.setRGB(SELECTED[0], SELECTED[1], SELECTED[2], THREE.SRGBColorSpace);
+    }
+    if (!this.model || !this.colors || !this.baseColors || !this.geometry) return this.render();
     this.colors.set(this.baseColors);
     const paint = (r: ElementRange, rgb: [number, number, number]) => {
       for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++) {
@@ -260,7 +349,7 @@ export class BimViewer {
 
   /** The element under a client point, or null. */
   pick(clientX: number, clientY: number): number | null {
-    if (!this.mesh) return null;
+    if (!this.mesh && this.primitives.size === 0) return null;
     const rect = this.renderer.domElement.getBoundingClientRect();
     const ndc = new THREE.Vector2(
       ((clientX - rect.left) / rect.width) * 2 - 1,
@@ -268,9 +357,12 @@ export class BimViewer {
     );
     const ray = new THREE.Raycaster();
     ray.setFromCamera(ndc, this.camera);
-    const hits = ray.intersectObject(this.mesh, false);
+    const prims = [...this.primitives.values()].map((p) => p.mesh).filter((m) => m.visible);
+    const hits = ray.intersectObjects([...(this.mesh ? [this.mesh] : []), ...prims], false);
     for (const hit of hits) {
       if (this.section && this.section.distanceToPoint(hit.point) < 0) continue;
+      const prim = hit.object.userData.elementId as number | undefined;
+      if (prim !== undefined) return prim;
       if (hit.faceIndex === undefined || hit.faceIndex === null) continue;
       return this.elementAtIndex(hit.faceIndex * 3);
     }

@@ -4,7 +4,18 @@
 // DOM — with the composer (files attached through the storage, up to the space's limit), edits,
 // deletes and reactions.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowLeft, Bell, BellOff, Download, Paperclip, Pencil, SmilePlus, Trash2, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  Bell,
+  BellOff,
+  Download,
+  Paperclip,
+  Pencil,
+  Settings2,
+  SmilePlus,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { Chat, ChatMember, ChatMessage, EpsNode, Member } from '../../api';
@@ -15,10 +26,36 @@ import { MAX_ATTACHMENTS, REACTIONS, fileSizeLabel } from '../../domain/collab';
 import { ApiError, errorItems } from '../../app/api/errors';
 import { useCollab } from '../../state/collab';
 import { useSession } from '../../state/session';
+import { ChatChannels } from './ChatChannels';
 import { refreshCounts } from './CollabLayer';
 import { useCollabT } from './i18n';
+import { useOpenNotice } from './notices';
 
 const PAGE = 50;
+
+/**
+ * What the chat list already read (its chats, the space's members), so that a chat opened from it
+ * waits for its newest page only (issue 26: the panel opens on a 100,000-message history in
+ * ≤ 300 ms); the chat and its members are read again after the page, for avatars and changes.
+ */
+const known = { spaceId: '', chats: new Map<string, Chat>(), members: [] as ChatMember[] };
+
+function knownMembers(chat: Chat | undefined, me: string | undefined): Map<string, ChatMember> | null {
+  if (!chat || known.members.length === 0) return null;
+  const list =
+    chat.kind === 'eps' ? known.members : known.members.filter((m) => m.id === me || m.id === chat.peer_id);
+  return new Map(list.map((m) => [m.id, m]));
+}
+
+/** A chat's name: the node's or the member's; the Notices chat is named in the reader's language. */
+function chatTitle(c: Chat, t: (key: string) => string): string {
+  return c.kind === 'notices' ? t('chat.noticesTitle') : c.title;
+}
+
+/** The notice a message of the Notices chat stands for (its tag `notice:<id>`), else null. */
+function noticeOf(m: ChatMessage): string | null {
+  return m.author_id === null && m.tag.startsWith('notice:') ? m.tag.slice('notice:'.length) : null;
+}
 
 export function ChatPanel({ spaceId }: { spaceId: string }) {
   const { t } = useCollabT();
@@ -44,12 +81,26 @@ function ChatList({ spaceId }: { spaceId: string }) {
   const [nodes, setNodes] = useState<EpsNode[]>([]);
   const [members, setMembers] = useState<Member[]>([]);
   useEffect(() => {
-    void call(api.chat.list).then((l) => setChats(l.chats));
-  }, [tick]);
+    void call(api.chat.list).then((l) => {
+      if (known.spaceId !== spaceId) Object.assign(known, { spaceId, chats: new Map(), members: [] });
+      known.chats = new Map(l.chats.map((c) => [c.id, c]));
+      setChats(l.chats);
+    });
+  }, [tick, spaceId]);
   useEffect(() => {
     void call(api.eps.tree, { params: { space_id: spaceId } }).then((tr) => setNodes(tr.nodes));
     void call(api.space.users, { params: { space_id: spaceId } }, { silent: true })
-      .then(setMembers)
+      .then((list) => {
+        if (known.spaceId !== spaceId) Object.assign(known, { spaceId, chats: new Map(), members: [] });
+        known.members = list.map((m) => ({
+          id: m.user_id,
+          login: m.login,
+          first_name: m.first_name,
+          last_name: m.last_name,
+          avatar_url: null,
+        }));
+        setMembers(list);
+      })
       .catch(() => undefined);
   }, [spaceId]);
   const openNode = async (id: string) => {
@@ -109,7 +160,7 @@ function ChatList({ spaceId }: { spaceId: string }) {
             <li key={c.id}>
               <button type="button" className="chat-list__item" onClick={() => open('chat', c.id)}>
                 <span className="chat-list__title">
-                  {c.title}
+                  {chatTitle(c, t)}
                   {c.muted && <BellOff size={12} aria-label={t('chat.muted')} />}
                 </span>
                 <span className="chat-list__last">
@@ -130,8 +181,14 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
   const me = useSession((s) => s.user?.id);
   const last = useCollab((s) => s.lastChatEvent);
   const tick = useCollab((s) => s.chatTick);
-  const [chat, setChat] = useState<Chat | null>(null);
-  const [members, setMembers] = useState<Map<string, ChatMember>>(new Map());
+  // Opened from the list: its chat and members are known, the history is all the open waits for.
+  const [seeded] = useState(() => {
+    const c = known.chats.get(chatId);
+    const people = knownMembers(c, me);
+    return c && people ? { chat: c, members: people } : null;
+  });
+  const [chat, setChat] = useState<Chat | null>(seeded?.chat ?? null);
+  const [members, setMembers] = useState<Map<string, ChatMember>>(seeded?.members ?? new Map());
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [hasBefore, setHasBefore] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -149,18 +206,25 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
   );
 
   useEffect(() => {
-    void call(api.chat.one, { params: { id: chatId } }).then(setChat);
-    void call(api.chat.users, { params: { id: chatId } }).then((list) =>
-      setMembers(new Map(list.map((m) => [m.id, m]))),
-    );
+    const details = () => {
+      void call(api.chat.one, { params: { id: chatId } }).then(setChat);
+      void call(api.chat.users, { params: { id: chatId } }).then((list) =>
+        setMembers(new Map(list.map((m) => [m.id, m]))),
+      );
+    };
+    // The newest page is asked for first, and alone when the list knew the chat: the server
+    // answers a space's reads in turn (one PGlite connection), and the history is what the panel
+    // opens on (issue 26: ≤ 300 ms). The chat and its members are read again after it.
     void call(api.chat.messages, { params: { id: chatId }, query: { before: PAGE } }).then((page) => {
       setMessages(page.messages);
       setHasBefore(page.has_before);
       setLoaded(true);
       const lastMsg = page.messages.at(-1);
       if (lastMsg) markRead(lastMsg.id);
+      if (seeded) details();
     });
-  }, [chatId, markRead]);
+    if (!seeded) details();
+  }, [chatId, markRead, seeded]);
 
   // Live changes of this chat: a new message is appended, a changed one replaced.
   useEffect(() => {
@@ -217,16 +281,26 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
     }
   }, [chatId, hasBefore, messages, virt]);
 
+  // Older pages load when the reader scrolls near the top — never while the list is being put at
+  // its newest message: its first frames show the top (the virtualizer's range lags the scroll),
+  // which asked for an older page at once and left the view at that page's edge, not the newest.
+  const positioned = useRef(false);
   const items = virt.getVirtualItems();
   useEffect(() => {
-    if (items[0]?.index === 0 && hasBefore) void loadOlder();
+    // A page that does not fill the view cannot be scrolled: the next older one loads at once.
+    const el = scrollRef.current;
+    if (el && el.scrollHeight <= el.clientHeight && items[0]?.index === 0 && hasBefore) void loadOlder();
   }, [items, hasBefore, loadOlder]);
 
   const onScroll = () => {
     const el = scrollRef.current;
-    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (stickToBottom.current) positioned.current = true;
+    else if (positioned.current && hasBefore && el.scrollTop < 300) void loadOlder();
   };
 
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const toggleMute = async () => {
     if (!chat) return;
     await call(api.chat.setSettings, { body: { chat_id: chatId, muted: !chat.muted } });
@@ -243,7 +317,7 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
         <button type="button" className="icon-btn" aria-label={t('chat.back')} onClick={onBack}>
           <ArrowLeft size={16} />
         </button>
-        <h2 title={chat?.title}>{chat?.title ?? ''}</h2>
+        <h2 title={chat ? chatTitle(chat, t) : undefined}>{chat ? chatTitle(chat, t) : ''}</h2>
         <span className="collab-muted">{t('chat.members', { count: members.size })}</span>
         <button
           type="button"
@@ -254,6 +328,17 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
         >
           {chat?.muted ? <BellOff size={16} /> : <Bell size={16} />}
         </button>
+        {chat?.kind !== 'notices' && (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('chat.channels.open')}
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen((o) => !o)}
+          >
+            <Settings2 size={16} />
+          </button>
+        )}
         <button
           type="button"
           className="icon-btn"
@@ -263,6 +348,7 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
           <X size={16} />
         </button>
       </header>
+      {settingsOpen && chat && <ChatChannels chat={chat} onChange={setChat} />}
       <div className="chat-scroll" ref={scrollRef} onScroll={onScroll} data-testid="chat-messages">
         {loaded && messages.length === 0 && <p className="collab-muted">{t('chat.noMessages')}</p>}
         <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
@@ -298,13 +384,17 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
           })}
         </div>
       </div>
-      <Composer
-        chatId={chatId}
-        onSent={(m) => {
-          stickToBottom.current = true;
-          setMessages((cur) => (cur.some((x) => x.id === m.id) ? cur : [...cur, m]));
-        }}
-      />
+      {chat?.kind === 'notices' ? (
+        <p className="chat-composer chat-composer--readonly collab-muted">{t('chat.noticesReadOnly')}</p>
+      ) : (
+        <Composer
+          chatId={chatId}
+          onSent={(m) => {
+            stickToBottom.current = true;
+            setMessages((cur) => (cur.some((x) => x.id === m.id) ? cur : [...cur, m]));
+          }}
+        />
+      )}
     </>
   );
 }
@@ -327,7 +417,13 @@ function MessageRow({
   const { t } = useCollabT();
   const [editing, setEditing] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
-  const name = author ? `${author.first_name} ${author.last_name}`.trim() || author.login : '—';
+  const noticeId = noticeOf(message);
+  const openNotice = useOpenNotice(useSession((st) => st.spaceId) ?? '');
+  const name = author
+    ? `${author.first_name} ${author.last_name}`.trim() || author.login
+    : noticeId
+      ? t('chat.noticesTitle')
+      : '—';
   const react = async (emoji: string) => {
     setPicking(false);
     onChanged(
@@ -376,6 +472,11 @@ function MessageRow({
       ) : (
         <>
           {message.text && <div className="chat-msg__text">{message.text}</div>}
+          {noticeId && (
+            <button type="button" className="btn chat-msg__open" onClick={() => void openNotice(noticeId)}>
+              {t('chat.openNotice')}
+            </button>
+          )}
           {message.attachments.length > 0 && (
             <ul className="chat-files" aria-label={t('chat.attachment')}>
               {message.attachments.map((f) => (
@@ -497,66 +598,67 @@ function Composer({
   const { t } = useCollabT();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [files, setFiles] = useState<ChatAttachment[]>([]);
-  const [uploading, setUploading] = useState<string | null>(null);
+  // Files picked with the paperclip: they go in the same multipart request as the message
+  // (spec §7 "POST chat/create-message (multipart)").
+  const [files, setFiles] = useState<{ key: number; file: File }[]>([]);
+  const nextKey = useRef(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [maxSize, setMaxSize] = useState<number | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (!chatId) return;
     void call(transferRoutes.storageMaxSize, { query: {} }, { silent: true })
       .then((r) => setMaxSize(r.max_size))
       .catch(() => undefined);
-  }, [chatId]);
-  const canSend = (text.trim() !== '' || files.length > 0) && !busy && uploading === null;
+  }, []);
+  const canSend = (text.trim() !== '' || files.length > 0) && !busy;
   const send = async () => {
     if (!canSend) return;
     setBusy(true);
+    setProblem(null);
     try {
-      const m = await call(api.chat.createMessage, {
-        body: {
-          ...(chatId ? { chat_id: chatId } : { user_id: directTo }),
-          text,
-          ...(files.length ? { attachment_ids: files.map((f) => f.id) } : {}),
-        },
-      });
+      const target = chatId ? { chat_id: chatId } : { user_id: directTo! };
+      let body: FormData | { chat_id?: string; user_id?: string; text: string } = { ...target, text };
+      if (files.length) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(target)) form.append(k, v);
+        form.append('text', text);
+        for (const f of files) form.append('files', f.file, f.file.name);
+        body = form;
+      }
+      const m = await call(api.chat.createMessage, { body }, { silent: true });
       setText('');
       setFiles([]);
-      setProblem(null);
       onSent(m);
+    } catch (err) {
+      setProblem(
+        files.length
+          ? t('chat.uploadFailed', {
+              name: files.map((f) => f.file.name).join(', '),
+              message: failureText(err),
+            })
+          : failureText(err),
+      );
     } finally {
       setBusy(false);
     }
   };
-  const attach = async (picked: File[]) => {
-    if (!chatId) return;
+  const attach = (picked: File[]) => {
     setProblem(null);
+    const room = MAX_ATTACHMENTS - files.length;
+    const fits: File[] = [];
     for (const file of picked) {
-      if (files.length >= MAX_ATTACHMENTS) {
-        setProblem(t('chat.tooMany', { max: MAX_ATTACHMENTS }));
-        return;
-      }
       // Checked here first so a large file is not sent only to be refused; the server checks too.
       if (maxSize !== null && file.size > maxSize) {
         setProblem(t('chat.tooLarge', { name: file.name, max: Math.round((maxSize / 1048576) * 10) / 10 }));
         continue;
       }
-      setUploading(file.name);
-      try {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        const up = await call(
-          api.chat.uploadAttachment,
-          { params: { id: chatId }, body: form },
-          { silent: true },
-        );
-        setFiles((cur) => [...cur, up]);
-      } catch (err) {
-        setProblem(t('chat.uploadFailed', { name: file.name, message: failureText(err) }));
-      } finally {
-        setUploading(null);
+      if (fits.length >= room) {
+        setProblem(t('chat.tooMany', { max: MAX_ATTACHMENTS }));
+        break;
       }
+      fits.push(file);
     }
+    setFiles((cur) => [...cur, ...fits.map((file) => ({ key: nextKey.current++, file }))]);
   };
   return (
     <form
@@ -566,28 +668,29 @@ function Composer({
         void send();
       }}
     >
-      {(files.length > 0 || uploading || problem) && (
+      {(files.length > 0 || problem) && (
         <div className="chat-composer__files">
-          {files.map((f) => (
-            <span key={f.id} className="chat-chip" data-testid="chat-pending-file">
+          {files.map(({ key, file }) => (
+            <span key={key} className="chat-chip" data-testid="chat-pending-file">
               <Paperclip size={12} aria-hidden />
-              <span className="chat-file__name">{f.name}</span>
+              <span className="chat-file__name">{file.name}</span>
               <span className="chat-file__size">
-                <SizeText bytes={f.size} />
+                <SizeText bytes={file.size} />
               </span>
               <button
                 type="button"
                 className="icon-btn"
-                aria-label={t('chat.removeFile', { name: f.name })}
-                onClick={() => setFiles((cur) => cur.filter((x) => x.id !== f.id))}
+                aria-label={t('chat.removeFile', { name: file.name })}
+                disabled={busy}
+                onClick={() => setFiles((cur) => cur.filter((x) => x.key !== key))}
               >
                 <X size={12} />
               </button>
             </span>
           ))}
-          {uploading && (
+          {busy && files.length > 0 && (
             <span className="collab-muted" role="status">
-              {t('chat.uploading', { name: uploading })}
+              {t('chat.uploading', { name: files.map((f) => f.file.name).join(', ') })}
             </span>
           )}
           {problem && (
@@ -597,32 +700,28 @@ function Composer({
           )}
         </div>
       )}
-      {chatId && (
-        <>
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
-            data-testid="chat-file-input"
-            onChange={(e) => {
-              const picked = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              void attach(picked);
-            }}
-          />
-          <button
-            type="button"
-            className="icon-btn chat-composer__attach"
-            aria-label={t('chat.attach')}
-            title={t('chat.attach')}
-            disabled={uploading !== null}
-            onClick={() => picker.current?.click()}
-          >
-            <Paperclip size={16} />
-          </button>
-        </>
-      )}
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        data-testid="chat-file-input"
+        onChange={(e) => {
+          const picked = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          attach(picked);
+        }}
+      />
+      <button
+        type="button"
+        className="icon-btn chat-composer__attach"
+        aria-label={t('chat.attach')}
+        title={t('chat.attach')}
+        disabled={busy}
+        onClick={() => picker.current?.click()}
+      >
+        <Paperclip size={16} />
+      </button>
       <textarea
         aria-label={t('chat.placeholder')}
         placeholder={t('chat.placeholder')}

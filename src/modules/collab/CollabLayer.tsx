@@ -17,14 +17,17 @@ import { NoticesPanel } from './notices';
 import { useCollabT } from './i18n';
 import './collab.css';
 
-/** Reloads the unread counts of the rail. */
+/** Reloads the unread counts of the rail and of the structure tree's nodes. */
 export async function refreshCounts(): Promise<void> {
   const [chats, status] = await Promise.all([
     call(api.chat.list, {}, { silent: true }).catch(() => null),
     call(api.notices.status, {}, { silent: true }).catch(() => null),
   ]);
+  const nodeUnread: Record<string, number> = {};
+  for (const c of chats?.chats ?? [])
+    if (c.eps_id && c.unread > 0 && !c.muted) nodeUnread[c.eps_id] = c.unread;
   useCollab.getState().setCounts({
-    ...(chats ? { chatUnread: chats.unread } : {}),
+    ...(chats ? { chatUnread: chats.unread, nodeUnread } : {}),
     ...(status ? { noticeUnread: status.unread } : {}),
   });
 }
@@ -60,7 +63,8 @@ export function CollabLayer({ spaceId }: { spaceId: string }) {
         const p = e.payload as { chat_id: string; message_id: number };
         store.chatEvent({ chatId: p.chat_id, messageId: p.message_id, kind: 'updated' });
       } else if (e.event === 'notice_created') {
-        store.noticeEvent();
+        const count = Number((e.payload as { count?: unknown }).count ?? 1);
+        store.noticeEvent(Number.isInteger(count) && count > 0 ? count : 1);
       }
     });
   }, [spaceId, me]);
@@ -113,7 +117,11 @@ function ChatToastView({ toast }: { toast: ChatToast }) {
           <AvatarImage src={toast.avatarUrl!} onFail={fail} />
         )}
         <span className="chat-toast__text">
-          <strong>{t('chat.toastFrom', { name: toast.authorName })}</strong>
+          <strong>
+            {toast.authorId === null
+              ? t('chat.noticesTitle')
+              : t('chat.toastFrom', { name: toast.authorName })}
+          </strong>
           <span className="chat-toast__preview">{toast.preview}</span>
         </span>
       </button>

@@ -12,11 +12,12 @@ import { refreshCounts } from './CollabLayer';
 import { useCollabT } from './i18n';
 import './collab.css';
 
-function useOpenNotice(spaceId: string) {
+/** Opens a notice by its id (the list, Home, a message of the Notices chat): checked, then its place. */
+export function useOpenNotice(spaceId: string) {
   const navigate = useNavigate();
   return useCallback(
-    async (n: Notice) => {
-      const link = await call(api.notices.setChecked, { params: { id: n.id } });
+    async (id: string) => {
+      const link = await call(api.notices.setChecked, { params: { id } });
       void refreshCounts();
       useCollab.getState().noticesChanged();
       if (link.chat_id) return useCollab.getState().open('chat', link.chat_id);
@@ -26,6 +27,8 @@ function useOpenNotice(spaceId: string) {
           `/${spaceId}/schedule/${link.eps_id}?version=${link.version_id}${link.wbs_id ? `&target=${link.wbs_id}` : ''}`,
         );
       if (link.timesheet_id) return navigate(`/${spaceId}/timesheets`);
+      // A notice about a node only (a test notice): the structure it belongs to.
+      if (link.eps_id) return navigate(`/${spaceId}`);
     },
     [navigate, spaceId],
   );
@@ -38,7 +41,12 @@ function useNoticeText() {
     [i18n.language],
   );
   return {
-    text: (n: Notice) => t(`notices.types.${n.type}`, { ...n.params, interpolation: { escapeValue: false } }),
+    text: (n: Notice) =>
+      // One type, another event: the variant's own text (assignment_accepted of curator dates).
+      t(`notices.types.${n.type}${typeof n.params?.variant === 'string' ? `_${n.params.variant}` : ''}`, {
+        ...n.params,
+        interpolation: { escapeValue: false },
+      }),
     when: (n: Notice) => time.format(new Date(n.created_at)),
   };
 }
@@ -90,7 +98,7 @@ export function NoticesPanel({ spaceId }: { spaceId: string }) {
               when={when(n)}
               unread={!n.read}
               testId="notice"
-              onOpen={() => void openNotice(n)}
+              onOpen={() => void openNotice(n.id)}
               onDelete={() => void call(api.notices.remove, { params: { id: n.id } }).then(load)}
             />
           ))}
@@ -126,7 +134,7 @@ export function OpenNotices({ spaceId }: { spaceId: string }) {
               when={when(n)}
               testId="open-notice"
               icon
-              onOpen={() => void openNotice(n)}
+              onOpen={() => void openNotice(n.id)}
               onDelete={() => void call(api.notices.removeArea, { params: { id: n.id } }).then(load)}
             />
           ))}

@@ -1,45 +1,73 @@
 // The Estimates screen (/{space_id}/costr; issue 28, docs/costr.md): the space's estimates and
-// dictionaries, an estimate's tree in a virtualized grid with keyboard editing and matrix paste
-// from Excel (per-cell errors, the rest kept), coefficients, the computed totals (pdc), compliance
-// violations linked to their positions, links to WBS rows and update-costs. Every change is a
-// server call; undo and redo are the server's.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { Calculator } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent as ReactKeyboardEvent, ClipboardEvent as ReactClipboardEvent } from 'react';
+// dictionaries, an estimate's tree on the workbench's grid (src/grid/Grid.tsx through the host in
+// costr-grid.ts: keyboard editing, fill down, matrix paste from Excel with per-cell errors, the
+// rest kept), a dictionary search that inserts positions, coefficients, the computed totals (pdc),
+// compliance violations linked to their cells, links to WBS rows and update-costs. Every change
+// is a server call; undo and redo are the server's.
+import { Calculator, Settings } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { api } from '../../api';
-import type { Coefficient, CostNode, Estimate, EstimateDoc, Pdc, Violation } from '../../api/costr';
+import type {
+  Coefficient,
+  CostNode,
+  CostrSettings,
+  Estimate,
+  EstimateDoc,
+  Pdc,
+  Violation,
+} from '../../api/costr';
+import { settingsFromApi } from '../../api/costr';
 import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
-import { parseClipboard } from '../../domain/clipboard';
-import { DEFAULT_SETTINGS, checkField, emptyNode, flattenTree, keysBetweenSafe, pasteMatrix } from './model';
-import type { NodeField } from '../../domain/costr';
+import { MEASURES, NODE_FIELDS, type NodeField } from '../../domain/costr';
+import { Grid } from '../../grid/Grid';
+import { issueKey, type CellIssue } from '../../state/workbench/types';
 import { useToasts } from '../../state/toasts';
+import {
+  BLANK_ID,
+  COSTR_COLUMNS,
+  CostrRowsContext,
+  costrCells,
+  costrCellText,
+  costrColumns,
+  costrGridHost,
+  costrRows,
+  resetCostrGrid,
+  setCostrGridPage,
+  useCostrGrid,
+  type CostrCellData,
+  type CostrCol,
+  type CostrRowView,
+} from './costr-grid';
+import { DictionarySearch } from './DictionarySearch';
+import { SettingsDialog } from './SettingsDialog';
+import { applyLocalEdit, localPdc } from './local-edit';
 import { useCostrT } from './i18n';
-import { fromApi, toApi } from './model';
+import {
+  DEFAULT_SETTINGS,
+  checkField,
+  emptyNode,
+  flattenTree,
+  fromApi,
+  keysBetweenSafe,
+  pasteMatrix,
+  toApi,
+} from './model';
+import '../schedule/workbench.css';
 import './costr.css';
 
-type Col = NodeField | 'wbs' | 'total';
-const COLS: { id: Col; width: number; num?: boolean }[] = [
-  { id: 'code', width: 90 },
-  { id: 'name', width: 260 },
-  { id: 'measure', width: 70 },
-  { id: 'quantity', width: 90, num: true },
-  { id: 'labourPrice', width: 100, num: true },
-  { id: 'machinesPrice', width: 100, num: true },
-  { id: 'materialsPrice', width: 100, num: true },
-  { id: 'labourHours', width: 90, num: true },
-  { id: 'wbs', width: 100 },
-  { id: 'total', width: 110, num: true },
-];
-const ROW_H = 28;
+const FIELDS = new Set<string>(NODE_FIELDS);
+const isField = (c: CostrCol): c is NodeField => FIELDS.has(c);
+const MEASURE_CODES = MEASURES.map((m) => m.code);
+const focusGrid = () => document.querySelector<HTMLElement>('.costr .wb-grid')?.focus();
 
 export function CostrPage() {
   const { t } = useCostrT();
-  const { spaceId } = useOutletContext<SpaceContext>();
+  const { spaceId, config } = useOutletContext<SpaceContext>();
+  const canEdit = config?.can.edit ?? false;
   const push = useToasts((s) => s.push);
   const [list, setList] = useState<(Estimate & { positions: number })[] | null>(null);
   const [tree, setTree] = useState<EpsTree | null>(null);
@@ -52,17 +80,23 @@ export function CostrPage() {
     rows: { stale: boolean }[];
     curve: { day: number; cost: number }[];
   } | null>(null);
-  const [cell, setCell] = useState<{ r: number; c: number }>({ r: 0, c: 0 });
-  const [editing, setEditing] = useState<string | null>(null);
-  const [cellErrors, setCellErrors] = useState<Map<string, string>>(new Map());
+  const focus = useCostrGrid((s) => s.selection.focus);
+  const collapsed = useCostrGrid((s) => s.collapsed);
+  const issues = useCostrGrid((s) => s.issues);
   const [coefs, setCoefs] = useState<Coefficient[]>([]);
+  /** The space's cost settings (their rules check pastes and typed cells) and the form's state. */
+  const [settings, setSettings] = useState<CostrSettings | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const rules = useMemo(
+    () => (settings ? settingsFromApi(settings).rules : DEFAULT_SETTINGS.rules),
+    [settings],
+  );
   const [form, setForm] = useState({
     name: '',
     kind: 'estimate' as 'estimate' | 'dictionary',
     version: '',
     defaults: true,
   });
-  const gridRef = useRef<HTMLDivElement>(null);
 
   const say = useCallback(
     (kind: 'success' | 'error', text: string, title = t('title')) =>
@@ -70,17 +104,28 @@ export function CostrPage() {
     [push, t],
   );
 
-  const loadList = useCallback(async () => setList(await call(api.costr.list, { query: {} })), []);
+  const loadList = useCallback(() => call(api.costr.list, { query: {} }).then(setList), []);
   useEffect(() => {
-    void loadList().catch(() => setList([]));
+    loadList().catch(() => setList([]));
+    void call(api.costr.settings, {}).then(setSettings, () => undefined);
     void call(api.eps.tree, { params: { space_id: spaceId } }).then(setTree, () => undefined);
   }, [loadList, spaceId]);
+
+  /**
+   * Edits go to the server one after another, each on the revision the previous answer gave, so
+   * the next can be typed or pasted while one is stored; the estimate is read back once none is
+   * left (reading it between them would take back what is shown and not yet stored).
+   */
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+  const revision = useRef(0);
 
   const reload = useCallback(async (id: string, v?: Violation[]) => {
     const [d, p] = await Promise.all([
       call(api.costr.get, { params: { id } }),
       call(api.costr.pdc, { params: { id } }),
     ]);
+    revision.current = d.revision;
     setDoc(d);
     setPdc(p);
     setCoefs(d.coefficients);
@@ -98,43 +143,73 @@ export function CostrPage() {
     }
   }, []);
   useEffect(() => {
+    // reload sets state only once its reads are answered (the lint sees the call, not the awaits).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (current) void reload(current);
   }, [current, reload]);
+  /** Another estimate: its grid starts at its first cell, without the last one's marks. */
+  const open = (id: string) => {
+    // after the edits still being stored (they are sent on this estimate's revision)
+    void queue.current.then(() => {
+      resetCostrGrid();
+      setCurrent(id);
+    });
+  };
 
   const nodes = useMemo(() => (doc ? doc.nodes.map(fromApi) : []), [doc]);
-  const flat = useMemo(() => flattenTree(nodes), [nodes]);
+  const parents = useMemo(() => new Set(nodes.map((n) => n.parentId).filter((p) => p !== null)), [nodes]);
+  const flat = useMemo(() => flattenTree(nodes, collapsed), [nodes, collapsed]);
+  const gridRows = useMemo(
+    () => costrRows(flat, parents, collapsed, canEdit),
+    [flat, parents, collapsed, canEdit],
+  );
   const totals = useMemo(() => new Map((pdc?.positions ?? []).map((p) => [p.id, p.final.total])), [pdc]);
   const sectionTotals = useMemo(() => new Map((pdc?.sections ?? []).map((s) => [s.id, s.total])), [pdc]);
   const codeOfRow = useMemo(() => new Map(rows.map((r) => [r.id, r.code])), [rows]);
   const rowOfCode = useMemo(() => new Map(rows.map((r) => [r.code.trim().toLowerCase(), r.id])), [rows]);
+  const violated = useMemo(() => new Set(violations.map((v) => `${v.node_id}:${v.field}`)), [violations]);
+  const cellData = useMemo<CostrCellData>(
+    () => ({
+      total: (n) => (n.kind === 'section' ? sectionTotals.get(n.id) : totals.get(n.id)) ?? '',
+      wbsCode: (n) => (n.wbsItemId ? (codeOfRow.get(n.wbsItemId) ?? '?') : ''),
+      violated,
+    }),
+    [totals, sectionTotals, codeOfRow, violated],
+  );
+  const cells = useMemo(() => costrCells(cellData, t, MEASURE_CODES, canEdit), [cellData, t, canEdit]);
+  const columnName = useCallback((c: string) => t(`cols.${c}`), [t]);
   const versions = useMemo(() => {
     if (!tree) return [];
     const names = new Map(tree.nodes.map((n) => [n.id, n.name]));
     return tree.versions.map((v) => ({ id: v.id, label: `${names.get(v.schedule_id) ?? ''} — ${v.label}` }));
   }, [tree]);
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- the grid re-renders on its own state
-  const virt = useVirtualizer({
-    count: flat.length + 1,
-    getScrollElement: () => gridRef.current,
-    estimateSize: () => ROW_H,
-    overscan: 12,
-  });
-
   const send = useCallback(
-    async (upserts: CostNode[], deletes: string[] = [], label = 'edit') => {
+    (upserts: CostNode[], deletes: string[] = [], label = 'edit') => {
       if (!doc) return;
-      try {
-        const r = await call(api.costr.edit, {
-          params: { id: doc.id },
-          body: { revision: doc.revision, label, upserts, deletes },
-        });
-        await reload(doc.id, r.violations);
-      } catch {
-        await reload(doc.id);
-      }
+      const id = doc.id;
+      // On screen at once, with its totals; the server's answer follows.
+      const shown = applyLocalEdit(doc.nodes, upserts, deletes);
+      setDoc({ ...doc, nodes: shown });
+      const p = localPdc(shown, coefs, settings);
+      if (p) setPdc(p);
+      pending.current++;
+      queue.current = queue.current.then(async () => {
+        let answer: Violation[] | undefined;
+        try {
+          const r = await call(api.costr.edit, {
+            params: { id },
+            body: { revision: revision.current, label, upserts, deletes },
+          });
+          revision.current = r.revision;
+          answer = r.violations;
+        } catch {
+          answer = undefined; // refused: the read below takes the edit back (the client said why)
+        }
+        if (--pending.current === 0) await reload(id, answer).catch(() => undefined);
+      });
     },
-    [doc, reload],
+    [doc, coefs, settings, reload],
   );
 
   const newKeysAfter = (parent: string | null, n: number) => {
@@ -148,7 +223,7 @@ export function CostrPage() {
   };
   /** Where new rows go: under the selected row's section (or the selected section). */
   const parentForNew = () => {
-    const sel = flat[cell.r]?.node;
+    const sel = flat[focus.row]?.node;
     if (!sel) return nodes.filter((n) => n.kind === 'section').pop()?.id ?? null;
     return sel.kind === 'section' ? sel.id : sel.parentId;
   };
@@ -157,133 +232,119 @@ export function CostrPage() {
     const parent = kind === 'section' ? null : parentForNew();
     const [key] = newKeysAfter(parent, 1);
     const n = emptyApiNode(crypto.randomUUID(), parent, key!, kind);
-    void send([n], [], kind);
+    send([n], [], kind);
   };
 
-  const commit = (r: number, c: number, text: string) => {
-    const f = flat[r]?.node;
-    const col = COLS[c]!.id;
-    if (col === 'total') return;
-    const key = `${r}:${col}`;
-    if (!f) {
-      // Typing on the empty last row adds a position.
-      if (text.trim() === '') return;
-      const parent = parentForNew();
-      const [k] = newKeysAfter(parent, 1);
-      const n = fromApi(emptyApiNode(crypto.randomUUID(), parent, k!, 'position'));
-      return applyText(n, col, text, key);
-    }
-    applyText(f, col, text, key);
-  };
-
-  const applyText = (n: ReturnType<typeof fromApi>, col: Col, text: string, key: string) => {
-    const errs = new Map(cellErrors);
-    errs.delete(key);
-    if (col === 'wbs') {
-      const id = text.trim() ? rowOfCode.get(text.trim().toLowerCase()) : null;
-      if (id === undefined) {
-        errs.set(key, t('err.unknown_row'));
-        setCellErrors(errs);
-        return;
-      }
-      setCellErrors(errs);
-      void send([toApi({ ...n, wbsItemId: id })]);
-      return;
-    }
-    if (col === 'total') return;
-    const res = checkField(col, text, DEFAULT_SETTINGS.rules);
-    if (!res.ok) {
-      errs.set(key, t(`err.${res.code}`));
-      setCellErrors(errs);
-      return;
-    }
-    setCellErrors(errs);
-    if (n[col] !== res.value) void send([toApi({ ...n, [col]: res.value })]);
-  };
-
-  const onPaste = (e: ReactClipboardEvent) => {
-    if (!doc || editing !== null) return;
-    e.preventDefault();
-    const matrix = parseClipboard({
-      html: e.clipboardData.getData('text/html'),
-      text: e.clipboardData.getData('text/plain'),
-    });
-    if (!matrix.length) return;
-    const fields = COLS.map((c) => c.id).filter((c): c is NodeField => c !== 'wbs' && c !== 'total');
-    const startCol = Math.max(0, fields.indexOf(COLS[cell.c]!.id as NodeField));
+  /** A dictionary position inserted as a position of this estimate, linked to it. */
+  const insertFound = (f: CostNode) => {
     const parent = parentForNew();
+    const [key] = newKeysAfter(parent, 1);
+    const n: CostNode = {
+      ...emptyApiNode(crypto.randomUUID(), parent, key!, 'position'),
+      code: f.code,
+      name: f.name,
+      measure: f.measure,
+      labour_price: f.labour_price,
+      machines_price: f.machines_price,
+      materials_price: f.materials_price,
+      labour_hours: f.labour_hours,
+      dictionary_id: f.id,
+    };
+    send([n], [], 'insert');
+  };
+
+  /** Marks the cells of `written` anew: their old marks go, `added` come. */
+  const mark = (written: readonly string[], added: readonly CellIssue[]) => {
+    const next = new Map(useCostrGrid.getState().issues);
+    for (const k of written) next.delete(k);
+    for (const i of added) next.set(issueKey(i.id, i.column), i);
+    useCostrGrid.setState({ issues: next });
+  };
+
+  /**
+   * A matrix written at `at` over the grid's `columns` (a typed cell, a paste, a fill, a clear):
+   * node fields through the domain's paste (per-cell checks, new positions past the last row), the
+   * WBS column by row code; one edit call (one server undo step); refused cells marked.
+   */
+  const write = (
+    matrix: string[][],
+    at: { row: number; col: number },
+    columns: readonly CostrCol[],
+    label: 'paste' | 'fill' | 'clear' | 'edit',
+  ) => {
+    if (!doc) return;
+    const existing = flat.map((f) => f.node);
+    const parent = parentForNew();
+    const fresh: string[] = [];
     const r = pasteMatrix({
-      rows: flat.map((f) => f.node),
-      columns: fields,
-      startRow: cell.r,
-      startCol,
+      rows: existing,
+      columns: columns.map((c) => (isField(c) ? c : null)),
+      startRow: at.row,
+      startCol: at.col,
       matrix,
-      rules: DEFAULT_SETTINGS.rules,
-      newId: () => crypto.randomUUID(),
+      rules,
+      newId: () => {
+        const id = crypto.randomUUID();
+        fresh.push(id);
+        return id;
+      },
       newParentId: parent,
       newKeys: (n) => newKeysAfter(parent, n),
     });
-    const errs = new Map<string, string>();
-    for (const x of r.errors) errs.set(`${x.row}:${x.field}`, `${x.text} — ${t(`err.${x.code}`)}`);
-    setCellErrors(errs);
-    if (r.errors.length) say('error', t('paste.errors', { count: r.errors.length }));
-    if (r.upserts.length) void send(r.upserts.map(toApi), [], 'paste');
+    const idOf = (row: number) => (row < existing.length ? existing[row]!.id : fresh[row - existing.length]!);
+    const added: CellIssue[] = r.errors.map((e) => ({
+      id: idOf(e.row),
+      column: e.field,
+      messageKey: `err.${e.code}`,
+      value: e.text,
+    }));
+    const byId = new Map(r.upserts.map((n) => [n.id, n]));
+    const written: string[] = [];
+    matrix.forEach((line, i) => {
+      const row = at.row + i;
+      const id = idOf(row);
+      line.forEach((text, j) => {
+        const col = columns[at.col + j];
+        if (!col || col === 'total') return;
+        written.push(issueKey(id, col));
+        if (col !== 'wbs') return;
+        const node = byId.get(id) ?? existing[row];
+        if (!node || node.kind === 'section') return;
+        const code = text.trim().toLowerCase();
+        const wbs = code ? rowOfCode.get(code) : null;
+        if (wbs === undefined) {
+          added.push({ id, column: 'wbs', messageKey: 'err.unknown_row', value: text });
+          return;
+        }
+        if (node.wbsItemId !== wbs) byId.set(id, { ...node, wbsItemId: wbs });
+      });
+    });
+    mark(written, added);
+    if (label === 'paste' && added.length) say('error', t('paste.errors', { count: added.length }));
+    if (byId.size) send([...byId.values()].map(toApi), [], label);
   };
 
-  const onKey = (e: ReactKeyboardEvent) => {
-    if (editing !== null || !doc) return;
-    const max = flat.length;
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === 'z') {
-      e.preventDefault();
-      void undoRedo(e.shiftKey ? 'redo' : 'undo');
-      return;
+  /** A typed cell: on the blank line a refused text adds nothing (the mark stays on the line). */
+  const commit = (view: CostrRowView, col: CostrCol, text: string) => {
+    if (col === 'total') return;
+    const at = { row: view.index, col: costrColumns().indexOf(col) };
+    if (!view.node) {
+      if (text.trim() === '') return;
+      const bad = isField(col) ? checkField(col, text, rules) : null;
+      const unknown = col === 'wbs' && !rowOfCode.has(text.trim().toLowerCase());
+      if ((bad && !bad.ok) || unknown) {
+        const messageKey = bad && !bad.ok ? `err.${bad.code}` : 'err.unknown_row';
+        mark([], [{ id: BLANK_ID, column: col, messageKey, value: text }]);
+        return;
+      }
+      mark([issueKey(BLANK_ID, col)], []);
     }
-    if (mod && e.key.toLowerCase() === 'y') {
-      e.preventDefault();
-      void undoRedo('redo');
-      return;
-    }
-    if (mod) return;
-    const move = (dr: number, dc: number) => {
-      e.preventDefault();
-      const r = Math.min(max, Math.max(0, cell.r + dr));
-      const c = Math.min(COLS.length - 1, Math.max(0, cell.c + dc));
-      setCell({ r, c });
-      virt.scrollToIndex(r);
-    };
-    if (e.key === 'ArrowDown') return move(1, 0);
-    if (e.key === 'ArrowUp') return move(-1, 0);
-    if (e.key === 'ArrowLeft') return move(0, -1);
-    if (e.key === 'ArrowRight' || e.key === 'Tab') return move(0, 1);
-    if (e.key === 'Enter' || e.key === 'F2') {
-      e.preventDefault();
-      setEditing(textOf(cell.r, cell.c));
-      return;
-    }
-    if (e.key === 'Delete' || e.key === 'Backspace') {
-      e.preventDefault();
-      commit(cell.r, cell.c, '');
-      return;
-    }
-    if (e.key.length === 1) {
-      e.preventDefault();
-      setEditing(e.key);
-    }
-  };
-
-  const textOf = (r: number, c: number): string => {
-    const n = flat[r]?.node;
-    const col = COLS[c]!.id;
-    if (!n) return '';
-    if (col === 'total')
-      return n.kind === 'section' ? (sectionTotals.get(n.id) ?? '') : (totals.get(n.id) ?? '');
-    if (col === 'wbs') return n.wbsItemId ? (codeOfRow.get(n.wbsItemId) ?? '?') : '';
-    return n[col];
+    write([[text]], at, costrColumns(), 'edit');
   };
 
   const undoRedo = async (which: 'undo' | 'redo') => {
     if (!doc) return;
+    await queue.current; // undo takes back the last stored edit: the queued ones first
     try {
       const r = await call(which === 'undo' ? api.costr.undo : api.costr.redo, { params: { id: doc.id } });
       await reload(doc.id, r.violations);
@@ -292,14 +353,25 @@ export function CostrPage() {
     }
   };
 
+  /** The toolbar's Delete: the rows of the selected range (a section takes its contents). */
   const remove = () => {
-    const n = flat[cell.r]?.node;
-    if (n) void send([], [n.id], 'delete');
+    const { anchor, focus: f } = useCostrGrid.getState().selection;
+    const picked = flat.slice(Math.min(anchor.row, f.row), Math.max(anchor.row, f.row) + 1);
+    if (picked.length)
+      send(
+        [],
+        picked.map((x) => x.node.id),
+        'delete',
+      );
   };
 
   const linkByCode = async () => {
     if (!doc) return;
-    const r = await call(api.costr.linkByCode, { params: { id: doc.id }, body: { revision: doc.revision } });
+    await queue.current;
+    const r = await call(api.costr.linkByCode, {
+      params: { id: doc.id },
+      body: { revision: revision.current },
+    });
     say('success', t('toast.linked', { count: r.linked }));
     await reload(doc.id, r.violations);
   };
@@ -321,9 +393,10 @@ export function CostrPage() {
   const saveCoefs = async () => {
     if (!doc) return;
     try {
+      await queue.current;
       const r = await call(api.costr.coefficients, {
         params: { id: doc.id },
-        body: { revision: doc.revision, coefficients: coefs },
+        body: { revision: revision.current, coefficients: coefs },
       });
       await reload(doc.id, r.violations);
     } catch {
@@ -367,17 +440,57 @@ export function CostrPage() {
     });
     setForm({ ...form, name: '' });
     await loadList();
-    setCurrent(e.id);
+    open(e.id);
   };
 
   const violationText = (v: Violation) =>
     t(`rules.${v.rule}`, {
       ...v.params,
-      field: COLS.some((c) => c.id === v.field) ? t(`cols.${v.field}`) : v.field,
+      field: COSTR_COLUMNS.some((c) => c.id === v.field) ? t(`cols.${v.field}`) : v.field,
     });
   const rowOfNode = (id: string) => flat.findIndex((f) => f.node.id === id);
-  const violated = useMemo(() => new Set(violations.map((v) => `${v.node_id}:${v.field}`)), [violations]);
-  const selected = flat[cell.r]?.node;
+  const selected = flat[focus.row]?.node;
+  /** Selects a cell of the grid and gives the grid the keys (a violation's or an error's link). */
+  const goTo = (id: string, column: string) => {
+    let r = id === BLANK_ID ? flat.length : rowOfNode(id);
+    if (r < 0) {
+      // Inside a folded section: open its ancestors first.
+      const byId = new Map(nodes.map((n) => [n.id, n]));
+      const open = new Set(collapsed);
+      for (let p = byId.get(id)?.parentId ?? null; p; p = byId.get(p)?.parentId ?? null) open.delete(p);
+      useCostrGrid.setState({ collapsed: open });
+      r = flattenTree(nodes, open).findIndex((f) => f.node.id === id);
+      if (r < 0) return;
+    }
+    const c = Math.max(0, costrColumns().indexOf(column as CostrCol));
+    useCostrGrid.setState({
+      selection: { anchor: { row: r, col: c }, focus: { row: r, col: c } },
+      editing: null,
+    });
+    focusGrid();
+  };
+  const issueList = useMemo(() => {
+    const order = new Map(gridRows.map((v) => [v.row.id, v.index]));
+    return [...issues.values()]
+      .map((i) => ({ issue: i, row: order.get(i.id) ?? -1 }))
+      .filter((x) => x.row >= 0)
+      .sort((a, b) => a.row - b.row);
+  }, [issues, gridRows]);
+
+  // The grid's keys and clipboard act on the page's latest render (rows, writes).
+  useLayoutEffect(() => {
+    setCostrGridPage({
+      rows: gridRows,
+      canEdit: canEdit && doc !== null,
+      text: (view, col) => costrCellText(view.node, col, cellData),
+      commit,
+      write,
+      add: () => add('position'),
+      undo: () => void undoRedo('undo'),
+      redo: () => void undoRedo('redo'),
+    });
+  });
+  useEffect(() => () => setCostrGridPage(null), []);
   const steps = selected && pdc ? pdc.positions.find((p) => p.id === selected.id)?.steps : undefined;
   const coefName = (id: string | null) =>
     id ? (coefs.find((c) => c.id === id)?.name ?? id) : t('totals.base');
@@ -386,7 +499,28 @@ export function CostrPage() {
   return (
     <div className="costr">
       <aside className="costr__list">
-        <h2>{t('title')}</h2>
+        <div className="costr__list-head">
+          <h2>{t('title')}</h2>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={!settings || !canEdit}
+            onClick={() => setSettingsOpen(true)}
+          >
+            <Settings size={14} aria-hidden /> {t('settings.open')}
+          </button>
+        </div>
+        {settingsOpen && settings ? (
+          <SettingsDialog
+            initial={settings}
+            onClose={() => setSettingsOpen(false)}
+            onSaved={(s) => {
+              setSettings(s);
+              setSettingsOpen(false);
+              say('success', t('settings.saved'));
+            }}
+          />
+        ) : null}
         {(['estimate', 'dictionary'] as const).map((k) => (
           <section key={k}>
             <h3>{k === 'estimate' ? t('estimates') : t('dictionaries')}</h3>
@@ -398,10 +532,18 @@ export function CostrPage() {
                     <button
                       type="button"
                       className={e.id === current ? 'is-current' : ''}
-                      onClick={() => setCurrent(e.id)}
+                      onClick={() => open(e.id)}
                     >
                       <span>{e.name}</span>
-                      <small>{t('positions', { count: e.positions })}</small>
+                      <small>
+                        {t('positions', {
+                          // The open estimate counts what its grid holds now (the list was read before).
+                          count:
+                            e.id === current && doc?.id === e.id
+                              ? doc.nodes.filter((n) => n.kind === 'position').length
+                              : e.positions,
+                        })}
+                      </small>
                     </button>
                   </li>
                 ))}
@@ -527,97 +669,24 @@ export function CostrPage() {
               </label>
             </div>
             <p className="costr__keys">{t('keys')}</p>
-            <div
-              className="costr__grid"
-              ref={gridRef}
-              tabIndex={0}
-              role="grid"
-              aria-label={doc.name}
-              onKeyDown={onKey}
-              onPaste={onPaste}
-            >
-              <div className="costr__row costr__head" role="row">
-                {COLS.map((c) => (
-                  <div key={c.id} role="columnheader" className="costr__cell" style={{ width: c.width }}>
-                    {t(`cols.${c.id}`)}
-                  </div>
-                ))}
-              </div>
-              <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
-                {virt.getVirtualItems().map((vr) => {
-                  const f = flat[vr.index];
-                  return (
-                    <div
-                      key={vr.key}
-                      role="row"
-                      data-row={vr.index}
-                      className={`costr__row${f?.node.kind === 'section' ? ' is-section' : ''}`}
-                      style={{ position: 'absolute', top: vr.start, height: ROW_H }}
-                    >
-                      {COLS.map((c, ci) => {
-                        const key = `${vr.index}:${c.id}`;
-                        const err = cellErrors.get(key);
-                        const isSel = cell.r === vr.index && cell.c === ci;
-                        const bad = f && violated.has(`${f.node.id}:${c.id === 'wbs' ? 'wbs' : c.id}`);
-                        return (
-                          <div
-                            key={c.id}
-                            role="gridcell"
-                            aria-selected={isSel}
-                            data-col={c.id}
-                            title={err}
-                            className={`costr__cell${c.num ? ' is-num' : ''}${isSel ? ' is-sel' : ''}${err ? ' is-error' : ''}${bad ? ' is-violation' : ''}`}
-                            style={{
-                              width: c.width,
-                              paddingLeft: ci === 1 && f ? 6 + f.depth * 14 : undefined,
-                            }}
-                            onMouseDown={() => setCell({ r: vr.index, c: ci })}
-                            onDoubleClick={() => setEditing(textOf(vr.index, ci))}
-                          >
-                            {isSel && editing !== null ? (
-                              <input
-                                autoFocus
-                                className="costr__editor"
-                                value={editing}
-                                onChange={(e) => setEditing(e.target.value)}
-                                onKeyDown={(e) => {
-                                  if (e.key === 'Enter' || e.key === 'Tab') {
-                                    e.preventDefault();
-                                    commit(vr.index, ci, editing);
-                                    setEditing(null);
-                                    setCell({
-                                      r: Math.min(flat.length, vr.index + (e.key === 'Enter' ? 1 : 0)),
-                                      c: e.key === 'Tab' ? Math.min(COLS.length - 1, ci + 1) : ci,
-                                    });
-                                    gridRef.current?.focus();
-                                  } else if (e.key === 'Escape') {
-                                    setEditing(null);
-                                    gridRef.current?.focus();
-                                  }
-                                }}
-                                onBlur={() => setEditing(null)}
-                              />
-                            ) : (
-                              textOf(vr.index, ci)
-                            )}
-                          </div>
-                        );
-                      })}
-                    </div>
-                  );
-                })}
-              </div>
+            <div className="costr__grid">
+              <CostrRowsContext.Provider value={gridRows}>
+                <Grid host={costrGridHost} cells={cells} t={t} label={doc.name} columnName={columnName} />
+              </CostrRowsContext.Provider>
             </div>
-            {cellErrors.size > 0 && (
-              <ul className="costr__errors" aria-label="paste errors">
-                {[...cellErrors.entries()].slice(0, 20).map(([k, m]) => {
-                  const [r, field] = k.split(':');
-                  return (
-                    <li key={k}>
-                      {t('paste.cell', { row: Number(r) + 1, field: t(`cols.${field}`), message: m })}
-                    </li>
-                  );
-                })}
+            {issueList.length > 0 && (
+              <ul className="costr__errors" aria-label={t('paste.title')}>
+                {issueList.slice(0, 20).map(({ issue, row }) => (
+                  <li key={issueKey(issue.id, issue.column)}>
+                    <button type="button" onClick={() => goTo(issue.id, issue.column)}>
+                      {t('paste.cell', {
+                        row: row + 1,
+                        field: t(`cols.${issue.column}`),
+                        message: cells.issueText(issue),
+                      })}
+                    </button>
+                  </li>
+                ))}
               </ul>
             )}
           </>
@@ -625,6 +694,7 @@ export function CostrPage() {
       </main>
       {doc && pdc && (
         <aside className="costr__side">
+          {doc.kind === 'estimate' && <DictionarySearch disabled={!canEdit} onInsert={insertFound} />}
           <section aria-label={t('totals.title')}>
             <h3>{t('totals.title')}</h3>
             <dl className="costr__totals">
@@ -769,23 +839,8 @@ export function CostrPage() {
               <ul className="costr__violations">
                 {violations.map((v, i) => (
                   <li key={i}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        const r = rowOfNode(v.node_id);
-                        if (r < 0) return;
-                        setCell({
-                          r,
-                          c: Math.max(
-                            0,
-                            COLS.findIndex((c) => c.id === v.field),
-                          ),
-                        });
-                        virt.scrollToIndex(r);
-                        gridRef.current?.focus();
-                      }}
-                    >
-                      {flat[rowOfNode(v.node_id)]?.node.code || '—'}: {violationText(v)}
+                    <button type="button" onClick={() => goTo(v.node_id, v.field)}>
+                      {nodes.find((n) => n.id === v.node_id)?.code || '—'}: {violationText(v)}
                     </button>
                   </li>
                 ))}

@@ -3,12 +3,17 @@
 import {
   ArrowRightLeft,
   BookMarked,
+  Calculator,
   Copy,
   Download,
   FolderInput,
+  Network,
+  Link2,
+  ListChecks,
   ListPlus,
   Pencil,
   Plus,
+  TriangleAlert,
   Trash2,
   Upload,
 } from 'lucide-react';
@@ -32,6 +37,12 @@ import {
   UploadDirectoryDialog,
 } from './DirectoryDialogs';
 import { DonorDialog } from './DonorDialog';
+import { GraphDialog } from './GraphDialog';
+import { InvalidDialog } from './InvalidDialog';
+import { LinkedDialog, refreshLinked } from './LinkedDialog';
+import { ListsDialog } from './ListsDialog';
+import { NormsDialog } from './NormsDialog';
+import { RelationsDialog } from './RelationsDialog';
 import { useDirectoriesT } from './i18n';
 import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
@@ -46,7 +57,13 @@ type Dialog =
   | 'move'
   | 'copy'
   | 'donors'
+  | 'linked'
   | 'to_version'
+  | 'relations'
+  | 'norms'
+  | 'lists'
+  | 'graph'
+  | 'invalid'
   | null;
 
 const refOf = (spaceId: string, d: DirectorySummary): dirApi.DirRef => ({
@@ -104,6 +121,11 @@ export function DirectoriesPage() {
   const directory = loaded && loaded.id === selected ? loaded : null;
   const reload = async () => {
     if (ref) setLoaded(await dirApi.getDirectory(ref));
+  };
+  /** After a donor or linked attribute changed: the open directory and the list's counts. */
+  const reloadBoth = async () => {
+    await reload();
+    await reloadList();
   };
   const refEps = ref?.epsId ?? null;
   const refId = ref?.id ?? null;
@@ -197,6 +219,9 @@ export function DirectoriesPage() {
                 const done = await dirApi.donorPush(ref, donor.key, false);
                 toast(t('donor_done', { count: done.rows, versions: done.versions.length }));
               }
+              // So does a linked attribute's (the rows show it as a read-only column).
+              const linked = directory.attributes.find((a) => `attr:${a.key}` === field && a.linked_to);
+              if (linked && v.linked_rows > 0) await refreshLinked(ref, t, false);
               await reload();
               return true;
             } catch {
@@ -307,6 +332,15 @@ export function DirectoriesPage() {
                 <button
                   type="button"
                   className="btn btn--sm"
+                  disabled={!summary.attributes.length}
+                  onClick={() => setDialog('linked')}
+                >
+                  <Link2 size={15} aria-hidden="true" />
+                  {t('linked_open')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--sm"
                   disabled={versions.length === 0 || summary.value_count === 0}
                   onClick={() => setDialog('to_version')}
                 >
@@ -321,8 +355,33 @@ export function DirectoriesPage() {
                   <Copy size={15} aria-hidden="true" />
                   {t('copy_open')}
                 </button>
+                <button type="button" className="btn btn--sm" onClick={() => setDialog('relations')}>
+                  <Link2 size={15} aria-hidden="true" />
+                  {t('rel_open')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  disabled={versions.length === 0}
+                  onClick={() => setDialog('norms')}
+                >
+                  <Calculator size={15} aria-hidden="true" />
+                  {t('norms_open')}
+                </button>
               </>
             ) : null}
+            <button type="button" className="btn btn--sm" onClick={() => setDialog('lists')}>
+              <ListChecks size={15} aria-hidden="true" />
+              {t('lists_open')}
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => setDialog('graph')}>
+              <Network size={15} aria-hidden="true" />
+              {t('graph_open')}
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => setDialog('invalid')}>
+              <TriangleAlert size={15} aria-hidden="true" />
+              {t('invalid_open')}
+            </button>
             <button type="button" className="btn btn--sm" onClick={() => void exportAs('csv')}>
               <Download size={15} aria-hidden="true" />
               {t('export_csv')}
@@ -478,12 +537,45 @@ export function DirectoriesPage() {
         <DonorDialog
           directory={directory}
           dirRef={ref}
-          onChanged={async () => {
-            await reload();
-            await reloadList();
-          }}
+          onChanged={reloadBoth}
           onClose={() => setDialog(null)}
         />
+      ) : null}
+      {dialog === 'linked' && directory && ref ? (
+        <LinkedDialog
+          directory={directory}
+          dirRef={ref}
+          onChanged={reloadBoth}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'relations' && summary && list ? (
+        <RelationsDialog
+          spaceId={spaceId}
+          directory={summary}
+          directories={list}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'lists' && directory && ref ? (
+        <ListsDialog
+          directory={directory}
+          dirRef={ref}
+          nodes={nodes}
+          versions={versions}
+          canEdit={canEdit}
+          onChanged={reload}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'graph' && summary && ref ? (
+        <GraphDialog name={summary.name} dirRef={ref} canEdit={canEdit} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'invalid' && directory && ref ? (
+        <InvalidDialog directory={directory} dirRef={ref} canEdit={canEdit} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'norms' ? (
+        <NormsDialog nodes={nodes} versions={versions} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'attribute' && ref ? (
         <AttributeDialog

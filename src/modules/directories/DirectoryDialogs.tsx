@@ -18,6 +18,18 @@ export function refusal(err: unknown, fallback: string): string[] {
   return lines.length ? lines : [fallback];
 }
 
+/** A refused call's lines in place, announced (nothing when there are none). */
+export function RefusalLines({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul className="dir-errors" role="alert">
+      {lines.map((line, i) => (
+        <li key={i}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 interface FormDialogProps {
   title: string;
   submitLabel: string;
@@ -47,13 +59,7 @@ function FormDialog({ title, submitLabel, onClose, onSubmit, children }: FormDia
     <Modal title={title} closeLabel={t('close')} onClose={onClose} width={480}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         {children}
-        {errors.length ? (
-          <ul className="dir-errors" role="alert">
-            {errors.map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ul>
-        ) : null}
+        <RefusalLines lines={errors} />
         <div className="modal__actions">
           <button type="button" className="btn" onClick={onClose}>
             {t('cancel')}

@@ -11,7 +11,7 @@ import { confirm } from '../../app/dialogs/confirm';
 import { Modal } from '../../app/ui/Modal';
 import { useToasts } from '../../state/toasts';
 import * as dirApi from './api';
-import { refusal } from './DirectoryDialogs';
+import { refusal, RefusalLines } from './DirectoryDialogs';
 import { useDirectoriesT } from './i18n';
 
 export function DonorDialog(props: {
@@ -146,13 +146,7 @@ export function DonorDialog(props: {
           </tbody>
         </table>
       )}
-      {errors.length ? (
-        <ul className="dir-errors" role="alert">
-          {errors.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
+      <RefusalLines lines={errors} />
       <div className="modal__actions">
         <button type="button" className="btn" onClick={props.onClose}>
           {t('close')}

@@ -1,11 +1,21 @@
 // The values of one directory as a keyboard tree table: a row per visible value (code, name,
 // attributes, linked rows), one focused row, and in-place editing of one cell at a time.
 // Keys: arrows move and fold, Enter/F2 edit, Insert adds (Ctrl: a child), Tab/Shift+Tab indent
-// and outdent, Delete deletes after a confirmation naming what goes with it.
+// and outdent, Delete deletes after a confirmation naming what goes with it. Folding: ← → fold
+// and unfold a value, Ctrl+← / Ctrl+→ with everything under it, 1–9 show that many levels, 0 all
+// (and the "Levels" buttons above the table).
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Directory, DirectoryValue } from '../../api/directories';
-import { flattenValues, indentTarget, outdentTarget, subtreeIds } from '../../domain/directory';
+import {
+  flattenValues,
+  foldSubtree,
+  foldToLevel,
+  indentTarget,
+  outdentTarget,
+  subtreeIds,
+  treeLevels,
+} from '../../domain/directory';
 
 /** A column of the table: code, name, or an attribute by key. */
 export type Field = 'code' | 'name' | `attr:${string}`;
@@ -94,9 +104,31 @@ export function ValuesTable({
     }
   }
 
+  const levels = useMemo(() => treeLevels(directory.values), [directory.values]);
+  const showLevels = (n: number | null) => {
+    const next = foldToLevel(directory.values, n);
+    setCollapsed(next);
+    // The focus goes up to the value still shown above it.
+    const visible = new Set(flattenValues(directory.values, next).map((r) => r.value.id));
+    const byId = new Map(directory.values.map((x) => [x.id, x]));
+    let id: string | null = focused?.id ?? null;
+    while (id !== null && !visible.has(id)) id = byId.get(id)?.parent_id ?? null;
+    if (id !== null) setFocusId(id);
+  };
+
   async function onKey(e: KeyboardEvent<HTMLDivElement>) {
     if (editing) return;
     const v = focused;
+    if (/^[0-9]$/u.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      showLevels(e.key === '0' ? null : Number(e.key));
+      return;
+    }
+    if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && (e.ctrlKey || e.metaKey) && v) {
+      e.preventDefault();
+      setCollapsed((c) => foldSubtree(directory.values, c, v.id, e.key === 'ArrowRight'));
+      return;
+    }
     const go = (i: number) => {
       const r = rows[Math.max(0, Math.min(rows.length - 1, i))];
       if (r) setFocusId(r.value.id);
@@ -156,97 +188,132 @@ export function ValuesTable({
   }
 
   return (
-    <div
-      ref={tableRef}
-      className="dir-table"
-      role="treegrid"
-      aria-label={directory.name}
-      aria-readonly={!canEdit}
-      tabIndex={0}
-      onKeyDown={(e) => void onKey(e)}
-    >
-      <div className="dir-table__row dir-table__head" role="row">
-        <span role="columnheader">{t('code')}</span>
-        <span role="columnheader">{t('value_name')}</span>
-        {directory.attributes.map((a) => (
-          <span key={a.key} role="columnheader" title={t(`type_${a.type}`)}>
-            {a.name}
-          </span>
-        ))}
-        <span role="columnheader" className="dir-table__num">
-          {t('linked')}
-        </span>
-      </div>
-      {rows.map(({ value: v, depth, hasChildren }) => (
-        <div
-          key={v.id}
-          role="row"
-          aria-level={depth + 1}
-          aria-expanded={hasChildren ? !collapsed.has(v.id) : undefined}
-          aria-selected={v.id === focused?.id}
-          data-focused={v.id === focused?.id}
-          className={`dir-table__row${v.id === focused?.id ? ' dir-table__row--focus' : ''}`}
-          onMouseDown={() => setFocusId(v.id)}
-        >
-          {fields.map((f, col) => (
-            <span
-              key={f}
-              role="gridcell"
-              className={col === 0 ? 'dir-table__code' : undefined}
-              style={col === 0 ? { paddingLeft: 8 + depth * 18 } : undefined}
-              onDoubleClick={() => startEdit(v, f)}
+    <>
+      {levels > 1 ? (
+        <div className="dir-levels" role="group" aria-label={t('levels')}>
+          <span className="dir-levels__label">{t('levels')}</span>
+          {Array.from({ length: Math.min(levels, 9) }, (_, i) => i + 1).map((n) => (
+            <button
+              key={n}
+              type="button"
+              className="btn btn--sm btn--ghost"
+              aria-label={t('levels_n', { count: n })}
+              onClick={() => {
+                showLevels(n);
+                focusTable();
+              }}
             >
-              {col === 0 ? (
-                hasChildren ? (
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    className="dir-table__fold"
-                    aria-label={collapsed.has(v.id) ? t('expand') : t('collapse')}
-                    onClick={() => toggle(v.id, collapsed.has(v.id))}
-                  >
-                    {collapsed.has(v.id) ? <ChevronRight size={14} /> : <ChevronDown size={14} />}
-                  </button>
-                ) : (
-                  <span className="dir-table__fold" />
-                )
-              ) : null}
-              {editing && editing.id === v.id && editing.field === f ? (
-                <input
-                  className="dir-table__input"
-                  aria-label={
-                    col === 0 ? t('code') : col === 1 ? t('value_name') : directory.attributes[col - 2]!.name
-                  }
-                  autoFocus
-                  value={editing.draft}
-                  onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
-                  onBlur={() => void commit(null)}
-                  onKeyDown={(e) => {
-                    e.stopPropagation();
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      void commit(null);
-                    } else if (e.key === 'Escape') {
-                      e.preventDefault();
-                      setEditing(null);
-                      focusTable();
-                    } else if (e.key === 'Tab') {
-                      e.preventDefault();
-                      const next = fields[(col + (e.shiftKey ? -1 : 1) + fields.length) % fields.length]!;
-                      void commit(next);
-                    }
-                  }}
-                />
-              ) : (
-                cellText(v, f)
-              )}
+              {n}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            onClick={() => {
+              showLevels(null);
+              focusTable();
+            }}
+          >
+            {t('levels_all')}
+          </button>
+        </div>
+      ) : null}
+      <div
+        ref={tableRef}
+        className="dir-table"
+        role="treegrid"
+        aria-label={directory.name}
+        aria-readonly={!canEdit}
+        tabIndex={0}
+        onKeyDown={(e) => void onKey(e)}
+      >
+        <div className="dir-table__row dir-table__head" role="row">
+          <span role="columnheader">{t('code')}</span>
+          <span role="columnheader">{t('value_name')}</span>
+          {directory.attributes.map((a) => (
+            <span key={a.key} role="columnheader" title={t(`type_${a.type}`)}>
+              {a.name}
             </span>
           ))}
-          <span role="gridcell" className="dir-table__num">
-            {v.linked_rows || ''}
+          <span role="columnheader" className="dir-table__num">
+            {t('linked')}
           </span>
         </div>
-      ))}
-    </div>
+        {rows.map(({ value: v, depth, hasChildren }) => (
+          <div
+            key={v.id}
+            role="row"
+            aria-level={depth + 1}
+            aria-expanded={hasChildren ? !collapsed.has(v.id) : undefined}
+            aria-selected={v.id === focused?.id}
+            data-focused={v.id === focused?.id}
+            className={`dir-table__row${v.id === focused?.id ? ' dir-table__row--focus' : ''}`}
+            onMouseDown={() => setFocusId(v.id)}
+          >
+            {fields.map((f, col) => (
+              <span
+                key={f}
+                role="gridcell"
+                className={col === 0 ? 'dir-table__code' : undefined}
+                style={col === 0 ? { paddingLeft: 8 + depth * 18 } : undefined}
+                onDoubleClick={() => startEdit(v, f)}
+              >
+                {col === 0 ? (
+                  hasChildren ? (
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      className="dir-table__fold"
+                      aria-label={collapsed.has(v.id) ? t('expand') : t('collapse')}
+                      onClick={() => toggle(v.id, collapsed.has(v.id))}
+                    >
+                      {collapsed.has(v.id) ? <ChevronRight size={14} /> : <ChevronDown size={14} />}
+                    </button>
+                  ) : (
+                    <span className="dir-table__fold" />
+                  )
+                ) : null}
+                {editing && editing.id === v.id && editing.field === f ? (
+                  <input
+                    className="dir-table__input"
+                    aria-label={
+                      col === 0
+                        ? t('code')
+                        : col === 1
+                          ? t('value_name')
+                          : directory.attributes[col - 2]!.name
+                    }
+                    autoFocus
+                    value={editing.draft}
+                    onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
+                    onBlur={() => void commit(null)}
+                    onKeyDown={(e) => {
+                      e.stopPropagation();
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        void commit(null);
+                      } else if (e.key === 'Escape') {
+                        e.preventDefault();
+                        setEditing(null);
+                        focusTable();
+                      } else if (e.key === 'Tab') {
+                        e.preventDefault();
+                        const next = fields[(col + (e.shiftKey ? -1 : 1) + fields.length) % fields.length]!;
+                        void commit(next);
+                      }
+                    }}
+                  />
+                ) : (
+                  cellText(v, f)
+                )}
+              </span>
+            ))}
+            <span role="gridcell" className="dir-table__num">
+              {v.linked_rows || ''}
+            </span>
+          </div>
+        ))}
+      </div>
+    </>
   );
 }

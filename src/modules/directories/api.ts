@@ -84,3 +84,65 @@ export function saveBlob(blob: Blob, name: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** Show a directory attribute on the linked WBS rows (a read-only space attribute of its own). */
+export const linkedCreate = (d: DirRef, key: string) =>
+  call(routes.linkedCreate, { params: d, body: { key } }, { silent: true });
+export const linkedDelete = (d: DirRef, key: string) =>
+  call(routes.linkedDelete, { params: { ...d, key } }, { silent: true });
+/** The linked attributes' values into the linked rows (dryRun: only what would change). */
+export const updateLinkedValues = (d: DirRef, dryRun: boolean) =>
+  call(
+    routes.updateLinkedValues,
+    { params: d, query: { dry_run: dryRun ? 'true' : 'false' } },
+    { silent: true },
+  );
+
+// Lists of a directory and the version's WBS from a list (copy-wbs, sync-with-list).
+export const lists = (d: DirRef) => call(routes.lists, { params: d });
+export const listCreate = (d: DirRef, name: string, valueIds: string[] = []) =>
+  call(routes.listCreate, { params: d, body: { name, value_ids: valueIds } }, { silent: true });
+export const listDelete = (d: DirRef, listId: string) =>
+  call(routes.listDelete, { params: { ...d, listId } });
+export const listValueAdd = (d: DirRef, listId: string, valueId: string) =>
+  call(routes.listValueAdd, { params: { ...d, listId, valueId } }, { silent: true });
+export const listValueRemove = (d: DirRef, listId: string, valueId: string) =>
+  call(routes.listValueRemove, { params: { ...d, listId, valueId } }, { silent: true });
+export const copyWbs = (d: DirRef, versionId: string, listId: string | null) =>
+  call(
+    routes.copyWbs,
+    { params: { id: versionId, directoryId: d.id }, body: { list_id: listId } },
+    { silent: true },
+  );
+export const syncWithList = (d: DirRef, versionId: string, listId: string, dryRun: boolean) =>
+  call(
+    routes.syncWithList,
+    { params: { id: versionId, directoryId: d.id, listId }, query: { dry_run: dryRun ? 'true' : 'false' } },
+    { silent: true },
+  );
+export const graph = (d: DirRef) => call(routes.graph, { params: d });
+export const worktypesGet = () => call(routes.worktypesGet);
+export const worktypesSet = (directoryId: string | null) =>
+  call(routes.worktypesSet, { body: { directory_id: directoryId } }, { silent: true });
+export const invalidValues = (d: DirRef) => call(routes.invalidValues, { params: d });
+export const invalidValueFix = (
+  d: DirRef,
+  body: { version_id: string; wbs_id: string; attribute_key: string; code: string | null },
+) => call(routes.invalidValueFix, { params: d, body }, { silent: true });
+
+// Resource directories: a version's resources from a directory or a list; a resource's links.
+export const copyResources = (directoryId: string, versionId: string, listId: string | null) =>
+  call(
+    routes.copyResources,
+    { params: { id: versionId, directoryId }, body: { list_id: listId } },
+    { silent: true },
+  );
+export const syncResources = (directoryId: string, versionId: string, listId: string, dryRun: boolean) =>
+  call(
+    routes.syncResourcesWithList,
+    { params: { id: versionId, directoryId, listId }, query: { dry_run: dryRun ? 'true' : 'false' } },
+    { silent: true },
+  );
+export const resourceLinks = (resourceId: string) => call(routes.resourceLinks, { params: { resourceId } });
+export const setResourceLink = (resourceId: string, directory_id: string, value_id: string | null) =>
+  call(routes.setResourceLink, { params: { resourceId }, body: { directory_id, value_id } });

@@ -4,6 +4,7 @@
 // with the date taken, and opened in the lightbox.
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { EpsPhoto } from '../../api/gallery';
+import { liveEvents } from '../../app/api/live';
 import { confirm } from '../../app/dialogs/confirm';
 import { useWorkbench } from '../../state/workbench/store';
 import { type GalleryData, deletePhoto, failureText, loadGallery, uploadPhoto } from './api';
@@ -87,6 +88,13 @@ export function GalleryTab({ rowId, lang }: { rowId: string; lang: 'en' | 'ru' }
       live = false;
     };
   }, [key, nodeId, scopeRow, tick]);
+  // Another member's comment or photo on this node shows at once (gallery_updated).
+  useEffect(() => {
+    if (!nodeId) return;
+    return liveEvents.subscribe((e) => {
+      if (e.event === 'gallery_updated' && e.ids.includes(nodeId)) setTick((n) => n + 1);
+    });
+  }, [nodeId]);
   const state: State = loaded?.key === key ? loaded.state : { status: 'loading' };
   const open = opened?.key === key ? opened.index : null;
   const setOpen = (index: number | null) => setOpened(index === null ? null : { key, index });

@@ -1,17 +1,28 @@
 // /{space_id}/analytics/print/{value}/{format}: the print layout of version {value} on sheet
 // format {format} (a built-in name such as A3, or one of the user's formats), with the reports
-// of the space beside it.
+// of the space beside it; `dashboard.{scope}.{id}` prints that dashboard's charts instead.
 import { ArrowLeft } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Loading } from '../../app/ui/StatePanels';
 import { PrintPanel } from './PrintPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { usePrintT } from './i18n';
+
+// A dashboard's print (value `dashboard.{scope}.{id}`) loads the analytics module, with highcharts.
+const DashboardPrint = lazy(() => import('../analytics').then((m) => ({ default: m.DashboardPrint })));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function PrintPage() {
   const { t } = usePrintT();
   const { spaceId = '', value = '', format = '' } = useParams();
+  if (value.startsWith('dashboard.'))
+    return (
+      <Suspense fallback={<Loading />}>
+        <DashboardPrint value={value} format={decodeURIComponent(format)} />
+      </Suspense>
+    );
   if (!UUID.test(value)) return <div className="print__error">{t('no_version')}</div>;
   return (
     <div className="print-page" data-testid="print-page">

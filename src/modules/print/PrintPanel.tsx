@@ -1,6 +1,6 @@
 // The print layout: sheet format (built-in or the user's own), fit, columns, header and footer
-// titles (special first, default, special last page; left, centre, right; text size), legend
-// and relations on the left; the server-drawn page images (SVG, exactly what the PDF prints) on
+// titles (special first, default, special last page; left, centre, right; text size), a last
+// cyclogram page, legend and relations on the left; the server-drawn page images (SVG, exactly what the PDF prints) on
 // the right; Print runs a print_version job with progress and downloads the PDF.
 import { ChevronLeft, ChevronRight, Printer, Save, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +22,7 @@ import {
   savePrintSettings,
   startPrint,
 } from './api';
+import { CyclogramPageChoice } from './CyclogramPageChoice';
 import { usePrintT } from './i18n';
 import './print.css';
 
@@ -410,11 +411,21 @@ export function PrintPanel({ versionId, formatName }: { versionId: string; forma
 
         <fieldset className="print__group">
           <legend>{t('columns')}</legend>
+          <label className="print__inline">
+            <input
+              type="checkbox"
+              data-testid="print-use-layout"
+              checked={settings.use_layout === true}
+              onChange={(e) => update({ use_layout: e.target.checked })}
+            />
+            {t('use_layout')}
+          </label>
           <div className="print__columns">
             {PRINT_COLUMNS.map((c) => (
               <label key={c} className="print__inline">
                 <input
                   type="checkbox"
+                  disabled={settings.use_layout === true}
                   checked={settings.columns.includes(c)}
                   onChange={() => toggleColumn(c)}
                 />
@@ -439,6 +450,11 @@ export function PrintPanel({ versionId, formatName }: { versionId: string; forma
           onChange={(footer) => update({ footer })}
         />
         <p className="field__hint">{t('values_hint')}</p>
+        <CyclogramPageChoice
+          versionId={versionId}
+          page={settings.cyclogram ?? null}
+          onChange={(cyclogram) => update({ cyclogram })}
+        />
         <div className="print__inline">
           <label className="print__inline">
             <input
@@ -510,7 +526,7 @@ export function PrintPanel({ versionId, formatName }: { versionId: string; forma
           </button>
           {count ? (
             <span className="print__summary" data-testid="print-count">
-              {t('pages_summary', {
+              {t(settings.cyclogram ? 'pages_summary_cyclogram' : 'pages_summary', {
                 pages: count.pages,
                 across: count.across,
                 down: count.down,

@@ -3,10 +3,11 @@
 // (type to find it, Enter to assign); each change one undoable step of the workbench's history.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
-import type { CurveKind, Resource, ResourceAssignment } from '../../api/resources';
+import type { CurveKind, Resource, ResourceAssignment, ResourceCurve } from '../../api/resources';
 import { call } from '../../app/api/call';
 import { formatNumber } from '../../domain/format';
-import { parseAmount } from '../../domain/resources';
+import { curveOfPoints, curveTwentieths, parseAmount } from '../../domain/resources';
+import { useSpaceCurves } from './space-curves';
 import {
   assignResource,
   changeAssignment,
@@ -20,6 +21,17 @@ import { useResourcesT } from './i18n';
 import './resources.css';
 
 const CURVES: CurveKind[] = ['uniform', 'front', 'back', 'bell'];
+
+/** The select's value for an assignment: its named curve, the space curve of its shape, or custom. */
+function curveChoice(a: ResourceAssignment, own: readonly ResourceCurve[]): string {
+  if (a.curve !== 'custom' || !a.curve_values) return a.curve;
+  const mine = curveTwentieths({ kind: 'custom', values: a.curve_values });
+  const same = own.find((c) => {
+    const theirs = curveTwentieths(curveOfPoints(c.points));
+    return theirs.every((x, i) => Math.abs(x - mine[i]!) < 1e-4);
+  });
+  return same ? `space:${same.id}` : 'custom';
+}
 
 /** The space's resources, loaded once per panel. */
 function useSpaceResources(): Resource[] {
@@ -42,6 +54,7 @@ export function AssignmentsEditor({ rowId, ctx }: { rowId: string; ctx: CellText
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const resources = useSpaceResources();
+  const spaceCurves = useSpaceCurves();
 
   useEffect(() => onAssignmentsChanged(() => setTick((n) => n + 1)), []);
   useEffect(() => {
@@ -132,18 +145,35 @@ export function AssignmentsEditor({ rowId, ctx }: { rowId: string; ctx: CellText
                 <td>
                   <select
                     aria-label={t('asg.curve_of', { name: a.resource_name })}
-                    value={a.curve}
+                    value={curveChoice(a, spaceCurves)}
                     disabled={!canEdit}
                     onChange={(e) => {
-                      const curve = e.target.value as CurveKind;
-                      void changeAssignment(scheduleId, a, { curve, curve_values: null });
+                      const v = e.target.value;
+                      const own = spaceCurves.find((c) => `space:${c.id}` === v);
+                      if (own) {
+                        // The space curve's shape, copied into the assignment (P6's assigned curve).
+                        const c = curveOfPoints(own.points);
+                        void changeAssignment(scheduleId, a, {
+                          curve: c.kind,
+                          curve_values: c.values ?? null,
+                        });
+                      } else
+                        void changeAssignment(scheduleId, a, { curve: v as CurveKind, curve_values: null });
                     }}
                   >
-                    {(a.curve === 'custom' ? [...CURVES, 'custom' as const] : CURVES).map((c) => (
+                    {CURVES.map((c) => (
                       <option key={c} value={c}>
                         {t(`asg.curves.${c}`)}
                       </option>
                     ))}
+                    {spaceCurves.map((c) => (
+                      <option key={c.id} value={`space:${c.id}`}>
+                        {c.name}
+                      </option>
+                    ))}
+                    {curveChoice(a, spaceCurves) === 'custom' && (
+                      <option value="custom">{t('asg.curves.custom')}</option>
+                    )}
                   </select>
                 </td>
                 <td>

@@ -15,6 +15,7 @@ import { clearLevelling, levelVersion, loadLevelling } from '../../state/resourc
 import { useToasts } from '../../state/toasts';
 import { runCommand } from '../../state/workbench/commands';
 import { useWorkbench } from '../../state/workbench/store';
+import { openVersion } from '../schedule/load';
 import { useResourcesT } from './i18n';
 
 const FIELDS: readonly LevellingPriorityField[] = [
@@ -131,6 +132,25 @@ function LevelDialog({ versionId, onClose }: { versionId: string; onClose: () =>
     onClose();
   };
 
+  // Resource-dependent rows take their durations from their assignments (the server's
+  // calculate-remains-duration-by-intensity); the version is read again with them.
+  const durations = async () => {
+    setProgress(0);
+    try {
+      const { updated } = await call(api.resources.remainsByIntensity, { params: { id: versionId } });
+      if (updated > 0) await openVersion(versionId);
+      toast({
+        kind: 'success',
+        title: t('level.durations_done', { count: updated }),
+        lines: [],
+        durationMs: 4000,
+      });
+      onClose();
+    } catch {
+      setProgress(null);
+    }
+  };
+
   const busy = progress !== null;
   const stats = levelled?.stats;
   return (
@@ -146,6 +166,15 @@ function LevelDialog({ versionId, onClose }: { versionId: string; onClose: () =>
               {t('level.clear')}
             </button>
           )}
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            title={t('level.durations_hint')}
+            onClick={() => void durations()}
+          >
+            {t('level.durations')}
+          </button>
           <span style={{ flex: 1 }} />
           <button type="button" className="btn" onClick={onClose}>
             {t('level.cancel')}

@@ -9,6 +9,7 @@ import { call } from '../../app/api/call';
 import { formatLocal, parseLocal } from '../../domain/calendar/time';
 import { parseAmount } from '../../domain/resources';
 import { updateResource } from '../../state/resources/store';
+import { ResourceDirectoryLinks } from './ResourceDirectoryLinks';
 import { UsageHistogram } from './UsageHistogram';
 import { useResourcesT } from './i18n';
 
@@ -90,6 +91,7 @@ export function ResourceDetails({
           ))}
         </select>
       </label>
+      <ResourceDirectoryLinks spaceId={spaceId} resourceId={resource.id} canEdit={canEdit} />
       <fieldset className="res-limits">
         <legend>{t('limits')}</legend>
         {rows.map((r, i) => (

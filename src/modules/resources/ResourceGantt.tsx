@@ -93,7 +93,10 @@ function toGantt(list: readonly Resource[], items: readonly ResourceAssignment[]
   return { resources, assignments, calendars };
 }
 
-/** An assignment's dates: levelled where the version is levelled, with the dates before. */
+/**
+ * An assignment's dates: its row's, the engine's (levelled ones where the version is levelled: the
+ * levelled starts are an input of the schedule), with the dates before levelling where it moved.
+ */
 function datesOf(s: WorkbenchState, wbsId: string) {
   const sch = s.schedule;
   const p = sch?.position.get(wbsId);
@@ -102,7 +105,7 @@ function datesOf(s: WorkbenchState, wbsId: string) {
   const critical = sch && p !== undefined ? sch.critical[p] === 1 : false;
   const lv = s.levelled?.versionId === s.versionId ? s.levelled.dates.get(wbsId) : undefined;
   if (lv && (lv[0] !== es || lv[1] !== ef))
-    return { start: lv[0], finish: lv[1], baseStart: es, baseFinish: ef, critical };
+    return { start: es, finish: ef, baseStart: lv[0], baseFinish: lv[1], critical };
   return { start: es, finish: ef, baseStart: NaN, baseFinish: NaN, critical };
 }
 

@@ -1,13 +1,15 @@
 // The node information panel (spec §2): tabs node_info, task_relations, directories,
-// related_schedules, gallery, timesheets, daily_planning, planning, assignments. node_info and
+// related_schedules, gallery, timesheets, daily_planning, planning, assignments, model_3d. node_info and
 // task_relations work; directories lists the row's attribute values under the import's labels;
 // assignments lists the row's imported resource assignments (read-only); daily_planning, planning
 // and timesheets are the daily work plan's (src/modules/wdp); gallery holds the photos and comments
-// of the row and its schedule (src/modules/gallery); the others say what they will hold
+// of the row and its schedule (src/modules/gallery); model_3d shows the schedule's linked model
+// with the row's elements (src/modules/bim/NodeModelTab.tsx); the others say what they will hold
 // and that there is nothing for this row yet (nothing behind them is stored or served).
 // Its height is set by the splitter above it (SchedulePage).
 
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, Suspense, lazy, useRef } from 'react';
+import { Loading } from '../../app/ui/StatePanels';
 import { rovingIndex } from '../../app/ui/roving-index';
 import { formatDate } from '../../domain/format';
 import type { CellTextContext } from '../../state/workbench/cell-text';
@@ -26,7 +28,11 @@ import { useWdpLoader } from '../wdp/load';
 import { PlanningTab } from '../wdp/PlanningTab';
 import { TimesheetsTab } from '../wdp/TimesheetsTab';
 import { GalleryTab } from '../gallery/GalleryTab';
+import { RowPeople } from '../collab/RowPeople';
 import '../wdp/wdp.css';
+
+// The 3D tab's viewer (three.js) loads only when the tab is shown.
+const NodeModelTab = lazy(() => import('../bim/NodeModelTab').then((m) => ({ default: m.NodeModelTab })));
 
 const TABS: readonly PanelTab[] = [
   'node_info',
@@ -38,6 +44,7 @@ const TABS: readonly PanelTab[] = [
   'daily_planning',
   'planning',
   'assignments',
+  'model_3d',
 ];
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -61,6 +68,8 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
     [t('panel.late'), late ? `${date(late[0]!)} – ${date(late[1]!)}` : ''],
     [t('col.total_float'), text('total_float')],
     [t('col.free_float'), text('free_float')],
+    [t('col.start_float'), text('start_float')],
+    [t('col.finish_float'), text('finish_float')],
     [t('col.progress'), text('progress')],
     [t('col.status'), text('status')],
     [t('col.calendar'), text('calendar') || '—'],
@@ -72,6 +81,7 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   return (
     <div className="wb-info">
       <Fields fields={fields} />
+      {s.versionId && <RowPeople versionId={s.versionId} wbsId={r.id} />}
     </div>
   );
 }
@@ -144,6 +154,10 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
           <PlanningTab v={v} lang={ctx.lang} />
         ) : tab === 'gallery' ? (
           <GalleryTab rowId={v.row.id} lang={ctx.lang} />
+        ) : tab === 'model_3d' ? (
+          <Suspense fallback={<Loading />}>
+            <NodeModelTab rowId={v.row.id} />
+          </Suspense>
         ) : tab === 'timesheets' ? (
           <TimesheetsTab rowId={v.row.id} lang={ctx.lang} />
         ) : (

@@ -49,6 +49,8 @@ import { ScheduleViewTools } from '../attributes/ScheduleViewTools';
 import { LevelTools } from '../resources/LevelTools';
 import { ResourceGantt } from '../resources/ResourceGantt';
 import { CyclogramSwitch, WorkbenchCyclogram } from '../views/WorkbenchCyclogram';
+import { DailyPane, DailyPaneSwitch } from '../wdp/DailyPane';
+import { useCuratorDates } from './use-curator-dates';
 import { useFormulas } from './use-formulas';
 import { useSavedLayout } from './use-layout';
 import { useSplitSizes } from './use-split-sizes';
@@ -81,7 +83,8 @@ export function SchedulePage() {
   const wantedRow = params.get('row');
   const filterParam = params.get('filter');
   const indicatorParam = params.get('filter_indicator');
-  // ?chart=cyclogram: the cyclogram beside the grid instead of the Gantt (the views page links here).
+  // ?chart=cyclogram: the cyclogram beside the grid instead of the Gantt (the views page links here);
+  // ?chart=daily: the daily planning day matrix there.
   const chartParam = params.get('chart');
   const parsedFilter = useMemo(
     () => parseFilterParams(filterParam, indicatorParam),
@@ -176,9 +179,10 @@ export function SchedulePage() {
     if (wantedRow && loadState === 'ready' && versionId) selectRowById(wantedRow);
   }, [wantedRow, loadState, versionId]);
 
-  useSavedLayout(versionId);
+  useSavedLayout(versionId, scheduleId || null);
   const runnerService = useCallback(() => runner.current?.scheduleService ?? null, []);
   useFormulas(runnerService, versionId);
+  useCuratorDates(versionId);
   const reopen = useCallback(() => runner.current?.open(), []);
   // Every command goes to the server as one batch; a conflict or a refusal reloads the version.
   useEffect(() => {
@@ -191,7 +195,8 @@ export function SchedulePage() {
 
   const lang = i18n.language;
   const formulaValues = useWorkbench((s) => s.formulaValues);
-  const ctx = useMemo(() => textContext(workbench.get()), [lang, calendars, formulaValues]); // eslint-disable-line react-hooks/exhaustive-deps
+  const curatorDates = useWorkbench((s) => s.curatorDates);
+  const ctx = useMemo(() => textContext(workbench.get()), [lang, calendars, formulaValues, curatorDates]); // eslint-disable-line react-hooks/exhaustive-deps
   const locale = lang.startsWith('ru') ? 'ru-RU' : 'en-US';
   const mainWidth = windowWidth || (typeof window !== 'undefined' ? window.innerWidth - 44 : 1200);
   // The page sits under the app's 44-px top bar.
@@ -238,6 +243,13 @@ export function SchedulePage() {
                 setParam('chart', on ? 'cyclogram' : null);
               }}
             />
+            <DailyPaneSwitch
+              on={chartParam === 'daily'}
+              onChange={(on) => {
+                if (on && ganttView === 'cyclogram') workbench.set({ ganttView: 'task' });
+                setParam('chart', on ? 'daily' : null);
+              }}
+            />
             <LevelTools disabled={loadState !== 'ready'} />
             <PrintButton versionId={versionId} />
             <BimPaneButton />
@@ -265,7 +277,13 @@ export function SchedulePage() {
           label={t('grid.label')}
           locale={locale}
           split={split}
-          chart={ganttView === 'cyclogram' ? <WorkbenchCyclogram /> : undefined}
+          chart={
+            ganttView === 'cyclogram' ? (
+              <WorkbenchCyclogram />
+            ) : chartParam === 'daily' ? (
+              <DailyPane />
+            ) : undefined
+          }
           aside={<BimAside scheduleId={scheduleId} mainWidth={mainWidth} />}
         />
       )}

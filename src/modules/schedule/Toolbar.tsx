@@ -42,6 +42,7 @@ import type { ScheduleFailure } from '../../workers/schedule-client';
 import type { TimetableState } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
+import { ExportMenu } from '../transfer/ExportMenu';
 import { type MoreItem, ToolbarMore } from './ToolbarMore';
 import { UndoLogDialog } from './UndoLogDialog';
 
@@ -133,6 +134,12 @@ function HistoryTool({ t, versionId, onReload }: Pick<ToolbarProps, 't' | 'versi
     </>
   );
 }
+
+/** The rows the grid's filter shows, for an export of what is on screen; null when not filtered. */
+const filteredRows = (): string[] | null => {
+  const shown = workbench.get().filterShown;
+  return shown ? [...shown] : null;
+};
 
 /** Buttons that move into the overflow menu on a narrow toolbar (see ToolbarMore). */
 const OPTIONAL: readonly MoreItem[] = [
@@ -285,6 +292,7 @@ export function Toolbar(p: ToolbarProps) {
         {saving > 0 && <span className="wb-status-dim wb-status-text">{t('toolbar.saving')}</span>}
       </div>
       <div className="wb-tool-group wb-tool-end">
+        {p.versionId ? <ExportMenu versionId={p.versionId} shownRows={filteredRows} align="end" /> : null}
         {p.extra}
         <button
           type="button"

@@ -11,11 +11,31 @@ import { sameArrangement } from '../../state/workbench/arrange';
 import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
 import { applyTemplate } from '../attributes/layout-apply';
+import { loadDirectoryChoices } from './directory-choices';
 import { forgetAttributeDefs, loadAttributeItems } from './version-resources';
 
 const SAVE_DELAY_MS = 800;
 
-async function applyDefaultTemplate(live: () => boolean): Promise<void> {
+/**
+ * A version with no layout of the user's own: the schedule's default layout (shared by its
+ * members), else the user's own default template.
+ */
+async function applyDefaultTemplate(scheduleId: string | null, live: () => boolean): Promise<void> {
+  try {
+    if (scheduleId) {
+      const { layout } = await call(
+        api.viewSettings.scheduleLayout,
+        { params: { id: scheduleId } },
+        { silent: true },
+      );
+      if (layout) {
+        if (live()) applyTemplate(layout);
+        return;
+      }
+    }
+  } catch {
+    // Unreadable: the user's default template instead.
+  }
   try {
     const { items } = await call(api.viewSettings.templates, {}, { silent: true });
     const chosen = items.find((x) => x.is_default);
@@ -25,7 +45,7 @@ async function applyDefaultTemplate(live: () => boolean): Promise<void> {
   }
 }
 
-export function useSavedLayout(versionId: string | null): void {
+export function useSavedLayout(versionId: string | null, scheduleId: string | null = null): void {
   useEffect(() => {
     if (!versionId) return;
     let live = true;
@@ -60,15 +80,19 @@ export function useSavedLayout(versionId: string | null): void {
     forgetAttributeDefs();
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
-      loadAttributeItems(versionId),
+      loadAttributeItems(versionId).then(async (items) => ({
+        items,
+        // A directory that cannot be read leaves its column a text column.
+        directories: await loadDirectoryChoices(items).catch(() => new Map()),
+      })),
     ])
       .then(([saved, defs]) => {
         if (!live) return;
         const layout = saved.status === 'fulfilled' ? saved.value.layout : null;
-        const items = defs.status === 'fulfilled' ? defs.value : null;
+        const items = defs.status === 'fulfilled' ? defs.value.items : null;
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
         // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
-        if (items) setAttributeColumnTypes(items);
+        if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
         const columns = versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null);
         // Unchanged columns keep their array: every row in view would render again for nothing.
         const now = workbench.get();
@@ -83,8 +107,9 @@ export function useSavedLayout(versionId: string | null): void {
         if (!sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
-        // A version with no layout of the user's own opens with the user's default template.
-        if (!layout) void applyDefaultTemplate(() => live);
+        // A version with no layout of the user's own opens with the schedule's default layout,
+        // else the user's default template.
+        if (!layout) void applyDefaultTemplate(scheduleId, () => live);
         last = workbench.get();
         off = workbench.subscribe((s) => {
           if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
@@ -100,5 +125,5 @@ export function useSavedLayout(versionId: string | null): void {
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [versionId]);
+  }, [versionId, scheduleId]);
 }

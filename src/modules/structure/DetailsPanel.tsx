@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { call } from '../../app/api/call';
 import { KindIcon } from './KindIcon';
 import { type TreeItem, kindKey } from './model';
 
@@ -40,6 +43,36 @@ export function DetailsPanel({ item }: { item: TreeItem | null }) {
           </div>
         ))}
       </dl>
+      {!v && <TestNotices key={item.id} nodeId={item.id} />}
     </aside>
+  );
+}
+
+/**
+ * EPS "test notices" (spec §7): one notice of each type about this node, to the caller on the
+ * channels of their profile — to see each kind and check that site, mail and messenger reach them.
+ */
+function TestNotices({ nodeId }: { nodeId: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'sending' | number>('idle');
+  const send = async () => {
+    setState('sending');
+    try {
+      setState((await call(api.notices.test, { params: { id: nodeId }, body: {} })).created);
+    } catch {
+      setState('idle'); // the error is shown by call()
+    }
+  };
+  return (
+    <div className="details__actions">
+      <button type="button" className="btn" disabled={state === 'sending'} onClick={() => void send()}>
+        {t('structure.test_notices')}
+      </button>
+      {typeof state === 'number' && (
+        <p role="status" className="muted">
+          {t('structure.test_notices_sent', { count: state })}
+        </p>
+      )}
+    </div>
   );
 }

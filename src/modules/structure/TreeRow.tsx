@@ -11,6 +11,8 @@ interface TreeRowProps {
   row: VisibleRow;
   selected: boolean;
   renaming: boolean;
+  /** Unread messages of the node's chat. */
+  unread: number;
   onSelect: (id: string) => void;
   onToggle: (id: string, open: boolean) => void;
   onOpen: (id: string) => void;
@@ -29,6 +31,7 @@ export const TreeRow = memo(function TreeRow({
   row,
   selected,
   renaming,
+  unread,
   onSelect,
   onToggle,
   onOpen,
@@ -91,6 +94,16 @@ export const TreeRow = memo(function TreeRow({
         <Lock size={12} className="tree-row__lock" aria-label={t('structure.badge.locked')} />
       ) : null}
       {!v && hasChildren ? <span className="tree-row__count">{item.children.length}</span> : null}
+      {unread > 0 ? (
+        <span
+          className="tree-row__unread"
+          data-testid="tree-chat-unread"
+          aria-label={t('structure.badge.unread', { count: unread })}
+          title={t('structure.badge.unread', { count: unread })}
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
     </div>
   );
 });

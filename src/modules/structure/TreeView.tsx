@@ -2,6 +2,7 @@ import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSe
 import type { DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCollab } from '../../state/collab';
 import { useStructure } from '../../state/structure';
 import { placeSchedule, renameItem } from './actions';
 import { type CommandContext, commandForKey, keyOf } from './commands';
@@ -26,6 +27,8 @@ export function TreeView({ roots, rows, context, onOpen }: TreeViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const selectedId = useStructure((s) => s.selectedId);
   const renamingId = useStructure((s) => s.renamingId);
+  // Unread messages of each node's chat (issue 26), kept by the chat layer's counts.
+  const unread = useCollab((s) => s.nodeUnread);
   const { select, setExpanded, setRenaming } = useStructure.getState();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [draggedId, setDraggedId] = useState<string | null>(null);
@@ -134,6 +137,7 @@ export function TreeView({ roots, rows, context, onOpen }: TreeViewProps) {
             row={row}
             selected={row.item.id === selectedId}
             renaming={row.item.id === renamingId}
+            unread={unread[row.item.id] ?? 0}
             onSelect={select}
             onToggle={setExpanded}
             onOpen={open}

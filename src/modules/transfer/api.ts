@@ -12,6 +12,14 @@ export function uploadVersion(scheduleId: string, file: File, label: string, rul
   return call(routes.upload, { params: { id: scheduleId }, body: form }, { silent: true }) as Promise<Job>;
 }
 
+/** Many files in one batch_versions job: `files[i]` becomes a new version of `scheduleIds[i]`. */
+export function batchImport(files: readonly File[], scheduleIds: readonly string[]) {
+  const form = new FormData();
+  form.set('schedule_ids', JSON.stringify(scheduleIds));
+  for (const f of files) form.append('file', f, f.name);
+  return call(routes.batchImport, { body: form }, { silent: true }) as Promise<Job>;
+}
+
 export async function jobReport(id: string): Promise<Job | null> {
   const list = await call(routes.batchReport, { body: { job_ids: [id] } }, { silent: true });
   return list[0] ?? null;
@@ -19,8 +27,17 @@ export async function jobReport(id: string): Promise<Job | null> {
 
 export const stopJob = (id: string) => call(routes.batchStop, { body: { job_id: id } }, { silent: true });
 
-export const exportVersion = (versionId: string, format: ExportFormat) =>
-  call(routes.exportVersion, { params: { id: versionId, format } }, { silent: true }) as Promise<StoredFile>;
+/** `shownRows`: only these rows (a filtered grid's), with the summaries above them. */
+export const exportVersion = (
+  versionId: string,
+  format: ExportFormat,
+  shownRows: readonly string[] | null = null,
+) =>
+  call(
+    routes.exportVersion,
+    { params: { id: versionId, format }, body: shownRows ? { item_ids: [...shownRows] } : {} },
+    { silent: true },
+  ) as Promise<StoredFile>;
 
 /** Downloads a stored file through the API (it needs the token) and hands it to the browser. */
 export async function download(file: StoredFile): Promise<void> {

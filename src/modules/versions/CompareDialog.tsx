@@ -5,33 +5,30 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FileSpreadsheet } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
+import { ComparedField, CompareShow } from '../../api/version-compare';
 import type { CompareResult, CompareRow } from '../../api/version-compare';
 import type { Version } from '../../api/versions';
 import { call } from '../../app/api/call';
 import { Modal } from '../../app/ui/Modal';
 import { formatDate } from '../../domain/format/dates';
+import { monthTicks, scaleOfSpan, slipOf, spanOf } from './compare-gantt';
 import { useVersionsT } from './i18n';
 
-type Show = 'differences' | 'all' | 'added' | 'removed' | 'changed' | 'slipped';
-const SHOWS: readonly Show[] = ['differences', 'all', 'added', 'removed', 'changed', 'slipped'];
+type Show = CompareShow;
+const SHOWS: readonly Show[] = CompareShow.options;
 const ROW = 26;
+/** Rows asked for at a time: the view asks for the pages its visible rows fall in. */
+const PAGE = 200;
 /** Durations and floats in days of 8 working hours, as the workbench's default calendar. */
 const WORK_DAY = 480;
 
-/** The rows a filter keeps. */
-export function rowsOf(rows: readonly CompareRow[], show: Show, slipDays: number): CompareRow[] {
-  switch (show) {
-    case 'all':
-      return [...rows];
-    case 'differences':
-      return rows.filter((r) => r.status !== 'same');
-    case 'slipped':
-      return rows.filter((r) => (r.finish_slip_days ?? 0) > slipDays);
-    default:
-      return rows.filter((r) => r.status === show);
-  }
+/** The pages (of PAGE rows) that rows first…last fall in. */
+export function pagesOf(first: number, last: number): number[] {
+  const out: number[] = [];
+  for (let p = Math.floor(first / PAGE); p <= Math.floor(last / PAGE); p++) out.push(p);
+  return out;
 }
 
 const date = (m: number | null | undefined) =>
@@ -59,23 +56,70 @@ export function CompareDialog({ scheduleId, versions, versionId, onClose }: Prop
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [show, setShow] = useState<Show>('differences');
+  const [field, setField] = useState<ComparedField | ''>('');
+  /** The rows of the current filter, by page; a page asked for and not answered yet is absent. */
+  const [pages, setPages] = useState<ReadonlyMap<number, readonly CompareRow[]>>(new Map());
+  const asking = useRef(new Set<number>());
+  /** Bumped for each comparison or filter: answers for an older one are dropped. */
+  const generation = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
+
+  /** One page of the comparison (the server keeps the comparison, so pages cost little). */
+  const ask = useCallback(
+    (
+      pair: { base: string; current: string; slip: number },
+      f: { show: Show; field: ComparedField | '' },
+      page: number,
+    ) =>
+      call(api.versionCompare.compare, {
+        params: { id: scheduleId },
+        body: {
+          base_version_id: pair.base,
+          version_id: pair.current,
+          slip_days: pair.slip,
+          show: f.show,
+          ...(f.field ? { field: f.field } : {}),
+          offset: page * PAGE,
+          limit: PAGE,
+        },
+      }),
+    [scheduleId],
+  );
+
+  /** The first page of a comparison or of a filter: the summary, the count and the rows on top. */
+  const first = async (
+    pair: { base: string; current: string; slip: number },
+    f: { show: Show; field: ComparedField | '' },
+  ) => {
+    const g = ++generation.current;
+    asking.current = new Set([0]);
+    const answer = await ask(pair, f, 0);
+    if (g !== generation.current) return;
+    setResult(answer);
+    setPages(new Map([[0, answer.rows]]));
+    asking.current = new Set();
+    scroller.current?.scrollTo({ top: 0 });
+  };
 
   const run = async () => {
     if (!baseId || baseId === currentId) return;
     setBusy(true);
     try {
-      setResult(
-        await call(api.versionCompare.compare, {
-          params: { id: scheduleId },
-          body: { base_version_id: baseId, version_id: currentId, slip_days: slipDays },
-        }),
-      );
+      await first({ base: baseId, current: currentId, slip: slipDays }, { show, field });
     } catch {
       setResult(null);
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Another filter: its first page (the comparison shown stays the same). */
+  const filter = (f: { show: Show; field: ComparedField | '' }) => {
+    setShow(f.show);
+    setField(f.field);
+    if (!result) return;
+    const pair = { base: result.base.id, current: result.version.id, slip: result.summary.slip_days };
+    void first(pair, f).catch(() => undefined);
   };
 
   /** The comparison shown, as an XLSX file (summary and rows sheets) the browser downloads. */
@@ -106,17 +150,39 @@ export function CompareDialog({ scheduleId, versions, versionId, onClose }: Prop
     }
   };
 
-  const shown = useMemo(
-    () => (result ? rowsOf(result.rows, show, result.summary.slip_days) : []),
-    [result, show],
-  );
+  const total = result?.total ?? 0;
+  const scale = useMemo(() => (result ? scaleOfSpan(result.span) : null), [result]);
+  const ticks = useMemo(() => (scale ? monthTicks(scale) : []), [scale]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
-    count: shown.length,
+    count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW,
     overscan: 12,
   });
+  const items = virtual.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+  const lastShown = items[items.length - 1]?.index ?? 0;
+
+  // Ask for the pages the visible rows fall in that are not here yet.
+  useEffect(() => {
+    if (!result || total === 0) return;
+    const g = generation.current;
+    const pair = { base: result.base.id, current: result.version.id, slip: result.summary.slip_days };
+    for (const p of pagesOf(firstShown, lastShown)) {
+      if (pages.has(p) || asking.current.has(p)) continue;
+      asking.current.add(p);
+      ask(pair, { show, field }, p)
+        .then((answer) => {
+          if (g !== generation.current) return;
+          asking.current.delete(p);
+          setPages((m) => new Map(m).set(p, answer.rows));
+        })
+        .catch(() => asking.current.delete(p));
+    }
+  }, [result, total, firstShown, lastShown, pages, ask, show, field]);
+
+  const rowAt = (i: number): CompareRow | undefined => pages.get(Math.floor(i / PAGE))?.[i % PAGE];
 
   const s = result?.summary;
   const versionSelect = (label: string, value: string, set: (id: string) => void) => (
@@ -154,8 +220,39 @@ export function CompareDialog({ scheduleId, versions, versionId, onClose }: Prop
     );
   };
 
+  /** Both bars on one scale (the compared version above, the base below) and the finish slip. */
+  const gantt = (r: CompareRow) => {
+    if (!scale) return <div role="cell" className="vc-c vc-c-gantt" />;
+    const cur = r.current && spanOf(scale, r.current.start, r.current.finish);
+    const base = r.base && spanOf(scale, r.base.start, r.base.finish);
+    const slip = slipOf(scale, r);
+    const sum = (r.current ?? r.base)?.node_type === 'sum' ? ' vc-bar--sum' : '';
+    const place = (x: { left: number; width: number }) => ({ left: `${x.left}%`, width: `${x.width}%` });
+    return (
+      <div role="cell" className="vc-c vc-c-gantt">
+        {ticks.map((m) => (
+          <i key={m} className="vc-grid" style={{ left: `${spanOf(scale, m, m)!.left}%` }} />
+        ))}
+        {base && <i className={`vc-bar vc-bar--base${sum}`} style={place(base)} />}
+        {cur && (
+          <i
+            className={`vc-bar vc-bar--current${sum}${r.current?.critical ? ' vc-bar--critical' : ''}`}
+            style={place(cur)}
+          />
+        )}
+        {slip && (
+          <i
+            className={`vc-bar vc-slip vc-slip--${slip.late ? 'late' : 'early'}`}
+            style={place(slip)}
+            data-slip={slip.late ? 'late' : 'early'}
+          />
+        )}
+      </div>
+    );
+  };
+
   return (
-    <Modal title={t('compare_title')} closeLabel={t('close')} onClose={onClose} width={1180}>
+    <Modal title={t('compare_title')} closeLabel={t('close')} onClose={onClose} width={1440}>
       <div className="vc">
         <form
           className="vc-controls"
@@ -227,21 +324,43 @@ export function CompareDialog({ scheduleId, versions, versionId, onClose }: Prop
                   role="radio"
                   aria-checked={show === k}
                   className={`btn btn--sm${show === k ? ' btn--primary' : ' btn--ghost'}`}
-                  onClick={() => setShow(k)}
+                  onClick={() => filter({ show: k, field })}
                 >
                   {t(`show_${k}`)}
                 </button>
               ))}
+              <label className="vc-field vc-field--inline">
+                <span>{t('field_filter')}</span>
+                <select
+                  value={field}
+                  onChange={(e) => filter({ show, field: e.target.value as ComparedField | '' })}
+                  aria-label={t('field_filter')}
+                >
+                  <option value="">{t('field_any')}</option>
+                  {ComparedField.options.map((f) => (
+                    <option key={f} value={f}>
+                      {t(`field.${f}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <span className="vc-legend" aria-hidden="true">
+                <i className="vc-bar vc-bar--current" /> {t('legend_current')}
+                <i className="vc-bar vc-bar--base" /> {t('legend_base')}
+                <i className="vc-bar vc-slip vc-slip--late" /> {t('legend_slip')}
+              </span>
               <span className="vc-count">
-                {t('rows_shown', { shown: shown.length, total: result.rows.length })}
+                {t('rows_shown', {
+                  shown: total,
+                  total:
+                    result.summary.added +
+                    result.summary.removed +
+                    result.summary.changed +
+                    result.summary.same,
+                })}
               </span>
             </div>
-            <div
-              className="vc-table"
-              role="table"
-              aria-label={t('grid_label')}
-              aria-rowcount={shown.length + 1}
-            >
+            <div className="vc-table" role="table" aria-label={t('grid_label')} aria-rowcount={total + 1}>
               <div className="vc-row vc-head" role="row">
                 {(
                   [
@@ -260,14 +379,37 @@ export function CompareDialog({ scheduleId, versions, versionId, onClose }: Prop
                     {t(`col_${c}`)}
                   </div>
                 ))}
+                <div role="columnheader" className="vc-c vc-c-gantt" aria-label={t('col_gantt')}>
+                  {scale &&
+                    ticks.map((m) => (
+                      <span key={m} className="vc-tick" style={{ left: `${spanOf(scale, m, m)!.left}%` }}>
+                        {formatDate(m, 'MM.YY')}
+                      </span>
+                    ))}
+                </div>
               </div>
               <div className="vc-body" ref={scroller} tabIndex={0}>
-                {shown.length === 0 ? (
+                {total === 0 ? (
                   <p className="vc-empty">{t('no_rows')}</p>
                 ) : (
                   <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-                    {virtual.getVirtualItems().map((v) => {
-                      const r = shown[v.index]!;
+                    {items.map((v) => {
+                      const r = rowAt(v.index);
+                      if (!r)
+                        return (
+                          <div
+                            key={v.key}
+                            role="row"
+                            aria-rowindex={v.index + 2}
+                            aria-busy="true"
+                            className="vc-row vc-row-loading"
+                            style={{ position: 'absolute', top: v.start, height: ROW, left: 0, right: 0 }}
+                          >
+                            <div role="cell" className="vc-c vc-c-status">
+                              {t('rows_loading')}
+                            </div>
+                          </div>
+                        );
                       const a = r.current ?? r.base!;
                       const slip = r.finish_slip_days;
                       return (
@@ -310,6 +452,7 @@ export function CompareDialog({ scheduleId, versions, versionId, onClose }: Prop
                           <div role="cell" className="vc-c vc-c-fields">
                             {r.changed.map((f) => t(`field.${f}`)).join(', ')}
                           </div>
+                          {gantt(r)}
                         </div>
                       );
                     })}

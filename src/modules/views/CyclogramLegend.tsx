@@ -1,20 +1,37 @@
 // Beside the cyclogram: each kind of work with its colour (changeable by an editor) and its rate,
 // and the clashes in words — the accessible reading of what the canvas draws.
-import type { CyclogramResponse } from '../../api/views';
+import type { CyclogramChart } from '../../api/views';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useViewsT } from './i18n';
 
 interface Props {
-  data: CyclogramResponse;
+  data: {
+    readonly lines: readonly CyclogramChart['lines'][number][];
+    readonly clashes: readonly CyclogramChart['clashes'][number][];
+    readonly locations: readonly string[];
+  };
   canEdit: boolean;
   onColor: (kind: string, color: string) => void;
 }
 
 const CLASHES_LISTED = 50;
 
-export function CyclogramLegend({ data, canEdit, onColor }: Props) {
+/**
+ * Drawn again only when the chart's data or the right to edit changes — not on every pan or hover
+ * of the chart beside it (its works' names, 10,000 of them, were made on each such render).
+ */
+export const CyclogramLegend = memo(Legend, (a, b) => a.data === b.data && a.canEdit === b.canEdit);
+
+function Legend({ data, canEdit, onColor }: Props) {
   const { t } = useViewsT();
-  const name = new Map(
-    data.lines.flatMap((l) => l.segments.map((s) => [s.id, `${s.code} ${s.name}`] as const)),
+  // The newest `onColor` (the comparison above ignores it; a colour is saved with today's one).
+  const save = useRef(onColor);
+  useEffect(() => {
+    save.current = onColor;
+  });
+  const name = useMemo(
+    () => new Map(data.lines.flatMap((l) => l.segments.map((s) => [s.id, `${s.code} ${s.name}`] as const))),
+    [data],
   );
   return (
     <aside className="views-legend">
@@ -29,7 +46,7 @@ export function CyclogramLegend({ data, canEdit, onColor }: Props) {
               disabled={!canEdit}
               aria-label={t('cyclogram.color', { kind: l.kind || t('cyclogram.ungrouped') })}
               // Saved when the picker closes (blur), not on every step of a drag through colours.
-              onBlur={(e) => e.target.value !== l.color && onColor(l.kind, e.target.value)}
+              onBlur={(e) => e.target.value !== l.color && save.current(l.kind, e.target.value)}
             />
             <span className="views-legend__kind">{l.kind || t('cyclogram.ungrouped')}</span>
             <span className="views-muted">{t('cyclogram.rate', { rate: l.rate.toFixed(2) })}</span>

@@ -1,22 +1,24 @@
 // The cyclogram screen: choose where locations and kinds of work come from, see each crew's line
 // across the locations (canvas), its rate, the clashes, the target beside it; zoom, pan, export.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
-import type { CyclogramResponse } from '../../api/views';
+import { expandCyclogram } from '../../api/views';
+import type { CyclogramChart } from '../../api/views';
 import { call } from '../../app/api/call';
 import { formatDate } from '../../domain/format';
 import { HEADER_H, LABEL_W, hitCyclogram, segmentLine } from '../../gantt/cyclogram-frame';
 import type { CyclogramFrame } from '../../gantt/cyclogram-frame';
-import { drawCyclogram } from '../../gantt/draw-cyclogram';
+import { CyclogramPainter } from '../../gantt/cyclogram-painter';
 import type { Timescale } from '../../gantt/timescale';
 import { pxPerDay as pxDay, zoomStep } from '../../gantt/timescale';
-import { useToasts } from '../../state/toasts';
 import { CanvasBox } from './CanvasBox';
 import { CyclogramPickers } from './CyclogramPickers';
+import { downloadCyclogramPng, saveCyclogramColor } from './cyclogram-actions';
 import { CyclogramLegend } from './CyclogramLegend';
 import { useViewsT } from './i18n';
+import { printCanvas } from './print-canvas';
 import { fitScale } from './scale';
 import { useLoad } from './use-load';
 
@@ -40,24 +42,37 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
     params.get('loc') ?? (keys.some((k) => k.key === 'Location') ? 'Location' : (keys[0]?.key ?? 'wbs:2'));
   const kindBy = params.get('kind') ?? (keys.some((k) => k.key === 'Work type') ? 'Work type' : 'name');
   const ready = attrs.data !== null || attrs.error !== null;
-  const chart = useLoad<CyclogramResponse>(
-    ready
-      ? () =>
-          call(api.views.cyclogram, {
-            params: { id: versionId, attributeId: locationBy },
-            query: { kind_by: kindBy },
-          })
-      : null,
-    [versionId, locationBy, kindBy, ready],
+  // The chart is asked for at once, beside the attributes, by the address or the usual defaults
+  // (Location, Work type): where the version has them (the demo, most imports) that answer is the
+  // one shown, a round trip sooner. Where the attributes choose otherwise, it is dropped unseen
+  // and the chart asked for by what they say.
+  const askLoc = ready ? locationBy : (params.get('loc') ?? 'Location');
+  const askKind = ready ? kindBy : (params.get('kind') ?? 'Work type');
+  const chart = useLoad<CyclogramChart>(
+    () =>
+      call(api.views.cyclogram, {
+        params: { id: versionId, attributeId: askLoc },
+        query: { kind_by: askKind },
+      }).then(expandCyclogram),
+    [versionId, askLoc, askKind],
   );
+  // Until a first chart of the chosen grouping has arrived, nothing of another one is shown.
+  const [settled, setSettled] = useState(false);
+  const current = ready && !chart.loading;
+  if (!settled && current && (chart.data || chart.error)) setSettled(true);
+  const shown = current || (ready && settled);
   const [showTarget, setShowTarget] = useState(true);
   const [ts, setTs] = useState<Timescale | null>(null);
   const [hover, setHover] = useState<{ id: string; x: number; y: number; text: string } | null>(null);
   const [focus, setFocus] = useState(-1);
   const width = useRef(0);
   const canvas = useRef<HTMLCanvasElement | null>(null);
+  // The cached pictures a pan copies from (cyclogram-painter.ts).
+  const [painter] = useState(() => new CyclogramPainter());
+  useEffect(() => () => painter.dispose(), [painter]);
   const drag = useRef<{ x: number; scroll: number } | null>(null);
-  const data = chart.data;
+  const data = shown ? chart.data : null;
+  const chartError = shown ? chart.error : null;
   const fitKey = useRef('');
 
   const onSize = useCallback(
@@ -84,7 +99,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
   const lang = i18n.language === 'ru' ? 'ru' : 'en';
   const day = (m: number) => formatDate(m, lang === 'ru' ? 'DD.MM.YYYY' : 'DD MMM YYYY', lang);
   const tip = useCallback(
-    (s: CyclogramResponse['lines'][number]['segments'][number]) =>
+    (s: CyclogramChart['lines'][number]['segments'][number]) =>
       t('cyclogram.tip', {
         code: s.code,
         name: s.name,
@@ -120,9 +135,9 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D, w: number, h: number) => {
       const f = frameOf(w, h);
-      if (f) drawCyclogram(ctx, f);
+      if (f) painter.paint(ctx, f, window.devicePixelRatio || 1);
     },
-    [frameOf],
+    [frameOf, painter],
   );
 
   const setParam = (name: string, value: string) =>
@@ -192,29 +207,9 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
       e.currentTarget.setPointerCapture(e.pointerId);
     }
   };
-  const exportPng = () => {
-    const url = canvas.current?.toDataURL('image/png');
-    if (!url) return;
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `cyclogram-${locationBy}.png`;
-    a.click();
-  };
+  const exportPng = () => downloadCyclogramPng(canvas.current, locationBy);
   const saveColor = async (kind: string, color: string) => {
-    try {
-      await call(api.views.cyclogramColor, {
-        params: { id: versionId },
-        body: { kind_by: kindBy, colors: { [kind]: color } },
-      });
-      useToasts
-        .getState()
-        .push({ kind: 'success', title: t('cyclogram.colorSaved'), lines: [], durationMs: 2000 });
-      chart.reload();
-    } catch (e) {
-      useToasts
-        .getState()
-        .push({ kind: 'error', title: String((e as Error).message), lines: [], durationMs: 5000 });
-    }
+    if (await saveCyclogramColor(versionId, kindBy, kind, color, t('cyclogram.colorSaved'))) chart.reload();
   };
 
   return (
@@ -239,19 +234,23 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
         <button type="button" className="btn" onClick={exportPng}>
           {t('exportPng')}
         </button>
-        <button type="button" className="btn" onClick={() => window.print()}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => canvas.current && void printCanvas(canvas.current, t('tabs.cyclogram'))}
+        >
           {t('print')}
         </button>
       </div>
-      {chart.error && (
+      {chartError && (
         <p className="views-error" role="alert">
-          {t('failed', { message: chart.error })}{' '}
+          {t('failed', { message: chartError })}{' '}
           <button type="button" className="btn" onClick={chart.reload}>
             {t('retry')}
           </button>
         </p>
       )}
-      {!data && !chart.error && <p className="views-muted">{t('loading')}</p>}
+      {!data && !chartError && <p className="views-muted">{t('loading')}</p>}
       {data && data.locations.length === 0 && <p className="views-muted">{t('empty')}</p>}
       {data && data.locations.length > 0 && (
         <div className="views-body">

@@ -1,13 +1,15 @@
 // The network diagram: activities as PERT boxes left to right by their longest chain of
 // predecessors, relations as arrows, the critical path in red; pan, zoom, open a box in the grid.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { formatDate } from '../../domain/format';
-import { NET_SIZES, layoutNetwork } from '../../domain/network';
+import { NET_SIZES } from '../../domain/network';
+import type { NetLayout } from '../../domain/network';
 import { drawNetwork, hitNetwork } from '../../gantt/draw-network';
 import type { NetBoxText, NetworkFrame } from '../../gantt/draw-network';
+import { layoutNetworkAsync } from '../../workers/network-client';
 import { CanvasBox } from './CanvasBox';
 import { useViewsT } from './i18n';
 import { useLoad } from './use-load';
@@ -33,13 +35,30 @@ export function NetworkView({ versionId, minutesPerDay, onOpen }: Props) {
   const drag = useRef<{ px: number; py: number; x: number; y: number; moved: boolean } | null>(null);
   const lang = i18n.language === 'ru' ? 'ru' : 'en';
 
-  const model = useMemo(() => {
-    if (!net.data) return null;
-    const [tasks, rels] = net.data;
-    const layout = layoutNetwork(
+  // The layout in the network worker (2,000 activities stay off the main thread).
+  const [laid, setLaid] = useState<{ of: unknown; layout: NetLayout } | null>(null);
+  const [layoutError, setLayoutError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!net.data) return;
+    const of = net.data;
+    const [tasks, rels] = of;
+    let live = true;
+    layoutNetworkAsync(
       tasks.items.map((x) => ({ id: x.id, es: x.es, critical: x.critical })),
       rels.items.map((r) => ({ pred: r.pred_id, succ: r.succ_id })),
+    ).then(
+      (layout) => live && setLaid({ of, layout }),
+      (e: unknown) => live && setLayoutError(String((e as Error).message ?? e)),
     );
+    return () => {
+      live = false;
+    };
+  }, [net.data]);
+
+  const model = useMemo(() => {
+    if (!net.data || laid?.of !== net.data) return null;
+    const [tasks] = net.data;
+    const layout = laid.layout;
     const day = (m: number | null) => (m === null ? '—' : formatDate(m, 'DD.MM.YY', lang));
     const texts = new Map<string, NetBoxText>(
       tasks.items.map((x) => [
@@ -57,7 +76,7 @@ export function NetworkView({ versionId, minutesPerDay, onOpen }: Props) {
       ]),
     );
     return { layout, texts, tasks: tasks.items };
-  }, [net.data, lang, t, minutesPerDay]);
+  }, [net.data, laid, lang, t, minutesPerDay]);
 
   const frame = useCallback(
     (w: number, h: number): NetworkFrame | null =>
@@ -130,10 +149,11 @@ export function NetworkView({ versionId, minutesPerDay, onOpen }: Props) {
     else setSelected(hit.id);
   };
 
-  if (net.error)
+  const failure = net.error ?? layoutError;
+  if (failure)
     return (
       <p className="views-error" role="alert">
-        {t('failed', { message: net.error })}{' '}
+        {t('failed', { message: failure })}{' '}
         <button type="button" className="btn" onClick={net.reload}>
           {t('retry')}
         </button>

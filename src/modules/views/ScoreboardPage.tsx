@@ -8,7 +8,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import type { DragEndEvent } from '@dnd-kit/core';
+import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
 import {
   SortableContext,
   arrayMove,
@@ -86,6 +86,21 @@ export function ScoreboardPage() {
     if (r.confirmed) void run(call(api.views.scoreboardDelete, { params: { id: tile.id } }));
   };
 
+  // What a screen reader hears while a tile is dragged (dnd-kit's own words are English only).
+  const nameOf = (id: UniqueIdentifier) => {
+    const tile = tiles.find((x) => x.id === id);
+    return tile ? `${tile.node_name} — ${t(`scoreboard.measures.${tile.measure}`)}` : String(id);
+  };
+  const placeOf = (id: UniqueIdentifier | undefined) => tiles.findIndex((x) => x.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('scoreboard.dragStart', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('scoreboard.dragOver', { name: nameOf(active.id), n: placeOf(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      t('scoreboard.dragEnd', { name: nameOf(active.id), n: placeOf(over?.id ?? active.id) }),
+    onDragCancel: ({ active }) => t('scoreboard.dragCancel', { name: nameOf(active.id) }),
+  };
+
   return (
     <div className="views-page scoreboard">
       <header className="views-head">
@@ -120,7 +135,15 @@ export function ScoreboardPage() {
       <p className="visually-hidden" aria-live="polite">
         {status}
       </p>
-      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t('scoreboard.dragInstructions') },
+        }}
+      >
         <SortableContext items={tiles.map((x) => x.id)} strategy={rectSortingStrategy}>
           <ul className="score-grid">
             {tiles.map((tile, i) => (

@@ -4,15 +4,18 @@
 // it as a Gantt bar drag does, one command and one undo step; every edit redraws it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useOutletContext, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
+import { expandCyclogram } from '../../api/views';
+import type { CyclogramChart } from '../../api/views';
+import type { SpaceContext } from '../../app/layout/MainLayout';
 import { call } from '../../app/api/call';
 import { dragMinutes } from '../../domain/cyclogram';
 import type { CycloSegment } from '../../domain/cyclogram';
 import { formatDate } from '../../domain/format';
 import { HEADER_H, LABEL_W, hitCyclogram, segmentLine } from '../../gantt/cyclogram-frame';
 import type { CyclogramFrame } from '../../gantt/cyclogram-frame';
-import { drawCyclogram } from '../../gantt/draw-cyclogram';
+import { CyclogramPainter } from '../../gantt/cyclogram-painter';
 import type { Timescale } from '../../gantt/timescale';
 import { pxPerDay, zoomStep } from '../../gantt/timescale';
 import { runCommand } from '../../state/workbench/commands';
@@ -26,8 +29,11 @@ import {
 import { commandForKey } from '../../state/workbench/keybindings';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { CanvasBox } from './CanvasBox';
+import { CyclogramLegend } from './CyclogramLegend';
 import { CyclogramPickers } from './CyclogramPickers';
+import { downloadCyclogramPng, saveCyclogramColor } from './cyclogram-actions';
 import { useViewsT } from './i18n';
+import { printCanvas } from './print-canvas';
 import { fitScale } from './scale';
 import './views.css';
 
@@ -49,6 +55,7 @@ export function WorkbenchCyclogram() {
   const schedule = useWorkbench((s) => s.schedule);
   const selection = useWorkbench((s) => s.selection);
   const visible = useWorkbench((s) => s.visible);
+  const filterShown = useWorkbench((s) => s.filterShown);
   // Its own timescale on the Gantt's units and zooms: the rows' span fitted when it opens (the
   // Gantt's scroll is wherever the grid's rows are; crews often start months later).
   const [ts, setTs] = useState<Timescale>(() => workbench.get().timescale);
@@ -58,14 +65,24 @@ export function WorkbenchCyclogram() {
   const defaults = defaultGrouping(labels);
   const locationBy = params.get('loc') ?? defaults.loc;
   const kindBy = params.get('kind') ?? defaults.kind;
-  const [saved, setSaved] = useState<Record<string, string>>({});
+  // The server's cyclogram of this grouping: the colours reviewers saved and the target version's
+  // works (the chart's own lines are built here, from the workbench's rows).
+  const [server, setServer] = useState<CyclogramChart | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [showTarget, setShowTarget] = useState(true);
+  // The legend on demand: the chart beside the grid has little width to spare.
+  const [showLegend, setShowLegend] = useState(false);
+  const space = useOutletContext<SpaceContext | undefined>();
+  const canEdit = (space?.config?.can.edit ?? false) && !version?.locked;
   const [hover, setHover] = useState<{ id: string; x: number; y: number; w: number; h: number } | null>(null);
   const [dragging, setDragging] = useState<{ id: string; minutes: number } | null>(null);
   const drag = useRef<Drag | null>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
+  // The cached pictures a pan copies from (cyclogram-painter.ts).
+  const [painter] = useState(() => new CyclogramPainter());
+  useEffect(() => () => painter.dispose(), [painter]);
   const size = useRef({ w: 0, h: 0 });
 
-  // The colours reviewers saved for this grouping (the views page's legend), as that page shows them.
   const versionId = version?.id ?? null;
   useEffect(() => {
     if (!versionId) return;
@@ -74,18 +91,22 @@ export function WorkbenchCyclogram() {
       params: { id: versionId, attributeId: locationBy },
       query: { kind_by: kindBy },
     })
-      .then((r) => live && setSaved(Object.fromEntries(r.lines.map((l) => [l.kind, l.color]))))
+      .then((r) => live && setServer(expandCyclogram(r)))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [versionId, locationBy, kindBy]);
+  }, [versionId, locationBy, kindBy, reloads]);
+  const saved = useMemo(
+    () => Object.fromEntries((server?.lines ?? []).map((l) => [l.kind, l.color])),
+    [server],
+  );
 
   const data = useMemo(
     () => workbenchCyclogram(workbench.get(), locationBy, kindBy, saved),
     // The chart reads the rows and their dates: it follows the document and the schedule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [doc, schedule, locationBy, kindBy, saved],
+    [doc, schedule, filterShown, locationBy, kindBy, saved],
   );
   const selected = useMemo(
     () => selectedRowIds(workbench.get()),
@@ -93,6 +114,20 @@ export function WorkbenchCyclogram() {
     [selection, visible, doc],
   );
   const focusId = visible.ids[selection.focus.row] ?? null;
+  // The target version's works on this chart's axis (its locations matched by name).
+  const target = useMemo(() => {
+    if (!showTarget || !server?.target) return null;
+    const at = new Map(data.locations.map((name, i) => [name, i]));
+    return server.target.lines
+      .map((l) => ({
+        ...l,
+        segments: l.segments.flatMap((seg) => {
+          const loc = at.get(server.locations[seg.loc] ?? '');
+          return loc === undefined ? [] : [{ ...seg, loc }];
+        }),
+      }))
+      .filter((l) => l.segments.length > 0);
+  }, [server, data, showTarget]);
   const bySegment = useMemo(() => {
     const m = new Map<string, { seg: CycloSegment; kind: string }>();
     for (const l of data.lines) for (const seg of l.segments) m.set(seg.id, { seg, kind: l.kind });
@@ -142,7 +177,7 @@ export function WorkbenchCyclogram() {
       ts,
       locations: data.locations,
       lines: data.lines,
-      target: null,
+      target,
       clashes: data.clashes,
       dataDate: version?.data_date ?? null,
       hoverId: hover?.id ?? null,
@@ -152,11 +187,12 @@ export function WorkbenchCyclogram() {
       locale: i18n.language,
       quarter: (q) => (i18n.language === 'ru' ? `${q} кв.` : `Q${q}`),
     }),
-    [data, ts, version, hover, focusId, lit, dragging, i18n.language],
+    [data, target, ts, version, hover, focusId, lit, dragging, i18n.language],
   );
   const draw = useCallback(
-    (ctx: CanvasRenderingContext2D, w: number, h: number) => drawCyclogram(ctx, frameOf(w, h)),
-    [frameOf],
+    (ctx: CanvasRenderingContext2D, w: number, h: number) =>
+      painter.paint(ctx, frameOf(w, h), window.devicePixelRatio || 1),
+    [frameOf, painter],
   );
   const fitTo = useCallback(
     (w: number) => {
@@ -278,13 +314,12 @@ export function WorkbenchCyclogram() {
     const minutes = dragMinutes(local(e).x - d.x, pxPerDay(ts));
     if (minutes !== 0) moveSegment(d.id, minutes);
   };
-  const exportPng = () => {
-    const url = canvas.current?.toDataURL('image/png');
-    if (!url) return;
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `cyclogram-${locationBy}.png`;
-    a.click();
+  const exportPng = () => downloadCyclogramPng(canvas.current, locationBy);
+
+  const saveColor = async (kind: string, color: string) => {
+    if (!versionId) return;
+    if (await saveCyclogramColor(versionId, kindBy, kind, color, t('cyclogram.colorSaved')))
+      setReloads((n) => n + 1);
   };
 
   const keys = [...labels.entries()].map(([key, label]) => ({ key, label }));
@@ -293,6 +328,26 @@ export function WorkbenchCyclogram() {
     <div className="views-cyclogram wb-cyclogram" data-testid="workbench-cyclogram">
       <div className="views-toolbar" role="toolbar" aria-label={t('tabs.cyclogram')}>
         <CyclogramPickers keys={keys} locationBy={locationBy} kindBy={kindBy} onChange={setParam} />
+        {server?.target && (
+          <label>
+            <input
+              type="checkbox"
+              checked={showTarget}
+              onChange={(e) => setShowTarget(e.target.checked)}
+              data-testid="workbench-cyclogram-target"
+            />{' '}
+            {t('cyclogram.showTarget', { label: server.target.label })}
+          </label>
+        )}
+        <button
+          type="button"
+          className="btn"
+          aria-pressed={showLegend}
+          aria-controls="wb-cyclogram-legend"
+          onClick={() => setShowLegend((v) => !v)}
+        >
+          {t('cyclogram.legend')}
+        </button>
         <button type="button" className="btn" onClick={() => zoom(-1)} aria-label={t('zoomOut')}>
           −
         </button>
@@ -304,6 +359,16 @@ export function WorkbenchCyclogram() {
         </button>
         <button type="button" className="btn" onClick={exportPng}>
           {t('exportPng')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            canvas.current &&
+            void printCanvas(canvas.current, `${t('tabs.cyclogram')} — ${version?.label ?? ''}`)
+          }
+        >
+          {t('print')}
         </button>
       </div>
       <p className="views-summary" aria-live="polite" data-testid="workbench-cyclogram-summary">
@@ -324,38 +389,45 @@ export function WorkbenchCyclogram() {
       {data.locations.length === 0 ? (
         <p className="views-muted">{t('empty')}</p>
       ) : (
-        <div className="views-chart">
-          <CanvasBox
-            ref={canvas}
-            draw={draw}
-            onSize={onSize}
-            tabIndex={0}
-            role="img"
-            aria-label={t('cyclogram.paneLabel')}
-            aria-describedby="wb-cyclogram-keys"
-            data-testid="workbench-cyclogram-canvas"
-            className={dragging ? 'is-dragging' : undefined}
-            onKeyDown={onKey}
-            onPointerDown={onDown}
-            onPointerMove={onMove}
-            onPointerUp={onUp}
-            onPointerLeave={() => !drag.current && setHover(null)}
-            onWheel={(e) => pan(e.deltaX || e.deltaY)}
-          />
-          {hover && !dragging && (
-            <div
-              className="views-tip"
-              // Below the pointer in the chart's top half, above it in the bottom half; never past
-              // the right edge.
-              style={{
-                left: Math.max(0, Math.min(hover.x + 12, hover.w - 320)),
-                ...(hover.y < hover.h / 2
-                  ? { top: hover.y + HEADER_H / 2 }
-                  : { bottom: hover.h - hover.y + 8 }),
-              }}
-              role="tooltip"
-            >
-              {tip(hover.id)}
+        <div className="views-body">
+          <div className="views-chart">
+            <CanvasBox
+              ref={canvas}
+              draw={draw}
+              onSize={onSize}
+              tabIndex={0}
+              role="img"
+              aria-label={t('cyclogram.paneLabel')}
+              aria-describedby="wb-cyclogram-keys"
+              data-testid="workbench-cyclogram-canvas"
+              className={dragging ? 'is-dragging' : undefined}
+              onKeyDown={onKey}
+              onPointerDown={onDown}
+              onPointerMove={onMove}
+              onPointerUp={onUp}
+              onPointerLeave={() => !drag.current && setHover(null)}
+              onWheel={(e) => pan(e.deltaX || e.deltaY)}
+            />
+            {hover && !dragging && (
+              <div
+                className="views-tip"
+                // Below the pointer in the chart's top half, above it in the bottom half; never past
+                // the right edge.
+                style={{
+                  left: Math.max(0, Math.min(hover.x + 12, hover.w - 320)),
+                  ...(hover.y < hover.h / 2
+                    ? { top: hover.y + HEADER_H / 2 }
+                    : { bottom: hover.h - hover.y + 8 }),
+                }}
+                role="tooltip"
+              >
+                {tip(hover.id)}
+              </div>
+            )}
+          </div>
+          {showLegend && (
+            <div id="wb-cyclogram-legend" className="wb-cyclogram__legend">
+              <CyclogramLegend data={data} canEdit={canEdit} onColor={(k, c) => void saveColor(k, c)} />
             </div>
           )}
         </div>

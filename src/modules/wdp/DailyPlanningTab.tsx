@@ -4,8 +4,10 @@
 // the labour and cost it stands for); allocating plan or fact over the selected days and moving
 // a value between days. The matrix opens on the focused row's start; every change is one step
 // of the workbench's undo history. The "Resources" view shows the same days by resource (the
-// spec's wdp resource gantt), read-only.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+// spec's wdp resource gantt), read-only. When the matrix shows beside the WBS grid (the
+// schedule page's ?chart=daily pane) the tab keeps its tools, acting on the pane's selection
+// (kind, measure and selection are shared: state/wdp/matrix-view.ts).
+import { useLayoutEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
@@ -16,33 +18,24 @@ import { useToasts } from '../../state/toasts';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { useWdp, wdpStore } from '../../state/wdp/store';
+import { matrixView, useMatrixView } from '../../state/wdp/matrix-view';
 import { allocateRows, distributeRows, setDayStatus, transferDayValue } from './commands';
-import { DAY_SPAN, DayMatrix, rangeOf } from './DayMatrix';
-import type { MatrixSelection } from './DayMatrix';
+import { DayMatrix, rangeOf } from './DayMatrix';
+import { setMatrixSel, useMatrixOpen } from './matrix-open';
 import { DistributionPickers } from './DistributionPickers';
 import { ResourceDays } from './ResourceDays';
 import { useWdpT } from './i18n';
-
-/** The matrix's first day: two weeks before the earliest scheduled start (or today). */
-function firstDayOf(): number {
-  const s = workbench.get();
-  let min = Infinity;
-  if (s.schedule) for (const v of s.schedule.es) if (v >= 0 && v < min) min = v;
-  const start = Number.isFinite(min)
-    ? Math.floor(min / MINUTES_PER_DAY)
-    : Math.floor(Date.now() / 86_400_000) - 10_957;
-  return Math.max(0, start - 14);
-}
 
 export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' | 'ru' }) {
   const { t } = useWdpT();
   const status = useWdp((s) => s.status);
   const fromFacts = useWdp((s) => s.progressFromFacts);
-  const focusRow = useWorkbench((s) => s.selection.focus.row);
-  const hasSchedule = useWorkbench((s) => s.schedule !== null);
   const versionId = useWorkbench((s) => s.versionId);
-  const [kind, setKind] = useState<PlanKind>('plan');
-  const [measure, setMeasure] = useState<Measure>('volume');
+  const kind = useMatrixView((s) => s.kind);
+  const measure = useMatrixView((s) => s.measure);
+  const paneOpen = useMatrixView((s) => s.paneOpen);
+  const setKind = (k: PlanKind) => matrixView.set({ kind: k });
+  const setMeasure = (m: Measure) => matrixView.set({ measure: m });
   const [view, setView] = useState<'works' | 'resources'>('works');
   // The toolbar wraps on a narrow panel: the matrix gets what it leaves (no panel scroll).
   const bar = useRef<HTMLDivElement>(null);
@@ -59,15 +52,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   const [allocating, setAllocating] = useState(false);
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const [base, setBase] = useState<DistributionBase>('by_date');
-  // Read again when the version or the presence of dates changes, not on every schedule.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const firstDay = useMemo(() => firstDayOf(), [hasSchedule, versionId]);
-  const [sel, setSel] = useState<MatrixSelection>(() => {
-    const v = rowAt(workbench.get(), focusRow);
-    const col = v && Number.isFinite(v.es) ? Math.floor(v.es / MINUTES_PER_DAY) - firstDay : 0;
-    const at = { row: focusRow, col: Math.max(0, Math.min(DAY_SPAN - 1, col)) };
-    return { anchor: at, focus: at };
-  });
+  const { firstDay, sel } = useMatrixOpen();
   const push = useToasts((s) => s.push);
   const notify = (text: string, kind: 'info' | 'warning' = 'warning') =>
     push({ kind, title: t('title'), lines: [text], durationMs: 5000 });
@@ -80,8 +65,9 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
       const id = s.visible.ids[i];
       if (id) out.push(id);
     }
-    // The grid's focused row when the matrix has no wider choice.
-    if (out.length <= 1) {
+    // The grid's focused row when the matrix has no wider choice (beside the grid the matrix's
+    // own cell is the choice: it was clicked there).
+    if (out.length <= 1 && !matrixView.get().paneOpen) {
       const v = rowAt(s, s.selection.focus.row);
       if (v && !out.includes(v.row.id)) return [v.row.id];
     }
@@ -254,13 +240,15 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           t={t}
           height={Math.max(120, height - barHeight - 10)}
         />
+      ) : paneOpen ? (
+        <p className="wb-dim wdp-pane-note">{t('pane_note')}</p>
       ) : (
         <DayMatrix
           kind={kind}
           measure={measure}
           firstDay={firstDay}
           sel={sel}
-          onSel={setSel}
+          onSel={setMatrixSel}
           lang={lang}
           t={t}
           height={Math.max(120, height - barHeight - 10 - (allocating ? 40 : 0))}

@@ -7,13 +7,20 @@
 // commit, Esc to cancel, Delete to clear, Ctrl+C to copy, Ctrl+V to paste a matrix from Excel,
 // Ctrl+Z / Ctrl+Y to undo and redo, Alt+←/→ to move the focused day's value to the day before or
 // after (transfer-value). Fill as in a spreadsheet: drag the small square at the selection's
-// bottom-right corner over the days or rows to repeat the selection's values there, or Ctrl+D
-// (down) / Ctrl+R (right); one undo step. In labour or cost the cells show the volume's hours or
-// money (the row's rates) and are read-only.
+// bottom-right corner over the days or rows: a line of two or more numbers extends as a series
+// (1, 2 → 3, 4 …), anything else repeats, as Excel's AutoFill does; Ctrl+D (down) / Ctrl+R
+// (right) copy; one undo step. Drag over cells (or Shift+click) to select a range. In labour or
+// cost the cells show the volume's hours or money (the row's rates) and are read-only.
+// Beside the WBS grid (`pane`), the rows take the grid's row and header heights and its vertical
+// scroll (the workbench's shared scrollTop), the row names being the grid's own.
 import {
+  type CSSProperties,
   type ClipboardEvent,
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  memo,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -21,12 +28,12 @@ import {
 } from 'react';
 import { formatNumber, parseNumberValue } from '../../domain/format';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
-import type { CellEdit, CellRange, Measure, PlanKind, RowRates } from '../../domain/wdp';
+import type { CellEdit, CellRange, Measure, PlanKind, RowRates, WdpCell } from '../../domain/wdp';
 import {
   fillByKey,
   fillCells,
   fillTarget,
-  isWorkingDay,
+  fillValues,
   measureOf,
   pasteEdits,
   rowRates,
@@ -35,22 +42,19 @@ import { runCommand } from '../../state/workbench/commands';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import { useWdp } from '../../state/wdp/store';
-import { calendarOfRow } from './calendars';
-import { closedReason, commitEdits, transferDayValue } from './commands';
+import { calendarOfRow, workingFlags } from './calendars';
+import { commitEdits, openFrom, transferDayValue } from './commands';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
 import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
+import { DAY_SPAN } from './matrix-open';
+import { matrixWindow, sameWindow } from './matrix-window';
+import type { MatrixCell, MatrixSelection } from '../../state/wdp/matrix-view';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
-export interface Cell {
-  row: number;
-  col: number;
-}
-export interface MatrixSelection {
-  anchor: Cell;
-  focus: Cell;
-}
-
-export const DAY_SPAN = 731;
+export type { MatrixSelection };
+export { DAY_SPAN };
+/** The left column beside the grid: the row's total and percent (its name is the grid's). */
+const PANE_LEFT_W = 118;
 
 export function rangeOf(sel: MatrixSelection) {
   return {
@@ -72,9 +76,18 @@ export function DayMatrix(props: {
   t: T;
   height: number;
   notify: (text: string) => void;
+  /** Beside the WBS grid: its row heights and vertical scroll. */
+  pane?: boolean;
+  /** In the pane's corner: the kind shown (the tab has its own radio buttons). */
+  corner?: ReactNode;
 }) {
-  const { kind, firstDay, sel, onSel, lang, t, height, notify } = props;
+  const { kind, firstDay, sel, onSel, lang, t, height, notify, pane = false } = props;
   const measure = props.measure ?? 'volume';
+  const gridRowH = useWorkbench((s) => s.rowHeight);
+  const gridHeadH = useWorkbench((s) => s.headerHeight);
+  const ROW = pane ? gridRowH : ROW_H;
+  const HEAD = pane ? gridHeadH : ROW_H;
+  const LEFT = pane ? PANE_LEFT_W : LEFT_W;
   const visible = useWorkbench((s) => s.visible);
   const rows = useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
@@ -89,9 +102,17 @@ export function DayMatrix(props: {
       },
     [rows, resources],
   );
+  // The editing periods: closed days are painted from them (openFrom reads the store).
   useWdp((s) => s.periods);
   const scroller = useRef<HTMLDivElement>(null);
-  const [scroll, setScroll] = useState({ top: 0, left: 0, width: 800 });
+  // The scroll position the painted window was made for: set only when a scroll moves the window
+  // (a scroll within its steps renders nothing); `pos` follows every scroll event.
+  const [view, setView] = useState({ top: 0, left: 0 });
+  const pos = useRef({ top: 0, left: 0 });
+  // The view's width, measured when it changes (never read in a scroll handler: a forced layout).
+  const [width, setWidth] = useState(800);
+  const geo = { rowHeight: ROW, colWidth: COL_W, left: LEFT, rows: visible.ids.length, cols: DAY_SPAN };
+  const win = matrixWindow(geo, view.top, view.left, width, height);
   const [editing, setEditing] = useState<{ text: string } | null>(null);
   /** While the fill handle is dragged: the range the fill would cover. */
   const [fillPreview, setFillPreview] = useState<CellRange | null>(null);
@@ -101,19 +122,36 @@ export function DayMatrix(props: {
     const el = scroller.current;
     if (!el) return;
     el.scrollLeft = Math.max(0, (sel.focus.col - 2) * COL_W);
-    el.scrollTop = Math.max(0, (sel.focus.row - 1) * ROW_H);
+    // Beside the grid the rows stay where the grid has them.
+    if (pane) el.scrollTop = workbench.get().scrollTop;
+    else el.scrollTop = Math.max(0, (sel.focus.row - 1) * ROW);
     // Only on opening (a new first day): later moves scroll themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstDay]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  // Beside the grid: one vertical scroll with the grid and the Gantt (the workbench's scrollTop).
+  // Compared with the last scroll event's position: reading scrollTop here would force a layout.
+  useEffect(() => {
+    if (!pane) return;
+    return workbench.subscribe((st) => {
+      const el = scroller.current;
+      if (el && Math.abs(pos.current.top - st.scrollTop) > 1) el.scrollTop = st.scrollTop;
+    });
+  }, [pane]);
   const parentOf = (id: string) => rows.get(id)?.parentId ?? null;
-  const r0 = Math.max(0, Math.floor(scroll.top / ROW_H) - 2);
-  const r1 = Math.min(visible.ids.length, r0 + Math.ceil(height / ROW_H) + 4);
-  const c0 = Math.max(0, Math.floor(scroll.left / COL_W) - 1);
-  const c1 = Math.min(DAY_SPAN, c0 + Math.ceil((scroll.width - LEFT_W) / COL_W) + 3);
+  const { r0, r1, c0, c1 } = win;
+  // The summaries' days over the whole span, once per change of the values: a scroll never sums.
   const sums = useMemo(
-    () => summaryDays(days, parentOf, kind, firstDay + c0, firstDay + c1, measure, ratesOf),
+    () => summaryDays(days, parentOf, kind, firstDay, firstDay + DAY_SPAN - 1, measure, ratesOf),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [days, rows, kind, firstDay, c0, c1, measure, ratesOf],
+    [days, rows, kind, firstDay, measure, ratesOf],
   );
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const volumes = useMemo(() => allTotals(days, parentOf), [days, rows]);
@@ -160,14 +198,14 @@ export function DayMatrix(props: {
     onSel({ anchor: extend ? sel.anchor : focus, focus });
     const el = scroller.current;
     if (!el) return;
-    const top = focus.row * ROW_H;
+    const top = focus.row * ROW;
     if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + ROW_H * 2 > el.scrollTop + el.clientHeight)
-      el.scrollTop = top + ROW_H * 2 - el.clientHeight;
+    else if (top + ROW + HEAD > el.scrollTop + el.clientHeight)
+      el.scrollTop = top + ROW + HEAD - el.clientHeight;
     const left = focus.col * COL_W;
     if (left < el.scrollLeft) el.scrollLeft = left;
-    else if (left + COL_W + LEFT_W > el.scrollLeft + el.clientWidth)
-      el.scrollLeft = left + COL_W + LEFT_W - el.clientWidth;
+    else if (left + COL_W + LEFT > el.scrollLeft + el.clientWidth)
+      el.scrollLeft = left + COL_W + LEFT - el.clientWidth;
   };
 
   const apply = (edits: readonly CellEdit[], labelKey?: string) => {
@@ -177,13 +215,18 @@ export function DayMatrix(props: {
     if (leaf.length < edits.length) notify(t('summary_skipped'));
   };
 
-  /** Repeats the source's values over the target (one undo step); the target becomes the selection. */
-  const fill = (source: CellRange, target: CellRange) => {
+  /**
+   * Fills the target from the source (one undo step); the target becomes the selection. The
+   * handle extends series (`series`), Ctrl+D / Ctrl+R copy.
+   */
+  const fill = (source: CellRange, target: CellRange, series: boolean) => {
     const edits: CellEdit[] = [];
-    for (const f of fillCells(source, target)) {
+    const cells = series
+      ? fillValues(source, target, valueAt)
+      : fillCells(source, target).map((f) => ({ ...f, value: valueAt(f.fromRow, f.fromCol) }));
+    for (const f of cells) {
       const id = rowIdAt(f.row);
-      if (id !== undefined)
-        edits.push({ rowId: id, day: firstDay + f.col, kind, value: valueAt(f.fromRow, f.fromCol) });
+      if (id !== undefined) edits.push({ rowId: id, day: firstDay + f.col, kind, value: f.value });
     }
     if (edits.length === 0) return;
     apply(edits, 'wdp.cmd.fill');
@@ -195,9 +238,51 @@ export function DayMatrix(props: {
     const el = scroller.current!;
     const box = el.getBoundingClientRect();
     return {
-      row: Math.floor((clientY - box.top + el.scrollTop - ROW_H) / ROW_H),
-      col: Math.floor((clientX - box.left + el.scrollLeft - LEFT_W) / COL_W),
+      row: Math.floor((clientY - box.top + el.scrollTop - HEAD) / ROW),
+      col: Math.floor((clientX - box.left + el.scrollLeft - LEFT) / COL_W),
     };
+  };
+
+  /** Scrolls the view a step when a drag reaches its edges. */
+  const edgeScroll = (ev: MouseEvent) => {
+    const el = scroller.current!;
+    const box = el.getBoundingClientRect();
+    if (ev.clientX > box.right - 16) el.scrollLeft += COL_W;
+    else if (ev.clientX < box.left + LEFT + 16 && el.scrollLeft > 0) el.scrollLeft -= COL_W;
+    if (ev.clientY > box.bottom - 16) el.scrollTop += ROW;
+    else if (ev.clientY < box.top + HEAD + 16 && el.scrollTop > 0) el.scrollTop -= ROW;
+  };
+
+  const clampCell = (c: MatrixCell): MatrixCell => ({
+    row: Math.max(0, Math.min(visible.ids.length - 1, c.row)),
+    col: Math.max(0, Math.min(DAY_SPAN - 1, c.col)),
+  });
+
+  /**
+   * A press on a cell selects it (Shift: from the anchor to it); dragging extends the selection
+   * to the cell under the pointer, scrolling at the edges. One handler for the whole matrix.
+   */
+  const onCellsDown = (e: ReactMouseEvent<HTMLDivElement>) => {
+    if (e.button !== 0 || editing) return;
+    const target = (e.target as HTMLElement).closest('[role=gridcell]');
+    if (!target || !scroller.current?.contains(target)) return;
+    const at = clampCell(cellAtPointer(e.clientX, e.clientY));
+    const anchor = e.shiftKey ? sel.anchor : at;
+    onSel({ anchor, focus: at });
+    let last = at;
+    const onMove = (ev: MouseEvent) => {
+      edgeScroll(ev);
+      const to = clampCell(cellAtPointer(ev.clientX, ev.clientY));
+      if (to.row === last.row && to.col === last.col) return;
+      last = to;
+      onSel({ anchor, focus: to });
+    };
+    const onUp = () => {
+      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('mouseup', onUp);
+    };
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
   };
 
   /** Drag of the fill handle: previews the target, scrolls at the edges, fills on release. */
@@ -210,11 +295,7 @@ export function DayMatrix(props: {
     setFillPreview(source);
     const el = scroller.current!;
     const onMove = (ev: MouseEvent) => {
-      const box = el.getBoundingClientRect();
-      if (ev.clientX > box.right - 16) el.scrollLeft += COL_W;
-      else if (ev.clientX < box.left + LEFT_W + 16 && el.scrollLeft > 0) el.scrollLeft -= COL_W;
-      if (ev.clientY > box.bottom - 16) el.scrollTop += ROW_H;
-      else if (ev.clientY < box.top + ROW_H + 16 && el.scrollTop > 0) el.scrollTop -= ROW_H;
+      edgeScroll(ev);
       target = fillTarget(source, cellAtPointer(ev.clientX, ev.clientY), visible.ids.length, DAY_SPAN);
       setFillPreview(target);
     };
@@ -222,7 +303,7 @@ export function DayMatrix(props: {
       window.removeEventListener('mousemove', onMove);
       window.removeEventListener('mouseup', onUp);
       setFillPreview(null);
-      fill(source, target);
+      fill(source, target, true);
       el.focus();
     };
     window.addEventListener('mousemove', onMove);
@@ -261,7 +342,7 @@ export function DayMatrix(props: {
       e.preventDefault();
       if (readOnly()) return;
       const f = fillByKey(range, k === 'd' || k === 'D' ? 'down' : 'right');
-      if (f) fill(f.source, f.target);
+      if (f) fill(f.source, f.target, false);
       return;
     }
     if (mod) return; // copy and paste arrive as clipboard events
@@ -345,107 +426,96 @@ export function DayMatrix(props: {
     });
   };
 
-  // Painted rows and days.
-  const header = dayHeadings(c0, c1, firstDay, lang);
-  const body = [];
+  // The focused cell's editor while editing.
+  const editor = editing ? (
+    <input
+      className="wdp-input"
+      autoFocus
+      aria-label={t('cell_editor')}
+      value={editing.text}
+      onChange={(e) => setEditing({ text: e.target.value })}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          setEditing(null);
+          scroller.current?.focus();
+        } else if (e.key === 'Enter' || e.key === 'Tab') {
+          e.preventDefault();
+          if (commitText(editing.text)) {
+            scroller.current?.focus();
+            move(e.key === 'Enter' ? 1 : 0, e.key === 'Tab' ? 1 : 0, false);
+          }
+        }
+      }}
+      onBlur={() => setEditing(null)}
+    />
+  ) : null;
+
+  // Painted rows and days: a row's cells are one memoized component, its frozen left cell another,
+  // so a vertical scroll paints only the rows that come into view, a horizontal one only the rows'
+  // cells (the left column is sticky and stays), and an edit only the rows it changes.
+  const header = <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />;
+  const open = openFrom(kind);
+  const offTitle = t('off_title');
+  const closedTitle = t('closed_title');
+  const lefts = [];
+  const cells = [];
   for (let r = r0; r < r1; r++) {
     const v = rowAt(s, r);
     if (!v) continue;
     const leaf = !v.hasChildren;
-    const cal = calendarOfRow(v.row.calendarId);
     const es = Number.isFinite(v.es) ? dayOfMinutes(v.es) : NaN;
     const ef = Number.isFinite(v.ef) ? finishDay(v.ef) : NaN;
     const tot = totals.get(v.row.id);
     const done = volumes.get(v.row.id);
     const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
-    const top = r * ROW_H;
-    body.push(
-      <div
-        key={`l${v.row.id}`}
-        className={`wdp-left${leaf ? '' : ' wdp-sum'}`}
-        style={{ top, left: scroll.left, height: ROW_H, width: LEFT_W }}
-        data-row={v.row.id}
-      >
-        <span className="wdp-name" style={{ paddingLeft: 4 + v.level * 10 }} title={v.row.name}>
-          {(v.row.code ?? v.outline) + ' ' + v.row.name}
-        </span>
-        <span className="wdp-total" data-testid={`wdp-total-${v.row.id}`}>
-          {fmt(tot?.[kind] ?? null)}
-        </span>
-        <span className="wdp-pct" data-testid={`wdp-pct-${v.row.id}`}>
-          {pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
-        </span>
-      </div>,
+    const top = r * ROW;
+    lefts.push(
+      <LeftCell
+        key={v.row.id}
+        id={v.row.id}
+        top={top}
+        height={ROW}
+        width={LEFT}
+        leaf={leaf}
+        name={pane ? null : (v.row.code ?? v.outline) + ' ' + v.row.name}
+        title={pane ? v.row.name : undefined}
+        indent={4 + v.level * 10}
+        total={fmt(tot?.[kind] ?? null)}
+        pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
+      />,
     );
-    for (let c = c0; c < c1; c++) {
-      const day = firstDay + c;
-      const value = leaf
-        ? measureOf(days.get(v.row.id)?.get(day)?.[kind] ?? null, measure, ratesOf(v.row.id))
-        : (sums.get(v.row.id)?.get(day) ?? null);
-      const cell = leaf ? days.get(v.row.id)?.get(day) : undefined;
-      const off = !isWorkingDay(cal, day);
-      const inDates = day >= es && day <= ef;
-      const closed = leaf && closedReason(day, kind) !== null;
-      const selected = r >= range.r0 && r <= range.r1 && c >= range.c0 && c <= range.c1;
-      const focused = r === sel.focus.row && c === sel.focus.col;
-      const cls = [
-        'wdp-cell',
-        off ? 'wdp-off' : '',
-        inDates ? 'wdp-in' : '',
-        inDates && day === es ? 'wdp-first' : '',
-        inDates && day === ef ? 'wdp-last' : '',
-        closed ? 'wdp-closed' : '',
-        selected ? 'wdp-sel' : '',
-        focused ? 'wdp-focus' : '',
-        leaf ? '' : 'wdp-sum',
-        cell?.status === 'approved' ? 'wdp-approved' : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
-      body.push(
-        <div
-          key={`${v.row.id}:${c}`}
-          role="gridcell"
-          aria-selected={selected}
-          className={cls}
-          style={{ top, left: LEFT_W + c * COL_W, width: COL_W, height: ROW_H }}
-          title={closed ? t('closed_title') : off ? t('off_title') : undefined}
-          data-day={day}
-          data-item={v.row.id}
-          onMouseDown={(e) => {
-            const to = { row: r, col: c };
-            onSel({ anchor: e.shiftKey ? sel.anchor : to, focus: to });
-          }}
-          onDoubleClick={() => !readOnly() && setEditing({ text: fmt(value).replace(/\s/g, '') })}
-        >
-          {focused && editing ? (
-            <input
-              className="wdp-input"
-              autoFocus
-              aria-label={t('cell_editor')}
-              value={editing.text}
-              onChange={(e) => setEditing({ text: e.target.value })}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  e.preventDefault();
-                  setEditing(null);
-                  scroller.current?.focus();
-                } else if (e.key === 'Enter' || e.key === 'Tab') {
-                  e.preventDefault();
-                  if (commitText(editing.text)) {
-                    scroller.current?.focus();
-                    move(e.key === 'Enter' ? 1 : 0, e.key === 'Tab' ? 1 : 0, false);
-                  }
-                }
-              }}
-              onBlur={() => setEditing(null)}
-            />
-          ) : (
-            fmt(value)
-          )}
-        </div>,
-      );
-    }
+    const inSel = r >= range.r0 && r <= range.r1;
+    const focusRow = r === sel.focus.row;
+    cells.push(
+      <RowCells
+        key={v.row.id}
+        id={v.row.id}
+        top={top}
+        leaf={leaf}
+        rowDays={leaf ? days.get(v.row.id) : undefined}
+        rowSums={leaf ? undefined : sums.get(v.row.id)}
+        c0={c0}
+        c1={c1}
+        firstDay={firstDay}
+        kind={kind}
+        measure={measure}
+        rate={leaf && measure !== 'volume' ? (ratesOf(v.row.id)?.[measure] ?? null) : null}
+        working={workingFlags(calendarOfRow(v.row.calendarId), firstDay, DAY_SPAN)}
+        es={es}
+        ef={ef}
+        openFrom={open}
+        selC0={inSel ? range.c0 : -1}
+        selC1={inSel ? range.c1 : -1}
+        focusCol={focusRow ? sel.focus.col : -1}
+        editor={focusRow && editing ? editor : null}
+        lang={lang}
+        offTitle={offTitle}
+        closedTitle={closedTitle}
+        left={LEFT}
+        height={ROW}
+      />,
+    );
   }
 
   return (
@@ -457,37 +527,53 @@ export function DayMatrix(props: {
       aria-rowcount={visible.ids.length}
       aria-colcount={DAY_SPAN}
       tabIndex={0}
-      style={{ height }}
+      style={{ height, '--wdp-col': `${COL_W}px` } as CSSProperties}
+      onMouseDown={onCellsDown}
+      onDoubleClick={(e) => {
+        if (!(e.target as HTMLElement).closest('[role=gridcell]') || readOnly()) return;
+        setEditing({ text: fmt(valueAt(sel.focus.row, sel.focus.col)).replace(/\s/g, '') });
+      }}
       onKeyDown={onKey}
       onCopy={onCopy}
       onPaste={onPaste}
       onScroll={(e) => {
+        // No layout is read here but the scroll position itself; a render only when the painted
+        // window moves.
         const el = e.currentTarget;
-        setScroll({ top: el.scrollTop, left: el.scrollLeft, width: el.clientWidth });
+        const at = { top: el.scrollTop, left: el.scrollLeft };
+        pos.current = at;
+        if (!sameWindow(matrixWindow(geo, at.top, at.left, width, height), win)) setView(at);
+        if (pane && Math.abs(at.top - workbench.get().scrollTop) > 1) workbench.set({ scrollTop: at.top });
       }}
     >
       <div
         className="wdp-canvas"
-        style={{ width: LEFT_W + DAY_SPAN * COL_W, height: visible.ids.length * ROW_H + ROW_H }}
+        style={{ width: LEFT + DAY_SPAN * COL_W, height: visible.ids.length * ROW + HEAD }}
       >
-        <div className="wdp-head" style={{ width: LEFT_W + DAY_SPAN * COL_W, height: ROW_H }}>
-          <div className="wdp-corner" style={{ width: LEFT_W, left: scroll.left }}>
-            <span>{t('col_row')}</span>
+        <div
+          className={`wdp-head${pane ? ' wdp-head--pane' : ''}`}
+          style={{ width: LEFT + DAY_SPAN * COL_W, height: HEAD }}
+        >
+          <div className="wdp-corner wdp-corner--sticky" style={{ width: LEFT }}>
+            {pane ? props.corner : <span>{t('col_row')}</span>}
             <span className="wdp-total">{t('col_total')}</span>
             <span className="wdp-pct">%</span>
           </div>
           {header}
         </div>
-        <div className="wdp-body" style={{ top: ROW_H }}>
-          {body}
+        <div className="wdp-lefts" style={{ width: LEFT, height: visible.ids.length * ROW }}>
+          {lefts}
+        </div>
+        <div className="wdp-body" style={{ top: HEAD }}>
+          {cells}
           {fillPreview && (
             <div
               className="wdp-fill-preview"
               style={{
-                top: fillPreview.r0 * ROW_H,
-                left: LEFT_W + fillPreview.c0 * COL_W,
+                top: fillPreview.r0 * ROW,
+                left: LEFT + fillPreview.c0 * COL_W,
                 width: (fillPreview.c1 - fillPreview.c0 + 1) * COL_W,
-                height: (fillPreview.r1 - fillPreview.r0 + 1) * ROW_H,
+                height: (fillPreview.r1 - fillPreview.r0 + 1) * ROW,
               }}
             />
           )}
@@ -498,7 +584,7 @@ export function DayMatrix(props: {
               aria-label={t('fill_handle')}
               title={t('fill_handle_title')}
               data-testid="wdp-fill-handle"
-              style={{ top: (range.r1 + 1) * ROW_H - 4, left: LEFT_W + (range.c1 + 1) * COL_W - 4 }}
+              style={{ top: (range.r1 + 1) * ROW - 4, left: LEFT + (range.c1 + 1) * COL_W - 4 }}
               onMouseDown={startFill}
             />
           )}
@@ -507,3 +593,149 @@ export function DayMatrix(props: {
     </div>
   );
 }
+
+/** The day headings of the painted columns (painted again only when the columns move). */
+const DayHeadings = memo(function DayHeadings(p: {
+  c0: number;
+  c1: number;
+  firstDay: number;
+  lang: 'en' | 'ru';
+  left: number;
+}) {
+  return <>{dayHeadings(p.c0, p.c1, p.firstDay, p.lang, p.left)}</>;
+});
+
+/** A row's frozen left cell: its name (in the tab), total and percent complete. */
+const LeftCell = memo(function LeftCell(p: {
+  id: string;
+  top: number;
+  height: number;
+  width: number;
+  leaf: boolean;
+  /** Code and name (the tab; beside the grid the grid shows them). */
+  name: string | null;
+  title: string | undefined;
+  indent: number;
+  total: string;
+  pct: string;
+}) {
+  return (
+    <div
+      className={`wdp-left${p.leaf ? '' : ' wdp-sum'}`}
+      style={{ top: p.top, height: p.height, width: p.width }}
+      data-row={p.id}
+      title={p.title}
+    >
+      {p.name !== null && (
+        <span className="wdp-name" style={{ paddingLeft: p.indent }} title={p.name}>
+          {p.name}
+        </span>
+      )}
+      <span className="wdp-total" data-testid={`wdp-total-${p.id}`}>
+        {p.total}
+      </span>
+      <span className="wdp-pct" data-testid={`wdp-pct-${p.id}`}>
+        {p.pct}
+      </span>
+    </div>
+  );
+});
+
+/** Formatted cell values by language: a scroll paints the same few numbers again and again. */
+const formatted = { en: new Map<number, string>(), ru: new Map<number, string>() };
+function cellText(v: number, lang: 'en' | 'ru'): string {
+  const m = formatted[lang];
+  let out = m.get(v);
+  if (out === undefined) {
+    if (m.size > 20_000) m.clear();
+    m.set(v, (out = formatNumber(v, { lang, decimals: 3, trimZeros: true })));
+  }
+  return out;
+}
+
+/**
+ * The painted days of one row, in one positioned row box (the cells carry classes only, no
+ * inline style, so the browser shares their computed styles): shaded days off its calendar, its
+ * dates outlined, closed days, the selection and the focused cell (its editor while editing).
+ * Memoized on its props: rows whose values, window, selection and focus did not change are not
+ * painted again.
+ */
+const RowCells = memo(function RowCells(p: {
+  id: string;
+  top: number;
+  leaf: boolean;
+  rowDays: ReadonlyMap<number, WdpCell> | undefined;
+  rowSums: ReadonlyMap<number, number> | undefined;
+  c0: number;
+  c1: number;
+  firstDay: number;
+  kind: PlanKind;
+  measure: Measure;
+  /** The row's labour or cost per unit when the measure is not the volume. */
+  rate: number | null;
+  /** Per column from the first day: 1 where the row's calendar works. */
+  working: Uint8Array;
+  es: number;
+  ef: number;
+  /** The first day of the editing period (days before it are closed). */
+  openFrom: number;
+  selC0: number;
+  selC1: number;
+  focusCol: number;
+  editor: ReactNode;
+  lang: 'en' | 'ru';
+  offTitle: string;
+  closedTitle: string;
+  left: number;
+  height: number;
+}) {
+  const { id, leaf, rowDays, rowSums, firstDay, kind, measure, es, ef, lang } = p;
+  const rates = { labour: p.rate, cost: p.rate };
+  const cells = [];
+  for (let c = p.c0; c < p.c1; c++) {
+    const day = firstDay + c;
+    const cell = leaf ? rowDays?.get(day) : undefined;
+    const value = leaf
+      ? measure === 'volume'
+        ? (cell?.[kind] ?? null)
+        : measureOf(cell?.[kind] ?? null, measure, rates)
+      : (rowSums?.get(day) ?? null);
+    const off = p.working[c] === 0;
+    const inDates = day >= es && day <= ef;
+    const closed = leaf && day < p.openFrom;
+    const selected = c >= p.selC0 && c <= p.selC1;
+    const focused = c === p.focusCol;
+    let cls = 'wdp-cell';
+    if (off) cls += ' wdp-off';
+    if (inDates) cls += ' wdp-in';
+    if (inDates && day === es) cls += ' wdp-first';
+    if (inDates && day === ef) cls += ' wdp-last';
+    if (closed) cls += ' wdp-closed';
+    if (selected) cls += ' wdp-sel';
+    if (focused) cls += ' wdp-focus';
+    if (!leaf) cls += ' wdp-sum';
+    if (cell?.status === 'approved') cls += ' wdp-approved';
+    cells.push(
+      <div
+        key={c}
+        role="gridcell"
+        aria-selected={selected}
+        className={cls}
+        title={closed ? p.closedTitle : off ? p.offTitle : undefined}
+        data-day={day}
+        data-item={id}
+      >
+        {focused && p.editor ? p.editor : value === null ? '' : cellText(value, lang)}
+      </div>,
+    );
+  }
+  return (
+    <div
+      role="row"
+      className="wdp-row"
+      style={{ top: p.top, left: p.left + p.c0 * COL_W, width: (p.c1 - p.c0) * COL_W, height: p.height }}
+    >
+      {cells}
+    </div>
+  );
+});

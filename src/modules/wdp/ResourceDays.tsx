@@ -4,12 +4,16 @@
 // day's quantity. Read-only (the values are the rows' days: edit them in the Works view). Read
 // again when the kind changes and whenever the workbench has saved a change (no pending write),
 // so an edit, an undo or a remote change shows here. Virtualized both ways like the day matrix.
+// A resource with a limit (the Resources module's availability) has a limit line under it: its
+// limit per day, and its days over the limit marked red.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { WdpResourceGantt } from '../../api/wdp';
 import { call } from '../../app/api/call';
 import { formatNumber } from '../../domain/format';
 import type { PlanKind } from '../../domain/wdp';
+import { limitDays, overLimitDays } from '../../domain/wdp';
+import type { Availability } from '../../domain/resources/usage';
 import { useWdp } from '../../state/wdp/store';
 import { useWorkbench } from '../../state/workbench/store';
 import { DAY_SPAN } from './DayMatrix';
@@ -17,10 +21,17 @@ import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-/** One painted line: a resource (its day sums) or one of its works (a bar and its days). */
+/**
+ * One painted line: a resource (its day sums), its limit line, or one of its works (a bar and
+ * its days).
+ */
 interface Line {
   key: string;
   resource: boolean;
+  /** The limit line: its resource's availability. */
+  limit?: Availability;
+  /** A resource's days over its limit. */
+  over?: ReadonlySet<number>;
   label: string;
   title: string;
   total: number;
@@ -76,6 +87,7 @@ export function ResourceDays(props: {
     for (const r of data?.resources ?? []) {
       const days = new Map(r.days.map((d) => [d.day, d.value]));
       const label = r.unit ? `${r.name}, ${r.unit}` : r.name;
+      const limit = r.limit ? { defaultLimit: r.limit.default_limit, limits: r.limit.limits } : null;
       out.push({
         key: r.resource_id,
         resource: true,
@@ -85,7 +97,20 @@ export function ResourceDays(props: {
         days,
         first: Math.min(...days.keys()),
         last: Math.max(...days.keys()),
+        ...(limit ? { over: new Set(overLimitDays(days, limit)) } : {}),
       });
+      if (limit)
+        out.push({
+          key: `${r.resource_id}:limit`,
+          resource: false,
+          limit,
+          label: t('rg_limit'),
+          title: t('rg_limit_title', { name: r.name }),
+          total: NaN,
+          days: new Map(),
+          first: Infinity,
+          last: -Infinity,
+        });
       for (const w of r.works)
         out.push({
           key: `${r.resource_id}:${w.item_id}`,
@@ -136,10 +161,26 @@ export function ResourceDays(props: {
           {line.label}
         </span>
         <span className="wdp-total" data-testid={`wdp-rg-total-${line.key}`}>
-          {fmt(line.total)}
+          {Number.isNaN(line.total) ? '' : fmt(line.total)}
         </span>
       </div>,
     );
+    if (line.limit) {
+      for (const [day, v] of limitDays(line.limit, firstDay + c0, firstDay + c1))
+        body.push(
+          <div
+            key={`${line.key}:${day}`}
+            role="gridcell"
+            className="wdp-cell wdp-rg-limit"
+            style={{ top, left: LEFT_W + (day - firstDay) * COL_W, width: COL_W, height: ROW_H }}
+            data-line={line.key}
+            data-day={day}
+          >
+            {fmt(v)}
+          </div>,
+        );
+      continue;
+    }
     // The bar: from the first to the last day with a value, cut to the days painted.
     const b0 = Math.max(line.first - firstDay, c0);
     const b1 = Math.min(line.last - firstDay, c1 - 1);
@@ -160,11 +201,13 @@ export function ResourceDays(props: {
       const day = firstDay + c;
       const v = line.days.get(day);
       if (v === undefined) continue;
+      const over = line.over?.has(day) ?? false;
       body.push(
         <div
           key={`${line.key}:${c}`}
           role="gridcell"
-          className={`wdp-cell wdp-rg-cell${line.resource ? ' wdp-sum' : ''}`}
+          className={`wdp-cell wdp-rg-cell${line.resource ? ' wdp-sum' : ''}${over ? ' wdp-rg-over' : ''}`}
+          title={over ? t('rg_over_title') : undefined}
           style={{ top, left: LEFT_W + c * COL_W, width: COL_W, height: ROW_H }}
           data-line={line.key}
           data-day={day}

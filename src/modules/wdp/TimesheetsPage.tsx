@@ -18,7 +18,10 @@ import { useConfirm } from '../../state/confirm';
 import { useSession } from '../../state/session';
 import { useToasts } from '../../state/toasts';
 import { EmptyState } from '../../app/ui/StatePanels';
+import { allows } from '../../domain/admin/permissions';
 import { useWdpT } from './i18n';
+import { TimesheetReportView } from './TimesheetReportView';
+import { TimesheetWorksView } from './TimesheetWorksView';
 import './wdp.css';
 
 type Work = z.infer<typeof TimesheetWork>;
@@ -45,6 +48,15 @@ export function TimesheetsPage() {
   const me = useSession((s) => s.user?.id ?? null);
   const [params, setParams] = useSearchParams();
   const versionId = params.get('version');
+  const canAssign = !!config && allows(config.permissions, 'schedules', 'edit');
+  const wanted = params.get('view');
+  const view = wanted === 'report' || (wanted === 'works' && canAssign) ? wanted : 'sheets';
+  const show = (v: 'sheets' | 'report' | 'works') => {
+    const next = new URLSearchParams(params);
+    if (v === 'sheets') next.delete('view');
+    else next.set('view', v);
+    setParams(next);
+  };
   const tree = useVersions(spaceId);
   const [sheets, setSheets] = useState<Timesheet[] | null>(null);
   const [works, setWorks] = useState<Work[]>([]);
@@ -68,7 +80,8 @@ export function TimesheetsPage() {
     return () => {
       live = false;
     };
-  }, [versionId, loads]);
+    // Read again on each view shown: the sheets and works others changed meanwhile.
+  }, [versionId, loads, view]);
 
   const options = useMemo(() => {
     if (!tree) return [];
@@ -111,7 +124,12 @@ export function TimesheetsPage() {
           {t('page.version')}{' '}
           <select
             value={versionId ?? ''}
-            onChange={(e) => setParams(e.target.value ? { version: e.target.value } : {})}
+            onChange={(e) => {
+              const next = new URLSearchParams(params);
+              if (e.target.value) next.set('version', e.target.value);
+              else next.delete('version');
+              setParams(next);
+            }}
             aria-label={t('page.version')}
           >
             <option value="">{t('page.choose_version')}</option>
@@ -122,17 +140,37 @@ export function TimesheetsPage() {
             ))}
           </select>
         </label>
-        {versionId && config?.role_value !== 'student' && (
+        <div role="tablist" aria-label={t('page.views')} className="ts-views">
+          {(['sheets', 'report', ...(canAssign ? ['works' as const] : [])] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              className={view === v ? 'btn btn--primary' : 'btn'}
+              onClick={() => show(v)}
+            >
+              {t(`page.view_${v}`)}
+            </button>
+          ))}
+        </div>
+        {view === 'sheets' && versionId && config?.role_value !== 'student' && (
           <button type="button" className="btn btn--primary" onClick={() => void newWeek()}>
             {t('page.new_week')}
           </button>
         )}
       </div>
       {tree && options.length === 0 && <p>{t('page.no_versions')}</p>}
-      {!versionId && options.length > 0 && (
+      {view === 'report' && (
+        <TimesheetReportView spaceId={spaceId} versionId={versionId} today={today()} lang={lang} />
+      )}
+      {view === 'works' && versionId && (
+        <TimesheetWorksView versionId={versionId} works={works} onSaved={reload} />
+      )}
+      {view !== 'report' && !versionId && options.length > 0 && (
         <EmptyState icon={Clock} title={t('page.choose_version')} hint={t('page.choose_hint')} />
       )}
-      {versionId && sheets && (
+      {view === 'sheets' && versionId && sheets && (
         <>
           <section aria-labelledby="ts-mine">
             <h2 id="ts-mine">{t('page.mine')}</h2>
@@ -210,13 +248,13 @@ function SheetView(props: {
   const firstMin = sheet.first_day * MINUTES_PER_DAY;
   const lastMin = (sheet.last_day + 1) * MINUTES_PER_DAY;
   const withValues = new Set(sheet.days.map((d) => d.item_id));
-  // The works scheduled in the period, and any the sheet already reports on.
-  let shown = works.filter(
-    (w) =>
-      withValues.has(w.item_id) ||
-      (w.start !== null && w.finish !== null && w.start < lastMin && w.finish > firstMin),
-  );
-  if (shown.length === 0 && editable) shown = works.slice(0, 50);
+  // The works assigned to the sheet's owner (their executor), and any the sheet already reports on;
+  // those scheduled in the period first.
+  const inPeriod = (w: Work) =>
+    w.start !== null && w.finish !== null && w.start < lastMin && w.finish > firstMin;
+  const shown = works
+    .filter((w) => withValues.has(w.item_id) || w.executor_id === sheet.user_id)
+    .sort((a, b) => Number(inPeriod(b)) - Number(inPeriod(a)));
   const value = (item: string, day: number) => sheet.days.find((d) => d.item_id === item && d.day === day);
   const n = (x: number | null | undefined) =>
     x === null || x === undefined ? '' : formatNumber(x, { lang, decimals: 3, trimZeros: true });
@@ -242,7 +280,7 @@ function SheetView(props: {
         <span data-testid="ts-status">{t(`ts.status_${sheet.status}`)}</span>
       </h3>
       {shown.length === 0 ? (
-        <p className="wb-dim">{t('page.no_works')}</p>
+        <p className="wb-dim">{t(editable ? 'page.no_works_mine' : 'page.no_works')}</p>
       ) : (
         <table className="ts-grid">
           <thead>

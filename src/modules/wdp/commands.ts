@@ -3,12 +3,20 @@
 // statuses, clears. When the version derives progress from facts, a change of facts carries the
 // rows' new percent complete in the same step (one undo brings both back).
 import type { Patch } from 'immer';
-import type { CellEdit, DistributionBase, DistributionMode, RowDays, WdpChange } from '../../domain/wdp';
+import type {
+  CellEdit,
+  DistributionBase,
+  DistributionMode,
+  EditPeriod,
+  RowDays,
+  WdpChange,
+} from '../../domain/wdp';
 import {
   allocate,
   cellsChange,
   distributePlan,
   editsChange,
+  firstEditableDay,
   isEditableDay,
   percentFromFacts,
   rowChange,
@@ -24,17 +32,24 @@ import { calendarOfRow } from './calendars';
 
 const daysOf = (id: string) => wdpStore.get().days.get(id);
 
-/** Why a day cannot be edited for a kind, or null (spec §6 editing periods). */
-export function closedReason(day: number, kind: 'plan' | 'fact' | 'approved_plan'): string | null {
+/** The editing period of a kind (spec §6): days before its first editable day are closed. */
+function periodOf(kind: 'plan' | 'fact' | 'approved_plan'): EditPeriod | null {
   const p = wdpStore.get().periods;
   if (!p) return null;
   const from = kind === 'fact' ? p.fact_from : p.plan_from;
-  return isEditableDay(
-    { keyDay: from === null ? null : p.key_day, days: from === null ? null : p.key_day - from },
-    day,
-  )
-    ? null
-    : 'closed';
+  return { keyDay: from === null ? null : p.key_day, days: from === null ? null : p.key_day - from };
+}
+
+/** Why a day cannot be edited for a kind, or null (spec §6 editing periods). */
+export function closedReason(day: number, kind: 'plan' | 'fact' | 'approved_plan'): string | null {
+  const p = periodOf(kind);
+  return !p || isEditableDay(p, day) ? null : 'closed';
+}
+
+/** The first day a kind can be edited on (−Infinity when every day can): the matrix's shading. */
+export function openFrom(kind: 'plan' | 'fact' | 'approved_plan'): number {
+  const p = periodOf(kind);
+  return p ? firstEditableDay(p) : -Infinity;
 }
 
 /** Percent complete patches of rows whose facts change (progress from facts on). */

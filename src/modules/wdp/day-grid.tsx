@@ -8,8 +8,17 @@ export const ROW_H = 24;
 export const COL_W = 48;
 export const LEFT_W = 260;
 
-/** Headings of the day columns c0 (inclusive) to c1 (exclusive), day 0 being `firstDay`. */
-export function dayHeadings(c0: number, c1: number, firstDay: number, lang: DateLang): ReactNode[] {
+/**
+ * Headings of the day columns c0 (inclusive) to c1 (exclusive), day 0 being `firstDay`, the
+ * columns starting `left` px from the matrix's edge.
+ */
+export function dayHeadings(
+  c0: number,
+  c1: number,
+  firstDay: number,
+  lang: DateLang,
+  left = LEFT_W,
+): ReactNode[] {
   const out: ReactNode[] = [];
   for (let c = c0; c < c1; c++) {
     const m = (firstDay + c) * MINUTES_PER_DAY;
@@ -17,7 +26,7 @@ export function dayHeadings(c0: number, c1: number, firstDay: number, lang: Date
       <div
         key={c}
         className="wdp-day-h"
-        style={{ left: LEFT_W + c * COL_W, width: COL_W }}
+        style={{ left: left + c * COL_W, width: COL_W }}
         title={formatDate(m, 'DD.MM.YYYY', lang)}
       >
         {formatDate(m, 'DD.MM', lang)}

@@ -22,11 +22,13 @@ export async function reloadWdp(versionId: string): Promise<void> {
   }
 }
 
-export function useWdpLoader(): void {
+/** Reads the days on every load of the version; `enabled` false leaves it to another user (the
+ * node panel and the pane beside the grid both need the days, one of them loads them). */
+export function useWdpLoader(enabled = true): void {
   const versionId = useWorkbench((s) => s.versionId);
   const loads = useWorkbench((s) => s.loads);
   useEffect(() => {
-    if (versionId) void reloadWdp(versionId);
-  }, [versionId, loads]);
-  useEffect(() => startLiveFollow(), []);
+    if (enabled && versionId) void reloadWdp(versionId);
+  }, [versionId, loads, enabled]);
+  useEffect(() => (enabled ? startLiveFollow() : undefined), [enabled]);
 }

@@ -44,7 +44,7 @@ function discover(cfg: OidcConfig): Promise<client.Configuration> {
   return found;
 }
 
-class SignInError extends Error {
+export class SignInError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -57,10 +57,16 @@ class SignInError extends Error {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function errorPage(req: FastifyRequest, reply: FastifyReply, err: SignInError) {
+/** A small page in the browser's language (sign-in by redirects has no screen of the client to show an error on). */
+export function errorPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  err: SignInError,
+  titleCode = 'oidc.title',
+) {
   const lang = pickLang(undefined, req.headers['accept-language']);
   const t = (code: string, params?: Record<string, string>) => escapeHtml(translate(lang, code, params));
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t('oidc.title')}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:10vh auto;padding:0 1rem;color:#1f2937}h1{font-size:1.25rem}a{color:#2563eb}</style></head><body><h1>${t('oidc.title')}</h1><p data-code="${escapeHtml(err.code)}">${t(err.code, err.params)}</p><p><a href="/auth/login">${t('oidc.back')}</a></p></body></html>`;
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t(titleCode)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:10vh auto;padding:0 1rem;color:#1f2937}h1{font-size:1.25rem}a{color:#2563eb}</style></head><body><h1>${t(titleCode)}</h1><p data-code="${escapeHtml(err.code)}">${t(err.code, err.params)}</p><p><a href="/auth/login">${t('oidc.back')}</a></p></body></html>`;
   return reply
     .status(err.status)
     .header('cache-control', 'no-store')
@@ -116,7 +122,7 @@ async function start(ctx: AppContext, provider: Provider, cfg: OidcConfig, reply
     .redirect(url.href, 302);
 }
 
-interface Claims {
+export interface Claims {
   sub: string;
   email?: string;
   given_name?: string;
@@ -188,7 +194,12 @@ async function callback(
  * The user of the provider's account: by subject, else by email (then remembered by subject), else
  * created with an unusable password and made a member of the configured space.
  */
-export async function mapUser(db: Kysely<DB>, cfg: OidcConfig, issuer: string, claims: Claims) {
+export async function mapUser(
+  db: Kysely<DB>,
+  cfg: Pick<OidcConfig, 'spaceId' | 'defaultRole'>,
+  issuer: string,
+  claims: Claims,
+) {
   const known = await db
     .selectFrom('oidc_identities')
     .select('user_id')

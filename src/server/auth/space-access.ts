@@ -1,15 +1,18 @@
 // Entry to a space, in the order of spec §8: member? (403 Forbidden) → IP allowed? (403
 // IPNotAllowed) → licence (402 LicenseNotFound / LicenseLimit) → the role's permission matrix allows
-// the route's ability in the route's module (403).
+// the route's ability in the route's module (403), with the abilities granted to the member (access
+// grants) and handed on by delegations in force.
 import { BlockList, isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Ability } from '../../api/route';
 import type { PermissionMatrix, PermissionModule } from '../../domain/admin/permissions';
 import { ABILITIES, allows, effectiveMatrix } from '../../domain/admin/permissions';
+import { matrixOf, unite } from '../../domain/admin/grants';
 import { unionMatrices } from '../../domain/collab';
 import type { DB, RoleValue } from '../db/schema';
 import { HttpError, forbidden } from '../errors';
+import { grantsFor } from '../services/access-grants';
 import { delegatedMatrices } from '../services/delegation';
 
 export interface SpaceAccess {
@@ -79,6 +82,8 @@ export async function enterSpace(
       sql<number>`(SELECT count(*) FROM space_members x WHERE x.space_id = m.space_id)::int`.as('members'),
       sql<number>`(SELECT count(*) FROM space_members x WHERE x.space_id = m.space_id
         AND (x.joined_at, x.user_id) <= (m.joined_at, m.user_id))::int`.as('rank'),
+      sql<boolean>`EXISTS (SELECT 1 FROM access_grants g WHERE g.space_id = m.space_id
+        AND g.user_id = m.user_id)`.as('granted'),
       sql<boolean>`EXISTS (SELECT 1 FROM delegations d WHERE d.space_id = m.space_id AND d.to_user = m.user_id
         AND d.starts_at <= now() AND d.ends_at > now())`.as('delegated'),
     ])
@@ -91,7 +96,9 @@ export async function enterSpace(
   if (row.expired) throw new HttpError(402, 'LicenseNotFound', [{ code: 'LicenseExpired' }]);
   // Members beyond the cap, by join order, are the ones kept out; the first ones keep working.
   if (row.rank > row.user_cap) throw new HttpError(402, 'LicenseLimit', [{ code: 'LicenseLimit' }]);
-  const own = effectiveMatrix(row.role_value, row.permissions);
+  const role = effectiveMatrix(row.role_value, row.permissions);
+  // Abilities granted to this member beyond the role (on the space, or on a node the call is about).
+  const own = row.granted ? unite(role, matrixOf(await grantsFor(db, spaceId, userId, subjects))) : role;
   // Rights handed on by delegations in force (their end stops them: the query compares with now()).
   const permissions = row.delegated
     ? unionMatrices(own, await delegatedMatrices(db, spaceId, userId, subjects), ABILITIES)

@@ -1,6 +1,7 @@
 // A schedule's backup (issue 21): every version of the schedule with everything stored per version —
-// rows, relations, the undo log, resources and assignments, levelling, daily plans and facts,
-// timesheets, directory links, layouts, print settings, row costs — plus the calendars its rows
+// rows, relations, the undo log, resources and assignments, levelling, row people (executor,
+// curator) and accepted curator dates, daily plans and facts, timesheets, directory links,
+// layouts, print settings, row costs — plus the calendars its rows
 // and resources use and the attributes defined on the schedule or its versions (with their access
 // per role). Rows are read as JSON (to_jsonb) and written back with jsonb_populate_recordset, so
 // every column round-trips with its own type on PGlite and PostgreSQL alike.
@@ -40,6 +41,17 @@ const VERSION_TABLES: readonly { table: string; keep?: string }[] = [
   { table: 'version_assignments' },
   { table: 'levelled_starts' },
   { table: 'version_levelling' },
+  {
+    table: 'wbs_people',
+    keep:
+      '(r.executor_id IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.executor_id))' +
+      ' AND (r.curator_id IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.curator_id))' +
+      ' AND (r.updated_by IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.updated_by))',
+  },
+  {
+    table: 'curator_dates',
+    keep: '(r.accepted_by IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.accepted_by))',
+  },
   { table: 'wdp_rows' },
   { table: 'wdp_days' },
   {

@@ -5,7 +5,9 @@
 // (ifc-worker.ts) — never on the request thread. Broken input throws BimParseError with a code
 // the routes translate.
 import { unzipSync } from 'fflate';
-import * as WebIFC from 'web-ifc';
+// web-ifc (a 3 MB WebAssembly module and its schema tables) is loaded with the first model
+// parsed, not with the server: most processes never parse one.
+import type * as WebIFC from 'web-ifc';
 import { packGeometry } from '../../domain/bim/geometry-format';
 import type { GeometryPiece } from '../../domain/bim/geometry-format';
 
@@ -131,13 +133,14 @@ function propValue(v: unknown): PropValue {
 
 const QUANTITY_KEYS = ['LengthValue', 'AreaValue', 'VolumeValue', 'CountValue', 'WeightValue', 'TimeValue'];
 
-let apiPromise: Promise<WebIFC.IfcAPI> | null = null;
-async function ifcApi(): Promise<WebIFC.IfcAPI> {
+let apiPromise: Promise<{ api: WebIFC.IfcAPI; pascal: Map<string, string> }> | null = null;
+async function ifcApi(): Promise<{ api: WebIFC.IfcAPI; pascal: Map<string, string> }> {
   apiPromise ??= (async () => {
-    const api = new WebIFC.IfcAPI();
+    const lib = await import('web-ifc');
+    const api = new lib.IfcAPI();
     await api.Init(undefined, true);
-    api.SetLogLevel(WebIFC.LogLevel.LOG_LEVEL_OFF);
-    return api;
+    api.SetLogLevel(lib.LogLevel.LOG_LEVEL_OFF);
+    return { api, pascal: pascalNames(lib) };
   })();
   return apiPromise;
 }
@@ -148,7 +151,7 @@ export async function parseIfc(
 ): Promise<ParsedModel> {
   const data = ifcBytes(upload);
   const schema = checkIfcText(data);
-  const api = await ifcApi();
+  const { api, pascal } = await ifcApi();
   const modelID = api.OpenModel(data, { COORDINATE_TO_ORIGIN: true });
   if (modelID < 0) throw new BimParseError('bim.not_ifc');
   try {
@@ -417,10 +420,11 @@ function lengthUnit(api: WebIFC.IfcAPI, modelID: number): string | null {
 }
 
 /** IFC class names in their schema spelling (web-ifc answers upper case). */
-const pascal = new Map<string, string>(
-  [WebIFC.IFC2X3, WebIFC.IFC4, WebIFC.IFC4X3].flatMap((ns) =>
-    Object.keys(ns)
-      .filter((n) => n.startsWith('Ifc'))
-      .map((n) => [n.toUpperCase(), n] as [string, string]),
-  ),
-);
+const pascalNames = (lib: typeof WebIFC) =>
+  new Map<string, string>(
+    [lib.IFC2X3, lib.IFC4, lib.IFC4X3].flatMap((ns) =>
+      Object.keys(ns)
+        .filter((n) => n.startsWith('Ifc'))
+        .map((n) => [n.toUpperCase(), n] as [string, string]),
+    ),
+  );

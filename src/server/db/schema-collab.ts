@@ -9,7 +9,7 @@ type BigId = ColumnType<string | number, never, never>;
 export interface ChatsTable {
   space_id: string;
   id: Generated<string>;
-  kind: 'eps' | 'direct';
+  kind: 'eps' | 'direct' | 'notices';
   eps_id: string | null;
   user_a: string | null;
   user_b: string | null;
@@ -43,6 +43,8 @@ export interface ChatMembersTable {
   user_id: string;
   last_read_id: ColumnType<string | number, number | undefined, number>;
   muted: Generated<boolean>;
+  /** Where this chat's notices reach the member; null: the profile's channels. */
+  channels: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 export interface NoticesTable {
@@ -84,7 +86,19 @@ export interface ChatAttachmentsTable {
   created_at: Timestamp;
 }
 
+/** 040_wbs_people.sql: the executor and the curator of a WBS row. */
+export interface WbsPeopleTable {
+  space_id: string;
+  version_id: string;
+  wbs_id: string;
+  executor_id: string | null;
+  curator_id: string | null;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface CollabTables {
+  wbs_people: WbsPeopleTable;
   chat_attachments: ChatAttachmentsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;

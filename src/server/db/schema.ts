@@ -1,6 +1,11 @@
 // Kysely table types, mirroring migrations/*.sql.
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessTables } from './schema-access';
+import type { AuthTables } from './schema-auth';
 import type { CollabTables } from './schema-collab';
+import type { ListTables } from './schema-lists';
+import type { RelationTables } from './schema-relations';
+import type { ResourceTables } from './schema-resources';
 import type { ViewsTables } from './schema-views';
 import type { LicencePayload } from '../../domain/admin/licence';
 
@@ -275,7 +280,10 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'stopped';
 
 export interface BatchItemRow {
   schedule_id: string;
-  version_id: string;
+  /** null for an import until its version is written. */
+  version_id: string | null;
+  /** An import's file name. */
+  file_name?: string | null;
   state: JobState;
   file_id: string | null;
   errors: { code: string; params: Record<string, string | number | boolean | null> }[];
@@ -421,6 +429,8 @@ export interface DirectoryAttributeDef {
   type: 'text' | 'number' | 'date';
   /** A donor attribute: the key of the space attribute its values go to on linked WBS rows. */
   donor_to?: string | null;
+  /** Not stored here: the linked space attribute's key, read from `attributes` (044). */
+  linked_to?: string | null;
 }
 
 export interface DirectoriesTable {
@@ -447,6 +457,14 @@ export interface WbsDirectoryLinksTable {
   space_id: string;
   version_id: string;
   wbs_id: string;
+  directory_id: string;
+  value_id: string;
+}
+
+/** A space resource's link to a directory value (migrations/061_resource_directory_links.sql). */
+export interface ResourceDirectoryLinksTable {
+  space_id: string;
+  resource_id: string;
   directory_id: string;
   value_id: string;
 }
@@ -524,6 +542,9 @@ export interface AttributesTable {
   list_values: Json<string[]>;
   formula: string | null;
   directory_id: string | null;
+  /** A linked attribute (044): the directory and its attribute whose values the rows mirror. */
+  linked_directory_id: ColumnType<string | null, string | null | undefined, string | null>;
+  linked_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -552,6 +573,16 @@ export interface LayoutTemplatesTable {
   settings: Json<Record<string, unknown>>;
   is_default: Generated<boolean>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+// A schedule's default layout, shared by its members (migrations/070_schedule_layout_default.sql).
+export interface ScheduleLayoutDefaultsTable {
+  space_id: string;
+  schedule_id: string;
+  name: string;
+  settings: Json<Record<string, unknown>>;
+  set_by: string | null;
   updated_at: Timestamp;
 }
 
@@ -610,7 +641,10 @@ export interface CostrUndoTable {
   estimate_id: string;
   seq: number;
   label: string;
-  entry: Json<Record<string, unknown>>;
+  /** Steps stored before migration 059; newer ones are `packed`. */
+  entry: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** The step's JSON, gzip-packed (migration 059). */
+  packed: Buffer | null;
   undone: Generated<boolean>;
   user_id: string | null;
   created_at: Timestamp;
@@ -720,7 +754,8 @@ export interface SpaceTextsTable {
   updated_at: Timestamp;
 }
 
-export interface DB extends ViewsTables, CollabTables {
+export interface DB
+  extends ViewsTables, CollabTables, RelationTables, AccessTables, AuthTables, ResourceTables, ListTables {
   space_texts: SpaceTextsTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_logins: OidcLoginsTable;
@@ -756,6 +791,7 @@ export interface DB extends ViewsTables, CollabTables {
   directories: DirectoriesTable;
   directory_values: DirectoryValuesTable;
   wbs_directory_links: WbsDirectoryLinksTable;
+  resource_directory_links: ResourceDirectoryLinksTable;
   wdp_days: WdpDaysTable;
   wdp_rows: WdpRowsTable;
   distributions: DistributionsTable;
@@ -768,6 +804,7 @@ export interface DB extends ViewsTables, CollabTables {
   attribute_access: AttributeAccessTable;
   saved_filters: SavedFiltersTable;
   layout_templates: LayoutTemplatesTable;
+  schedule_layout_defaults: ScheduleLayoutDefaultsTable;
   analytics_settings: AnalyticsSettingsTable;
   print_presets: PrintPresetsTable;
   print_settings: PrintSettingsTable;
@@ -786,6 +823,8 @@ export interface DB extends ViewsTables, CollabTables {
   bim_relations: BimRelationsTable;
   bim_profiles: BimProfilesTable;
   bim_users: BimUsersTable;
+  bim_states: BimStatesTable;
+  bim_primitives: BimPrimitivesTable;
 }
 
 // 3D/BIM (024_bim.sql).
@@ -856,6 +895,34 @@ export interface BimProfilesTable {
   mode: ColumnType<'status' | 'attribute', 'status' | 'attribute' | undefined, 'status' | 'attribute'>;
   attribute: Json<{ kind: string; pset?: string; property?: string }> | null;
   value_colors: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+/** 039_bim_state_primitives.sql: a user's saved view of a link. */
+export interface BimStatesTable {
+  space_id: string;
+  user_id: string;
+  link_id: string;
+  camera: Json<{ position: number[]; target: number[] }> | null;
+  hidden: ColumnType<number[], string | undefined, string>;
+  isolated: Json<number[]> | null;
+  section: number | null;
+  profile_id: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 039_bim_state_primitives.sql: a site logistics volume of a project. */
+export interface BimPrimitivesTable {
+  space_id: string;
+  id: Generated<string>;
+  project_id: string;
+  num: number;
+  name: string;
+  shape: 'box' | 'sphere' | 'plane' | 'cylinder';
+  position: ColumnType<number[], string, string>;
+  size: ColumnType<number[], string, string>;
+  rotation: ColumnType<number, number | undefined, number>;
+  color: string;
+  created_at: Timestamp;
 }
 
 export interface BimUsersTable {

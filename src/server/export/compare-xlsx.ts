@@ -3,7 +3,7 @@
 // sheet with one row per compared row: its change, code, name, both sides' start, finish,
 // duration and float, the slips, the changed fields and each changed value as "old → new".
 // Times are the engine's minutes: dates as DD.MM.YYYY, durations and floats in 8-hour days.
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import type { CompareResult, CompareSideRow, ComparedField } from '../../api/version-compare';
 import { formatDate } from '../../domain/format/dates';
 import type { ServerLang } from '../i18n/messages';
@@ -122,7 +122,7 @@ function valueOf(side: CompareSideRow | null, field: ComparedField): string {
 
 export async function comparisonXlsx(result: CompareResult, lang: ServerLang): Promise<Uint8Array> {
   const t = TEXTS[lang];
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   const s = result.summary;
   const summary = wb.addWorksheet(t.summary);
   summary.columns = [{ width: 34 }, { width: 28 }];

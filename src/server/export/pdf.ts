@@ -2,7 +2,7 @@
 // A3 landscape pages of about fifty rows, header and timescale repeated on every page. pdfkit
 // is a Node stream, which is why this lives in the server and not in src/domain.
 
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../lazy-libs';
 import type { Activity, ScheduleModel } from '../../domain/schedule/model';
 import { shownFinish, shownStart } from '../../domain/schedule/shown-dates';
 import { walkTree } from '../../domain/io/write-model';
@@ -57,7 +57,12 @@ function rowsOf(model: ScheduleModel): Row[] {
 const day = (m: number | null): string => (m === null ? '' : formatDateTime(m).slice(0, 10));
 
 export async function writePdf(model: ScheduleModel): Promise<Uint8Array> {
-  const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: PAGE.margin, autoFirstPage: false });
+  const doc = new (pdfDocument())({
+    size: 'A3',
+    layout: 'landscape',
+    margin: PAGE.margin,
+    autoFirstPage: false,
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {

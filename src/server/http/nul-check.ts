@@ -1,24 +1,31 @@
 // A NUL character can be carried by JSON and a query string but not stored: PostgreSQL refuses it
 // in text and in jsonb (22021 / 22P05), which used to surface as a 500 from whatever statement met
-// it first. Every request's input is looked through once before validation, and the first string
-// (or object key) holding one is named in a 400 `prohibited_characters` item.
+// it first. A lone surrogate (half of a UTF-16 pair, `"\ud800"` in JSON) is no character at all:
+// jsonb refuses its escape, text would store U+FFFD in its place. Every request's input is looked
+// through once before validation, and the first string (or object key) holding either is named in
+// a 400 `prohibited_characters` item.
 import type { Item } from '../errors';
 
 const NUL = '\u0000';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The field path (`body.entry.patches.0.value.name`) of the first NUL in `value`, or null. */
+const prohibited = (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s);
+
+/** The field path (`body.entry.patches.0.value.name`) of the first NUL or lone surrogate in `value`, or null. */
 export function findNul(value: unknown, root: string): string | null {
   // Iterative: a 30 MB batch body is deep and wide enough to make recursion a risk.
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return path;
+      if (prohibited(v)) return path;
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}.${i}`]);
     } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
       for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
-        if (k.includes(NUL)) return `${path}.${k.replaceAll(NUL, '\\0')}`;
+        if (prohibited(k))
+          return `${path}.${k.replaceAll(NUL, '\\0').replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')}`;
         stack.push([child, `${path}.${k}`]);
       }
     }

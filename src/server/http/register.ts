@@ -14,6 +14,10 @@ import { subjectIds } from '../services/delegation';
 import type { AppContext } from '../context';
 import { HttpError, unauthorized } from '../errors';
 import { pickLang } from '../i18n/messages';
+import { spaceLimits } from '../storage/files';
+import { incomingDir } from '../storage/storage';
+import { receiveForm } from '../storage/upload';
+import type { ReceivedFile } from '../storage/upload';
 import { nulItem } from './nul-check';
 import type { ServerLang } from '../i18n/messages';
 
@@ -106,6 +110,7 @@ export function register(
       ...(needsHeader ? { headers: SpaceHeader } : {}),
       ...(def.response !== 'blob' ? { response: { [status]: def.response } } : {}),
       ...(def.consumes ? { consumes: ['multipart/form-data'] } : {}),
+      ...(def.form ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
       ...(def.scope !== 'public' ? { security: [{ bearer: [] }] } : {}),
     },
     preValidation: async (req) => {
@@ -118,7 +123,30 @@ export function register(
       } else if (def.scope !== 'public') {
         throw token ? unauthorized('session_expired') : unauthorized();
       }
+      if (def.form && req.isMultipart()) {
+        // The form's fields become the body (checked by the body schema next); its files are
+        // staged on disk, each up to the space's file limit, and removed after the response
+        // unless the handler moved them into the storage.
+        const spaceId = req.headers[SPACE_HEADER];
+        const uuid = typeof spaceId === 'string' && z.uuid().safeParse(spaceId).success;
+        const max = uuid
+          ? (await spaceLimits(ctx.db, spaceId, ctx.config.storageMaxFileBytes)).maxFile
+          : ctx.config.storageMaxFileBytes;
+        const form = await receiveForm(req, {
+          maxBytes: max,
+          dir: incomingDir(ctx.config.dataDir),
+          fileField: def.form.files,
+          maxFiles: def.form.maxFiles,
+          ...(def.form.lists ? { lists: def.form.lists } : {}),
+        });
+        req.body = form.fields;
+        req.formFiles = form.files;
+        req.discardForm = form.discard;
+      }
       refuseNul(req);
+    },
+    onResponse: async (req) => {
+      if (req.discardForm) await req.discardForm();
     },
     preHandler: async (req) => {
       if (def.scope !== 'space') return;
@@ -173,6 +201,9 @@ declare module 'fastify' {
     userId?: string;
     tokenHash?: string;
     space?: SpaceAccess;
+    /** The staged files of a multipart call of a route with `form` (register.ts). */
+    formFiles?: ReceivedFile[];
+    discardForm?: () => Promise<void>;
   }
 }
 

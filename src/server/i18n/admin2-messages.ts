@@ -1,4 +1,4 @@
-// Server texts of backups, executors, localization and sign-in by OpenID Connect (issue 21),
+// Server texts of backups, executors, localization, sign-in by OpenID Connect and access grants (issue 21),
 // merged into the en and ru catalogues.
 export const admin2En: Record<string, string> = {
   'backup.unreadable': 'The backup file cannot be read',
@@ -13,10 +13,28 @@ export const admin2En: Record<string, string> = {
   'oidc.unavailable': 'The identity provider does not answer. Try again later.',
   'oidc.no_email': 'The identity provider did not tell the email address of the account.',
   'oidc.back': 'Back to sign-in',
+  'kerberos.title': 'Kerberos sign-in failed',
+  'kerberos.not_configured': 'Kerberos sign-in is not configured on this server.',
+  'kerberos.no_ticket':
+    'The browser sent no Kerberos ticket. Sign in to the domain and allow this site for integrated authentication, or sign in with a password.',
+  'kerberos.invalid_token': 'The Kerberos ticket could not be verified.',
+  'kerberos.no_key':
+    'The Kerberos ticket is for another service or uses an encryption this server has no key for.',
+  'kerberos.ticket_expired':
+    'The Kerberos ticket has expired or is not yet valid. Sign in to the domain again.',
+  'kerberos.skew': 'The clocks of your computer and the server differ too much.',
+  'kerberos.replay': 'This Kerberos request was already used. Reload the page.',
+  'kerberos.principal': 'The Kerberos account {principal} may not sign in here.',
+  'kerberos.keytab': 'The server cannot read its Kerberos key table. Tell the administrator.',
   'texts.unknown_namespace': 'The texts have no part named {key}',
   'texts.unknown_key': 'The texts have no key {key} (and {count} problems in all)',
   'texts.not_text': 'The value of {key} is not a text',
   'texts.placeholders': 'The text of {key} uses placeholders the screen does not fill: {placeholders}',
+  'access.empty': 'Name at least one ability to grant: {field}',
+  'access.administration_on_node': 'The administration of the space cannot be granted on one node: {field}',
+  'access.needs_read': 'An ability in a module needs its read ability: {field}',
+  'access.not_member': 'The user is not a member of the space: {field}',
+  'access.unknown_node': 'No such node in this space: {field}',
 };
 
 export const admin2Ru: Record<string, string> = {
@@ -32,8 +50,26 @@ export const admin2Ru: Record<string, string> = {
   'oidc.unavailable': 'Поставщик учётных записей не отвечает. Попробуйте позже.',
   'oidc.no_email': 'Поставщик учётных записей не сообщил адрес электронной почты учётной записи.',
   'oidc.back': 'Вернуться ко входу',
+  'kerberos.title': 'Не удалось войти через Kerberos',
+  'kerberos.not_configured': 'Вход через Kerberos на этом сервере не настроен.',
+  'kerberos.no_ticket':
+    'Браузер не передал билет Kerberos. Войдите в домен и разрешите этому сайту встроенную проверку подлинности или войдите по паролю.',
+  'kerberos.invalid_token': 'Билет Kerberos не удалось проверить.',
+  'kerberos.no_key':
+    'Билет Kerberos выдан для другой службы или зашифрован так, что у сервера нет для него ключа.',
+  'kerberos.ticket_expired':
+    'Срок действия билета Kerberos истёк или ещё не начался. Войдите в домен заново.',
+  'kerberos.skew': 'Часы вашего компьютера и сервера расходятся слишком сильно.',
+  'kerberos.replay': 'Этот запрос Kerberos уже был использован. Обновите страницу.',
+  'kerberos.principal': 'Учётной записи Kerberos {principal} вход сюда не разрешён.',
+  'kerberos.keytab': 'Сервер не может прочитать свою таблицу ключей Kerberos. Сообщите администратору.',
   'texts.unknown_namespace': 'В текстах нет раздела {key}',
   'texts.unknown_key': 'В текстах нет ключа {key} (всего ошибок: {count})',
   'texts.not_text': 'Значение {key} — не текст',
   'texts.placeholders': 'Текст {key} использует подстановки, которые экран не заполняет: {placeholders}',
+  'access.empty': 'Укажите хотя бы одно право для выдачи: {field}',
+  'access.administration_on_node': 'Администрирование пространства нельзя выдать на отдельный узел: {field}',
+  'access.needs_read': 'Право в модуле требует права на чтение: {field}',
+  'access.not_member': 'Пользователь не участник пространства: {field}',
+  'access.unknown_node': 'В этом пространстве нет такого узла: {field}',
 };

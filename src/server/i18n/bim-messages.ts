@@ -16,6 +16,9 @@ export const bimEn: Record<string, string> = {
   'bim.bad_rule': 'The rule needs {field}',
   'bim.builtin_profile': 'The built-in profile cannot be changed or deleted, only made active ({field})',
   'bim.bad_profile': 'A profile by attribute needs {field}',
+  'bim.unknown_profile': 'There is no appearance profile {profile_id} ({field})',
+  'bim.not_project': 'Primitive models belong to a project: {eps_id} is not one ({field})',
+  'bim.unknown_primitive': 'The project has no primitive model {primitive_id} ({field})',
 };
 
 export const bimRu: Record<string, string> = {
@@ -37,4 +40,7 @@ export const bimRu: Record<string, string> = {
   'bim.builtin_profile':
     'Встроенный профиль нельзя изменить или удалить, его можно только сделать активным ({field})',
   'bim.bad_profile': 'Для профиля по атрибуту нужно указать {field}',
+  'bim.unknown_profile': 'Профиля отображения {profile_id} нет ({field})',
+  'bim.not_project': 'Примитивы относятся к проекту: {eps_id} не проект ({field})',
+  'bim.unknown_primitive': 'В проекте нет примитива {primitive_id} ({field})',
 };

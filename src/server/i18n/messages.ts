@@ -3,8 +3,10 @@
 
 import { collabEn, collabRu } from './collab-messages';
 import { admin2En, admin2Ru } from './admin2-messages';
+import { remoteEn, remoteRu } from './remote-messages';
 import { bimEn, bimRu } from './bim-messages';
 import { costrEn, costrRu } from './costr-messages';
+import { relationEn, relationRu } from './relation-messages';
 
 export type ServerLang = 'en' | 'ru';
 
@@ -29,6 +31,8 @@ const en: Record<string, string> = {
   invalid_email: 'Invalid email',
   password_mismatch: 'Password mismatch',
   invalid: 'Invalid value: {field}',
+  curve_name_taken: 'A curve with this name already exists: {field}',
+  curve_empty: 'A curve needs at least one point above zero: {field}',
   // domain items
   wrong_credentials: 'Wrong login or password',
   wrong_answer: 'Error during password reset',
@@ -44,6 +48,10 @@ const en: Record<string, string> = {
   role_in_use: 'The role is held by members of the space',
   role_builtin: 'A built-in role cannot be deleted',
   version_locked: 'The version is locked',
+  'resources.nothing_to_undo': 'Nothing to undo among your resource edits',
+  'resources.nothing_to_redo': 'Nothing to redo among your resource edits',
+  'resources.undo_changed':
+    'These resources were changed since (by another edit or member): your edit stays as it is and leaves the undo history',
   calendar_default: 'The default calendar cannot be deleted',
   calendar_in_use: 'The calendar is used by schedule items',
   not_free_space: 'Only a free space can be deleted this way',
@@ -60,6 +68,9 @@ const en: Record<string, string> = {
     'The codes {first} and {second} would both become {to}; two activities cannot share a code: {field}',
   'replacements.code_collision': 'The replacements would give the code {to} to several activities ({codes})',
   'batch.one_or_many': 'Send either version_id or version_ids, not both: {field}',
+  'batch.files_schedules':
+    'Name one schedule per file: {files} files were sent with {schedules} schedules ({field})',
+  'batch.too_many_files': 'A batch imports at most {max} files at a time ({field})',
   'curator.not_calculated':
     'Calculate the version "{label}" first: only calculated dates can be accepted ({field})',
   'curator.unknown_row': 'The row {code} is not a row of this version: {field}',
@@ -75,11 +86,33 @@ const en: Record<string, string> = {
   'directory.unknown_parent': 'Row {row}: no value has the parent code {code}',
   'directory.parent_cycle': 'Row {row}: the parents of {code} lead back to it',
   'directory.too_long': 'Row {row}: the code is longer than 64 or the name than 500 characters',
+  'timesheet.not_assigned':
+    'The work {item_id} is not assigned to the owner of the timesheet: a planner names them its executor',
+  'timesheet.bad_period': 'The period is not valid (it ends before it starts, or is too long): {field}',
+  'timesheet.report': 'Timesheets',
+  'timesheet.col_person': 'Person',
+  'timesheet.col_schedule': 'Schedule — version',
+  'timesheet.col_code': 'Code',
+  'timesheet.col_work': 'Work',
+  'timesheet.col_unit': 'Unit',
+  'timesheet.col_hours': 'Hours',
+  'timesheet.col_fact': 'Fact',
+  'timesheet.col_cost': 'Cost',
   'directory.bad_file': 'Send a CSV or XLSX file in the field "file"',
   'directory.code_taken': 'The code {code} is already in this directory',
   'directory.attribute_taken': 'The directory already has an attribute named {name}',
   'directory.not_donor': 'The attribute {name} of the directory gives its values to no attribute: {field}',
   'attribute.not_in_list': 'The value "{value}" is not in the list of {name}: {values}',
+  'attribute.not_in_directory': 'The value "{value}" is not a code of the directory of {name}: {field}',
+  'attribute.linked':
+    "The attribute {name} shows the values of a directory: change the value in the directory, or the row's link to it",
+  'directory.already_linked': 'The attribute {name} of the directory is already shown on WBS rows: {field}',
+  'directory.list_wrong_value': 'The value {value_id} is not a value of this directory: {field}',
+  'directory.list_taken': 'The directory already has a list named {name}: {field}',
+  'directory.list_unknown': 'The directory has no such list: {field}',
+  'directory.unknown': 'The space has no such directory: {field}',
+  'directory.not_reference': 'The attribute does not point into this directory: {field}',
+  'directory.unknown_code': 'The directory has no value with the code {code}: {field}',
 };
 
 const ru: Record<string, string> = {
@@ -101,6 +134,8 @@ const ru: Record<string, string> = {
   invalid_email: 'Неверный email',
   password_mismatch: 'Пароли не совпадают',
   invalid: 'Неверное значение: {field}',
+  curve_name_taken: 'Кривая с таким именем уже есть: {field}',
+  curve_empty: 'Нужна хотя бы одна точка кривой больше нуля: {field}',
   wrong_credentials: 'Неверный логин или пароль',
   wrong_answer: 'Ошибка при сбросе пароля',
   reset_locked:
@@ -115,6 +150,10 @@ const ru: Record<string, string> = {
   role_in_use: 'Роль назначена участникам пространства',
   role_builtin: 'Встроенную роль нельзя удалить',
   version_locked: 'Версия заблокирована',
+  'resources.nothing_to_undo': 'Среди ваших правок ресурсов нечего отменять',
+  'resources.nothing_to_redo': 'Среди ваших правок ресурсов нечего повторять',
+  'resources.undo_changed':
+    'Эти ресурсы с тех пор изменены (другой правкой или участником): ваша правка остаётся как есть и уходит из истории отмены',
   calendar_default: 'Календарь по умолчанию нельзя удалить',
   calendar_in_use: 'Календарь используется работами графика',
   not_free_space: 'Так можно удалить только бесплатное пространство',
@@ -131,6 +170,9 @@ const ru: Record<string, string> = {
     'Коды {first} и {second} оба стали бы {to}; у двух работ не может быть одного кода: {field}',
   'replacements.code_collision': 'Замены дали бы код {to} нескольким работам ({codes})',
   'batch.one_or_many': 'Укажите либо version_id, либо version_ids, но не оба: {field}',
+  'batch.files_schedules':
+    'Укажите по одному графику на файл: отправлено файлов — {files}, графиков — {schedules} ({field})',
+  'batch.too_many_files': 'За один раз пакет импортирует не более {max} файлов ({field})',
   'curator.not_calculated':
     'Сначала рассчитайте версию «{label}»: принять можно только рассчитанные даты ({field})',
   'curator.unknown_row': 'Строка {code} не относится к этой версии: {field}',
@@ -145,16 +187,38 @@ const ru: Record<string, string> = {
   'directory.unknown_parent': 'Строка {row}: нет значения с кодом родителя {code}',
   'directory.parent_cycle': 'Строка {row}: родители {code} ведут обратно к нему',
   'directory.too_long': 'Строка {row}: код длиннее 64 или наименование длиннее 500 символов',
+  'timesheet.not_assigned':
+    'Работа {item_id} не назначена владельцу табеля: планировщик назначает его исполнителем работы',
+  'timesheet.bad_period': 'Период задан неверно (кончается раньше начала или слишком длинный): {field}',
+  'timesheet.report': 'Табели',
+  'timesheet.col_person': 'Сотрудник',
+  'timesheet.col_schedule': 'График — версия',
+  'timesheet.col_code': 'Код',
+  'timesheet.col_work': 'Работа',
+  'timesheet.col_unit': 'Ед. изм.',
+  'timesheet.col_hours': 'Часы',
+  'timesheet.col_fact': 'Факт',
+  'timesheet.col_cost': 'Стоимость',
   'directory.bad_file': 'Отправьте файл CSV или XLSX в поле "file"',
   'directory.code_taken': 'Код {code} уже есть в этом справочнике',
   'directory.attribute_taken': 'В справочнике уже есть атрибут {name}',
   'directory.not_donor': 'Атрибут справочника {name} не передаёт значения ни одному атрибуту: {field}',
   'attribute.not_in_list': 'Значения «{value}» нет в списке атрибута {name}: {values}',
+  'attribute.not_in_directory': 'Значения «{value}» нет среди кодов справочника атрибута {name}: {field}',
+  'attribute.linked':
+    'Атрибут {name} показывает значения справочника: измените значение в справочнике или ссылку строки на него',
+  'directory.already_linked': 'Атрибут справочника {name} уже показан в строках ГПР: {field}',
+  'directory.list_wrong_value': 'Значение {value_id} не относится к этому справочнику: {field}',
+  'directory.list_taken': 'В справочнике уже есть список {name}: {field}',
+  'directory.list_unknown': 'В справочнике нет такого списка: {field}',
+  'directory.unknown': 'В пространстве нет такого справочника: {field}',
+  'directory.not_reference': 'Атрибут не ссылается на этот справочник: {field}',
+  'directory.unknown_code': 'В справочнике нет значения с кодом {code}: {field}',
 };
 
 const catalog: Record<ServerLang, Record<string, string>> = {
-  en: { ...en, ...costrEn, ...collabEn, ...admin2En, ...bimEn },
-  ru: { ...ru, ...costrRu, ...collabRu, ...admin2Ru, ...bimRu },
+  en: { ...en, ...costrEn, ...collabEn, ...admin2En, ...bimEn, ...relationEn, ...remoteEn },
+  ru: { ...ru, ...costrRu, ...collabRu, ...admin2Ru, ...bimRu, ...relationRu, ...remoteRu },
 };
 
 /** The language of a request: the `language` header, else Accept-Language; ru or en. */

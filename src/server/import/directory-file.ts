@@ -1,6 +1,7 @@
 // The cells of an uploaded directory file: the first sheet of an XLSX workbook, or a CSV text
 // (UTF-8, a byte-order mark dropped; the delimiter found from the header line), as strings.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import { parseCsv } from '../../domain/io/csv/parse';
 import { badRequest } from '../errors';
 
@@ -18,7 +19,7 @@ function cellText(v: ExcelJS.CellValue): string {
 
 export async function directoryFileRows(data: Buffer): Promise<string[][]> {
   if (isZip(data)) {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcelJS()).Workbook();
     try {
       await wb.xlsx.load(
         data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,

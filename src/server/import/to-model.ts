@@ -19,6 +19,8 @@ import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { scheduleOfExtras } from './to-rows';
 import type { ItemExtras } from './to-rows';
+import { curveField } from '../../domain/resources/curve-import';
+import type { CurveKind } from '../../domain/resources/curves';
 
 /** A wbs_items row as read (an import's rows, not yet stored, have no volume or price). */
 type Item = Omit<WbsItem, 'sched' | 'volume' | 'price'> & Partial<Pick<WbsItem, 'volume' | 'price'>>;
@@ -118,7 +120,7 @@ export async function loadVersionModel(
     .where('id', '=', versionId)
     .executeTakeFirst();
   if (!version) throw notFound('version');
-  const [items, relations, meta, spaceCalendars, resources, assignments] = await Promise.all([
+  const [items, relations, meta, spaceCalendars, resources, assignments, levelled] = await Promise.all([
     jsonRows<Item>(db, 'wbs_items', spaceId, versionId),
     jsonRows<Relation>(db, 'wbs_relations', spaceId, versionId),
     db
@@ -140,6 +142,12 @@ export async function loadVersionModel(
       .where('space_id', '=', spaceId)
       .where('version_id', '=', versionId)
       .execute(),
+    db
+      .selectFrom('levelled_starts')
+      .select(['wbs_id', 'start'])
+      .where('space_id', '=', spaceId)
+      .where('version_id', '=', versionId)
+      .execute(),
   ]);
   if (hidden.length)
     for (const i of items)
@@ -158,6 +166,8 @@ export async function loadVersionModel(
     version.data_date,
     spaceDefs,
   );
+  // The version's levelling is an input of every calculation until it is cleared (levelledStarts).
+  if (levelled.length) options.levelledStarts = Object.fromEntries(levelled.map((r) => [r.wbs_id, r.start]));
   used.add(options.defaultCalendarId);
   const fallback = defaultCalendarOf(spaceDefs);
   if (fallback) used.add(fallback.id);
@@ -179,6 +189,12 @@ export async function loadVersionModel(
   }));
   model.assignments = assignments
     .filter((a) => resourceIds.has(a.resource_id))
-    .map((a) => ({ id: a.id, activityId: a.wbs_id, resourceId: a.resource_id, units: a.units }));
+    .map((a) => ({
+      id: a.id,
+      activityId: a.wbs_id,
+      resourceId: a.resource_id,
+      units: a.units,
+      ...curveField({ kind: a.curve as CurveKind, ...(a.curve_values ? { values: a.curve_values } : {}) }),
+    }));
   return { version, model };
 }

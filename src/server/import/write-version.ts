@@ -170,6 +170,9 @@ export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
           wbs_id: rows.itemIds.get(a.activityId)!,
           resource_id: a.resourceId,
           units: Number.isFinite(a.units) ? a.units : 0,
+          // The file's resource curve (P6) or work contour (MS Project); uniform when it has none.
+          curve: a.curve?.kind ?? 'uniform',
+          curve_values: a.curve?.values ? JSON.stringify(a.curve.values) : null,
         })),
       )
       .execute(),

@@ -7,7 +7,14 @@ import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
 import { dateChange } from '../../domain/collab';
 import { refreshSummary } from '../services/analytics-summary';
-import { assignedFinishes, delayNotices, noticeContext, notifyVia } from '../services/notices';
+import {
+  assignedFinishes,
+  delayNotices,
+  expertDataNotices,
+  noticeContext,
+  notifyVia,
+} from '../services/notices';
+import { prewarmCompareSide } from '../services/compare-packed';
 import { prewarmColumns } from '../services/content-columns';
 import { LIVE_ENTRY_BYTES } from '../services/wbs-patch-batch';
 import { followPlans, plannedRows } from '../services/wdp-follow';
@@ -135,7 +142,13 @@ export async function runCalculation(
       return ctx ? delayNotices(ctx, job.space_id, job.version_id!, rows, job.user_id) : [];
     });
   }
+  // New dates wait for the acceptance of the rows' curators.
+  notifyVia(env.events, async () => {
+    const ctx = noticeContext(env.events);
+    return ctx ? expertDataNotices(ctx, job.space_id, job.version_id!, job.user_id) : [];
+  });
   prewarmColumns(env.db, job.space_id, job.version_id!);
+  prewarmCompareSide(env.db, job.space_id, job.version_id!);
   // The version's analytics summary, remade from the new dates so the dashboards read it at once.
   // A failure here leaves it stale, and the first analytics read remakes it.
   run.setProgress(90);

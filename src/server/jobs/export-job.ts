@@ -3,6 +3,7 @@
 // holds the product's JSON of the version plus the schedule's and version's documents.
 import { zipSync } from 'fflate';
 import type { ExportFormat } from '../../api/transfer';
+import { subsetModel } from '../../domain/schedule/subset';
 import { loadVersionModel } from '../import/to-model';
 import { hiddenKeysOfUser } from '../services/attribute-access';
 import { safeName } from '../import/calendars';
@@ -65,11 +66,14 @@ export async function versionZip(env: JobEnv, spaceId: string, versionId: string
 }
 
 export async function runExport(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
-  const format = (job.params as { format: ExportFormat }).format;
+  const { format, item_ids } = job.params as { format: ExportFormat; item_ids?: string[] };
   const target = TARGETS[format];
   // Attributes hidden from the asking member's role stay out of the file (docs/attributes.md).
   const hidden = job.user_id ? await hiddenKeysOfUser(env.db, job.space_id, job.user_id) : [];
-  const { version, model } = await loadVersionModel(env.db, job.space_id, job.version_id!, hidden);
+  const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!, hidden);
+  const version = loaded.version;
+  // A filtered grid's export: the rows it shows (docs/workbench.md, "Export").
+  const model = item_ids ? subsetModel(loaded.model, new Set(item_ids)) : loaded.model;
   run.setProgress(25);
   run.checkStop();
   let bytes: Uint8Array;

@@ -6,6 +6,7 @@ import { applyReplacements } from '../../domain/versions/replacements';
 import { badRequest } from '../errors';
 import { writeVersion } from '../import/write-version';
 import { scheduleRules, toRule } from '../routes/replacements';
+import { prewarmCompareSide } from '../services/compare-packed';
 import { prewarmColumns } from '../services/content-columns';
 import { assignmentNotices, noticeContext } from '../services/notices';
 import { getFile, readBytes } from '../storage/files';
@@ -58,7 +59,6 @@ export async function runImport(job: JobRow, run: RunningJob, env: JobEnv): Prom
       .execute();
     return v;
   });
-  prewarmColumns(env.db, job.space_id, version.id);
   env.events.publish({
     event: 'eps_updated',
     space_id: job.space_id,
@@ -69,5 +69,9 @@ export async function runImport(job: JobRow, run: RunningJob, env: JobEnv): Prom
   // land on the space's by name, so a resource linked to a user brings its member).
   const ctx = noticeContext(env.events);
   if (ctx) await assignmentNotices(ctx, job.space_id, version.id, 'all', 'all', job.user_id);
+  // The grid's columns are a cache: warmed after the notices, whose reads would otherwise queue
+  // behind its one big statement (PGlite's one connection; issue 26's import of 10,000).
+  prewarmColumns(env.db, job.space_id, version.id);
+  prewarmCompareSide(env.db, job.space_id, version.id);
   return { version_id: version.id };
 }

@@ -2,7 +2,9 @@
 // version's model (drafts left out, as Calculate does), its assignments and the space resources
 // they stand for go to levelSchedule in the worker thread; the rows it delayed are stored in
 // levelled_starts with their levelled finish, delay and the dates they had, replacing the last
-// levelling, with one version_levelling row of options and figures. Nothing of the rows changes.
+// levelling, with one version_levelling row of options and figures. The rows' own fields do not
+// change: the levelled starts are an input of every calculation of the version (loadVersionModel →
+// ScheduleOptions.levelledStarts) until the levelling is cleared.
 import type { Kysely, Transaction } from 'kysely';
 import { calendarDefOf } from '../../api/calendars';
 import type { LevelOptions, LevelledRow, LevellingStats } from '../../api/levelling';
@@ -121,6 +123,13 @@ export async function storeLevelling(
     .deleteFrom('version_levelling')
     .where('space_id', '=', spaceId)
     .where('version_id', '=', versionId)
+    .execute();
+  // The levelled starts are an input of the calculation: the stored dates are stale until the next.
+  await tx
+    .updateTable('versions')
+    .set({ timetable_state: 'not_calculated' })
+    .where('space_id', '=', spaceId)
+    .where('id', '=', versionId)
     .execute();
   if (!value.stats && value.items.length === 0) return;
   // Rows deleted since are skipped (the foreign key would refuse them).

@@ -23,6 +23,7 @@ export function toJob(j: JobRow, lang: ServerLang, liveProgress: number | null =
     items: (j.items ?? []).map((i) => ({
       schedule_id: i.schedule_id,
       version_id: i.version_id,
+      file_name: i.file_name ?? null,
       state: i.state,
       file_id: i.file_id,
       errors: errorList(lang, i.errors),

@@ -210,7 +210,10 @@ export class JobRunner {
    * reported as interrupted.
    */
   private async interruptBatch(job: JobRow): Promise<JobRow> {
-    const open = job.items.filter((i) => i.state === 'running').map((i) => i.version_id);
+    const open = job.items
+      .filter((i) => i.state === 'running')
+      .map((i) => i.version_id)
+      .filter((id): id is string => id !== null);
     if (open.length && (job.params as { action?: string }).action === 'calculate')
       await this.env.db
         .updateTable('versions')
@@ -344,8 +347,8 @@ export class JobRunner {
 
   /** Stop: a queued job is stopped at once; a running one at its next check. */
   async requestStop(job: JobRow): Promise<JobRow> {
-    const here = this.active.get(job.id);
-    if (here) here.stopRequested = true;
+    // The row first, the running job second: execute() reads the flag again once it has
+    // registered the job, so a stop that lands while the job is being claimed is not lost.
     const stopped = await this.env.db
       .updateTable('jobs')
       .set({ stop_requested: true })
@@ -353,11 +356,25 @@ export class JobRunner {
       .where('id', '=', job.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const here = this.active.get(job.id);
+    if (here) here.stopRequested = true;
     if (stopped.state !== 'queued') return stopped;
     const settled =
       stopped.type === 'batch_versions' ? await this.settleBatch(stopped, 'stopped', 'job.stopped') : stopped;
     const row = await this.finish(settled, 'stopped', [{ code: 'job.stopped', params: {} }], {});
     return row;
+  }
+
+  /** A stop asked for between the claim and execute()'s registering of the job. */
+  private async readStop(job: JobRow, run: RunningJob) {
+    const row = await this.env.db
+      .selectFrom('jobs')
+      .select('stop_requested')
+      .where('space_id', '=', job.space_id)
+      .where('id', '=', job.id)
+      .executeTakeFirst()
+      .catch(() => undefined);
+    if (row?.stop_requested) run.stopRequested = true;
   }
 
   private publish = (job: JobRow, payload: Record<string, unknown>) => {
@@ -404,6 +421,7 @@ export class JobRunner {
     const run = new RunningJob(job, this.publish);
     run.stopRequested = job.stop_requested;
     this.active.set(job.id, run);
+    await this.readStop(job, run);
     this.env.events.publish({
       event: 'batch_start',
       space_id: job.space_id,

@@ -3,7 +3,7 @@
 // preview shows exactly what prints. Fonts: DejaVu Sans (covers Cyrillic), found on the machine.
 
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../lazy-libs';
 
 const FONT_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/dejavu', '/usr/share/fonts/TTF'];
 
@@ -55,7 +55,7 @@ export class Measure {
   private readonly fonts: { R: FontkitFont; B: FontkitFont };
   constructor() {
     const f = fontFiles();
-    const doc = new PDFDocument({ autoFirstPage: false });
+    const doc = new (pdfDocument())({ autoFirstPage: false });
     doc.registerFont('R', f.regular);
     doc.registerFont('B', f.bold);
     const font = (name: string) => (doc.font(name) as unknown as { _font: { font: FontkitFont } })._font.font;

@@ -1,19 +1,45 @@
 // The printed document: pages streamed by pdfkit into a file (bounded memory: a page is written
 // out when the next begins), every page exactly the sheet size; and one page as an SVG image for
-// the preview. Both draw through render.ts.
+// the preview. Both draw through render.ts (and cyclogram-page.ts for a last cyclogram page).
 
 import { createWriteStream } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../lazy-libs';
 import { pageAt, planPages, spanDays } from '../../domain/print/layout';
 import type { PagePlan } from '../../domain/print/layout';
 import type { PrintSettings } from '../../domain/print/settings';
 import type { TitleValues } from '../../domain/print/titles';
 import { Measure, PdfCanvas, SvgCanvas } from './canvas';
+import type { Canvas } from './canvas';
+import { renderCyclogramPage } from './cyclogram-page';
 import { renderPage } from './render';
 import type { PrintData, PrintWords } from './render';
 
-export const planFor = (settings: PrintSettings, data: PrintData): PagePlan =>
-  planPages(settings, data.rows.length, spanDays(data.t0, data.t1));
+/** The pages: the Gantt's (across × down), then the cyclogram's when the data carries one. */
+export function planFor(settings: PrintSettings, data: PrintData): PagePlan {
+  const plan = planPages(
+    settings,
+    data.rows.length,
+    spanDays(data.t0, data.t1),
+    data.columns.reduce((s, c) => s + c.width, 0),
+  );
+  return data.cyclogram ? { ...plan, pages: plan.pages + 1 } : plan;
+}
+
+/** Draws page `p` of the plan: a Gantt page, or the last page's cyclogram. */
+function drawPage(
+  canvas: Canvas,
+  measure: Measure,
+  settings: PrintSettings,
+  plan: PagePlan,
+  data: PrintData,
+  p: number,
+  values: TitleValues,
+  words: PrintWords,
+) {
+  if (data.cyclogram && p === plan.pages - 1)
+    renderCyclogramPage(canvas, measure, settings, plan, data, data.cyclogram, values, words);
+  else renderPage(canvas, measure, settings, plan, data, pageAt(plan, data.rows.length, p), values, words);
+}
 
 export interface WriteHooks {
   /** Called after each page with (pages done, pages). */
@@ -33,7 +59,7 @@ export async function writePrintPdf(
   info: { title?: string; author?: string } = {},
 ): Promise<number> {
   const plan = planFor(settings, data);
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: [plan.pageW, plan.pageH],
     margin: 0,
     autoFirstPage: false,
@@ -53,7 +79,7 @@ export async function writePrintPdf(
     for (let p = 0; p < plan.pages; p++) {
       hooks.checkStop?.();
       doc.addPage({ size: [plan.pageW, plan.pageH], margin: 0 });
-      renderPage(canvas, measure, settings, plan, data, pageAt(plan, data.rows.length, p), values, words);
+      drawPage(canvas, measure, settings, plan, data, p, values, words);
       hooks.progress?.(p + 1, plan.pages);
       // Let the stream drain now and then, so pages leave memory while we draw.
       if (p % 8 === 7) await new Promise((r) => setImmediate(r));
@@ -76,6 +102,6 @@ export function previewSvg(
   const plan = planFor(settings, data);
   const p = Math.max(0, Math.min(plan.pages - 1, page));
   const canvas = new SvgCanvas(plan.pageW, plan.pageH);
-  renderPage(canvas, new Measure(), settings, plan, data, pageAt(plan, data.rows.length, p), values, words);
+  drawPage(canvas, new Measure(), settings, plan, data, p, values, words);
   return { svg: canvas.toString(), pages: plan.pages };
 }

@@ -14,7 +14,10 @@ const en: Record<string, string> = {
   'report.not_xlsx': 'The template must be an XLSX workbook: {field}',
   'report.unknown_placeholder': 'Unknown placeholder {placeholder} (sheet {sheet}, cell {cell}): {field}',
   'report.field_outside_table':
-    '{placeholder} (sheet {sheet}, cell {cell}) is a row field: put it in a row with a {{rows.SET}} table placeholder: {field}',
+    '{placeholder} (sheet {sheet}, cell {cell}) is a row field: put it in a row with a {{rows.SET}} (row.…) or {{resources.UNIT}} (res.…) table placeholder: {field}',
+  'report.chart_not_alone':
+    'A chart placeholder {placeholder} must be alone in its cell (sheet {sheet}, cell {cell}): {field}',
+  'report.no_schedules': 'The project of this version has no schedule with a working version: {field}',
   'report.two_tables_in_row':
     'One row holds two tables; {placeholder} (sheet {sheet}, cell {cell}) is the second: {field}',
   'report.builtin': 'A built-in report cannot be deleted',
@@ -34,7 +37,10 @@ const ru: Record<string, string> = {
   'report.unknown_placeholder':
     'Неизвестная подстановка {placeholder} (лист {sheet}, ячейка {cell}): {field}',
   'report.field_outside_table':
-    '{placeholder} (лист {sheet}, ячейка {cell}) — поле строки: поместите его в строку с подстановкой таблицы {{rows.SET}}: {field}',
+    '{placeholder} (лист {sheet}, ячейка {cell}) — поле строки: поместите его в строку с подстановкой таблицы {{rows.SET}} (row.…) или {{resources.UNIT}} (res.…): {field}',
+  'report.chart_not_alone':
+    'Подстановка диаграммы {placeholder} должна быть одна в ячейке (лист {sheet}, ячейка {cell}): {field}',
+  'report.no_schedules': 'В проекте этой версии нет графика с рабочей версией: {field}',
   'report.two_tables_in_row':
     'В одной строке две таблицы; {placeholder} (лист {sheet}, ячейка {cell}) — вторая: {field}',
   'report.builtin': 'Встроенный отчёт нельзя удалить',

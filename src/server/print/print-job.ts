@@ -19,7 +19,8 @@ export interface PrintParams {
 
 export async function runPrint(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
   const { settings } = job.params as unknown as PrintParams;
-  const src = await printSource(env.db, job.space_id, job.version_id!, job.user_id);
+  const lang = (job.lang as ServerLang) === 'ru' ? 'ru' : 'en';
+  const src = await printSource(env.db, job.space_id, job.version_id!, job.user_id, settings, lang);
   run.setProgress(5);
   const dir = await mkdtemp(path.join(tmpdir(), 'print-'));
   const file = path.join(dir, 'print.pdf');
@@ -29,7 +30,7 @@ export async function runPrint(job: JobRow, run: RunningJob, env: JobEnv): Promi
       settings,
       src.data,
       src.values,
-      PRINT_WORDS[(job.lang as ServerLang) === 'ru' ? 'ru' : 'en'],
+      PRINT_WORDS[lang],
       {
         progress: (done, pages) => run.setProgress(5 + (done / pages) * 90),
         checkStop: () => run.checkStop(),

@@ -8,11 +8,14 @@ import { walkTree } from '../../domain/io/write-model';
 import { formatDateTime, formatNumber } from '../../domain/io/write-time';
 import type { PagePlan, PageSlice } from '../../domain/print/layout';
 import { HEAD_PT, ROW_PT, spanDays, ticks, tiersFor } from '../../domain/print/layout';
-import { COLUMN_WIDTH } from '../../domain/print/settings';
-import type { PrintColumn, PrintSettings } from '../../domain/print/settings';
+import { printColumns } from '../../domain/print/columns';
+import type { PrintCol } from '../../domain/print/columns';
+import { defaultSettings } from '../../domain/print/settings';
+import type { PrintSettings } from '../../domain/print/settings';
 import { expandTitle, partsFor } from '../../domain/print/titles';
 import type { TitleValues } from '../../domain/print/titles';
 import type { Canvas, Measure } from './canvas';
+import type { PrintCyclogram } from './cyclogram-page';
 
 export interface PrintRow {
   code: string;
@@ -24,21 +27,31 @@ export interface PrintRow {
   done: boolean;
   start: number | null;
   finish: number | null;
-  cells: Record<PrintColumn, string>;
+  /** Cell texts by column key (print columns, workbench columns, `attr:KEY`). */
+  cells: Record<string, string>;
 }
 
 export interface PrintData {
+  /** The grid columns drawn, in order (printColumns; the settings' own until a source sets them). */
+  columns: PrintCol[];
+  /** Attribute key → label, for the titles of attribute columns. */
+  attributeLabels: Record<string, string>;
   rows: PrintRow[];
   /** Pairs of row indexes with the relation type. */
   links: { from: number; to: number; type: string }[];
   t0: number;
   t1: number;
   dataDate: number;
+  /** The cyclogram of the last page, when the settings ask for one (print source). */
+  cyclogram?: PrintCyclogram | null;
 }
 
 /** Words of the printed page in the caller's language. */
 export interface PrintWords {
-  columns: Record<PrintColumn, string>;
+  /** Column titles: the print columns and the workbench columns a layout may show. */
+  columns: Record<string, string>;
+  /** Node types and statuses in cells. */
+  values: Record<string, string>;
   months: readonly string[];
   legend: {
     critical: string;
@@ -47,6 +60,18 @@ export interface PrintWords {
     summary: string;
     milestone: string;
     dataDate: string;
+  };
+  cyclogram: {
+    title: string;
+    locations: string;
+    kinds: string;
+    target: string;
+    clash: string;
+    perWeek: string;
+    /** `{count}`: legend items left out. */
+    more: string;
+    wbsLevel: string;
+    byName: string;
   };
 }
 
@@ -63,9 +88,14 @@ const COLORS = {
 
 const day = (m: number | null): string => (m === null ? '' : formatDateTime(m).slice(0, 10));
 
-export function printData(model: ScheduleModel): PrintData {
+/** A row's status as the workbench shows it (words.values translates it). */
+const statusOf = (a: { actualStart: number | null; actualFinish: number | null }) =>
+  a.actualFinish !== null ? 'completed' : a.actualStart !== null ? 'in_progress' : 'not_started';
+
+export function printData(model: ScheduleModel, settings: PrintSettings = defaultSettings()): PrintData {
   const tree = walkTree(model);
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
+  const calendarName = new Map(model.calendars.map((c) => [c.id, c.name]));
   const rows: PrintRow[] = tree.map(({ activity: a, level }) => {
     const s = a.stored ?? {};
     const start = a.external?.start ?? shownStart(a, s.es ?? null) ?? a.plannedStart ?? null;
@@ -93,6 +123,15 @@ export function printData(model: ScheduleModel): PrintData {
         percent: sum ? '' : `${Math.round(a.percentComplete)}%`,
         actual_start: day(a.actualStart),
         actual_finish: day(a.actualFinish),
+        // Columns a user's grid layout may show (printColumns with use_layout).
+        type: a.nodeType,
+        free_float: s.ff === null || s.ff === undefined || sum ? '' : formatNumber(s.ff / 60 / h, 1),
+        progress: sum ? '' : `${Math.round(a.percentComplete)}%`,
+        status: sum ? '' : statusOf(a),
+        calendar: calendarName.get(a.calendarId) ?? '',
+        ...Object.fromEntries(
+          Object.entries(a.attributes ?? {}).map(([k, v]) => [`attr:${k}`, v === null ? '' : String(v)]),
+        ),
       },
     };
   });
@@ -127,6 +166,8 @@ export function printData(model: ScheduleModel): PrintData {
   });
   // A margin of two days either side, whole days.
   return {
+    columns: printColumns(settings, null, new Set()),
+    attributeLabels: model.attributeDefs ?? {},
     rows,
     links,
     t0: (Math.floor(lo / 1440) - 2) * 1440,
@@ -135,17 +176,18 @@ export function printData(model: ScheduleModel): PrintData {
   };
 }
 
-function titleBand(
+/** The header or footer titles of page `index` (0-based) at `y`. */
+export function titleBand(
   c: Canvas,
   measure: Measure,
   plan: PagePlan,
   y: number,
   set: PrintSettings['header'],
-  slice: PageSlice,
+  index: number,
   values: TitleValues,
 ) {
-  const parts = partsFor(set, slice.index, plan.pages);
-  const v = { ...values, page: String(slice.index + 1), pages: String(plan.pages) };
+  const parts = partsFor(set, index, plan.pages);
+  const v = { ...values, page: String(index + 1), pages: String(plan.pages) };
   const { x, w } = plan.printable;
   const third = w / 3;
   const size = set.size;
@@ -168,7 +210,7 @@ export function renderPage(
   words: PrintWords,
 ): void {
   const { body, scale } = plan;
-  if (plan.headerH) titleBand(c, measure, plan, plan.printable.y, settings.header, slice, values);
+  if (plan.headerH) titleBand(c, measure, plan, plan.printable.y, settings.header, slice.index, values);
   const footerY = plan.printable.y + plan.printable.h - plan.footerH;
   if (plan.footerH)
     titleBand(
@@ -177,7 +219,7 @@ export function renderPage(
       plan,
       footerY + plan.footerH - settings.footer.size * 1.3,
       settings.footer,
-      slice,
+      slice.index,
       values,
     );
   if (plan.legendH) legend(c, measure, plan, footerY - plan.legendH, words);
@@ -201,10 +243,12 @@ export function renderPage(
   c.rect(0, 0, gridW + ganttW, HEAD_PT, COLORS.head);
   const columnLines: number[] = [];
   let cx = 0;
-  for (const col of settings.columns) {
-    const w = COLUMN_WIDTH[col];
+  for (const { key: col, width: w } of data.columns) {
     if (visible(cx, cx + w)) {
-      c.text(measure.fit(words.columns[col], w - 4, 7, true), cx + 2, HEAD_PT - 11, { size: 7, bold: true });
+      const title = col.startsWith('attr:')
+        ? (data.attributeLabels[col.slice(5)] ?? col.slice(5))
+        : (words.columns[col] ?? col);
+      c.text(measure.fit(title, w - 4, 7, true), cx + 2, HEAD_PT - 11, { size: 7, bold: true });
       columnLines.push(cx + w, 0, cx + w, bottom);
     }
     cx += w;
@@ -245,10 +289,11 @@ export function renderPage(
     const y = HEAD_PT + (i - slice.rowFrom) * ROW_PT;
     if (visible(0, gridW)) {
       let x = 0;
-      for (const col of settings.columns) {
-        const w = COLUMN_WIDTH[col];
+      for (const { key: col, width: w } of data.columns) {
         if (visible(x, x + w)) {
-          const text = measure.fit(r.cells[col], w - 4, 6.5, r.sum);
+          const raw = r.cells[col] ?? '';
+          const shown = col === 'type' || col === 'status' ? (words.values[raw] ?? raw) : raw;
+          const text = measure.fit(shown, w - 4, 6.5, r.sum);
           c.text(text, x + 2, y + 3, { size: 6.5, bold: r.sum });
         }
         x += w;

@@ -3,12 +3,54 @@
 import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../domain/io/write-time';
 import type { TitleValues } from '../../domain/print/titles';
+import { printColumns } from '../../domain/print/columns';
+import type { LayoutCol } from '../../domain/print/columns';
+import type { CyclogramPage, PrintSettings } from '../../domain/print/settings';
 import type { ScheduleModel } from '../../domain/schedule/model';
 import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
+import type { ServerLang } from '../i18n/messages';
 import { hiddenKeysOfUser } from '../services/attribute-access';
+import { checkGroupingKeys, shownCyclogram } from '../services/cyclogram';
+import type { PrintCyclogram } from './cyclogram-page';
 import { printData } from './render';
+import { PRINT_WORDS } from './words';
 import type { PrintData } from './render';
+
+/**
+ * The cyclogram of the print's last page, grouped as the settings say (the keys checked as the
+ * cyclogram call checks them: a key hidden from the role or naming nothing is a 400).
+ */
+async function printCyclogram(
+  db: Kysely<DB>,
+  spaceId: string,
+  version: { id: string; schedule_id: string },
+  hidden: readonly string[],
+  page: CyclogramPage,
+  model: ScheduleModel,
+  lang: ServerLang,
+): Promise<PrintCyclogram> {
+  await checkGroupingKeys(db, spaceId, version.id, hidden, [
+    ['body.settings.cyclogram.location_by', page.location_by],
+    ['body.settings.cyclogram.kind_by', page.kind_by],
+  ]);
+  const shown = await shownCyclogram(db, spaceId, version, page.location_by, page.kind_by);
+  const words = PRINT_WORDS[lang].cyclogram;
+  const titleOf = (key: string) => {
+    const level = /^wbs:(\d+)$/.exec(key);
+    if (level) return words.wbsLevel.replace('{n}', level[1]!);
+    if (key === 'name') return words.byName;
+    return model.attributeDefs?.[key] ?? key;
+  };
+  return {
+    locationTitle: titleOf(page.location_by),
+    kindTitle: titleOf(page.kind_by),
+    locations: shown.current.locations,
+    lines: shown.lines,
+    clashes: shown.current.clashes,
+    target: shown.target && { label: shown.target.label, lines: shown.target.lines },
+  };
+}
 
 export interface PrintSource {
   /** Attribute keys hidden from the asking member's role (left out of every row). */
@@ -27,6 +69,8 @@ export async function printSource(
   spaceId: string,
   versionId: string,
   userId: string | null,
+  settings?: PrintSettings,
+  lang: ServerLang = 'en',
 ): Promise<PrintSource> {
   // Attribute values hidden from the asking member's role never enter a print (or a report built
   // on it), whichever columns it draws.
@@ -47,7 +91,27 @@ export async function printSource(
           .executeTakeFirst()
       : undefined,
   ]);
-  const data = printData(model);
+  const data = printData(model, settings);
+  if (settings?.cyclogram)
+    data.cyclogram = await printCyclogram(db, spaceId, version, hidden, settings.cyclogram, model, lang);
+  if (settings?.use_layout) {
+    // The asking user's grid layout of this version; its attribute columns only for attributes
+    // the version has and the role may see (hidden ones are already out of the rows).
+    const saved = userId
+      ? await db
+          .selectFrom('version_layouts')
+          .select('layout')
+          .where('space_id', '=', spaceId)
+          .where('version_id', '=', versionId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : undefined;
+    const layout = (saved?.layout as { columns?: LayoutCol[] } | undefined)?.columns ?? null;
+    const keys = new Set(Object.keys(model.attributeDefs ?? {}));
+    for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
+    for (const k of hidden) keys.delete(k);
+    data.columns = printColumns(settings, layout, keys);
+  }
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {

@@ -1,7 +1,7 @@
 // Built-in report templates: ordinary XLSX templates written here with exceljs, stored per space
 // on first use like uploaded ones, so they run through the same engine (and can be downloaded
 // as examples of the placeholder syntax).
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import type { RowSet } from '../../domain/reports/template';
 
 export const BUILTIN_REPORTS = [
@@ -11,6 +11,7 @@ export const BUILTIN_REPORTS = [
   { key: 'critical', name: 'Critical path' },
   { key: 'delayed', name: 'Delayed against target' },
   { key: 'quality', name: 'Schedule quality indicators' },
+  { key: 'resources', name: 'Resource usage' },
 ] as const;
 export type BuiltinKey = (typeof BUILTIN_REPORTS)[number]['key'];
 
@@ -25,7 +26,10 @@ const BASE: Col[] = [
   ['% complete', 'percent', 11],
 ];
 
-const TABLES: Record<BuiltinKey, { set: RowSet; title: string; cols: Col[] }> = {
+/** A table of activities ({{rows.SET}}) or of resources by period ({{resources.UNIT}}). */
+type Table = { set: RowSet; title: string; cols: Col[] } | { unit: 'week'; title: string; cols: Col[] };
+
+const TABLES: Record<BuiltinKey, Table> = {
   summary: {
     set: 'milestones',
     title: 'Milestones',
@@ -57,7 +61,23 @@ const TABLES: Record<BuiltinKey, { set: RowSet; title: string; cols: Col[] }> = 
       BASE[5]!,
     ],
   },
+  resources: {
+    unit: 'week',
+    title: 'Resource usage by week',
+    cols: [
+      ['Resource', 'resource', 28],
+      ['Kind', 'kind', 10],
+      ['Week from', 'period', 12],
+      ['Week to', 'period_end', 12],
+      ['Units', 'units', 12],
+      ['Cumulative', 'cumulative', 12],
+      ['Activities', 'activities', 11],
+    ],
+  },
 };
+
+/** A chart under the table of some templates. */
+const CHART: Partial<Record<BuiltinKey, string>> = { summary: 's_curve', resources: 's_curve_labour' };
 
 const FIGURES: [string, string][] = [
   ['Data date', '{{data_date}}'],
@@ -91,7 +111,7 @@ const QUALITY: [string, string][] = [
 export async function builtinTemplate(key: BuiltinKey): Promise<Buffer> {
   const spec = BUILTIN_REPORTS.find((b) => b.key === key)!;
   const t = TABLES[key];
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = 'planning-workbench';
   const ws = wb.addWorksheet('Report');
   ws.columns = t.cols.map(([, , width]) => ({ width }));
@@ -101,29 +121,35 @@ export async function builtinTemplate(key: BuiltinKey): Promise<Buffer> {
   const figures =
     key === 'summary'
       ? FIGURES
-      : key === 'quality'
-        ? [...FIGURES.slice(0, 1), ...QUALITY]
-        : FIGURES.slice(0, 4);
+      : key === 'resources'
+        ? [...FIGURES.slice(0, 3), ['Activities', '{{count_activities}}'] as [string, string]]
+        : key === 'quality'
+          ? [...FIGURES.slice(0, 1), ...QUALITY]
+          : FIGURES.slice(0, 4);
   for (const [label, value] of figures) {
     const row = ws.addRow([label, value]);
     row.getCell(1).font = { bold: true };
     row.getCell(2).alignment = { horizontal: 'left' };
   }
   ws.addRow([]);
-  ws.addRow([`${t.title} ({{count_${t.set}}})`]).font = { bold: true, size: 12 };
+  ws.addRow(['set' in t ? `${t.title} ({{count_${t.set}}})` : t.title]).font = { bold: true, size: 12 };
   const head = ws.addRow(t.cols.map(([title]) => title));
   head.font = { bold: true };
   head.eachCell((c) => {
     c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF6' } };
     c.border = { bottom: { style: 'thin' } };
   });
-  const row = ws.addRow(
-    t.cols.map(([, field], i) => `${i === 0 ? `{{rows.${t.set}}}` : ''}{{row.${field}}}`),
-  );
+  const [marker, prefix] = 'set' in t ? [`{{rows.${t.set}}}`, 'row'] : [`{{resources.${t.unit}}}`, 'res'];
+  const row = ws.addRow(t.cols.map(([, field], i) => `${i === 0 ? marker : ''}{{${prefix}.${field}}}`));
   t.cols.forEach(([, field], i) => {
     const cell = row.getCell(i + 1);
-    if (['start', 'finish', 'target_finish'].includes(field))
+    if (['start', 'finish', 'target_finish', 'period', 'period_end'].includes(field))
       cell.style = { ...cell.style, numFmt: 'yyyy-mm-dd' };
   });
+  const chart = CHART[key];
+  if (chart) {
+    ws.addRow([]);
+    ws.addRow([`{{chart.${chart}}}`]);
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -1,7 +1,8 @@
 // Report runs: an XLSX template (exceljs) filled from a version — value placeholders replaced,
 // table rows repeated per activity of their set — and written back as XLSX. The placeholder
 // rules are in src/domain/reports/template.ts; the syntax in docs/reports.md.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import type { Kysely } from 'kysely';
 import { walkTree } from '../../domain/io/write-model';
 import type { ReportMeta, ReportRow } from '../../domain/reports/template';
@@ -13,7 +14,12 @@ import {
   rowsOf,
   valueOf,
 } from '../../domain/reports/template';
-import type { CellText, Figure, RowSet } from '../../domain/reports/template';
+import type { CellText, ChartName, Figure, ResourceUnit, RowSet } from '../../domain/reports/template';
+import { resourceUsageRows } from '../../domain/reports/resource-usage';
+import type { ResourceBar, ResourceUsageRow } from '../../domain/reports/resource-usage';
+import { CalendarIndexCache } from '../../domain/calendar';
+import { assignmentCalendarId, calendarWorkTime } from '../../domain/resources';
+import type { CurveKind, WorkTime } from '../../domain/resources';
 import type { DB } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServerLang } from '../i18n/messages';
@@ -31,7 +37,7 @@ const notXlsx = () =>
 export async function readWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   // XLSX is a zip: PK\x03\x04.
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw notXlsx();
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   try {
     await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {
@@ -91,27 +97,81 @@ function fillCell(cell: ExcelJS.Cell, figure: (inner: string) => Figure | undefi
   });
 }
 
+/** The charts a template draws (each rendered once, before filling). */
+export function chartsOf(wb: ExcelJS.Workbook): ChartName[] {
+  const out = new Set<ChartName>();
+  for (const c of cellsOf(wb))
+    for (const m of c.text.matchAll(PLACEHOLDER)) {
+      const p = parsePlaceholder(m[1]!);
+      if (p?.kind === 'chart') out.add(p.chart);
+    }
+  return [...out];
+}
+
+/** Chart images fill a box of this many pixels from their cell's top-left corner. */
+export const CHART_PX = { width: 720, height: 360 };
+
+function resourceField(field: string, r: ResourceUsageRow): Figure {
+  switch (field) {
+    case 'schedule':
+      return r.schedule;
+    case 'resource':
+      return r.resource;
+    case 'kind':
+      return r.kind;
+    case 'period':
+      return { minutes: r.periodStart };
+    case 'period_end':
+      return { minutes: r.periodEnd };
+    case 'units':
+      return r.units;
+    case 'cumulative':
+      return r.cumulative;
+    case 'activities':
+      return r.activities;
+    default:
+      return null;
+  }
+}
+
+export interface ReportExtras {
+  /** Assignments as resource bars, for {{resources.UNIT}} tables. */
+  bars?: readonly ResourceBar[];
+  /** PNG images of the charts the template names. */
+  charts?: ReadonlyMap<ChartName, Buffer>;
+}
+
 export function fillWorkbook(
   wb: ExcelJS.Workbook,
   rows: ReportRow[],
   meta: ReportMeta,
   lang: ServerLang,
+  extras: ReportExtras = {},
 ): void {
   const w = WORDS[lang];
+  const usage = new Map<ResourceUnit, ResourceUsageRow[]>();
+  const usageRows = (unit: ResourceUnit) => {
+    let list = usage.get(unit);
+    if (!list) usage.set(unit, (list = resourceUsageRows(extras.bars ?? [], unit)));
+    return list;
+  };
   for (const ws of wb.worksheets) {
     // Table rows, bottom up so that inserting rows keeps the numbers of those above valid.
-    const tables: [number, RowSet][] = [];
+    const tables: [number, { set: RowSet } | { unit: ResourceUnit }][] = [];
     ws.eachRow({ includeEmpty: false }, (row, r) =>
       row.eachCell({ includeEmpty: false }, (cell) => {
         for (const m of (textOf(cell.value) ?? '').matchAll(PLACEHOLDER)) {
           const p = parsePlaceholder(m[1]!);
-          if (p?.kind === 'rows' && !tables.some(([t]) => t === r)) tables.push([r, p.set]);
+          if (tables.some(([t]) => t === r)) continue;
+          if (p?.kind === 'rows') tables.push([r, { set: p.set }]);
+          if (p?.kind === 'resources') tables.push([r, { unit: p.unit }]);
         }
       }),
     );
     tables.sort((a, b) => b[0] - a[0]);
-    for (const [r, set] of tables) {
-      const items = rowsOf(rows, set, meta.dataDate);
+    for (const [r, table] of tables) {
+      const items: (ReportRow | ResourceUsageRow)[] =
+        'set' in table ? rowsOf(rows, table.set, meta.dataDate) : usageRows(table.unit);
       if (items.length === 0) {
         ws.spliceRows(r, 1);
         continue;
@@ -121,13 +181,31 @@ export function fillWorkbook(
         ws.getRow(r + i).eachCell({ includeEmpty: false }, (cell) =>
           fillCell(cell, (inner) => {
             const p = parsePlaceholder(inner);
-            if (p?.kind === 'rows') return '';
-            if (p?.kind === 'field') return fieldOf(p.field, item, w.yes, w.no);
+            if (p?.kind === 'rows' || p?.kind === 'resources') return '';
+            if (p?.kind === 'field' && 'set' in table)
+              return fieldOf(p.field, item as ReportRow, w.yes, w.no);
+            if (p?.kind === 'res' && 'unit' in table) return resourceField(p.field, item as ResourceUsageRow);
             return undefined;
           }),
         );
       });
     }
+    // Charts: the cell is emptied and the image anchored at its top-left corner.
+    ws.eachRow({ includeEmpty: false }, (row) =>
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        const m = /^\s*\{\{\s*chart\.([a-z_]+)\s*\}\}\s*$/.exec(textOf(cell.value) ?? '');
+        if (!m) return;
+        const png = extras.charts?.get(m[1] as ChartName);
+        cell.value = null;
+        if (!png) return;
+        const id = wb.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: 'png' });
+        ws.addImage(id, {
+          tl: { col: Number(cell.col) - 1, row: Number(cell.row) - 1 },
+          ext: CHART_PX,
+          editAs: 'oneCell',
+        });
+      }),
+    );
     ws.eachRow({ includeEmpty: false }, (row) =>
       row.eachCell({ includeEmpty: false }, (cell) =>
         fillCell(cell, (inner) => {
@@ -145,7 +223,7 @@ export async function reportSource(
   spaceId: string,
   versionId: string,
   userId: string | null,
-): Promise<{ rows: ReportRow[]; meta: ReportMeta; scheduleId: string; label: string }> {
+): Promise<{ rows: ReportRow[]; meta: ReportMeta; scheduleId: string; label: string; bars: ResourceBar[] }> {
   const src = await printSource(db, spaceId, versionId, userId);
   const model = src.model;
   const tree = walkTree(model);
@@ -197,8 +275,56 @@ export async function reportSource(
       hardConstraint: a.constraints.some((c) => HARD.has(c.type)),
     };
   });
+  // Assignments as resource bars on the activities' scheduled dates, each spread over its
+  // working time (the activity's calendar; the resource's for a resource-dependent activity).
+  const assignments = await db
+    .selectFrom('version_assignments as a')
+    .innerJoin('version_resources as vr', (j) =>
+      j
+        .onRef('vr.space_id', '=', 'a.space_id')
+        .onRef('vr.version_id', '=', 'a.version_id')
+        .onRef('vr.id', '=', 'a.resource_id'),
+    )
+    .select(['a.wbs_id', 'a.units', 'a.curve', 'a.curve_values', 'vr.name', 'vr.kind', 'vr.calendar_id'])
+    .where('a.space_id', '=', spaceId)
+    .where('a.version_id', '=', versionId)
+    .execute();
+  const dates = new Map(
+    src.data.rows.map((p, i) => [tree[i]!.activity.id, { p, a: tree[i]!.activity }] as const),
+  );
+  const cache = new CalendarIndexCache();
+  const lookup = cache.lookup(model.calendars);
+  const fallback =
+    model.calendars.find((c) => c.id === model.options.defaultCalendarId) ?? model.calendars[0];
+  const times = new Map<string | null, WorkTime | undefined>();
+  const timeOf = (id: string | null): WorkTime | undefined => {
+    if (!times.has(id)) {
+      const idx = (id && lookup(id)) || (fallback && cache.of(fallback));
+      const def = model.calendars.find((c) => c.id === id) ?? fallback;
+      times.set(id, idx ? calendarWorkTime(idx, def?.hoursPerDay || 8) : undefined);
+    }
+    return times.get(id);
+  };
+  const bars: ResourceBar[] = [];
+  for (const x of assignments) {
+    const d = dates.get(x.wbs_id);
+    if (!d || d.p.sum || d.p.start === null || d.p.finish === null) continue;
+    const time = timeOf(assignmentCalendarId(d.a, x.calendar_id));
+    bars.push({
+      schedule: src.values.schedule,
+      resource: x.name,
+      kind: x.kind ?? '',
+      start: d.p.start,
+      finish: d.p.finish,
+      units: Number(x.units),
+      curve: x.curve as CurveKind,
+      curveValues: x.curve_values,
+      ...(time ? { time } : {}),
+    });
+  }
   return {
     rows,
+    bars,
     scheduleId: src.scheduleId,
     label: src.versionLabel,
     meta: {

@@ -7,7 +7,6 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { implement } from '../http/register';
 import { getNode } from '../services/eps';
-import { attributeRamps } from '../services/analytics-scope';
 import { hiddenKeys } from '../services/attribute-access';
 import type { SpaceAccess } from '../auth/space-access';
 import type { AnalyticsScope } from '../services/analytics-scope';
@@ -20,7 +19,7 @@ import {
   keyedCurve,
   measureCurve,
   quality,
-  rampsCurve,
+  customCostCurve,
   stats,
 } from '../services/analytics-figures';
 import { getVersion } from './versions';
@@ -94,7 +93,7 @@ export function analyticsRoutes({ db }: AppContext) {
     })),
     implement(a.spaceCustomCost, async ({ body, space: s }) => {
       await checkAttribute(db, s, body.attribute);
-      return rampsCurve(db, space(s.spaceId), attributeRamps(s.spaceId, body.attribute), range(body));
+      return customCostCurve(db, space(s.spaceId), body.attribute, range(body));
     }),
 
     implement(a.facilityCurve, async ({ params, query, space: s }) =>
@@ -110,7 +109,7 @@ export function analyticsRoutes({ db }: AppContext) {
     implement(a.facilityCustomCost, async ({ params, body, space: s }) => {
       const scope = await nodeScope(db, s.spaceId, params.id, 'facility');
       await checkAttribute(db, s, body.attribute);
-      return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
+      return customCostCurve(db, scope, body.attribute, range(body));
     }),
     implement(a.facilityAllCost, async ({ params, space: s }) => {
       await getNode(db, s.spaceId, params.id, 'facility');
@@ -157,7 +156,7 @@ export function analyticsRoutes({ db }: AppContext) {
     implement(a.projectCustomCost, async ({ params, body, space: s }) => {
       const scope = await nodeScope(db, s.spaceId, params.id, 'project');
       await checkAttribute(db, s, body.attribute);
-      return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
+      return customCostCurve(db, scope, body.attribute, range(body));
     }),
 
     implement(a.scheduleCurve, async ({ params, query, space: s }) =>
@@ -198,7 +197,7 @@ export function analyticsRoutes({ db }: AppContext) {
     implement(a.scheduleCustomCost, async ({ params, body, space: s }) => {
       const scope = await scheduleScope(db, s.spaceId, params.id, undefined);
       await checkAttribute(db, s, body.attribute);
-      return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
+      return customCostCurve(db, scope, body.attribute, range(body));
     }),
 
     implement(a.versionCurve, async ({ params, query, space: s }) =>
@@ -216,7 +215,7 @@ export function analyticsRoutes({ db }: AppContext) {
     implement(a.versionCustomCost, async ({ params, body, space: s }) => {
       const scope = await versionScope(db, s.spaceId, params.id);
       await checkAttribute(db, s, body.attribute);
-      return rampsCurve(db, scope, attributeRamps(s.spaceId, body.attribute), range(body));
+      return customCostCurve(db, scope, body.attribute, range(body));
     }),
   ];
 }

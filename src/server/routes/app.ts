@@ -15,7 +15,11 @@ export const appRoutes = (ctx: AppContext) => [
       estimates: { enabled: ctx.config.estimatesUserCap !== null, user_cap: ctx.config.estimatesUserCap },
       bim: { enabled: ctx.config.bimUserCap !== null, user_cap: ctx.config.bimUserCap },
     },
-    sign_in: { oidc: ctx.config.oidc !== null, adfs: ctx.config.adfs !== null },
+    sign_in: {
+      oidc: ctx.config.oidc !== null,
+      adfs: ctx.config.adfs !== null,
+      kerberos: ctx.config.kerberos !== null,
+    },
   })),
 
   implement(api.app.clientError, async ({ body, req }) => {

@@ -1,15 +1,38 @@
-// batch-processing/*: queue import, export and timetable calculation jobs — with version_ids one
-// batch_versions job over many versions (src/server/jobs/batch-job.ts) — stop one, and report
+// batch-processing/*: queue import, export and timetable calculation jobs — with version_ids (or,
+// for an import, several files with schedule_ids) one batch_versions job over many versions
+// (src/server/jobs/batch-job.ts) — stop one, and report
 // their state, progress (per cent), per-version items and errors.
 import { api } from '../../api';
 import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
-import { batchJob } from '../jobs/batch-job';
+import { z } from 'zod';
+import { Id } from '../../api/common';
+import { batchImportJob, batchJob } from '../jobs/batch-job';
+import { badFile } from '../jobs/errors';
+import { getNode } from '../services/eps';
+import { MAX_UPLOAD_BYTES, saveFile } from '../storage/files';
+import { readUploads } from '../storage/multipart';
 import { calculationJob } from '../jobs/calc-job';
 import { toJob } from '../jobs/mappers';
 import type { JobEnv, JobRunner } from '../jobs/runner';
 import { acceptUpload } from './transfer-upload';
 import { getVersion } from './versions';
+
+/** Most files one batch import takes. */
+const MAX_BATCH_FILES = 50;
+
+/** The batch import's field schedule_ids: a JSON array of schedule ids, one per file. */
+function parseScheduleIds(text: string): string[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = null;
+  }
+  const ok = z.array(Id).min(1).max(MAX_BATCH_FILES).safeParse(raw);
+  if (!ok.success) throw badRequest('invalid', { field: 'body.schedule_ids' });
+  return ok.data;
+}
 
 /** A single-version call names version_id (or version_ids for a batch). */
 const oneVersion = (id: string | undefined): string => {
@@ -30,8 +53,41 @@ export function batchRoutes(env: JobEnv, runner: JobRunner) {
   };
   return [
     implement(api.transfer.batchImport, async ({ req, space, userId, lang }) => {
-      const job = await runner.enqueue(await acceptUpload(env, req, space.spaceId, userId, lang, true));
-      return toJob(job, lang);
+      const { files, fields } = await readUploads(req, MAX_UPLOAD_BYTES, MAX_BATCH_FILES, 'import.no_file');
+      if (fields.schedule_ids === undefined) {
+        // One file, one schedule: an import_version job as an upload.
+        if (files.length > 1) throw badRequest('required', { field: 'body.schedule_ids' });
+        const upload = { ...files[0]!, fields };
+        const one = await acceptUpload(env, req, space.spaceId, userId, lang, true, undefined, upload);
+        return toJob(await runner.enqueue(one), lang);
+      }
+      const scheduleIds = parseScheduleIds(fields.schedule_ids);
+      if (scheduleIds.length !== files.length)
+        throw badRequest('batch.files_schedules', {
+          field: 'body.schedule_ids',
+          files: files.length,
+          schedules: scheduleIds.length,
+        });
+      // Everything checked before anything is stored: a refused batch leaves nothing behind.
+      for (const id of new Set(scheduleIds)) await getNode(db, space.spaceId, id, 'schedule');
+      files.forEach((f, i) => {
+        if (f.data.length === 0)
+          throw badFile(lang, badRequest('import.empty', { where: f.fileName, field: `body.file.${i}` }));
+      });
+      const stored = [];
+      for (const [i, f] of files.entries()) {
+        const file = await saveFile(db, env.storage, {
+          spaceId: space.spaceId,
+          kind: 'temp',
+          name: f.fileName,
+          mime: f.mime,
+          data: f.data,
+          scheduleId: scheduleIds[i]!,
+          userId,
+        });
+        stored.push({ schedule_id: scheduleIds[i]!, file_id: file.id, file_name: f.fileName });
+      }
+      return toJob(await runner.enqueue(batchImportJob(stored, space.spaceId, userId, lang)), lang);
     }),
 
     implement(api.transfer.batchExport, async ({ body, space, userId, lang }) => {

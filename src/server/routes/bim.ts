@@ -8,17 +8,25 @@ import { sql } from 'kysely';
 import { api } from '../../api';
 import { BUILT_IN_PROFILE } from '../../api/bim';
 import type { BimElement, BimModel, BimProfile } from '../../api/bim';
-import { DEFAULT_COLORS, groupByKey, indexRelations, matchRule, splitByFlaggedRows } from '../../domain/bim';
+import {
+  DEFAULT_COLORS,
+  groupByKey,
+  indexRelations,
+  isPrimitiveId,
+  matchRule,
+  primitiveElementId,
+  primitiveNum,
+  splitByFlaggedRows,
+} from '../../domain/bim';
 import type { RuleElement, RuleRow } from '../../domain/bim';
 import { BimParseError, checkIfcText, ifcBytes } from '../bim/ifc-parse';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { Binary, implement } from '../http/register';
 import type { Implemented } from '../http/register';
 import type { ServerLang } from '../i18n/messages';
 import { jobRunnerFor } from '../jobs/app-runner';
-import { seatGuard } from '../licence/seats';
 import { errorList } from '../jobs/errors';
 import { toJob } from '../jobs/mappers';
 import { iso } from '../services/mappers';
@@ -26,10 +34,7 @@ import { deleteFile, getFile, MAX_UPLOAD_BYTES, readBytes, saveFile } from '../s
 import { readUpload } from '../storage/multipart';
 import { storageFor } from '../storage/storage';
 import { versionIndicators } from '../services/version-indicators';
-import { getVersion } from './versions';
-
-const bad = (code: string, params: Record<string, string | number> = {}) =>
-  new HttpError(400, 'BadRequest', [{ code, params }]);
+import { bad, bimScope, targetDatesOf } from './bim-scope';
 
 type ModelRow = {
   id: string;
@@ -64,12 +69,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
   const { db, config } = ctx;
   const storage = storageFor(config.dataDir);
 
-  const guard = seatGuard(db, {
-    table: 'bim_users',
-    cap: config.bimUserCap,
-    notLicensed: 'BimNotLicensed',
-    exceeded: 'BimUsersExceeded',
-  });
+  const { guard, link, versionLink, linkRelations, relationPairs } = bimScope(ctx);
 
   const project = async (spaceId: string, id: string) => {
     const p = await db
@@ -126,21 +126,6 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       )
       .where('e.space_id', '=', spaceId)
       .where('e.model_id', '=', modelId);
-
-  /** The relations of a link in one version (every read and delete of them is scoped so). */
-  const linkRelations = (spaceId: string, linkId: string, versionId: string) =>
-    db
-      .selectFrom('bim_relations')
-      .where('space_id', '=', spaceId)
-      .where('link_id', '=', linkId)
-      .where('version_id', '=', versionId);
-
-  /** A link's row–element pairs in one version. */
-  const relationPairs = async (spaceId: string, linkId: string, versionId: string) =>
-    (await linkRelations(spaceId, linkId, versionId).select(['wbs_id', 'element_id']).execute()).map((r) => ({
-      wbs_id: r.wbs_id,
-      element_id: Number(r.element_id),
-    }));
 
   /** A model's non-spatial elements as link rules and profiles read them (id order). */
   const ruleElements = async (
@@ -200,17 +185,6 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
     elevation: r.elevation === null ? null : Number(r.elevation),
   });
 
-  const link = async (spaceId: string, id: string) => {
-    const l = await db
-      .selectFrom('bim_links')
-      .selectAll()
-      .where('space_id', '=', spaceId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!l) throw notFound('link');
-    return l;
-  };
-
   const linksOut = async (
     spaceId: string,
     where: { project_id?: string; schedule_id?: string; id?: string },
@@ -236,17 +210,20 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
     return rows.map((r) => ({ ...r, relations: Number(r.relations), created_at: iso(r.created_at) }));
   };
 
-  /** The version and link of a version call; the version must be of the link's schedule. */
-  const versionLink = async (spaceId: string, versionId: string, linkId: string) => {
-    const v = await getVersion(db, spaceId, versionId);
-    const l = await link(spaceId, linkId);
-    if (v.schedule_id !== l.schedule_id) throw bad('bim.other_schedule', { field: 'params.id' });
-    return { v, l };
-  };
-
-  const elementIdsExist = async (spaceId: string, modelId: string, ids: number[]) => {
+  /** Ids of the model's elements, or of the project's primitive models (src/domain/bim/primitives.ts). */
+  const elementIdsExist = async (spaceId: string, modelId: string, ids: number[], primitivesOf?: string) => {
     const uniq = [...new Set(ids)];
     const found = new Set<number>();
+    const prims = primitivesOf ? uniq.filter(isPrimitiveId).map(primitiveNum) : [];
+    if (primitivesOf && prims.length)
+      for (const r of await db
+        .selectFrom('bim_primitives')
+        .select('num')
+        .where('space_id', '=', spaceId)
+        .where('project_id', '=', primitivesOf)
+        .where('num', 'in', prims)
+        .execute())
+        found.add(primitiveElementId(Number(r.num)));
     for (let i = 0; i < uniq.length; i += 5000) {
       const rows = await db
         .selectFrom('bim_elements')
@@ -739,28 +716,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
         .orderBy('order_key')
         .execute();
       // Late against target: the schedule's target version, row by id, else by code.
-      const target = await db
-        .selectFrom('versions')
-        .select('id')
-        .where('space_id', '=', c.space.spaceId)
-        .where('schedule_id', '=', v.schedule_id)
-        .where('kind', '=', 'target')
-        .where('id', '!=', v.id)
-        .executeTakeFirst();
-      const targetById = new Map<string, number | null>();
-      const targetByCode = new Map<string, number | null>();
-      if (target) {
-        const t = await db
-          .selectFrom('wbs_items')
-          .select(['id', 'code', 'ef'])
-          .where('space_id', '=', c.space.spaceId)
-          .where('version_id', '=', target.id)
-          .execute();
-        for (const r of t) {
-          targetById.set(r.id, r.ef);
-          if (r.code) targetByCode.set(r.code, r.ef);
-        }
-      }
+      const targetOf = await targetDatesOf(db, c.space.spaceId, v);
       const out = rows
         .filter((r) => c.query.all === 'true' || byRow.has(r.id))
         .map((r) => ({
@@ -772,7 +728,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
           actual_start: r.actual_start,
           actual_finish: r.actual_finish,
           percent: Number(r.percent),
-          target_finish: targetById.get(r.id) ?? (r.code ? (targetByCode.get(r.code) ?? null) : null),
+          target_finish: targetOf(r)?.ef ?? null,
           element_ids: [...(byRow.get(r.id) ?? [])],
         }));
       const starts = out.map((r) => r.start).filter((x): x is number => x !== null);
@@ -821,7 +777,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
         if (!wbsIds || wbsIds.length === 0) throw bad('bim.bad_rule', { field: 'body.wbs_ids' });
         if (!c.body.element_ids || c.body.element_ids.length === 0)
           throw bad('bim.bad_rule', { field: 'body.element_ids' });
-        const els = await elementIdsExist(c.space.spaceId, l.model_id, c.body.element_ids);
+        const els = await elementIdsExist(c.space.spaceId, l.model_id, c.body.element_ids, l.project_id);
         pairs = wbsIds.flatMap((w) => els.map((e) => [w, e] as [string, number]));
       }
       if (c.body.replace) {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { api } from '../../api';
 import type { Chat, ChatMember, ChatMessage } from '../../api/collab';
 import {
+  MAX_ATTACHMENTS,
   directPair,
   groupReactions,
   mentions,
@@ -24,10 +25,18 @@ import { checkQuota, deleteFile, saveUpload, spaceLimits } from '../storage/file
 import { signedLink } from '../storage/links';
 import { incomingDir } from '../storage/storage';
 import { receiveUpload } from '../storage/upload';
+import type { ReceivedFile } from '../storage/upload';
+import { NOTIFICATION_CHANNELS } from '../../api/users';
+import type { NotificationChannel } from '../../api/users';
+
+/** A member's stored channels for a chat; null: the profile's. */
+const channelsOf = (stored: readonly string[] | null): NotificationChannel[] | null =>
+  stored &&
+  stored.filter((c): c is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(c));
 
 type ChatRow = {
   id: string;
-  kind: 'eps' | 'direct';
+  kind: 'eps' | 'direct' | 'notices';
   eps_id: string | null;
   user_a: string | null;
   user_b: string | null;
@@ -106,8 +115,13 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       .where('space_id', '=', spaceId)
       .where('id', '=', chatId)
       .executeTakeFirst();
-    // Another pair's direct chat is as unknown as a chat of another space.
-    if (!chat || (chat.kind === 'direct' && chat.user_a !== userId && chat.user_b !== userId))
+    // Another pair's direct chat, or another member's Notices chat, is as unknown as a chat of
+    // another space.
+    if (
+      !chat ||
+      (chat.kind === 'direct' && chat.user_a !== userId && chat.user_b !== userId) ||
+      (chat.kind === 'notices' && chat.user_a !== userId)
+    )
       throw notFound('chat');
     return chat;
   };
@@ -186,6 +200,7 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
         'peer.login',
         sql<string | number>`coalesce(cm.last_read_id, 0)`.as('last_read_id'),
         sql<boolean>`coalesce(cm.muted, false)`.as('muted'),
+        'cm.channels',
         // Counted up to UNREAD_CAP: a chat never read stays cheap however long its history.
         sql<number>`(SELECT count(*) FROM (SELECT 1 FROM chat_messages m WHERE m.space_id = c.space_id
           AND m.chat_id = c.id AND m.id > coalesce(cm.last_read_id, 0) AND m.deleted_at IS NULL
@@ -205,6 +220,7 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
             eb('c.kind', '=', 'direct'),
             eb.or([eb('c.user_a', '=', userId), eb('c.user_b', '=', userId)]),
           ]),
+          eb.and([eb('c.kind', '=', 'notices'), eb('c.user_a', '=', userId)]),
           // A node's chat belongs to every member: listed once it has a message (or was opened).
           eb.and([
             eb('c.kind', '=', 'eps'),
@@ -235,12 +251,16 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
         id: r.id,
         kind: r.kind,
         eps_id: r.eps_id,
+        // A Notices chat has no title of its own: the client names it in the reader's language.
         title:
           r.kind === 'eps'
             ? (r.eps_name ?? '')
-            : `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.login ?? ''),
+            : r.kind === 'notices'
+              ? ''
+              : `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || (r.login ?? ''),
         peer_id: r.kind === 'direct' ? (r.peer_id ?? null) : null,
         muted: r.muted,
+        channels: channelsOf(r.channels),
         last_read_id: Number(r.last_read_id),
         unread: r.unread,
         last_message: r.last_id === null ? null : (lastById.get(Number(r.last_id)) ?? null),
@@ -274,6 +294,7 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       ])
       .where('m.space_id', '=', spaceId);
     if (chat.kind === 'direct') q = q.where('u.id', 'in', [chat.user_a!, chat.user_b!]);
+    if (chat.kind === 'notices') q = q.where('u.id', '=', chat.user_a!);
     const rows = await q.orderBy('u.login').execute();
     return rows.map((r) => ({
       id: r.id,
@@ -296,8 +317,69 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       ids: [chat.id],
       payload,
       ...(chat.kind === 'direct' ? { to: [chat.user_a!, chat.user_b!] } : {}),
+      ...(chat.kind === 'notices' ? { to: [chat.user_a!] } : {}),
     });
 
+  /** Files a message may take: only the caller's own uploads to this chat that no message took yet. */
+  const checkFreeUploads = async (spaceId: string, chatId: string, userId: string, fileIds: string[]) => {
+    if (!fileIds.length) return;
+    const free = await db
+      .selectFrom('chat_attachments')
+      .select('file_id')
+      .where('space_id', '=', spaceId)
+      .where('chat_id', '=', chatId)
+      .where('uploaded_by', '=', userId)
+      .where('message_id', 'is', null)
+      .where('file_id', 'in', fileIds)
+      .execute();
+    if (free.length !== fileIds.length) throw badRequest('chat.bad_attachment', { field: 'attachment_ids' });
+  };
+  /** Stores a staged file as the caller's unsent upload to a chat (kind temp until sent). */
+  const keepUpload = async (spaceId: string, chatId: string, userId: string, up: ReceivedFile) => {
+    // Kind temp until sent: an upload never sent goes with the expired temp files.
+    const file = await saveUpload(db, storage, up, { spaceId, kind: 'temp', userId, purpose: 'chat' }, null);
+    try {
+      await db
+        .insertInto('chat_attachments')
+        .values({ space_id: spaceId, file_id: file.id, chat_id: chatId, uploaded_by: userId })
+        .execute();
+    } catch (err) {
+      await deleteFile(db, storage, file);
+      throw err;
+    }
+    return file;
+  };
+  /**
+   * The files of a multipart create/update-message (staged by register.ts), checked against the
+   * space's quota and kept as the caller's unsent uploads to the chat: their ids.
+   */
+  const keepFormFiles = async (spaceId: string, chatId: string, userId: string, files: ReceivedFile[]) => {
+    if (!files.length) return [];
+    const limits = await spaceLimits(db, spaceId, config.storageMaxFileBytes);
+    try {
+      await checkQuota(
+        db,
+        spaceId,
+        limits.quota,
+        files.reduce((n, f) => n + f.size, 0),
+      );
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      // The form's file parts are named "files".
+      throw new HttpError(
+        err.status,
+        err.error,
+        err.items.map((i) => ({ ...i, params: { ...i.params, field: 'body.files' } })),
+      );
+    }
+    const ids: string[] = [];
+    for (const f of files) ids.push((await keepUpload(spaceId, chatId, userId, f)).id);
+    return ids;
+  };
+  const tooManyFiles = (n: number) => {
+    if (n > MAX_ATTACHMENTS)
+      throw badRequest('storage.too_many_files', { field: 'body.files', max: MAX_ATTACHMENTS });
+  };
   const textProblem = (text: string, attachments = 0) => {
     const p = messageProblem(text, attachments);
     if (p === 'empty') throw badRequest('chat.empty_message', { field: 'text' });
@@ -308,11 +390,11 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
     implement(api.chat.settings, async ({ space, userId }) => {
       const rows = await db
         .selectFrom('chat_members')
-        .select(['chat_id', 'muted'])
+        .select(['chat_id', 'muted', 'channels'])
         .where('space_id', '=', space.spaceId)
         .where('user_id', '=', userId)
         .execute();
-      return rows;
+      return rows.map((r) => ({ ...r, channels: channelsOf(r.channels) }));
     }),
 
     implement(api.chat.eps, async ({ space, userId, params }) => {
@@ -399,6 +481,7 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
 
     implement(api.chat.uploadAttachment, async ({ space, userId, params, req }) => {
       const chat = await loadChat(space.spaceId, userId, params.id);
+      if (chat.kind === 'notices') throw badRequest('chat.read_only', { field: 'id' });
       const limits = await spaceLimits(db, space.spaceId, config.storageMaxFileBytes);
       const up = await receiveUpload(req, { maxBytes: limits.maxFile, dir: incomingDir(config.dataDir) });
       try {
@@ -407,32 +490,20 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
         await up.discard();
         throw err;
       }
-      // Kind temp until sent: an upload never sent goes with the expired temp files.
-      const file = await saveUpload(
-        db,
-        storage,
-        up,
-        { spaceId: space.spaceId, kind: 'temp', userId, purpose: 'chat' },
-        null,
-      );
-      try {
-        await db
-          .insertInto('chat_attachments')
-          .values({ space_id: space.spaceId, file_id: file.id, chat_id: chat.id, uploaded_by: userId })
-          .execute();
-      } catch (err) {
-        await deleteFile(db, storage, file);
-        throw err;
-      }
-      return toAttachment(space.spaceId, file);
+      return toAttachment(space.spaceId, await keepUpload(space.spaceId, chat.id, userId, up));
     }),
 
-    implement(api.chat.createMessage, async ({ space, userId, body }) => {
+    implement(api.chat.createMessage, async ({ space, userId, body, req }) => {
+      const sent = req.formFiles ?? [];
       const attachmentIds = [...new Set(body.attachment_ids ?? [])];
-      textProblem(body.text, attachmentIds.length);
+      tooManyFiles(attachmentIds.length + sent.length);
+      textProblem(body.text, attachmentIds.length + sent.length);
       let chat: ChatRow;
-      if (body.chat_id) chat = await loadChat(space.spaceId, userId, body.chat_id);
-      else if (body.user_id) {
+      if (body.chat_id) {
+        chat = await loadChat(space.spaceId, userId, body.chat_id);
+        // The product writes there, nobody else.
+        if (chat.kind === 'notices') throw badRequest('chat.read_only', { field: 'chat_id' });
+      } else if (body.user_id) {
         if (body.user_id === userId) throw badRequest('chat.self', { field: 'user_id' });
         const peer = await db
           .selectFrom('space_members')
@@ -469,20 +540,9 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
           .executeTakeFirst();
         if (!to) throw badRequest('chat.bad_reply', { field: 'reply_to' });
       }
-      if (attachmentIds.length) {
-        // Only the caller's own uploads to this chat that no message took yet.
-        const free = await db
-          .selectFrom('chat_attachments')
-          .select('file_id')
-          .where('space_id', '=', space.spaceId)
-          .where('chat_id', '=', chat.id)
-          .where('uploaded_by', '=', userId)
-          .where('message_id', 'is', null)
-          .where('file_id', 'in', attachmentIds)
-          .execute();
-        if (free.length !== attachmentIds.length)
-          throw badRequest('chat.bad_attachment', { field: 'attachment_ids' });
-      }
+      await checkFreeUploads(space.spaceId, chat.id, userId, attachmentIds);
+      // Files sent in the same (multipart) request go after the named uploads.
+      attachmentIds.push(...(await keepFormFiles(space.spaceId, chat.id, userId, sent)));
       const text = body.text.trim();
       const row = (await db
         .insertInto('chat_messages')
@@ -549,9 +609,26 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
           chat.kind === 'direct'
             ? members.filter((m) => m.id === chat.user_a || m.id === chat.user_b)
             : members;
+        // A member's own channels for this chat replace the profile's.
+        const own = allowed.length
+          ? await db
+              .selectFrom('chat_members')
+              .select(['user_id', 'channels'])
+              .where('space_id', '=', space.spaceId)
+              .where('chat_id', '=', chat.id)
+              .where(
+                'user_id',
+                'in',
+                allowed.map((m) => m.id),
+              )
+              .where('channels', 'is not', null)
+              .execute()
+          : [];
+        const channelsFor = new Map(own.map((r) => [r.user_id, r.channels!]));
         await notify(
           ctx,
           allowed.map((m) => ({
+            ...(channelsFor.has(m.id) ? { channels: channelsFor.get(m.id)! } : {}),
             spaceId: space.spaceId,
             userId: m.id,
             type: 'chat_mention' as const,
@@ -627,13 +704,31 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
       return { success: true as const };
     }),
 
-    implement(api.chat.updateMessage, async ({ space, userId, body }) => {
+    implement(api.chat.updateMessage, async ({ space, userId, body, req }) => {
+      const sent = req.formFiles ?? [];
       const chat = await loadChat(space.spaceId, userId, body.chat_id);
       const row = await getMessage(space.spaceId, chat.id, body.message_id);
       if (row.author_id !== userId) throw new HttpError(403, 'Forbidden', [{ code: 'chat.not_author' }]);
       if (row.deleted_at)
         throw badRequest('chat.deleted_message', { field: 'message_id', message_id: body.message_id });
-      textProblem(body.text);
+      const current = await db
+        .selectFrom('chat_attachments')
+        .select('file_id')
+        .where('space_id', '=', space.spaceId)
+        .where('message_id', '=', body.message_id as never)
+        .orderBy('position')
+        .execute();
+      const wanted = body.attachment_ids ? [...new Set(body.attachment_ids)] : current.map((a) => a.file_id);
+      tooManyFiles(wanted.length + sent.length);
+      textProblem(body.text, wanted.length + sent.length);
+      const kept = new Set(current.map((a) => a.file_id));
+      const named = wanted.filter((id) => !kept.has(id));
+      await checkFreeUploads(space.spaceId, chat.id, userId, named);
+      // Files sent in the same (multipart) request are added after the listed ones.
+      const fresh = await keepFormFiles(space.spaceId, chat.id, userId, sent);
+      wanted.push(...fresh);
+      const added = [...named, ...fresh];
+      const changeFiles = body.attachment_ids !== undefined || fresh.length > 0;
       const updated = (await db
         .updateTable('chat_messages')
         .set({ text: body.text.trim(), edited_at: sql`now()` })
@@ -641,6 +736,33 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
         .where('id', '=', body.message_id as never)
         .returning(messageColumns)
         .executeTakeFirstOrThrow()) as MessageRow;
+      if (changeFiles) {
+        for (const [position, fileId] of wanted.entries())
+          await db
+            .updateTable('chat_attachments')
+            .set({ message_id: body.message_id, position })
+            .where('space_id', '=', space.spaceId)
+            .where('file_id', '=', fileId)
+            .execute();
+        if (added.length)
+          await db
+            .updateTable('stored_files')
+            .set({ kind: 'documents', expires_at: null })
+            .where('space_id', '=', space.spaceId)
+            .where('id', 'in', added)
+            .execute();
+        // Files taken off the message go (their bytes when nothing else shares them).
+        const dropped = current.map((a) => a.file_id).filter((id) => !wanted.includes(id));
+        if (dropped.length) {
+          const files = await db
+            .selectFrom('stored_files')
+            .selectAll()
+            .where('space_id', '=', space.spaceId)
+            .where('id', 'in', dropped)
+            .execute();
+          for (const f of files) await deleteFile(db, storage, f);
+        }
+      }
       const [message] = await toMessages(space.spaceId, userId, [updated]);
       publish(space.spaceId, chat, 'chat_message_updated', { chat_id: chat.id, message_id: message!.id });
       return message!;
@@ -671,10 +793,18 @@ export function chatRoutes(ctx: AppContext): Implemented[] {
 
     implement(api.chat.setSettings, async ({ space, userId, body }) => {
       const chat = await loadChat(space.spaceId, userId, body.chat_id);
+      const set = {
+        ...(body.muted !== undefined ? { muted: body.muted } : {}),
+        ...(body.channels !== undefined ? { channels: body.channels && [...new Set(body.channels)] } : {}),
+      };
       await db
         .insertInto('chat_members')
-        .values({ space_id: space.spaceId, chat_id: chat.id, user_id: userId, muted: body.muted })
-        .onConflict((o) => o.columns(['space_id', 'chat_id', 'user_id']).doUpdateSet({ muted: body.muted }))
+        .values({ space_id: space.spaceId, chat_id: chat.id, user_id: userId, ...set })
+        .onConflict((o) =>
+          Object.keys(set).length
+            ? o.columns(['space_id', 'chat_id', 'user_id']).doUpdateSet(set)
+            : o.columns(['space_id', 'chat_id', 'user_id']).doNothing(),
+        )
         .execute();
       return { success: true as const };
     }),

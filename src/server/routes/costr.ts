@@ -3,13 +3,14 @@
 // dictionary search, links to WBS rows, import and export, and POST versions/{id}/update-costs.
 // Every call needs the estimates entitlement (LICENCE_ESTIMATES_USERS) and counts its user.
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import type { Patch } from 'immer';
 import { sql } from 'kysely';
 import { api } from '../../api';
-import type { Pdc } from '../../api/costr';
+import { pdcAnswer } from '../../api/costr-pdc';
+import { PROHIBITED_CHARACTERS } from '../../domain/format/validation';
 import { formatCsv, parseCsv } from '../../domain/io/csv/parse';
-import type { Coefficient, ColumnMapping, CostNode, EstimateFile, Totals } from '../../domain/costr';
+import type { Coefficient, ColumnMapping, CostNode, EstimateFile } from '../../domain/costr';
 import {
   DEFAULT_MAPPING,
   HOURS_DIGITS,
@@ -19,8 +20,6 @@ import {
   fromJsonFile,
   fromTable,
   minorText,
-  orderCoefficients,
-  positionSteps,
   subtreeIds,
   toJsonFile,
   toTable,
@@ -31,7 +30,7 @@ import { notFound } from '../errors';
 import { Binary, implement } from '../http/register';
 import type { Implemented } from '../http/register';
 import { translate } from '../i18n/messages';
-import { seatGuard } from '../licence/seats';
+import { DEMO_MODULE_USERS, seatGuard } from '../licence/seats';
 import { iso } from '../services/mappers';
 import {
   bad,
@@ -59,17 +58,9 @@ import { getVersion } from './versions';
 /** The attribute key update-costs writes labour hours under (a space attribute it creates once). */
 export const LABOUR_KEY = 'costr_labour';
 
-const amounts = (t: Totals, digits: number) => ({
-  labour: minorText(t.labour, digits),
-  machines: minorText(t.machines, digits),
-  materials: minorText(t.materials, digits),
-  total: minorText(t.total, digits),
-  hours: minorText(t.hours, HOURS_DIGITS),
-});
-
 async function tableOf(data: Buffer): Promise<string[][]> {
   if (data[0] === 0x50 && data[1] === 0x4b) {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcelJS()).Workbook();
     await wb.xlsx.load(data as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     const out: string[][] = [];
@@ -221,6 +212,8 @@ export function costrRoutes(ctx: AppContext): Implemented[] {
       ] as const)
         if (v !== null && !/^\d{1,6}(\.\d{1,4})?$/.test(v))
           items.push({ code: 'costr.not_number', params: { field: `body.${field}` } });
+      if (PROHIBITED_CHARACTERS.test(s.currency))
+        items.push({ code: 'prohibited_characters', params: { field: 'body.currency' } });
       if (items.length) throw bad(items);
       await db
         .insertInto('costr_settings')
@@ -415,22 +408,7 @@ export function costrRoutes(ctx: AppContext): Implemented[] {
       const e = await getEstimate(db, c.space.spaceId, c.params.id);
       const settings = await loadSettings(db, c.space.spaceId);
       const nodes = await loadNodes(db, c.space.spaceId, e.id);
-      const coefs = e.coefficients as Coefficient[];
-      const p = computeEstimate(nodes, coefs, settings);
-      const d = settings.rounding.digits;
-      const out: Pdc = {
-        currency: settings.currency,
-        digits: d,
-        order: orderCoefficients(coefs, settings.coefficientOrder).map((x) => x.id),
-        positions: [...p.positions.entries()].map(([id, t]) => ({
-          id,
-          steps: positionSteps(p, id).map((s) => ({ coefficient_id: s.coefficientId, ...amounts(s, d) })),
-          final: amounts(t, d),
-        })),
-        sections: [...p.sections.entries()].map(([id, t]) => ({ id, ...amounts(t, d) })),
-        total: amounts(p.total, d),
-      };
-      return out;
+      return pdcAnswer(nodes, e.coefficients as Coefficient[], settings);
     }),
 
     implement(api.costr.compliance, async (c) => {
@@ -533,7 +511,7 @@ export function costrRoutes(ctx: AppContext): Implemented[] {
         c.reply.header('content-disposition', `attachment; filename="${safe}.csv"`);
         return new Binary(Buffer.from(`\uFEFF${formatCsv(table)}`), 'text/csv; charset=utf-8');
       }
-      const wb = new ExcelJS.Workbook();
+      const wb = new (await loadExcelJS()).Workbook();
       const ws = wb.addWorksheet('Estimate');
       const numeric = new Set([
         'quantity',
@@ -798,6 +776,37 @@ export function costrRoutes(ctx: AppContext): Implemented[] {
         cost: minorText(cost, digits),
         labour: minorText(labour, HOURS_DIGITS),
       };
+    }),
+
+    // The workbench reads this for every user of a version: it takes no seat; unlicensed, no marks.
+    implement(api.costr.staleRows, async (c) => {
+      await getVersion(db, c.space.spaceId, c.params.id);
+      const cap = config.estimatesUserCap ?? (c.space.kind === 'demo' ? DEMO_MODULE_USERS : null);
+      if (cap === null) return { rows: [] };
+      const written = await db
+        .selectFrom('costr_row_costs')
+        .selectAll()
+        .where('space_id', '=', c.space.spaceId)
+        .where('version_id', '=', c.params.id)
+        .execute();
+      if (!written.length) return { rows: [] };
+      const { byRow, digits } = await rowCosts(c.space.spaceId, c.params.id);
+      const rows = [];
+      for (const w of written) {
+        const now = byRow.get(w.item_id);
+        const cost = now ? minorText(now.cost, digits) : null;
+        const labour = now ? minorText(now.labour, HOURS_DIGITS) : null;
+        if (cost === w.cost && labour === w.labour) continue;
+        rows.push({
+          item_id: w.item_id,
+          estimate_id: w.estimate_id,
+          written_cost: w.cost,
+          written_labour: w.labour,
+          cost,
+          labour,
+        });
+      }
+      return { rows };
     }),
 
     implement(api.costr.versionCosts, async (c) => {

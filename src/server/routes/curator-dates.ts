@@ -9,6 +9,7 @@ import type { DB } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { implement } from '../http/register';
 import { getNode } from '../services/eps';
+import { curatorAcceptedNotices, expertDataNotices, notify } from '../services/notices';
 import { today } from '../services/wdp-periods';
 import { getVersion } from './versions';
 
@@ -105,94 +106,106 @@ export async function readDpLimit(db: Kysely<DB>, spaceId: string, scheduleId: s
   };
 }
 
-export const curatorDateRoutes = ({ db }: AppContext) => [
-  implement(api.curatorDates.curatorDates, async ({ params, space }) =>
-    readCuratorDates(db, space.spaceId, params.id),
-  ),
+export const curatorDateRoutes = (ctx: AppContext) => {
+  const { db } = ctx;
+  return [
+    implement(api.curatorDates.curatorDates, async ({ params, space }) =>
+      readCuratorDates(db, space.spaceId, params.id),
+    ),
 
-  implement(api.curatorDates.acceptCuratorDates, async ({ params, body, space, userId }) => {
-    const v = await getVersion(db, space.spaceId, params.id);
-    if (v.locked) throw conflict('version_locked');
-    await db.transaction().execute(async (tx) => {
-      const items = await tx
-        .selectFrom('wbs_items')
-        .select(['id', 'code', 'es', 'ef'])
-        .where('space_id', '=', space.spaceId)
-        .where('version_id', '=', v.id)
-        .execute();
-      const rows = items.map((i) => ({ id: i.id, code: i.code, start: i.es, finish: i.ef }));
-      if (body.withdraw) {
-        const known = new Set(rows.map((r) => r.id));
-        const ids = body.wbs_ids;
-        const bad = ids?.findIndex((id) => !known.has(id)) ?? -1;
-        if (ids && bad >= 0) throw badRequest('curator.unknown_row', { field: `body.wbs_ids.${bad}` });
-        let q = tx
-          .deleteFrom('curator_dates')
+    implement(api.curatorDates.acceptCuratorDates, async ({ params, body, space, userId }) => {
+      const v = await getVersion(db, space.spaceId, params.id);
+      if (v.locked) throw conflict('version_locked');
+      const done = await db.transaction().execute(async (tx) => {
+        const items = await tx
+          .selectFrom('wbs_items')
+          .select(['id', 'code', 'es', 'ef'])
           .where('space_id', '=', space.spaceId)
-          .where('version_id', '=', v.id);
-        if (ids) q = q.where('wbs_id', 'in', ids);
-        await q.execute();
-        return;
-      }
-      // Not calculated: the dates are not the schedule's proposal yet.
-      if (v.timetable_state !== 'calculated')
-        throw badRequest('curator.not_calculated', { label: v.label, field: 'params.id' });
-      const plan = acceptPlan(rows, body.wbs_ids);
-      if (!plan.ok) {
-        const code = rows.find((r) => r.id === plan.id)?.code ?? plan.id;
-        throw badRequest(`curator.${plan.problem}`, { code, field: `body.wbs_ids.${plan.index}` });
-      }
-      for (let i = 0; i < plan.rows.length; i += 1000) {
-        const chunk = plan.rows.slice(i, i + 1000);
-        await tx
-          .insertInto('curator_dates')
-          .values(
-            chunk.map((r) => ({
-              space_id: space.spaceId,
-              version_id: v.id,
-              wbs_id: r.id,
-              accepted_start: r.start,
-              accepted_finish: r.finish,
-              accepted_by: userId,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['space_id', 'version_id', 'wbs_id']).doUpdateSet((eb) => ({
-              accepted_start: eb.ref('excluded.accepted_start'),
-              accepted_finish: eb.ref('excluded.accepted_finish'),
-              accepted_by: eb.ref('excluded.accepted_by'),
-              accepted_at: new Date(),
-            })),
-          )
+          .where('version_id', '=', v.id)
           .execute();
-      }
-    });
-    return readCuratorDates(db, space.spaceId, v.id);
-  }),
+        const rows = items.map((i) => ({ id: i.id, code: i.code, start: i.es, finish: i.ef }));
+        if (body.withdraw) {
+          const known = new Set(rows.map((r) => r.id));
+          const ids = body.wbs_ids;
+          const bad = ids?.findIndex((id) => !known.has(id)) ?? -1;
+          if (ids && bad >= 0) throw badRequest('curator.unknown_row', { field: `body.wbs_ids.${bad}` });
+          let q = tx
+            .deleteFrom('curator_dates')
+            .where('space_id', '=', space.spaceId)
+            .where('version_id', '=', v.id);
+          if (ids) q = q.where('wbs_id', 'in', ids);
+          const gone = await q.returning('wbs_id').execute();
+          return { withdrawn: gone.map((g) => g.wbs_id), accepted: [] as string[] };
+        }
+        // Not calculated: the dates are not the schedule's proposal yet.
+        if (v.timetable_state !== 'calculated')
+          throw badRequest('curator.not_calculated', { label: v.label, field: 'params.id' });
+        const plan = acceptPlan(rows, body.wbs_ids);
+        if (!plan.ok) {
+          const code = rows.find((r) => r.id === plan.id)?.code ?? plan.id;
+          throw badRequest(`curator.${plan.problem}`, { code, field: `body.wbs_ids.${plan.index}` });
+        }
+        for (let i = 0; i < plan.rows.length; i += 1000) {
+          const chunk = plan.rows.slice(i, i + 1000);
+          await tx
+            .insertInto('curator_dates')
+            .values(
+              chunk.map((r) => ({
+                space_id: space.spaceId,
+                version_id: v.id,
+                wbs_id: r.id,
+                accepted_start: r.start,
+                accepted_finish: r.finish,
+                accepted_by: userId,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['space_id', 'version_id', 'wbs_id']).doUpdateSet((eb) => ({
+                accepted_start: eb.ref('excluded.accepted_start'),
+                accepted_finish: eb.ref('excluded.accepted_finish'),
+                accepted_by: eb.ref('excluded.accepted_by'),
+                accepted_at: new Date(),
+              })),
+            )
+            .execute();
+        }
+        return { withdrawn: [] as string[], accepted: plan.rows.map((r) => r.id) };
+      });
+      // Dates given: the version's owner hears of it; dates withdrawn: their curators are asked again.
+      await notify(ctx, [
+        ...(await curatorAcceptedNotices(ctx, space.spaceId, v.id, done.accepted, userId)),
+        ...(await expertDataNotices(ctx, space.spaceId, v.id, userId, {
+          rows: done.withdrawn,
+          again: `withdrawn:${Date.now()}`,
+        })),
+      ]);
+      return readCuratorDates(db, space.spaceId, v.id);
+    }),
 
-  implement(api.scheduleSettings.limitForDp, async ({ params, space }) => {
-    await getNode(db, space.spaceId, params.id, 'schedule');
-    return readDpLimit(db, space.spaceId, params.id);
-  }),
+    implement(api.scheduleSettings.limitForDp, async ({ params, space }) => {
+      await getNode(db, space.spaceId, params.id, 'schedule');
+      return readDpLimit(db, space.spaceId, params.id);
+    }),
 
-  implement(api.scheduleSettings.settings, async ({ params, body, space }) => {
-    await getNode(db, space.spaceId, params.id, 'schedule');
-    const set = {
-      ...(body.plan_edit_days !== undefined ? { plan_edit_days: body.plan_edit_days } : {}),
-      ...(body.fact_edit_days !== undefined ? { fact_edit_days: body.fact_edit_days } : {}),
-    };
-    await db
-      .insertInto('schedule_settings')
-      .values({
-        space_id: space.spaceId,
-        schedule_id: params.id,
-        plan_edit_days: body.plan_edit_days ?? null,
-        fact_edit_days: body.fact_edit_days ?? null,
-      })
-      .onConflict((oc) =>
-        oc.columns(['space_id', 'schedule_id']).doUpdateSet({ ...set, updated_at: new Date() }),
-      )
-      .execute();
-    return readDpLimit(db, space.spaceId, params.id);
-  }),
-];
+    implement(api.scheduleSettings.settings, async ({ params, body, space }) => {
+      await getNode(db, space.spaceId, params.id, 'schedule');
+      const set = {
+        ...(body.plan_edit_days !== undefined ? { plan_edit_days: body.plan_edit_days } : {}),
+        ...(body.fact_edit_days !== undefined ? { fact_edit_days: body.fact_edit_days } : {}),
+      };
+      await db
+        .insertInto('schedule_settings')
+        .values({
+          space_id: space.spaceId,
+          schedule_id: params.id,
+          plan_edit_days: body.plan_edit_days ?? null,
+          fact_edit_days: body.fact_edit_days ?? null,
+        })
+        .onConflict((oc) =>
+          oc.columns(['space_id', 'schedule_id']).doUpdateSet({ ...set, updated_at: new Date() }),
+        )
+        .execute();
+      return readDpLimit(db, space.spaceId, params.id);
+    }),
+  ];
+};

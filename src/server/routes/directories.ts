@@ -24,7 +24,9 @@ import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { Binary, implement } from '../http/register';
 import { directoryFileRows } from '../import/directory-file';
 import { readUpload } from '../storage/multipart';
+import { copyLists } from '../services/directory-copy-lists';
 import { pushDonor } from '../services/directory-donor';
+import { linkedAttributes, updateLinkedValues } from '../services/directory-linked';
 import { addValuesToVersion } from '../services/directory-to-version';
 import { getVersion } from './versions';
 
@@ -61,7 +63,12 @@ async function ownerOf(db: Kysely<DB>, spaceId: string, epsId: string): Promise<
   return node.id;
 }
 
-async function getDirectory(db: Kysely<DB>, spaceId: string, epsId: string, id: string): Promise<DirRow> {
+export async function getDirectory(
+  db: Kysely<DB>,
+  spaceId: string,
+  epsId: string,
+  id: string,
+): Promise<DirRow> {
   const d = await db
     .selectFrom('directories')
     .select(['id', 'eps_id', 'name', 'attributes'])
@@ -69,10 +76,25 @@ async function getDirectory(db: Kysely<DB>, spaceId: string, epsId: string, id: 
     .where('id', '=', id)
     .executeTakeFirst();
   if (!d || (d.eps_id ?? spaceId) !== epsId) throw notFound('directory');
-  return d;
+  return withLinked(db, spaceId, d);
 }
 
-async function valuesOf(db: Kysely<DB>, spaceId: string, directoryId: string): Promise<DirectoryValue[]> {
+/** Attribute definitions as stored: linked_to is read from the linked attributes, never kept. */
+const storedDefinitions = (attributes: readonly DirectoryAttributeDef[]) =>
+  JSON.stringify(attributes.map(({ linked_to: _, ...a }) => a));
+
+/** The directory's attributes with the key of the space attribute each is linked to (if any). */
+async function withLinked(db: Kysely<DB>, spaceId: string, d: DirRow): Promise<DirRow> {
+  const linked = await linkedAttributes(db, spaceId, d.id);
+  const to = new Map(linked.map((a) => [a.linked_key, a.key]));
+  return { ...d, attributes: d.attributes.map((a) => ({ ...a, linked_to: to.get(a.key) ?? null })) };
+}
+
+export async function valuesOf(
+  db: Kysely<DB>,
+  spaceId: string,
+  directoryId: string,
+): Promise<DirectoryValue[]> {
   const rows = await db
     .selectFrom('directory_values as v')
     .leftJoin('wbs_directory_links as l', (j) =>
@@ -194,11 +216,40 @@ export function directoryRoutes({ db, events }: AppContext) {
   const saveAttributes = async (spaceId: string, d: DirRow, attributes: DirectoryAttributeDef[]) => {
     await db
       .updateTable('directories')
-      .set({ attributes: JSON.stringify(attributes) })
+      .set({ attributes: storedDefinitions(attributes) })
       .where('space_id', '=', spaceId)
       .where('id', '=', d.id)
       .execute();
     return summary({ ...d, attributes }, await count(spaceId, d.id));
+  };
+
+  /** A directory (or one of its attributes) goes: its linked attributes become ordinary ones. */
+  const unlinkAttributes = async (spaceId: string, directoryId: string, key?: string) => {
+    let q = db
+      .updateTable('attributes')
+      .set({ linked_directory_id: null, linked_key: null })
+      .where('space_id', '=', spaceId)
+      .where('linked_directory_id', '=', directoryId);
+    if (key !== undefined) q = q.where('linked_key', '=', key);
+    await q.execute();
+  };
+
+  /** The space attribute a directory attribute is linked to (404 when it is not). */
+  const linkedOf = async (spaceId: string, d: DirRow, key: string) => {
+    const a = await db
+      .selectFrom('attributes')
+      .selectAll()
+      .where('space_id', '=', spaceId)
+      .where('linked_directory_id', '=', d.id)
+      .where('linked_key', '=', key)
+      .executeTakeFirst();
+    if (!a) throw notFound('attribute');
+    return a;
+  };
+
+  const nameTaken = (err: unknown) => {
+    if ((err as { code?: string }).code === '23505') throw conflict('attribute.name_taken');
+    throw err;
   };
 
   /** The row's links, each with its value's code path and name. */
@@ -259,7 +310,9 @@ export function directoryRoutes({ db, events }: AppContext) {
         .orderBy('d.name')
         .orderBy('d.id')
         .execute();
-      return rows.map((r) => summary(r, Number(r.n ?? 0)));
+      return Promise.all(
+        rows.map(async (r) => summary(await withLinked(db, space.spaceId, r), Number(r.n ?? 0))),
+      );
     }),
 
     implement(api.directories.create, async ({ params, body, space }) => {
@@ -349,6 +402,7 @@ export function directoryRoutes({ db, events }: AppContext) {
 
     implement(api.directories.remove, async ({ params, space }) => {
       const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      await unlinkAttributes(space.spaceId, d.id);
       await db
         .deleteFrom('directories')
         .where('space_id', '=', space.spaceId)
@@ -391,7 +445,7 @@ export function directoryRoutes({ db, events }: AppContext) {
             space_id: space.spaceId,
             eps_id: eps,
             name: d.name,
-            attributes: JSON.stringify(d.attributes),
+            attributes: storedDefinitions(d.attributes),
           })
           .returning(['id', 'eps_id', 'name', 'attributes'])
           .executeTakeFirstOrThrow();
@@ -411,6 +465,7 @@ export function directoryRoutes({ db, events }: AppContext) {
               })),
             )
             .execute();
+        await copyLists(tx, space.spaceId, d.id, dir.id, idOf);
         return dir;
       });
       return fullDirectory(db, space.spaceId, copy);
@@ -440,6 +495,66 @@ export function directoryRoutes({ db, events }: AppContext) {
     implement(api.directories.donorUpdateValue, async ({ params, query, space, userId }) => {
       const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
       return pushDonor(db, events, space, userId, d, params.key, query.dry_run === 'true');
+    }),
+
+    implement(api.directories.linkedCreate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const attr = d.attributes.find((a) => a.key === body.key);
+      if (!attr) throw badRequest('invalid', { field: 'body.key' });
+      if (attr.linked_to) throw conflict('directory.already_linked', { name: attr.name, field: 'body.key' });
+      const name = body.name ?? `${attr.name} (${d.name})`.slice(0, TEXT_MAX_LENGTH).trim();
+      await db
+        .insertInto('attributes')
+        .values({
+          space_id: space.spaceId,
+          scope: 'space',
+          node_id: null,
+          key: `a_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+          name,
+          type: attr.type,
+          list_values: '[]',
+          formula: null,
+          directory_id: d.id,
+          linked_directory_id: d.id,
+          linked_key: attr.key,
+        })
+        .execute()
+        .catch(nameTaken);
+      return summary(await withLinked(db, space.spaceId, d), await count(space.spaceId, d.id));
+    }),
+
+    implement(api.directories.linkedUpdate, async ({ params, body, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const a = await linkedOf(space.spaceId, d, params.key);
+      await db
+        .updateTable('attributes')
+        .set({ name: body.name, updated_at: sql`now()` })
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', a.id)
+        .execute()
+        .catch(nameTaken);
+      return summary(d, await count(space.spaceId, d.id));
+    }),
+
+    implement(api.directories.linkedDelete, async ({ params, space }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      const a = await linkedOf(space.spaceId, d, params.key);
+      await db.transaction().execute(async (tx) => {
+        // As for any attribute: the rows' values go with the definition.
+        await sql`UPDATE wbs_items SET attributes = attributes - ${a.key}::text
+          WHERE space_id = ${space.spaceId} AND attributes ? ${a.key}`.execute(tx);
+        await tx
+          .deleteFrom('attributes')
+          .where('space_id', '=', space.spaceId)
+          .where('id', '=', a.id)
+          .execute();
+      });
+      return summary(await withLinked(db, space.spaceId, d), await count(space.spaceId, d.id));
+    }),
+
+    implement(api.directories.updateLinkedValues, async ({ params, query, space, userId }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      return updateLinkedValues(db, events, space, userId, d.id, query.dry_run === 'true');
     }),
 
     implement(api.directories.addValuesToVersion, async ({ params, space, userId }) => {
@@ -523,6 +638,7 @@ export function directoryRoutes({ db, events }: AppContext) {
       if (!d.attributes.some((a) => a.key === params.key)) throw notFound('attribute');
       await sql`UPDATE directory_values SET attribute_values = attribute_values - ${params.key}
         WHERE space_id = ${space.spaceId} AND directory_id = ${d.id}`.execute(db);
+      await unlinkAttributes(space.spaceId, d.id, params.key);
       return saveAttributes(
         space.spaceId,
         d,
@@ -603,7 +719,7 @@ export function directoryRoutes({ db, events }: AppContext) {
       return linksOf(space.spaceId, params.id, params.wbsId);
     }),
 
-    implement(api.directories.setWbsLink, async ({ params, body, space }) => {
+    implement(api.directories.setWbsLink, async ({ params, body, space, userId }) => {
       const v = await wbsRow(space.spaceId, params.id, params.wbsId);
       if (v.locked) throw conflict('version_locked');
       const d = await db
@@ -641,6 +757,11 @@ export function directoryRoutes({ db, events }: AppContext) {
           )
           .execute();
       }
+      // The row shows its new value's linked attributes (an undoable change of the version).
+      await updateLinkedValues(db, events, space, userId, d.id, false, {
+        versionId: v.id,
+        wbsId: params.wbsId,
+      });
       return linksOf(space.spaceId, v.id, params.wbsId);
     }),
   ];

@@ -96,6 +96,21 @@ export function galleryRoutes(ctx: AppContext) {
     created_at: iso(c.created_at),
     updated_at: c.updated_at ? iso(c.updated_at) : null,
   });
+  // Others with the node's gallery open see a change at once (gallery_updated to the space's
+  // members only; the tab reloads when the node is the one it shows).
+  const changed = (
+    spaceId: string,
+    nodeId: string,
+    what: { kind: 'comment' | 'photo'; action: 'added' | 'edited' | 'deleted'; id: string },
+    wbsItemId: string | null,
+    actorId: string,
+  ) =>
+    ctx.events.publish({
+      event: 'gallery_updated',
+      space_id: spaceId,
+      ids: [nodeId],
+      payload: { ...what, node_id: nodeId, wbs_item_id: wbsItemId, actor_id: actorId },
+    });
   const ownComment = async (spaceId: string, nodeId: string, id: string, me: string) => {
     const c = await commentsQuery(spaceId)
       .where('c.node_id', '=', nodeId)
@@ -186,6 +201,7 @@ export function galleryRoutes(ctx: AppContext) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      changed(space.spaceId, params.id, { kind: 'comment', action: 'added', id }, item, userId);
       // assignment_comment: the members assigned to the row hear of a comment on it.
       if (row)
         await notify(
@@ -205,13 +221,20 @@ export function galleryRoutes(ctx: AppContext) {
     }),
 
     implement(api.gallery.editComment, async ({ params, body, space, userId }) => {
-      await ownComment(space.spaceId, params.id, params.commentId, userId);
+      const c = await ownComment(space.spaceId, params.id, params.commentId, userId);
       await db
         .updateTable('eps_comments')
         .set({ text: body.text, updated_at: new Date() })
         .where('space_id', '=', space.spaceId)
         .where('id', '=', params.commentId)
         .execute();
+      changed(
+        space.spaceId,
+        params.id,
+        { kind: 'comment', action: 'edited', id: c.id },
+        c.wbs_item_id,
+        userId,
+      );
       return toComment(
         await commentsQuery(space.spaceId).where('c.id', '=', params.commentId).executeTakeFirstOrThrow(),
         userId,
@@ -219,12 +242,19 @@ export function galleryRoutes(ctx: AppContext) {
     }),
 
     implement(api.gallery.deleteComment, async ({ params, space, userId }) => {
-      await ownComment(space.spaceId, params.id, params.commentId, userId);
+      const c = await ownComment(space.spaceId, params.id, params.commentId, userId);
       await db
         .deleteFrom('eps_comments')
         .where('space_id', '=', space.spaceId)
         .where('id', '=', params.commentId)
         .execute();
+      changed(
+        space.spaceId,
+        params.id,
+        { kind: 'comment', action: 'deleted', id: c.id },
+        c.wbs_item_id,
+        userId,
+      );
       return { success: true as const };
     }),
 
@@ -285,6 +315,7 @@ export function galleryRoutes(ctx: AppContext) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        changed(space.spaceId, params.id, { kind: 'photo', action: 'added', id }, row?.id ?? null, userId);
         return toPhoto(
           await photosQuery(space.spaceId).where('p.id', '=', id).executeTakeFirstOrThrow(),
           space.spaceId,
@@ -306,6 +337,13 @@ export function galleryRoutes(ctx: AppContext) {
         throw new HttpError(403, 'Forbidden', [{ code: 'gallery.not_author', params: {} }]);
       // The photo's row goes with its file (ON DELETE CASCADE); the bytes when nothing shares them.
       await deleteFile(db, storage, await getFile(db, space.spaceId, p.file_id));
+      changed(
+        space.spaceId,
+        params.id,
+        { kind: 'photo', action: 'deleted', id: p.id },
+        p.wbs_item_id,
+        userId,
+      );
       return { success: true as const };
     }),
   ];

@@ -10,6 +10,8 @@ import { notFound } from '../errors';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
 import { iso } from '../services/mappers';
+import { notify } from '../services/notices';
+import { NOTICE_TYPES } from '../../domain/collab';
 
 export function noticeRoutes(ctx: AppContext): Implemented[] {
   const { db } = ctx;
@@ -186,5 +188,34 @@ export function noticeRoutes(ctx: AppContext): Implemented[] {
     implement(api.notices.removeArea, async ({ space, userId, params }) =>
       hide(space.spaceId, userId, 'in_area', params.id),
     ),
+
+    implement(api.notices.test, async ({ space, userId, params, body }) => {
+      const node = await db
+        .selectFrom('eps_nodes')
+        .select(['id', 'name'])
+        .where('space_id', '=', space.spaceId)
+        .where('id', '=', params.id)
+        .executeTakeFirst();
+      if (!node) throw notFound('eps');
+      const me = await db
+        .selectFrom('users')
+        .select('login')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const types = [...new Set(body.types ?? NOTICE_TYPES)];
+      const today = new Date().toISOString().slice(0, 10);
+      // The texts' parameters filled from the node and the caller; no actor, so they reach the caller.
+      await notify(
+        ctx,
+        types.map((type) => ({
+          spaceId: space.spaceId,
+          userId,
+          type,
+          params: { task: node.name, date: today, user: me.login, resource: me.login, count: 1, test: 1 },
+          link: { eps_id: node.id },
+        })),
+      );
+      return { created: types.length };
+    }),
   ];
 }

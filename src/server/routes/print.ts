@@ -69,7 +69,7 @@ export function printRoutes(ctx: AppContext) {
   return [
     implement(api.print.print, async ({ params, body, space, userId, lang }) => {
       const version = await getVersion(db, space.spaceId, params.id);
-      const src = await printSource(db, space.spaceId, version.id, userId);
+      const src = await printSource(db, space.spaceId, version.id, userId, body.settings, lang);
       const pages = planFor(body.settings, src.data).pages;
       if (pages > MAX_PAGES) throw tooMany(pages);
       const job = await runner.enqueue({
@@ -85,15 +85,15 @@ export function printRoutes(ctx: AppContext) {
     }),
 
     implement(api.print.preview, async ({ params, body, space, userId, lang, reply }) => {
-      const src = await printSource(db, space.spaceId, params.id, userId);
+      const src = await printSource(db, space.spaceId, params.id, userId, body.settings, lang);
       const { svg, pages } = previewSvg(body.settings, src.data, src.values, PRINT_WORDS[lang], body.page);
       reply.header('x-print-pages', String(pages));
       reply.header('access-control-expose-headers', 'x-print-pages');
       return new Binary(Buffer.from(svg, 'utf8'), 'image/svg+xml');
     }),
 
-    implement(api.print.count, async ({ params, body, space, userId }) => {
-      const src = await printSource(db, space.spaceId, params.id, userId);
+    implement(api.print.count, async ({ params, body, space, userId, lang }) => {
+      const src = await printSource(db, space.spaceId, params.id, userId, body.settings, lang);
       const plan = planFor(body.settings, src.data);
       return {
         pages: plan.pages,

@@ -87,6 +87,7 @@ export function reportRoutes(ctx: AppContext) {
     lang: ServerLang,
     reportId: string,
     versionId: string,
+    master = false,
   ) => {
     await oneReport(db, spaceId, reportId);
     const version = await getVersion(db, spaceId, versionId);
@@ -97,7 +98,7 @@ export function reportRoutes(ctx: AppContext) {
       lang,
       schedule_id: version.schedule_id,
       version_id: version.id,
-      params: { report_id: reportId },
+      params: master ? { report_id: reportId, master: true } : { report_id: reportId },
     });
     if (job.state !== 'done') {
       const items = (job.errors ?? []).map((e) => ({ code: e.code, params: e.params }));
@@ -211,6 +212,9 @@ export function reportRoutes(ctx: AppContext) {
     ),
     implement(api.reports.runOnVersion, ({ params, space, userId, lang }) =>
       run(space.spaceId, userId, lang, params.report_id, params.id),
+    ),
+    implement(api.reports.runMaster, ({ params, space, userId, lang }) =>
+      run(space.spaceId, userId, lang, params.report_id, params.id, true),
     ),
   ];
 }

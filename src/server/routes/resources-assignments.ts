@@ -12,7 +12,11 @@ import type { DB } from '../db/schema';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
+import { assignmentRows } from '../services/assignment-patch';
+import { logAssignmentStep } from '../services/assignment-undo';
+import type { StoredAssignmentStep } from '../services/assignment-undo';
 import { assignmentNotices } from '../services/notices';
+import { versionResourcesOf } from '../services/version-resources';
 import { getVersion } from './versions';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -98,42 +102,28 @@ async function versionResourceOf(
   resourceId: string,
   field: string,
 ) {
-  const linked = await tx
-    .selectFrom('version_resources')
-    .select('id')
-    .where('space_id', '=', spaceId)
-    .where('version_id', '=', versionId)
-    .where('resource_id', '=', resourceId)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (linked) return linked.id;
-  const r = await tx
-    .selectFrom('resources')
-    .selectAll()
-    .where('space_id', '=', spaceId)
-    .where('id', '=', resourceId)
-    .executeTakeFirst();
-  if (!r) throw badRequest('invalid', { field });
-  await tx
-    .insertInto('version_resources')
-    .values({
-      space_id: spaceId,
-      version_id: versionId,
-      id: r.id,
-      name: r.name,
-      kind: r.resource_type,
-      calendar_id: r.calendar_id,
-      resource_id: r.id,
-    })
-    .onConflict((oc) => oc.columns(['space_id', 'version_id', 'id']).doUpdateSet({ resource_id: r.id }))
-    .execute();
-  return r.id;
+  const id = (await versionResourcesOf(tx, spaceId, versionId, [resourceId])).get(resourceId);
+  if (!id) throw badRequest('invalid', { field });
+  return id;
 }
 
 const curveJson = (v: number[] | null | undefined) => (v == null ? null : JSON.stringify(v));
 
+/** The stored step as the answer carries it (the client puts it on its undo stack). */
+const stepOf = (step: StoredAssignmentStep | null) => (step ? { undo_step: step } : {});
+
 export function resourceAssignmentRoutes(ctx: AppContext) {
   const { db, events } = ctx;
+  // Open pages of the version learn of the new revision (and apply the entry) as of a WBS batch.
+  const publishStep = (spaceId: string, versionId: string, step: StoredAssignmentStep | null) => {
+    if (step)
+      events.publish({
+        event: 'version_updated',
+        space_id: spaceId,
+        ids: [versionId],
+        payload: { revision: step.revision, origin: 'assignment', entry: step.entry },
+      });
+  };
   return [
     implement(api.resources.assignments, async ({ query, space }) => {
       await getVersion(db, space.spaceId, query.version_id);
@@ -160,8 +150,11 @@ export function resourceAssignmentRoutes(ctx: AppContext) {
             ).map((r) => r.id)
           : [],
       );
+      const scope = { spaceId, versionId: params.id, userId };
+      let step: StoredAssignmentStep | null = null;
       const ids = await db.transaction().execute(async (tx) => {
         await editableVersion(tx, spaceId, params.id);
+        const before = await assignmentRows(tx, scope, given);
         const row = await tx
           .selectFrom('wbs_items')
           .select('id')
@@ -196,6 +189,14 @@ export function resourceAssignmentRoutes(ctx: AppContext) {
             .execute();
           out.push(id);
         }
+        // One step of the version's undo log (issue 17).
+        step = await logAssignmentStep(
+          tx,
+          scope,
+          existing.size > 0 ? 'resources:undo.change' : 'resources:undo.assign',
+          before,
+          await assignmentRows(tx, scope, out),
+        );
         return out;
       });
       await assignmentNotices(
@@ -206,14 +207,17 @@ export function resourceAssignmentRoutes(ctx: AppContext) {
         new Set(ids.filter((id) => !existing.has(id))),
         userId,
       );
-      return { items: await readAssignments(db, spaceId, params.id, { ids }) };
+      publishStep(spaceId, params.id, step);
+      return { items: await readAssignments(db, spaceId, params.id, { ids }), ...stepOf(step) };
     }),
 
     implement(api.resources.updateOne, async ({ params, body, space, userId }) => {
       const spaceId = space.spaceId;
       const { version_id: versionId, curve_values, ...rest } = body;
-      await db.transaction().execute(async (tx) => {
+      const scope = { spaceId, versionId, userId };
+      const step = await db.transaction().execute(async (tx) => {
         await editableVersion(tx, spaceId, versionId, params.id);
+        const before = await assignmentRows(tx, scope, [params.aid]);
         const set = {
           ...rest,
           ...(curve_values !== undefined ? { curve_values: curveJson(curve_values) } : {}),
@@ -236,23 +240,32 @@ export function resourceAssignmentRoutes(ctx: AppContext) {
                 .where('id', '=', params.aid)
                 .execute();
         if (done.length === 0) throw notFound('assignment');
+        const after = await assignmentRows(tx, scope, [params.aid]);
+        return logAssignmentStep(tx, scope, 'resources:undo.change', before, after);
       });
       await assignmentNotices(ctx, spaceId, versionId, [params.aid], new Set(), userId);
+      publishStep(spaceId, versionId, step);
       const [a] = await readAssignments(db, spaceId, versionId, { ids: [params.aid] });
-      return a!;
+      return { ...a!, ...stepOf(step) };
     }),
 
-    implement(api.resources.removeOne, async ({ params, query, space }) => {
-      await editableVersion(db, space.spaceId, query.version_id, params.id);
-      const gone = await db
-        .deleteFrom('version_assignments')
-        .where('space_id', '=', space.spaceId)
-        .where('version_id', '=', query.version_id)
-        .where('id', '=', params.aid)
-        .returning('id')
-        .execute();
-      if (gone.length === 0) throw notFound('assignment');
-      return { success: true as const };
+    implement(api.resources.removeOne, async ({ params, query, space, userId }) => {
+      const scope = { spaceId: space.spaceId, versionId: query.version_id, userId };
+      const step = await db.transaction().execute(async (tx) => {
+        await editableVersion(tx, space.spaceId, query.version_id, params.id);
+        const before = await assignmentRows(tx, scope, [params.aid]);
+        const gone = await tx
+          .deleteFrom('version_assignments')
+          .where('space_id', '=', space.spaceId)
+          .where('version_id', '=', query.version_id)
+          .where('id', '=', params.aid)
+          .returning('id')
+          .execute();
+        if (gone.length === 0) throw notFound('assignment');
+        return logAssignmentStep(tx, scope, 'resources:undo.unassign', before, new Map());
+      });
+      publishStep(space.spaceId, query.version_id, step);
+      return { success: true as const, ...stepOf(step) };
     }),
 
     implement(api.resources.remainsByIntensity, async ({ params, space }) => {

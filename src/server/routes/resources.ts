@@ -2,11 +2,13 @@
 // A batch (matrix paste, import) writes all its rows in one transaction or none.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { api } from '../../api';
-import type { Resource, ResourcePatch } from '../../api/resources';
+import type { Resource, ResourceLayout, ResourcePatch } from '../../api/resources';
 import type { DB, ResourcesTable } from '../db/schema';
 import type { AppContext } from '../context';
 import { HttpError, badRequest, notFound } from '../errors';
 import { implement } from '../http/register';
+import { recordStep, undoRedo, undoState } from '../services/resource-undo';
+import type { ResourceChange } from '../services/resource-undo';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -51,6 +53,21 @@ export async function listResources(db: Db, spaceId: string): Promise<Resource[]
     }
   };
   walk(null);
+  return out;
+}
+
+/** The resources of these ids as they are now (absent ones left out). */
+export async function readResources(db: Db, spaceId: string, ids: string[]): Promise<Map<string, Resource>> {
+  const out = new Map<string, Resource>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db
+      .selectFrom('resources')
+      .selectAll()
+      .where('space_id', '=', spaceId)
+      .where('id', 'in', ids.slice(i, i + 5000))
+      .execute();
+    for (const r of rows) out.set(r.id, toResource(r));
+  }
   return out;
 }
 
@@ -180,23 +197,68 @@ export function resourceRoutes({ db }: AppContext) {
       return { items };
     }),
 
-    implement(api.resources.create, async ({ body, space }) =>
-      toResource(await db.transaction().execute((tx) => insertResource(tx, space.spaceId, body))),
+    implement(api.resources.create, async ({ body, space, userId }) =>
+      toResource(
+        await db.transaction().execute(async (tx) => {
+          const row = await insertResource(tx, space.spaceId, body);
+          const after = toResource(row);
+          await recordStep(tx, { spaceId: space.spaceId, userId }, 'create', {
+            resources: [{ id: row.id, before: null, after }],
+          });
+          return row;
+        }),
+      ),
     ),
 
-    implement(api.resources.update, async ({ params, body, space }) =>
-      toResource(await db.transaction().execute((tx) => updateResource(tx, space.spaceId, params.id, body))),
+    implement(api.resources.update, async ({ params, body, space, userId }) =>
+      toResource(
+        await db.transaction().execute(async (tx) => {
+          const before = (await readResources(tx, space.spaceId, [params.id])).get(params.id) ?? null;
+          const row = await updateResource(tx, space.spaceId, params.id, body);
+          await recordStep(tx, { spaceId: space.spaceId, userId }, 'edit', {
+            resources: [{ id: row.id, before, after: toResource(row) }],
+          });
+          return row;
+        }),
+      ),
     ),
 
-    implement(api.resources.remove, async ({ params, space }) => {
+    implement(api.resources.remove, async ({ params, space, userId }) => {
       await db.transaction().execute(async (tx) => {
-        const gone = await tx
+        // The resource and its members, as they were, with the versions' copies and assignments
+        // that go with them: the step its undo puts back.
+        const all = await listResources(tx, space.spaceId);
+        const subtree = new Set<string>([params.id]);
+        for (const r of all) if (r.parent_id && subtree.has(r.parent_id)) subtree.add(r.id);
+        const gone = all.filter((r) => subtree.has(r.id));
+        if (gone.length === 0) throw notFound('resource');
+        const ids = gone.map((r) => r.id);
+        const copies = await tx
+          .selectFrom('version_resources')
+          .selectAll()
+          .where('space_id', '=', space.spaceId)
+          .where('resource_id', 'in', ids)
+          .execute();
+        const assignments =
+          copies.length === 0
+            ? []
+            : await tx
+                .selectFrom('version_assignments')
+                .selectAll()
+                .where('space_id', '=', space.spaceId)
+                .where((e) =>
+                  e.or(
+                    copies.map((c) =>
+                      e.and([e('version_id', '=', c.version_id), e('resource_id', '=', c.id)]),
+                    ),
+                  ),
+                )
+                .execute();
+        await tx
           .deleteFrom('resources')
           .where('space_id', '=', space.spaceId)
           .where('id', '=', params.id)
-          .returning('id')
           .execute();
-        if (gone.length === 0) throw notFound('resource');
         // Children went with it (ON DELETE CASCADE); their versions' copies and assignments go too.
         const left = tx.selectFrom('resources').select('id').where('space_id', '=', space.spaceId);
         await tx
@@ -205,12 +267,19 @@ export function resourceRoutes({ db }: AppContext) {
           .where('resource_id', 'is not', null)
           .where('resource_id', 'not in', left)
           .execute();
+        await recordStep(tx, { spaceId: space.spaceId, userId }, 'delete', {
+          resources: gone.map((r) => ({ id: r.id, before: r, after: null })),
+          copies,
+          assignments,
+        });
       });
       return { success: true as const };
     }),
 
-    implement(api.resources.batch, async ({ body, space }) => {
+    implement(api.resources.batch, async ({ body, space, userId }) => {
       const rows = await db.transaction().execute(async (tx) => {
+        const ids = body.items.flatMap((it) => ('id' in it && it.id ? [it.id] : []));
+        const before = await readResources(tx, space.spaceId, ids);
         const out: Selectable<ResourcesTable>[] = [];
         for (const [i, item] of body.items.entries()) {
           try {
@@ -229,9 +298,50 @@ export function resourceRoutes({ db }: AppContext) {
             throw err;
           }
         }
+        // One step: each resource once, as it was before the batch and as it is after it.
+        const changes = new Map<string, ResourceChange>();
+        for (const r of out)
+          changes.set(r.id, { id: r.id, before: before.get(r.id) ?? null, after: toResource(r) });
+        await recordStep(tx, { spaceId: space.spaceId, userId }, 'batch', {
+          resources: [...changes.values()],
+        });
         return out;
       });
       return { items: rows.map(toResource) };
+    }),
+
+    implement(api.resources.undoState, async ({ space, userId }) =>
+      undoState(db, { spaceId: space.spaceId, userId }),
+    ),
+
+    implement(api.resources.undo, async ({ space, userId }) =>
+      undoRedo(db, { spaceId: space.spaceId, userId }, 'undo', readResources),
+    ),
+
+    implement(api.resources.redo, async ({ space, userId }) =>
+      undoRedo(db, { spaceId: space.spaceId, userId }, 'redo', readResources),
+    ),
+
+    implement(api.resources.layout, async ({ space, userId }) => {
+      const row = await db
+        .selectFrom('resource_layouts')
+        .select('layout')
+        .where('space_id', '=', space.spaceId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return { layout: row ? (row.layout as ResourceLayout) : null };
+    }),
+
+    implement(api.resources.saveLayout, async ({ body, space, userId }) => {
+      const layout = JSON.stringify(body);
+      await db
+        .insertInto('resource_layouts')
+        .values({ space_id: space.spaceId, user_id: userId, layout })
+        .onConflict((oc) =>
+          oc.columns(['space_id', 'user_id']).doUpdateSet({ layout, updated_at: new Date() }),
+        )
+        .execute();
+      return { layout: body };
     }),
   ];
 }

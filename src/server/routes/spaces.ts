@@ -3,12 +3,15 @@ import { api } from '../../api';
 import { PERMISSION_MODULES } from '../../domain/admin/permissions';
 import type { SpaceConfig } from '../../api/users';
 import type { SpaceAccess } from '../auth/space-access';
+import { matrixOf, unite } from '../../domain/admin/grants';
+import { grantsFor } from '../services/access-grants';
 import { ipAllowed } from '../auth/space-access';
 import { CLOSE_MEMBERSHIP_CHANGED } from '../events/hub';
 import type { AppContext } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { implement } from '../http/register';
 import { addDemoStructure } from '../seed/demo';
+import { licensedModules } from '../licence/seats';
 import { iso } from '../services/mappers';
 import { keepAModerator, listMembers } from '../services/members';
 import { FREE_USER_CAP, createSpace } from '../services/spaces';
@@ -20,9 +23,16 @@ const SETTINGS = [
   'fact_edit_days',
   'default_language',
   'idle_timeout_minutes',
+  'storage_max_file_bytes',
+  'storage_quota_bytes',
 ] as const;
+/** The stored settings as the contract has them (a quota is a bigint: a string from the driver). */
+const settingsOf = <T extends { storage_quota_bytes: string | number | null }>(s: T) => ({
+  ...s,
+  storage_quota_bytes: s.storage_quota_bytes === null ? null : Number(s.storage_quota_bytes),
+});
 
-export const spaceConfig = (s: SpaceAccess): SpaceConfig => ({
+export const spaceConfig = (s: SpaceAccess, modules: SpaceConfig['modules']): SpaceConfig => ({
   space_id: s.spaceId,
   name: s.name,
   kind: s.kind,
@@ -43,6 +53,7 @@ export const spaceConfig = (s: SpaceAccess): SpaceConfig => ({
     members: s.members,
     expires_at: s.licenceExpiresAt ? iso(s.licenceExpiresAt) : null,
   },
+  modules,
 });
 
 const ok = { success: true as const };
@@ -168,7 +179,7 @@ export const spaceRoutes = (ctx: AppContext) => {
         .select(SETTINGS)
         .where('id', '=', space.spaceId)
         .executeTakeFirstOrThrow();
-      return s;
+      return settingsOf(s);
     }),
 
     implement(api.space.putSettings, async ({ body, space, req }) => {
@@ -185,15 +196,21 @@ export const spaceRoutes = (ctx: AppContext) => {
           ...(body.idle_timeout_minutes !== undefined
             ? { idle_timeout_minutes: body.idle_timeout_minutes }
             : {}),
+          ...(body.storage_max_file_bytes !== undefined
+            ? { storage_max_file_bytes: body.storage_max_file_bytes }
+            : {}),
+          ...(body.storage_quota_bytes !== undefined
+            ? { storage_quota_bytes: body.storage_quota_bytes }
+            : {}),
         })
         .where('id', '=', space.spaceId)
         .returning(SETTINGS)
         .executeTakeFirstOrThrow();
       events.publish({ event: 'space_updated', space_id: space.spaceId, ids: [space.spaceId], payload: {} });
-      return s;
+      return settingsOf(s);
     }),
 
-    implement(api.space.access, async ({ query, space }) => {
+    implement(api.space.access, async ({ query, space, userId }) => {
       if (query.eps_id) {
         const node = await db
           .selectFrom('eps_nodes')
@@ -202,8 +219,14 @@ export const spaceRoutes = (ctx: AppContext) => {
           .where('id', '=', query.eps_id)
           .executeTakeFirst();
         if (!node) throw notFound('eps');
+        // The caller's grants on that node and above it count there (access grants, api/access.ts).
+        const granted = matrixOf(await grantsFor(db, space.spaceId, userId, [query.eps_id]));
+        return spaceConfig(
+          { ...space, permissions: unite(space.permissions, granted) },
+          await licensedModules(db, ctx.config, space),
+        );
       }
-      return spaceConfig(space);
+      return spaceConfig(space, await licensedModules(db, ctx.config, space));
     }),
   ];
 };

@@ -5,15 +5,21 @@
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
 import { allows, effectiveMatrix } from '../../domain/admin/permissions';
-import type { Timesheet } from '../../api/wdp';
-import { cellsChange, fromUnits, rowRates, toUnits } from '../../domain/wdp';
+import type { z } from 'zod';
+import type { Timesheet, TimesheetReport, TimesheetReportQuery } from '../../api/wdp';
+import { formatCsv } from '../../domain/io/csv/parse';
+import { packageXlsx } from '../../domain/io/xlsx/ooxml';
+import { cellsChange, fromUnits, rowRates, timesheetReport, toUnits } from '../../domain/wdp';
 import type { WdpCell } from '../../domain/wdp';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { HttpError, conflict, forbidden, notFound } from '../errors';
 import { notify } from '../services/notices';
 import { rowResources } from '../services/wdp-resources';
-import { implement } from '../http/register';
+import type { WdpRowResources } from '../../api/wdp';
+import { Binary, implement } from '../http/register';
+import { translate } from '../i18n/messages';
+import type { ServerLang } from '../i18n/messages';
 import type { Implemented } from '../http/register';
 import type { SpaceAccess } from '../auth/space-access';
 import { loadDays, storeWdpChange } from '../services/wdp-store';
@@ -77,6 +83,149 @@ async function readSheets(
       .filter((d) => d.timesheet_id === s.id)
       .map((d) => ({ item_id: d.item_id, day: d.day, hours: d.hours, fact: d.fact })),
   }));
+}
+
+type ReportQuery = z.output<typeof TimesheetReportQuery>;
+
+/**
+ * The timesheet report of a space over [from, to]: the day lines of its sheets (of a version, a
+ * person, a status when asked; only `onlyUser`'s for a caller who does not decide timesheets),
+ * grouped by person and work (domain/wdp/timesheet-report.ts), with the works' codes and costs.
+ */
+async function buildReport(
+  db: Kysely<DB>,
+  spaceId: string,
+  q: ReportQuery,
+  onlyUser: string | null,
+): Promise<TimesheetReport> {
+  if (q.to < q.from || q.to - q.from > 366)
+    throw new HttpError(400, 'BadRequest', [{ code: 'timesheet.bad_period', params: { field: 'query.to' } }]);
+  if (onlyUser && q.user_id && q.user_id !== onlyUser) throw forbidden();
+  const user = onlyUser ?? q.user_id;
+  let lq = db
+    .selectFrom('timesheet_days as d')
+    .innerJoin('timesheets as t', (j) =>
+      j.onRef('t.space_id', '=', 'd.space_id').onRef('t.id', '=', 'd.timesheet_id'),
+    )
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('wbs_items as w', (j) =>
+      j
+        .onRef('w.space_id', '=', 'd.space_id')
+        .onRef('w.version_id', '=', 'd.version_id')
+        .onRef('w.id', '=', 'd.item_id'),
+    )
+    .innerJoin('versions as v', (j) =>
+      j.onRef('v.space_id', '=', 'd.space_id').onRef('v.id', '=', 'd.version_id'),
+    )
+    .leftJoin('eps_nodes as e', (j) =>
+      j.onRef('e.space_id', '=', 'v.space_id').onRef('e.id', '=', 'v.schedule_id'),
+    )
+    .leftJoin('wdp_rows as r', (j) =>
+      j
+        .onRef('r.space_id', '=', 'w.space_id')
+        .onRef('r.version_id', '=', 'w.version_id')
+        .onRef('r.item_id', '=', 'w.id'),
+    )
+    .select([
+      't.user_id',
+      'd.version_id',
+      'd.item_id',
+      'd.day',
+      'd.hours',
+      'd.fact',
+      'u.first_name',
+      'u.last_name',
+      'u.login',
+      'v.label',
+      'e.name as schedule_name',
+      'w.code',
+      'w.name',
+      'w.volume',
+      'w.price',
+      'r.unit',
+    ])
+    .where('d.space_id', '=', spaceId)
+    .where('d.day', '>=', q.from)
+    .where('d.day', '<=', q.to);
+  if (q.version_id) lq = lq.where('d.version_id', '=', q.version_id);
+  if (user) lq = lq.where('t.user_id', '=', user);
+  if (q.status) lq = lq.where('t.status', '=', q.status);
+  const rows = await lq
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.login')
+    .orderBy('t.user_id')
+    .orderBy('e.name')
+    .orderBy('d.version_id')
+    .orderBy('w.order_key')
+    .orderBy('d.day')
+    .limit(200_000)
+    .execute();
+  const versions = [...new Set(rows.map((r) => r.version_id))];
+  const resources = new Map<string, WdpRowResources>();
+  for (const versionId of versions)
+    for (const r of await rowResources(db, { spaceId, versionId }))
+      resources.set(`${versionId}|${r.item_id}`, r);
+  const work = new Map(rows.map((r) => [`${r.version_id}|${r.item_id}`, r]));
+  const person = new Map(rows.map((r) => [r.user_id, nameOf(r)]));
+  const report = timesheetReport(rows, q.from, q.to, (v, id) => {
+    const w = work.get(`${v}|${id}`);
+    return w ? rowRates(w, resources.get(`${v}|${id}`)) : undefined;
+  });
+  return {
+    from: q.from,
+    to: q.to,
+    lines: report.lines.map((l) => {
+      const w = work.get(`${l.version_id}|${l.item_id}`)!;
+      return {
+        ...l,
+        user_name: person.get(l.user_id) ?? '',
+        version_label: w.label,
+        schedule_name: w.schedule_name ?? '',
+        code: w.code,
+        name: w.name,
+        unit: w.unit ?? '',
+      };
+    }),
+    people: report.people.map((p) => ({ ...p, user_name: person.get(p.user_id) ?? '' })),
+  };
+}
+
+/** The report as a table: a header, then one line per person and work with its days' facts. */
+function reportTable(
+  r: TimesheetReport,
+  lang: ServerLang,
+): { headers: string[]; rows: (string | number | null)[][] } {
+  const days = Array.from({ length: r.to - r.from + 1 }, (_, i) => r.from + i);
+  const iso = (d: number) => new Date((d + 10_957) * 86_400_000).toISOString().slice(0, 10);
+  const h = (k: string) => translate(lang, `timesheet.col_${k}`);
+  return {
+    headers: [
+      h('person'),
+      h('schedule'),
+      h('code'),
+      h('work'),
+      h('unit'),
+      h('hours'),
+      h('fact'),
+      h('cost'),
+      ...days.map(iso),
+    ],
+    rows: r.lines.map((l) => {
+      const byDay = new Map(l.days.map((d) => [d.day, d.fact]));
+      return [
+        l.user_name,
+        `${l.schedule_name} — ${l.version_label}`,
+        l.code,
+        l.name,
+        l.unit,
+        l.hours,
+        l.fact,
+        l.cost,
+        ...days.map((d) => byDay.get(d) ?? null),
+      ];
+    }),
+  };
 }
 
 export function timesheetRoutes(ctx: AppContext): Implemented[] {
@@ -153,7 +302,23 @@ export function timesheetRoutes(ctx: AppContext): Implemented[] {
             .onRef('r.version_id', '=', 'w.version_id')
             .onRef('r.item_id', '=', 'w.id'),
         )
-        .select(['w.id', 'w.code', 'w.name', 'w.volume', 'w.price', 'w.es', 'w.ef', 'r.unit'])
+        .leftJoin('wbs_people as p', (j) =>
+          j
+            .onRef('p.space_id', '=', 'w.space_id')
+            .onRef('p.version_id', '=', 'w.version_id')
+            .onRef('p.wbs_id', '=', 'w.id'),
+        )
+        .select([
+          'w.id',
+          'w.code',
+          'w.name',
+          'w.volume',
+          'w.price',
+          'w.es',
+          'w.ef',
+          'r.unit',
+          'p.executor_id',
+        ])
         .where('w.space_id', '=', space.spaceId)
         .where('w.version_id', '=', params.id)
         .where('w.node_type', 'in', ['work', 'task'])
@@ -174,6 +339,7 @@ export function timesheetRoutes(ctx: AppContext): Implemented[] {
           start: w.es,
           finish: w.ef,
           ...rowRates(w, resources.get(w.id)),
+          executor_id: w.executor_id,
         })),
       };
     }),
@@ -219,6 +385,27 @@ export function timesheetRoutes(ctx: AppContext): Implemented[] {
         .where('id', 'in', ids)
         .execute();
       if (found.length !== ids.length) throw new HttpError(400, 'BadRequest', [{ code: 'wdp.unknown_item' }]);
+      // A sheet reports on the works assigned to its owner (their executor), and on any it already holds.
+      const assigned = new Set([
+        ...t.days.map((d) => d.item_id),
+        ...(
+          await db
+            .selectFrom('wbs_people')
+            .select('wbs_id')
+            .where('space_id', '=', space.spaceId)
+            .where('version_id', '=', t.version_id)
+            .where('executor_id', '=', t.user_id)
+            .where('wbs_id', 'in', ids)
+            .execute()
+        ).map((r) => r.wbs_id),
+      ]);
+      const stray = ids.filter((id) => !assigned.has(id));
+      if (stray.length)
+        throw new HttpError(
+          400,
+          'BadRequest',
+          stray.slice(0, 20).map((id) => ({ code: 'timesheet.not_assigned', params: { item_id: id } })),
+        );
       await db.transaction().execute(async (tx) => {
         for (const d of body.days) {
           if (d.hours === null && d.fact === null) {
@@ -332,6 +519,7 @@ export function timesheetRoutes(ctx: AppContext): Implemented[] {
         {
           user_id: string;
           name: string;
+          works: number;
           submitted: number;
           approved: number;
           declined: number;
@@ -343,12 +531,74 @@ export function timesheetRoutes(ctx: AppContext): Implemented[] {
         if (!u)
           by.set(
             r.user_id,
-            (u = { user_id: r.user_id, name: nameOf(r), submitted: 0, approved: 0, declined: 0, draft: 0 }),
+            (u = {
+              user_id: r.user_id,
+              name: nameOf(r),
+              works: 0,
+              submitted: 0,
+              approved: 0,
+              declined: 0,
+              draft: 0,
+            }),
           );
         const k = r.status === 'APPROVED' ? 'approved' : r.status === 'DECLINED' ? 'declined' : r.status;
         u[k] += 1;
       }
+      // The executors of the version's works gather their facts, with or without a sheet yet.
+      const assigned = await db
+        .selectFrom('wbs_people as p')
+        .innerJoin('users as u', 'u.id', 'p.executor_id')
+        .select(['p.executor_id as user_id', 'u.first_name', 'u.last_name', 'u.login'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('p.space_id', '=', space.spaceId)
+        .where('p.version_id', '=', params.id)
+        .groupBy(['p.executor_id', 'u.first_name', 'u.last_name', 'u.login'])
+        .execute();
+      for (const a of assigned) {
+        const id = a.user_id!;
+        let u = by.get(id);
+        if (!u)
+          by.set(
+            id,
+            (u = {
+              user_id: id,
+              name: nameOf(a),
+              works: 0,
+              submitted: 0,
+              approved: 0,
+              declined: 0,
+              draft: 0,
+            }),
+          );
+        u.works = Number(a.n);
+      }
       return { items: [...by.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+    }),
+
+    implement(api.wdp.timesheetReport, async ({ params, query, space, userId }) =>
+      buildReport(db, params.space_id, query, canDecide(space) ? null : userId),
+    ),
+
+    implement(api.wdp.exportTimesheetReport, async ({ params, query, space, userId, lang }) => {
+      const report = await buildReport(db, params.space_id, query, canDecide(space) ? null : userId);
+      const { headers, rows } = reportTable(report, lang);
+      if (query.format === 'csv') {
+        const text = formatCsv([headers, ...rows.map((r) => r.map((c) => (c === null ? '' : String(c))))]);
+        return new Binary(Buffer.from('\uFEFF' + text, 'utf8'), 'text/csv; charset=utf-8');
+      }
+      const bytes = packageXlsx([
+        {
+          name: translate(lang, 'timesheet.report'),
+          headers,
+          widths: headers.map((_, i) => (i === 3 ? 40 : i < 6 ? 18 : 11)),
+          formats: headers.map(() => undefined),
+          rows,
+        },
+      ]);
+      return new Binary(
+        Buffer.from(bytes),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
     }),
 
     implement(api.wdp.timesheetNotification, async ({ userId }) => {

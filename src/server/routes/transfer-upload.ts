@@ -11,6 +11,7 @@ import type { JobEnv } from '../jobs/runner';
 import { getNode } from '../services/eps';
 import { MAX_UPLOAD_BYTES, saveFile } from '../storage/files';
 import { readUpload } from '../storage/multipart';
+import type { Upload } from '../storage/multipart';
 import { markRuleUsed } from './import-settings';
 
 /** The upload rule of a multipart field (JSON), validated by the contract. */
@@ -30,7 +31,7 @@ function ruleOf(text: string | undefined) {
   return parsed.data;
 }
 
-const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
+export const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 
 /** Stores an upload as a temp file and describes the import job for it. */
 export async function acceptUpload(
@@ -41,8 +42,9 @@ export async function acceptUpload(
   lang: ServerLang,
   scheduleFromForm: boolean,
   scheduleId?: string,
+  given?: Upload,
 ) {
-  const upload = await readUpload(req, MAX_UPLOAD_BYTES, 'import.no_file');
+  const upload = given ?? (await readUpload(req, MAX_UPLOAD_BYTES, 'import.no_file'));
   const schedule = scheduleId ?? upload.fields.schedule_id;
   if (scheduleFromForm && !/^[0-9a-f-]{36}$/i.test(schedule ?? ''))
     throw new HttpError(400, 'BadRequest', [{ code: 'required', params: { field: 'body.schedule_id' } }]);

@@ -61,7 +61,7 @@ export function transferRoutes(ctx: AppContext): Implemented[] {
       return toVersion(await getVersion(env.db, space.spaceId, job.version_id!));
     }),
 
-    implement(api.transfer.exportVersion, async ({ params, space, userId, lang }) => {
+    implement(api.transfer.exportVersion, async ({ params, body, space, userId, lang }) => {
       const version = await getVersion(env.db, space.spaceId, params.id);
       const job = await runner.runNow({
         space_id: space.spaceId,
@@ -70,7 +70,7 @@ export function transferRoutes(ctx: AppContext): Implemented[] {
         lang,
         schedule_id: version.schedule_id,
         version_id: version.id,
-        params: { format: params.format },
+        params: { format: params.format, ...(body?.item_ids ? { item_ids: body.item_ids } : {}) },
       });
       failIfNotDone(job, lang);
       return toStoredFile(await getFile(env.db, space.spaceId, job.file_id!));

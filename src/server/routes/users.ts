@@ -10,6 +10,7 @@ import { implement } from '../http/register';
 import { findUserByLogin, getUser } from '../services/users';
 import { avatarRoutes } from './avatar';
 import { spaceConfig } from './spaces';
+import { licensedModules } from '../licence/seats';
 
 const wrongAnswer = () => new HttpError(400, 'BadRequest', [{ code: 'wrong_answer' }]);
 
@@ -142,7 +143,9 @@ export const userRoutes = (ctx: AppContext) => [
     }));
   }),
 
-  implement(api.users.spaceConfig, async ({ space }) => spaceConfig(space)),
+  implement(api.users.spaceConfig, async ({ space }) =>
+    spaceConfig(space, await licensedModules(ctx.db, ctx.config, space)),
+  ),
 
   ...avatarRoutes(ctx),
 ];

@@ -92,6 +92,8 @@ export function versionResourceRoutes({ db }: AppContext) {
                 access: a.access,
                 formula: a.row.formula,
                 list_values: a.row.list_values as unknown as string[],
+                linked_directory_id: a.row.linked_directory_id,
+                directory_id: a.row.type === 'directory' ? a.row.directory_id : null,
               }
             : { key, label };
         })

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { JsonParts, RawJson, implement } from '../http/register';
+import { prewarmCompareSide } from '../services/compare-packed';
 import { copyContent } from '../services/content';
 import { contentColumnsJson, itemSchedules, relationLagCalendars } from '../services/content-columns';
 import { storedScheduleOptions } from '../import/to-model';
@@ -80,6 +81,7 @@ export const versionRoutes = ({ db, events }: AppContext) => {
         return created;
       });
       changed(space.spaceId, [v.id]);
+      if (source) prewarmCompareSide(db, space.spaceId, v.id);
       return toVersion(v);
     }),
 

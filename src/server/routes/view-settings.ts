@@ -3,9 +3,9 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { api } from '../../api';
-import type { LayoutSettings, LayoutTemplate } from '../../api/view-settings';
+import type { LayoutSettings, LayoutTemplate, ScheduleLayout } from '../../api/view-settings';
 import type { AppContext } from '../context';
-import type { LayoutTemplatesTable } from '../db/schema';
+import type { LayoutTemplatesTable, ScheduleLayoutDefaultsTable } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { implement } from '../http/register';
 import { iso } from '../services/mappers';
@@ -15,6 +15,14 @@ const toTemplate = (r: Selectable<LayoutTemplatesTable>): LayoutTemplate => ({
   name: r.name,
   settings: r.settings as unknown as LayoutSettings,
   is_default: r.is_default,
+  updated_at: iso(r.updated_at),
+});
+
+const toScheduleLayout = (r: Selectable<ScheduleLayoutDefaultsTable>): ScheduleLayout => ({
+  schedule_id: r.schedule_id,
+  name: r.name,
+  settings: r.settings as unknown as LayoutSettings,
+  set_by: r.set_by,
   updated_at: iso(r.updated_at),
 });
 
@@ -36,7 +44,57 @@ export function viewSettingsRoutes({ db }: AppContext) {
     return row;
   };
 
+  /** The id is a schedule of the space (another kind of node, or another space's, answers 404). */
+  const schedule = async (spaceId: string, id: string) => {
+    const row = await db
+      .selectFrom('eps_nodes')
+      .select('id')
+      .where('space_id', '=', spaceId)
+      .where('id', '=', id)
+      .where('kind', '=', 'schedule')
+      .executeTakeFirst();
+    if (!row) throw notFound('schedule');
+  };
+
   return [
+    implement(api.viewSettings.scheduleLayout, async ({ params, space }) => {
+      await schedule(space.spaceId, params.id);
+      const row = await db
+        .selectFrom('schedule_layout_defaults')
+        .selectAll()
+        .where('space_id', '=', space.spaceId)
+        .where('schedule_id', '=', params.id)
+        .executeTakeFirst();
+      return { layout: row ? toScheduleLayout(row) : null };
+    }),
+
+    implement(api.viewSettings.setScheduleLayout, async ({ params, body, space, userId }) => {
+      await schedule(space.spaceId, params.id);
+      const values = {
+        name: body.name,
+        settings: JSON.stringify(body.settings),
+        set_by: userId,
+        updated_at: sql<Date>`now()`,
+      };
+      const row = await db
+        .insertInto('schedule_layout_defaults')
+        .values({ space_id: space.spaceId, schedule_id: params.id, ...values })
+        .onConflict((oc) => oc.columns(['space_id', 'schedule_id']).doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toScheduleLayout(row);
+    }),
+
+    implement(api.viewSettings.clearScheduleLayout, async ({ params, space }) => {
+      await schedule(space.spaceId, params.id);
+      await db
+        .deleteFrom('schedule_layout_defaults')
+        .where('space_id', '=', space.spaceId)
+        .where('schedule_id', '=', params.id)
+        .execute();
+      return { success: true as const };
+    }),
+
     implement(api.viewSettings.filters, async ({ space, userId }) => {
       const rows = await db
         .selectFrom('saved_filters')

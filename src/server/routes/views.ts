@@ -1,18 +1,14 @@
 // The cyclogram, the quality indicators and the network diagram's reads of a version.
 import { api } from '../../api';
-import { colorsOf } from '../../domain/cyclogram';
-import type { Cyclogram } from '../../domain/cyclogram';
+import type { CyclogramResponse } from '../../api/views';
+import { packClashes, packLines } from '../../domain/cyclogram';
 import type { AppContext } from '../context';
-import { implement } from '../http/register';
-import { badRequest } from '../errors';
+import { RawJson, implement } from '../http/register';
 import { hiddenKeys } from '../services/attribute-access';
-import { isGroupingKey, savedColors, versionCyclogram } from '../services/cyclogram';
+import { checkGroupingKeys, savedColors, shownCyclogram } from '../services/cyclogram';
 import { versionIndicators } from '../services/version-indicators';
-import { isActivity, loadViewRows, versionOfKind } from '../services/view-rows';
+import { isActivity, loadViewRows } from '../services/view-rows';
 import { getVersion } from './versions';
-
-const colored = (c: Cyclogram, colors: Record<string, string>) =>
-  c.lines.map((l) => ({ ...l, color: colors[l.kind] ?? '#64748b' }));
 
 export function viewRoutes({ db }: AppContext) {
   return [
@@ -20,49 +16,25 @@ export function viewRoutes({ db }: AppContext) {
       const version = await getVersion(db, space.spaceId, params.id);
       const locationBy = params.attributeId;
       const kindBy = query.kind_by;
-      // An attribute hidden from the caller's role groups nothing: its values would be the
-      // chart's location or line names (the same 400 as a key that does not exist).
-      const hidden = await hiddenKeys(db, space);
-      for (const [field, key] of [
+      await checkGroupingKeys(db, space.spaceId, version.id, await hiddenKeys(db, space), [
         ['attributeId', locationBy],
         ['kind_by', kindBy],
-      ] as const) {
-        if (hidden.includes(key) || !(await isGroupingKey(db, space.spaceId, version.id, key)))
-          throw badRequest('invalid', { field });
-      }
-      const current = await versionCyclogram(db, space.spaceId, version.id, locationBy, kindBy);
-      const colors = colorsOf(
-        current.lines.map((l) => l.kind),
-        await savedColors(db, space.spaceId, version.id, kindBy),
-      );
-      const targetVersion = await versionOfKind(db, space.spaceId, version.schedule_id, 'target');
-      let target = null;
-      if (targetVersion && targetVersion.id !== version.id) {
-        const t = await versionCyclogram(
-          db,
-          space.spaceId,
-          targetVersion.id,
-          locationBy,
-          kindBy,
-          current.locations,
-        );
-        // Locations only the target has are dropped: the axis is the current version's.
-        const lines = colored(t, colors)
-          .map((l) => ({ ...l, segments: l.segments.filter((s) => s.loc < current.locations.length) }))
-          .filter((l) => l.segments.length > 0);
-        target = { version_id: targetVersion.id, label: targetVersion.label, lines };
-      }
-      return {
+      ]);
+      const { current, lines, target } = await shownCyclogram(db, space.spaceId, version, locationBy, kindBy);
+      const answer: CyclogramResponse = {
         location_by: locationBy,
         kind_by: kindBy,
         locations: current.locations,
-        lines: colored(current, colors),
-        clashes: current.clashes,
+        lines: packLines(lines),
+        clashes: packClashes(current.clashes, lines),
         start: current.start,
         finish: current.finish,
         data_date: version.data_date,
-        target,
+        target: target && { ...target, lines: packLines(target.lines) },
       };
+      // Serialised as it is: the schema's check of 10,000 works' columns would cost more than
+      // the read (the shape is the one above, typed against the contract).
+      return new RawJson(JSON.stringify(answer));
     }),
 
     implement(api.views.cyclogramColor, async ({ params, body, space }) => {

@@ -13,6 +13,7 @@ import {
   refuseReadOnly,
   writtenAttributeKeys,
 } from '../services/attribute-access';
+import { refuseOutsideDirectory } from '../services/attribute-directory-values';
 import { LIVE_ENTRY_BYTES, applyBatch, readEntry } from '../services/wbs-patch-batch';
 import { getVersion } from './versions';
 import { timetableRoutes } from './timetable';
@@ -27,9 +28,11 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
       try {
         entry = readEntry(body.entry);
         // Attribute access is the server's to enforce: a read-only or calculated attribute is refused.
-        await refuseReadOnly(db, space, writtenAttributeKeys(entry.patches));
+        await refuseReadOnly(db, space, writtenAttributeKeys(entry.patches), body.origin !== 'do');
         // A list attribute holds one of its values or nothing, whoever writes it.
         await refuseOutsideList(db, space.spaceId, entry.patches);
+        // A directory attribute holds a code of its directory (undo and redo restore what was).
+        if (body.origin === 'do') await refuseOutsideDirectory(db, space.spaceId, entry.patches);
       } catch (err) {
         // 404 for a version of another space before anything about the patches. Read only when
         // the patches are refused: the batch's own transaction answers 404 otherwise, and a

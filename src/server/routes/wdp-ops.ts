@@ -215,6 +215,8 @@ export function wdpOpsRoutes(ctx: AppContext): Implemented[] {
           'vr.kind as vr_kind',
           'r.resource_type as r_type',
           'r.unit as r_unit',
+          'r.default_limit as r_default_limit',
+          'r.limits as r_limits',
           'w.code',
           'w.name',
           'w.volume',
@@ -254,6 +256,11 @@ export function wdpOpsRoutes(ctx: AppContext): Implemented[] {
             type: r.r_type ?? resourceTypeOf(r.vr_kind) ?? '',
             total: l.total,
             days: list(l.days),
+            // The space resource's availability (the Resources module's limits): the limit line.
+            limit:
+              (r.r_default_limit ?? 0) > 0 || (r.r_limits ?? []).length > 0
+                ? { default_limit: r.r_default_limit ?? 0, limits: r.r_limits ?? [] }
+                : null,
             works: l.works.map((w) => {
               const it = rowOf.get(w.rowId)!;
               return {

@@ -1,6 +1,6 @@
 // Daily work plans of a version (spec §7 wdp calls; issue 18): read the days, set values, distribute,
 // upload, approve days, clear; every change is one undo_wdp action (services/wdp-store.ts).
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import { api } from '../../api';
 import type { WdpDay } from '../../api/wdp';
 import { calendarDefOf } from '../../api/calendars';
@@ -41,7 +41,7 @@ const bad = (items: Item[]) => new HttpError(400, 'BadRequest', items);
 /** Table rows of an upload: the first sheet of an XLSX (a zip), else CSV text. */
 async function tableOf(data: Buffer): Promise<Cell[][]> {
   if (data[0] === 0x50 && data[1] === 0x4b) {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcelJS()).Workbook();
     await wb.xlsx.load(data as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     const out: Cell[][] = [];

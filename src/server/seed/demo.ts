@@ -73,8 +73,8 @@ export async function addDemoStructure(db: Kysely<DB>, spaceId: string) {
     const resourceIds = await addDemoResources(tx, spaceId);
     await assignDemoResources(tx, spaceId, version.id, resourceIds);
     const target = await insertVersion(tx, spaceId, schedule.id, 'Target (contract baseline)', 'target');
+    // The copy carries the assignments (and everything else the version owns).
     await copyContent(tx, spaceId, version.id, target.id);
-    await assignDemoResources(tx, spaceId, target.id, resourceIds);
     await addDemoDirectories(tx, spaceId, [version.id, target.id]);
     await tx
       .updateTable('versions')

@@ -12,8 +12,9 @@ import type {
 } from '../../api/analytics';
 import type { DB } from '../db/schema';
 import { sweep } from './analytics-sweep';
-import { amountRows, keyedRamps, measureRamps, scopeCtes } from './analytics-scope';
-import { ensureSummaries, scheduleEvents, storedEvents } from './analytics-summary';
+import { customCostEvents } from './analytics-custom';
+import { amountRows, measureRamps, scopeCtes } from './analytics-scope';
+import { ensureSummaries, executorEvents, scheduleEvents, storedEvents } from './analytics-summary';
 import type { Amount, AnalyticsScope } from './analytics-scope';
 
 export interface Range {
@@ -88,8 +89,8 @@ export async function measureCurve(
 }
 
 /**
- * Planned amount by period, one series per schedule (money, volume: from the stored summaries) or
- * executor (cost, labour: from the assignments).
+ * Planned amount by period, one series per schedule (money, volume) or executor (cost, labour),
+ * from the stored summaries: spread over working time, assignments by their curves.
  */
 export async function keyedCurve(
   db: Kysely<DB>,
@@ -99,19 +100,24 @@ export async function keyedCurve(
   range: Range,
 ): Promise<CurveResponse> {
   const labels = (keys: string[]) => namesOf(db, scope.spaceId, keys, by === 'exec');
-  if (by === 'exec') return curveOf(db, scope, keyedRamps(scope.spaceId, amount, by), range, [], labels);
   await ensureSummaries(db, scope);
+  if (by === 'exec' && (amount === 'cost' || amount === 'labour'))
+    return curveOf(db, scope, null, range, [], labels, executorEvents(scope.spaceId, amount));
   return curveOf(db, scope, null, range, [], labels, scheduleEvents(scope.spaceId, amount, range.unit));
 }
 
-/** Custom ramps (the custom-cost graph) with series plan and target. */
-export function rampsCurve(
+/**
+ * The custom-cost graph: a number attribute of the rows, plan and target, spread over each row's
+ * working time (analytics-custom.ts).
+ */
+export async function customCostCurve(
   db: Kysely<DB>,
   scope: AnalyticsScope,
-  ramps: RawBuilder<unknown>,
+  attribute: string,
   range: Range,
 ): Promise<CurveResponse> {
-  return curveOf(db, scope, ramps, range, ['plan', 'target'], sameLabels);
+  const events = await customCostEvents(db, scope, attribute);
+  return curveOf(db, scope, null, range, ['plan', 'target'], sameLabels, events);
 }
 
 async function namesOf(
@@ -227,7 +233,12 @@ export async function stats(db: Kysely<DB>, scope: AnalyticsScope): Promise<Stat
   };
 }
 
+/**
+ * Planned to date is each working version's money planned to its own data date over working time
+ * (stored with its summary, analytics-summary.ts); earned is the percent complete of the money.
+ */
 export async function indicator(db: Kysely<DB>, scope: AnalyticsScope): Promise<IndicatorResponse> {
+  await ensureSummaries(db, scope);
   const s = scope.spaceId;
   const r = await sql<Record<string, unknown>>`
     WITH RECURSIVE ${scopeCtes(scope)}
@@ -238,11 +249,8 @@ export async function indicator(db: Kysely<DB>, scope: AnalyticsScope): Promise<
           WHERE i.space_id = ${s} AND ${ACTIVITY})
     SELECT
       (SELECT MAX(data_date) FROM sv) AS data_date,
-      (SELECT SUM(amt * CASE
-          WHEN dd.d IS NULL OR es IS NULL OR ef IS NULL THEN 0
-          WHEN ef <= es THEN (CASE WHEN dd.d > es THEN 1 ELSE 0 END)
-          ELSE LEAST(GREATEST((dd.d - es)::float8 / (ef - es), 0), 1) END)
-        FROM p, (SELECT MAX(data_date) AS d FROM sv) dd) AS planned,
+      (SELECT SUM(t.planned_to_date) FROM analytics_version_totals t JOIN sv ON t.version_id = sv.version_id
+        WHERE t.space_id = ${s}) AS planned,
       (SELECT SUM(amt * pct / 100) FROM p) AS earned,
       (SELECT SUM(amt * pct / 100) / NULLIF(SUM(amt), 0) * 100 FROM p) AS percent_money,
       (SELECT SUM(percent * GREATEST(duration, 1)) / NULLIF(SUM(GREATEST(duration, 1)), 0) FROM x)

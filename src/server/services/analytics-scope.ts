@@ -128,20 +128,11 @@ function wdpRamps(spaceId: string, column: 'plan' | 'fact', series: string): Raw
     WHERE d.space_id = ${spaceId} AND ${c} IS NOT NULL`;
 }
 
-/** Planned ramps keyed by schedule or executor (the series calls). */
+/**
+ * Planned ramps keyed by schedule or executor, over calendar time: the rows' form of the stored
+ * series (the summary tests sweep them to check the summaries).
+ */
 export function keyedRamps(spaceId: string, amount: Amount, by: 'sched' | 'exec'): RawBuilder<unknown> {
   return sql`SELECT ${sql.ref(`x.${by}`)}, x.es, x.ef, x.amt FROM (${amountRows(spaceId, 'sv', amount)}) x
     WHERE x.es IS NOT NULL AND x.ef IS NOT NULL`;
-}
-
-/** A number attribute of the rows over their early dates: plan and target. */
-export function attributeRamps(spaceId: string, attribute: string): RawBuilder<unknown> {
-  const part = (set: 'sv' | 'tv', label: string) => {
-    const from = sql.raw(set);
-    return sql`SELECT ${label}::text, i.es, i.ef, (i.attributes ->> ${attribute})::float8
-      FROM wbs_items i JOIN ${from} ON i.version_id = ${from}.version_id
-      WHERE i.space_id = ${spaceId} AND ${ACTIVITY} AND i.es IS NOT NULL AND i.ef IS NOT NULL
-        AND jsonb_typeof(i.attributes -> ${attribute}) = 'number'`;
-  };
-  return sql`${part('sv', 'plan')} UNION ALL ${part('tv', 'target')}`;
 }

@@ -97,6 +97,10 @@ export const toAttribute = (row: AttributeRow, access: AttributeAccess): Attribu
   list_values: row.list_values as unknown as string[],
   formula: row.formula,
   directory_id: row.directory_id,
+  linked:
+    row.linked_directory_id && row.linked_key
+      ? { directory_id: row.linked_directory_id, key: row.linked_key }
+      : null,
   access,
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
@@ -165,15 +169,24 @@ export function writtenAttributeKeys(
   return keys;
 }
 
-/** 403 attribute.read_only when the caller may not write one of the keys (or it is calculated). */
+/**
+ * 403 attribute.read_only when the caller may not write one of the keys (or it is calculated);
+ * 403 attribute.linked for a linked attribute, which mirrors a directory (only the directory's
+ * update-linked-values writes it, and an undo or redo of that change: `allowLinked`).
+ */
 export async function refuseReadOnly(
   db: Kysely<DB>,
   space: SpaceAccess,
   keys: ReadonlySet<string>,
+  allowLinked = false,
 ): Promise<void> {
   if (keys.size === 0) return;
   for (const a of await attributesForRole(db, space.spaceId, roleOf(space))) {
     if (!keys.has(a.row.key)) continue;
+    if (a.row.linked_directory_id !== null && !allowLinked)
+      throw new HttpError(403, 'Forbidden', [
+        { code: 'attribute.linked', params: { key: a.row.key, name: a.row.name } },
+      ]);
     if (a.access !== 'write' || a.row.type === 'formula')
       throw new HttpError(403, 'Forbidden', [
         {

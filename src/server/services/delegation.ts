@@ -29,6 +29,32 @@ export function subjectIds(params: unknown, body: unknown): string[] {
   return [...new Set(out)].slice(0, 8);
 }
 
+/**
+ * The EPS nodes of a call's subjects (a node id, or a version standing for its schedule) and all
+ * their ancestors: the places whose node delegations and grants apply to the call.
+ */
+export async function nodesAbove(
+  db: Kysely<DB>,
+  spaceId: string,
+  subjects: readonly string[],
+): Promise<Set<string>> {
+  if (subjects.length === 0) return new Set();
+  const ids = [...subjects];
+  const found = await sql<{ id: string }>`
+    WITH RECURSIVE start AS (
+      SELECT id, parent_id FROM eps_nodes WHERE space_id = ${spaceId} AND id = ANY(${ids}::uuid[])
+      UNION
+      SELECT e.id, e.parent_id FROM versions v JOIN eps_nodes e ON e.space_id = v.space_id AND e.id = v.schedule_id
+        WHERE v.space_id = ${spaceId} AND v.id = ANY(${ids}::uuid[])
+    ), up AS (
+      SELECT id, parent_id FROM start
+      UNION
+      SELECT e.id, e.parent_id FROM eps_nodes e JOIN up ON e.space_id = ${spaceId} AND e.id = up.parent_id
+    )
+    SELECT id FROM up`.execute(db);
+  return new Set(found.rows.map((r) => r.id));
+}
+
 /** Matrices of the givers of delegations in force to `userId` that apply to this call. */
 export async function delegatedMatrices(
   db: Kysely<DB>,
@@ -50,24 +76,8 @@ export async function delegatedMatrices(
     .execute();
   if (rows.length === 0) return [];
   const nodeRows = rows.filter((r) => r.eps_id !== null);
-  let under = new Set<string>();
-  if (nodeRows.length && subjects.length) {
-    // The subjects' nodes (a version stands for its schedule) and all their ancestors.
-    const ids = [...subjects];
-    const found = await sql<{ id: string }>`
-      WITH RECURSIVE start AS (
-        SELECT id, parent_id FROM eps_nodes WHERE space_id = ${spaceId} AND id = ANY(${ids}::uuid[])
-        UNION
-        SELECT e.id, e.parent_id FROM versions v JOIN eps_nodes e ON e.space_id = v.space_id AND e.id = v.schedule_id
-          WHERE v.space_id = ${spaceId} AND v.id = ANY(${ids}::uuid[])
-      ), up AS (
-        SELECT id, parent_id FROM start
-        UNION
-        SELECT e.id, e.parent_id FROM eps_nodes e JOIN up ON e.space_id = ${spaceId} AND e.id = up.parent_id
-      )
-      SELECT id FROM up`.execute(db);
-    under = new Set(found.rows.map((r) => r.id));
-  }
+  const under =
+    nodeRows.length && subjects.length ? await nodesAbove(db, spaceId, subjects) : new Set<string>();
   return rows
     .filter((r) => r.eps_id === null || under.has(r.eps_id))
     .map((r) =>

@@ -16,7 +16,7 @@ import { applyBatch } from './wbs-patch-batch';
 type Value = string | number | null;
 
 /** The value a row takes: numbers for a number attribute when the text reads as one. */
-function converted(v: Value | undefined, type: string): Value {
+export function converted(v: Value | undefined, type: string): Value {
   if (v === undefined || v === null || v === '') return null;
   if (type === 'number' && typeof v === 'string') {
     const n = Number(v.replace(',', '.'));
@@ -80,22 +80,74 @@ export async function pushDonor(
     .orderBy('i.id')
     .execute();
 
+  return pushRowValues(
+    db,
+    events,
+    space,
+    userId,
+    linked.map((r) => ({
+      ...r,
+      values: { [target.key]: converted((r.attribute_values ?? {})[attr.key], target.type) },
+    })),
+    'cmd.directory_donor',
+    dryRun,
+  );
+}
+
+/** A WBS row with the values it should hold (null: none) of some attributes. */
+export interface RowValues {
+  version_id: string;
+  label: string;
+  schedule_id: string;
+  locked: boolean;
+  revision: number;
+  id: string;
+  attributes: unknown;
+  values: Record<string, Value>;
+}
+
+/**
+ * Writes into each row the values it should hold that differ from what it has, as one undoable
+ * change per version (an undo-log entry `labelKey`, announced like the grid's); locked versions
+ * are left as they are and counted. A dry run only counts. Rows come ordered by version.
+ */
+export async function pushRowValues(
+  db: Kysely<DB>,
+  events: Pick<EventHub, 'publish'>,
+  space: SpaceAccess,
+  userId: string,
+  rows: readonly RowValues[],
+  labelKey: string,
+  dryRun: boolean,
+): Promise<DonorPush> {
   type Plan = {
     label: string;
     schedule_id: string;
     revision: number;
     patches: Patch[];
     inverse: Patch[];
+    rows: number;
   };
   const plans = new Map<string, Plan>();
   const lockedVersions = new Set<string>();
-  for (const r of linked) {
-    const values = (r.attribute_values ?? {}) as Record<string, Value>;
+  for (const r of rows) {
     const rowAttrs = (r.attributes ?? {}) as Record<string, unknown>;
-    const next = converted(values[attr.key], target.type);
-    const has = Object.hasOwn(rowAttrs, target.key);
-    const old = has ? rowAttrs[target.key] : undefined;
-    if ((next === null && !has) || old === next) continue;
+    const patches: Patch[] = [];
+    const inverse: Patch[] = [];
+    for (const [key, next] of Object.entries(r.values)) {
+      const has = Object.hasOwn(rowAttrs, key);
+      const old = has ? rowAttrs[key] : undefined;
+      if ((next === null && !has) || old === next) continue;
+      const path = ['rows', r.id, 'attributes', key];
+      if (next === null) {
+        patches.push({ op: 'remove', path });
+        inverse.unshift({ op: 'add', path, value: old });
+      } else {
+        patches.push({ op: has ? 'replace' : 'add', path, value: next });
+        inverse.unshift(has ? { op: 'replace', path, value: old } : { op: 'remove', path });
+      }
+    }
+    if (patches.length === 0) continue;
     if (r.locked) {
       lockedVersions.add(r.version_id);
       continue;
@@ -110,25 +162,21 @@ export async function pushDonor(
           revision: r.revision,
           patches: [],
           inverse: [],
+          rows: 0,
         }),
       );
-    const path = ['rows', r.id, 'attributes', target.key];
-    if (next === null) {
-      plan.patches.push({ op: 'remove', path });
-      plan.inverse.unshift({ op: 'add', path, value: old });
-    } else {
-      plan.patches.push({ op: has ? 'replace' : 'add', path, value: next });
-      plan.inverse.unshift(has ? { op: 'replace', path, value: old } : { op: 'remove', path });
-    }
+    plan.patches.push(...patches);
+    plan.inverse.unshift(...inverse);
+    plan.rows += 1;
   }
 
   const out: DonorPush = {
-    rows: [...plans.values()].reduce((n, p) => n + p.patches.length, 0),
+    rows: [...plans.values()].reduce((n, p) => n + p.rows, 0),
     versions: [...plans].map(([version_id, p]) => ({
       version_id,
       label: p.label,
       schedule_id: p.schedule_id,
-      rows: p.patches.length,
+      rows: p.rows,
     })),
     locked: lockedVersions.size,
   };
@@ -137,7 +185,7 @@ export async function pushDonor(
   for (const [versionId, p] of plans) {
     const done = await applyBatch(db, { spaceId: space.spaceId, versionId, userId }, p.revision, 'do', {
       kind: 'undo_wbs',
-      labelKey: 'cmd.directory_donor',
+      labelKey,
       patches: p.patches,
       inversePatches: p.inverse,
     });

@@ -16,7 +16,7 @@ import type { EventHub } from '../events/hub';
 import { conflict } from '../errors';
 import { applyBatch } from './wbs-patch-batch';
 
-interface Value {
+export interface Value {
   id: string;
   parent_id: string | null;
   sort_order: number;
@@ -30,41 +30,37 @@ export interface AddValuesResult {
   revision: number;
 }
 
-export async function addValuesToVersion(
-  db: Kysely<DB>,
-  events: Pick<EventHub, 'publish'>,
-  s: { spaceId: string; versionId: string; userId: string },
-  version: { revision: number; locked: boolean },
-  directoryId: string,
-): Promise<AddValuesResult> {
-  if (version.locked) throw conflict('version_locked');
-  const [values, items, links] = await Promise.all([
-    db
-      .selectFrom('directory_values')
-      .select(['id', 'parent_id', 'sort_order', 'code', 'name'])
-      .where('space_id', '=', s.spaceId)
-      .where('directory_id', '=', directoryId)
-      .execute(),
-    db
-      .selectFrom('wbs_items')
-      .select(['id', 'parent_id', 'order_key', 'code'])
-      .where('space_id', '=', s.spaceId)
-      .where('version_id', '=', s.versionId)
-      .execute(),
-    db
-      .selectFrom('wbs_directory_links')
-      .select(['wbs_id', 'value_id'])
-      .where('space_id', '=', s.spaceId)
-      .where('version_id', '=', s.versionId)
-      .where('directory_id', '=', directoryId)
-      .execute(),
-  ]);
+interface Item {
+  id: string;
+  parent_id: string | null;
+  order_key: string;
+  code: string | null;
+  name: string;
+}
+
+/** What a version needs to take a directory's values (all, or those of `scope`). */
+export interface AddPlan {
+  added: WbsRow[];
+  newLinks: { wbs_id: string; value_id: string }[];
+}
+
+/**
+ * The rows to add and the links to make so that every value (of `scope`, when given: a set of
+ * value ids closed under parents) has a linked row, placed under its parent value's row.
+ */
+export function planAdd(
+  values: readonly Value[],
+  items: readonly Item[],
+  links: readonly { wbs_id: string; value_id: string }[],
+  scope: ReadonlySet<string> | null,
+): AddPlan {
   const rowOfValue = new Map(links.map((l) => [l.value_id, l.wbs_id]));
   const linkedRows = new Set(links.map((l) => l.wbs_id));
   const rowOfCode = new Map<string, string>();
   for (const i of items) if (i.code && !linkedRows.has(i.id)) rowOfCode.set(i.code, i.id);
   const children = new Map<string | null, Value[]>();
-  for (const v of values as Value[]) {
+  for (const v of values) {
+    if (scope && !scope.has(v.id)) continue;
     const list = children.get(v.parent_id) ?? [];
     list.push(v);
     children.set(v.parent_id, list);
@@ -101,14 +97,65 @@ export async function addValuesToVersion(
     }
   };
   walk(null, null);
+  return { added, newLinks };
+}
 
-  let revision = version.revision;
-  if (added.length) {
-    const patches: Patch[] = added.map((r) => ({ op: 'add', path: ['rows', r.id], value: r }));
-    const inverse: Patch[] = added.map((r): Patch => ({ op: 'remove', path: ['rows', r.id] })).reverse();
-    const out = await applyBatch(db, s, version.revision, 'do', {
+/** The version's rows, the directory's values and the links between them. */
+export async function readVersionAndDirectory(
+  db: Kysely<DB>,
+  s: { spaceId: string; versionId: string },
+  directoryId: string,
+) {
+  const [values, items, links] = await Promise.all([
+    db
+      .selectFrom('directory_values')
+      .select(['id', 'parent_id', 'sort_order', 'code', 'name'])
+      .where('space_id', '=', s.spaceId)
+      .where('directory_id', '=', directoryId)
+      .execute(),
+    db
+      .selectFrom('wbs_items')
+      .select(['id', 'parent_id', 'order_key', 'code', 'name'])
+      .where('space_id', '=', s.spaceId)
+      .where('version_id', '=', s.versionId)
+      .execute(),
+    db
+      .selectFrom('wbs_directory_links')
+      .select(['wbs_id', 'value_id'])
+      .where('space_id', '=', s.spaceId)
+      .where('version_id', '=', s.versionId)
+      .where('directory_id', '=', directoryId)
+      .execute(),
+  ]);
+  return { values: values as Value[], items: items as Item[], links };
+}
+
+/**
+ * Stores a change of the version built from a directory: the rows added and `extra` patches (with
+ * their inverses) as one undoable entry through the version's edit loop, then the new links.
+ */
+export async function applyPlan(
+  db: Kysely<DB>,
+  events: Pick<EventHub, 'publish'>,
+  s: { spaceId: string; versionId: string; userId: string },
+  revision: number,
+  directoryId: string,
+  plan: AddPlan,
+  labelKey: string,
+  extra: { patches: Patch[]; inverse: Patch[] } = { patches: [], inverse: [] },
+): Promise<number> {
+  if (plan.added.length || extra.patches.length) {
+    const patches: Patch[] = [
+      ...plan.added.map((r): Patch => ({ op: 'add', path: ['rows', r.id], value: r })),
+      ...extra.patches,
+    ];
+    const inverse: Patch[] = [
+      ...[...extra.inverse].reverse(),
+      ...plan.added.map((r): Patch => ({ op: 'remove', path: ['rows', r.id] })).reverse(),
+    ];
+    const out = await applyBatch(db, s, revision, 'do', {
       kind: 'undo_wbs',
-      labelKey: 'cmd.directory_add_values',
+      labelKey,
       patches,
       inversePatches: inverse,
     });
@@ -120,11 +167,11 @@ export async function addValuesToVersion(
       payload: { revision: out.revision, origin: 'do', action_id: out.action_id },
     });
   }
-  for (let i = 0; i < newLinks.length; i += 1000)
+  for (let i = 0; i < plan.newLinks.length; i += 1000)
     await db
       .insertInto('wbs_directory_links')
       .values(
-        newLinks.slice(i, i + 1000).map((l) => ({
+        plan.newLinks.slice(i, i + 1000).map((l) => ({
           space_id: s.spaceId,
           version_id: s.versionId,
           wbs_id: l.wbs_id,
@@ -134,5 +181,21 @@ export async function addValuesToVersion(
       )
       .onConflict((oc) => oc.columns(['space_id', 'version_id', 'wbs_id', 'directory_id']).doNothing())
       .execute();
-  return { added: added.length, linked: newLinks.length - added.length, revision };
+  return revision;
+}
+
+export async function addValuesToVersion(
+  db: Kysely<DB>,
+  events: Pick<EventHub, 'publish'>,
+  s: { spaceId: string; versionId: string; userId: string },
+  version: { revision: number; locked: boolean },
+  directoryId: string,
+  scope: ReadonlySet<string> | null = null,
+  labelKey = 'cmd.directory_add_values',
+): Promise<AddValuesResult> {
+  if (version.locked) throw conflict('version_locked');
+  const { values, items, links } = await readVersionAndDirectory(db, s, directoryId);
+  const plan = planAdd(values, items, links, scope);
+  const revision = await applyPlan(db, events, s, version.revision, directoryId, plan, labelKey);
+  return { added: plan.added.length, linked: plan.newLinks.length - plan.added.length, revision };
 }

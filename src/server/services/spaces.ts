@@ -38,7 +38,8 @@ export async function createSpace(
   return db.transaction().execute((tx) => createSpaceIn(tx, s));
 }
 
-async function createSpaceIn(tx: Transaction<DB>, s: NewSpace) {
+/** Creates a space inside the caller's transaction (a copy from another deployment adds to it). */
+export async function createSpaceIn(tx: Transaction<DB>, s: NewSpace) {
   const { id: spaceId } = await tx
     .insertInto('spaces')
     .values({ name: s.name, kind: s.kind, owner_id: s.ownerId })

@@ -78,16 +78,16 @@ export function preorder<R extends { id: string; parent_id: string | null; order
 }
 
 /** Drafts are ideas, not plan: they and the rows under them are left out (as the engine does). */
-function withoutDraftRows(rows: ViewRow[]): ViewRow[] {
+export function withoutDraftRows<R extends Pick<ViewRow, 'id' | 'parent_id' | 'node_type'>>(rows: R[]): R[] {
   const out = new Set<string>();
   for (const r of rows)
     if (r.node_type === 'draft' || (r.parent_id !== null && out.has(r.parent_id))) out.add(r.id);
   return out.size === 0 ? rows : rows.filter((r) => !out.has(r.id));
 }
 
-export const isActivity = (r: ViewRow) => r.node_type !== 'sum' && r.node_type !== 'draft';
-export const startOf = (r: ViewRow) => r.actual_start ?? r.es;
-export const finishOf = (r: ViewRow) => r.actual_finish ?? r.ef;
+export const isActivity = (r: Pick<ViewRow, 'node_type'>) => r.node_type !== 'sum' && r.node_type !== 'draft';
+export const startOf = (r: Pick<ViewRow, 'actual_start' | 'es'>) => r.actual_start ?? r.es;
+export const finishOf = (r: Pick<ViewRow, 'actual_finish' | 'ef'>) => r.actual_finish ?? r.ef;
 
 /** The schedule's first version of a kind (by its order), if it has one. */
 export async function versionOfKind(

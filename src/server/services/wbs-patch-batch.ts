@@ -16,6 +16,7 @@ import { toDbOps } from './wbs-patch';
 import type { DbOp } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
+import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
 interface Scope {
@@ -52,13 +53,17 @@ export function readEntry(raw: unknown): HistoryEntry {
     throw bad([{ code: 'wbs.bad_entry', params: { reason: (err as Error).message } }]);
   }
   // Day values (undo_wdp) ride in the same entries as WBS patches: each part checked by its own.
-  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isWdpPath(p));
+  // So do assignments (issue 17).
+  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isWdpPath(p) && !isAssignmentPath(p));
   const wdp = (ps: readonly Patch[]) => ps.filter(isWdpPath);
+  const asg = (ps: readonly Patch[]) => ps.filter(isAssignmentPath);
   const errors = [
     ...toDbOps(wbs(entry.patches), 'patches').errors,
     ...toDbOps(wbs(entry.inversePatches), 'inversePatches').errors,
     ...toWdpOps(wdp(entry.patches), 'patches').errors,
     ...toWdpOps(wdp(entry.inversePatches), 'inversePatches').errors,
+    ...toAssignmentOps(asg(entry.patches), 'patches').errors,
+    ...toAssignmentOps(asg(entry.inversePatches), 'inversePatches').errors,
   ];
   if (errors.length) throw bad(errors);
   return entry;
@@ -96,13 +101,15 @@ function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
 }
 
 async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[], deferred = true) {
-  const { ops, errors } = toDbOps(patches.filter((p) => !isWdpPath(p)));
+  const { ops, errors } = toDbOps(patches.filter((p) => !isWdpPath(p) && !isAssignmentPath(p)));
   if (errors.length) throw bad(errors);
   const days = patches.filter(isWdpPath);
-  if (!deferred && needsDeferredKeys(ops, days.length))
+  const assignments = patches.filter(isAssignmentPath);
+  if (!deferred && needsDeferredKeys(ops, days.length + assignments.length))
     await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
   await checkRelations(tx, s, await applyOps(tx, s, ops));
   if (days.length > 0) await applyWdpPatches(tx, s, days);
+  if (assignments.length > 0) await applyAssignmentPatches(tx, s, assignments);
 }
 
 /**

@@ -40,6 +40,7 @@ const RowScheduleSchema = z.strictObject({
   manual: z.boolean().optional(),
   resourceCalendarIds: z.array(z.string().max(200)).max(100).optional(),
   plannedStart: Minutes.nullable().optional(),
+  manualStart: Minutes.nullable().optional(),
   plannedFinish: Minutes.nullable().optional(),
 });
 

@@ -115,3 +115,100 @@ export async function sweepIncoming(dir: string, now = Date.now(), graceMs = 360
   }
   return removed;
 }
+
+export interface ReceivedForm {
+  /** The form's fields; a field named in `lists` is an array, others keep their last value. */
+  fields: Record<string, string | string[]>;
+  /** The staged files, in the order sent. */
+  files: ReceivedFile[];
+  /** Removes every staged file not yet moved (harmless after a move). */
+  discard(): Promise<void>;
+}
+
+/**
+ * A multipart form with fields and any number (up to `maxFiles`) of file parts named `fileField`,
+ * each streamed to a staging file (hash, size and first bytes taken on the way, as receiveUpload).
+ * A file over `maxBytes`, more files than allowed or a NUL in a name is a 400 naming
+ * `body.<fileField>`; everything staged so far is removed then.
+ */
+export async function receiveForm(
+  req: FastifyRequest,
+  opts: { maxBytes: number; dir: string; fileField: string; maxFiles: number; lists?: readonly string[] },
+): Promise<ReceivedForm> {
+  const field = `body.${opts.fileField}`;
+  const refuse = (code: string, params: Record<string, string | number> = {}) =>
+    new HttpError(400, 'BadRequest', [{ code, params: { field, ...params } }]);
+  const tooLarge = () =>
+    refuse('storage.too_large', { max: Math.round((opts.maxBytes / 1048576) * 10) / 10 });
+  await mkdir(opts.dir, { recursive: true });
+  const lists = new Set(opts.lists ?? []);
+  const fields: Record<string, string | string[]> = {};
+  const staged: string[] = [];
+  const files: ReceivedFile[] = [];
+  const discardAll = async () => {
+    await Promise.all(staged.map((p) => rm(p, { force: true })));
+  };
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1, fieldSize: 64 * 1024, fields: 40 },
+    })) {
+      if (part.type !== 'file') {
+        if (typeof part.value !== 'string') continue;
+        if (lists.has(part.fieldname)) {
+          // A list field sent once empty is an empty list (a form cannot send "[]" otherwise).
+          const cur = fields[part.fieldname];
+          const list = Array.isArray(cur) ? cur : [];
+          fields[part.fieldname] = part.value === '' ? list : [...list, part.value];
+        } else fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== opts.fileField) {
+        part.file.resume();
+        continue;
+      }
+      if (files.length >= opts.maxFiles) {
+        part.file.resume();
+        throw refuse('storage.too_many_files', { max: opts.maxFiles });
+      }
+      const target = path.join(opts.dir, randomUUID());
+      staged.push(target);
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          if (head.length < SNIFF_BYTES)
+            head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, tap, createWriteStream(target));
+      if (part.file.truncated) throw tooLarge();
+      const raw = part.filename || '';
+      // PostgreSQL cannot store a NUL: a name holding one is refused, not cleaned.
+      if (hasNul(raw))
+        throw new HttpError(400, 'BadRequest', [nulItem({ body: { [opts.fileField]: raw } })!]);
+      const name = safeFileName(raw, 'upload');
+      files.push({
+        path: target,
+        size,
+        sha256: hash.digest('hex'),
+        claimed: part.mimetype,
+        mime: sniffMime(head, name),
+        name,
+        fields: {},
+        discard: () => rm(target, { force: true }),
+      });
+    }
+  } catch (err) {
+    await discardAll();
+    if (err instanceof HttpError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw refuse('storage.too_many_files', { max: opts.maxFiles });
+    throw refuse('invalid');
+  }
+  return { fields, files, discard: discardAll };
+}

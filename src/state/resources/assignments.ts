@@ -1,10 +1,15 @@
-// Assignment edits from the node panel: each one a server call and a step on the workbench's undo
-// stack (recordExternal) whose inverse is the call that puts back what was there: an assignment
-// made is deleted, a deleted one saved again under its id, a change changed back.
+// Assignment edits from the node panel (issue 17): each call makes its edit and the server logs
+// it as one action of the version's undo log (patches under ['assignments', id], both ways). The
+// answer's step goes on the workbench's undo stack (recordStored), so Ctrl+Z / Ctrl+Y send its
+// inverse through the same batch path as WBS edits, and a reload (which rebuilds the history
+// from the server's log) keeps it undoable.
 import { api } from '../../api';
-import type { AssignmentSaveItem, ResourceAssignment } from '../../api/resources';
+import type { AssignmentSaveItem, AssignmentUndoStep, ResourceAssignment } from '../../api/resources';
 import { call } from '../../app/api/call';
-import { recordExternal } from '../workbench/data';
+import { deserializeEntry } from '../../domain/history';
+import { applyRemote, onAssignmentPatches, recordPending } from '../workbench/data';
+import type { Change } from '../workbench/store';
+import { workbench } from '../workbench/store';
 
 type Fields = Pick<ResourceAssignment, 'units' | 'units_per_day' | 'intensity' | 'curve' | 'curve_values'>;
 
@@ -18,6 +23,59 @@ const changed = () => {
   for (const l of listeners) l();
 };
 
+/**
+ * Assignment patches applied on this page (an undo, a redo, another page's edit): the panel and
+ * the usage read the server again once the batches on their way are stored.
+ */
+function whenSaved(then: () => void): void {
+  if (workbench.get().saving === 0) return then();
+  const off = workbench.subscribe((s) => {
+    if (s.saving !== 0) return;
+    off();
+    then();
+  });
+}
+// The batch is queued by the data listeners after this handler: looked at once they ran.
+onAssignmentPatches(() => void setTimeout(() => whenSaved(changed), 0));
+
+/**
+ * The step the server stored, as a change: applied here unless the live event applied it already,
+ * and the version's revision moved past it. null when revisions went by that we lack (the live
+ * event reads the version again, history and all).
+ */
+function storedChange(step: AssignmentUndoStep | undefined): Change | null {
+  const v = workbench.get().version;
+  if (!step || !v || v.revision < step.revision - 1) return null;
+  const e = deserializeEntry(step.entry);
+  const change: Change = {
+    kind: e.kind,
+    labelKey: e.labelKey,
+    patches: e.patches,
+    inversePatches: e.inversePatches,
+  };
+  if (v.revision < step.revision) applyRemote(change.patches);
+  const now = workbench.get().version ?? v;
+  workbench.set({ version: { ...now, revision: Math.max(now.revision, step.revision) } });
+  return change;
+}
+
+/**
+ * One assignment call as one undo step: on the stack before the call (an undo pressed before the
+ * answer undoes it), the server's stored step once it answers.
+ */
+async function asStep<T extends { undo_step?: AssignmentUndoStep }>(
+  labelKey: string,
+  request: Promise<T>,
+): Promise<T> {
+  recordPending(
+    labelKey,
+    request.then((r) => storedChange(r.undo_step)).catch(() => null),
+  );
+  const res = await request;
+  changed();
+  return res;
+}
+
 export async function loadRowAssignments(versionId: string, wbsId: string): Promise<ResourceAssignment[]> {
   const res = await call(
     api.resources.assignments,
@@ -27,92 +85,41 @@ export async function loadRowAssignments(versionId: string, wbsId: string): Prom
   return res.items;
 }
 
-const save = async (versionId: string, wbsId: string, item: AssignmentSaveItem) => {
-  const res = await call(api.resources.save, {
-    params: { id: versionId },
-    body: { wbs_id: wbsId, items: [item] },
-  });
-  changed();
-  return res.items[0]!;
-};
-
-const remove = async (scheduleId: string, versionId: string, id: string) => {
-  await call(api.resources.removeOne, {
-    params: { id: scheduleId, aid: id },
-    query: { version_id: versionId },
-  });
-  changed();
-};
-
-const update = async (scheduleId: string, a: ResourceAssignment, f: Partial<Fields>) => {
-  await call(api.resources.updateOne, {
-    params: { id: scheduleId, aid: a.id },
-    body: { version_id: a.version_id, ...f },
-  });
-  changed();
-};
-
-const restoreItem = (a: ResourceAssignment): AssignmentSaveItem => ({
-  id: a.id,
-  resource_id: a.resource_id!,
-  units: a.units,
-  units_per_day: a.units_per_day,
-  intensity: a.intensity,
-  curve: a.curve,
-  curve_values: a.curve_values,
-});
-
-/** Assigns a resource to a row (undo deletes it, redo saves it back under the same id). */
+/** Assigns a resource to a row: one undoable step (undo removes it, redo puts it back). */
 export async function assignResource(
-  scheduleId: string,
+  _scheduleId: string,
   versionId: string,
   wbsId: string,
   item: AssignmentSaveItem,
 ): Promise<void> {
-  const made = save(versionId, wbsId, item);
-  // On the stack at once, so that an undo pressed before the answer undoes this; it waits for it.
-  recordExternal('resources:undo.assign', {
-    undo: async () => remove(scheduleId, versionId, (await made).id),
-    redo: async () => {
-      await save(versionId, wbsId, restoreItem(await made));
-    },
-  });
-  await made;
+  await asStep(
+    'resources:undo.assign',
+    call(api.resources.save, { params: { id: versionId }, body: { wbs_id: wbsId, items: [item] } }),
+  );
 }
 
-/** Changes fields of an assignment (undo sets the fields it had). */
+/** Changes fields of an assignment: one undoable step. */
 export async function changeAssignment(
   scheduleId: string,
   a: ResourceAssignment,
   f: Partial<Fields>,
 ): Promise<void> {
-  const before: Partial<Fields> = {};
-  for (const k of Object.keys(f) as (keyof Fields)[]) (before as Record<string, unknown>)[k] = a[k];
-  // A curve change carries its parts both ways.
-  if ('curve' in f) before.curve_values = a.curve_values;
-  const done = update(scheduleId, a, f);
-  const settled = done.catch(() => undefined);
-  recordExternal('resources:undo.change', {
-    undo: async () => {
-      await settled;
-      await update(scheduleId, a, before);
-    },
-    redo: () => update(scheduleId, a, f),
-  });
-  await done;
+  await asStep(
+    'resources:undo.change',
+    call(api.resources.updateOne, {
+      params: { id: scheduleId, aid: a.id },
+      body: { version_id: a.version_id, ...f },
+    }),
+  );
 }
 
-/** Deletes an assignment (undo saves it back with its id and fields). */
+/** Deletes an assignment: one undoable step (undo puts it back under its id). */
 export async function unassign(scheduleId: string, a: ResourceAssignment): Promise<void> {
-  const done = remove(scheduleId, a.version_id, a.id);
-  const settled = done.catch(() => undefined);
-  if (a.resource_id)
-    recordExternal('resources:undo.unassign', {
-      undo: async () => {
-        await settled;
-        await save(a.version_id, a.wbs_id, restoreItem(a));
-      },
-      redo: () => remove(scheduleId, a.version_id, a.id),
-    });
-  await done;
+  await asStep(
+    'resources:undo.unassign',
+    call(api.resources.removeOne, {
+      params: { id: scheduleId, aid: a.id },
+      query: { version_id: a.version_id },
+    }),
+  );
 }

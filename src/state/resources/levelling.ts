@@ -2,7 +2,8 @@
 // server call and one step of the workbench's undo history (recordExternal) whose undo puts the
 // levelling back as it was (PUT versions/{id}/levelling) and whose redo sets it again. Levelling
 // runs as a level_resources job; its progress is polled from the job report. The result is kept in
-// the version store (`levelled`) for the task Gantt's levelled bars and the resource Gantt.
+// the version store (`levelled`): its starts are an input of the schedule worker (the rows' dates,
+// floats and the Gantts follow), its former dates show the delay.
 import { api } from '../../api';
 import type { LevelOptionsInput, Levelling, LevellingRestore } from '../../api/levelling';
 import type { Job } from '../../api/transfer';
@@ -15,8 +16,12 @@ const POLL_MS = 400;
 
 function barsOf(versionId: string, data: Levelling): LevelledBars {
   const dates = new Map<string, readonly [number, number]>();
-  for (const r of data.items) dates.set(r.wbs_id, [r.start, r.finish ?? r.start]);
-  return { versionId, data, dates };
+  const starts: Record<string, number> = {};
+  for (const r of data.items) {
+    starts[r.wbs_id] = r.start;
+    if (r.base_start !== null) dates.set(r.wbs_id, [r.base_start, r.base_finish ?? r.base_start]);
+  }
+  return { versionId, data, starts, dates };
 }
 
 /** Keeps a version's levelling in the store (when that version is still the one open). */

@@ -15,7 +15,16 @@ export interface ArrangeInput {
   readonly read: (id: ItemId, column: string) => ArrangeValue;
 }
 
-const SCHEDULE_COLUMNS = new Set(['start', 'finish', 'total_float', 'free_float', 'critical', 'status']);
+const SCHEDULE_COLUMNS = new Set([
+  'start',
+  'finish',
+  'total_float',
+  'free_float',
+  'start_float',
+  'finish_float',
+  'critical',
+  'status',
+]);
 
 /** Whether an arrangement does anything (a sort key or a grouping). */
 export const arranges = (a: Arrangement | null): a is Arrangement =>
@@ -25,7 +34,7 @@ const columnsOf = (a: Arrangement) => [...a.sort.map((k) => k.column), ...(a.gro
 
 /** The state's arrangement with its row reader (undefined: WBS order). */
 export function arrangeOf(
-  s: Pick<WorkbenchState, 'arrange' | 'wbs' | 'schedule' | 'formulaValues' | 'target'>,
+  s: Pick<WorkbenchState, 'arrange' | 'wbs' | 'schedule' | 'formulaValues' | 'target' | 'curatorDates'>,
 ): ArrangeInput | undefined {
   if (!arranges(s.arrange)) return undefined;
   const get = reader(s as WorkbenchState, (id) => services().hoursPerDay(id));
@@ -60,11 +69,17 @@ export function sameArrangement(a: Arrangement | null, b: Arrangement | null): b
   );
 }
 
+/** Whether the arrangement reads the curator's accepted dates (they arrive after a load). */
+export function readsCuratorDates(a: Arrangement | null): boolean {
+  return arranges(a) && columnsOf(a).some((c) => c === 'accepted_start' || c === 'accepted_finish');
+}
+
 /** Applied after each schedule or calculated values that the arrangement reads. */
 export function followArrangement(refresh: () => void): () => void {
   return workbench.subscribe((s, prev) => {
     if (!arranges(s.arrange)) return;
     if (s.schedule !== prev.schedule && readsSchedule(s.arrange)) refresh();
     else if (s.formulaValues !== prev.formulaValues && readsAttributes(s.arrange)) refresh();
+    else if (s.curatorDates !== prev.curatorDates && readsCuratorDates(s.arrange)) refresh();
   });
 }

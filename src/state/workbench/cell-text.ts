@@ -23,6 +23,8 @@ export interface CellTextContext {
   workBetween?(calendarId: string | null, from: number, to: number): number;
   /** A calculated attribute's value in a row (undefined: not a formula, or not computed yet). */
   formulaValue?(key: string, rowId: string): EvalResult | undefined;
+  /** A row's accepted curator dates (undefined: none accepted). */
+  acceptedDates?(rowId: string): { start: number | null; finish: number | null } | undefined;
 }
 
 const EVAL_ERROR_TEXT: Record<EvalError['error'], string> = {
@@ -127,6 +129,16 @@ export function cellText(
         : days(r.tf, r, ctx, lang);
     case 'free_float':
       return isSum || rowStatus(row) === 'completed' || row.sched?.external ? '' : days(r.ff, r, ctx, lang);
+    case 'start_float':
+    case 'finish_float':
+      // P6's two floats behind total float (its "total float type" picks one or the smaller).
+      return rowStatus(row) === 'completed' || row.sched?.external
+        ? ''
+        : days(col.id === 'start_float' ? r.startFloat : r.finishFloat, r, ctx, lang);
+    case 'accepted_start':
+      return date(ctx.acceptedDates?.(row.id)?.start ?? NaN, mode, lang);
+    case 'accepted_finish':
+      return finishDate(ctx.acceptedDates?.(row.id)?.finish ?? NaN, mode, lang);
     case 'progress': {
       // A summary's own percent is not kept: it shows the roll-up of its rows (read-only).
       const pct = isSum ? r.percentComplete : row.percentComplete;

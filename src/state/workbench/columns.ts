@@ -4,6 +4,7 @@
 
 import { WBS_COLUMNS, attributeColumn, attributeColumnId } from '../../domain/wbs/columns';
 import type { WbsColumn } from '../../domain/wbs/columns';
+import type { DirectoryChoice } from '../../domain/directory/picker';
 import type { ColumnId, ColumnLayout } from './types';
 
 export interface ColumnDef {
@@ -12,6 +13,8 @@ export interface ColumnDef {
   readonly domain: WbsColumn;
   readonly align: 'left' | 'right' | 'center';
   readonly defaultWidth: number;
+  /** A directory-typed attribute's values: its cells are edited in the directory-value picker. */
+  readonly choices?: readonly DirectoryChoice[];
 }
 
 const def = (domain: WbsColumn, align: ColumnDef['align'], defaultWidth: number): ColumnDef => ({
@@ -36,6 +39,11 @@ export const COLUMN_DEFS: Readonly<Record<string, ColumnDef>> = {
   calendar: def(WBS_COLUMNS.calendar, 'left', 100),
   volume: def(WBS_COLUMNS.volume, 'right', 80),
   price: def(WBS_COLUMNS.price, 'right', 90),
+  // Last and hidden: a new column never shifts a saved layout's or a user's habits.
+  start_float: def(WBS_COLUMNS.start_float, 'right', 64),
+  finish_float: def(WBS_COLUMNS.finish_float, 'right', 64),
+  accepted_start: def(WBS_COLUMNS.accepted_start, 'right', 96),
+  accepted_finish: def(WBS_COLUMNS.accepted_finish, 'right', 96),
 };
 
 const ATTRIBUTE_WIDTH = 110;
@@ -66,32 +74,58 @@ export interface AttributeColumnType {
   readonly access?: 'hidden' | 'read' | 'write' | undefined;
   /** A list attribute's values: the only ones its cells take. */
   readonly list_values?: readonly string[] | undefined;
+  /** A linked attribute mirrors a directory's values: read-only in the grid. */
+  readonly linked_directory_id?: string | null | undefined;
+  /** A directory-typed attribute: the directory whose value codes its cells hold. */
+  readonly directory_id?: string | null | undefined;
 }
 
 /**
  * Types the attribute columns: numbers and dates convert as those columns do; a formula or an
  * attribute the caller may only read is read-only (the server refuses such writes anyway); a list
- * attribute takes only its values (the editor offers them).
+ * attribute takes only its values (the editor offers them); a directory attribute whose directory's
+ * values were read takes only their codes, chosen in the directory-value picker.
  */
-export function setAttributeColumnTypes(defs: readonly AttributeColumnType[]): void {
+export function setAttributeColumnTypes(
+  defs: readonly AttributeColumnType[],
+  directories: ReadonlyMap<string, readonly DirectoryChoice[]> = new Map(),
+): void {
   for (const d of defs) {
     const id = attributeColumnId(d.key);
-    const readOnly = d.type === 'formula' || d.access === 'read';
+    const readOnly = d.type === 'formula' || d.access === 'read' || !!d.linked_directory_id;
+    // A directory attribute whose values were read takes only their codes (a list of them).
+    const choices = d.type === 'directory' && d.directory_id ? directories.get(d.directory_id) : undefined;
     const kind =
-      d.type === 'number' ? 'number' : d.type === 'date' ? 'date' : d.type === 'list' ? 'list' : 'text';
+      d.type === 'number'
+        ? 'number'
+        : d.type === 'date'
+          ? 'date'
+          : d.type === 'list' || choices
+            ? 'list'
+            : 'text';
+    const options = choices ? choices.map((c) => c.code) : (d.list_values ?? []);
     attributeDefs.set(id, {
       id,
       labelKey: d.key,
       domain: readOnly
         ? { id, kind: 'readonly', attribute: d.key }
-        : attributeColumn(d.key, kind, kind === 'list' ? (d.list_values ?? []) : undefined),
+        : attributeColumn(d.key, kind, kind === 'list' ? options : undefined),
       align: d.type === 'number' || d.type === 'formula' ? 'right' : 'left',
       defaultWidth: ATTRIBUTE_WIDTH,
+      ...(choices && !readOnly ? { choices } : {}),
     });
   }
 }
 
-const HIDDEN_BY_DEFAULT = new Set(['calendar', 'volume', 'price']);
+const HIDDEN_BY_DEFAULT = new Set([
+  'calendar',
+  'volume',
+  'price',
+  'start_float',
+  'finish_float',
+  'accepted_start',
+  'accepted_finish',
+]);
 
 export const DEFAULT_COLUMNS: readonly ColumnLayout[] = Object.values(COLUMN_DEFS).map((c) => ({
   id: c.id,

@@ -33,6 +33,7 @@ export function textContext(s: WorkbenchState = workbench.get()): CellTextContex
       id === null ? (fallback?.name ?? '') : (s.calendars.find((c) => c.id === id)?.name ?? id),
     workBetween: (id, from, to) => calendarIndex(id).between(from, to),
     formulaValue: (key, rowId) => s.formulaValues.get(rowId)?.[key],
+    acceptedDates: (rowId) => s.curatorDates.get(rowId),
   };
 }
 

@@ -66,6 +66,9 @@ export function workbenchCyclogram(
   for (const sr of order) {
     const r = rows.get(sr.id)!;
     if (r.nodeType === 'sum') continue;
+    // The page's filter (address `filter` / `filter_indicator`): the chart shows what the grid and
+    // the Gantt show.
+    if (s.filterShown && !s.filterShown.has(sr.id)) continue;
     const d = datesOf(s, sr.id);
     if (!d) continue;
     acts.push({

@@ -48,7 +48,14 @@ let wdpPatches: SidePatches | null = null;
 export function onWdpPatches(handler: SidePatches | null): void {
   wdpPatches = handler;
 }
+/** Assignments (issue 17) ride in the same history; their patches go to their own handler. */
+let assignmentPatches: SidePatches | null = null;
+export function onAssignmentPatches(handler: SidePatches | null): void {
+  assignmentPatches = handler;
+}
+const isAssignment = (p: Patch) => p.path[0] === 'assignments';
 const isWdp = (p: Patch) => p.path[0] === 'wdp';
+const isSide = (p: Patch) => isWdp(p) || isAssignment(p);
 
 /** Persistence and the schedule runner listen to every applied change. */
 export function onDataChange(listener: Listener): () => void {
@@ -202,11 +209,12 @@ function apply(
   next?: WbsChange<unknown>,
 ): AppliedChange {
   const s = workbench.get();
-  const side = patches.some(isWdp);
-  if (side) wdpPatches?.(patches.filter(isWdp));
+  const side = patches.some(isSide);
+  if (side && patches.some(isWdp)) wdpPatches?.(patches.filter(isWdp));
+  if (side && patches.some(isAssignment)) assignmentPatches?.(patches.filter(isAssignment));
   const wbs = next
     ? commit(s.wbs, next)
-    : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isWdp(p)) : patches);
+    : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isSide(p)) : patches);
   const structural = isStructural(patches);
   const touched = touchedRowIds(patches);
   let expanded = s.expanded;
@@ -303,6 +311,24 @@ export function redo(): AppliedChange | null {
 export function recordExternal(labelKey: string, step: ExternalStep): void {
   const entry = { kind: 'undo_wbs' as const, labelKey, patches: [], inversePatches: [], external: step };
   workbench.set({ history: record(workbench.get().history, entry) });
+}
+
+/**
+ * A step the server stores and answers with (an assignment edit): on the stack at once, so that an
+ * undo pressed before the answer undoes this step; its undo and redo wait for the answer, then go
+ * to the server as any stored step's do. A failed call (null) leaves a step that does nothing.
+ */
+export function recordPending(labelKey: string, answer: Promise<Change | null>): void {
+  recordExternal(labelKey, {
+    undo: async () => {
+      const c = await answer;
+      if (c) apply(c, c.inversePatches, 'undo');
+    },
+    redo: async () => {
+      const c = await answer;
+      if (c) apply(c, c.patches, 'redo');
+    },
+  });
 }
 
 /** Patches from the server (a 409 reload, another tab's edit): history ignores them. */
@@ -412,6 +438,8 @@ function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView 
     ef: has && sch.ef[p]! >= 0 ? sch.ef[p]! : NaN,
     tf: has ? sch.tf[p]! : NaN,
     ff: has ? sch.ff[p]! : NaN,
+    startFloat: has && sch.startFloat ? sch.startFloat[p]! : NaN,
+    finishFloat: has && sch.finishFloat ? sch.finishFloat[p]! : NaN,
     critical: has ? sch.critical[p] === 1 : false,
     percentComplete: has && sch.percentComplete ? sch.percentComplete[p]! : NaN,
     targetStart: target ? target[0] : NaN,

@@ -9,7 +9,15 @@ import { filterShownRows, type ActiveFilter } from './filter';
 import { workbench } from './store';
 import { arrangeOf } from './arrange';
 
-const SCHEDULE_FIELDS = new Set(['start', 'finish', 'total_float', 'free_float', 'critical']);
+const SCHEDULE_FIELDS = new Set([
+  'start',
+  'finish',
+  'total_float',
+  'free_float',
+  'start_float',
+  'finish_float',
+  'critical',
+]);
 
 function readsSchedule(e: FilterExpr | null): boolean {
   if (!e) return false;
@@ -43,6 +51,8 @@ export function followFilter(): () => void {
     if (s.loads !== prev.loads) setFilter(s.filter);
     // Calculated attributes arrive from the worker after a load: the filter reads them then.
     else if (prev.formulaValues.size === 0 && s.formulaValues.size > 0) setFilter(s.filter);
+    // The curator's accepted dates arrive after a load too.
+    else if (s.curatorDates !== prev.curatorDates) setFilter(s.filter);
     else if (
       s.filterWaitsForSchedule &&
       s.schedule !== prev.schedule &&

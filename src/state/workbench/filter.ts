@@ -14,7 +14,7 @@ import {
   buildPredicate,
   parseFilter,
   rowsToShow,
-  subtreeSums,
+  lazySubtreeSum,
   sumFields,
   type FieldValue,
   type FilterExpr,
@@ -80,10 +80,11 @@ const MINUTES_PER_HOUR = 60;
 export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => number) {
   const rows = s.wbs.doc.rows;
   const sch = s.schedule;
-  const at = (id: ItemId, pick: 'es' | 'ef' | 'tf' | 'ff'): number => {
+  const at = (id: ItemId, pick: 'es' | 'ef' | 'tf' | 'ff' | 'startFloat' | 'finishFloat'): number => {
     const p = sch?.position.get(id);
-    if (p === undefined || !sch) return NaN;
-    const v = sch[pick][p]!;
+    const values = sch?.[pick];
+    if (p === undefined || !values) return NaN;
+    const v = values[p]!;
     return (pick === 'es' || pick === 'ef') && v < 0 ? NaN : v;
   };
   const days = (minutes: number, calendarId: string | null) =>
@@ -118,10 +119,21 @@ export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | nul
         return row.nodeType === 'sum' ? null : days(at(id, 'tf'), row.calendarId);
       case 'free_float':
         return row.nodeType === 'sum' ? null : days(at(id, 'ff'), row.calendarId);
+      case 'start_float':
+        return days(at(id, 'startFloat'), row.calendarId);
+      case 'finish_float':
+        return days(at(id, 'finishFloat'), row.calendarId);
       case 'start':
         return isoDate(at(id, 'es'));
       case 'finish':
         return isoDate(at(id, 'ef'));
+      case 'accepted_start':
+        return isoDate(s.curatorDates.get(id)?.start ?? NaN);
+      case 'accepted_finish': {
+        // As the cell shows it: a finish at midnight ends the day before.
+        const f = s.curatorDates.get(id)?.finish ?? NaN;
+        return isoDate(f % 1440 === 0 ? f - 1 : f);
+      }
       case 'progress':
         return row.percentComplete;
       case 'volume':
@@ -195,16 +207,16 @@ export function filterShownRows(
   const tests: ((id: ItemId) => boolean)[] = [];
   if (f.expr) {
     const get = reader(s, hoursPerDay);
-    const sums = new Map<string, Map<ItemId, number>>();
+    const sums = new Map<string, (id: ItemId) => number>();
     for (const field of sumFields(f.expr, new Set()))
       sums.set(
         field,
-        subtreeSums(s.wbs.index, (id) => get(id, field)),
+        lazySubtreeSum(s.wbs.index, (id) => get(id, field)),
       );
     tests.push(
       buildPredicate<ItemId>(f.expr, {
         get,
-        sum: (id, field) => sums.get(field)?.get(id) ?? 0,
+        sum: (id, field) => sums.get(field)?.(id) ?? 0,
         color: (id) => s.wbs.doc.rows.get(id)?.color,
       }),
     );

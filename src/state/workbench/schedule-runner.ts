@@ -5,7 +5,8 @@
 // worker schedules with the version's options: those an import stored (the content reads carry
 // them as version.schedule_options), else the defaults, on the space's calendars; it follows the
 // open version's options and the calendars when they change (a version loaded after its document
-// was sent, a reload, calendars read after the document). A first open waits for the calendars,
+// was sent, a reload, calendars read after the document) and the version's levelled starts (set,
+// undone, cleared: a full pass with them). A first open waits for the calendars,
 // so that it is not scheduled once on stand-ins and again when they come.
 
 import type { Version } from '../../api/versions';
@@ -26,9 +27,14 @@ export type VersionOptions = Pick<Version, 'data_date' | 'schedule_options'>;
  * (versionScheduleOptions: an import's own, else the defaults); of a bare data date, the defaults.
  */
 function optionsOf(version: VersionOptions | number | null, calendars: readonly CalendarDef[]) {
-  return typeof version === 'object' && version !== null
-    ? versionScheduleOptions(version.schedule_options, version.data_date, calendars)
-    : versionScheduleOptions(null, version, calendars);
+  const options =
+    typeof version === 'object' && version !== null
+      ? versionScheduleOptions(version.schedule_options, version.data_date, calendars)
+      : versionScheduleOptions(null, version, calendars);
+  // The open version's levelling is an input of every pass until it is cleared, as on the server.
+  const s = workbench.get();
+  const lv = s.levelled?.versionId === s.versionId ? s.levelled.starts : null;
+  return lv && Object.keys(lv).length > 0 ? { ...options, levelledStarts: lv } : options;
 }
 
 /**
@@ -80,7 +86,8 @@ export class ScheduleRunner {
     });
     this.offStore = workbench.subscribe((s, prev) => {
       if (s.calendarsLoaded && !prev.calendarsLoaded) this.flushDeferred(false);
-      if (s.version !== prev.version || s.calendars !== prev.calendars) this.follow();
+      if (s.version !== prev.version || s.calendars !== prev.calendars || s.levelled !== prev.levelled)
+        this.follow();
     });
   }
 
@@ -250,6 +257,8 @@ function toSnapshot(
     lf: o.lf,
     tf: o.tf,
     ff: o.ff,
+    startFloat: o.startFloat,
+    finishFloat: o.finishFloat,
     critical: o.critical,
     drivingStart: o.drivingStart,
     drivingPred: o.drivingPred,

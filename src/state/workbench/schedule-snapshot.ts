@@ -11,6 +11,9 @@ export interface ScheduleSnapshot {
   readonly lf: Int32Array;
   readonly tf: Int32Array;
   readonly ff: Int32Array;
+  /** Start and finish float; absent for the server's stored dates (it keeps total and free). */
+  readonly startFloat?: Int32Array;
+  readonly finishFloat?: Int32Array;
   readonly critical: Uint8Array;
   /**
    * Driving relations (P6's "Driving": those that set the successor's early start): for the

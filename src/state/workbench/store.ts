@@ -36,7 +36,8 @@ export type PanelTab =
   | 'timesheets'
   | 'daily_planning'
   | 'planning'
-  | 'assignments';
+  | 'assignments'
+  | 'model_3d';
 
 export interface TimescaleState {
   readonly unit: ScaleUnit;
@@ -51,10 +52,20 @@ export interface TargetBars {
   readonly dates: ReadonlyMap<ItemId, readonly [number, number]>;
 }
 
-/** The version's levelling (src/api/levelling.ts): levelled bars by row, drawn beside the rows' own. */
+/**
+ * The version's levelling (src/api/levelling.ts): the levelled starts the schedule worker applies
+ * (ScheduleOptions.levelledStarts) and, by delayed row, its dates before levelling (drawn as the delay).
+ */
+/** A row's accepted curator dates (minutes since 2000; null where not accepted). */
+export interface AcceptedDates {
+  readonly start: number | null;
+  readonly finish: number | null;
+}
+
 export interface LevelledBars {
   readonly versionId: string;
   readonly data: Levelling;
+  readonly starts: Readonly<Record<ItemId, number>>;
   readonly dates: ReadonlyMap<ItemId, readonly [number, number]>;
 }
 
@@ -100,6 +111,8 @@ export interface WorkbenchState {
   readonly attributeLabels: ReadonlyMap<string, string>;
   /** Calculated attribute values from the worker, by row id (formula key → value or error). */
   readonly formulaValues: ReadonlyMap<string, Readonly<Record<string, EvalResult>>>;
+  /** The curator's accepted start and finish by row id (GET versions/{id}/accepted-curator-dates). */
+  readonly curatorDates: ReadonlyMap<string, AcceptedDates>;
   /** Bar colours by a column's value (a layout template's), or null: the theme's colours. */
   readonly barColorBy: BarColorBy | null;
   /** Number of leading displayed columns frozen at the left. */
@@ -152,6 +165,7 @@ export function initialState(): WorkbenchState {
     columns: DEFAULT_COLUMNS,
     attributeLabels: new Map(),
     formulaValues: new Map(),
+    curatorDates: new Map(),
     barColorBy: null,
     frozen: 2,
     rowHeight: 26,

@@ -95,6 +95,9 @@ export interface RowView {
   readonly ef: number;
   readonly tf: number;
   readonly ff: number;
+  /** Start float and finish float; NaN when not calculated (or stored dates only). */
+  readonly startFloat: number;
+  readonly finishFloat: number;
   readonly critical: boolean;
   /**
    * Percent complete as scheduled: the row's own, a summary's rolled up from the rows under it

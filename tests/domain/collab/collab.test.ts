@@ -102,9 +102,16 @@ describe('chat rules', () => {
 
 describe('notice rules', () => {
   it('maps channels to deliveries', () => {
-    expect(deliveryOf(['site'])).toEqual({ site: true, email: false });
-    expect(deliveryOf(['corporate'])).toEqual({ site: false, email: true });
-    expect(deliveryOf([])).toEqual({ site: false, email: false });
+    expect(deliveryOf(['site'])).toEqual({ site: true, email: false, messenger: false });
+    expect(deliveryOf(['corporate'])).toEqual({ site: false, email: true, messenger: false });
+    // The product's channel is its messenger, not the site's bell.
+    expect(deliveryOf(['product'])).toEqual({ site: false, email: false, messenger: true });
+    expect(deliveryOf(['site', 'corporate', 'product'])).toEqual({
+      site: true,
+      email: true,
+      messenger: true,
+    });
+    expect(deliveryOf([])).toEqual({ site: false, email: false, messenger: false });
   });
 
   it('looks ahead for starts and finishes', () => {

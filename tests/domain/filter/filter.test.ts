@@ -55,6 +55,21 @@ describe('filter operators', () => {
     [{ op: 'exists' }, ['a', 'b', 'd', 'e']],
   ] as const)('text: %j', (c, expected) => expect(ids({ ...c, field: 's' })).toEqual(expected));
 
+  it('like ignores case in any script, and a text of spaces (ASCII or not) is empty', () => {
+    const texts: Row[] = [
+      { id: 'r', s: 'Бетонные работы' },
+      { id: 'f', s: 'Coulage du BÉTON' },
+      { id: 'n', s: '\u00a0\u2003' },
+      { id: 'x', s: '  plain  ' },
+    ];
+    const pick = (c: Omit<FilterCondition, 'field'>) =>
+      texts.filter(buildPredicate({ field: 's', ...c } as FilterCondition, ctx)).map((r) => r.id);
+    expect(pick({ op: 'like', value: 'БЕТОН' })).toEqual(['r']);
+    expect(pick({ op: 'like', value: 'béton' })).toEqual(['f']);
+    expect(pick({ op: 'like', value: 'a+b(' })).toEqual([]);
+    expect(pick({ op: 'exists' })).toEqual(['r', 'f', 'x']);
+  });
+
   it('escapes LIKE wildcards', () => {
     const r = [{ s: '50% done' }, { s: '50 done' }];
     const p = buildPredicate<Row>({ field: 's', op: 'like', value: '50\\%%' }, ctx);

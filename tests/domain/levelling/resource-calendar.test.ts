@@ -29,8 +29,18 @@ const MON_THU_HOLIDAY: CalendarDef = {
   exceptions: [{ day: Math.floor(at('2024-01-10 00:00') / 1440), intervals: [] }],
 };
 
+/** The usual calendar shut for nine weeks: 1 January to 1 March 2024 (a Friday) off. */
+const SHUTDOWN: CalendarDef = {
+  ...STANDARD,
+  id: 'shutdown',
+  exceptions: Array.from({ length: 61 }, (_, k) => ({
+    day: Math.floor(at('2024-01-01 00:00') / 1440) + k,
+    intervals: [],
+  })),
+};
+
 function withCalendars(m: ScheduleModel): ScheduleModel {
-  return { ...m, calendars: [STANDARD, SEVEN_DAY, MON_WED, MORNINGS, MON_THU_HOLIDAY] };
+  return { ...m, calendars: [STANDARD, SEVEN_DAY, MON_WED, MORNINGS, MON_THU_HOLIDAY, SHUTDOWN] };
 }
 
 function level(
@@ -63,6 +73,17 @@ describe('levelling on resource calendars', { timeout: 60_000 }, () => {
     expect(delay('X')).toBe(2 * DAY);
     expect(r.levelledStarts).toEqual({ X: at('2024-01-08 08:00') });
     expect(r.stats).toMatchObject({ overallocationsBefore: 1, overallocationsAfter: 0, resolved: true });
+  });
+
+  it('finds the resource after a shutdown longer than any fixed search window', () => {
+    // Nothing is booked and no limit period is set: only the calendar's nine weeks off decide.
+    const m = model([act('X', 2), act('Y', 1)], [rel('X', 'Y')]);
+    const { r, start, finish } = level(m, crane('shutdown'), onCrane('X', 'Y'));
+    expect(start('X')).toBe('2024-03-04T08:00');
+    expect(finish('X')).toBe('2024-03-05T17:00');
+    expect(start('Y')).toBe('2024-03-06T08:00');
+    expect(r.overallocations).toEqual([]);
+    expect(r.stats).toMatchObject({ resolved: true, overallocationsAfter: 0 });
   });
 
   it('shares the working days of the resource in priority order', () => {

@@ -76,4 +76,13 @@ describe('resource cells', () => {
       { row: 0, col: 'name' },
     ]);
   });
+
+  it('plans a paste in the grid’s displayed column order (a user may reorder columns)', () => {
+    const order = ['name', 'price', 'code'] as const;
+    const plan = planPaste([['12', 'P-1']], { row: 0, col: 1 }, 1, labels, order);
+    expect(plan.updates).toEqual([{ index: 0, patch: { price: 12, code: 'P-1' } }]);
+    expect(planPaste([['-1']], { row: 0, col: 1 }, 1, labels, order).refused).toEqual([
+      { row: 0, col: 'price' },
+    ]);
+  });
 });

@@ -2,6 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareVersions, matchActivities } from '../../../src/domain/versions/compare';
 import type { CompareActivity, CompareSide } from '../../../src/domain/versions/compare';
+import { compareSideOf } from '../../../src/domain/versions/compare-side';
+import type { ScheduleModel } from '../../../src/domain/schedule/model';
+import { standardCalendarDef, toMinutes } from '../../../src/domain/calendar';
+import { defaultScheduleOptions, scheduleModel } from '../../../src/domain/schedule';
+import { toScheduleModel } from '../../../src/domain/wbs';
+import { generateWbs } from '../wbs/generate';
 
 const DAY = 1440;
 const act = (id: string, code: string, extra: Partial<CompareActivity> = {}): CompareActivity => ({
@@ -14,6 +20,8 @@ const act = (id: string, code: string, extra: Partial<CompareActivity> = {}): Co
   percent: 0,
   calendarId: null,
   constraint: '',
+  assignments: '',
+  attributes: '',
   start: 0,
   finish: DAY,
   totalFloat: 0,
@@ -89,6 +97,96 @@ describe('compareVersions', () => {
     expect(m.get('y')).toEqual({ currentId: 'z', by: 'name' });
     const r = compareVersions({ activities: base, relations: [] }, { activities: current, relations: [] });
     expect(r.rows.find((x) => x.current?.id === 'x')!.changed).toEqual(['code']);
+  });
+
+  it('compares assignments and attribute values, whatever their order in the version', () => {
+    const model = (units: number, zone: string): ScheduleModel =>
+      ({
+        activities: [
+          {
+            id: 'a',
+            name: 'Walls',
+            parentId: null,
+            nodeType: 'task',
+            duration: 480,
+            percentComplete: 0,
+            calendarId: 'c',
+            constraints: [],
+            attributes: { zone, blank: '', floor: 2 },
+          },
+        ],
+        relations: [],
+        calendars: [{ id: 'c', name: 'Standard' }],
+        resources: [
+          { id: 'r1', name: 'Crane', calendarId: null },
+          { id: 'r2', name: 'Mason', calendarId: null },
+        ],
+        assignments: [
+          { id: 'x1', activityId: 'a', resourceId: 'r2', units },
+          { id: 'x2', activityId: 'a', resourceId: 'r1', units: 8 },
+        ],
+      }) as unknown as ScheduleModel;
+    const before = compareSideOf(model(16, 'North'), null, () => 'A1');
+    expect(before.activities[0]!.assignments).toBe('Crane: 8; Mason: 16');
+    expect(before.activities[0]!.attributes).toBe('floor=2; zone=North');
+    expect(before.activities[0]!.calendarId).toBe('Standard');
+    const reordered = model(16, 'North');
+    reordered.assignments.reverse();
+    expect(
+      compareVersions(
+        before,
+        compareSideOf(reordered, null, () => 'A1'),
+      ).summary.changed,
+    ).toBe(0);
+    const r = compareVersions(
+      before,
+      compareSideOf(model(24, 'South'), null, () => 'A1'),
+    );
+    expect(r.rows[0]!.changed).toEqual(['assignments', 'attributes']);
+    expect(r.rows[0]!.current!.assignments).toBe('Crane: 8; Mason: 24');
+  });
+
+  it('a calculated version read by its stored dates compares as the engine schedules it', () => {
+    const doc = generateWbs(300, { seed: 3, fanout: [5, 10], relationsPerTask: 1.5 });
+    let k = 0;
+    for (const r of doc.rows.values()) if (r.nodeType === 'task' && ++k % 7 === 0) r.nodeType = 'draft';
+    const model = toScheduleModel(doc.rows, doc.relations, [standardCalendarDef('standard')], {
+      ...defaultScheduleOptions(toMinutes(2026, 1, 5), 'standard'),
+      includeDrafts: true,
+    });
+    // Calculate leaves drafts (and rows under them) out; they get no dates.
+    const left = new Set<string>();
+    for (const a of model.activities)
+      if (a.nodeType === 'draft' || (a.parentId !== null && left.has(a.parentId))) left.add(a.id);
+    expect(left.size).toBeGreaterThan(0);
+    const scheduled = {
+      ...model,
+      activities: model.activities.filter((a) => !left.has(a.id)),
+      relations: model.relations.filter((r) => !left.has(r.predId) && !left.has(r.succId)),
+    };
+    const result = scheduleModel(scheduled);
+    const fresh = compareSideOf(model, result, (id) => id);
+    // What storeTimetable writes: the engine's dates per row, none for the rows left out.
+    const at = new Map(result.ids.map((id, i) => [id, i]));
+    for (const a of model.activities) {
+      const i = at.get(a.id);
+      a.stored =
+        i === undefined
+          ? { es: null, ef: null, tf: null, critical: null }
+          : { es: result.es[i]!, ef: result.ef[i]!, tf: result.tf[i]!, critical: result.critical[i] === 1 };
+    }
+    const stored = compareSideOf(model, 'stored', (id) => id);
+    expect(stored).toEqual(fresh);
+    expect(stored.activities.some((a) => a.start === null)).toBe(true);
+    expect(compareVersions(fresh, stored).summary.changed).toBe(0);
+    // A moved stored finish is what the comparison reports.
+    model.activities.find((a) => a.stored?.ef !== null)!.stored!.ef! += DAY;
+    expect(
+      compareVersions(
+        fresh,
+        compareSideOf(model, 'stored', (id) => id),
+      ).summary.changed,
+    ).toBe(1);
   });
 
   it('a version compared with itself has no differences (property)', () => {

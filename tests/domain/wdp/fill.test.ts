@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CellRange } from '../../../src/domain/wdp';
-import { fillByKey, fillCells, fillTarget } from '../../../src/domain/wdp';
+import { fillByKey, fillCells, fillTarget, fillValues } from '../../../src/domain/wdp';
 
 const src: CellRange = { r0: 2, r1: 3, c0: 5, c1: 6 };
 
@@ -75,5 +75,91 @@ describe('fillByKey', () => {
     });
     expect(fillByKey({ r0: 0, r1: 0, c0: 0, c1: 3 }, 'down')).toBeNull();
     expect(fillByKey({ r0: 0, r1: 3, c0: 0, c1: 0 }, 'right')).toBeNull();
+  });
+});
+
+describe('fillValues (series as Excel extends them)', () => {
+  const grid = (cells: Record<string, number | null>) => (r: number, c: number) => cells[`${r},${c}`] ?? null;
+  it('extends 1, 2 to the right as 3, 4, 5 and 10, 7 downwards as 4, 1', () => {
+    const right = fillValues(
+      { r0: 0, r1: 0, c0: 0, c1: 1 },
+      { r0: 0, r1: 0, c0: 0, c1: 4 },
+      grid({ '0,0': 1, '0,1': 2 }),
+    );
+    expect(right.map((f) => [f.col, f.value])).toEqual([
+      [2, 3],
+      [3, 4],
+      [4, 5],
+    ]);
+    const down = fillValues(
+      { r0: 0, r1: 1, c0: 0, c1: 0 },
+      { r0: 0, r1: 3, c0: 0, c1: 0 },
+      grid({ '0,0': 10, '1,0': 7 }),
+    );
+    expect(down.map((f) => f.value)).toEqual([4, 1]);
+  });
+  it('extends backwards when filling up or left', () => {
+    const left = fillValues(
+      { r0: 0, r1: 0, c0: 3, c1: 5 },
+      { r0: 0, r1: 0, c0: 1, c1: 5 },
+      grid({ '0,3': 5, '0,4': 3, '0,5': 1 }),
+    );
+    expect(left.map((f) => [f.col, f.value])).toEqual([
+      [1, 9],
+      [2, 7],
+    ]);
+  });
+  it('follows the least-squares trend of an uneven series, to the thousandth', () => {
+    const out = fillValues(
+      { r0: 0, r1: 0, c0: 0, c1: 2 },
+      { r0: 0, r1: 0, c0: 0, c1: 3 },
+      grid({ '0,0': 1, '0,1': 2, '0,2': 4 }),
+    );
+    // slope 1.5, intercept 0.833…: the fourth is 5.333.
+    expect(out).toEqual([{ row: 0, col: 3, value: 5.333 }]);
+  });
+  it('copies a single value, and tiles a line with an empty cell', () => {
+    expect(
+      fillValues({ r0: 0, r1: 0, c0: 0, c1: 0 }, { r0: 0, r1: 0, c0: 0, c1: 2 }, grid({ '0,0': 4 })).map(
+        (f) => f.value,
+      ),
+    ).toEqual([4, 4]);
+    expect(
+      fillValues({ r0: 0, r1: 0, c0: 0, c1: 1 }, { r0: 0, r1: 0, c0: 0, c1: 4 }, grid({ '0,0': 4 })).map(
+        (f) => f.value,
+      ),
+    ).toEqual([4, null, 4]);
+  });
+  it('treats each line on its own: a series row and a copied row side by side', () => {
+    const out = fillValues(
+      { r0: 0, r1: 1, c0: 0, c1: 1 },
+      { r0: 0, r1: 1, c0: 0, c1: 3 },
+      grid({ '0,0': 1, '0,1': 2, '1,0': 6 }),
+    );
+    expect(out.map((f) => [f.row, f.col, f.value])).toEqual([
+      [0, 2, 3],
+      [0, 3, 4],
+      [1, 2, 6],
+      [1, 3, null],
+    ]);
+  });
+  it('property: an arithmetic series of integers stays arithmetic over any fill length', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 1, max: 30 }),
+        (a, step, n, more) => {
+          const at = (_r: number, c: number) => (c < n ? a + step * c : null);
+          const out = fillValues(
+            { r0: 0, r1: 0, c0: 0, c1: n - 1 },
+            { r0: 0, r1: 0, c0: 0, c1: n - 1 + more },
+            at,
+          );
+          return out.length === more && out.every((f) => f.value === a + step * f.col);
+        },
+      ),
+    );
   });
 });

@@ -2,12 +2,11 @@
 // integration-pg project, a fresh schema of TEST_DATABASE_URL dropped afterwards.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
-import { API_PREFIX } from '../../../src/api/route';
-import type { RouteDef } from '../../../src/api/route';
 import { buildApp } from '../../../src/server/app';
+import { injectCall } from '../../../src/server/http/inject-call';
 import { testConfig } from '../../../src/server/config';
 import type { Config } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db';
@@ -66,35 +65,9 @@ export async function startHarness(config: Partial<Config> = {}): Promise<Harnes
   };
 }
 
-export interface CallOptions {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-  token?: string;
-  space?: string;
-  headers?: Record<string, string>;
-}
-
+export type { CallOptions } from '../../../src/server/http/inject-call';
 /** Calls a contract route by its definition, filling `:name` path segments from params. */
-export function call(
-  app: FastifyInstance,
-  def: RouteDef,
-  o: CallOptions = {},
-): Promise<LightMyRequestResponse> {
-  const url =
-    API_PREFIX +
-    def.path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(o.params?.[k] ?? `missing-${k}`));
-  const headers: Record<string, string> = { ...(o.headers ?? {}) };
-  if (o.token) headers.authorization = `Bearer ${o.token}`;
-  if (o.space) headers['space-id'] = o.space;
-  return app.inject({
-    method: def.method,
-    url,
-    query: o.query,
-    headers,
-    ...(o.body !== undefined ? { payload: o.body as object } : {}),
-  });
-}
+export const call = injectCall;
 
 let counter = 0;
 /** A registration body with a unique login. */

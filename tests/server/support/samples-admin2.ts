@@ -1,5 +1,5 @@
-// Tenancy samples of backups (src/api/backups.ts), executors (src/api/executors.ts) and
-// localization (src/api/localization.ts): a valid
+// Tenancy samples of backups (src/api/backups.ts), executors (src/api/executors.ts),
+// localization (src/api/localization.ts) and access grants (src/api/access.ts): a valid
 // input for each, with the target space's schedule; a backup or backup job id of another space
 // answers like any unknown id.
 import type { Sample } from './samples';
@@ -45,4 +45,22 @@ export const admin2Samples: Record<string, (t: T) => Sample> = {
     body: { texts: { admin: { tabs: { members: 'X' } } } },
   }),
   'DELETE /localization/:id': () => ({ params: { id: 'fr' } }),
+  // Access grants (src/api/access.ts): the member is the target space's owner, the place its project.
+  'GET /space/:space_id/access/resource': (t) => ({
+    params: { space_id: t.space },
+    query: { user_id: t.userId, eps_id: t.project },
+  }),
+  'GET /space/:space_id/access/free-abilities': (t) => ({
+    params: { space_id: t.space },
+    query: { user_id: t.userId, eps_id: t.project },
+  }),
+  'GET /space/:space_id/access/grants': (t) => ({ params: { space_id: t.space } }),
+  'POST /space/:space_id/access/grant': (t) => ({
+    params: { space_id: t.space },
+    body: { user_id: t.userId, eps_id: t.project, permissions: { schedules: ['read'] } },
+  }),
+  'POST /space/:space_id/access/revoke': (t) => ({
+    params: { space_id: t.space },
+    body: { user_id: t.userId, eps_id: t.project },
+  }),
 };

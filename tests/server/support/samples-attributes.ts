@@ -47,4 +47,10 @@ export const attributeSamples: Record<string, (t: T) => Sample> = {
   'PUT /layout-templates/:id': () => ({ params: { id: NONE }, body: { name: 'Compact', settings } }),
   'DELETE /layout-templates/:id': () => ({ params: { id: NONE } }),
   'PUT /layout-templates/:id/default': () => ({ params: { id: NONE }, body: { is_default: true } }),
+  'GET /schedules/:id/layout-default': (t) => ({ params: { id: t.schedule } }),
+  'PUT /schedules/:id/layout-default': (t) => ({
+    params: { id: t.schedule },
+    body: { name: 'Compact', settings },
+  }),
+  'DELETE /schedules/:id/layout-default': (t) => ({ params: { id: t.schedule } }),
 };

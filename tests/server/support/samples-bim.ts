@@ -69,4 +69,35 @@ export const bimSamples: Record<string, (t: T) => Sample> = {
       colors: { not_started: '#aaaaaa', in_progress: '#bbbbbb', completed: '#cccccc', late: '#dddddd' },
     },
   }),
+  'GET /versions/:id/3d/link/:link_id/dates-for-deviation': (t) => ({ params: link(t) }),
+  'GET /versions/:id/3d/link/:link_id/:wbs_id': (t) => ({ params: { ...link(t), wbs_id: t.version } }),
+  'POST /versions/:id/3d/link/:link_id/delete-relations': (t) => ({
+    params: link(t),
+    body: { pairs: [{ wbs_id: t.version, element_id: 1 }] },
+  }),
+  'GET /schedules/:id/3d/link/all-attributes': (t) => ({ params: { id: t.schedule } }),
+  'GET /bim/state/:link_id': (t) => ({ params: { link_id: t.version } }),
+  'PUT /bim/state/:link_id': (t) => ({
+    params: { link_id: t.version },
+    body: { camera: null, hidden: [], isolated: null, section: null, profile_id: null },
+  }),
+  'GET /primitivesModels/eps/:id': (t) => ({ params: { id: t.project } }),
+  'GET /primitivesModels/eps/:id/:primitive_id': (t) => ({
+    params: { id: t.project, primitive_id: t.version },
+  }),
+  'DELETE /primitivesModels/eps/:id/:primitive_id': (t) => ({
+    params: { id: t.project, primitive_id: t.version },
+  }),
+  'POST /primitivesModels': (t) => ({
+    body: {
+      eps_id: t.project,
+      name: 'Crane',
+      shape: 'cylinder',
+      position: [0, 0, 0],
+      size: [2, 40, 2],
+      rotation: 0,
+      color: '#ffaa00',
+    },
+  }),
+  'PATCH /primitivesModels': (t) => ({ body: { id: t.version, name: 'Crane 2' } }),
 };

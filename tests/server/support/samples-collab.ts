@@ -32,6 +32,7 @@ export const collabSamples: Record<string, (t: T) => Sample> = {
   'DELETE /notices/all': () => ({}),
   'DELETE /notices/all/personal-area': () => ({}),
   'DELETE /notices/:id/personal-area': (t) => ({ params: { id: t.version } }),
+  'POST /eps/:id/test-notices': (t) => ({ params: { id: t.project }, body: {} }),
   'GET /delegation/given': () => ({}),
   'GET /delegation/received': () => ({}),
   'POST /delegation': (t) => ({
@@ -43,4 +44,9 @@ export const collabSamples: Record<string, (t: T) => Sample> = {
     },
   }),
   'DELETE /delegation/:id': (t) => ({ params: { id: t.version } }),
+  'GET /versions/:id/row-people': (t) => ({ params: { id: t.version } }),
+  'PATCH /versions/:id/row-people': (t) => ({
+    params: { id: t.version },
+    body: { wbs_id: t.version, executor_id: t.userId },
+  }),
 };

@@ -52,4 +52,5 @@ export const costrSamples: Record<string, (t: T) => Sample> = {
   }),
   'POST /versions/:id/update-costs': (t) => ({ params: { id: t.version }, body: {} }),
   'GET /costr/versions/:id/costs': (t) => ({ params: { id: t.version } }),
+  'GET /costr/versions/:id/stale': (t) => ({ params: { id: t.version } }),
 };

@@ -32,4 +32,5 @@ export const printSamples: Record<string, (t: Tree & { space: string; userId: st
   'POST /reports/:id/eps/:eps_id/add': (t) => ({ params: { id: someId, eps_id: t.project } }),
   'DELETE /reports/:id/eps/:eps_id/delete': (t) => ({ params: { id: someId, eps_id: t.project } }),
   'POST /versions/:id/report/:report_id': (t) => ({ params: { id: t.version, report_id: someId } }),
+  'POST /versions/:id/report/master/:report_id': (t) => ({ params: { id: t.version, report_id: someId } }),
 };

@@ -6,10 +6,23 @@ type T = Tree & { space: string; userId: string };
 
 export const resourceSamples: Record<string, (t: T) => Sample> = {
   'GET /resources': () => ({}),
+  'GET /resource-curves': () => ({}),
+  'POST /resource-curves/create': () => ({
+    body: { name: 'Ramp', points: Array.from({ length: 21 }, (_, i) => i) },
+  }),
+  'PATCH /resource-curves/:id/update': (t) => ({ params: { id: t.version }, body: { name: 'Ramp 2' } }),
+  'DELETE /resource-curves/:id/delete': (t) => ({ params: { id: t.version } }),
   'POST /resources/create': () => ({ body: { name: 'Crane', default_limit: 1 } }),
   'PATCH /resources/:id/update': (t) => ({ params: { id: t.version }, body: { name: 'Crane 2' } }),
   'DELETE /resources/:id/delete': (t) => ({ params: { id: t.version } }),
   'POST /resources/batch': () => ({ body: { items: [{ name: 'Mason' }] } }),
+  'GET /resources/undo-state': () => ({}),
+  'POST /resources/undo': () => ({}),
+  'POST /resources/redo': () => ({}),
+  'GET /resource-layout': () => ({}),
+  'PUT /resource-layout': () => ({
+    body: { columns: [{ id: 'name', width: 200, visible: true }], frozen: 1 },
+  }),
   'GET /resources/:id/usage': (t) => ({ params: { id: t.version }, query: { unit: 'week' } }),
   'GET /assignment': (t) => ({ query: { version_id: t.version } }),
   'POST /versions/:id/assignment/wbs/save': (t) => ({

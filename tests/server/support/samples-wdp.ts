@@ -73,4 +73,17 @@ export const wdpSamples: Record<string, (t: T) => Sample> = {
   }),
   'DELETE /timesheets/:id': (t) => ({ params: { id: t.version } }),
   'GET /versions/:id/timesheet/users': (t) => ({ params: { id: t.version } }),
+  'GET /space/:space_id/timesheet-report': (t) => ({
+    params: { space_id: t.space },
+    query: { from: '9000', to: '9030' },
+  }),
+  'GET /space/:space_id/timesheet-report/export': (t) => ({
+    params: { space_id: t.space },
+    query: { from: '9000', to: '9030', format: 'csv' },
+  }),
+  // The works a person gathers facts for (their timesheets list them): rows' executor, many at once.
+  'PATCH /versions/:id/row-people/executors': (t) => ({
+    params: { id: t.version },
+    body: { wbs_ids: [t.version], executor_id: null },
+  }),
 };

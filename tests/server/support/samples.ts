@@ -17,6 +17,7 @@ import { printSamples } from './samples-print';
 import { costrSamples } from './samples-costr';
 import { collabSamples } from './samples-collab';
 import { admin2Samples } from './samples-admin2';
+import { remoteSamples } from './samples-remote';
 import { gallerySamples } from './samples-gallery';
 import { bimSamples } from './samples-bim';
 import { batchSamples } from './samples-batch';
@@ -122,6 +123,7 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
   ...costrSamples,
   ...collabSamples,
   ...admin2Samples,
+  ...remoteSamples,
   ...gallerySamples,
   ...bimSamples,
   // Workbench edits, undo log, timetable and layout (src/api/wbs-batch.ts).

@@ -41,6 +41,8 @@ export type FieldKey =
   | 'lf'
   | 'tf'
   | 'ff'
+  | 'startFloat'
+  | 'finishFloat'
   | 'critical'
   | `attr:${string}`;
 
@@ -125,6 +127,8 @@ export const FIELDS: readonly FieldDef[] = [
   f('lf', 'Late finish', 'date', 17, ['late finish date']),
   f('tf', 'Total float (h)', 'hours', 13, ['total float', 'total slack']),
   f('ff', 'Free float (h)', 'hours', 13, ['free float', 'free slack']),
+  f('startFloat', 'Start float (h)', 'hours', 13, ['start float', 'start slack']),
+  f('finishFloat', 'Finish float (h)', 'hours', 13, ['finish float', 'finish slack']),
   f('critical', 'Critical', 'bool', 8),
 ];
 

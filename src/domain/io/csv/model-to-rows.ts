@@ -50,7 +50,7 @@ const OPTIONAL: FieldKey[] = [
   'externalEarlyStart',
   'externalLateFinish',
 ];
-const STORED: FieldKey[] = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'critical'];
+const STORED: FieldKey[] = ['es', 'ef', 'ls', 'lf', 'tf', 'ff', 'startFloat', 'finishFloat', 'critical'];
 
 function value(a: Activity, key: FieldKey, preds: Map<string, string>): TableValue {
   const s = a.stored ?? {};
@@ -125,6 +125,10 @@ function value(a: Activity, key: FieldKey, preds: Map<string, string>): TableVal
       return s.tf ?? null;
     case 'ff':
       return s.ff ?? null;
+    case 'startFloat':
+      return s.startFloat ?? null;
+    case 'finishFloat':
+      return s.finishFloat ?? null;
     case 'critical':
       return s.critical ?? null;
     default: {

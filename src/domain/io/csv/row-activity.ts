@@ -138,7 +138,7 @@ export function activityFromRow(input: RowInput): RowValues {
     const v = date(k);
     if (v !== null) stored[k] = v;
   }
-  for (const k of ['tf', 'ff'] as const) {
+  for (const k of ['tf', 'ff', 'startFloat', 'finishFloat'] as const) {
     const v = hoursCell(get(k), at(k), hpd);
     if (v !== null) stored[k] = v;
   }

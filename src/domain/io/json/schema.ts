@@ -38,6 +38,8 @@ const stored = z.looseObject({
   lf: nullableMinutes.optional(),
   tf: z.number().nullable().optional(),
   ff: z.number().nullable().optional(),
+  startFloat: z.number().nullable().optional(),
+  finishFloat: z.number().nullable().optional(),
   critical: z.boolean().nullable().optional(),
 });
 
@@ -125,7 +127,18 @@ export const modelSchema = z.looseObject({
     }),
   ),
   assignments: z.array(
-    z.object({ id: z.string(), activityId: z.string(), resourceId: z.string(), units: z.number() }),
+    z.object({
+      id: z.string(),
+      activityId: z.string(),
+      resourceId: z.string(),
+      units: z.number(),
+      curve: z
+        .object({
+          kind: z.enum(['uniform', 'front', 'back', 'bell', 'custom']),
+          values: z.array(z.number().nonnegative()).min(2).optional(),
+        })
+        .optional(),
+    }),
   ),
   attributeDefs: z.record(z.string(), z.string()).optional(),
 });

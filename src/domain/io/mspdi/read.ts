@@ -3,8 +3,13 @@
 // a minute; durations are ISO-8601 working time.
 
 import { parseLocal } from '../../calendar/time';
-import type { Activity, Constraint, Relation, ScheduleModel } from '../../schedule/model';
+import { buildCalendarIndex } from '../../calendar/calendar-index';
+import { intersectCalendars } from '../../calendar/intersect';
+import type { Activity, CalendarDef, Constraint, Relation, ScheduleModel } from '../../schedule/model';
+import { assignmentCalendarId } from '../../resources/work-time';
 import { ImportError } from '../errors';
+import type { AssignmentCurve } from '../../resources/curve-import';
+import { curveField, curveOfWorkContour, partsFromTimephased } from '../../resources/curve-import';
 import { readMspdiCalendars } from './read-calendars';
 import { child, children, parseXml, tagLines, text } from './xml';
 import type { XmlNode } from './xml';
@@ -18,6 +23,7 @@ const ARRAYS = [
   'PredecessorLink',
   'Resource',
   'Assignment',
+  'TimephasedData',
 ];
 
 export function readMspdi(src: string): ScheduleModel {
@@ -33,6 +39,8 @@ export function readMspdi(src: string): ScheduleModel {
   const activities: Activity[] = [];
   const relations: Relation[] = [];
   const stack: string[] = [];
+  // Tasks with a calendar of their own (a task calendar, not the project's by default).
+  const ownCalendar = new Set<string>();
   tasks.forEach((t, k) => {
     const line = lines[k] ?? 0;
     const uid = text(t, 'UID');
@@ -40,11 +48,13 @@ export function readMspdi(src: string): ScheduleModel {
     if (level === 0 || text(t, 'IsNull') === '1') return;
     stack.length = Math.max(0, level - 1);
     const a = readTask(t, line, projectCal, stack[level - 2] ?? null, activities.length);
+    const cal = text(t, 'CalendarUID');
+    if (cal && cal !== '-1') ownCalendar.add(uid);
     stack[level - 1] = uid;
     activities.push(a);
     children(t, 'PredecessorLink').forEach((l, n) => relations.push(readLink(l, uid, line, n)));
   });
-  applyResourceCalendars(project, activities, new Set(calendars.map((c) => c.id)));
+  applyResourceCalendars(project, activities, calendars, ownCalendar);
   const ids = new Set(activities.map((a) => a.id));
   // Not spliced in as arguments: 100k+ links overflow the stack.
   const links = expandSummaryLinks(activities, relations);
@@ -64,22 +74,24 @@ export function readMspdi(src: string): ScheduleModel {
         text(project, 'ScheduleFromStart') === '0' ? date(project, 'FinishDate', 'Project', 1) : null,
       defaultCalendarId: projectCal,
       progressMode: 'retained_logic',
-      lagCalendar: 'project',
+      lagCalendar: 'successor',
       floatType: 'smallest',
       criticalBy: 'total_float',
       criticalFloat: (Number(text(project, 'CriticalSlackLimit')) || 0) * minutesPerDay,
       semantics: 'msproject',
     },
-    ...readResources(project, new Set(calendars.map((c) => c.id)), ids),
+    ...readResources(project, calendars, activities),
   };
 }
 
 /** Resources and their assignments, kept for the resources module (units: work in hours). */
 function readResources(
   project: XmlNode,
-  calIds: ReadonlySet<string>,
-  taskIds: ReadonlySet<string>,
+  calendars: readonly CalendarDef[],
+  activities: readonly Activity[],
 ): Pick<ScheduleModel, 'resources' | 'assignments'> {
+  const calIds = new Set(calendars.map((c) => c.id));
+  const byId = new Map(activities.map((a) => [a.id, a]));
   const resources = children(child(project, 'Resources'), 'Resource')
     .filter((r) => text(r, 'UID') !== '0' && text(r, 'Name') !== '')
     .map((r) => ({
@@ -88,16 +100,66 @@ function readResources(
       calendarId: calIds.has(text(r, 'CalendarUID')) ? text(r, 'CalendarUID') : null,
       kind: { '0': 'material', '1': 'work', '2': 'cost' }[text(r, 'Type')] ?? undefined,
     }));
-  const known = new Set(resources.map((r) => r.id));
+  const resourceCal = new Map(resources.map((r) => [r.id, r.calendarId]));
+  const workAt = calendarWorkAt(calendars);
   const assignments = children(child(project, 'Assignments'), 'Assignment')
-    .filter((a) => taskIds.has(text(a, 'TaskUID')) && known.has(text(a, 'ResourceUID')))
-    .map((a) => ({
-      id: text(a, 'UID'),
-      activityId: text(a, 'TaskUID'),
-      resourceId: text(a, 'ResourceUID'),
-      units: workHours(text(a, 'Work')),
-    }));
+    .filter((a) => byId.has(text(a, 'TaskUID')) && resourceCal.has(text(a, 'ResourceUID')))
+    .map((a) => {
+      const task = byId.get(text(a, 'TaskUID'))!;
+      const cal = assignmentCalendarId(task, resourceCal.get(text(a, 'ResourceUID')) ?? null);
+      return {
+        id: text(a, 'UID'),
+        activityId: task.id,
+        resourceId: text(a, 'ResourceUID'),
+        units: workHours(text(a, 'Work')),
+        ...curveField(contourOf(a, () => workAt(cal))),
+      };
+    });
   return { resources, assignments };
+}
+
+/** Working minutes up to a moment on a calendar of the file, each calendar laid out on first use. */
+function calendarWorkAt(
+  calendars: readonly CalendarDef[],
+): (id: string | null) => ((t: number) => number) | undefined {
+  const defs = new Map(calendars.map((c) => [c.id, c]));
+  const built = new Map<string, (t: number) => number>();
+  return (id) => {
+    const def = id === null ? undefined : defs.get(id);
+    if (!def) return undefined;
+    let f = built.get(def.id);
+    if (!f) {
+      const index = buildCalendarIndex(def);
+      f = (t) => index.workAt(t);
+      built.set(def.id, f);
+    }
+    return f;
+  };
+}
+
+/**
+ * An assignment's work contour: flat, back, front and bell are named curves; the others (and a
+ * hand-contoured one) take their shape from the planned work Project wrote per stretch of time
+ * (TimephasedData of type 1, remaining, and 2, actual), over the assignment's Start–Finish,
+ * measured in the working time of the assignment's calendar (its resource's on a task that
+ * follows resource calendars, else the task's: work-time.ts), as the product spreads curves.
+ */
+function contourOf(a: XmlNode, workAt: () => ((t: number) => number) | undefined): AssignmentCurve {
+  const named = curveOfWorkContour(text(a, 'WorkContour'));
+  if (named) return named;
+  const start = parseLocal(text(a, 'Start'));
+  const finish = parseLocal(text(a, 'Finish'));
+  const stretches = children(a, 'TimephasedData')
+    .filter((t) => text(t, 'Type') === '1' || text(t, 'Type') === '2')
+    .map((t) => ({
+      start: parseLocal(text(t, 'Start')) ?? Number.NaN,
+      finish: parseLocal(text(t, 'Finish')) ?? Number.NaN,
+      work: workHours(text(t, 'Value')),
+    }))
+    .filter((t) => t.finish > t.start);
+  if (start === null || finish === null) return { kind: 'uniform' };
+  if (stretches.length === 0) return { kind: 'uniform' };
+  return partsFromTimephased(stretches, start, finish, 20, workAt()) ?? { kind: 'uniform' };
 }
 
 /** ISO-8601 work 'PT8H30M0S' → hours (0 when absent or unreadable). */
@@ -190,7 +252,9 @@ function readTask(
     percentComplete: Number(text(t, 'PercentComplete')) || 0,
     constraints,
     alap: ctype === '1',
-    ...(text(t, 'Manual') === '1' ? { manual: true } : {}),
+    ...(text(t, 'Manual') === '1'
+      ? { manual: true, manualStart: date(t, 'ManualStart', W, line) ?? date(t, 'Start', W, line) }
+      : {}),
     ...(text(t, 'IgnoreResourceCalendar') === '1' ? { attributes: { ignoreResourceCalendar: 1 } } : {}),
     stored: {
       es: date(t, 'EarlyStart', W, line),
@@ -199,6 +263,8 @@ function readTask(
       lf: date(t, 'LateFinish', W, line),
       tf: slack('TotalSlack'),
       ff: slack('FreeSlack'),
+      startFloat: slack('StartSlack'),
+      finishFloat: slack('FinishSlack'),
       critical: text(t, 'Critical') === '' ? null : text(t, 'Critical') === '1',
     },
   };
@@ -230,15 +296,26 @@ function readLink(l: XmlNode, succ: string, line: number, n: number): Relation {
   };
 }
 
-/** A task with assigned resources works on their calendars (unless told to ignore them). */
-function applyResourceCalendars(project: XmlNode, activities: Activity[], calIds: Set<string>): void {
+/**
+ * A task with assigned resources works on their calendars (unless told to ignore them). One with a
+ * task calendar of its own as well works only when both work (MS Project: "the task is scheduled
+ * during the working time common to the task calendar and the resource calendars"): each resource
+ * calendar is then replaced by its intersection with the task calendar, added to `calendars`.
+ */
+function applyResourceCalendars(
+  project: XmlNode,
+  activities: Activity[],
+  calendars: CalendarDef[],
+  ownCalendar: Set<string>,
+): void {
+  const byId = new Map(calendars.map((c) => [c.id, c]));
   const resCal = new Map<string, string>();
   for (const r of children(child(project, 'Resources'), 'Resource'))
     resCal.set(text(r, 'UID'), text(r, 'CalendarUID'));
   const byTask = new Map<string, string[]>();
   for (const a of children(child(project, 'Assignments'), 'Assignment')) {
     const cal = resCal.get(text(a, 'ResourceUID'));
-    if (!cal || !calIds.has(cal)) continue;
+    if (!cal || !byId.has(cal)) continue;
     const list = byTask.get(text(a, 'TaskUID')) ?? [];
     list.push(cal);
     byTask.set(text(a, 'TaskUID'), list);
@@ -247,8 +324,28 @@ function applyResourceCalendars(project: XmlNode, activities: Activity[], calIds
     const cals = byTask.get(a.id);
     if (!cals || a.kind !== 'task' || a.attributes?.ignoreResourceCalendar) continue;
     a.kind = 'resource';
-    a.resourceCalendarIds = cals;
+    const own = ownCalendar.has(a.id) ? byId.get(a.calendarId) : undefined;
+    a.resourceCalendarIds = own
+      ? cals.map((c) => shared(own, byId.get(c) as CalendarDef, calendars, byId))
+      : cals;
   }
+}
+
+/** The id of the calendar common to a task calendar and a resource calendar (made once). */
+function shared(
+  task: CalendarDef,
+  res: CalendarDef,
+  calendars: CalendarDef[],
+  byId: Map<string, CalendarDef>,
+): string {
+  if (task.id === res.id) return task.id;
+  const id = `${task.id}&${res.id}`;
+  if (!byId.has(id)) {
+    const def = intersectCalendars(task, res, id);
+    calendars.push(def);
+    byId.set(id, def);
+  }
+  return id;
 }
 
 /**

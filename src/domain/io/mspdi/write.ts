@@ -3,10 +3,14 @@
 // (it rejects a file whose elements are out of sequence). Durations are ISO 'PT8H0M0S' in
 // working time; slack and LinkLag are tenths of a minute.
 
-import type { Activity, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
+import type { Activity, Assignment, CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
 import { shownFinish, shownStart } from '../../schedule/shown-dates';
 import { resourceTypeOf, type ResourceType } from '../../schedule/resource-type';
 import { XmlWriter } from '../xml-writer';
+import { buildCalendarIndex, standardCalendarDef } from '../../calendar/calendar-index';
+import type { CalendarIndex } from '../../calendar/calendar-index';
+import { timephasedOfCurve } from '../../resources/curve-timephased';
+import { assignmentCalendarId } from '../../resources/work-time';
 import {
   defaultCalendar,
   findConstraint,
@@ -159,6 +163,8 @@ export function writeMspdiText(model: ScheduleModel): string {
   for (const cal of model.calendars) writeCalendar(x, cal, calIds.get(cal.id)!);
   x.close();
 
+  // The tasks' written dates: a hand-contoured assignment's work is laid over them.
+  const taskDates = new Map<string, [number, number]>();
   x.open('Tasks');
   tree.forEach(({ activity: a, level, outline }, i) => {
     const s = a.stored ?? {};
@@ -166,6 +172,7 @@ export function writeMspdiText(model: ScheduleModel): string {
     const milestone = a.kind === 'start_milestone' || a.kind === 'finish_milestone';
     const start = a.external?.start ?? shownStart(a, s.es ?? null) ?? a.plannedStart ?? o.projectStart;
     const finish = a.external?.finish ?? shownFinish(a, s.ef ?? null) ?? a.plannedFinish ?? start;
+    taskDates.set(a.id, [start, finish]);
     const c = constraintOf(a);
     const actualDone = a.duration - a.remaining;
     const started = a.actualStart !== null && a.actualFinish === null;
@@ -198,6 +205,8 @@ export function writeMspdiText(model: ScheduleModel): string {
       .leaf('LateFinish', iso(s.lf))
       .leaf('FreeSlack', tenths(s.ff))
       .leaf('TotalSlack', tenths(s.tf))
+      .leaf('StartSlack', tenths(s.startFloat))
+      .leaf('FinishSlack', tenths(s.finishFloat))
       .leaf('PercentComplete', Math.round(a.percentComplete))
       .leaf('ActualStart', iso(a.actualStart))
       .leaf('ActualFinish', iso(a.actualFinish))
@@ -238,20 +247,74 @@ export function writeMspdiText(model: ScheduleModel): string {
 
   x.open('Assignments');
   let asgUid = 1;
+  const clockOf = clocks(model.calendars, defCal);
+  const activities = new Map(model.activities.map((a) => [a.id, a]));
+  const resourceCal = new Map(resources.map((r) => [r.id, r.calendarId ?? null]));
   for (const asg of assignments) {
     const task = uids.get(asg.activityId);
     const rsrc = rsrcIds.get(asg.resourceId);
     if (task === undefined || rsrc === undefined) continue;
+    const uid = asgUid++;
+    // A custom curve goes out hand-contoured: its work per stretch over the task's dates, on the
+    // calendar the reader measures it on (the resource's for a resource-dependent task).
+    const dates = taskDates.get(asg.activityId);
+    const act = activities.get(asg.activityId);
+    const stretches =
+      asg.curve?.kind === 'custom' && dates && act
+        ? timephasedOfCurve(
+            asg.curve,
+            asg.units * 60,
+            dates[0],
+            dates[1],
+            clockOf(assignmentCalendarId(act, resourceCal.get(asg.resourceId) ?? null)),
+          )
+        : [];
+    const contoured = stretches.length > 0;
     x.open('Assignment')
-      .leaf('UID', asgUid++)
+      .leaf('UID', uid)
       .leaf('TaskUID', task)
       .leaf('ResourceUID', rsrc)
+      .leaf('Finish', contoured ? iso(dates![1]) : undefined)
+      .leaf('Start', contoured ? iso(dates![0]) : undefined)
       .leaf('Units', 1)
       .leaf('Work', formatIsoDuration(asg.units * 60))
-      .close();
+      .leaf('WorkContour', contoured ? 8 : workContourOf(asg.curve));
+    for (const t of stretches)
+      x.open('TimephasedData')
+        .leaf('Type', 1)
+        .leaf('UID', uid)
+        .leaf('Start', iso(t.start))
+        .leaf('Finish', iso(t.finish))
+        .leaf('Unit', 2)
+        .leaf('Value', formatIsoDuration(t.work))
+        .close();
+    x.close();
   }
   x.close();
 
   x.close();
   return x.toString();
+}
+
+/**
+ * MS Project's WorkContour of a curve: the named ones by name; a custom curve is contoured (8,
+ * with its timephased work) or, over a span with no working time, flat.
+ */
+function workContourOf(curve: Assignment['curve']): number {
+  return { uniform: 0, back: 1, front: 2, bell: 6, custom: 0 }[curve?.kind ?? 'uniform'];
+}
+
+/** Working time by calendar id (the default calendar's for none), each laid out on first use. */
+function clocks(
+  calendars: readonly CalendarDef[],
+  defCal: CalendarDef | undefined,
+): (id: string | null) => CalendarIndex {
+  const defs = new Map(calendars.map((c) => [c.id, c]));
+  const built = new Map<string, CalendarIndex>();
+  return (id) => {
+    const def = (id !== null ? defs.get(id) : undefined) ?? defCal ?? standardCalendarDef();
+    let idx = built.get(def.id);
+    if (!idx) built.set(def.id, (idx = buildCalendarIndex(def)));
+    return idx;
+  };
 }

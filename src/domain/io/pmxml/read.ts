@@ -1,6 +1,7 @@
 // P6 XML (PMXML, <APIBusinessObjects>) → ScheduleModel. The same data as XER under XML names:
 // durations and floats in hours, enums spelled out ("Finish to Start", "Start On or After").
 // Only the first project is the schedule; activities of further projects are external.
+// Resources, assignments and their curves: read-resources.ts.
 
 import { standardCalendarDef } from '../../calendar/calendar-index';
 import type { Activity, ActivityKind, Constraint, Relation, ScheduleModel } from '../../schedule/model';
@@ -9,6 +10,7 @@ import { child, children, parseXml, tagLines, text } from '../mspdi/xml';
 import type { XmlNode } from '../mspdi/xml';
 import { readPmxmlCalendars } from './read-calendars';
 import { readPmxmlOptions } from './read-options';
+import { PMXML_RESOURCE_ARRAYS, readPmxmlResources, resourceCalendarsByActivity } from './read-resources';
 import { pmDate, pmHours } from './values';
 import { summaryNode, taskNodeType } from '../summary-node';
 
@@ -21,6 +23,7 @@ const ARRAYS = [
   'WBS',
   'Activity',
   'Relationship',
+  ...PMXML_RESOURCE_ARRAYS,
 ];
 
 export function readPmxml(src: string): ScheduleModel {
@@ -60,6 +63,13 @@ export function readPmxml(src: string): ScheduleModel {
   for (const r of children(root, 'Relationship')) relations.push(readRelation(r));
   const ids = new Set(activities.map((a) => a.id));
   for (const a of activities) if (a.parentId !== null && !ids.has(a.parentId)) a.parentId = null;
+  const taskIds = new Set(activities.filter((a) => a.nodeType !== 'sum').map((a) => a.id));
+  const { resources, assignments } = readPmxmlResources(root, projects, calIds, taskIds);
+  const resourceCalendars = resourceCalendarsByActivity(resources, assignments);
+  for (const a of activities) {
+    const cals = resourceCalendars.get(a.id);
+    if (cals && a.kind === 'resource') a.resourceCalendarIds = cals;
+  }
   return {
     source: 'pmxml',
     projectName: text(main, 'Id') || text(main, 'Name'),
@@ -67,8 +77,8 @@ export function readPmxml(src: string): ScheduleModel {
     activities,
     relations: relations.filter((r) => ids.has(r.predId) && ids.has(r.succId)),
     options: readPmxmlOptions(main, defCal),
-    resources: [],
-    assignments: [],
+    resources,
+    assignments,
   };
 }
 

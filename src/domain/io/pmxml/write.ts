@@ -1,5 +1,5 @@
-// Primavera P6 XML writer (APIBusinessObjects): global Calendars and Resources, then one Project
-// with its WBS, Activities, Relationships and ResourceAssignments. P6's schema lists the fields
+// Primavera P6 XML writer (APIBusinessObjects): global Calendars, Resources and ResourceCurves,
+// then one Project with its WBS, Activities, Relationships and ResourceAssignments. P6's schema lists the fields
 // of each object in ASCII order, so each object is written from a record sorted by key.
 // Durations and floats are hours; work-time finishes are written as P6 does, one minute before
 // the end of the interval ('16:59:00' for a shift ending at 17:00).
@@ -10,6 +10,7 @@ import { resourceTypeOf, type ResourceType } from '../../schedule/resource-type'
 import { XmlWriter, type XmlValue } from '../xml-writer';
 import { defaultCalendar, integerIds, resourcesToWrite, walkTree, weeklyMinutes } from '../write-model';
 import { dayToIsoDate, formatClock, formatIsoLocal, formatNumber } from '../write-time';
+import { curvesToWrite } from '../write-curves';
 
 const NS = 'http://xmlns.oracle.com/Primavera/P6/V23.12/API/BusinessObjects';
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -160,6 +161,16 @@ export function writeP6XmlText(model: ScheduleModel): string {
     }),
   );
 
+  // Assignments' resource curves: P6's 21 points as Value0, Value5, …, Value100.
+  const { curves, curveOf } = curvesToWrite(assignments);
+  for (const c of curves) {
+    object(x, 'ResourceCurve', { IsDefault: false, Name: c.name, ObjectId: c.id }, () => {
+      x.open('Values');
+      c.points.forEach((p, i) => x.leaf(`Value${i * 5}`, formatNumber(p, 6)));
+      x.close();
+    });
+  }
+
   const projectFields: Record<string, XmlValue> = {
     ActivityDefaultCalendarObjectId: defCal ? calIds.get(defCal.id) : undefined,
     ComputeTotalFloatType: FLOAT_TYPE[o.floatType],
@@ -272,6 +283,7 @@ export function writeP6XmlText(model: ScheduleModel): string {
         PlannedUnits: formatNumber(asg.units),
         ProjectObjectId: PROJ,
         RemainingUnits: formatNumber(asg.units),
+        ResourceCurveObjectId: curveOf(asg),
         ResourceObjectId: rsrc,
       });
     }

@@ -16,6 +16,8 @@ import type {
   ScheduleModel,
 } from '../../schedule/model';
 import { ImportError } from '../errors';
+import type { AssignmentCurve } from '../../resources/curve-import';
+import { curveField, curveFromP6Points } from '../../resources/curve-import';
 import { parseClndrData } from './clndr-data';
 import { decodeXer } from './decode';
 import { parseXerTables } from './tables';
@@ -105,7 +107,13 @@ export function readXer(input: Uint8Array | string): ScheduleModel {
     activities,
     relations,
     options,
-    ...readResources(tables.get('RSRC')?.rows ?? [], tables.get('TASKRSRC')?.rows ?? [], calIds, taskIds),
+    ...readResources(
+      tables.get('RSRC')?.rows ?? [],
+      tables.get('TASKRSRC')?.rows ?? [],
+      readCurves(tables.get('RSRCCURVDATA')?.rows ?? []),
+      calIds,
+      taskIds,
+    ),
     ...(Object.keys(attributeDefs).length > 0 ? { attributeDefs } : {}),
   };
 }
@@ -131,6 +139,7 @@ function exportedProjects(projects: XerRow[], tasks: XerRow[]): { exported: XerR
 function readResources(
   rsrc: XerRow[],
   taskRsrc: XerRow[],
+  curves: ReadonlyMap<string, AssignmentCurve>,
   calIds: ReadonlySet<string>,
   taskIds: ReadonlySet<string>,
 ): Pick<ScheduleModel, 'resources' | 'assignments'> {
@@ -148,8 +157,26 @@ function readResources(
       activityId: a.get('task_id'),
       resourceId: a.get('rsrc_id'),
       units: Number(a.get('target_qty')) || 0,
+      ...curveField(curves.get(a.get('curv_id'))),
     }));
   return { resources, assignments };
+}
+
+/**
+ * RSRCCURVDATA: P6's resource curves by curv_id, each 21 usage points (pct_usage_0 … _20). A curve
+ * whose points are not 21 numbers ≥ 0 is left out: its assignments spread uniformly.
+ */
+function readCurves(rows: XerRow[]): Map<string, AssignmentCurve> {
+  const curves = new Map<string, AssignmentCurve>();
+  for (const r of rows) {
+    const points = Array.from({ length: 21 }, (_, i) => {
+      const v = r.get(`pct_usage_${i}`).trim();
+      return v === '' ? Number.NaN : Number(v);
+    });
+    const c = curveFromP6Points(points);
+    if (c) curves.set(r.get('curv_id'), c);
+  }
+  return curves;
 }
 
 function date(row: XerRow, field: string, table: string): number | null {

@@ -1,7 +1,8 @@
 // Primavera P6 XER writer: ERMHDR, then per table %T name, %F fields, %R rows, and %E at the
 // end; tab-separated, CRLF, dates 'YYYY-MM-DD HH:MM', every *_hr_cnt in hours. Activities of
 // other projects (Activity.external) go to a second PROJECT with export_flag N, as P6 exports
-// cross-project predecessors. The WBS plan (write-wbs.ts) decides the project node.
+// cross-project predecessors. The WBS plan (write-wbs.ts) decides the project node. Assignments'
+// resource curves go to RSRCCURVDATA (P6's 21 points), named by TASKRSRC.curv_id.
 
 import type { Activity, Constraint, ScheduleModel } from '../../schedule/model';
 import { resourceTypeOf } from '../../schedule/resource-type';
@@ -18,6 +19,7 @@ import { formatDateTime, formatHours, formatNumber } from '../write-time';
 import { encodeText, type TextEncoding } from '../write-encoding';
 import { EXTERNAL_PROJECT, MAIN_PROJECT, planWbs } from '../write-wbs';
 import { XER_FIELDS, type XerTableName } from '../write-xer-fields';
+import { curvesToWrite } from '../write-curves';
 
 export interface XerWriteOptions {
   /** P6 reads XER in the Windows code page of its database; UTF-8 by default. */
@@ -157,6 +159,17 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
       export_flag: 'N',
     });
   }
+  // Resource curves are global data in P6: written before the project, as P6 exports them.
+  const { curves, curveOf } = curvesToWrite(assignments);
+  x.table(
+    'RSRCCURVDATA',
+    curves.map((c) => ({
+      curv_id: c.id,
+      curv_name: c.name,
+      default_flag: 'N',
+      ...Object.fromEntries(c.points.map((p, i) => [`pct_usage_${i}`, formatNumber(p, 6)])),
+    })),
+  );
   x.table('PROJECT', projects);
 
   const taskCalendars = new Set(tasks.map((a) => a.calendarId));
@@ -300,6 +313,7 @@ export function writeXerText(model: ScheduleModel, options: XerWriteOptions = {}
       remain_qty: asg.units,
       target_qty: asg.units,
       act_reg_qty: 0,
+      curv_id: curveOf(asg),
       rsrc_type: rsrcKind.get(asg.resourceId),
     });
   }

@@ -2,7 +2,8 @@
 // workbook is read from its Activities sheet, or its first sheet, with the upload rule's column
 // mapping. Every problem is an ImportError naming the sheet, row and column.
 
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs';
 import type { CalendarDef, Relation, ScheduleModel } from '../../schedule/model';
 import { ImportError } from '../errors';
 import { badValue, boolCell, dateCell, numberCell, textCell, type Cell, type CellAt } from '../csv/cells';
@@ -42,7 +43,7 @@ function sheetRows(ws: ExcelJS.Worksheet): Cell[][] {
 }
 
 async function load(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new ImportError(
       'import.unknown_format',

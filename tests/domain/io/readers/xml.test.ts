@@ -69,6 +69,20 @@ describe('readMspdi', () => {
     expect(formatLocal(res.es[0])).toBe('2024-01-02T08:00');
   });
 
+  it('keeps a manually scheduled task at its ManualStart (MS Project does not move it)', () => {
+    const manual = mspdi.replace(
+      '<Duration>PT8H0M0S</Duration>',
+      '<Duration>PT8H0M0S</Duration><Manual>1</Manual><ManualStart>2023-12-27T08:00:00</ManualStart>',
+    );
+    const mm = readSchedule(manual, 't.xml');
+    expect(mm.activities[2]).toMatchObject({ id: '3', manual: true });
+    expect(formatLocal(mm.activities[2].manualStart ?? 0)).toBe('2023-12-27T08:00');
+    const res = scheduleModel(mm);
+    // Before the project start and before its predecessor Dig, as typed: Wed 12-27, one day.
+    expect(formatLocal(res.es[2])).toBe('2023-12-27T08:00');
+    expect(formatLocal(res.ef[2])).toBe('2023-12-27T17:00');
+  });
+
   it('reports malformed XML with its line', () => {
     expect(() => readSchedule(mspdi.replace('</Tasks>', '</Task>'), 't.xml')).toThrow(/line \d+/);
   });
@@ -80,6 +94,37 @@ describe('readMspdi', () => {
     } catch (e) {
       expect((e as ImportError).params).toMatchObject({ where: 'Task', field: 'Duration', line: 13 });
     }
+  });
+});
+
+describe('MS Project task calendar with a resource, and lag on the successor calendar', () => {
+  // Calendar 1: Mon–Fri 08–12, 13–17. Calendar 2: the same with Thu 01-04 and Fri 01-05 off.
+  // B has calendar 2 and a resource on calendar 1: it works only when both work (calendar 2).
+  // B finishes 3 days (its calendar) after A: Tue, Wed, (Thu, Fri off), Mon 01-08 17:00; it is
+  // 2 days long, so it starts Wed 01-03 08:00. A project-calendar lag would end Thu 01-04 17:00,
+  // and the resource calendar alone would let B work Thursday and Friday.
+  const cal = (uid: number, holidays: string) =>
+    `<Calendar><UID>${uid}</UID><Name>C${uid}</Name><IsBaseCalendar>1</IsBaseCalendar><BaseCalendarUID>-1</BaseCalendarUID>
+      <WeekDays>${[1, 2, 3, 4, 5, 6, 7].map(day).join('')}</WeekDays>${holidays}</Calendar>`;
+  const off =
+    '<Exceptions><Exception><TimePeriod><FromDate>2024-01-04T00:00:00</FromDate><ToDate>2024-01-05T23:59:00</ToDate></TimePeriod><DayWorking>0</DayWorking></Exception></Exceptions>';
+  const xml = `<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>c.xml</Name>
+    <StartDate>2024-01-01T08:00:00</StartDate><CalendarUID>1</CalendarUID><MinutesPerDay>480</MinutesPerDay>
+    <Calendars>${cal(1, '')}${cal(2, off)}</Calendars>
+    <Tasks>
+      <Task><UID>1</UID><ID>1</ID><Name>A</Name><OutlineLevel>1</OutlineLevel><Duration>PT8H0M0S</Duration></Task>
+      <Task><UID>2</UID><ID>2</ID><Name>B</Name><OutlineLevel>1</OutlineLevel><Duration>PT16H0M0S</Duration><CalendarUID>2</CalendarUID>
+        <PredecessorLink><PredecessorUID>1</PredecessorUID><Type>0</Type><LinkLag>14400</LinkLag><LagFormat>7</LagFormat></PredecessorLink></Task>
+    </Tasks>
+    <Resources><Resource><UID>1</UID><Name>R</Name><CalendarUID>1</CalendarUID></Resource></Resources>
+    <Assignments><Assignment><UID>1</UID><TaskUID>2</TaskUID><ResourceUID>1</ResourceUID></Assignment></Assignments>
+  </Project>`;
+
+  it('schedules B in the working time common to its calendar and its resource', () => {
+    const m = readSchedule(xml, 'c.xml');
+    const res = scheduleModel(m);
+    expect(formatLocal(res.ef[1])).toBe('2024-01-08T17:00');
+    expect(formatLocal(res.es[1])).toBe('2024-01-03T08:00');
   });
 });
 

@@ -85,7 +85,7 @@ export function scheduledDates(
 
 /** The schedule options an MSPDI file carries (MS Project semantics; see mspdi/read.ts). */
 export const MSPDI_OPTIONS: Partial<ScheduleOptions> = {
-  lagCalendar: 'project',
+  lagCalendar: 'successor',
   floatType: 'smallest',
   semantics: 'msproject',
   progressMode: 'retained_logic',
@@ -94,13 +94,13 @@ export const MSPDI_OPTIONS: Partial<ScheduleOptions> = {
 };
 
 /** What P6 XML carries back through the engine's reader: holidays from 2000 on; names without
- * leading or trailing spaces (the XML reader trims text); no resources (pmxml/read.ts does not
- * read them yet), so no resource calendars. */
+ * leading or trailing spaces (the XML reader trims text). Resource calendars come back through
+ * the resources and assignments (pmxml/read-resources.ts), as in XER. */
 export function carriedByP6Xml(m: ScheduleModel): ScheduleModel {
   return {
     ...m,
     calendars: m.calendars.map((c) => ({ ...c, exceptions: c.exceptions.filter((e) => e.day >= 0) })),
-    activities: m.activities.map(({ resourceCalendarIds: _drop, ...a }) => ({ ...a, name: a.name.trim() })),
+    activities: m.activities.map((a) => ({ ...a, name: a.name.trim() })),
   };
 }
 

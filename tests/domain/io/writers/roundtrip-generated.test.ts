@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { readSchedule } from '../../../../src/domain/io/read-schedule';
 import { writeXer } from '../../../../src/domain/io/xer/write';
 import { writeMspdi } from '../../../../src/domain/io/mspdi/write';
-import { writeP6Xml } from '../../../../src/domain/io/pmxml/write';
+import { writeP6Xml, writeP6XmlText } from '../../../../src/domain/io/pmxml/write';
+import { parseXerTables } from '../../../../src/domain/io/xer/tables';
+import { curveShare } from '../../../../src/domain/resources';
 import { readJson } from '../../../../src/domain/io/json/read';
 import { writeJson } from '../../../../src/domain/io/json/write';
 import { readCsv } from '../../../../src/domain/io/csv/read';
@@ -103,6 +105,31 @@ describe('resources and assignments', () => {
       expect(back.resources).toEqual(m.resources);
       expect(back.assignments).toEqual(m.assignments);
     }
+  });
+  it('keep their resource curves through JSON', () => {
+    const m = withResources();
+    m.assignments[0]!.curve = { kind: 'back' };
+    m.assignments[1]!.curve = { kind: 'custom', values: [10, 20, 30, 40] };
+    expect(readJson(writeJson(m)).assignments).toEqual(m.assignments);
+  });
+  it('keep their resource curves through XER and P6 XML (as P6 curves of 21 points)', () => {
+    const m = withResources();
+    m.assignments[0]!.curve = { kind: 'back' };
+    m.assignments[1]!.curve = { kind: 'custom', values: [10, 20, 30, 40] };
+    m.assignments[3]!.curve = { kind: 'custom', values: [10, 20, 30, 40] };
+    for (const back of [readSchedule(writeXerText(m), 'c.xer'), readSchedule(writeP6XmlText(m), 'c.xml')]) {
+      const curves = back.assignments.map((a) => a.curve);
+      expect(curves[0]).toEqual({ kind: 'back' });
+      expect([curves[2], curves[4]]).toEqual([undefined, undefined]);
+      for (const c of [curves[1]!, curves[3]!]) {
+        expect(c.kind).toBe('custom');
+        [0.1, 0.2, 0.3, 0.4].forEach((share, q) =>
+          expect(curveShare(c.values!, q / 4, (q + 1) / 4)).toBeCloseTo(share, 5),
+        );
+      }
+    }
+    // One curve row for the two assignments of the same shape.
+    expect(parseXerTables(writeXerText(m)).get('RSRCCURVDATA')!.rows).toHaveLength(2);
   });
   it('are written to XER RSRC/TASKRSRC and MSPDI Resources/Assignments', () => {
     const m = withResources();

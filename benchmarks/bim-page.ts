@@ -1,0 +1,128 @@
+// The page of `npm run bench -- bim` in headless Chromium: the 3D viewer of the product
+// (src/modules/bim/viewer.ts, three.js, one merged mesh) opens a stored model's packed geometry
+// as the screen does (read, unpack, load, first frame drawn), then orbits it. A model "of N
+// copies" is the same geometry N times side by side (element ids renumbered), to reach 10× and
+// 100k elements. Each frame is timed to the end of drawing (a pixel read waits for the GPU,
+// here Chromium's software renderer).
+import type { ModelGeometry } from '../src/domain/bim/geometry-format';
+import { unpackGeometry } from '../src/domain/bim/geometry-format';
+import { BimViewer } from '../src/modules/bim/viewer';
+
+/** `copies` copies of a model in a square grid on the ground, a model's width apart. */
+function replicate(m: ModelGeometry, copies: number): ModelGeometry {
+  if (copies === 1) return m;
+  const nv = m.positions.length / 3;
+  const ni = m.indices.length;
+  const positions = new Float32Array(nv * 3 * copies);
+  const normals = new Int8Array(nv * 3 * copies);
+  const colors = new Uint8Array(nv * 4 * copies);
+  const indices = new Uint32Array(ni * copies);
+  const ranges: ModelGeometry['ranges'] = [];
+  const side = Math.ceil(Math.sqrt(copies));
+  const dx = (m.max[0] - m.min[0]) * 1.2 || 1;
+  const dz = (m.max[2] - m.min[2]) * 1.2 || 1;
+  const maxId = Math.max(...m.ranges.map((r) => r.id)) + 1;
+  for (let c = 0; c < copies; c++) {
+    const ox = (c % side) * dx;
+    const oz = Math.floor(c / side) * dz;
+    for (let v = 0; v < nv; v++) {
+      const o = (c * nv + v) * 3;
+      positions[o] = m.positions[v * 3]! + ox;
+      positions[o + 1] = m.positions[v * 3 + 1]!;
+      positions[o + 2] = m.positions[v * 3 + 2]! + oz;
+    }
+    normals.set(m.normals.subarray(0, nv * 3), c * nv * 3);
+    colors.set(m.colors.subarray(0, nv * 4), c * nv * 4);
+    for (let i = 0; i < ni; i++) indices[c * ni + i] = m.indices[i]! + c * nv;
+    for (const r of m.ranges)
+      ranges.push({
+        id: r.id + c * maxId,
+        vertexStart: r.vertexStart + c * nv,
+        vertexCount: r.vertexCount,
+        indexStart: r.indexStart + c * ni,
+        indexCount: r.indexCount,
+      });
+  }
+  return {
+    ranges,
+    positions,
+    normals,
+    colors,
+    indices,
+    min: m.min,
+    max: [
+      m.min[0] + (side - 1) * dx + (m.max[0] - m.min[0]),
+      m.max[1],
+      m.min[2] + (side - 1) * dz + (m.max[2] - m.min[2]),
+    ],
+  };
+}
+
+const ORBIT_BUDGET_MS = 30_000;
+
+interface Result {
+  elements: number;
+  triangles: number;
+  read_ms: number;
+  first_frame_ms: number;
+  orbit_frames: number;
+  orbit_median_ms: number;
+  orbit_p95_ms: number;
+  heap_mb: number | null;
+  geometry_mb: number;
+}
+
+async function run(url: string, copies: number, frames: number): Promise<Result> {
+  const host = document.getElementById('host')!;
+  const viewer = new BimViewer(host);
+  const gl = viewer.renderer.getContext();
+  const px = new Uint8Array(4);
+  const drawn = () => {
+    viewer.renderNow();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  };
+  const t0 = performance.now();
+  const bytes = await (await fetch(url)).arrayBuffer();
+  const t1 = performance.now();
+  const model = replicate(unpackGeometry(bytes), copies);
+  viewer.load(model);
+  drawn();
+  const first = performance.now() - t0;
+  // Orbit: the camera turns round the target, a frame per step.
+  const times: number[] = [];
+  const target = viewer.controls.target.clone();
+  const offset = viewer.camera.position.clone().sub(target);
+  // At most ORBIT_BUDGET_MS of orbiting (a slow model reports the frames it drew by then).
+  const until = performance.now() + ORBIT_BUDGET_MS;
+  for (let k = 0; k < frames && performance.now() < until; k++) {
+    const a = (k + 1) * ((2 * Math.PI) / frames);
+    const x = offset.x * Math.cos(a) - offset.z * Math.sin(a);
+    const z = offset.x * Math.sin(a) + offset.z * Math.cos(a);
+    viewer.camera.position.set(target.x + x, target.y + offset.y, target.z + z);
+    viewer.camera.lookAt(target);
+    const s = performance.now();
+    drawn();
+    times.push(performance.now() - s);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+  const geometryBytes =
+    model.positions.byteLength +
+    model.normals.byteLength +
+    model.colors.byteLength +
+    model.indices.byteLength * 2;
+  viewer.dispose();
+  return {
+    elements: model.ranges.length,
+    triangles: model.indices.length / 3,
+    read_ms: +(t1 - t0).toFixed(1),
+    first_frame_ms: +first.toFixed(1),
+    orbit_frames: times.length,
+    orbit_median_ms: +sorted[Math.floor(sorted.length / 2)]!.toFixed(1),
+    orbit_p95_ms: +sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!.toFixed(1),
+    heap_mb: mem ? +(mem.usedJSHeapSize / 2 ** 20).toFixed(1) : null,
+    geometry_mb: +(geometryBytes / 2 ** 20).toFixed(1),
+  };
+}
+
+(window as unknown as { __bim: { run: typeof run } }).__bim = { run };
