@@ -123,7 +123,11 @@ export async function expandNodes(page: Page, names: readonly string[]): Promise
  * space gets the demo structure (POST space/{id}/demo, as a user adds it), so tests that edit the
  * demo never see each other's edits when they run in parallel.
  */
-export async function openDemoSchedule(page: Page): Promise<void> {
+/**
+ * Signed in to a space of this test's own holding the demo structure (no other test edits its
+ * rows or its member's layout), on its structure tree.
+ */
+export async function openDemoSpace(page: Page): Promise<void> {
   const account = await registerAccount(page.request, 'demo');
   const space = await api<{ id: string }>(page.request, account, 'POST', '/space/create', {
     name: 'Demo space',
@@ -131,6 +135,10 @@ export async function openDemoSchedule(page: Page): Promise<void> {
   await api(page.request, account, 'POST', `/space/${space.id}/demo`, undefined, space.id);
   await signedIn(page, account, `/${space.id}`);
   await expect(page.getByRole('tree')).toBeVisible();
+}
+
+export async function openDemoSchedule(page: Page): Promise<void> {
+  await openDemoSpace(page);
   await expandNodes(page, ['Riverside campus', 'Office block B2']);
   await page.getByRole('treeitem', { name: 'Construction schedule' }).dblclick();
   await expect(page).toHaveURL(/\/schedule\//);

@@ -3,29 +3,15 @@
 // dates of each schedule's own calculation, read-only (typing says so), the filter parameter
 // applied, and a row's schedule opened on that row (Alt+Enter).
 import { type Page, expect, test } from '@playwright/test';
-import { api, expandNodes, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { api, expandNodes, openDemoSpace, scheduleInNewSpace, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.PGRID_SHOTS;
 const rows = (page: Page) => page.getByRole('grid').locator('.wb-row');
 const nameOf = (page: Page, row: number) =>
   page.getByRole('grid').locator(`[data-row="${row}"] [data-col="1"] .wb-text`);
 
-async function signInDemo(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.locator('input[name=login]').fill('demo');
-  await page.locator('input[name=password]').fill('demo-password-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-  if (page.url().includes('/auth/select-space'))
-    await page
-      .getByRole('button', { name: /Demo space/ })
-      .first()
-      .click();
-  await expect(page.getByRole('tree')).toBeVisible();
-}
-
 test("the demo project's grid: its schedule's rows, read-only, a row's schedule opened", async ({ page }) => {
-  await signInDemo(page);
+  await openDemoSpace(page);
   await expandNodes(page, ['Riverside campus']);
   // From the tree with the keyboard: select the project, Alt+Enter opens its grid.
   await page.getByRole('treeitem', { name: 'Office block B2' }).click();

@@ -71,6 +71,16 @@ describe('the arranged view', () => {
     expect(ids()).toEqual(['S', 'T1', 'T2', 'T3', 'T4']);
   });
 
+  it('keeps the focused row focused when the sort moves it, and the untouched start at the top', () => {
+    setArrangement({ sort: [{ column: 'duration', dir: 'desc' }], groupBy: null });
+    expect(workbench.get().selection.focus.row).toBe(0);
+    // T1 (row 3 in this order) is chosen; sorting back puts it at row 1, and the focus goes along.
+    workbench.set({ selection: { anchor: { row: 3, col: 2 }, focus: { row: 3, col: 2 } } });
+    setArrangement(null);
+    expect(ids()[workbench.get().selection.focus.row]).toBe('T1');
+    expect(workbench.get().selection.focus).toEqual({ row: 1, col: 2 });
+  });
+
   it('groups the activities by an attribute, through a filter and a reload', () => {
     setArrangement({ sort: [{ column: 'duration', dir: 'asc' }], groupBy: 'attr:zone' });
     expect(ids()).toEqual([`${GROUP}North`, 'T3', 'T1', `${GROUP}South`, 'T2', `${GROUP}`, 'T4']);

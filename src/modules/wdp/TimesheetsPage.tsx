@@ -3,7 +3,7 @@
 // or declines. The version comes from ?version= (a choice of the space's versions otherwise).
 // Fact gatherers enter facts; users who can edit plans (planning_and_control, moderator) decide.
 import { Clock } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { api } from '../../api';
@@ -259,14 +259,33 @@ function SheetView(props: {
   const n = (x: number | null | undefined) =>
     x === null || x === undefined ? '' : formatNumber(x, { lang, decimals: 3, trimZeros: true });
 
-  const save = async (item: string, day: number, field: 'hours' | 'fact', text: string) => {
+  // What was typed and not yet read back: a blur right after another (hours, then Tab, then the
+  // fact) builds on it rather than on a sheet the reload has not refreshed yet, and the saves go
+  // one after the other, so a quick typist's hours are not overwritten by the fact's save.
+  const typed = useRef(new Map<string, { hours: number | null; fact: number | null }>());
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (item: string, day: number, field: 'hours' | 'fact', text: string) => {
     const v = text.trim() === '' ? null : parseNumberValue(text);
     if (text.trim() !== '' && v === null) return;
-    const cur = value(item, day);
-    const next = { item_id: item, day, hours: cur?.hours ?? null, fact: cur?.fact ?? null, [field]: v };
-    if (next.hours === (cur?.hours ?? null) && next.fact === (cur?.fact ?? null)) return;
-    await call(api.wdp.updateTimesheetDay, { params: { id: sheet.id }, body: { days: [next] } });
-    await onSaved();
+    const key = `${item}:${day}`;
+    const cell = value(item, day);
+    const cur = typed.current.get(key) ?? { hours: cell?.hours ?? null, fact: cell?.fact ?? null };
+    const next = { ...cur, [field]: v };
+    if (next.hours === cur.hours && next.fact === cur.fact) return;
+    typed.current.set(key, next);
+    const run = async () => {
+      try {
+        await call(api.wdp.updateTimesheetDay, {
+          params: { id: sheet.id },
+          body: { days: [{ item_id: item, day, ...next }] },
+        });
+        await onSaved();
+      } finally {
+        if (typed.current.get(key) === next) typed.current.delete(key);
+      }
+    };
+    // A refused save is told by call()'s toast; the queue goes on.
+    queue.current = queue.current.then(run).catch(() => undefined);
   };
 
   return (
@@ -318,14 +337,14 @@ function SheetView(props: {
                               placeholder={t('page.hours')}
                               defaultValue={n(cell?.hours)}
                               inputMode="decimal"
-                              onBlur={(e) => void save(w.item_id, d, 'hours', e.target.value)}
+                              onBlur={(e) => save(w.item_id, d, 'hours', e.target.value)}
                             />
                             <input
                               aria-label={`${w.code} ${date(d)} ${t('page.fact')}`}
                               placeholder={t('page.fact')}
                               defaultValue={n(cell?.fact)}
                               inputMode="decimal"
-                              onBlur={(e) => void save(w.item_id, d, 'fact', e.target.value)}
+                              onBlur={(e) => save(w.item_id, d, 'fact', e.target.value)}
                             />
                           </>
                         ) : cell ? (

@@ -85,10 +85,30 @@ export function rearrange(): void {
 }
 
 /** Sort and group the rows as a layout says (null: WBS order, no groups). */
+/** A new sort or grouping; the focused row stays focused (and in view) wherever it moves. */
 export function setArrangement(arrange: Arrangement | null): void {
+  const before = workbench.get();
+  const { anchor, focus } = before.selection;
+  // The untouched start (the first row, the list at its top) stays the start.
+  const untouched = focus.row === 0 && anchor.row === 0 && before.scrollTop === 0;
+  const focusId = untouched ? undefined : before.visible.ids[focus.row];
   workbench.set({ arrange });
   const s = workbench.get();
-  workbench.set({ visible: viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf(s)) });
+  const visible = viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf(s));
+  const row = focusId === undefined ? -1 : visible.ids.indexOf(focusId);
+  if (row < 0 || row === focus.row) {
+    workbench.set({ visible });
+    return;
+  }
+  const col = s.selection.focus.col;
+  const top = row * s.rowHeight;
+  const inView = top >= s.scrollTop && top + s.rowHeight <= s.scrollTop + s.viewportHeight;
+  const max = Math.max(0, visible.ids.length * s.rowHeight - s.viewportHeight);
+  workbench.set({
+    visible,
+    selection: { anchor: { row, col }, focus: { row, col } },
+    ...(inView ? {} : { scrollTop: Math.max(0, Math.min(max, top - s.viewportHeight / 2)) }),
+  });
 }
 
 function isStructural(patches: readonly Patch[]): boolean {
