@@ -1,6 +1,6 @@
 // The Timesheets screen (/{space_id}/timesheets): a person's week of works, hours and facts per
 // day, submitted to the planner; the planner approves (the facts flow into the works' fact values)
-// or declines. The version comes from ?version= (a choice of the space's versions otherwise).
+// or declines. The version comes from ?version= (the space's only actual version, else a choice).
 // Fact gatherers enter facts; users who can edit plans (planning_and_control, moderator) decide.
 import { Clock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -88,6 +88,19 @@ export function TimesheetsPage() {
     const names = new Map(tree.nodes.map((n) => [n.id, n.name]));
     return tree.versions.map((v) => ({ id: v.id, label: `${names.get(v.schedule_id) ?? ''} — ${v.label}` }));
   }, [tree]);
+
+  // No version asked for: the space's only actual version (else its only one that is not a
+  // target) is the one meant; with several, the user chooses.
+  useEffect(() => {
+    if (versionId || !tree) return;
+    const actual = tree.versions.filter((v) => v.kind === 'actual');
+    const working = tree.versions.filter((v) => v.kind !== 'target');
+    const only = actual.length === 1 ? actual[0] : working.length === 1 ? working[0] : undefined;
+    if (!only) return;
+    const next = new URLSearchParams(params);
+    next.set('version', only.id);
+    setParams(next, { replace: true });
+  }, [versionId, tree, params, setParams]);
 
   const date = (day: number, pattern = 'DD.MM.YYYY') => formatDate(day * MINUTES_PER_DAY, pattern, lang);
   const mine = (sheets ?? []).filter((s) => s.user_id === me);
