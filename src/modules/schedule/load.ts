@@ -168,7 +168,8 @@ export function resetTimescale(): void {
   const s = workbench.get();
   const dd = s.version?.data_date ?? null;
   const origin = Math.max(0, versionScheduleOptions(null, dd, s.calendars).dataDate - 7 * 1440);
-  workbench.set({ timescale: { ...s.timescale, origin, scrollLeft: 0 }, scrollTop: 0 });
+  // The rows' scroll is not the timescale's: a row selected on open (?row=) stays in view.
+  workbench.set({ timescale: { ...s.timescale, origin, scrollLeft: 0 } });
 }
 
 /** Schedule the target version on its own and keep its dates for the bars under the current ones. */

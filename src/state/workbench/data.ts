@@ -212,6 +212,8 @@ export function loadVersionDoc(version: Version, doc: WbsDoc, index?: TreeIndex)
     wbs,
     expanded,
     visible: viewOf(wbs.index, expanded, s.filterShown, arrangeOf({ ...s, wbs })),
+    // Another version opens at its top; a reload of the same one keeps the place.
+    ...(same ? {} : { scrollTop: 0 }),
     dataRevision: s.dataRevision + 1,
     loads: s.loads + 1,
     loadState: 'ready',
