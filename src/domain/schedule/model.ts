@@ -123,6 +123,11 @@ export interface Activity {
   /** Where the remaining work of a started activity resumes (MS Project's Resume); the engine
    * starts the remaining work no earlier. */
   resumeAt?: Minutes | null;
+  /**
+   * An elapsed duration (MS Project's ed, eh, ew, emo …): scheduled 24 hours a day, 7 days a week,
+   * whatever its calendar or its resources' (its duration, dates and floats are clock minutes).
+   */
+  elapsed?: boolean;
   /** MS Project's manually scheduled task (its late dates follow MS Project's display rule). */
   manual?: boolean;
   /**

@@ -40,8 +40,13 @@ export interface Network {
   projOptions: Omit<ScheduleOptions, 'projects'>[];
   proj: Uint16Array;
   calendars: CalendarIndex[];
-  /** Per activity: calendar index, kind, progress status, duration left to schedule. */
+  /**
+   * Per activity: calendar index (the 24-hour one for an elapsed duration), kind, progress status,
+   * duration left to schedule.
+   */
   cal: Int32Array;
+  /** The activity's own calendar (for an elapsed task, the one its working-time lags count on). */
+  taskCal: Int32Array;
   kind: Uint8Array;
   status: Uint8Array;
   dur: Int32Array;
@@ -164,6 +169,7 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     proj: new Uint16Array(n),
     calendars,
     cal: new Int32Array(n),
+    taskCal: new Int32Array(n),
     kind: new Uint8Array(n),
     status: new Uint8Array(n),
     dur: new Int32Array(n),
@@ -228,7 +234,9 @@ export function setActivity(
   byId: Map<string, number>,
   defCal: number,
 ): void {
-  net.cal[i] = activityCalendar(net, a, byId) ?? defCal;
+  net.taskCal[i] = activityCalendar(net, a, byId) ?? defCal;
+  // MS Project: an elapsed duration runs around the clock, whatever the calendars.
+  net.cal[i] = a.elapsed ? net.cal24 : net.taskCal[i];
   net.kind[i] = kindCode(a);
   net.manual[i] = a.manual && net.options.semantics === 'msproject' ? 1 : 0;
   // Once started, its remaining work resumes where MS Project put it (resumeAt), not moved either.
@@ -345,10 +353,10 @@ export function setRelations(net: Network, all: readonly (Relation | null)[]): v
       lc === '24h'
         ? net.cal24
         : lc === 'successor'
-          ? net.cal[s]
+          ? net.taskCal[s]
           : lc === 'project'
             ? projectCals[net.proj[s]]
-            : net.cal[p];
+            : net.taskCal[p];
     relIds.push(rel.id);
     m++;
   }
