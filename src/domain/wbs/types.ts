@@ -43,6 +43,8 @@ export interface RowSchedule {
   externalLateFinish?: Minutes;
   /** MS Project's manually scheduled task. */
   manual?: boolean;
+  /** An MS Project elapsed duration: scheduled around the clock (Activity.elapsed). */
+  elapsed?: boolean;
   /** The start typed on a manual task, where MS Project keeps it (Activity.manualStart). */
   manualStart?: Minutes | null;
   /** The calendars of a resource dependent activity's resources (space calendar ids). */

@@ -179,3 +179,32 @@ describe('the browser path of MS Project manual tasks', () => {
     samePath(model);
   });
 });
+
+describe('the browser path of MS Project elapsed durations', () => {
+  // A 2 ed task after a 2-day task: it runs over the weekend in the reader's model, in the
+  // workbench's worker and in the server's Calculate alike (RowSchedule.elapsed).
+  const xml = `<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>e.xml</Name>
+    <StartDate>2024-01-04T08:00:00</StartDate><CalendarUID>1</CalendarUID><MinutesPerDay>480</MinutesPerDay>
+    <Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar><BaseCalendarUID>-1</BaseCalendarUID>
+      <WeekDays>${[1, 2, 3, 4, 5, 6, 7]
+        .map((n) =>
+          n === 1 || n === 7
+            ? `<WeekDay><DayType>${n}</DayType><DayWorking>0</DayWorking></WeekDay>`
+            : `<WeekDay><DayType>${n}</DayType><DayWorking>1</DayWorking><WorkingTimes><WorkingTime><FromTime>08:00:00</FromTime><ToTime>16:00:00</ToTime></WorkingTime></WorkingTimes></WeekDay>`,
+        )
+        .join('')}</WeekDays></Calendar></Calendars>
+    <Tasks>
+      <Task><UID>1</UID><ID>1</ID><Name>Pour</Name><OutlineLevel>1</OutlineLevel><Duration>PT16H0M0S</Duration>
+        <EarlyStart>2024-01-04T08:00:00</EarlyStart><EarlyFinish>2024-01-05T16:00:00</EarlyFinish></Task>
+      <Task><UID>2</UID><ID>2</ID><Name>Cure</Name><OutlineLevel>1</OutlineLevel><Duration>PT48H0M0S</Duration><DurationFormat>8</DurationFormat>
+        <EarlyStart>2024-01-05T16:00:00</EarlyStart><EarlyFinish>2024-01-07T16:00:00</EarlyFinish>
+        <PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink></Task>
+    </Tasks></Project>`;
+
+  it('keeps the task on 24-hour time through the import, the workbench and the server', () => {
+    const model = readSchedule(xml, 'e.xml');
+    const res = scheduleModel(model);
+    expect(res.ef[1]).toBe(model.activities[1].stored?.ef);
+    samePath(model);
+  });
+});

@@ -4,6 +4,7 @@
 // and a task in progress read with Project's own ES = LS = actual start.
 import { describe, expect, it } from 'vitest';
 import { formatLocal } from '../../../../src/domain/calendar/time';
+import { writeMspdi } from '../../../../src/domain/io/mspdi/write';
 import { readSchedule } from '../../../../src/domain/io/read-schedule';
 import { scheduleModel } from '../../../../src/domain/schedule/index';
 
@@ -86,6 +87,20 @@ describe('MSPDI elapsed durations', () => {
     // 50 % elapsed (20) of the same 32 h: 16 h around the clock from Thu 17:00 → Fri 09:00.
     const e = dates(task(1, 'PT32H0M0S') + task(2, 'PT8H0M0S', link(1, 50, 20)));
     expect(e['2']).toMatchObject({ es: '2024-01-05 09:00' });
+  });
+});
+
+describe('an elapsed task written back', () => {
+  it('keeps its elapsed duration through MS Project XML (DurationFormat 8) and its dates', () => {
+    const m = readSchedule(
+      project(
+        task(1, 'PT40H0M0S') + task(2, 'PT48H0M0S', `<DurationFormat>8</DurationFormat>${link(1, 0, 7)}`),
+      ),
+      't.xml',
+    );
+    const back = readSchedule(writeMspdi(m), 'back.xml');
+    expect(back.activities.map((a) => a.elapsed === true)).toEqual([false, true]);
+    expect(Array.from(scheduleModel(back).ef)).toEqual(Array.from(scheduleModel(m).ef));
   });
 });
 
