@@ -81,7 +81,7 @@ export const ConstraintType = z.enum([...LimitType.options, 'mandatory']);
 /**
  * What an import stored for scheduling an item beyond its columns (the domain's RowSchedule,
  * src/domain/wbs/types.ts, in its own field names): P6 / MS Project activity kind, ALAP, every
- * constraint, external dates, manual scheduling, elapsed durations, resource calendars, planned
+ * constraint, external dates, manual scheduling, elapsed durations, splits, resource calendars, planned
  * dates. Read-only.
  */
 export const ItemSchedule = z.object({
@@ -105,6 +105,7 @@ export const ItemSchedule = z.object({
   externalLateFinish: z.number().optional(),
   manual: z.boolean().optional(),
   elapsed: z.boolean().optional(),
+  splitGap: z.number().optional(),
   resourceCalendarIds: z.array(z.string()).optional(),
   plannedStart: z.number().nullable().optional(),
   manualStart: z.number().nullable().optional(),

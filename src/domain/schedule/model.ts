@@ -128,6 +128,11 @@ export interface Activity {
    * whatever its calendar or its resources' (its duration, dates and floats are clock minutes).
    */
   elapsed?: boolean;
+  /**
+   * MS Project's split: working time inside the remaining work's span with no work planned
+   * (working minutes on its calendar). The span scheduled is the remaining duration plus this.
+   */
+  splitGap?: WorkMinutes;
   /** MS Project's manually scheduled task (its late dates follow MS Project's display rule). */
   manual?: boolean;
   /**

@@ -47,6 +47,8 @@ export interface Network {
   cal: Int32Array;
   /** The activity's own calendar (for an elapsed task, the one its working-time lags count on). */
   taskCal: Int32Array;
+  /** MS Project split: working time without work inside the span, added to `dur`. */
+  gap: Int32Array;
   kind: Uint8Array;
   status: Uint8Array;
   dur: Int32Array;
@@ -170,6 +172,7 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     calendars,
     cal: new Int32Array(n),
     taskCal: new Int32Array(n),
+    gap: new Int32Array(n),
     kind: new Uint8Array(n),
     status: new Uint8Array(n),
     dur: new Int32Array(n),
@@ -251,7 +254,8 @@ export function setActivity(
   // P6 schedules the remaining duration, also before the start (it equals the planned one unless
   // someone unlinked them); a not-started activity without one falls back to the planned duration.
   const todo = started || a.remaining > 0 ? a.remaining : a.duration;
-  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(todo));
+  net.gap[i] = milestone ? 0 : Math.max(0, Math.round(a.splitGap ?? 0));
+  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(todo)) + net.gap[i];
   net.pct[i] = done ? 100 : a.percentComplete;
   net.planned[i] = Math.max(0, Math.round(a.duration));
   net.actualStart[i] = a.actualStart ?? NONE;

@@ -39,6 +39,7 @@ const RowScheduleSchema = z.strictObject({
   externalLateFinish: Minutes.optional(),
   manual: z.boolean().optional(),
   elapsed: z.boolean().optional(),
+  splitGap: z.number().int().min(0).optional(),
   resourceCalendarIds: z.array(z.string().max(200)).max(100).optional(),
   plannedStart: Minutes.nullable().optional(),
   manualStart: Minutes.nullable().optional(),

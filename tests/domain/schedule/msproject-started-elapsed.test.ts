@@ -10,7 +10,7 @@
 //   elapsed time (mspdiduration.xml: 1em of slack per elapsed minute).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scheduleModel } from '../../../src/domain/schedule/index';
+import { PreparedSchedule, scheduleModel } from '../../../src/domain/schedule/index';
 import { act, at, DAY, model, rel, show } from './helpers';
 
 const MSP = {
@@ -169,5 +169,26 @@ describe('elapsed durations (MS Project)', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('split tasks (MS Project)', () => {
+  it('a split of 2 working days stretches the task’s span by them; floats follow', () => {
+    // S: 3 days of work with a 2-day split: Mon 01-01 – Fri 01-05 17:00; L: 10 days sets the finish.
+    const acts = [act('S', 3, { splitGap: 2 * DAY }), act('L', 10), act('N', 1)];
+    const r = show(model(acts, [rel('S', 'N')], MSP));
+    expect(r.S).toMatchObject({ es: '2024-01-01 08:00', ef: '2024-01-05 17:00' });
+    expect(r.N).toMatchObject({ es: '2024-01-08 08:00' });
+    // S may finish by Thu 01-11 17:00 (N's late start Fri 01-12 08:00): 4 days of slack.
+    expect(r.S).toMatchObject({ lf: '2024-01-11 17:00', ls: '2024-01-05 08:00', tf: 32 });
+  });
+
+  it('a duration typed in the incremental API keeps the split', () => {
+    const m = model([act('S', 3, { splitGap: 2 * DAY }), act('L', 10)], [], MSP);
+    const p = new PreparedSchedule(m);
+    p.computeFull();
+    p.setDuration('S', 4 * DAY);
+    const res = p.recompute();
+    expect(show(m, res).S.ef).toBe('2024-01-08 17:00');
   });
 });

@@ -78,6 +78,7 @@ const activity = z.looseObject({
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
   manual: z.boolean().optional(),
   elapsed: z.boolean().optional(),
+  splitGap: z.number().optional(),
   resumeAt: nullableMinutes.optional(),
   stored: stored.optional(),
 });

@@ -62,6 +62,7 @@ export function readMspdi(src: string): ScheduleModel {
   });
   applyPercentLags(percentLags, activities);
   applyResourceCalendars(project, activities, calendars, ownCalendar);
+  applySplits(project, activities, calendars);
   const ids = new Set(activities.map((a) => a.id));
   // Not spliced in as arguments: 100k+ links overflow the stack.
   const links = expandSummaryLinks(activities, relations);
@@ -308,6 +309,51 @@ function readLink(l: XmlNode, succ: string, line: number, n: number): Relation {
     lag,
     ...(ELAPSED.has(text(l, 'LagFormat')) ? { lagCalendar: '24h' as const } : {}),
   };
+}
+
+/**
+ * MS Project's split tasks: the working time (task calendar) between the first and the last
+ * planned remaining work of a task (TimephasedData type 1 of its assignments) in which none of
+ * its assignments has work. Only tasks on their own calendar: a resource calendar's days off
+ * are not splits (and elapsed tasks, milestones and summaries have none).
+ */
+function applySplits(project: XmlNode, activities: Activity[], calendars: readonly CalendarDef[]): void {
+  const work = new Map<string, [number, number][]>();
+  for (const a of children(child(project, 'Assignments'), 'Assignment')) {
+    for (const t of children(a, 'TimephasedData')) {
+      if (text(t, 'Type') !== '1' || workHours(text(t, 'Value')) <= 0) continue;
+      const s = parseLocal(text(t, 'Start'));
+      const f = parseLocal(text(t, 'Finish'));
+      if (s === null || f === null || f <= s) continue;
+      const list = work.get(text(a, 'TaskUID')) ?? [];
+      list.push([s, f]);
+      work.set(text(a, 'TaskUID'), list);
+    }
+  }
+  if (work.size === 0) return;
+  const workAt = calendarWorkAt(calendars);
+  for (const a of activities) {
+    const stretches = work.get(a.id);
+    if (!stretches || a.kind !== 'task' || a.elapsed) continue;
+    const at = workAt(a.calendarId);
+    if (!at) continue;
+    stretches.sort((x, y) => x[0] - y[0]);
+    // Working time covered by work (stretches merged), against the span from first to last.
+    let covered = 0;
+    let [s, f] = stretches[0];
+    let end = f;
+    for (const [ns, nf] of stretches.slice(1)) {
+      if (ns > f) {
+        covered += at(f) - at(s);
+        s = ns;
+        f = nf;
+      } else f = Math.max(f, nf);
+      end = Math.max(end, nf);
+    }
+    covered += at(f) - at(s);
+    const gap = at(end) - at(stretches[0][0]) - covered;
+    if (gap > 0) a.splitGap = gap;
+  }
 }
 
 /**

@@ -124,3 +124,49 @@ describe('an MSPDI task in progress', () => {
     });
   });
 });
+
+describe('MSPDI split tasks', () => {
+  /** An assignment of task `uid` whose remaining work (TimephasedData type 1) is laid out per day. */
+  const assignment = (uid: number, days: [string, number][]) =>
+    `<Assignment><UID>${uid}</UID><TaskUID>${uid}</TaskUID><ResourceUID>1</ResourceUID><Work>PT24H0M0S</Work>${days
+      .map(
+        ([d, h]) =>
+          `<TimephasedData><Type>1</Type><UID>${uid}</UID><Start>${d}T08:00:00</Start><Finish>${d}T17:00:00</Finish><Unit>2</Unit><Value>PT${h}H0M0S</Value></TimephasedData>`,
+      )
+      .join('')}</Assignment>`;
+  const withAssignments = (tasks: string, assignments: string) =>
+    project(tasks).replace(
+      '</Tasks>',
+      `</Tasks><Resources><Resource><UID>1</UID><Name>R</Name></Resource></Resources><Assignments>${assignments}</Assignments>`,
+    );
+
+  it('reads the working time without planned work between the first and the last work as the split', () => {
+    // 3 days of work, Mon, (Tue, Wed split), Thu, Fri: 16 h of gap; the task ends Fri 17:00.
+    const xml = withAssignments(
+      task(1, 'PT24H0M0S') + task(2, 'PT8H0M0S', link(1, 0, 7)),
+      assignment(1, [
+        ['2024-01-01', 8],
+        ['2024-01-02', 0],
+        ['2024-01-03', 0],
+        ['2024-01-04', 8],
+        ['2024-01-05', 8],
+      ]),
+    );
+    const m = readSchedule(xml, 't.xml');
+    expect(m.activities[0].splitGap).toBe(16 * 60);
+    const r = scheduleModel(m);
+    expect(formatLocal(r.ef[0])).toBe('2024-01-05T17:00');
+    expect(formatLocal(r.es[1])).toBe('2024-01-08T08:00');
+  });
+
+  it('has no split when the work is continuous', () => {
+    const xml = withAssignments(
+      task(1, 'PT16H0M0S'),
+      assignment(1, [
+        ['2024-01-01', 8],
+        ['2024-01-02', 8],
+      ]),
+    );
+    expect(readSchedule(xml, 't.xml').activities[0].splitGap).toBeUndefined();
+  });
+});
