@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PreparedSchedule, scheduleModel } from '../../../src/domain/schedule/index';
-import { act, at, DAY, model, rel, show } from './helpers';
+import { buildCalendarIndex } from '../../../src/domain/calendar/calendar-index';
+import { act, at, DAY, model, rel, show, STANDARD } from './helpers';
 
 const MSP = {
   semantics: 'msproject' as const,
@@ -181,6 +182,33 @@ describe('split tasks (MS Project)', () => {
     expect(r.N).toMatchObject({ es: '2024-01-08 08:00' });
     // S may finish by Thu 01-11 17:00 (N's late start Fri 01-12 08:00): 4 days of slack.
     expect(r.S).toMatchObject({ lf: '2024-01-11 17:00', ls: '2024-01-05 08:00', tf: 32 });
+  });
+
+  it('property: a split moves the finish by exactly its working time; the start stays', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 4 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 5 * DAY }),
+        (preds, days, gap) => {
+          const with_ = (splitGap: number) =>
+            scheduleModel(
+              model(
+                [...preds.map((d, k) => act(`P${k}`, d)), act('S', days, { splitGap })],
+                preds.map((_, k) => rel(`P${k}`, 'S')),
+                MSP,
+              ),
+            );
+          const i = preds.length;
+          const plain = with_(0);
+          const split = with_(gap);
+          const c = buildCalendarIndex(STANDARD);
+          expect(split.es[i]).toBe(plain.es[i]);
+          expect(c.workAt(split.ef[i]) - c.workAt(plain.ef[i])).toBe(gap);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
   it('a duration typed in the incremental API keeps the split', () => {
