@@ -81,7 +81,8 @@ export const ConstraintType = z.enum([...LimitType.options, 'mandatory']);
 /**
  * What an import stored for scheduling an item beyond its columns (the domain's RowSchedule,
  * src/domain/wbs/types.ts, in its own field names): P6 / MS Project activity kind, ALAP, every
- * constraint, external dates, manual scheduling, resource calendars, planned dates. Read-only.
+ * constraint, external dates, manual scheduling, elapsed durations, splits, resource calendars, planned
+ * dates. Read-only.
  */
 export const ItemSchedule = z.object({
   kind: ActivityKind.optional(),
@@ -103,6 +104,8 @@ export const ItemSchedule = z.object({
   externalEarlyStart: z.number().optional(),
   externalLateFinish: z.number().optional(),
   manual: z.boolean().optional(),
+  elapsed: z.boolean().optional(),
+  splitGap: z.number().optional(),
   resourceCalendarIds: z.array(z.string()).optional(),
   plannedStart: z.number().nullable().optional(),
   manualStart: z.number().nullable().optional(),

@@ -12,6 +12,7 @@ import {
   R_FF as R_FF_,
   R_FS as R_FS_,
   R_SS as R_SS_,
+  S_STARTED as S_STARTED_,
 } from './network';
 import {
   backwardBound as backwardBound_,
@@ -35,6 +36,7 @@ const NONE = NONE_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
+const S_STARTED = S_STARTED_;
 
 /** Whether any successor bounds i's free float (else it counts to its project's finish). */
 export function hasFreeFloatSuccessor(net: Network, i: number): boolean {
@@ -95,6 +97,9 @@ function heldByLogic(net: Network, s: number): boolean {
 export function totalFloat(net: Network, st: PassState, i: number): number {
   if (isFixed(net, i)) return 0;
   const finish = st.wlf[i] - st.wef[i];
+  // MS Project: a task in progress has its actual start as early and late start, so its total
+  // slack is its finish slack (MPXJ MicrosoftSlackCalculator.calculateTotalSlack).
+  if (net.status[i] === S_STARTED && net.options.semantics === 'msproject') return finish;
   const start = st.wls[i] - st.wes[i];
   const type = net.projOptions[net.proj[i]].floatType;
   return type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
@@ -133,6 +138,7 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
   }
   delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
+  if (net.options.semantics === 'msproject') showActualStarts(net, res);
   const closed = rollUp(net, res);
   // A summary shows one float, the smallest total float under it (P6's WBS rows).
   for (let i = 0; i < net.n; i++) {
@@ -144,6 +150,19 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
   markCritical(net, st, res);
   for (const i of closed) res.critical[i] = 0;
   return res;
+}
+
+/**
+ * MS Project shows a task in progress with its actual start as early and late start (ES = LS;
+ * mspditimephasedsegments.xml tasks 4 and 5, MPXJ's MicrosoftScheduler); its remaining work
+ * still resumes where the passes put it (early and late finish), and its start slack is 0.
+ */
+function showActualStarts(net: Network, res: ScheduleResult): void {
+  for (let i = 0; i < net.n; i++) {
+    if (net.status[i] !== S_STARTED || isFixed(net, i)) continue;
+    res.es[i] = res.ls[i] = net.actualStart[i];
+    res.startFloat[i] = 0;
+  }
 }
 
 /**

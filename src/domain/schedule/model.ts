@@ -123,6 +123,16 @@ export interface Activity {
   /** Where the remaining work of a started activity resumes (MS Project's Resume); the engine
    * starts the remaining work no earlier. */
   resumeAt?: Minutes | null;
+  /**
+   * An elapsed duration (MS Project's ed, eh, ew, emo …): scheduled 24 hours a day, 7 days a week,
+   * whatever its calendar or its resources' (its duration, dates and floats are clock minutes).
+   */
+  elapsed?: boolean;
+  /**
+   * MS Project's split: working time inside the remaining work's span with no work planned
+   * (working minutes on its calendar). The span scheduled is the remaining duration plus this.
+   */
+  splitGap?: WorkMinutes;
   /** MS Project's manually scheduled task (its late dates follow MS Project's display rule). */
   manual?: boolean;
   /**

@@ -40,8 +40,15 @@ export interface Network {
   projOptions: Omit<ScheduleOptions, 'projects'>[];
   proj: Uint16Array;
   calendars: CalendarIndex[];
-  /** Per activity: calendar index, kind, progress status, duration left to schedule. */
+  /**
+   * Per activity: calendar index (the 24-hour one for an elapsed duration), kind, progress status,
+   * duration left to schedule.
+   */
   cal: Int32Array;
+  /** The activity's own calendar (for an elapsed task, the one its working-time lags count on). */
+  taskCal: Int32Array;
+  /** MS Project split: working time without work inside the span, added to `dur`. */
+  gap: Int32Array;
   kind: Uint8Array;
   status: Uint8Array;
   dur: Int32Array;
@@ -164,6 +171,8 @@ export function buildNetwork(model: ScheduleModel, cache = new CalendarIndexCach
     proj: new Uint16Array(n),
     calendars,
     cal: new Int32Array(n),
+    taskCal: new Int32Array(n),
+    gap: new Int32Array(n),
     kind: new Uint8Array(n),
     status: new Uint8Array(n),
     dur: new Int32Array(n),
@@ -228,7 +237,9 @@ export function setActivity(
   byId: Map<string, number>,
   defCal: number,
 ): void {
-  net.cal[i] = activityCalendar(net, a, byId) ?? defCal;
+  net.taskCal[i] = activityCalendar(net, a, byId) ?? defCal;
+  // MS Project: an elapsed duration runs around the clock, whatever the calendars.
+  net.cal[i] = a.elapsed ? net.cal24 : net.taskCal[i];
   net.kind[i] = kindCode(a);
   net.manual[i] = a.manual && net.options.semantics === 'msproject' ? 1 : 0;
   // Once started, its remaining work resumes where MS Project put it (resumeAt), not moved either.
@@ -243,7 +254,8 @@ export function setActivity(
   // P6 schedules the remaining duration, also before the start (it equals the planned one unless
   // someone unlinked them); a not-started activity without one falls back to the planned duration.
   const todo = started || a.remaining > 0 ? a.remaining : a.duration;
-  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(todo));
+  net.gap[i] = milestone ? 0 : Math.max(0, Math.round(a.splitGap ?? 0));
+  net.dur[i] = milestone ? 0 : Math.max(0, Math.round(todo)) + net.gap[i];
   net.pct[i] = done ? 100 : a.percentComplete;
   net.planned[i] = Math.max(0, Math.round(a.duration));
   net.actualStart[i] = a.actualStart ?? NONE;
@@ -345,10 +357,10 @@ export function setRelations(net: Network, all: readonly (Relation | null)[]): v
       lc === '24h'
         ? net.cal24
         : lc === 'successor'
-          ? net.cal[s]
+          ? net.taskCal[s]
           : lc === 'project'
             ? projectCals[net.proj[s]]
-            : net.cal[p];
+            : net.taskCal[p];
     relIds.push(rel.id);
     m++;
   }

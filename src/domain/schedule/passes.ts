@@ -164,7 +164,7 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
     const wd = net.calendars[cs].workAt(base);
     return finishSide ? wd - net.dur[s] : wd;
   }
-  const fromStarted = !fromFinish && lag > 0 && net.status[p] === S_STARTED;
+  const fromStarted = !fromFinish && net.status[p] === S_STARTED && (lag > 0 || msp(net));
   const actual = fromStarted && !lagFromEarlyStart(net, s);
   const left = fromStarted && !actual ? lagLeft(net, r) : lag;
   if (net.cal[p] === cs && net.rLagCal[r] === cs && !actual) {
@@ -185,8 +185,17 @@ export function forwardBound(net: Network, st: PassState, r: number): number {
   return finishSide ? w - net.dur[s] : w;
 }
 
+/**
+ * Whether an SS/SF lag from a started predecessor counts from its remaining early start (P6's
+ * default). MS Project counts it from the actual start, which is the early start it shows for a
+ * task in progress (MPXJ MicrosoftScheduler.calculateEarlyStartForStartStart).
+ */
 function lagFromEarlyStart(net: Network, s: number): boolean {
-  return net.projOptions[net.proj[s]].lagFromEarlyStart !== false;
+  return net.projOptions[net.proj[s]].lagFromEarlyStart !== false && !msp(net);
+}
+
+function msp(net: Network): boolean {
+  return net.options.semantics === 'msproject';
 }
 
 /**
@@ -264,7 +273,7 @@ function boundMoment(net: Network, st: PassState, r: number): number {
   if (st.doneAt[p] !== NONE) return completedMoment(net, st, r);
   const t = net.rType[r];
   const fromFinish = t === R_FS || t === R_FF;
-  const fromStarted = !fromFinish && net.rLag[r] > 0 && net.status[p] === S_STARTED;
+  const fromStarted = !fromFinish && net.status[p] === S_STARTED && (net.rLag[r] > 0 || msp(net));
   const actual = fromStarted && !lagFromEarlyStart(net, net.rSucc[r]);
   const left = fromStarted && !actual ? lagLeft(net, r) : net.rLag[r];
   return shiftByLag(net, r, fromFinish ? st.ef[p] : actual ? net.actualStart[p] : st.es[p], 1, left);
@@ -328,6 +337,9 @@ export function constrainsPred(net: Network, r: number): boolean {
   const s = net.rSucc[r];
   const p = net.rPred[r];
   if (!drives(net, s) || !drives(net, p)) return false;
+  // MS Project: the start of a task in progress already happened, so an SS successor no longer
+  // bounds it (MPXJ MicrosoftScheduler.calculateLateFinishForStartStart: the project finish).
+  if (net.status[p] === S_STARTED && net.rType[r] === R_SS && msp(net)) return false;
   const status = net.status[s];
   // The common case first: a successor not started and not fixed bounds its predecessor.
   if (status === S_OPEN && net.kind[s] !== K_EXTERNAL && net.kind[s] !== K_SUM) return true;

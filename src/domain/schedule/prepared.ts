@@ -245,7 +245,9 @@ export class PreparedSchedule {
   setDuration(id: string, minutes: number): void {
     const i = this.at(id);
     const k = this.net.kind[i];
-    this.net.dur[i] = k === K_START_MS || k === K_FINISH_MS ? 0 : Math.max(0, Math.round(minutes));
+    // A split stays inside the span (MS Project moves the split with the task).
+    this.net.dur[i] =
+      k === K_START_MS || k === K_FINISH_MS ? 0 : Math.max(0, Math.round(minutes)) + this.net.gap[i];
     // A duration typed replaces what an expected finish would make of it.
     this.net.expect[i] = NONE;
     this.dirty.add(i);

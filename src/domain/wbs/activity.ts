@@ -144,6 +144,8 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
     ...(s?.externalEarlyStart !== undefined ? { externalEarlyStart: s.externalEarlyStart } : {}),
     ...(s?.externalLateFinish !== undefined ? { externalLateFinish: s.externalLateFinish } : {}),
     ...(s?.manual ? { manual: true } : {}),
+    ...(s?.elapsed ? { elapsed: true } : {}),
+    ...(s?.splitGap ? { splitGap: s.splitGap } : {}),
     ...(s?.manualStart != null ? { manualStart: s.manualStart } : {}),
     ...(s?.resourceCalendarIds ? { resourceCalendarIds: s.resourceCalendarIds } : {}),
     ...(s?.plannedStart !== undefined ? { plannedStart: s.plannedStart } : {}),
@@ -170,6 +172,8 @@ export function rowScheduleOf(
   if (a.externalEarlyStart != null) x.externalEarlyStart = a.externalEarlyStart;
   if (a.externalLateFinish != null) x.externalLateFinish = a.externalLateFinish;
   if (a.manual) x.manual = true;
+  if (a.elapsed) x.elapsed = true;
+  if (a.splitGap) x.splitGap = a.splitGap;
   if (a.manualStart != null) x.manualStart = a.manualStart;
   if (a.resourceCalendarIds?.length)
     x.resourceCalendarIds = a.resourceCalendarIds.map((c) => calendarId(c) ?? c);

@@ -43,6 +43,10 @@ export interface RowSchedule {
   externalLateFinish?: Minutes;
   /** MS Project's manually scheduled task. */
   manual?: boolean;
+  /** An MS Project elapsed duration: scheduled around the clock (Activity.elapsed). */
+  elapsed?: boolean;
+  /** An MS Project split: working time without work inside the span (Activity.splitGap). */
+  splitGap?: number;
   /** The start typed on a manual task, where MS Project keeps it (Activity.manualStart). */
   manualStart?: Minutes | null;
   /** The calendars of a resource dependent activity's resources (space calendar ids). */

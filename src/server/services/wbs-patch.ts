@@ -38,6 +38,8 @@ const RowScheduleSchema = z.strictObject({
   externalEarlyStart: Minutes.optional(),
   externalLateFinish: Minutes.optional(),
   manual: z.boolean().optional(),
+  elapsed: z.boolean().optional(),
+  splitGap: z.number().int().min(0).optional(),
   resourceCalendarIds: z.array(z.string().max(200)).max(100).optional(),
   plannedStart: Minutes.nullable().optional(),
   manualStart: Minutes.nullable().optional(),

@@ -205,9 +205,10 @@ describe('SS link between two started activities under retained logic (P6)', () 
     // Progress override ignores the logic into started work: both continue at the data date.
     const o = run(acts, rels, { dataDate: at('2024-01-03 08:00'), progressMode: 'progress_override' });
     expect(o.B.es).toBe('2024-01-03 08:00');
-    // MS Project semantics keep a started task's remaining work where its own rules put it.
+    // MS Project semantics keep a started task's remaining work where its own rules put it (its
+    // day left ends Wed 17:00) and show its actual start as its early start.
     const m = run(acts, rels, { dataDate: at('2024-01-03 08:00'), semantics: 'msproject' });
-    expect(m.B.es).toBe('2024-01-03 08:00');
+    expect(m.B).toMatchObject({ es: '2024-01-02 08:00', ef: '2024-01-03 17:00' });
   });
 });
 

@@ -77,6 +77,8 @@ const activity = z.looseObject({
   plannedFinish: nullableMinutes.optional(),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
   manual: z.boolean().optional(),
+  elapsed: z.boolean().optional(),
+  splitGap: z.number().optional(),
   resumeAt: nullableMinutes.optional(),
   stored: stored.optional(),
 });

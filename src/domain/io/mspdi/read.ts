@@ -41,6 +41,8 @@ export function readMspdi(src: string): ScheduleModel {
   const stack: string[] = [];
   // Tasks with a calendar of their own (a task calendar, not the project's by default).
   const ownCalendar = new Set<string>();
+  // Lags given as a percent of the predecessor's duration (LinkLag holds the percent).
+  const percentLags = new Map<Relation, number>();
   tasks.forEach((t, k) => {
     const line = lines[k] ?? 0;
     const uid = text(t, 'UID');
@@ -52,9 +54,15 @@ export function readMspdi(src: string): ScheduleModel {
     if (cal && cal !== '-1') ownCalendar.add(uid);
     stack[level - 1] = uid;
     activities.push(a);
-    children(t, 'PredecessorLink').forEach((l, n) => relations.push(readLink(l, uid, line, n)));
+    children(t, 'PredecessorLink').forEach((l, n) => {
+      const r = readLink(l, uid, line, n);
+      relations.push(r);
+      if (PERCENT.has(text(l, 'LagFormat'))) percentLags.set(r, Number(text(l, 'LinkLag')) || 0);
+    });
   });
+  applyPercentLags(percentLags, activities);
   applyResourceCalendars(project, activities, calendars, ownCalendar);
+  applySplits(project, activities, calendars);
   const ids = new Set(activities.map((a) => a.id));
   // Not spliced in as arguments: 100k+ links overflow the stack.
   const links = expandSummaryLinks(activities, relations);
@@ -244,6 +252,8 @@ function readTask(
     nodeType: summary ? 'sum' : milestone ? 'milestone_finish' : 'task',
     kind: summary ? 'sum' : milestone ? 'finish_milestone' : 'task',
     calendarId: cal && cal !== '-1' ? cal : projectCal,
+    // An elapsed duration (ed, eh …) runs around the clock, whatever the calendars.
+    ...(!summary && !milestone && ELAPSED.has(text(t, 'DurationFormat')) ? { elapsed: true } : {}),
     duration,
     remaining: actualFinish !== null ? 0 : remaining,
     actualStart,
@@ -271,8 +281,13 @@ function readTask(
 }
 
 const LINK_TYPES: Record<string, Relation['type']> = { '0': 'ff', '1': 'fs', '2': 'sf', '3': 'ss' };
-/** LagFormat codes of elapsed units (em, eh, ed, ew, emo, e%). */
-const ELAPSED = new Set(['4', '6', '8', '10', '12', '20']);
+/**
+ * DurationFormat / LagFormat codes of elapsed units (em, eh, ed, ew, emo, e%) and of the same
+ * units marked estimated (code + 32: em?, eh? …), as MS Project's XML schema lists them.
+ */
+const ELAPSED = new Set(['4', '6', '8', '10', '12', '20', '36', '38', '40', '42', '44', '52']);
+/** LagFormat codes of a lag given as a percent of the predecessor's duration (%, e%, %?, e%?). */
+const PERCENT = new Set(['19', '20', '51', '52']);
 
 function readLink(l: XmlNode, succ: string, line: number, n: number): Relation {
   const type = LINK_TYPES[text(l, 'Type') || '1'];
@@ -294,6 +309,62 @@ function readLink(l: XmlNode, succ: string, line: number, n: number): Relation {
     lag,
     ...(ELAPSED.has(text(l, 'LagFormat')) ? { lagCalendar: '24h' as const } : {}),
   };
+}
+
+/**
+ * MS Project's split tasks: the working time (task calendar) between the first and the last
+ * planned remaining work of a task (TimephasedData type 1 of its assignments) in which none of
+ * its assignments has work. Only tasks on their own calendar: a resource calendar's days off
+ * are not splits (and elapsed tasks, milestones and summaries have none).
+ */
+function applySplits(project: XmlNode, activities: Activity[], calendars: readonly CalendarDef[]): void {
+  const work = new Map<string, [number, number][]>();
+  for (const a of children(child(project, 'Assignments'), 'Assignment')) {
+    for (const t of children(a, 'TimephasedData')) {
+      if (text(t, 'Type') !== '1' || workHours(text(t, 'Value')) <= 0) continue;
+      const s = parseLocal(text(t, 'Start'));
+      const f = parseLocal(text(t, 'Finish'));
+      if (s === null || f === null || f <= s) continue;
+      const list = work.get(text(a, 'TaskUID')) ?? [];
+      list.push([s, f]);
+      work.set(text(a, 'TaskUID'), list);
+    }
+  }
+  if (work.size === 0) return;
+  const workAt = calendarWorkAt(calendars);
+  for (const a of activities) {
+    const stretches = work.get(a.id);
+    if (!stretches || a.kind !== 'task' || a.elapsed) continue;
+    const at = workAt(a.calendarId);
+    if (!at) continue;
+    stretches.sort((x, y) => x[0] - y[0]);
+    // Working time covered by work (stretches merged), against the span from first to last.
+    let covered = 0;
+    let [s, f] = stretches[0];
+    let end = f;
+    for (const [ns, nf] of stretches.slice(1)) {
+      if (ns > f) {
+        covered += at(f) - at(s);
+        s = ns;
+        f = nf;
+      } else f = Math.max(f, nf);
+      end = Math.max(end, nf);
+    }
+    covered += at(f) - at(s);
+    const gap = at(end) - at(stretches[0][0]) - covered;
+    if (gap > 0) a.splitGap = gap;
+  }
+}
+
+/**
+ * A percent lag is that share of the predecessor's duration (MS Project), counted like any lag on
+ * the successor's calendar, or around the clock for e% (24-hour lag calendar). Fixed at import:
+ * the model holds lags in minutes.
+ */
+function applyPercentLags(lags: Map<Relation, number>, activities: readonly Activity[]): void {
+  if (lags.size === 0) return;
+  const byId = new Map(activities.map((a) => [a.id, a]));
+  for (const [r, percent] of lags) r.lag = Math.round(((byId.get(r.predId)?.duration ?? 0) * percent) / 100);
 }
 
 /**
@@ -322,7 +393,7 @@ function applyResourceCalendars(
   }
   for (const a of activities) {
     const cals = byTask.get(a.id);
-    if (!cals || a.kind !== 'task' || a.attributes?.ignoreResourceCalendar) continue;
+    if (!cals || a.kind !== 'task' || a.attributes?.ignoreResourceCalendar || a.elapsed) continue;
     a.kind = 'resource';
     const own = ownCalendar.has(a.id) ? byId.get(a.calendarId) : undefined;
     a.resourceCalendarIds = own

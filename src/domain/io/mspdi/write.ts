@@ -191,7 +191,8 @@ export function writeMspdiText(model: ScheduleModel): string {
       .leaf('Start', iso(start))
       .leaf('Finish', iso(finish))
       .leaf('Duration', formatIsoDuration(milestone ? 0 : a.duration))
-      .leaf('DurationFormat', 7)
+      // 8 = elapsed days (ed): MS Project schedules the task around the clock, as the engine does.
+      .leaf('DurationFormat', a.elapsed && !milestone && !summary ? 8 : 7)
       // Where the remaining work resumes: MS Project's Resume (the data date unless the model says).
       .leaf('Resume', started ? iso(a.resumeAt ?? Math.max(o.dataDate, a.actualStart!)) : undefined)
       .leaf('EffortDriven', 0)

@@ -179,3 +179,67 @@ describe('the browser path of MS Project manual tasks', () => {
     samePath(model);
   });
 });
+
+describe('the browser path of MS Project elapsed durations', () => {
+  // A 2 ed task after a 2-day task: it runs over the weekend in the reader's model, in the
+  // workbench's worker and in the server's Calculate alike (RowSchedule.elapsed).
+  const xml = `<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>e.xml</Name>
+    <StartDate>2024-01-04T08:00:00</StartDate><CalendarUID>1</CalendarUID><MinutesPerDay>480</MinutesPerDay>
+    <Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar><BaseCalendarUID>-1</BaseCalendarUID>
+      <WeekDays>${[1, 2, 3, 4, 5, 6, 7]
+        .map((n) =>
+          n === 1 || n === 7
+            ? `<WeekDay><DayType>${n}</DayType><DayWorking>0</DayWorking></WeekDay>`
+            : `<WeekDay><DayType>${n}</DayType><DayWorking>1</DayWorking><WorkingTimes><WorkingTime><FromTime>08:00:00</FromTime><ToTime>16:00:00</ToTime></WorkingTime></WorkingTimes></WeekDay>`,
+        )
+        .join('')}</WeekDays></Calendar></Calendars>
+    <Tasks>
+      <Task><UID>1</UID><ID>1</ID><Name>Pour</Name><OutlineLevel>1</OutlineLevel><Duration>PT16H0M0S</Duration>
+        <EarlyStart>2024-01-04T08:00:00</EarlyStart><EarlyFinish>2024-01-05T16:00:00</EarlyFinish></Task>
+      <Task><UID>2</UID><ID>2</ID><Name>Cure</Name><OutlineLevel>1</OutlineLevel><Duration>PT48H0M0S</Duration><DurationFormat>8</DurationFormat>
+        <EarlyStart>2024-01-05T16:00:00</EarlyStart><EarlyFinish>2024-01-07T16:00:00</EarlyFinish>
+        <PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink></Task>
+    </Tasks></Project>`;
+
+  it('keeps the task on 24-hour time through the import, the workbench and the server', () => {
+    const model = readSchedule(xml, 'e.xml');
+    const res = scheduleModel(model);
+    expect(res.ef[1]).toBe(model.activities[1].stored?.ef);
+    samePath(model);
+  });
+});
+
+describe('the browser path of MS Project split tasks', () => {
+  // A 2-day task with a 1-day split (its one assignment has no work on Tuesday): it spans three
+  // days in the reader's model, the workbench's worker and the server's Calculate (RowSchedule.splitGap).
+  const day = (d: string, h: number) =>
+    `<TimephasedData><Type>1</Type><UID>1</UID><Start>${d}T08:00:00</Start><Finish>${d}T16:00:00</Finish><Unit>2</Unit><Value>PT${h}H0M0S</Value></TimephasedData>`;
+  const xml = `<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>s.xml</Name>
+    <StartDate>2024-01-01T08:00:00</StartDate><CalendarUID>1</CalendarUID><MinutesPerDay>480</MinutesPerDay>
+    <Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar><BaseCalendarUID>-1</BaseCalendarUID>
+      <WeekDays>${[1, 2, 3, 4, 5, 6, 7]
+        .map((n) =>
+          n === 1 || n === 7
+            ? `<WeekDay><DayType>${n}</DayType><DayWorking>0</DayWorking></WeekDay>`
+            : `<WeekDay><DayType>${n}</DayType><DayWorking>1</DayWorking><WorkingTimes><WorkingTime><FromTime>08:00:00</FromTime><ToTime>16:00:00</ToTime></WorkingTime></WorkingTimes></WeekDay>`,
+        )
+        .join('')}</WeekDays></Calendar></Calendars>
+    <Tasks>
+      <Task><UID>1</UID><ID>1</ID><Name>Split</Name><OutlineLevel>1</OutlineLevel><Duration>PT16H0M0S</Duration>
+        <EarlyStart>2024-01-01T08:00:00</EarlyStart><EarlyFinish>2024-01-03T16:00:00</EarlyFinish></Task>
+      <Task><UID>2</UID><ID>2</ID><Name>Next</Name><OutlineLevel>1</OutlineLevel><Duration>PT8H0M0S</Duration>
+        <EarlyStart>2024-01-04T08:00:00</EarlyStart><EarlyFinish>2024-01-04T16:00:00</EarlyFinish>
+        <PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink></Task>
+    </Tasks>
+    <Resources><Resource><UID>1</UID><Name>R</Name></Resource></Resources>
+    <Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>1</ResourceUID><Work>PT16H0M0S</Work>
+      ${day('2024-01-01', 8)}${day('2024-01-02', 0)}${day('2024-01-03', 8)}</Assignment></Assignments></Project>`;
+
+  it('keeps the split through the import, the workbench and the server', () => {
+    const model = readSchedule(xml, 's.xml');
+    const res = scheduleModel(model);
+    expect(res.ef[0]).toBe(model.activities[0].stored?.ef);
+    expect(res.es[1]).toBe(model.activities[1].stored?.es);
+    samePath(model);
+  });
+});
