@@ -188,7 +188,9 @@ export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx
       return n.value >= 0 && n.value <= 100 ? ok(n.value) : { ok: false, key: 'wbs.percent_range' };
     }
     case 'duration': {
-      const d = parseDuration(text, { hoursPerDay: ctx.hoursPerDay(row?.calendarId ?? null) });
+      // An elapsed duration (MS Project's ed) is typed in 24-hour days, as the grid shows it.
+      const hoursPerDay = row?.elapsed ? 24 : ctx.hoursPerDay(row?.calendarId ?? null);
+      const d = parseDuration(text, { hoursPerDay });
       return d.ok ? ok(d.value) : d;
     }
     case 'start':
@@ -258,7 +260,7 @@ export function formatCell(
       return typeof value === 'number'
         ? formatDuration(
             value,
-            { hoursPerDay: ctx.hoursPerDay(row.calendarId) },
+            { hoursPerDay: row.elapsed ? 24 : ctx.hoursPerDay(row.calendarId) },
             { decimals: copy ? 4 : 2, lang, group: false },
           )
         : String(value);

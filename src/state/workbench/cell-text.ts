@@ -72,9 +72,12 @@ export function durationText(
   );
 }
 
+/** An elapsed duration (MS Project's ed) is clock minutes: its days are 24-hour days. */
+const CLOCK_DAY = () => 24;
+
 function days(minutes: number, r: RowView, ctx: CellTextContext, lang: Lang): string {
   if (!Number.isFinite(minutes)) return '';
-  return durationText(minutes, r.row.calendarId, ctx.hoursPerDay, lang);
+  return durationText(minutes, r.row.calendarId, r.row.elapsed ? CLOCK_DAY : ctx.hoursPerDay, lang);
 }
 
 function date(minutes: number, mode: TextMode, lang: Lang): string {

@@ -36,6 +36,13 @@ describe('formatCell', () => {
     expect(formatCell(row, WBS_COLUMNS.total_float, ctx)).toBe('');
   });
 
+  it('writes and reads an elapsed duration (MS Project ed) in 24-hour days', () => {
+    const elapsed = newRow('e', 'task', null, 'a1', { duration: 2 * 1440, calendarId: 'c10', elapsed: true });
+    expect(formatCell(elapsed, WBS_COLUMNS.duration, ctx)).toBe('2');
+    expect(convertCell('3', WBS_COLUMNS.duration, elapsed, ctx)).toEqual({ ok: true, value: 3 * 1440 });
+    expect(convertCell('3', WBS_COLUMNS.duration, row, ctx)).toEqual({ ok: true, value: 3 * 600 });
+  });
+
   it('copies text that pastes back to the same value', () => {
     const cases: [WbsColumn, fc.Arbitrary<number | string>][] = [
       [WBS_COLUMNS.volume, fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 1000)],
