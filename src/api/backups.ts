@@ -27,6 +27,8 @@ export const Backup = z.object({
   created_at: Timestamp,
   /** When it was last restored. */
   restored_at: Timestamp.nullable(),
+  /** When it was uploaded as a file (null: made on this server). */
+  uploaded_at: Timestamp.nullable(),
 });
 export type Backup = z.infer<typeof Backup>;
 

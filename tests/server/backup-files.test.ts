@@ -154,6 +154,8 @@ describe('backups as files', () => {
       // The backup's own date (the restore toast names it), not the upload's.
       created_at: backup.created_at,
     });
+    expect(Date.parse(again.uploaded_at!)).toBeGreaterThan(Date.parse(backup.created_at));
+    expect(backup.uploaded_at).toBeNull();
     expect((await list()).map((b) => b.id)).toEqual([again.id]);
     const restored = await call(app, api.backups.restore, {
       ...auth,

@@ -66,6 +66,7 @@ const toBackup = (b: BackupRow): Backup => ({
   created_by: b.created_by,
   created_at: iso(b.created_at),
   restored_at: b.restored_at ? iso(b.restored_at) : null,
+  uploaded_at: b.uploaded_at ? iso(b.uploaded_at) : null,
 });
 
 function backupsQuery(db: Kysely<DB>, spaceId: string) {
@@ -223,6 +224,7 @@ export function backupRoutes(ctx: AppContext) {
           rows: figures.rows,
           created_by: userId,
           created_at: new Date(content.created_at),
+          uploaded_at: new Date(),
         })
         .execute();
       events.publish({
