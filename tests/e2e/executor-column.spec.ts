@@ -62,7 +62,10 @@ test('the administrator picks a row executor in the grid, live to another editor
   // Carol is named executor and then loses the flag: the picker does not offer her.
   await as('PATCH', `/users/${carol.userId}/set-executor`, { executor: true });
   await as('PATCH', `/users/${carol.userId}/set-executor`, { executor: false });
-  const [version] = await as<{ id: string }[]>('GET', `/schedules/${s.scheduleId}/versions`);
+  const [version] = await as<{ id: string; revision: number }[]>(
+    'GET',
+    `/schedules/${s.scheduleId}/versions`,
+  );
   const slab = randomUUID();
   await addRowsByApi(request, s, version!, [
     row(randomUUID(), 'a0', 'Excavation'),
