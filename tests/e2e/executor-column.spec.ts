@@ -86,33 +86,35 @@ test('the administrator picks a row executor in the grid, live to another editor
     })
     .toEqual([bob.userId]);
 
-  // The workbench: show the Executor column (hidden by default), with room beside Name.
-  // (The saved layout is read first: a column shown before it arrives would be overwritten.)
-  const layoutRead = page.waitForResponse(
-    (r) => r.url().endsWith(`/versions/${version!.id}/version-layout`) && r.request().method() === 'GET',
-  );
+  // The workbench: show the Executor column (hidden by default), with room beside Name. The saved
+  // layout arrives with the version's attributes after the grid shows: a column shown before that
+  // is put back, so the column is shown until it stays, and the layout saved with it.
   await openWorkbench(page, s);
-  await layoutRead;
-  await page.getByRole('button', { name: 'Columns' }).click();
-  const menu = page.getByRole('dialog', { name: 'Columns' });
-  await menu.getByRole('checkbox', { name: 'Executor', exact: true }).check();
-  for (const name of ['Type', 'Total float', 'Free float', '%', 'Status'])
-    await menu.getByRole('checkbox', { name, exact: true }).uncheck();
-  await page.keyboard.press('Escape');
+  const header = grid(page).getByRole('columnheader', { name: 'Executor', exact: true });
+  const savedWithExecutor = async () => {
+    const l = await as<{ layout: { columns: { id: string; visible: boolean }[] } | null }>(
+      'GET',
+      `/versions/${version!.id}/version-layout`,
+    );
+    return l.layout?.columns.find((c) => c.id === 'executor')?.visible ?? false;
+  };
+  await expect(async () => {
+    if (!(await header.isVisible())) {
+      await page.getByRole('button', { name: 'Columns' }).click();
+      const menu = page.getByRole('dialog', { name: 'Columns' });
+      await menu.getByRole('checkbox', { name: 'Executor', exact: true }).check();
+      for (const name of ['Type', 'Total float', 'Free float', '%', 'Status'])
+        await menu.getByRole('checkbox', { name, exact: true }).uncheck();
+      await page.keyboard.press('Escape');
+    }
+    await expect(header).toBeVisible({ timeout: 2000 });
+    await expect.poll(savedWithExecutor, { timeout: 4000 }).toBe(true);
+  }).toPass({ timeout: 60_000 });
   const col = await columnOf(page, 'Executor');
 
   // A second editor (the same planner in another browser) has the workbench open with the column.
   const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const otherPage = await other.newPage();
-  await expect
-    .poll(async () => {
-      const l = await as<{ layout: { columns: { id: string; visible: boolean }[] } | null }>(
-        'GET',
-        `/versions/${version!.id}/version-layout`,
-      );
-      return l.layout?.columns.find((c) => c.id === 'executor')?.visible ?? false;
-    })
-    .toBe(true);
   await openWorkbench(otherPage, s);
   const otherCol = await columnOf(otherPage, 'Executor');
   await expect(executorCell(otherPage, 'Foundation slab', otherCol)).toHaveText('');
