@@ -27,6 +27,8 @@ export const Backup = z.object({
   created_at: Timestamp,
   /** When it was last restored. */
   restored_at: Timestamp.nullable(),
+  /** When it was uploaded as a file (null: made on this server). */
+  uploaded_at: Timestamp.nullable(),
 });
 export type Backup = z.infer<typeof Backup>;
 
@@ -143,6 +145,28 @@ export const backupRoutes = {
     summary: 'Delete a backup of the schedule (row and file)',
     params: BackupParams,
     response: Ok,
+  }),
+  download: route({
+    method: 'GET',
+    path: '/space/:space_id/schedules/:id/backups/:backup_id/file',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      'The backup as a file (gzipped JSON, streamed; Range requests answered) to keep outside the server',
+    params: BackupParams,
+    response: 'blob',
+  }),
+  upload: route({
+    method: 'POST',
+    path: '/space/:space_id/schedules/:id/backups/upload',
+    scope: 'space',
+    ability: 'edit',
+    summary:
+      "A backup file of this schedule (multipart, field file; streamed to disk) checked and added to the schedule's backups, to restore like any other",
+    params: ScheduleParams,
+    consumes: 'multipart',
+    response: Backup,
+    status: 201,
   }),
   restore: route({
     method: 'PATCH',

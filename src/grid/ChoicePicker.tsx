@@ -20,11 +20,13 @@ export function ChoicePicker(props: {
   initial: string | null;
   label: string;
   choices: readonly DirectoryChoice[];
+  /** Said under the list when there are no choices at all (why the list is empty). */
+  empty?: string;
   t: (key: string, params?: Record<string, unknown>) => string;
   onCommit: (text: string, then: EditThen) => void;
   onCancel: () => void;
 }) {
-  const { current, initial, label, choices, t, onCommit, onCancel } = props;
+  const { current, initial, label, choices, empty, t, onCommit, onCancel } = props;
   const anchor = useRef<HTMLSpanElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -162,6 +164,7 @@ export function ChoicePicker(props: {
                 </li>
               ))}
             </ul>
+            {choices.length === 0 && empty && <div className="wb-picker__note">{empty}</div>}
             {options.length === 0 && (
               <div className="wb-picker__note">{t('grid.picker_none', { text: query })}</div>
             )}

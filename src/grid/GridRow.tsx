@@ -117,6 +117,7 @@ function GridRowImpl<V extends GridRowView>(p: GridRowProps<V>) {
                 initial={p.editing!.initial}
                 label={cells.label(c.id)}
                 choices={cells.choices(view, c.id)!}
+                empty={cells.noChoices?.(c.id)}
                 t={cells.t}
                 onCommit={p.onCommit}
                 onCancel={p.onCancel}

@@ -3,7 +3,7 @@
 // registry (commands.ts, keys in keybindings.ts), its edits and pastes the WBS commands
 // (commands-edit.ts: one undo step each); the find bar and the column menu are the workbench's.
 
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useCostStaleLoad, useCostStaleMarks } from './cost-stale';
 import type { CellTextContext } from '../state/workbench/cell-text';
 import { cellText } from '../state/workbench/cell-text';
@@ -17,6 +17,8 @@ import {
   startEdit,
 } from '../state/workbench/commands-edit';
 import { expandToLevel, rowAt, setExpanded } from '../state/workbench/data';
+import { executorOfRow, rowExecutorChoices } from '../state/workbench/executor-column';
+import { useRowPeople, watchRowPeople } from '../state/row-people';
 import { useWorkbench, workbench } from '../state/workbench/store';
 import type { ColumnId, RowView } from '../state/workbench/types';
 import { ColumnMenu } from './ColumnMenu';
@@ -67,7 +69,7 @@ function wbsCells(ctx: CellTextContext, stale: StaleNote): GridCells<RowView> {
   return {
     treeColumn: 'name',
     align: (id) => columnDef(id).align,
-    readOnly: (id) => columnDef(id).domain.kind === 'readonly',
+    readOnly: (id) => !columnDef(id).person && columnDef(id).domain.kind === 'readonly',
     text: (view, id, mode) => cellText(view, columnDef(id), ctx, mode),
     rowClass: (v) =>
       [
@@ -86,7 +88,9 @@ function wbsCells(ctx: CellTextContext, stale: StaleNote): GridCells<RowView> {
         return { id: 'wb-type-options', values: TYPE_OPTIONS.map((t) => ctx.t(`type.${t}`)) };
       return def.domain.kind === 'list' ? { id: 'wb-list-options', values: def.domain.options ?? [] } : null;
     },
-    choices: (_v, id) => columnDef(id).choices ?? null,
+    choices: (v, id) =>
+      columnDef(id).person ? rowExecutorChoices(v.row.id) : (columnDef(id).choices ?? null),
+    noChoices: (id) => (columnDef(id).person ? ctx.t('grid.picker_no_executors') : ''),
     // An attribute's editor is named by its column header (its key is no text).
     label: (id) => columnLabel(id, ctx.t, workbench.get().attributeLabels),
     issueText: (issue) => ctx.t(issue.messageKey, { value: issue.value, ...issue.params }),
@@ -113,7 +117,19 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const revision = useWorkbench((s) => s.version?.revision);
   useCostStaleLoad(versionId, revision);
   const stale = useCostStaleMarks(versionId);
-  const cells = useMemo(() => wbsCells(ctx, stale.note), [ctx, stale]);
+  // The Executor column reads the version's row people while it is shown.
+  const showsExecutor = useWorkbench((s) => s.columns.some((c) => c.id === 'executor' && c.visible));
+  useEffect(
+    () => (showsExecutor && versionId ? watchRowPeople(versionId) : undefined),
+    [showsExecutor, versionId],
+  );
+  const people = useRowPeople((s) => s.rows);
+  const members = useRowPeople((s) => s.members);
+  const cells = useMemo(
+    () => wbsCells({ ...ctx, executor: executorOfRow() }, stale.note),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- executorOfRow reads people and members
+    [ctx, stale, people, members],
+  );
   const attributeLabels = useWorkbench((s) => s.attributeLabels);
   const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
   const groupBy = useWorkbench((s) => s.arrange?.groupBy ?? null);

@@ -60,6 +60,8 @@ export interface GridCells<V extends GridRowView> {
   options(view: V, id: ColumnId): { readonly id: string; readonly values: readonly string[] } | null;
   /** A directory's values when the cell is edited in the directory-value picker, else null (optional). */
   choices?(view: V, id: ColumnId): readonly DirectoryChoice[] | null;
+  /** What the picker says when a column has no choices at all (optional). */
+  noChoices?(id: ColumnId): string;
   /** The editor's accessible name. */
   label(id: ColumnId): string;
   issueText(issue: CellIssue): string;

@@ -55,24 +55,33 @@ async function load(versionId: string): Promise<void> {
 }
 
 let unsubscribe: (() => void) | null = null;
+/** Watchers of the open version (the node panel and the grid's Executor column each hold one). */
+let watchers = 0;
 
 /** Loads a version's people (again when members or another user's naming change). */
 export function watchRowPeople(versionId: string): () => void {
   if (useRowPeople.getState().versionId !== versionId) {
     useRowPeople.setState({ versionId, members: [], rows: new Map(), error: null });
     void load(versionId);
+    unsubscribe?.();
+    unsubscribe = null;
   }
-  unsubscribe?.();
-  const off = liveEvents.subscribe((e) => {
-    if (e.event === 'row_people_updated' && e.ids.includes(versionId)) {
+  watchers++;
+  unsubscribe ??= liveEvents.subscribe((e) => {
+    const id = useRowPeople.getState().versionId;
+    if (!id) return;
+    if (e.event === 'row_people_updated' && e.ids.includes(id)) {
       const p = e.payload as RowPeople;
       setRow(p.wbs_id, { executor_id: p.executor_id, curator_id: p.curator_id });
-    } else if (e.event === 'members_updated') void load(versionId);
+    } else if (e.event === 'members_updated') void load(id);
   });
-  unsubscribe = off;
+  let released = false;
   return () => {
-    off();
-    if (unsubscribe === off) unsubscribe = null;
+    if (released) return;
+    released = true;
+    if (--watchers > 0) return;
+    unsubscribe?.();
+    unsubscribe = null;
   };
 }
 

@@ -229,6 +229,65 @@ describe('row executor and curator', () => {
     for (const c of [curatorWs, outsiderWs]) c.ws.close();
   });
 
+  it("the grid's Executor column: naming and clearing keep the version's revision, a former executor stays shown", async () => {
+    const revision = async () =>
+      (
+        (await call(app, api.versions.get, { ...O(), params: { id: tree.version } })).json() as {
+          revision: number;
+        }
+      ).revision;
+    const before = await revision();
+    const curatorWs = await connect(base, curator.token);
+    // What the column's picker does: name the executor (undo: put back whoever was there).
+    const named = await call(app, api.executors.setRowPeople, {
+      ...O(),
+      params: { id: tree.version },
+      body: { wbs_id: rowId, executor_id: null },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const back = await call(app, api.executors.setRowPeople, {
+      ...O(),
+      params: { id: tree.version },
+      body: { wbs_id: rowId, executor_id: worker.user.id },
+    });
+    expect(back.json()).toMatchObject({ executor_id: worker.user.id, previous: { executor_id: null } });
+    // Another editor's grid hears each step with the row and the people it now has.
+    await until(() => curatorWs.events.filter((e) => e.event === 'row_people_updated').length >= 2);
+    const steps = curatorWs.events.filter((e) => e.event === 'row_people_updated');
+    expect(steps.map((e) => (e.payload as RowPeople).executor_id)).toEqual([null, worker.user.id]);
+    expect(
+      steps.every((e) => e.ids.includes(tree.version) && (e.payload as RowPeople).wbs_id === rowId),
+    ).toBe(true);
+    // Not an edit of the rows: the revision stays, so a batch made at it still applies.
+    expect(await revision()).toBe(before);
+    const other = randomUUID();
+    const doc: WbsDoc = { rows: new Map(), relations: new Map() };
+    const add = change(doc, (d) => {
+      d.rows.set(other, newRow(other, 'task', null, 'b0', { name: 'Cure slab', duration: 480 }));
+    });
+    expect((await sendChange(app, O(), tree.version, before, add)).statusCode).toBe(200);
+    // The executor flag taken away: the row keeps its executor (the column still shows them) and
+    // the version's users list them as a member, no longer an executor.
+    await call(app, api.executors.setExecutor, {
+      ...O(),
+      params: { id: worker.user.id },
+      body: { executor: false },
+    });
+    const people = (
+      await call(app, api.executors.rowPeople, { ...O(), params: { id: tree.version } })
+    ).json() as { rows: RowPeople[] };
+    expect(people.rows.find((r) => r.wbs_id === rowId)?.executor_id).toBe(worker.user.id);
+    const users = (
+      await call(app, api.executors.versionUsers, { ...O(), params: { id: tree.version } })
+    ).json() as {
+      members: { user_id: string; executor: boolean }[];
+      executors: unknown[];
+    };
+    expect(users.members.find((m) => m.user_id === worker.user.id)?.executor).toBe(false);
+    expect(users.executors).toEqual([]);
+    curatorWs.ws.close();
+  });
+
   it('400 for an unknown row or a curator from outside (en), 403 for another space', async () => {
     const unknown = await call(app, api.executors.setRowPeople, {
       ...O(),

@@ -64,6 +64,16 @@ export function buildHeaders(f: HeaderFacts): Headers {
   return headers;
 }
 
+/** The headers `request` would send, for a transfer that reports its progress (XHR upload, streamed read). */
+export function currentHeaders(): Headers {
+  return buildHeaders({
+    token: hooks.getToken(),
+    locale: hooks.getLocale(),
+    spaceId: hooks.getSpaceId(),
+    json: false,
+  });
+}
+
 export function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));

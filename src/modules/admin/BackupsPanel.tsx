@@ -1,7 +1,9 @@
 // The Backups tab of the administration screen (issue 21): pick a schedule, back it up now (a
 // backup_schedule job, followed until it ends), list its backups with restore and delete, and set
 // its periodic backup (daily … monthly, or a cron expression, with how many backups to keep).
-import { useCallback, useEffect, useState } from 'react';
+// A backup downloads as a file, and such a file uploads back as one more backup to restore.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import i18next from 'i18next';
 import { Archive } from 'lucide-react';
 import { api } from '../../api';
 import type { Backup, BackupJob, EpsNode, Periodicity } from '../../api';
@@ -11,13 +13,35 @@ import { ApiError } from '../../app/api/errors';
 import { confirm } from '../../app/dialogs/confirm';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 import { useToasts } from '../../state/toasts';
+import { downloadBackup, uploadBackup } from './backup-files';
 import { useAdmin2T } from './i18n';
 
 const toast = (kind: 'success' | 'error', title: string, lines: string[] = [], durationMs = 3000) =>
   useToasts.getState().push({ kind, title, lines, durationMs });
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** A moment in the interface's language (a Russian screen writes 28.11.2026, 09:56:10). */
+const when = (iso: string) => new Date(iso).toLocaleString(i18next.language);
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** The server's reasons of a refusal (translated by the server), one a line. */
+function reasons(err: unknown): string[] {
+  if (!(err instanceof ApiError)) return [err instanceof Error ? err.message : String(err)];
+  const list = err.body.error_message;
+  if (Array.isArray(list))
+    return list.map((i) => (typeof i === 'string' ? i : (i.error_message ?? i.code ?? '')));
+  return [err.message];
+}
+
+/** A transfer's bar and its words ("Uploading… 42 %"); null fraction: size not known yet. */
+function TransferBar({ label, fraction }: { label: string; fraction: number | null }) {
+  const pct = fraction === null ? null : Math.round(fraction * 100);
+  return (
+    <span className="backups__transfer" role="status">
+      <progress max={100} value={pct ?? undefined} aria-label={label} />
+      <span>{pct === null ? label : `${label} ${pct} %`}</span>
+    </span>
+  );
+}
 
 export function BackupsPanel({ spaceId }: { spaceId: string }) {
   const { t } = useAdmin2T();
@@ -53,6 +77,7 @@ function ScheduleBackups({ spaceId, scheduleId }: { spaceId: string; scheduleId:
   const { t } = useAdmin2T();
   const [list, setList] = useState<Backup[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [downloading, setDownloading] = useState<{ id: string; fraction: number | null } | null>(null);
   const params = { space_id: spaceId, id: scheduleId };
   const load = useCallback(
     () =>
@@ -102,6 +127,16 @@ function ScheduleBackups({ spaceId, scheduleId }: { spaceId: string; scheduleId:
     }
     load();
   };
+  const download = async (b: Backup) => {
+    setDownloading({ id: b.id, fraction: 0 });
+    try {
+      await downloadBackup(spaceId, scheduleId, b, (fraction) => setDownloading({ id: b.id, fraction }));
+    } catch (err) {
+      toast('error', t('files.downloadFailed'), reasons(err), 5000);
+    } finally {
+      setDownloading(null);
+    }
+  };
   const remove = async (b: Backup) => {
     const { confirmed } = await confirm({ message: t('deleteConfirm', { date: when(b.created_at) }) });
     if (!confirmed) return;
@@ -116,6 +151,7 @@ function ScheduleBackups({ spaceId, scheduleId }: { spaceId: string; scheduleId:
           {busy ? t('working') : t('backupNow')}
         </button>
       </div>
+      <UploadBackup spaceId={spaceId} scheduleId={scheduleId} onAdded={load} />
       {!list ? (
         <Loading />
       ) : list.length === 0 ? (
@@ -140,13 +176,26 @@ function ScheduleBackups({ spaceId, scheduleId }: { spaceId: string; scheduleId:
                 <td>{b.versions}</td>
                 <td>{b.rows}</td>
                 <td>{kb(b.size)}</td>
-                <td>{b.backup_job_id ? t('periodic') : t('byHand')}</td>
+                <td>{b.uploaded_at ? t('files.uploaded') : b.backup_job_id ? t('periodic') : t('byHand')}</td>
                 <td>{b.restored_at ? when(b.restored_at) : ''}</td>
                 <td>
                   <div className="backups__actions">
                     <button type="button" className="btn" onClick={() => void restore(b)}>
                       {t('restore')}
                     </button>
+                    {downloading?.id === b.id ? (
+                      <TransferBar label={t('files.downloading')} fraction={downloading.fraction} />
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={downloading !== null}
+                        aria-label={t('files.downloadOf', { date: when(b.created_at) })}
+                        onClick={() => void download(b)}
+                      >
+                        {t('files.download')}
+                      </button>
+                    )}
                     <button type="button" className="btn" onClick={() => void remove(b)}>
                       {t('delete')}
                     </button>
@@ -159,6 +208,77 @@ function ScheduleBackups({ spaceId, scheduleId }: { spaceId: string; scheduleId:
       )}
       <PeriodicBackup spaceId={spaceId} scheduleId={scheduleId} />
     </>
+  );
+}
+
+/**
+ * "Add a backup file": a file chosen, sent with its progress, checked by the server; it then is one
+ * more backup in the list (restored as any other). A refusal says why, under the field.
+ */
+function UploadBackup(props: { spaceId: string; scheduleId: string; onAdded: () => void }) {
+  const { spaceId, scheduleId, onAdded } = props;
+  const { t } = useAdmin2T();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState<number | null | undefined>(undefined);
+  const [failed, setFailed] = useState<string[] | null>(null);
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setFailed(null);
+    setSending(0);
+    try {
+      const b = await uploadBackup(spaceId, scheduleId, file, setSending);
+      toast('success', t('files.added', { date: when(b.created_at) }));
+      setFile(null);
+      if (input.current) input.current.value = '';
+      onAdded();
+    } catch (err) {
+      setFailed(err instanceof ApiError && err.status === 0 ? [t('files.unreachable')] : reasons(err));
+    } finally {
+      setSending(undefined);
+    }
+  };
+  const busy = sending !== undefined;
+  return (
+    <form className="admin__form backups__upload" onSubmit={(e) => void send(e)}>
+      <label htmlFor={`${id}-file`}>{t('files.uploadLabel')}</label>
+      <div className="admin__row">
+        <input
+          ref={input}
+          id={`${id}-file`}
+          type="file"
+          accept=".gz,application/gzip"
+          aria-describedby={`${id}-hint`}
+          disabled={busy}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setFailed(null);
+          }}
+        />
+        <button type="submit" className="btn" disabled={!file || busy}>
+          {t('files.upload')}
+        </button>
+        {busy && (
+          <TransferBar
+            label={sending !== null && sending >= 1 ? t('files.checking') : t('files.uploading')}
+            fraction={sending !== null && sending >= 1 ? null : sending}
+          />
+        )}
+      </div>
+      <small id={`${id}-hint`}>{t('files.uploadHint')}</small>
+      {failed && (
+        <div className="backups__error" role="alert">
+          <strong>{t('files.refused')}</strong>
+          <ul>
+            {failed.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
   );
 }
 

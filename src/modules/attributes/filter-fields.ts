@@ -23,11 +23,14 @@ export function filterFields(
 ): FilterField[] {
   const kindOf = (id: string): FieldKind =>
     NUMBER_COLUMNS.has(id) ? 'number' : DATE_COLUMNS.has(id) ? 'date' : 'text';
-  const out: FilterField[] = Object.keys(COLUMN_DEFS).map((id) => ({
-    id,
-    label: columnLabel(id),
-    kind: kindOf(id),
-  }));
+  // The Executor column is kept beside the rows (row people), not a value the filter reads.
+  const out: FilterField[] = Object.keys(COLUMN_DEFS)
+    .filter((id) => !COLUMN_DEFS[id]!.person)
+    .map((id) => ({
+      id,
+      label: columnLabel(id),
+      kind: kindOf(id),
+    }));
   out.push({ id: 'critical', label: extraLabel('critical'), kind: 'text' });
   out.push({ id: 'color', label: extraLabel('color'), kind: 'color' });
   for (const [key, label] of attributeLabels) {

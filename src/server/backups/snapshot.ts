@@ -15,11 +15,14 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupFileProblem } from '../../domain/admin/backup-file';
 import type { DB } from '../db/schema';
 import { badRequest } from '../errors';
 
-export const BACKUP_FORMAT = 'planning-workbench/schedule-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+export { BACKUP_FORMAT, BACKUP_FORMAT_VERSION };
+
+/** The most a backup may unpack to: a JavaScript string holds about 512 MiB. */
+export const BACKUP_MAX_UNPACKED = 500 * 1024 * 1024;
 
 /**
  * Tables stored per version, parents before children. `keep` is a condition on the populated row
@@ -168,17 +171,35 @@ export const figuresOf = (c: BackupContent): BackupFigures => ({
 
 export const encodeBackup = (c: BackupContent): Buffer => gzipSync(JSON.stringify(c));
 
-export function decodeBackup(data: Uint8Array, scheduleId: string): BackupContent {
-  let c: BackupContent;
+/**
+ * The backup a file holds, for a schedule of a space (backup-file.ts checks it): 400 with what is
+ * wrong — not gzip, damaged, too large unpacked, not a backup, of a newer format, of another
+ * schedule or space, or edited to point elsewhere.
+ */
+export function decodeBackup(
+  data: Uint8Array,
+  spaceId: string,
+  scheduleId: string,
+  maxUnpacked = BACKUP_MAX_UNPACKED,
+): BackupContent {
+  if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) throw badRequest('backup.not_gzip');
+  let text: string;
   try {
-    c = JSON.parse(gunzipSync(data).toString('utf8')) as BackupContent;
-  } catch {
-    throw badRequest('backup.unreadable');
+    text = gunzipSync(data, { maxOutputLength: maxUnpacked }).toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw badRequest('backup.too_large', { max: Math.round(maxUnpacked / 1048576) });
+    throw badRequest('backup.damaged');
   }
-  if (c?.format !== BACKUP_FORMAT || c.format_version > BACKUP_FORMAT_VERSION || !Array.isArray(c.versions))
-    throw badRequest('backup.unreadable');
-  if (c.schedule.id !== scheduleId) throw badRequest('backup.other_schedule');
-  return c;
+  let c: unknown;
+  try {
+    c = JSON.parse(text);
+  } catch {
+    throw badRequest('backup.damaged');
+  }
+  const problem = backupFileProblem(c, spaceId, scheduleId);
+  if (problem) throw badRequest(problem.code, problem.params ?? {});
+  return c as BackupContent;
 }
 
 /** The columns of a table (to insert only those the backup and the table both have). */

@@ -713,6 +713,8 @@ export interface ScheduleBackupsTable {
   created_by: string | null;
   created_at: Timestamp;
   restored_at: Date | null;
+  /** 076: when it came back as an uploaded file (null: made on this server). */
+  uploaded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface BackupJobsTable {

@@ -2,21 +2,25 @@
 // job runner), list, delete, restore (one transaction, then version_updated for each version and a
 // `backup` event), and the periodic backup jobs the backup clock runs. A schedule or backup of
 // another space is 404; a job of a schedule is one row per schedule.
+import { readFile } from 'node:fs/promises';
 import type { Kysely, Selectable } from 'kysely';
 import { api } from '../../api';
 import type { Backup, BackupJob } from '../../api/backups';
 import type { AppContext } from '../context';
 import type { DB, ScheduleBackupsTable } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../errors';
 import { implement } from '../http/register';
 import { jobEnvFor, jobRunnerFor } from '../jobs/app-runner';
 import { toJob } from '../jobs/mappers';
 import { iso } from '../services/mappers';
 import { getNode } from '../services/eps';
-import { deleteFile, getFile, readBytes } from '../storage/files';
-import { backupJob, firstRun, startBackupClock } from '../backups/backups';
+import { checkQuota, deleteFile, getFile, readBytes, saveUpload, spaceLimits } from '../storage/files';
+import { sendStored } from '../storage/send';
+import { incomingDir } from '../storage/storage';
+import { receiveUpload } from '../storage/upload';
+import { BACKUP_MIME, backupJob, firstRun, startBackupClock } from '../backups/backups';
 import type { BackupJobRow } from '../backups/backups';
-import { decodeBackup, restoreSchedule } from '../backups/snapshot';
+import { decodeBackup, figuresOf, restoreSchedule } from '../backups/snapshot';
 import { parseCron } from '../../domain/admin/periodicity';
 
 const NEVER = '9999-12-31';
@@ -62,6 +66,7 @@ const toBackup = (b: BackupRow): Backup => ({
   created_by: b.created_by,
   created_at: iso(b.created_at),
   restored_at: b.restored_at ? iso(b.restored_at) : null,
+  uploaded_at: b.uploaded_at ? iso(b.uploaded_at) : null,
 });
 
 function backupsQuery(db: Kysely<DB>, spaceId: string) {
@@ -179,23 +184,85 @@ export function backupRoutes(ctx: AppContext) {
       return { success: true as const };
     }),
 
+    // The stored file as it is, streamed (a large schedule is never held whole in memory here).
+    implement(api.backups.download, async ({ params, space, req }) => {
+      const b = await getBackup(db, space.spaceId, params.id, params.backup_id);
+      return sendStored(req, env.storage, await getFile(db, space.spaceId, b.id));
+    }),
+
+    // A backup file brought back: streamed to a staging file, checked whole (backup-file.ts), then
+    // stored as one more backup of the schedule. Nothing of the schedule changes until it is
+    // restored (one transaction, as any backup).
+    implement(api.backups.upload, async ({ params, space, userId, req }) => {
+      await getNode(db, space.spaceId, params.id, 'schedule');
+      const limits = await spaceLimits(db, space.spaceId, ctx.config.storageMaxFileBytes);
+      const up = await receiveUpload(req, { maxBytes: limits.maxFile, dir: incomingDir(ctx.config.dataDir) });
+      let content;
+      try {
+        await checkQuota(db, space.spaceId, limits.quota, up.size);
+        content = decodeBackup(await readFile(up.path), space.spaceId, params.id);
+      } catch (err) {
+        await up.discard();
+        throw err;
+      }
+      const file = await saveUpload(
+        db,
+        env.storage,
+        { ...up, mime: BACKUP_MIME },
+        { spaceId: space.spaceId, kind: 'backup', scheduleId: params.id, userId },
+        null,
+      );
+      const figures = figuresOf(content);
+      await db
+        .insertInto('schedule_backups')
+        .values({
+          space_id: space.spaceId,
+          id: file.id,
+          schedule_id: params.id,
+          backup_job_id: null,
+          versions: figures.versions,
+          rows: figures.rows,
+          created_by: userId,
+          created_at: new Date(content.created_at),
+          uploaded_at: new Date(),
+        })
+        .execute();
+      events.publish({
+        event: 'backup',
+        space_id: space.spaceId,
+        ids: [file.id, params.id],
+        payload: { state: 'uploaded', schedule_id: params.id, backup_id: file.id },
+      });
+      return toBackup(await getBackup(db, space.spaceId, params.id, file.id));
+    }),
+
     implement(api.backups.restore, async ({ params, space }) => {
       const b = await getBackup(db, space.spaceId, params.id, params.backup_id);
       const content = decodeBackup(
         await readBytes(env.storage, await getFile(db, space.spaceId, b.id)),
+        space.spaceId,
         params.id,
       );
       const restoredAt = new Date();
-      const out = await db.transaction().execute(async (tx) => {
-        const r = await restoreSchedule(tx, space.spaceId, params.id, content);
-        await tx
-          .updateTable('schedule_backups')
-          .set({ restored_at: restoredAt })
-          .where('space_id', '=', space.spaceId)
-          .where('id', '=', b.id)
-          .execute();
-        return r;
-      });
+      // One transaction: a file the database refuses half-way (a row it cannot take) leaves the
+      // schedule as it was, and the caller is told so rather than given a 500.
+      const out = await db
+        .transaction()
+        .execute(async (tx) => {
+          const r = await restoreSchedule(tx, space.spaceId, params.id, content);
+          await tx
+            .updateTable('schedule_backups')
+            .set({ restored_at: restoredAt })
+            .where('space_id', '=', space.spaceId)
+            .where('id', '=', b.id)
+            .execute();
+          return r;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof HttpError) throw err;
+          const reason = err instanceof Error ? err.message.slice(0, 200) : String(err);
+          throw badRequest('backup.restore_failed', { reason });
+        });
       for (const id of [...out.versionIds, ...out.removedVersionIds]) {
         events.publish({
           event: 'version_updated',

@@ -25,6 +25,8 @@ export interface CellTextContext {
   formulaValue?(key: string, rowId: string): EvalResult | undefined;
   /** A row's accepted curator dates (undefined: none accepted). */
   acceptedDates?(rowId: string): { start: number | null; finish: number | null } | undefined;
+  /** A row's named executor: the full name to show, the login to edit and copy (undefined: none). */
+  executor?(rowId: string): { name: string; login: string } | undefined;
 }
 
 const EVAL_ERROR_TEXT: Record<EvalError['error'], string> = {
@@ -142,6 +144,10 @@ export function cellText(
       return date(ctx.acceptedDates?.(row.id)?.start ?? NaN, mode, lang);
     case 'accepted_finish':
       return finishDate(ctx.acceptedDates?.(row.id)?.finish ?? NaN, mode, lang);
+    case 'executor': {
+      const who = ctx.executor?.(row.id);
+      return who ? (mode === 'display' ? who.name : who.login) : '';
+    }
     case 'progress': {
       // A summary's own percent is not kept: it shows the roll-up of its rows (read-only).
       const pct = isSum ? r.percentComplete : row.percentComplete;

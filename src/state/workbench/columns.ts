@@ -15,6 +15,11 @@ export interface ColumnDef {
   readonly defaultWidth: number;
   /** A directory-typed attribute's values: its cells are edited in the directory-value picker. */
   readonly choices?: readonly DirectoryChoice[];
+  /**
+   * A person of the row kept outside the row (wbs_people, not a WBS field): its cells are chosen
+   * in the picker from the version's executors and sent through the row-people call.
+   */
+  readonly person?: 'executor';
 }
 
 const def = (domain: WbsColumn, align: ColumnDef['align'], defaultWidth: number): ColumnDef => ({
@@ -44,6 +49,15 @@ export const COLUMN_DEFS: Readonly<Record<string, ColumnDef>> = {
   finish_float: def(WBS_COLUMNS.finish_float, 'right', 64),
   accepted_start: def(WBS_COLUMNS.accepted_start, 'right', 96),
   accepted_finish: def(WBS_COLUMNS.accepted_finish, 'right', 96),
+  // Not a field of the row: the row's named executor (spec §6, PATCH users/{id}/set-executor).
+  executor: {
+    id: 'executor',
+    labelKey: 'col.executor',
+    domain: { id: 'executor', kind: 'readonly' },
+    align: 'left',
+    defaultWidth: 150,
+    person: 'executor',
+  },
 };
 
 const ATTRIBUTE_WIDTH = 110;
@@ -125,6 +139,7 @@ const HIDDEN_BY_DEFAULT = new Set([
   'finish_float',
   'accepted_start',
   'accepted_finish',
+  'executor',
 ]);
 
 export const DEFAULT_COLUMNS: readonly ColumnLayout[] = Object.values(COLUMN_DEFS).map((c) => ({

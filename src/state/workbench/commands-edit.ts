@@ -20,6 +20,7 @@ import { workbench } from './store';
 import type { CellIssue } from './types';
 import { issueKey, rangeOf } from './types';
 import { rememberedT } from './remembered-t';
+import { executorOfRow, nameExecutorByLogin } from './executor-column';
 
 export function textContext(s: WorkbenchState = workbench.get()): CellTextContext {
   const sv = services();
@@ -34,6 +35,7 @@ export function textContext(s: WorkbenchState = workbench.get()): CellTextContex
     workBetween: (id, from, to) => calendarIndex(id).between(from, to),
     formulaValue: (key, rowId) => s.formulaValues.get(rowId)?.[key],
     acceptedDates: (rowId) => s.curatorDates.get(rowId),
+    executor: executorOfRow(),
   };
 }
 
@@ -78,7 +80,8 @@ function focusedColumn(s: WorkbenchState) {
 export function startEdit(initial: string | null = null): void {
   const s = workbench.get();
   const col = focusedColumn(s);
-  if (!col || col.domain.kind === 'readonly' || s.version?.locked || !s.visible.ids.length) return;
+  if (!col || (col.domain.kind === 'readonly' && !col.person) || s.version?.locked || !s.visible.ids.length)
+    return;
   // A group's header row (a grouped layout) is not a row of the version.
   if (!rowAt(s, s.selection.focus.row)) return;
   // Another project's activity is read-only: say why instead of opening an editor.
@@ -103,7 +106,9 @@ export function commitEdit(text: string, then: 'down' | 'next' | 'prev' | 'none'
   const id = rowAt(s, ed.row)?.row.id;
   const col = columnDef(displayedColumns(s.columns)[ed.col]!.id);
   workbench.set({ editing: null });
-  if (id) {
+  // The executor is not a field of the row: the row-people call names them (one undo step too).
+  if (id && col.person && s.versionId) nameExecutorByLogin(s.versionId, id, text);
+  else if (id) {
     const c = editCell(s.wbs.doc, s.wbs.index, id, col.domain, text, convertContext(s));
     commitChange(c, 'cmd.edit');
     report(

@@ -30,6 +30,13 @@ export const admin2Samples: Record<string, (t: T) => Sample> = {
   'DELETE /space/:space_id/schedules/:id/backups/:backup_id': (t) => ({
     params: { space_id: t.space, id: t.schedule, backup_id: t.version },
   }),
+  'GET /space/:space_id/schedules/:id/backups/:backup_id/file': (t) => ({
+    params: { space_id: t.space, id: t.schedule, backup_id: t.version },
+  }),
+  // Multipart: the space is checked before the file is read (backup-files.test sends real files).
+  'POST /space/:space_id/schedules/:id/backups/upload': (t) => ({
+    params: { space_id: t.space, id: t.schedule },
+  }),
   'PATCH /space/:space_id/schedules/:id/backups/:backup_id/restore': (t) => ({
     params: { space_id: t.space, id: t.schedule, backup_id: t.version },
   }),
