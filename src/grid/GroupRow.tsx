@@ -1,6 +1,6 @@
-// A group's header row in a grouped grid (a layout's "group by"): the column and the value, how
-// many activities the group holds and their span (earliest start – latest finish of the
-// schedule). Not a WBS row: nothing in it is edited.
+// A group's header row in a grouped grid (a layout's "group by"): its fold triangle, the column
+// and the value, how many activities the group holds and their span (earliest start – latest
+// finish of the schedule, folded or not). Not a WBS row: nothing in it is edited.
 
 import { memo } from 'react';
 import { formatDate } from '../domain/format';
@@ -10,7 +10,11 @@ import type { ScheduleSnapshot } from '../state/workbench/schedule-snapshot';
 import { GUTTER } from './layout';
 
 export interface GroupRowProps {
+  readonly id: string;
   readonly group: RowGroup;
+  /** Its rows hidden. */
+  readonly folded: boolean;
+  readonly onToggle: (id: string, open: boolean) => void;
   readonly index: number;
   readonly top: number;
   readonly height: number;
@@ -50,15 +54,33 @@ function GroupRowImpl(p: GroupRowProps) {
       role="row"
       aria-rowindex={p.index + 2}
       aria-selected={p.selected}
+      aria-expanded={!p.folded}
       className={`wb-row wb-row-group${p.selected ? ' wb-row-selected' : ''}`}
       style={{ top: p.top, height: p.height, width: p.width }}
       data-row={p.index}
       data-group={group.value}
+      // A click anywhere on the header selects it (as its first cell), for the keyboard's fold.
+      data-col={0}
     >
       <div className="wb-gutter" role="rowheader" style={{ width: GUTTER }} aria-label={label}>
         {p.index + 1}
       </div>
       <div role="gridcell" aria-colspan={1000} aria-readonly className="wb-cell wb-group-cell">
+        <button
+          type="button"
+          tabIndex={-1}
+          className="wb-toggle"
+          aria-label={ctx.t(p.folded ? 'grid.expand' : 'grid.collapse')}
+          aria-expanded={!p.folded}
+          onMouseDown={(e) => {
+            // The grid keeps the keyboard focus and its selection.
+            e.stopPropagation();
+            e.preventDefault();
+          }}
+          onClick={() => p.onToggle(p.id, p.folded)}
+        >
+          {p.folded ? '▸' : '▾'}
+        </button>{' '}
         <span className="wb-group-column">{p.column}:</span> <span className="wb-group-value">{value}</span>
         <span className="wb-group-summary">
           {ctx.t('grid.group_rows', { count: group.rows.length })}

@@ -59,6 +59,8 @@ const workbenchHost: GridHost<RowView> = {
   setExpanded: (id, open) => setExpanded([id], open),
 };
 
+const toggleGroup = (id: string, open: boolean) => setExpanded([id], open);
+
 /** A row's stale-cost note ('' when its cost is current; issue 28). */
 type StaleNote = (id: string) => string;
 /** The cost cells a stale row marks: the price and the labour hours update-costs wrote. */
@@ -135,6 +137,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const groupBy = useWorkbench((s) => s.arrange?.groupBy ?? null);
   const groupColumn = groupBy ? columnName(groupBy) : '';
   const visible = useWorkbench((s) => s.visible);
+  const folded = useWorkbench((s) => s.foldedGroups);
   const find = useWorkbench((s) => s.find);
   const layout = useWorkbench((s) => s.columns);
   const frozen = useWorkbench((s) => s.frozen);
@@ -146,7 +149,10 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
     return (
       <GroupRow
         key={visible.ids[index]}
+        id={visible.ids[index]!}
         group={group}
+        folded={folded.has(visible.ids[index]!)}
+        onToggle={toggleGroup}
         index={index}
         top={top}
         height={rowHeight}

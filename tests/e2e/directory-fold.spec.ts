@@ -30,7 +30,12 @@ test('the value tree folds to levels and by subtree, with keys and buttons', asy
   await page.getByRole('button', { name: /Work types/ }).click();
   const table = page.getByRole('treegrid', { name: 'Work types' });
   await expect(table).toContainText('Trenches');
-  await table.getByRole('row', { name: /Earthworks/ }).click();
+  // The code cell holds the tree: ← → fold there.
+  await table
+    .getByRole('row', { name: /Earthworks/ })
+    .getByRole('gridcell')
+    .first()
+    .click();
 
   await page.keyboard.press('1');
   await expect.poll(() => shown(page)).toEqual(['01', '02']);

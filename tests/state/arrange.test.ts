@@ -3,9 +3,10 @@
 // commands act on.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { followArrangement } from '../../src/state/workbench/arrange';
+import { runCommand } from '../../src/state/workbench/commands';
 import { commitEdit, startEdit } from '../../src/state/workbench/commands-edit';
 import { selectedIds } from '../../src/state/workbench/commands-rows';
-import { loadVersion, rearrange, setArrangement } from '../../src/state/workbench/data';
+import { loadVersion, rearrange, setArrangement, setExpanded } from '../../src/state/workbench/data';
 import { parseFilterParams } from '../../src/state/workbench/filter';
 import { setFilter } from '../../src/state/workbench/filter-view';
 import { provideServices } from '../../src/state/workbench/services';
@@ -102,6 +103,46 @@ describe('the arranged view', () => {
     workbench.set({ selection: { anchor: { row: 0, col: 1 }, focus: { row: 0, col: 1 } } });
     startEdit('x');
     expect(workbench.get().editing).toBeNull();
+  });
+
+  it('a header folds and unfolds its rows as a summary does, the fold kept while the grouping stays', () => {
+    setArrangement({ sort: [], groupBy: 'attr:zone' });
+    const north = `${GROUP}North`;
+    // The focus on T3 (row 2), the North header folded by its triangle: the focus goes to the header.
+    workbench.set({ selection: { anchor: { row: 2, col: 1 }, focus: { row: 2, col: 1 } } });
+    setExpanded([north], false);
+    expect(ids()).toEqual([north, `${GROUP}South`, 'T2', `${GROUP}`, 'T4']);
+    expect(workbench.get().selection.focus).toEqual({ row: 0, col: 1 });
+    // Its summary still counts both rows.
+    expect(workbench.get().visible.groups?.get(north)?.rows).toEqual(['T1', 'T3']);
+    // Commands on the header alone act on no row: Delete removes nothing.
+    const before = workbench.get().wbs.doc.rows.size;
+    runCommand('deleteRows');
+    expect(workbench.get().wbs.doc.rows.size).toBe(before);
+    // The keyboard: Alt+Shift+= on the header unfolds it, Alt+Shift+- folds the South header.
+    runCommand('expandRow');
+    expect(ids()).toEqual([north, 'T1', 'T3', `${GROUP}South`, 'T2', `${GROUP}`, 'T4']);
+    workbench.set({ selection: { anchor: { row: 3, col: 1 }, focus: { row: 3, col: 1 } } });
+    runCommand('collapseRow');
+    expect(ids()).toEqual([north, 'T1', 'T3', `${GROUP}South`, `${GROUP}`, 'T4']);
+    // A reload (T4 now in North) and a new sort keep South folded.
+    const { rows, relations } = chain(4);
+    rows.forEach((r, i) => {
+      if (i > 0) rows[i] = { ...r, attributes: { zone: ['North', 'South', 'North', 'North'][i - 1]! } };
+    });
+    loadVersion(version(), rows, relations);
+    setArrangement({ sort: [{ column: 'duration', dir: 'desc' }], groupBy: 'attr:zone' });
+    expect(ids()).toEqual([north, 'T1', 'T3', 'T4', `${GROUP}South`]);
+    // One level shows the headers alone; all levels unfold them all.
+    runCommand('showLevel1');
+    expect(ids()).toEqual([north, `${GROUP}South`]);
+    runCommand('expandAll');
+    expect(ids()).toEqual([north, 'T1', 'T3', 'T4', `${GROUP}South`, 'T2']);
+    // Grouping by another column starts unfolded.
+    setExpanded([north], false);
+    setArrangement({ sort: [], groupBy: 'type' });
+    setArrangement({ sort: [], groupBy: 'attr:zone' });
+    expect(ids()).toEqual([north, 'T1', 'T3', 'T4', `${GROUP}South`, 'T2']);
   });
 
   it('a sort by start follows the schedule when it arrives', () => {

@@ -9,3 +9,4 @@ export * from './lists';
 export * from './picker';
 export * from './fold';
 export * from './resources';
+export * from './cells';

@@ -4,7 +4,8 @@
 // (activities and milestones) gather under one header row per value of the column, values in
 // ascending order and the empty value last, each group's rows in WBS order or the sort's. Header
 // rows have ids no row can have (`isGroupRowId`); the view names each group's value and rows, so
-// the screen can show its summary. Pure: the caller says how a row reads in a column.
+// the screen can show its summary. A folded header (`folded`) stays with its summary but its rows
+// leave the view. Pure: the caller says how a row reads in a column.
 
 import { ROOT, type TreeIndex } from './tree-index';
 import type { RowId } from './types';
@@ -75,7 +76,7 @@ export function rowComparator(
 
 /**
  * The visible rows under a layout's arrangement: `expanded` and `shown` (a filter's rows, null:
- * all) as in flattenVisible / flattenFiltered.
+ * all) as in flattenVisible / flattenFiltered; `folded`: the group headers whose rows are hidden.
  */
 export function arrangeView(
   index: TreeIndex,
@@ -83,6 +84,7 @@ export function arrangeView(
   shown: Pick<ReadonlySet<RowId>, 'has'> | null,
   arrangement: Arrangement,
   read: (id: RowId, column: string) => ArrangeValue,
+  folded: Pick<ReadonlySet<RowId>, 'has'> = new Set(),
 ): ArrangedView {
   const ids: RowId[] = [];
   const depths: number[] = [];
@@ -139,6 +141,7 @@ export function arrangeView(
     groups.set(header, { value, rows });
     ids.push(header);
     depths.push(0);
+    if (folded.has(header)) continue;
     for (const id of rows) {
       ids.push(id);
       depths.push(1);

@@ -1,5 +1,5 @@
 // /{space_id}/calendars: the calendars of the space on the left; the chosen one's editor on the
-// right (name, work week, hours, holidays and exceptions on a month view). Saving a calendar that
+// right (name, work week, hours, holidays and exceptions on a month or a year view). Saving a calendar that
 // versions use asks first, naming how many, since the server recalculates them.
 import { CalendarDays, Copy, Plus, Save, Star, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ import { useToasts } from '../../state/toasts';
 import * as calApi from './api';
 import { useCalendarsT } from './i18n';
 import { MonthView } from './MonthView';
+import { YearView } from './YearView';
 import { WeekEditor } from './WeekEditor';
 import '../directories/directories.css';
 import './calendars.css';
@@ -80,6 +81,8 @@ export function CalendarsPage() {
   // shows the stored calendar again).
   const [edited, setEdited] = useState<{ base: Calendar; draft: Draft } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Holidays and exceptions on a month, or on the whole year.
+  const [view, setView] = useState<'month' | 'year'>('month');
   const calendar = list?.find((c) => c.id === selected) ?? null;
 
   const draft = calendar ? (edited && edited.base === calendar ? edited.draft : draftOf(calendar)) : null;
@@ -332,15 +335,39 @@ export function CalendarsPage() {
                   ) : null}
                 </div>
               </div>
-              <div className="cal-editor__col">
-                <h2 className="cal-editor__h">{t('exceptions')}</h2>
+              <div className={`cal-editor__col${view === 'year' ? ' cal-editor__col--wide' : ''}`}>
+                <div className="cal-editor__bar">
+                  <h2 className="cal-editor__h">{t('exceptions')}</h2>
+                  <div className="cal-views" role="group" aria-label={t('view_label')}>
+                    {(['month', 'year'] as const).map((v) => (
+                      <button
+                        key={v}
+                        type="button"
+                        className={`btn btn--sm${view === v ? ' btn--primary' : ''}`}
+                        aria-pressed={view === v}
+                        onClick={() => setView(v)}
+                      >
+                        {t(`view_${v}`)}
+                      </button>
+                    ))}
+                  </div>
+                </div>
                 <p className="field__hint">{t('exceptions_hint')}</p>
-                <MonthView
-                  cal={draft}
-                  canEdit={canEdit}
-                  onToggle={(day) => edit((d) => toggleDay(d, day))}
-                  onSetDay={(day, intervals) => edit((d) => setException(d, day, intervals))}
-                />
+                {view === 'year' ? (
+                  <YearView
+                    cal={draft}
+                    canEdit={canEdit}
+                    onToggle={(day) => edit((d) => toggleDay(d, day))}
+                    onSetDay={(day, intervals) => edit((d) => setException(d, day, intervals))}
+                  />
+                ) : (
+                  <MonthView
+                    cal={draft}
+                    canEdit={canEdit}
+                    onToggle={(day) => edit((d) => toggleDay(d, day))}
+                    onSetDay={(day, intervals) => edit((d) => setException(d, day, intervals))}
+                  />
+                )}
               </div>
             </>
           ) : list && list.length === 0 ? (

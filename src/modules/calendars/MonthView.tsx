@@ -8,13 +8,12 @@ import {
   type Interval,
   LAST_DAY,
   dateOf,
-  dayIntervals,
   dayKind,
   dayOf,
-  formatIntervals,
   monthWeeks,
-  parseIntervals,
 } from '../../domain/calendar-edit';
+import { DayEditor } from './DayEditor';
+import { KindLegend } from './KindLegend';
 import { useCalendarsT } from './i18n';
 
 /** Monday first, as the month grid. */
@@ -37,7 +36,6 @@ export function MonthView({
     return new Date(d.getFullYear(), d.getMonth(), 1);
   });
   const [chosen, setChosen] = useState<number | null>(null);
-  const [typed, setTyped] = useState<{ day: number; base: string; text: string } | null>(null);
   const weeks = monthWeeks(month.getFullYear(), month.getMonth());
   const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(month);
   const longDate = (day: number) =>
@@ -46,13 +44,6 @@ export function MonthView({
   const short = (w: number) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: 'short' }).format(dateOf(1 + w));
   const choose = (day: number) => setChosen(day);
-  // The chosen day's text follows its working time (a toggle, a revert, another calendar) unless
-  // the user is typing over that same time.
-  const current = chosen === null ? '' : formatIntervals(dayIntervals(cal, chosen));
-  const draft = typed && typed.day === chosen && typed.base === current ? typed.text : current;
-  const setDraft = (text: string) => chosen !== null && setTyped({ day: chosen, base: current, text });
-  const parsed = parseIntervals(draft);
-  const hasException = chosen !== null && cal.exceptions.some((e) => e.day === chosen);
 
   return (
     <div className="cal-month">
@@ -116,49 +107,8 @@ export function MonthView({
           </div>
         ))}
       </div>
-      <ul className="cal-legend">
-        {(['working', 'off', 'holiday', 'working_exception'] as const).map((k) => (
-          <li key={k}>
-            <span className={`cal-day cal-day--${k} cal-legend__swatch`} aria-hidden="true" />
-            {t(`kind_${k}`)}
-          </li>
-        ))}
-      </ul>
-      {chosen !== null && canEdit ? (
-        <div className="cal-dayedit">
-          <label className="field">
-            <span className="field__label">{t('day_intervals', { date: longDate(chosen) })}</span>
-            <input
-              className="field__input"
-              value={draft}
-              aria-invalid={parsed === null}
-              onChange={(e) => setDraft(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && parsed) {
-                  e.preventDefault();
-                  onSetDay(chosen, parsed);
-                }
-              }}
-              onBlur={() => {
-                if (parsed && formatIntervals(parsed) !== formatIntervals(dayIntervals(cal, chosen)))
-                  onSetDay(chosen, parsed);
-              }}
-            />
-            {parsed === null ? <span className="field__error">{t('bad_intervals')}</span> : null}
-          </label>
-          {hasException ? (
-            <button
-              type="button"
-              className="btn btn--sm"
-              onClick={() => {
-                onSetDay(chosen, null);
-              }}
-            >
-              {t('clear_exception')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <KindLegend />
+      {chosen !== null && canEdit ? <DayEditor cal={cal} day={chosen} onSetDay={onSetDay} /> : null}
     </div>
   );
 }

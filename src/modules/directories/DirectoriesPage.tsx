@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
-import type { Directory, DirectorySummary, DirectoryValue } from '../../api/directories';
+import type { Directory, DirectorySummary } from '../../api/directories';
 import { epsRoutes, type EpsNode } from '../../api/structure';
 import type { Version } from '../../api/versions';
 import { call } from '../../app/api/call';
@@ -39,12 +39,13 @@ import {
 import { DonorDialog } from './DonorDialog';
 import { GraphDialog } from './GraphDialog';
 import { InvalidDialog } from './InvalidDialog';
-import { LinkedDialog, refreshLinked } from './LinkedDialog';
+import { LinkedDialog } from './LinkedDialog';
 import { ListsDialog } from './ListsDialog';
 import { NormsDialog } from './NormsDialog';
 import { RelationsDialog } from './RelationsDialog';
 import { useDirectoriesT } from './i18n';
-import { type Field, type ValueEdits, ValuesTable } from './ValuesTable';
+import { saveCells } from './save-cells';
+import { type ValueEdits, ValuesTable } from './ValuesTable';
 import './directories.css';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
@@ -184,50 +185,7 @@ export function DirectoriesPage() {
   const edits: ValueEdits | null =
     directory && ref
       ? {
-          saveCell: async (v: DirectoryValue, field: Field, text: string) => {
-            const body = {
-              parent_id: v.parent_id,
-              code: v.code,
-              name: v.name,
-              attribute_values: { ...v.attribute_values },
-            };
-            if (field === 'code') body.code = text;
-            else if (field === 'name') body.name = text;
-            else {
-              const key = field.slice(5);
-              const type = directory.attributes.find((a) => a.key === key)?.type;
-              const n = Number(text.replace(',', '.'));
-              body.attribute_values[key] =
-                text === '' ? null : type === 'number' && Number.isFinite(n) ? n : text;
-            }
-            // The spec's "apply refreshed WBS values" confirmation: linked rows show the change.
-            if (v.linked_rows > 0) {
-              const { confirmed } = await confirm({
-                title: t('refresh_title'),
-                message: t('refresh_message', { count: v.linked_rows, code: v.code }),
-                submitLabel: t('refresh_submit'),
-                confirmWithEnter: true,
-              });
-              if (!confirmed) return false;
-            }
-            try {
-              await dirApi.updateValue(ref, v.id, body);
-              // A donor attribute's new value goes into the linked rows (one undoable change per
-              // version), as the confirmation above said.
-              const donor = directory.attributes.find((a) => `attr:${a.key}` === field && a.donor_to);
-              if (donor && v.linked_rows > 0) {
-                const done = await dirApi.donorPush(ref, donor.key, false);
-                toast(t('donor_done', { count: done.rows, versions: done.versions.length }));
-              }
-              // So does a linked attribute's (the rows show it as a read-only column).
-              const linked = directory.attributes.find((a) => `attr:${a.key}` === field && a.linked_to);
-              if (linked && v.linked_rows > 0) await refreshLinked(ref, t, false);
-              await reload();
-              return true;
-            } catch {
-              return false;
-            }
-          },
+          saveCells: (changes) => saveCells(ref, directory, changes, { t, toast, reload }),
           add: async (after, asChild) => {
             const parent_id = asChild && after ? after.id : (after?.parent_id ?? null);
             const siblings = directory.values.filter((v) => v.parent_id === parent_id);
@@ -454,7 +412,20 @@ export function DirectoriesPage() {
                   </>
                 ) : null}
               </div>
-              <ValuesTable directory={directory} canEdit={canEdit} edits={edits} t={t} />
+              <ValuesTable
+                directory={directory}
+                canEdit={canEdit}
+                edits={edits}
+                t={t}
+                onOutside={(count) =>
+                  useToasts.getState().push({
+                    kind: 'warning',
+                    title: t('paste_outside', { count }),
+                    lines: [],
+                    durationMs: 5000,
+                  })
+                }
+              />
               <p className="dirs__keys">{t('keys')}</p>
             </>
           ) : summary ? (

@@ -1,14 +1,23 @@
 // The values of one directory as a keyboard tree table: a row per visible value (code, name,
-// attributes, linked rows), one focused row, and in-place editing of one cell at a time.
-// Keys: arrows move and fold, Enter/F2 edit, Insert adds (Ctrl: a child), Tab/Shift+Tab indent
-// and outdent, Delete deletes after a confirmation naming what goes with it. Folding: ← → fold
-// and unfold a value, Ctrl+← / Ctrl+→ with everything under it, 1–9 show that many levels, 0 all
-// (and the "Levels" buttons above the table).
+// attributes, linked rows), a focused cell with a range (Shift+arrows, Shift+click), and in-place
+// editing of one cell at a time. Keys: ↑ ↓ move; on the code column ← → fold and unfold (and →
+// goes on to the next column), elsewhere they move across; Enter/F2 edit (on the code column: the
+// name), Insert adds (Ctrl: a child), Tab/Shift+Tab indent and outdent, Delete deletes after a
+// confirmation naming what goes with it. Ctrl+D fills the range down, Ctrl+V pastes a matrix from
+// Excel at the focused cell, Ctrl+C copies the range, Ctrl+Z / Ctrl+Y undo and redo the cell
+// edits (each edit, fill or paste one step). Folding: Ctrl+← / Ctrl+→ with everything under a
+// value, 1–9 show that many levels, 0 all (and the "Levels" buttons above the table).
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Directory, DirectoryValue } from '../../api/directories';
+import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
 import {
+  type CellChange,
+  type CellRange,
+  fillDown,
   flattenValues,
+  inverse,
+  pasteMatrix,
   foldSubtree,
   foldToLevel,
   indentTarget,
@@ -21,8 +30,8 @@ import {
 export type Field = 'code' | 'name' | `attr:${string}`;
 
 export interface ValueEdits {
-  /** Saves one cell; answers whether it was stored (a refusal keeps the editor open). */
-  saveCell: (v: DirectoryValue, field: Field, text: string) => Promise<boolean>;
+  /** Stores cells of values; answers the changes stored (those before a refusal). */
+  saveCells: (changes: readonly CellChange[]) => Promise<CellChange[]>;
   add: (after: DirectoryValue | null, asChild: boolean) => Promise<string | null>;
   move: (v: DirectoryValue, to: { parent_id: string | null; sort_order: number }) => Promise<void>;
   remove: (v: DirectoryValue, below: number, linked: number) => Promise<void>;
@@ -42,14 +51,31 @@ export function ValuesTable({
   canEdit,
   edits,
   t,
+  onOutside,
 }: {
   directory: Directory;
   canEdit: boolean;
   edits: ValueEdits;
   t: T;
+  /** A paste reached past the last value or column: how many cells were left out. */
+  onOutside?: (cells: number) => void;
 }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusId, setFocusId] = useState<string | null>(null);
+  // The focused column, and the range's other corner (a value and a column).
+  const [col, setCol] = useState(0);
+  const [anchor, setAnchor] = useState<{ id: string; col: number } | null>(null);
+  // Undo and redo of cell edits, for this directory.
+  const history = useRef<{ dir: string; undos: CellChange[][]; redos: CellChange[][] }>({
+    dir: directory.id,
+    undos: [],
+    redos: [],
+  });
+  /** The steps of the directory shown (another directory starts with none). */
+  const steps = () => {
+    if (history.current.dir !== directory.id) history.current = { dir: directory.id, undos: [], redos: [] };
+    return history.current;
+  };
   const [editing, setEditingState] = useState<{ id: string; field: Field; draft: string } | null>(null);
   // The editor as the handlers see it now: Enter, Tab and the blur that follows them must not
   // save the same cell twice, and Esc must not save on that blur.
@@ -66,6 +92,55 @@ export function ValuesTable({
     rows.findIndex((r) => r.value.id === focusId),
   );
   const focused = rows[index]?.value ?? null;
+  const anchorIndex = anchor ? rows.findIndex((r) => r.value.id === anchor.id) : -1;
+  const range: CellRange =
+    anchor && anchorIndex >= 0
+      ? {
+          r0: Math.min(index, anchorIndex),
+          r1: Math.max(index, anchorIndex),
+          c0: Math.min(col, anchor.col),
+          c1: Math.max(col, anchor.col),
+        }
+      : { r0: index, r1: index, c0: col, c1: col };
+  const ids = rows.map((r) => r.value.id);
+  const rowOf = new Map(ids.map((id, i) => [id, i]));
+  const inRange = (id: string, c: number) => {
+    const r = rowOf.get(id) ?? -1;
+    return r >= range.r0 && r <= range.r1 && c >= range.c0 && c <= range.c1;
+  };
+  const byId = useMemo(() => new Map(directory.values.map((x) => [x.id, x])), [directory.values]);
+  const read = (id: string, f: string) => {
+    const v = byId.get(id);
+    return v ? cellText(v, f as Field) : '';
+  };
+  /** Moves the focus (a value and a column); `extend` keeps the range's other corner. */
+  const moveTo = (id: string, c: number, extend: boolean) => {
+    if (extend) setAnchor((a) => a ?? { id: focused?.id ?? id, col });
+    else setAnchor(null);
+    setFocusId(id);
+    setCol(Math.max(0, Math.min(fields.length - 1, c)));
+  };
+
+  /** Stores cell changes as one undo step (or takes one back / again: `record` false). */
+  async function applyCells(changes: readonly CellChange[], record: boolean): Promise<CellChange[]> {
+    if (!canEdit || changes.length === 0) return [];
+    const stored = await edits.saveCells(changes);
+    if (record && stored.length > 0) {
+      steps().undos.push(stored);
+      steps().redos = [];
+    }
+    return stored;
+  }
+  async function undoRedo(redo: boolean) {
+    const h = steps();
+    const step = (redo ? h.redos : h.undos).pop();
+    if (!step) return;
+    const changes = redo ? step : inverse(step);
+    const stored = await applyCells(changes, false);
+    // A step only partly taken back stays where it was (what did go in is in the table).
+    if (stored.length === changes.length) (redo ? h.undos : h.redos).push(step);
+    else (redo ? h.redos : h.undos).push(step);
+  }
 
   // Keep the focused row in view.
   useEffect(() => {
@@ -92,7 +167,10 @@ export function ValuesTable({
     editRef.current = null;
     const v = directory.values.find((x) => x.id === cur.id);
     if (!v) return setEditing(null);
-    const ok = cur.draft === cellText(v, cur.field) || (await edits.saveCell(v, cur.field, cur.draft));
+    const before = cellText(v, cur.field);
+    const ok =
+      cur.draft === before ||
+      (await applyCells([{ id: v.id, field: cur.field, before, after: cur.draft }], true)).length > 0;
     if (!ok) {
       editRef.current = cur;
       return;
@@ -119,6 +197,22 @@ export function ValuesTable({
   async function onKey(e: KeyboardEvent<HTMLDivElement>) {
     if (editing) return;
     const v = focused;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (mod && !e.altKey && (key === 'd' || key === 'z' || key === 'y')) {
+      e.preventDefault();
+      if (key === 'd') await applyCells(fillDown(ids, fields, range, read), true);
+      else await undoRedo(key === 'y' || e.shiftKey);
+      return;
+    }
+    if (e.shiftKey && !mod && v && e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      const dr = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+      const dc = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      const r = rows[Math.max(0, Math.min(rows.length - 1, index + dr))];
+      if (r) moveTo(r.value.id, col + dc, true);
+      return;
+    }
     if (/^[0-9]$/u.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
       showLevels(e.key === '0' ? null : Number(e.key));
@@ -131,7 +225,7 @@ export function ValuesTable({
     }
     const go = (i: number) => {
       const r = rows[Math.max(0, Math.min(rows.length - 1, i))];
-      if (r) setFocusId(r.value.id);
+      if (r) moveTo(r.value.id, col, false);
     };
     switch (e.key) {
       case 'ArrowDown':
@@ -146,16 +240,19 @@ export function ValuesTable({
       case 'End':
         go(rows.length - 1);
         break;
+      // The code column holds the tree: ← → fold there (→ on an open value goes across).
       case 'ArrowLeft':
-        if (v && rows[index]!.hasChildren && !collapsed.has(v.id)) toggle(v.id, false);
-        else if (v?.parent_id) setFocusId(v.parent_id);
+        if (col > 0 && v) moveTo(v.id, col - 1, false);
+        else if (v && rows[index]!.hasChildren && !collapsed.has(v.id)) toggle(v.id, false);
+        else if (v?.parent_id) moveTo(v.parent_id, 0, false);
         break;
       case 'ArrowRight':
-        if (v && collapsed.has(v.id)) toggle(v.id, true);
+        if (col === 0 && v && collapsed.has(v.id)) toggle(v.id, true);
+        else if (v) moveTo(v.id, col + 1, false);
         break;
       case 'Enter':
       case 'F2':
-        if (v) startEdit(v, 'name');
+        if (v) startEdit(v, col === 0 ? 'name' : fields[col]!);
         break;
       case 'Insert': {
         if (!canEdit) break;
@@ -226,6 +323,25 @@ export function ValuesTable({
         aria-readonly={!canEdit}
         tabIndex={0}
         onKeyDown={(e) => void onKey(e)}
+        onCopy={(e) => {
+          if (editing) return;
+          e.preventDefault();
+          const m = ids
+            .slice(range.r0, range.r1 + 1)
+            .map((id) => fields.slice(range.c0, range.c1 + 1).map((f) => read(id, f)));
+          const out = serializeClipboard(m);
+          e.clipboardData.setData('text/plain', out['text/plain']);
+          e.clipboardData.setData('text/html', out['text/html']);
+        }}
+        onPaste={(e) => {
+          if (editing || !canEdit) return;
+          e.preventDefault();
+          const html = e.clipboardData.getData('text/html') || null;
+          const m = parseClipboard({ html, text: e.clipboardData.getData('text/plain') });
+          const { changes, outside } = pasteMatrix(ids, fields, range, m, read);
+          if (outside > 0) onOutside?.(outside);
+          void applyCells(changes, true);
+        }}
       >
         <div className="dir-table__row dir-table__head" role="row">
           <span role="columnheader">{t('code')}</span>
@@ -248,17 +364,24 @@ export function ValuesTable({
             aria-selected={v.id === focused?.id}
             data-focused={v.id === focused?.id}
             className={`dir-table__row${v.id === focused?.id ? ' dir-table__row--focus' : ''}`}
-            onMouseDown={() => setFocusId(v.id)}
           >
-            {fields.map((f, col) => (
+            {fields.map((f, c) => (
               <span
                 key={f}
                 role="gridcell"
-                className={col === 0 ? 'dir-table__code' : undefined}
-                style={col === 0 ? { paddingLeft: 8 + depth * 18 } : undefined}
+                aria-selected={inRange(v.id, c)}
+                className={[
+                  c === 0 ? 'dir-table__code' : '',
+                  inRange(v.id, c) ? 'dir-table__cell--sel' : '',
+                  v.id === focused?.id && c === col ? 'dir-table__cell--focus' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                style={c === 0 ? { paddingLeft: 8 + depth * 18 } : undefined}
+                onMouseDown={(e) => moveTo(v.id, c, e.shiftKey)}
                 onDoubleClick={() => startEdit(v, f)}
               >
-                {col === 0 ? (
+                {c === 0 ? (
                   hasChildren ? (
                     <button
                       type="button"
@@ -277,11 +400,7 @@ export function ValuesTable({
                   <input
                     className="dir-table__input"
                     aria-label={
-                      col === 0
-                        ? t('code')
-                        : col === 1
-                          ? t('value_name')
-                          : directory.attributes[col - 2]!.name
+                      c === 0 ? t('code') : c === 1 ? t('value_name') : directory.attributes[c - 2]!.name
                     }
                     autoFocus
                     value={editing.draft}
@@ -298,7 +417,7 @@ export function ValuesTable({
                         focusTable();
                       } else if (e.key === 'Tab') {
                         e.preventDefault();
-                        const next = fields[(col + (e.shiftKey ? -1 : 1) + fields.length) % fields.length]!;
+                        const next = fields[(c + (e.shiftKey ? -1 : 1) + fields.length) % fields.length]!;
                         void commit(next);
                       }
                     }}
@@ -308,7 +427,11 @@ export function ValuesTable({
                 )}
               </span>
             ))}
-            <span role="gridcell" className="dir-table__num">
+            <span
+              role="gridcell"
+              className="dir-table__num"
+              onMouseDown={(e) => moveTo(v.id, col, e.shiftKey)}
+            >
               {v.linked_rows || ''}
             </span>
           </div>

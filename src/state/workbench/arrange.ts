@@ -13,6 +13,8 @@ import { workbench } from './store';
 export interface ArrangeInput {
   readonly arrangement: Arrangement;
   readonly read: (id: ItemId, column: string) => ArrangeValue;
+  /** Group headers whose rows are hidden. */
+  readonly folded: ReadonlySet<ItemId>;
 }
 
 const SCHEDULE_COLUMNS = new Set([
@@ -34,7 +36,10 @@ const columnsOf = (a: Arrangement) => [...a.sort.map((k) => k.column), ...(a.gro
 
 /** The state's arrangement with its row reader (undefined: WBS order). */
 export function arrangeOf(
-  s: Pick<WorkbenchState, 'arrange' | 'wbs' | 'schedule' | 'formulaValues' | 'target' | 'curatorDates'>,
+  s: Pick<
+    WorkbenchState,
+    'arrange' | 'foldedGroups' | 'wbs' | 'schedule' | 'formulaValues' | 'target' | 'curatorDates'
+  >,
 ): ArrangeInput | undefined {
   if (!arranges(s.arrange)) return undefined;
   const get = reader(s as WorkbenchState, (id) => services().hoursPerDay(id));
@@ -44,6 +49,7 @@ export function arrangeOf(
       const v = get(id, column);
       return Array.isArray(v) ? v.join(', ') : (v as ArrangeValue);
     },
+    folded: s.foldedGroups,
   };
 }
 

@@ -51,6 +51,12 @@ function focusedId(s: WorkbenchState): string | undefined {
   return id !== undefined && s.wbs.doc.rows.has(id) ? id : undefined;
 }
 
+/** The focused row or group header (a grouped layout's headers fold as summaries do). */
+function foldableId(s: WorkbenchState): string | undefined {
+  const id = s.visible.ids[s.selection.focus.row];
+  return id !== undefined && s.visible.groups?.has(id) ? id : focusedId(s);
+}
+
 export const navCommands: readonly Command[] = [
   mover('moveUp', 'up', false),
   mover('moveDown', 'down', false),
@@ -103,7 +109,7 @@ export const navCommands: readonly Command[] = [
     id: 'expandRow',
     labelKey: 'cmd.expandRow',
     perform: () => {
-      const id = focusedId(workbench.get());
+      const id = foldableId(workbench.get());
       if (id) setExpanded([id], true);
     },
   },
@@ -111,7 +117,7 @@ export const navCommands: readonly Command[] = [
     id: 'collapseRow',
     labelKey: 'cmd.collapseRow',
     perform: () => {
-      const id = focusedId(workbench.get());
+      const id = foldableId(workbench.get());
       if (id) setExpanded([id], false);
     },
   },

@@ -10,7 +10,7 @@ import { buildRelationIndexInSteps } from '../../domain/wbs/relation-index';
 import { ShardedMap } from '../../domain/wbs/sharded-map';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
-import { arrangeView } from '../../domain/wbs/arrange';
+import { arrangeView, isGroupRowId } from '../../domain/wbs/arrange';
 import type { ArrangedView, Arrangement } from '../../domain/wbs/arrange';
 import { arrangeOf } from './arrange';
 import type { ArrangeInput } from './arrange';
@@ -73,7 +73,7 @@ export function viewOf(
   shown: ReadonlySet<ItemId> | null,
   arrange?: ArrangeInput,
 ): ArrangedView {
-  if (arrange) return arrangeView(index, expanded, shown, arrange.arrangement, arrange.read);
+  if (arrange) return arrangeView(index, expanded, shown, arrange.arrangement, arrange.read, arrange.folded);
   return shown ? flattenFiltered(index, expanded, shown) : flattenVisible(index, expanded);
 }
 
@@ -92,7 +92,9 @@ export function setArrangement(arrange: Arrangement | null): void {
   // The untouched start (the first row, the list at its top) stays the start.
   const untouched = focus.row === 0 && anchor.row === 0 && before.scrollTop === 0;
   const focusId = untouched ? undefined : before.visible.ids[focus.row];
-  workbench.set({ arrange });
+  // Folds belong to the grouping: another column's groups start unfolded.
+  const regrouped = (before.arrange?.groupBy ?? null) !== (arrange?.groupBy ?? null);
+  workbench.set(regrouped ? { arrange, foldedGroups: new Set() } : { arrange });
   const s = workbench.get();
   const visible = viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf(s));
   const row = focusId === undefined ? -1 : visible.ids.indexOf(focusId);
@@ -211,7 +213,14 @@ export function loadVersionDoc(version: Version, doc: WbsDoc, index?: TreeIndex)
     versionId: version.id,
     wbs,
     expanded,
-    visible: viewOf(wbs.index, expanded, s.filterShown, arrangeOf({ ...s, wbs })),
+    // Another version's groups start unfolded.
+    ...(same ? {} : { foldedGroups: new Set<ItemId>() }),
+    visible: viewOf(
+      wbs.index,
+      expanded,
+      s.filterShown,
+      arrangeOf({ ...s, wbs, foldedGroups: same ? s.foldedGroups : new Set() }),
+    ),
     // Another version opens at its top; a reload of the same one keeps the place.
     ...(same ? {} : { scrollTop: 0 }),
     dataRevision: s.dataRevision + 1,
@@ -469,8 +478,38 @@ function rowView(s: WorkbenchState, id: ItemId, index = -1, level = 0): RowView 
   };
 }
 
-/** Expand or collapse nodes (a view change: never in history). */
+/**
+ * Unfold or fold group headers of a grouped view. The focused row stays focused where it still
+ * shows; a row folded away hands the focus to its header.
+ */
+function foldGroups(headers: readonly ItemId[], open: boolean): void {
+  const s = workbench.get();
+  const foldedGroups = new Set(s.foldedGroups);
+  for (const id of headers) {
+    if (open) foldedGroups.delete(id);
+    else foldedGroups.add(id);
+  }
+  const visible = viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf({ ...s, foldedGroups }));
+  const { focus } = s.selection;
+  const focusId = s.visible.ids[focus.row];
+  let row = focusId === undefined ? -1 : visible.ids.indexOf(focusId);
+  if (row < 0 && focusId !== undefined)
+    for (const [header, g] of visible.groups ?? [])
+      if (g.rows.includes(focusId)) row = visible.ids.indexOf(header);
+  const moved = row >= 0 && row !== focus.row;
+  workbench.set({
+    foldedGroups,
+    visible,
+    ...(moved ? { selection: { anchor: { row, col: focus.col }, focus: { row, col: focus.col } } } : {}),
+  });
+}
+
+/** Expand or collapse nodes, or fold group headers (a view change: never in history). */
 export function setExpanded(ids: readonly ItemId[], open: boolean): void {
+  const headers = ids.filter(isGroupRowId);
+  if (headers.length > 0) foldGroups(headers, open);
+  ids = ids.filter((id) => !isGroupRowId(id));
+  if (ids.length === 0) return;
   const s = workbench.get();
   const expanded = new Set(s.expanded);
   for (const id of ids) {
@@ -480,9 +519,16 @@ export function setExpanded(ids: readonly ItemId[], open: boolean): void {
   workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown, arrangeOf(s)) });
 }
 
-/** Show levels 1…level (Infinity: everything). */
+/** Show levels 1…level (Infinity: everything); grouped, level 1 is the headers alone. */
 export function expandToLevel(level: number): void {
   const s = workbench.get();
   const expanded = domainExpandToLevel(s.wbs.index, level);
   workbench.set({ expanded, visible: viewOf(s.wbs.index, expanded, s.filterShown, arrangeOf(s)) });
+  if (!s.visible.groups) return;
+  // All folded (level 1) or none (the folds of headers not shown now go too).
+  if (level <= 1) foldGroups([...s.visible.groups.keys()], false);
+  else {
+    workbench.set({ foldedGroups: new Set() });
+    foldGroups([], true);
+  }
 }

@@ -85,6 +85,8 @@ export interface WorkbenchState {
   readonly visible: ArrangedView;
   /** The layout's sort and grouping of the rows (null: WBS order, no groups). */
   readonly arrange: Arrangement | null;
+  /** Folded group headers of the grouping (view state, kept while the grouping stays). */
+  readonly foldedGroups: ReadonlySet<ItemId>;
   /** The page's filter (filter / filter_indicator), and the rows it shows (null: no filter). */
   readonly filter: ActiveFilter | null;
   readonly filterShown: ReadonlySet<ItemId> | null;
@@ -147,6 +149,7 @@ export function initialState(): WorkbenchState {
     expanded: new Set(),
     visible: { ids: [], depth: new Uint16Array(0) },
     arrange: null,
+    foldedGroups: new Set(),
     filter: null,
     filterShown: null,
     filterWaitsForSchedule: false,

@@ -156,6 +156,28 @@ describe('arrangeView', () => {
     );
   });
 
+  it('a folded header keeps its summary and hides exactly its rows', () => {
+    fc.assert(
+      fc.property(specArb, fc.array(fc.boolean(), { maxLength: 6 }), (spec, folds) => {
+        const { index, read, expanded } = build(spec);
+        const by: Arrangement = { sort: [], groupBy: 'zone' };
+        const open = arrangeView(index, expanded, null, by, read);
+        const headers = open.ids.filter(isGroupRowId);
+        const folded = new Set(headers.filter((_, i) => folds[i]));
+        const view = arrangeView(index, expanded, null, by, read, folded);
+        // Every header still shows, with the same group (its count and span read the same rows).
+        expect(view.ids.filter(isGroupRowId)).toEqual(headers);
+        for (const h of headers) expect(view.groups!.get(h)).toEqual(open.groups!.get(h));
+        // The view is the open view without the folded groups' rows.
+        const hidden = new Set(
+          headers.filter((h) => folded.has(h)).flatMap((h) => open.groups!.get(h)!.rows),
+        );
+        expect(view.ids).toEqual(open.ids.filter((id) => !hidden.has(id)));
+        view.ids.forEach((id, i) => expect(view.depth[i]).toBe(isGroupRowId(id) ? 0 : 1));
+      }),
+    );
+  });
+
   it('orders text by the numbers in it and numbers by size', () => {
     expect(['Level 10', 'Level 2', 'level 1'].sort(compareValues)).toEqual([
       'level 1',
