@@ -17,6 +17,8 @@ import type { DbOp } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
+import { cascadedAssignments, withCascade } from './assignment-cascade';
+import type { Cascade } from './assignment-cascade';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
 interface Scope {
@@ -225,6 +227,8 @@ export interface BatchResult {
   entryBytes: number;
   changes?: UnseenChange[];
   changes_omitted?: boolean;
+  /** Assignments the batch's row removals took with them, now part of its logged entry. */
+  cascade?: Cascade;
 }
 
 /**
@@ -269,9 +273,17 @@ export async function applyBatch(
         changes = since;
       }
       const next = v.revision + 1;
-      const action = await logAction(tx, s, next, origin, entry);
-      await applyEntry(tx, s, entry.patches, false);
-      const out: BatchResult = { revision: next, action_id: action.id, entryBytes: action.bytes };
+      // Rows removed take their assignments: the log's entry carries them, so undo puts them back.
+      const cascade = await cascadedAssignments(tx, s, entry.patches);
+      const stored = cascade ? withCascade(entry, cascade) : entry;
+      const action = await logAction(tx, s, next, origin, stored);
+      await applyEntry(tx, s, stored.patches, false);
+      const out: BatchResult = {
+        revision: next,
+        action_id: action.id,
+        entryBytes: action.bytes,
+        ...(cascade ? { cascade } : {}),
+      };
       if (changes.length === 0) return out;
       const bytes = changes.reduce((n, c) => n + JSON.stringify(c.entry).length, 0);
       return bytes <= CHANGES_MAX_BYTES ? { ...out, changes } : { ...out, changes_omitted: true };

@@ -54,6 +54,15 @@ export function onAssignmentPatches(handler: SidePatches | null): void {
   assignmentPatches = handler;
 }
 const isAssignment = (p: Patch) => p.path[0] === 'assignments';
+
+/**
+ * Assignment patches the server applied without this page applying them first (the assignments
+ * a row delete took along, an undo sent before that delete's answer): their handler reads again.
+ */
+export function assignmentsStored(patches: readonly Patch[]): void {
+  const mine = patches.filter(isAssignment);
+  if (mine.length > 0) assignmentPatches?.(mine);
+}
 const isWdp = (p: Patch) => p.path[0] === 'wdp';
 const isSide = (p: Patch) => isWdp(p) || isAssignment(p);
 
