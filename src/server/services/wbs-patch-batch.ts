@@ -18,6 +18,7 @@ import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
 import { cascadedAssignments, withCascade } from './assignment-cascade';
+import { applyLevellingPatches, isLevellingPath, toLevellingOps } from './levelling-patch';
 import type { Cascade } from './assignment-cascade';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
@@ -55,10 +56,11 @@ export function readEntry(raw: unknown): HistoryEntry {
     throw bad([{ code: 'wbs.bad_entry', params: { reason: (err as Error).message } }]);
   }
   // Day values (undo_wdp) ride in the same entries as WBS patches: each part checked by its own.
-  // So do assignments (issue 17).
-  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isWdpPath(p) && !isAssignmentPath(p));
+  // So do assignments and levellings (issue 17).
+  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isSidePath(p));
   const wdp = (ps: readonly Patch[]) => ps.filter(isWdpPath);
   const asg = (ps: readonly Patch[]) => ps.filter(isAssignmentPath);
+  const lev = (ps: readonly Patch[]) => ps.filter(isLevellingPath);
   const errors = [
     ...toDbOps(wbs(entry.patches), 'patches').errors,
     ...toDbOps(wbs(entry.inversePatches), 'inversePatches').errors,
@@ -66,6 +68,8 @@ export function readEntry(raw: unknown): HistoryEntry {
     ...toWdpOps(wdp(entry.inversePatches), 'inversePatches').errors,
     ...toAssignmentOps(asg(entry.patches), 'patches').errors,
     ...toAssignmentOps(asg(entry.inversePatches), 'inversePatches').errors,
+    ...toLevellingOps(lev(entry.patches), 'patches').errors,
+    ...toLevellingOps(lev(entry.inversePatches), 'inversePatches').errors,
   ];
   if (errors.length) throw bad(errors);
   return entry;
@@ -102,16 +106,28 @@ function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
   );
 }
 
-async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[], deferred = true) {
-  const { ops, errors } = toDbOps(patches.filter((p) => !isWdpPath(p) && !isAssignmentPath(p)));
+const isSidePath = (p: Patch) => isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p);
+
+/** Applies an entry's patches as the version's `revision` (a levelling put back is made on it). */
+async function applyEntry(
+  tx: Transaction<DB>,
+  s: Scope,
+  patches: readonly Patch[],
+  revision: number,
+  deferred = true,
+) {
+  const { ops, errors } = toDbOps(patches.filter((p) => !isSidePath(p)));
   if (errors.length) throw bad(errors);
   const days = patches.filter(isWdpPath);
   const assignments = patches.filter(isAssignmentPath);
+  const levelling = patches.filter(isLevellingPath);
   if (!deferred && needsDeferredKeys(ops, days.length + assignments.length))
     await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
   await checkRelations(tx, s, await applyOps(tx, s, ops));
   if (days.length > 0) await applyWdpPatches(tx, s, days);
   if (assignments.length > 0) await applyAssignmentPatches(tx, s, assignments);
+  // After the rows: a levelling's starts of rows not there are skipped.
+  if (levelling.length > 0) await applyLevellingPatches(tx, s, levelling, revision);
 }
 
 /**
@@ -277,7 +293,7 @@ export async function applyBatch(
       const cascade = await cascadedAssignments(tx, s, entry.patches);
       const stored = cascade ? withCascade(entry, cascade) : entry;
       const action = await logAction(tx, s, next, origin, stored);
-      await applyEntry(tx, s, stored.patches, false);
+      await applyEntry(tx, s, stored.patches, next, false);
       const out: BatchResult = {
         revision: next,
         action_id: action.id,
@@ -337,8 +353,8 @@ export async function restoreAction(
       for (const a of later) {
         const e = deserializeEntry(a.entry);
         const inverse: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
-        await applyEntry(tx, s, inverse.patches);
         revision += 1;
+        await applyEntry(tx, s, inverse.patches, revision);
         // Logging moves the version to each revision in turn.
         last = (await logAction(tx, s, revision, 'restore', inverse)).id;
       }

@@ -53,7 +53,13 @@ let assignmentPatches: SidePatches | null = null;
 export function onAssignmentPatches(handler: SidePatches | null): void {
   assignmentPatches = handler;
 }
+/** A levelling (issue 17) rides in the same history too: its patch goes to its own handler. */
+let levellingPatches: SidePatches | null = null;
+export function onLevellingPatches(handler: SidePatches | null): void {
+  levellingPatches = handler;
+}
 const isAssignment = (p: Patch) => p.path[0] === 'assignments';
+const isLevelling = (p: Patch) => p.path[0] === 'levelling';
 
 /**
  * Assignment patches the server applied without this page applying them first (the assignments
@@ -64,7 +70,7 @@ export function assignmentsStored(patches: readonly Patch[]): void {
   if (mine.length > 0) assignmentPatches?.(mine);
 }
 const isWdp = (p: Patch) => p.path[0] === 'wdp';
-const isSide = (p: Patch) => isWdp(p) || isAssignment(p);
+const isSide = (p: Patch) => isWdp(p) || isAssignment(p) || isLevelling(p);
 
 /** Persistence and the schedule runner listen to every applied change. */
 export function onDataChange(listener: Listener): () => void {
@@ -241,6 +247,7 @@ function apply(
   const side = patches.some(isSide);
   if (side && patches.some(isWdp)) wdpPatches?.(patches.filter(isWdp));
   if (side && patches.some(isAssignment)) assignmentPatches?.(patches.filter(isAssignment));
+  if (side && patches.some(isLevelling)) levellingPatches?.(patches.filter(isLevelling));
   const wbs = next
     ? commit(s.wbs, next)
     : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isSide(p)) : patches);
