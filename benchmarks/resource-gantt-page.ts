@@ -107,7 +107,14 @@ async function resourceGanttBench(count: number) {
 /** Steady scrolling alone (the run benchmarks/resource-gantt.ts traces with BENCH_TRACE=1). */
 async function resourceGanttSteady(count: number) {
   const scene = makeScene();
-  const ctx = (document.getElementById('c') as HTMLCanvasElement).getContext('2d')!;
+  // On an opaque canvas of its own, as the product draws (the page's first has an alpha context).
+  const first = document.getElementById('c') as HTMLCanvasElement;
+  const canvas = document.createElement('canvas');
+  canvas.width = first.width;
+  canvas.height = first.height;
+  document.body.appendChild(canvas);
+  for (const c of document.querySelectorAll('canvas')) if (c !== canvas) c.style.display = 'none';
+  const ctx = canvas.getContext('2d', { alpha: false })!;
   await frames(ctx, scene, drawResourceGantt, 30, (f) => ({ top: f * 2600, unit: 'week', left: 0 }));
   return frames(ctx, scene, drawResourceGantt, count, (f) => ({
     top: (5000 + f * 3) * 26,
