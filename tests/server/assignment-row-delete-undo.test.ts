@@ -1,13 +1,13 @@
-// Deleting WBS rows that carry assignments (issue 17): the key cascades to the assignments, so the
-// batch adds their removal and their putting back to the logged entry and answers them as its
-// cascade; the client's undo (its inverse plus the cascade's) and the log's entry after a reload
+// Deleting WBS rows that carry assignments or levelled starts (issue 17): the keys cascade to
+// them, so the batch adds their removal and their putting back to the logged entry and answers
+// them as its cascade; the client's undo (its inverse plus the cascade's) and the log's entry after a reload
 // both bring them back, and redo removes them again.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Patch } from 'immer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { Resource, ResourceAssignment } from '../../src/api';
+import type { Levelling, Resource, ResourceAssignment } from '../../src/api';
 import { deserializeEntry, serializeEntry } from '../../src/domain/history';
 import type { HistoryEntry } from '../../src/domain/history';
 import { change } from '../../src/domain/wbs/change';
@@ -145,6 +145,74 @@ describe('deleting rows with assignments, then undo and redo', () => {
     await send('undo', { ...logged, patches: logged.inversePatches, inversePatches: logged.patches });
     expect(await assignmentsOf(walls)).toEqual(assigned);
     expect(await assignmentsOf(phase)).toEqual([]);
+  });
+
+  it("carries a removed row's levelled start too: undo puts it back beside the levelling", async () => {
+    const slab = randomUUID();
+    const made = change(doc, (d) => {
+      d.rows.set(slab, newRow(slab, 'task', null, 'a2', { name: 'Slab', duration: 960 }));
+    });
+    doc = made.doc;
+    await send('do', {
+      kind: 'undo_wbs',
+      labelKey: 'edit',
+      patches: made.patches,
+      inversePatches: made.inversePatches,
+    });
+    const item = { wbs_id: slab, start: 4800, finish: 5760, delay: 480, base_start: 4320, base_finish: 5280 };
+    const put = await call(app, api.levelling.restore, {
+      ...as,
+      params: { id: tree.version },
+      body: {
+        options: {
+          priority: [{ field: 'id' }],
+          within_float: false,
+          preserve_started: true,
+          resource_ids: null,
+          time_ms: 0,
+        },
+        stats: {
+          levelled: 1,
+          delayed: 1,
+          overallocations_before: 1,
+          overallocations_after: 0,
+          resolved: true,
+          finish_before: 5280,
+          finish_after: 5760,
+          passes: 1,
+          ms: 1,
+        },
+        revision,
+        items: [item],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const v = await call(app, api.versions.get, { ...as, params: { id: tree.version } });
+    revision = (v.json() as { revision: number }).revision;
+    const levelled = async () =>
+      ((await call(app, api.levelling.read, { ...as, params: { id: tree.version } })).json() as Levelling)
+        .items;
+    expect(await levelled()).toEqual([item]);
+
+    const del = change(doc, (d) => d.rows.delete(slab));
+    const client: HistoryEntry = {
+      kind: 'undo_wbs',
+      labelKey: 'cmd.delete',
+      patches: del.patches,
+      inversePatches: del.inversePatches,
+    };
+    const done = await send('do', client);
+    expect(done.cascade?.patches).toEqual([{ op: 'remove', path: ['levelling', 'start', slab] }]);
+    expect(await levelled()).toEqual([]);
+    const step: HistoryEntry = {
+      ...client,
+      patches: [...client.patches, ...done.cascade!.patches],
+      inversePatches: [...client.inversePatches, ...done.cascade!.inversePatches],
+    };
+    await send('undo', { ...step, patches: step.inversePatches, inversePatches: step.patches });
+    expect(await levelled()).toEqual([item]);
+    await send('redo', step);
+    expect(await levelled()).toEqual([]);
   });
 
   it('adds nothing to a delete of rows without assignments', async () => {

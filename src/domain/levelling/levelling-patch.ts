@@ -31,6 +31,14 @@ export interface LevellingState {
 
 export const isLevellingPatch = (p: Patch): boolean => p.path[0] === LEVELLING_ROOT;
 
+/**
+ * One row's levelled start: ['levelling', 'start', wbsId] with its stored row (or remove). A row
+ * delete's step carries those of the rows it removes (the key cascades to them), so its undo puts
+ * them back with the rows.
+ */
+export const LEVELLED_START = 'start';
+export type LevelledStart = LevellingState['items'][number];
+
 /** The patches of a step that turns levelling `before` into `after` (null: none). */
 export function levellingChange(
   before: LevellingState | null,

@@ -15,7 +15,7 @@ import {
 } from '../services/attribute-access';
 import { refuseOutsideDirectory } from '../services/attribute-directory-values';
 import { LIVE_ENTRY_BYTES, applyBatch, readEntry } from '../services/wbs-patch-batch';
-import { withCascade } from '../services/assignment-cascade';
+import { withCascade } from '../services/removed-rows-cascade';
 import { getVersion } from './versions';
 import { timetableRoutes } from './timetable';
 import { undoActionRoutes } from './undo-actions';

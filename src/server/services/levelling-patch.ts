@@ -1,10 +1,11 @@
 // Levelling patches (src/domain/levelling/levelling-patch.ts: ['levelling', 'state'] with the
 // version's whole levelling, or null) checked and written inside a batch's transaction.
 import type { Patch } from 'immer';
+import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { LevelOptions, LevelledRow, LevellingStats } from '../../api/levelling';
-import { LEVELLING_PATH, LEVELLING_ROOT } from '../../domain/levelling/levelling-patch';
+import { LEVELLED_START, LEVELLING_PATH, LEVELLING_ROOT } from '../../domain/levelling/levelling-patch';
 import type { LevellingState } from '../../domain/levelling/levelling-patch';
 import type { DB } from '../db/schema';
 import { HttpError } from '../errors';
@@ -28,30 +29,44 @@ const StateSchema = z
 
 export const isLevellingPath = (p: Patch): boolean => p.path[0] === LEVELLING_ROOT;
 
+type State = z.infer<typeof StateSchema>;
+/** A whole levelling (state) or one row's levelled start (null: removed). */
+type LevellingOp = { state: State } | { wbsId: string; start: z.infer<typeof LevelledRow> | null };
+
 /** Checks levelling patches: the path and the value; errors like the WBS patches' ones. */
 export function toLevellingOps(
   patches: readonly Patch[],
   list = 'patches',
-): { states: z.infer<typeof StateSchema>[]; errors: Item[] } {
-  const states: z.infer<typeof StateSchema>[] = [];
+): { ops: LevellingOp[]; errors: Item[] } {
+  const ops: LevellingOp[] = [];
   const errors: Item[] = [];
   patches.forEach((p, index) => {
     const fail = (reason: string) => {
       if (errors.length < 50)
         errors.push({ code: 'wbs.bad_patch', params: { list, index, path: p.path.join('/'), reason } });
     };
+    if (p.path.length === 3 && p.path[1] === LEVELLED_START) {
+      const wbsId = p.path[2];
+      if (typeof wbsId !== 'string') return fail('path');
+      if (p.op === 'remove') return ops.push({ wbsId, start: null });
+      const parsed = LevelledRow.strict().safeParse(p.value);
+      if (!parsed.success) return fail(parsed.error.issues[0]?.path.join('.') || 'value');
+      if (parsed.data.wbs_id !== wbsId) return fail('wbs_id');
+      return ops.push({ wbsId, start: parsed.data });
+    }
     if (p.path.length !== 2 || p.path[1] !== LEVELLING_PATH[1]) return fail('path');
-    if (p.op === 'remove') return states.push(null);
+    if (p.op === 'remove') return ops.push({ state: null });
     const parsed = StateSchema.safeParse(p.value);
     if (!parsed.success) return fail(parsed.error.issues[0]?.path.join('.') || 'value');
-    states.push(parsed.data);
+    ops.push({ state: parsed.data });
   });
-  return { states, errors };
+  return { ops, errors };
 }
 
 /**
- * Stores the last levelling the patches set, at `revision` (the batch's new one) when it was
- * fresh when its step was taken, else at the revision it was made on (out of date).
+ * Writes the levelling patches in order. A whole levelling is stored at `revision` (the batch's
+ * new one) when it was fresh when its step was taken, else at the revision it was made on (out of
+ * date). A row's levelled start is put back only beside a levelling (a cleared one keeps none).
  */
 export async function applyLevellingPatches(
   tx: Transaction<DB>,
@@ -59,17 +74,31 @@ export async function applyLevellingPatches(
   patches: readonly Patch[],
   revision: number,
 ): Promise<void> {
-  const { states, errors } = toLevellingOps(patches);
+  const { ops, errors } = toLevellingOps(patches);
   if (errors.length) throw new HttpError(400, 'BadRequest', errors);
-  if (states.length === 0) return;
-  const state = states[states.length - 1]!;
-  await storeLevelling(tx, s.spaceId, s.versionId, {
-    options: state?.options ?? null,
-    stats: state?.stats ?? null,
-    revision: state ? (state.fresh ? revision : state.revision) : null,
-    items: state?.items ?? [],
-    userId: s.userId,
-  });
+  for (const op of ops) {
+    if ('state' in op) {
+      const state = op.state;
+      await storeLevelling(tx, s.spaceId, s.versionId, {
+        options: state?.options ?? null,
+        stats: state?.stats ?? null,
+        revision: state ? (state.fresh ? revision : state.revision) : null,
+        items: state?.items ?? [],
+        userId: s.userId,
+      });
+      continue;
+    }
+    await sql`DELETE FROM levelled_starts WHERE space_id = ${s.spaceId} AND version_id = ${s.versionId}
+      AND wbs_id = ${op.wbsId}`.execute(tx);
+    const r = op.start;
+    if (r)
+      await sql`INSERT INTO levelled_starts
+          (space_id, version_id, wbs_id, start, finish, delay, base_start, base_finish)
+        SELECT ${s.spaceId}, ${s.versionId}, ${r.wbs_id}, ${r.start}, ${r.finish}, ${r.delay},
+          ${r.base_start}, ${r.base_finish}
+        WHERE EXISTS (SELECT 1 FROM version_levelling WHERE space_id = ${s.spaceId}
+          AND version_id = ${s.versionId})`.execute(tx);
+  }
 }
 
 /** The version's stored levelling as a step keeps it (null: none); fresh when made on `revision`. */

@@ -17,9 +17,9 @@ import type { DbOp } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
-import { cascadedAssignments, withCascade } from './assignment-cascade';
+import { cascadedAssignments, withCascade } from './removed-rows-cascade';
 import { applyLevellingPatches, isLevellingPath, toLevellingOps } from './levelling-patch';
-import type { Cascade } from './assignment-cascade';
+import type { Cascade } from './removed-rows-cascade';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
 interface Scope {
@@ -289,7 +289,8 @@ export async function applyBatch(
         changes = since;
       }
       const next = v.revision + 1;
-      // Rows removed take their assignments: the log's entry carries them, so undo puts them back.
+      // Rows removed take their assignments and levelled starts: the log's entry carries them, so undo
+      // puts them back.
       const cascade = await cascadedAssignments(tx, s, entry.patches);
       const stored = cascade ? withCascade(entry, cascade) : entry;
       const action = await logAction(tx, s, next, origin, stored);

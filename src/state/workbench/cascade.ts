@@ -1,5 +1,5 @@
 // What the server stores along with a batch beyond its patches: the assignments of the rows it
-// removes (the key cascades to them; src/server/services/assignment-cascade.ts). They join the
+// removes (the key cascades to them; src/server/services/removed-rows-cascade.ts). They join the
 // history's step, so its undo puts them back and its redo removes them again, as the log's entry
 // does after a reload.
 import type { Patch } from 'immer';
