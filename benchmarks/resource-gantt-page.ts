@@ -65,20 +65,56 @@ async function resourceGanttBench(count: number) {
       unit: units[f % 3]!,
       left: Math.floor(rand() * 4000),
     }));
+  const scroll = await mixed(full, start);
+  const steadyFull = await steady(full, start + count * 3);
+  // The same steady scroll on an opaque canvas (getContext('2d', { alpha: false }), as the
+  // product's resource Gantt draws since 28 Nov 2026), shown in place of the first; then the
+  // first canvas again, so the two alternate under the same load.
+  const opaque = document.createElement('canvas');
+  opaque.width = canvas.width;
+  opaque.height = canvas.height;
+  const octx = opaque.getContext('2d', { alpha: false })!;
+  const swap = (show: HTMLCanvasElement, hide: HTMLCanvasElement) => {
+    hide.style.display = 'none';
+    show.style.display = '';
+  };
+  document.body.appendChild(opaque);
+  swap(opaque, canvas);
+  await frames(octx, scene, full, 30, (f) => ({ top: f * 2600, unit: 'week', left: 0 }));
+  const steadyOpaque = await steadyOn(octx, start + count * 6);
+  swap(canvas, opaque);
+  const steadyAgain = await steadyOn(ctx, start + count * 9);
   return {
     rows: rows.length,
     idle,
     // Rows not seen before in each run (profiles made on first view, as in the product).
-    scroll: await mixed(full, start),
-    steady_full: await steady(full, start + count * 3),
+    scroll,
+    steady_full: steadyFull,
+    steady_opaque: steadyOpaque,
+    steady_again: steadyAgain,
     jumps: await jumps(full),
   };
+
+  function steadyOn(c: CanvasRenderingContext2D, from: number) {
+    return frames(c, scene, full, count, (f) => ({
+      top: (from + f * 3) * 26,
+      unit: units[Math.floor((f * 3) / count)]!,
+      left: 1200,
+    }));
+  }
 }
 
 /** Steady scrolling alone (the run benchmarks/resource-gantt.ts traces with BENCH_TRACE=1). */
 async function resourceGanttSteady(count: number) {
   const scene = makeScene();
-  const ctx = (document.getElementById('c') as HTMLCanvasElement).getContext('2d')!;
+  // On an opaque canvas of its own, as the product draws (the page's first has an alpha context).
+  const first = document.getElementById('c') as HTMLCanvasElement;
+  const canvas = document.createElement('canvas');
+  canvas.width = first.width;
+  canvas.height = first.height;
+  document.body.appendChild(canvas);
+  for (const c of document.querySelectorAll('canvas')) if (c !== canvas) c.style.display = 'none';
+  const ctx = canvas.getContext('2d', { alpha: false })!;
   await frames(ctx, scene, drawResourceGantt, 30, (f) => ({ top: f * 2600, unit: 'week', left: 0 }));
   return frames(ctx, scene, drawResourceGantt, count, (f) => ({
     top: (5000 + f * 3) * 26,

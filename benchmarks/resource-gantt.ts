@@ -68,6 +68,8 @@ interface PageResult {
   idle: Run;
   scroll: Run;
   steady_full: Run;
+  steady_opaque: Run;
+  steady_again: Run;
   jumps: Run;
 }
 
@@ -104,7 +106,7 @@ async function inChromium(): Promise<Record<string, unknown>> {
     const r = (await page.evaluate(`window.resourceGanttBench(${FRAMES})`)) as PageResult;
     const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
     const out: Record<string, unknown> = {};
-    for (const key of ['idle', 'scroll', 'steady_full', 'jumps'] as const) {
+    for (const key of ['idle', 'scroll', 'steady_full', 'steady_opaque', 'steady_again', 'jumps'] as const) {
       const name = key === 'jumps' ? 'jump' : key;
       out[`chromium_${name}_frame_ms_p50`] = pct(sorted(r[key].frame), 0.5);
       out[`chromium_${name}_frame_ms_p95`] = pct(sorted(r[key].frame), 0.95);

@@ -1,7 +1,7 @@
 // Resource levelling of a version (issue 17; docs/levelling.md, docs/resources.md): "Level
 // resources" queues a level_resources job (progress as resource_level events and in the batch
-// report); the levelled starts it stores are read, replaced (the client's undo and redo) and
-// cleared here. Levelling delays rows; it never changes a row's own data, and clearing it removes
+// report); the levelled starts it stores are read, replaced and cleared here. A run and a clear
+// are each one step of the version's undo log (undone through the WBS batch path). Levelling delays rows; it never changes a row's own data, and clearing it removes
 // only what it set.
 import { z } from 'zod';
 import { Id, IdParams } from './common';
@@ -88,6 +88,13 @@ export const LevellingRestore = z.object({
 });
 export type LevellingRestore = z.input<typeof LevellingRestore>;
 
+/** The undo-log step a clear stored (its revision and entry), for the client's history. */
+export const LevellingUndoStep = z.object({
+  revision: z.number().int(),
+  entry: z.record(z.string(), z.unknown()),
+});
+export type LevellingUndoStep = z.infer<typeof LevellingUndoStep>;
+
 export const levellingRoutes = {
   level: route({
     method: 'POST',
@@ -123,8 +130,9 @@ export const levellingRoutes = {
     path: '/versions/:id/levelling',
     scope: 'space',
     ability: 'edit',
-    summary: "Clear a version's levelling (answers what it was, for the undo)",
+    summary:
+      "Clear a version's levelling (answers what it was, and the step of the version's undo log it stored)",
     params: IdParams,
-    response: Levelling,
+    response: Levelling.extend({ undo_step: LevellingUndoStep.optional() }),
   }),
 };

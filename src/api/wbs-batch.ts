@@ -63,6 +63,12 @@ export const RevisionResult = z.object({
   changes: z.array(UnseenChange).optional(),
   /** The changes were too big to send: read the version again. */
   changes_omitted: z.boolean().optional(),
+  /**
+   * Assignments the batch's row removals took with them (issue 17): patches that remove them and
+   * that put them back, in the direction the batch was sent. The logged entry carries them; the
+   * client adds them to its history's step so its undo puts them back.
+   */
+  cascade: z.object({ patches: z.array(WbsPatch), inversePatches: z.array(WbsPatch) }).optional(),
 });
 
 /** One place both the refused batch and a change since its revision wrote. */

@@ -7,7 +7,7 @@
 // ScheduleOptions.levelledStarts) until the levelling is cleared.
 import type { Kysely, Transaction } from 'kysely';
 import { calendarDefOf } from '../../api/calendars';
-import type { LevelOptions, LevelledRow, LevellingStats } from '../../api/levelling';
+import type { LevelOptions } from '../../api/levelling';
 import type { LevellingOptions } from '../../domain/levelling';
 import type { CurveKind, LevelAssignment, LevelResource } from '../../domain/resources';
 import type { DB } from '../db/schema';
@@ -15,6 +15,7 @@ import { loadVersionModel } from '../import/to-model';
 import { withoutDrafts } from './calc-job';
 import { levelInWorker } from './pool';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
+import { publishLevellingStep, storeLevellingStep } from '../services/levelling-undo';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -101,79 +102,6 @@ async function levellingData(db: Db, spaceId: string, versionId: string) {
   return { resources, assignments };
 }
 
-/** Replaces a version's levelling (no items and no stats: cleared). */
-export async function storeLevelling(
-  tx: Db,
-  spaceId: string,
-  versionId: string,
-  value: {
-    options: LevelOptions | null;
-    stats: LevellingStats | null;
-    revision: number | null;
-    items: readonly LevelledRow[];
-    userId: string | null;
-  },
-): Promise<void> {
-  await tx
-    .deleteFrom('levelled_starts')
-    .where('space_id', '=', spaceId)
-    .where('version_id', '=', versionId)
-    .execute();
-  await tx
-    .deleteFrom('version_levelling')
-    .where('space_id', '=', spaceId)
-    .where('version_id', '=', versionId)
-    .execute();
-  // The levelled starts are an input of the calculation: the stored dates are stale until the next.
-  await tx
-    .updateTable('versions')
-    .set({ timetable_state: 'not_calculated' })
-    .where('space_id', '=', spaceId)
-    .where('id', '=', versionId)
-    .execute();
-  if (!value.stats && value.items.length === 0) return;
-  // Rows deleted since are skipped (the foreign key would refuse them).
-  const live = new Set(
-    (
-      await tx
-        .selectFrom('wbs_items')
-        .select('id')
-        .where('space_id', '=', spaceId)
-        .where('version_id', '=', versionId)
-        .execute()
-    ).map((r) => r.id),
-  );
-  const items = value.items.filter((r) => live.has(r.wbs_id));
-  for (let i = 0; i < items.length; i += 2000) {
-    await tx
-      .insertInto('levelled_starts')
-      .values(
-        items.slice(i, i + 2000).map((r) => ({
-          space_id: spaceId,
-          version_id: versionId,
-          wbs_id: r.wbs_id,
-          start: r.start,
-          finish: r.finish,
-          delay: r.delay,
-          base_start: r.base_start,
-          base_finish: r.base_finish,
-        })),
-      )
-      .execute();
-  }
-  await tx
-    .insertInto('version_levelling')
-    .values({
-      space_id: spaceId,
-      version_id: versionId,
-      options: JSON.stringify(value.options ?? {}),
-      stats: JSON.stringify(value.stats ?? {}),
-      revision: value.revision ?? 0,
-      levelled_by: value.userId,
-    })
-    .execute();
-}
-
 export async function runLevelling(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
   const options = (job.params as { options: LevelOptions }).options;
   const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!);
@@ -207,21 +135,27 @@ export async function runLevelling(job: JobRow, run: RunningJob, env: JobEnv): P
   );
   run.setProgress(85);
   run.checkStop();
-  await env.db.transaction().execute((tx) =>
-    storeLevelling(tx, job.space_id, job.version_id!, {
-      options,
-      stats: result.stats,
-      revision: loaded.version.revision,
-      items: result.rows.map((r) => ({
-        wbs_id: r.wbsId,
-        start: r.start,
-        finish: r.finish,
-        delay: r.delay,
-        base_start: r.baseStart,
-        base_finish: r.baseFinish,
-      })),
-      userId: job.user_id,
-    }),
+  // One step of the version's undo log: Ctrl+Z puts the levelling before back, after a reload too.
+  const { step } = await env.db.transaction().execute((tx) =>
+    storeLevellingStep(
+      tx,
+      { spaceId: job.space_id, versionId: job.version_id!, userId: job.user_id },
+      'resources:undo.level',
+      {
+        options,
+        stats: result.stats,
+        items: result.rows.map((r) => ({
+          wbs_id: r.wbsId,
+          start: r.start,
+          finish: r.finish,
+          delay: r.delay,
+          base_start: r.baseStart,
+          base_finish: r.baseFinish,
+        })),
+      },
+      loaded.version.revision,
+    ),
   );
+  if (step) publishLevellingStep(env.events, job.space_id, job.version_id!, job.user_id, step);
   return { version_id: job.version_id };
 }

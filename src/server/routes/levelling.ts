@@ -1,5 +1,5 @@
 // Levelling of a version (src/api/levelling.ts): queue the level_resources job, read what it
-// stored, put a levelling back (the client's undo and redo) and clear it. A locked version refuses
+// stored, put a levelling back and clear it (a clear, like a run, is one step of the undo log). A locked version refuses
 // the changes (409 version_locked); a version of another space is 404.
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
@@ -9,7 +9,9 @@ import type { DB } from '../db/schema';
 import { conflict } from '../errors';
 import { implement } from '../http/register';
 import { jobRunnerFor } from '../jobs/app-runner';
-import { levellingJob, storeLevelling } from '../jobs/level-job';
+import { levellingJob } from '../jobs/level-job';
+import { storeLevelling } from '../services/levelling-store';
+import { publishLevellingStep, storeLevellingStep } from '../services/levelling-undo';
 import { toJob } from '../jobs/mappers';
 import { iso } from '../services/mappers';
 import { getVersion } from './versions';
@@ -87,16 +89,20 @@ export function levellingRoutes(ctx: AppContext) {
     implement(api.levelling.clear, async ({ params, space, userId }) => {
       await editable(db, space.spaceId, params.id);
       const before = await readLevelling(db, space.spaceId, params.id);
-      await db.transaction().execute((tx) =>
-        storeLevelling(tx, space.spaceId, params.id, {
-          options: null,
-          stats: null,
-          revision: null,
-          items: [],
-          userId,
-        }),
-      );
-      return before;
+      // One step of the version's undo log (none when there was nothing to clear).
+      const { step } = await db
+        .transaction()
+        .execute((tx) =>
+          storeLevellingStep(
+            tx,
+            { spaceId: space.spaceId, versionId: params.id, userId },
+            'resources:undo.clearLevelling',
+            null,
+          ),
+        );
+      if (!step) return before;
+      publishLevellingStep(ctx.events, space.spaceId, params.id, userId, step);
+      return { ...before, undo_step: { revision: step.revision, entry: step.entry } };
     }),
   ];
 }

@@ -5,7 +5,7 @@ import { api } from '../../api';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
-import { redactEntry } from '../../domain/history';
+import { redactEntry, serializeEntry } from '../../domain/history';
 import type { SerializedEntry } from '../../domain/history';
 import {
   keysHiddenFromSomeRole,
@@ -15,6 +15,7 @@ import {
 } from '../services/attribute-access';
 import { refuseOutsideDirectory } from '../services/attribute-directory-values';
 import { LIVE_ENTRY_BYTES, applyBatch, readEntry } from '../services/wbs-patch-batch';
+import { withCascade } from '../services/removed-rows-cascade';
 import { getVersion } from './versions';
 import { timetableRoutes } from './timetable';
 import { undoActionRoutes } from './undo-actions';
@@ -67,7 +68,10 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
           action_id: out.action_id,
           // A small change travels with its event, so open pages apply it instead of reading the
           // version again; a big one would not fit (PostgreSQL's NOTIFY takes under 8,000 bytes).
-          ...(travels ? { entry: body.entry } : {}),
+          // With the assignments it took along, as the log keeps it.
+          ...(travels
+            ? { entry: out.cascade ? serializeEntry(withCascade(entry, out.cascade)) : body.entry }
+            : {}),
         },
       });
       return out;

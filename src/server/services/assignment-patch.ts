@@ -27,6 +27,18 @@ const RowSchema = z.strictObject({
   curve_values: z.array(z.number().finite().min(0).max(100)).max(1000).nullable(),
 });
 
+/** The columns the log keeps, from a read of version_assignments. */
+export const ASSIGNMENT_ROW_COLUMNS = [
+  'id',
+  'wbs_id',
+  'resource_id',
+  'units',
+  'units_per_day',
+  'intensity',
+  'curve',
+  'curve_values',
+] as const;
+
 export const isAssignmentPath = (p: Patch): boolean => p.path[0] === ASSIGNMENTS_ROOT;
 
 interface AssignmentOp {
@@ -93,20 +105,32 @@ export async function assignmentRows(
   if (ids.length === 0) return out;
   const rows = await tx
     .selectFrom('version_assignments')
-    .select(['id', 'wbs_id', 'resource_id', 'units', 'units_per_day', 'intensity', 'curve', 'curve_values'])
+    .select(ASSIGNMENT_ROW_COLUMNS)
     .where('space_id', '=', s.spaceId)
     .where('version_id', '=', s.versionId)
     .where('id', 'in', [...ids])
     .execute();
-  for (const r of rows)
-    out.set(r.id, {
-      wbs_id: r.wbs_id,
-      resource_id: r.resource_id,
-      units: Number(r.units),
-      units_per_day: r.units_per_day === null ? null : Number(r.units_per_day),
-      intensity: Number(r.intensity),
-      curve: r.curve,
-      curve_values: r.curve_values ?? null,
-    });
+  for (const r of rows) out.set(r.id, toAssignmentRow(r));
   return out;
+}
+
+/** A stored assignment in the log's shape (numbers as numbers). */
+export function toAssignmentRow(r: {
+  wbs_id: string;
+  resource_id: string;
+  units: number | string;
+  units_per_day: number | string | null;
+  intensity: number | string;
+  curve: string;
+  curve_values: number[] | null;
+}): AssignmentRow {
+  return {
+    wbs_id: r.wbs_id,
+    resource_id: r.resource_id,
+    units: Number(r.units),
+    units_per_day: r.units_per_day === null ? null : Number(r.units_per_day),
+    intensity: Number(r.intensity),
+    curve: r.curve,
+    curve_values: r.curve_values ?? null,
+  };
 }

@@ -17,6 +17,9 @@ import type { DbOp } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
+import { cascadedAssignments, withCascade } from './removed-rows-cascade';
+import { applyLevellingPatches, isLevellingPath, toLevellingOps } from './levelling-patch';
+import type { Cascade } from './removed-rows-cascade';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
 interface Scope {
@@ -53,10 +56,11 @@ export function readEntry(raw: unknown): HistoryEntry {
     throw bad([{ code: 'wbs.bad_entry', params: { reason: (err as Error).message } }]);
   }
   // Day values (undo_wdp) ride in the same entries as WBS patches: each part checked by its own.
-  // So do assignments (issue 17).
-  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isWdpPath(p) && !isAssignmentPath(p));
+  // So do assignments and levellings (issue 17).
+  const wbs = (ps: readonly Patch[]) => ps.filter((p) => !isSidePath(p));
   const wdp = (ps: readonly Patch[]) => ps.filter(isWdpPath);
   const asg = (ps: readonly Patch[]) => ps.filter(isAssignmentPath);
+  const lev = (ps: readonly Patch[]) => ps.filter(isLevellingPath);
   const errors = [
     ...toDbOps(wbs(entry.patches), 'patches').errors,
     ...toDbOps(wbs(entry.inversePatches), 'inversePatches').errors,
@@ -64,6 +68,8 @@ export function readEntry(raw: unknown): HistoryEntry {
     ...toWdpOps(wdp(entry.inversePatches), 'inversePatches').errors,
     ...toAssignmentOps(asg(entry.patches), 'patches').errors,
     ...toAssignmentOps(asg(entry.inversePatches), 'inversePatches').errors,
+    ...toLevellingOps(lev(entry.patches), 'patches').errors,
+    ...toLevellingOps(lev(entry.inversePatches), 'inversePatches').errors,
   ];
   if (errors.length) throw bad(errors);
   return entry;
@@ -100,16 +106,28 @@ function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
   );
 }
 
-async function applyEntry(tx: Transaction<DB>, s: Scope, patches: readonly Patch[], deferred = true) {
-  const { ops, errors } = toDbOps(patches.filter((p) => !isWdpPath(p) && !isAssignmentPath(p)));
+const isSidePath = (p: Patch) => isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p);
+
+/** Applies an entry's patches as the version's `revision` (a levelling put back is made on it). */
+async function applyEntry(
+  tx: Transaction<DB>,
+  s: Scope,
+  patches: readonly Patch[],
+  revision: number,
+  deferred = true,
+) {
+  const { ops, errors } = toDbOps(patches.filter((p) => !isSidePath(p)));
   if (errors.length) throw bad(errors);
   const days = patches.filter(isWdpPath);
   const assignments = patches.filter(isAssignmentPath);
+  const levelling = patches.filter(isLevellingPath);
   if (!deferred && needsDeferredKeys(ops, days.length + assignments.length))
     await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
   await checkRelations(tx, s, await applyOps(tx, s, ops));
   if (days.length > 0) await applyWdpPatches(tx, s, days);
   if (assignments.length > 0) await applyAssignmentPatches(tx, s, assignments);
+  // After the rows: a levelling's starts of rows not there are skipped.
+  if (levelling.length > 0) await applyLevellingPatches(tx, s, levelling, revision);
 }
 
 /**
@@ -225,6 +243,8 @@ export interface BatchResult {
   entryBytes: number;
   changes?: UnseenChange[];
   changes_omitted?: boolean;
+  /** Assignments the batch's row removals took with them, now part of its logged entry. */
+  cascade?: Cascade;
 }
 
 /**
@@ -269,9 +289,18 @@ export async function applyBatch(
         changes = since;
       }
       const next = v.revision + 1;
-      const action = await logAction(tx, s, next, origin, entry);
-      await applyEntry(tx, s, entry.patches, false);
-      const out: BatchResult = { revision: next, action_id: action.id, entryBytes: action.bytes };
+      // Rows removed take their assignments and levelled starts: the log's entry carries them, so undo
+      // puts them back.
+      const cascade = await cascadedAssignments(tx, s, entry.patches);
+      const stored = cascade ? withCascade(entry, cascade) : entry;
+      const action = await logAction(tx, s, next, origin, stored);
+      await applyEntry(tx, s, stored.patches, next, false);
+      const out: BatchResult = {
+        revision: next,
+        action_id: action.id,
+        entryBytes: action.bytes,
+        ...(cascade ? { cascade } : {}),
+      };
       if (changes.length === 0) return out;
       const bytes = changes.reduce((n, c) => n + JSON.stringify(c.entry).length, 0);
       return bytes <= CHANGES_MAX_BYTES ? { ...out, changes } : { ...out, changes_omitted: true };
@@ -325,8 +354,8 @@ export async function restoreAction(
       for (const a of later) {
         const e = deserializeEntry(a.entry);
         const inverse: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
-        await applyEntry(tx, s, inverse.patches);
         revision += 1;
+        await applyEntry(tx, s, inverse.patches, revision);
         // Logging moves the version to each revision in turn.
         last = (await logAction(tx, s, revision, 'restore', inverse)).id;
       }

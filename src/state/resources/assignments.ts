@@ -6,10 +6,8 @@
 import { api } from '../../api';
 import type { AssignmentSaveItem, AssignmentUndoStep, ResourceAssignment } from '../../api/resources';
 import { call } from '../../app/api/call';
-import { deserializeEntry } from '../../domain/history';
-import { applyRemote, onAssignmentPatches, recordPending } from '../workbench/data';
-import type { Change } from '../workbench/store';
-import { workbench } from '../workbench/store';
+import { onAssignmentPatches, recordPending } from '../workbench/data';
+import { storedChange, whenSaved } from '../workbench/stored-step';
 
 type Fields = Pick<ResourceAssignment, 'units' | 'units_per_day' | 'intensity' | 'curve' | 'curve_values'>;
 
@@ -27,37 +25,8 @@ const changed = () => {
  * Assignment patches applied on this page (an undo, a redo, another page's edit): the panel and
  * the usage read the server again once the batches on their way are stored.
  */
-function whenSaved(then: () => void): void {
-  if (workbench.get().saving === 0) return then();
-  const off = workbench.subscribe((s) => {
-    if (s.saving !== 0) return;
-    off();
-    then();
-  });
-}
 // The batch is queued by the data listeners after this handler: looked at once they ran.
 onAssignmentPatches(() => void setTimeout(() => whenSaved(changed), 0));
-
-/**
- * The step the server stored, as a change: applied here unless the live event applied it already,
- * and the version's revision moved past it. null when revisions went by that we lack (the live
- * event reads the version again, history and all).
- */
-function storedChange(step: AssignmentUndoStep | undefined): Change | null {
-  const v = workbench.get().version;
-  if (!step || !v || v.revision < step.revision - 1) return null;
-  const e = deserializeEntry(step.entry);
-  const change: Change = {
-    kind: e.kind,
-    labelKey: e.labelKey,
-    patches: e.patches,
-    inversePatches: e.inversePatches,
-  };
-  if (v.revision < step.revision) applyRemote(change.patches);
-  const now = workbench.get().version ?? v;
-  workbench.set({ version: { ...now, revision: Math.max(now.revision, step.revision) } });
-  return change;
-}
 
 /**
  * One assignment call as one undo step: on the stack before the call (an undo pressed before the

@@ -1,14 +1,17 @@
 // The "Level resources" and "Clear levelling" commands of the workbench (issue 17): each one a
-// server call and one step of the workbench's undo history (recordExternal) whose undo puts the
-// levelling back as it was (PUT versions/{id}/levelling) and whose redo sets it again. Levelling
-// runs as a level_resources job; its progress is polled from the job report. The result is kept in
+// server call that stores one step of the version's undo log (the levelling before and after at
+// ['levelling', 'state']); the step joins the workbench's history (recordStored), so Ctrl+Z and
+// Ctrl+Y send it back through the WBS batch path, after a reload too. Levelling runs as a
+// level_resources job; its progress is polled from the job report. The result is kept in
 // the version store (`levelled`): its starts are an input of the schedule worker (the rows' dates,
 // floats and the Gantts follow), its former dates show the delay.
 import { api } from '../../api';
-import type { LevelOptionsInput, Levelling, LevellingRestore } from '../../api/levelling';
+import type { LevelOptionsInput, Levelling } from '../../api/levelling';
 import type { Job } from '../../api/transfer';
 import { call } from '../../app/api/call';
-import { recordExternal } from '../workbench/data';
+import { onLevellingPatches, recordStored } from '../workbench/data';
+import type { StoredStep } from '../workbench/stored-step';
+import { storedChange, whenSaved } from '../workbench/stored-step';
 import { workbench } from '../workbench/store';
 import type { LevelledBars } from '../workbench/store';
 
@@ -37,16 +40,24 @@ export async function loadLevelling(versionId: string): Promise<Levelling> {
   return data;
 }
 
-const restoreOf = (l: Levelling): LevellingRestore => ({
-  options: l.options,
-  stats: l.stats,
-  revision: l.revision,
-  items: l.items,
+// A levelling put back or set again on this page (an undo, a redo, another page's step): read
+// once the batch carrying it is stored.
+onLevellingPatches(() => {
+  const versionId = workbench.get().versionId;
+  if (versionId) setTimeout(() => whenSaved(() => void loadLevelling(versionId).catch(() => undefined)), 0);
 });
 
-async function restore(versionId: string, l: Levelling): Promise<void> {
-  const data = await call(api.levelling.restore, { params: { id: versionId }, body: restoreOf(l) });
-  keep(versionId, data);
+/**
+ * Puts a step the server stored on the history (applied here unless its live event did). A page
+ * that read the version again meanwhile has it from the log already: not put twice.
+ */
+function record(step: StoredStep | undefined): void {
+  const change = storedChange(step);
+  if (!change) return;
+  const top = workbench.get().history.undos.at(-1);
+  const same = (x: object | undefined) => JSON.stringify(x);
+  if (top && 'patches' in top && same(top.patches) === same(change.patches)) return;
+  recordStored(change, true);
 }
 
 /** Waits for a job to end, telling its progress; a failed job throws with its first error text. */
@@ -62,34 +73,33 @@ async function finished(job: Job, onProgress: (p: number) => void): Promise<Job>
   return j;
 }
 
-/** Levels the open version; answers the new levelling. One undoable step. */
+/** Levels the open version; answers the new levelling. One undoable step (kept by the server). */
 export async function levelVersion(
   versionId: string,
   options: LevelOptionsInput,
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<Levelling> {
-  const before = await call(api.levelling.read, { params: { id: versionId } }, { silent: true });
+  const startedAt = workbench.get().version?.revision ?? 0;
   const job = await call(api.levelling.level, { params: { id: versionId }, body: options });
   onProgress(job.progress);
   await finished(job, onProgress);
   const after = await loadLevelling(versionId);
-  recordExternal('resources:undo.level', {
-    undo: () => restore(versionId, before),
-    redo: () => restore(versionId, after),
-  });
+  // The run's step is the log's newest action (unless others wrote since: their live events read
+  // the version again, and the history rebuilt from the log holds it).
+  const log = await call(
+    api.wbsBatch.undoActions,
+    { params: { id: versionId }, query: { limit: 1 } },
+    { silent: true },
+  );
+  const last = log.items[0];
+  if (last && last.label === 'resources:undo.level' && last.revision > startedAt)
+    record({ revision: last.revision, entry: last.entry });
   return after;
 }
 
-/** Clears the open version's levelling (undo puts it back). */
+/** Clears the open version's levelling: one undoable step (kept by the server). */
 export async function clearLevelling(versionId: string): Promise<void> {
   const before = await call(api.levelling.clear, { params: { id: versionId } });
   keep(versionId, { ...before, levelled: false, items: [] });
-  if (!before.levelled) return;
-  recordExternal('resources:undo.clearLevelling', {
-    undo: () => restore(versionId, before),
-    redo: async () => {
-      await call(api.levelling.clear, { params: { id: versionId } });
-      keep(versionId, { ...before, levelled: false, items: [] });
-    },
-  });
+  record(before.undo_step);
 }

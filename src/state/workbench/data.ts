@@ -53,9 +53,24 @@ let assignmentPatches: SidePatches | null = null;
 export function onAssignmentPatches(handler: SidePatches | null): void {
   assignmentPatches = handler;
 }
+/** A levelling (issue 17) rides in the same history too: its patch goes to its own handler. */
+let levellingPatches: SidePatches | null = null;
+export function onLevellingPatches(handler: SidePatches | null): void {
+  levellingPatches = handler;
+}
 const isAssignment = (p: Patch) => p.path[0] === 'assignments';
+const isLevelling = (p: Patch) => p.path[0] === 'levelling';
+
+/**
+ * Assignment patches the server applied without this page applying them first (the assignments
+ * a row delete took along, an undo sent before that delete's answer): their handler reads again.
+ */
+export function assignmentsStored(patches: readonly Patch[]): void {
+  const mine = patches.filter(isAssignment);
+  if (mine.length > 0) assignmentPatches?.(mine);
+}
 const isWdp = (p: Patch) => p.path[0] === 'wdp';
-const isSide = (p: Patch) => isWdp(p) || isAssignment(p);
+const isSide = (p: Patch) => isWdp(p) || isAssignment(p) || isLevelling(p);
 
 /** Persistence and the schedule runner listen to every applied change. */
 export function onDataChange(listener: Listener): () => void {
@@ -243,6 +258,7 @@ function apply(
   const side = patches.some(isSide);
   if (side && patches.some(isWdp)) wdpPatches?.(patches.filter(isWdp));
   if (side && patches.some(isAssignment)) assignmentPatches?.(patches.filter(isAssignment));
+  if (side && patches.some(isLevelling)) levellingPatches?.(patches.filter(isLevelling));
   const wbs = next
     ? commit(s.wbs, next)
     : applyWbsPatches(s.wbs, side ? patches.filter((p) => !isSide(p)) : patches);

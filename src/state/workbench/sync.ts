@@ -17,7 +17,8 @@ import type { EditConflictBody, UnseenChange } from '../../api/wbs-batch';
 import { deserializeEntry, resolvePatches, serializeEntry } from '../../domain/history';
 import type { Overlap, SerializedEntry } from '../../domain/history';
 import type { AppliedChange } from './data';
-import { applyRemote, onDataChange } from './data';
+import { applyRemote, assignmentsStored, onDataChange } from './data';
+import { addCascade } from './cascade';
 import { services } from './services';
 import { workbench } from './store';
 
@@ -49,6 +50,8 @@ export interface SyncResult {
   readonly changes?: readonly UnseenChange[];
   /** The changes were too big to carry: the version is read again. */
   readonly changes_omitted?: boolean;
+  /** What the server stored along with the batch (the assignments removed rows took with them). */
+  readonly cascade?: { readonly patches: readonly unknown[]; readonly inversePatches: readonly unknown[] };
 }
 
 /**
@@ -88,6 +91,8 @@ interface Pending {
   readonly change: AppliedChange['change'];
   /** The entry to send instead of the change's (a conflict resolved by the user). */
   readonly entry?: SerializedEntry;
+  /** Whether this page applied assignment patches with the change (their handler ran then). */
+  readonly assignmentsApplied: boolean;
 }
 
 export class VersionSync {
@@ -121,6 +126,7 @@ export class VersionSync {
       revision: s.version.revision,
       origin: a.origin,
       change: a.change,
+      assignmentsApplied: a.patches.some((p) => p.path[0] === 'assignments'),
     });
     workbench.set({ saving: this.queue.length });
     void this.pump();
@@ -155,6 +161,9 @@ export class VersionSync {
           });
           // Others' changes stored before ours (disjoint from it): applied as remote ones.
           for (const ch of res.changes ?? []) applyRemote(deserializeEntry(ch.entry).patches);
+          // The step of our history keeps what the server stored with it, so its undo puts it back.
+          const extra = res.cascade ? addCascade(c, batch.origin, res.cascade) : [];
+          if (!batch.assignmentsApplied) assignmentsStored([...deserializeEntry(entry).patches, ...extra]);
           const v = workbench.get().version;
           // The server marks the version not calculated with every batch it stores.
           if (v && v.id === batch.versionId)
