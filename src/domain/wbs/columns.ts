@@ -189,7 +189,7 @@ export function convertCell(raw: string, col: WbsColumn, row: WbsRow | null, ctx
     }
     case 'duration': {
       // An elapsed duration (MS Project's ed) is typed in 24-hour days, as the grid shows it.
-      const hoursPerDay = row?.elapsed ? 24 : ctx.hoursPerDay(row?.calendarId ?? null);
+      const hoursPerDay = row?.sched?.elapsed ? 24 : ctx.hoursPerDay(row?.calendarId ?? null);
       const d = parseDuration(text, { hoursPerDay });
       return d.ok ? ok(d.value) : d;
     }
@@ -260,7 +260,7 @@ export function formatCell(
       return typeof value === 'number'
         ? formatDuration(
             value,
-            { hoursPerDay: row.elapsed ? 24 : ctx.hoursPerDay(row.calendarId) },
+            { hoursPerDay: row.sched?.elapsed ? 24 : ctx.hoursPerDay(row.calendarId) },
             { decimals: copy ? 4 : 2, lang, group: false },
           )
         : String(value);

@@ -79,7 +79,7 @@ const CLOCK_DAY = () => 24;
 
 function days(minutes: number, r: RowView, ctx: CellTextContext, lang: Lang): string {
   if (!Number.isFinite(minutes)) return '';
-  return durationText(minutes, r.row.calendarId, r.row.elapsed ? CLOCK_DAY : ctx.hoursPerDay, lang);
+  return durationText(minutes, r.row.calendarId, r.row.sched?.elapsed ? CLOCK_DAY : ctx.hoursPerDay, lang);
 }
 
 function date(minutes: number, mode: TextMode, lang: Lang): string {

@@ -37,7 +37,11 @@ describe('formatCell', () => {
   });
 
   it('writes and reads an elapsed duration (MS Project ed) in 24-hour days', () => {
-    const elapsed = newRow('e', 'task', null, 'a1', { duration: 2 * 1440, calendarId: 'c10', elapsed: true });
+    const elapsed = newRow('e', 'task', null, 'a1', {
+      duration: 2 * 1440,
+      calendarId: 'c10',
+      sched: { elapsed: true },
+    });
     expect(formatCell(elapsed, WBS_COLUMNS.duration, ctx)).toBe('2');
     expect(convertCell('3', WBS_COLUMNS.duration, elapsed, ctx)).toEqual({ ok: true, value: 3 * 1440 });
     expect(convertCell('3', WBS_COLUMNS.duration, row, ctx)).toEqual({ ok: true, value: 3 * 600 });
