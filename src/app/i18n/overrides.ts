@@ -6,7 +6,8 @@ import { api } from '../../api';
 import type { TextBundle } from '../../api';
 import { call } from '../api/call';
 import { bundledTexts } from './module-texts';
-import { langOfLocale } from './setup';
+import { i18nLangOf, langOfLocale, localeOfLang } from './setup';
+import { privateLocale, useSpaceLangs } from './space-langs';
 
 /** Namespaces overridden per language, to put their bundled texts back. */
 const applied = new Map<string, Set<string>>();
@@ -33,8 +34,27 @@ export async function loadSpaceTexts(locale: string, remember = false): Promise<
     const res = remember
       ? await call(api.localization.set, { params: { id }, query }, { silent: true })
       : await call(api.localization.texts, { params: { id }, query }, { silent: true });
-    await applyTextOverrides(id, res.texts);
+    await applyTextOverrides(i18nLangOf(locale), res.texts);
   } catch {
     // Bundled texts stay: the overrides are a refinement, not needed to work.
   }
+}
+
+/**
+ * Loads the languages the open space added (offered in the language menus). A stored added
+ * language the space does not have gives way to its base. Returns the locale to use.
+ */
+export async function loadSpaceLangs(locale: string): Promise<string> {
+  try {
+    const list = await call(api.localization.list, {}, { silent: true });
+    useSpaceLangs
+      .getState()
+      .setLangs(list.languages.filter((l) => l.added).map(({ id, name, base }) => ({ id, name, base })));
+  } catch {
+    useSpaceLangs.getState().setLangs([]);
+  }
+  const added = privateLocale(locale);
+  if (added && !useSpaceLangs.getState().langs.some((l) => l.id === added.code))
+    return localeOfLang(added.base);
+  return locale;
 }
