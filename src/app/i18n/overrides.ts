@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { api } from '../../api';
 import type { TextBundle } from '../../api';
 import { call } from '../api/call';
+import { useSystem } from '../../state/system';
 import { bundledTexts } from './module-texts';
 import { i18nLangOf, langOfLocale, localeOfLang } from './setup';
 import { privateLocale, useSpaceLangs } from './space-langs';
@@ -12,15 +13,22 @@ import { privateLocale, useSpaceLangs } from './space-langs';
 /** Namespaces overridden per language, to put their bundled texts back. */
 const applied = new Map<string, Set<string>>();
 
+/**
+ * Lays a language's overrides over its texts. `lng` is the i18next language (./setup i18nLangOf):
+ * an added language (en-x-de) holds only its overrides, the rest falls back to its base.
+ */
 export async function applyTextOverrides(lng: string, overrides: TextBundle): Promise<void> {
+  const added = lng.includes('-x-');
   for (const ns of applied.get(lng) ?? []) {
     const base = bundledTexts(lng, ns);
-    if (base) i18next.addResourceBundle(lng, ns, base, true, true);
+    if (added) i18next.removeResourceBundle(lng, ns);
+    else if (base) i18next.addResourceBundle(lng, ns, base, true, true);
   }
   for (const [ns, tree] of Object.entries(overrides)) i18next.addResourceBundle(lng, ns, tree, true, true);
   applied.set(lng, new Set(Object.keys(overrides)));
-  // Screens re-render on a language change; the language stays the same.
-  if (langOfLocale(i18next.language) === lng) await i18next.changeLanguage(lng);
+  // Screens re-render on a language change. The screen's language is the chosen locale's: i18next
+  // may have settled on the base while an added language had no texts of its own yet.
+  if (i18nLangOf(useSystem.getState().language) === lng) await i18next.changeLanguage(lng);
 }
 
 /**
