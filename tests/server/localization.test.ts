@@ -159,4 +159,93 @@ describe('localization', () => {
     expect(fr.texts.admin).toEqual(adminEn);
     expect(fr.updated_at).toBeNull();
   });
+
+  it('an administrator adds a language over a base; its texts are served, other spaces do not see it', async () => {
+    const add = (who: { token: string; space: string }, body: Record<string, string>, language = 'en') =>
+      call(app, api.localization.add, { ...who, body, headers: { language } });
+    const made = await add(owner, { id: 'de', name: 'Deutsch', base: 'en' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ id: 'de', name: 'Deutsch', base: 'en', added: true, overridden: 0 });
+    expect((await add(owner, { id: 'uk', name: 'Українська', base: 'ru' })).statusCode).toBe(201);
+
+    // Its texts: the base's bundled texts, with the administrator's laid over (keys of the base only).
+    expect((await texts(planner, 'uk')).texts.translation).toEqual(ru);
+    const body = { texts: { admin: { tabs: { members: 'Mitglieder' } } } };
+    const put = await call(app, api.localization.save, { ...owner, params: { id: 'de' }, body });
+    expect(put.statusCode, put.body).toBe(200);
+    const de = await texts(planner, 'de');
+    expect((de.texts.admin as { tabs: Record<string, string> }).tabs.members).toBe('Mitglieder');
+    expect((de.texts.admin as { tabs: Record<string, string> }).tabs.roles).toBe(adminEn.tabs.roles);
+    expect(de.texts.translation).toEqual(en);
+    const typo = await call(app, api.localization.save, {
+      ...owner,
+      params: { id: 'de' },
+      body: { texts: { admin: { tabs: { membrs: 'X' } } } },
+    });
+    expect(typo.statusCode).toBe(400);
+
+    const list = (await call(app, api.localization.list, planner)).json() as LocalizationList;
+    expect(list.languages.map((l) => [l.id, l.name, l.base, l.added, l.overridden])).toEqual([
+      ['en', 'English', 'en', false, 0],
+      ['ru', 'Русский', 'ru', false, 0],
+      ['fr', 'Français', 'en', false, 0],
+      ['de', 'Deutsch', 'en', true, 1],
+      ['uk', 'Українська', 'ru', true, 0],
+    ]);
+    // The planner chooses it; it is remembered as the caller's language.
+    expect((await call(app, api.localization.set, { ...planner, params: { id: 'de' } })).statusCode).toBe(
+      200,
+    );
+    expect(((await call(app, api.localization.list, planner)).json() as LocalizationList).current).toBe('de');
+
+    // A planner may not add or remove; another space neither lists nor serves it.
+    expect((await add(planner, { id: 'es', name: 'Español', base: 'en' })).statusCode).toBe(403);
+    const plannerDrop = await call(app, api.localization.drop, { ...planner, params: { id: 'de' } });
+    expect(plannerDrop.statusCode).toBe(403);
+    const otherList = (await call(app, api.localization.list, other)).json() as LocalizationList;
+    expect(otherList.languages.map((l) => l.id)).toEqual(['en', 'ru', 'fr']);
+    expect((await call(app, api.localization.texts, { ...other, params: { id: 'de' } })).statusCode).toBe(
+      400,
+    );
+    expect((await call(app, api.localization.drop, { ...other, params: { id: 'de' } })).statusCode).toBe(400);
+
+    // Bad input is refused and named in en and ru.
+    const bad = async (b: Record<string, string>, code: string, en: string, ruText: string) => {
+      const e = await add(owner, b);
+      expect(e.statusCode, e.body).toBe(400);
+      const item = (e.json() as { error_message: { code: string; error_message: string }[] })
+        .error_message[0]!;
+      expect(item.code).toBe(code);
+      expect(item.error_message).toContain(en);
+      const r = await add(owner, b, 'ru');
+      expect(
+        (r.json() as { error_message: { error_message: string }[] }).error_message[0]!.error_message,
+      ).toContain(ruText);
+    };
+    await bad({ id: 'd', name: 'D', base: 'en' }, 'languages.bad_code', '2 to 8', '2–8');
+    await bad({ id: 'deutschxx', name: 'D', base: 'en' }, 'languages.bad_code', '2 to 8', '2–8');
+    await bad({ id: 'd3', name: 'D', base: 'en' }, 'languages.bad_code', 'lower-case', 'строчных');
+    await bad({ id: 'de', name: 'Deutsch 2', base: 'en' }, 'languages.duplicate', 'already', 'уже есть');
+    await bad({ id: 'fr', name: 'Français 2', base: 'en' }, 'languages.duplicate', 'already', 'уже есть');
+    await bad(
+      { id: 'es', name: 'Español', base: 'fr' },
+      'languages.unknown_base',
+      'English or Russian',
+      'английских',
+    );
+
+    // Removing it drops its texts; a built-in language stays.
+    expect((await call(app, api.localization.drop, { ...owner, params: { id: 'fr' } })).statusCode).toBe(400);
+    const drop = await call(app, api.localization.drop, { ...owner, params: { id: 'de' } });
+    expect(drop.statusCode, drop.body).toBe(200);
+    const left = (await call(app, api.localization.list, planner)).json() as LocalizationList;
+    expect(left.languages.map((l) => l.id)).toEqual(['en', 'ru', 'fr', 'uk']);
+    expect(left.current).toBeNull();
+    expect((await call(app, api.localization.texts, { ...planner, params: { id: 'de' } })).statusCode).toBe(
+      400,
+    );
+    // Added again, it starts from the bundled texts: the old ones went with it.
+    expect((await add(owner, { id: 'de', name: 'Deutsch', base: 'en' })).statusCode).toBe(201);
+    expect((await texts(owner, 'de', 'overrides')).texts).toEqual({});
+  });
 });

@@ -4,19 +4,33 @@ import { initReactI18next } from 'react-i18next';
 import en from '../../i18n/en.json';
 import ru from '../../i18n/ru.json';
 import { registerBundled } from './module-texts';
+import { addedLang, privateLocale } from './space-langs';
 
 export type Lang = 'en' | 'ru' | 'fr';
 export const KNOWN_LANGS: readonly Lang[] = ['en', 'ru', 'fr'];
 const LOCALE_OF: Record<Lang, string> = { en: 'en-US', ru: 'ru-RU', fr: 'fr-FR' };
 export const DEFAULT_LOCALE = 'en-US';
 
-export function langOfLocale(locale: string): Lang {
-  const lang = locale.split('-')[0]?.toLowerCase();
-  return (KNOWN_LANGS as readonly string[]).includes(lang ?? '') ? (lang as Lang) : 'en';
+/** The language of a locale: a built-in one, or the code of a language the space added (./space-langs). */
+export function langOfLocale(locale: string): string {
+  const added = privateLocale(locale);
+  if (added) return added.code;
+  const lang = locale.split('-')[0]?.toLowerCase() ?? '';
+  if ((KNOWN_LANGS as readonly string[]).includes(lang) || addedLang(lang)) return lang;
+  return 'en';
 }
 
-export function localeOfLang(lang: Lang): string {
-  return LOCALE_OF[lang];
+/** A language's locale; an added one's is its base's with a private-use tag (en-US-x-de). */
+export function localeOfLang(lang: string): string {
+  const added = addedLang(lang);
+  if (added) return `${LOCALE_OF[added.base]}-x-${added.id}`;
+  return LOCALE_OF[lang as Lang] ?? DEFAULT_LOCALE;
+}
+
+/** The i18next language of a locale: an added language's is `<base>-x-<code>` (falls back to the base). */
+export function i18nLangOf(locale: string): string {
+  const added = privateLocale(locale);
+  return added ? `${added.base}-x-${added.code}` : langOfLocale(locale);
 }
 
 /**
@@ -33,7 +47,10 @@ export function offeredLangs(allowed: readonly string[] | undefined): Lang[] {
 /** The locale to start with: the stored one if it is still offered, else the first offered. */
 export function chooseLocale(stored: string | null, allowed: readonly string[] | undefined): string {
   const offered = offeredLangs(allowed);
-  if (stored && offered.includes(langOfLocale(stored))) return localeOfLang(langOfLocale(stored));
+  // An added language is kept while its base is offered; the space's list confirms it on entry.
+  const added = stored ? privateLocale(stored) : null;
+  if (stored && added && offered.includes(added.base as Lang)) return stored;
+  if (stored && offered.includes(langOfLocale(stored) as Lang)) return localeOfLang(langOfLocale(stored));
   return localeOfLang(offered[0] ?? 'en');
 }
 
@@ -47,7 +64,7 @@ export async function initI18n(locale: string): Promise<void> {
       ru: { translation: structuredClone(ru) },
       fr: { translation: structuredClone(en) },
     },
-    lng: langOfLocale(locale),
+    lng: i18nLangOf(locale),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -56,7 +73,7 @@ export async function initI18n(locale: string): Promise<void> {
 }
 
 export async function changeLocale(locale: string): Promise<void> {
-  await i18next.changeLanguage(langOfLocale(locale));
+  await i18next.changeLanguage(i18nLangOf(locale));
   document.documentElement.lang = langOfLocale(locale);
 }
 

@@ -9,8 +9,8 @@ import { ApiError } from '../api/errors';
 import { isErrorPageCode } from '../api/status';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { rememberSpace } from '../session/auth';
-import { applySpaceLanguage } from '../session/locale';
-import { loadSpaceTexts } from '../i18n/overrides';
+import { enterSpaceLanguage } from '../session/locale';
+import { useSpaceLangs } from '../i18n/space-langs';
 import { CollabLayer } from '../../modules/collab/CollabLayer';
 import { SideRail } from './SideRail';
 import { TopBar } from './TopBar';
@@ -60,7 +60,7 @@ function SpaceShell({ spaceId }: { spaceId: string }) {
         rememberSpace(spaceId);
         useSystem.getState().setSpaceIdleMinutes(c.idle_timeout_minutes);
         // The space's text overrides follow its language; the bundled texts show meanwhile.
-        void applySpaceLanguage(c.default_language).then(() => loadSpaceTexts(useSystem.getState().language));
+        void enterSpaceLanguage(c.default_language);
       })
       .catch((err: unknown) => {
         if (cancelled || !(err instanceof ApiError)) return;
@@ -74,6 +74,7 @@ function SpaceShell({ spaceId }: { spaceId: string }) {
     return () => {
       cancelled = true;
       setSpaceId(null);
+      useSpaceLangs.getState().setLangs([]);
     };
   }, [spaceId, setSpaceId, navigate]);
 

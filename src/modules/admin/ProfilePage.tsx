@@ -6,6 +6,7 @@ import type { User } from '../../api';
 import { NOTIFICATION_CHANNELS } from '../../api/users';
 import { call } from '../../app/api/call';
 import { KNOWN_LANGS, langOfLocale } from '../../app/i18n/setup';
+import { useSpaceLangs } from '../../app/i18n/space-langs';
 import { setUser } from '../../app/session/auth';
 import { switchLocale } from '../../app/session/locale';
 import { useSystem } from '../../state/system';
@@ -34,6 +35,8 @@ export function ProfilePage() {
   const [avatar, setAvatar] = useState<string | null>(null);
   const [cropping, setCropping] = useState<File | null>(null);
   const language = useSystem((s) => s.language);
+  // The built-in languages and those the open space added (GET localization).
+  const added = useSpaceLangs((s) => s.langs);
 
   const adopt = (u: User) => {
     setLocalUser(u);
@@ -167,6 +170,11 @@ export function ProfilePage() {
             {KNOWN_LANGS.map((l) => (
               <option key={l} value={l}>
                 {LANG_NAMES[l]}
+              </option>
+            ))}
+            {added.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
               </option>
             ))}
           </select>

@@ -1,14 +1,17 @@
 // The Texts tab of the administration screen (issue 21, localization calls): an administrator
 // replaces some of a language's texts in the space — typed or loaded as a JSON file, checked by the
 // server — downloads the full texts as a starting point, or removes the replacements. The running
-// screen takes a saved replacement of its own language at once.
+// screen takes a saved replacement of its own language at once. A language the space added
+// (./AddLanguageForm) is edited the same way and can be removed with its texts.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
 import type { LocalizationInfo, LocalizationList } from '../../api';
 import { call } from '../../app/api/call';
 import { confirm } from '../../app/dialogs/confirm';
-import { applyTextOverrides } from '../../app/i18n/overrides';
-import { langOfLocale } from '../../app/i18n/setup';
+import { applyTextOverrides, loadSpaceLangs } from '../../app/i18n/overrides';
+import { i18nLangOf, langOfLocale } from '../../app/i18n/setup';
+import { switchLocale } from '../../app/session/locale';
+import { AddLanguageForm } from './AddLanguageForm';
 import { Loading } from '../../app/ui/StatePanels';
 import { useSystem } from '../../state/system';
 import { useToasts } from '../../state/toasts';
@@ -23,7 +26,8 @@ export function TextsPanel() {
   const [lang, setLang] = useState<LocalizationInfo['id']>('en');
   const [draft, setDraft] = useState('');
   const [tick, setTick] = useState(0);
-  const current = langOfLocale(useSystem((s) => s.language));
+  const locale = useSystem((s) => s.language);
+  const current = langOfLocale(locale);
 
   useEffect(() => {
     void call(api.localization.list).then(setList);
@@ -38,7 +42,7 @@ export function TextsPanel() {
   useEffect(loadDraft, [loadDraft, tick]);
 
   if (!list) return <Loading />;
-  const info = list.languages.find((l) => l.id === lang)!;
+  const info = list.languages.find((l) => l.id === lang) ?? list.languages[0]!;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,7 +58,7 @@ export function TextsPanel() {
       body: { texts: texts as Record<string, Record<string, unknown>> },
     }).catch(() => null);
     if (!res) return;
-    if (lang === current) await applyTextOverrides(lang, res.texts);
+    if (lang === current) await applyTextOverrides(i18nLangOf(locale), res.texts);
     toast('success', t('saved', { name: info.name }));
     setTick((n) => n + 1);
   };
@@ -64,8 +68,21 @@ export function TextsPanel() {
     if (!confirmed) return;
     const ok = await call(api.localization.remove, { params: { id: lang } }).catch(() => null);
     if (!ok) return;
-    if (lang === current) await applyTextOverrides(lang, {});
+    if (lang === current) await applyTextOverrides(i18nLangOf(locale), {});
     toast('success', t('removed', { name: info.name }));
+    setTick((n) => n + 1);
+  };
+
+  const dropLanguage = async () => {
+    const { confirmed } = await confirm({ message: t('dropConfirm', { name: info.name }) });
+    if (!confirmed) return;
+    const ok = await call(api.localization.drop, { params: { id: info.id } }).catch(() => null);
+    if (!ok) return;
+    // The menus stop offering it; a screen showing it goes back to its base.
+    const next = await loadSpaceLangs(locale);
+    if (next !== locale) await switchLocale(langOfLocale(next));
+    toast('success', t('droppedLanguage', { name: info.name }));
+    setLang('en');
     setTick((n) => n + 1);
   };
 
@@ -83,59 +100,77 @@ export function TextsPanel() {
   };
 
   return (
-    <form className="admin__form admin__texts" onSubmit={(e) => void save(e)}>
-      <h2>{t('title')}</h2>
-      <p className="admin__hint">{t('hint')}</p>
-      <label>
-        {t('language')}
-        <select value={lang} onChange={(e) => setLang(e.target.value as LocalizationInfo['id'])}>
-          {list.languages.map((l) => (
-            <option key={l.id} value={l.id}>
-              {t('languageOption', { name: l.name, count: l.overridden })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p className="admin__hint" aria-live="polite">
-        {info.overridden && info.updated_at
-          ? t('status', { count: info.overridden, when: new Date(info.updated_at).toLocaleString() })
-          : t('none')}
-      </p>
-      <label>
-        {t('overrides')}
-        <textarea
-          className="admin__json"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          rows={14}
-          spellCheck={false}
-          placeholder={'{\n  "admin": { "tabs": { "members": "…" } }\n}'}
-        />
-      </label>
-      <label>
-        {t('loadFile')}
-        <input
-          type="file"
-          accept="application/json,.json"
-          onChange={(e) => void readFile(e.target.files?.[0])}
-        />
-      </label>
-      <div className="admin__row">
-        <button type="submit" className="btn btn--primary">
-          {t('save')}
-        </button>
-        <button type="button" className="btn" onClick={() => void download()}>
-          {t('download')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={!info.overridden}
-          onClick={() => void remove()}
-        >
-          {t('remove')}
-        </button>
-      </div>
-    </form>
+    <>
+      <form className="admin__form admin__texts" onSubmit={(e) => void save(e)}>
+        <h2>{t('title')}</h2>
+        <p className="admin__hint">{t('hint')}</p>
+        <label>
+          {t('language')}
+          <select value={info.id} onChange={(e) => setLang(e.target.value)}>
+            {list.languages.map((l) => (
+              <option key={l.id} value={l.id}>
+                {t('languageOption', { name: l.name, count: l.overridden })}
+              </option>
+            ))}
+          </select>
+        </label>
+        {info.added && (
+          <p className="admin__hint">
+            {t('addedTag', { base: list.languages.find((l) => l.id === info.base)?.name })}
+          </p>
+        )}
+        <p className="admin__hint" aria-live="polite">
+          {info.overridden && info.updated_at
+            ? t('status', { count: info.overridden, when: new Date(info.updated_at).toLocaleString() })
+            : t('none')}
+        </p>
+        <label>
+          {t('overrides')}
+          <textarea
+            className="admin__json"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            rows={14}
+            spellCheck={false}
+            placeholder={'{\n  "admin": { "tabs": { "members": "…" } }\n}'}
+          />
+        </label>
+        <label>
+          {t('loadFile')}
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => void readFile(e.target.files?.[0])}
+          />
+        </label>
+        <div className="admin__row">
+          <button type="submit" className="btn btn--primary">
+            {t('save')}
+          </button>
+          <button type="button" className="btn" onClick={() => void download()}>
+            {t('download')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={!info.overridden}
+            onClick={() => void remove()}
+          >
+            {t('remove')}
+          </button>
+          {info.added && (
+            <button type="button" className="btn btn--danger" onClick={() => void dropLanguage()}>
+              {t('dropLanguage')}
+            </button>
+          )}
+        </div>
+      </form>
+      <AddLanguageForm
+        onAdded={(id) => {
+          setLang(id);
+          setTick((n) => n + 1);
+        }}
+      />
+    </>
   );
 }

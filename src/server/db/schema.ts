@@ -32,7 +32,7 @@ export interface UsersTable {
   /** Password recovery of the login is refused until then. */
   reset_locked_until: Date | null;
   /** The language the user last chose (migration 032, GET localization/set/{id}). */
-  language: ColumnType<'en' | 'ru' | 'fr' | null, 'en' | 'ru' | 'fr' | null | undefined>;
+  language: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface SessionsTable {
@@ -750,15 +750,27 @@ export interface OidcLoginsTable {
 /** A space's overrides of the client's texts in one language (migration 032). */
 export interface SpaceTextsTable {
   space_id: string;
-  lang: 'en' | 'ru' | 'fr';
+  /** en, ru, fr or a language the space added (migration 079). */
+  lang: string;
   texts: Json<Record<string, Record<string, unknown>>>;
   updated_by: string | null;
   updated_at: Timestamp;
 }
 
+/** A language a space's administrator added (migration 079): its texts start from `base`. */
+export interface SpaceLanguagesTable {
+  space_id: string;
+  code: string;
+  name: string;
+  base: 'en' | 'ru';
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface DB
   extends ViewsTables, CollabTables, RelationTables, AccessTables, AuthTables, ResourceTables, ListTables {
   space_texts: SpaceTextsTable;
+  space_languages: SpaceLanguagesTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_logins: OidcLoginsTable;
   schedule_backups: ScheduleBackupsTable;

@@ -52,6 +52,8 @@ export const admin2Samples: Record<string, (t: T) => Sample> = {
     body: { texts: { admin: { tabs: { members: 'X' } } } },
   }),
   'DELETE /localization/:id': () => ({ params: { id: 'fr' } }),
+  'POST /localization': () => ({ body: { id: 'de', name: 'Deutsch', base: 'en' } }),
+  'DELETE /localization/:id/language': () => ({ params: { id: 'de' } }),
   // Access grants (src/api/access.ts): the member is the target space's owner, the place its project.
   'GET /space/:space_id/access/resource': (t) => ({
     params: { space_id: t.space },
