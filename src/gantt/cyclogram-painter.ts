@@ -1,11 +1,9 @@
 // Paints cyclogram frames from cached pictures, so a pan is a copy, not a redraw of 10,000 works
 // (issue 19: a p95 pan frame ≤ 16.7 ms with every work in view). Two layers are kept:
-// - the body (bands, clashes, target, lines, data date) on a tile three views wide, a ring: the
-//   scroll x is kept at tile column (x − base) mod the tile's width, for x in the range the tile
-//   holds [lo, lo + width). A frame copies the part in view (two copies where it wraps). When the
-//   view leaves the range, the range moves and only the strip that came into view is drawn, over
-//   the columns that went out of it (nothing of the tile is copied), and after a pan the range is
-//   re-centred while the browser is idle, so a steady pan rarely draws at all;
+// - the body (bands, clashes, target, lines, data date) on a tile three views wide, drawn at a
+//   fixed scroll `s0`; a frame copies the part in view. When the view leaves the tile, the tile
+//   is shifted (the overlapping part copied, only the strip that came into view drawn), and after
+//   a pan the tile is re-centred while the browser is idle, so a steady pan rarely draws at all;
 // - the location labels (they do not move with time).
 // Hover, focus, selection, drag and the header are drawn over them on every frame (few calls).
 // Anything the body depends on (the data, the zoom, the size) makes a new tile.
@@ -27,9 +25,6 @@ export const CYCLOGRAM_DRAWN = 'cyclogram:drawn';
 
 /** How many views wide the body's tile is (one view of margin either side). */
 const TILE_VIEWS = 3;
-
-/** x mod m, in [0, m). */
-const mod = (x: number, m: number) => ((x % m) + m) % m;
 
 function canvasSurface(w: number, h: number): Surface {
   if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(w, h);
@@ -73,10 +68,10 @@ export interface PainterStats {
 
 export class CyclogramPainter {
   private tile: Surface | null = null;
+  private spare: Surface | null = null;
   private key: readonly unknown[] | null = null;
-  /** The scroll (CSS px) at the tile's column 0, and the first scroll the tile holds. */
-  private base = 0;
-  private lo = 0;
+  /** The scroll (CSS px) at the tile's left edge. */
+  private s0 = 0;
   private labels: Surface | null = null;
   private labelsKey: readonly unknown[] | null = null;
   private last: { f: CyclogramFrame; dpr: number } | null = null;
@@ -96,21 +91,23 @@ export class CyclogramPainter {
     if (whole) {
       this.key = key;
       this.fullTile(f, dpr, Math.round(s - view));
-    } else if (s < this.lo || s + view > this.lo + this.tile!.width / dpr) {
+    } else if (s < this.s0 || s + view > this.s0 + view * TILE_VIEWS) {
       this.shiftTile(f, dpr, Math.round(s - view));
     }
     ctx.save();
     // Whole device pixels: the copy is never resampled (a blur while panning).
-    const tile = this.tile!;
-    const w = tile.width;
-    const sx = mod(Math.round((s - this.base) * dpr), w);
-    const vw = Math.round(view * dpr);
-    const h = Math.round(bodyH * dpr);
-    const first = Math.min(vw, w - sx);
-    ctx.drawImage(tile, sx, 0, first, h, LABEL_W, HEADER_H, first / dpr, bodyH);
-    // Past the ring's end: the rest from its start.
-    if (first < vw)
-      ctx.drawImage(tile, 0, 0, vw - first, h, LABEL_W + first / dpr, HEADER_H, (vw - first) / dpr, bodyH);
+    const sx = Math.round((s - this.s0) * dpr);
+    ctx.drawImage(
+      this.tile!,
+      sx,
+      0,
+      Math.round(view * dpr),
+      Math.round(bodyH * dpr),
+      LABEL_W,
+      HEADER_H,
+      view,
+      bodyH,
+    );
     ctx.restore();
     drawCyclogramMarks(ctx, f);
     ctx.drawImage(this.labelLayer(f, dpr), 0, 0, LABEL_W, f.height);
@@ -126,7 +123,7 @@ export class CyclogramPainter {
   /** Drops the pictures (the next paint draws anew) and any pending idle work. */
   dispose(): void {
     this.cancelIdle();
-    this.tile = this.labels = null;
+    this.tile = this.spare = this.labels = null;
     this.key = this.labelsKey = this.last = null;
   }
 
@@ -168,25 +165,31 @@ export class CyclogramPainter {
 
   private fullTile(f: CyclogramFrame, dpr: number, s0: number): void {
     const [w, h] = this.tileSize(f, dpr);
-    if (!this.tile || this.tile.width !== w || this.tile.height !== h) this.tile = this.newSurface(w, h);
-    this.base = this.lo = s0;
+    if (!this.tile || this.tile.width !== w || this.tile.height !== h) {
+      this.tile = this.newSurface(w, h);
+      this.spare = this.newSurface(w, h);
+    }
+    this.s0 = s0;
     this.drawStrip(context(this.tile), f, dpr, s0, 0, w / dpr);
     this.stats.full++;
   }
 
-  /** Moves the tile's range to start at lo: only the scrolls that came into it are drawn. */
-  private shiftTile(f: CyclogramFrame, dpr: number, lo: number): void {
-    const width = this.tile ? this.tile.width / dpr : 0;
-    const d = lo - this.lo;
-    if (!this.tile || Math.abs(d) >= width) return this.fullTile(f, dpr, lo);
-    const [u, v] = d > 0 ? [this.lo + width, lo + width] : [lo, this.lo];
-    // Scrolls [u, v) land at their ring columns, in two pieces where they wrap.
-    const ctx = context(this.tile);
-    const x = mod(u - this.base, width);
-    const first = Math.min(v - u, width - x);
-    this.drawStrip(ctx, f, dpr, u - x, x, x + first);
-    if (first < v - u) this.drawStrip(ctx, f, dpr, u + first, 0, v - u - first);
-    this.lo = lo;
+  /** Moves the tile to start at s1: the part both cover is copied, the rest drawn. */
+  private shiftTile(f: CyclogramFrame, dpr: number, s1: number): void {
+    const [w, h] = this.tileSize(f, dpr);
+    const width = w / dpr;
+    const d = s1 - this.s0;
+    if (!this.tile || !this.spare || Math.abs(d) >= width) return this.fullTile(f, dpr, s1);
+    const ctx = context(this.spare);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    ctx.drawImage(this.tile, -Math.round(d * dpr), 0);
+    ctx.restore();
+    if (d > 0) this.drawStrip(ctx, f, dpr, s1, width - d, width);
+    else this.drawStrip(ctx, f, dpr, s1, 0, -d);
+    [this.tile, this.spare] = [this.spare, this.tile];
+    this.s0 = s1;
     this.stats.strips++;
   }
 
@@ -196,7 +199,7 @@ export class CyclogramPainter {
     if (!last || this.idleHandle !== null) return;
     const view = Math.max(1, last.f.width - LABEL_W);
     const s = last.f.ts.scrollLeft;
-    const margin = Math.min(s - this.lo, this.lo + view * TILE_VIEWS - (s + view));
+    const margin = Math.min(s - this.s0, this.s0 + view * TILE_VIEWS - (s + view));
     if (margin >= view / 2) return;
     const run = () => {
       this.idleHandle = null;
