@@ -40,6 +40,9 @@ const CalendarsPage = lazy(() => import('../modules/calendars').then((m) => ({ d
 
 // The views (cyclogram, network diagram, indicators, scoreboard, pipeline): one chunk on first use.
 const loadViews = () => import('../modules/views');
+// Opened by its address (the cyclogram page): fetched beside the boot, not after it.
+if (typeof window !== 'undefined' && /\/schedule\/[^/]+\/cyclogram/.test(window.location.pathname))
+  void loadViews();
 const ViewsPage = lazy(() => loadViews().then((m) => ({ default: m.ViewsPage })));
 const ScoreboardPage = lazy(() => loadViews().then((m) => ({ default: m.ScoreboardPage })));
 const PipelinePage = lazy(() => loadViews().then((m) => ({ default: m.PipelinePage })));

@@ -27,6 +27,10 @@ async function pixelsNear(
   );
 }
 
+/** The canvas's picture as a data URL (equal pictures, equal strings). */
+const pictureOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+
 /** The demo schedule's views page; answers the workbench's address (without its query). */
 async function openViews(page: Page): Promise<string> {
   await openDemoSchedule(page);
@@ -52,9 +56,18 @@ test('the cyclogram draws crews moving floor by floor, with clashes and the targ
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/cyclogram.png` });
   expect(await pixelsNear(page, 'cyclogram-canvas', [240, 140, 0])).toBeGreaterThan(20);
 
-  // Keyboard: step to the first work, read it, open it in the grid.
+  // A pan (zoomed in, so the works move) draws the picture again: arrows and the wheel.
   const canvas = page.getByTestId('cyclogram-canvas');
   await canvas.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('+');
+  const zoomed = await pictureOf(page, 'cyclogram-canvas');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => pictureOf(page, 'cyclogram-canvas')).not.toBe(zoomed);
+  const panned = await pictureOf(page, 'cyclogram-canvas');
+  await canvas.dispatchEvent('wheel', { deltaX: -80, deltaY: 0 });
+  await expect.poll(() => pictureOf(page, 'cyclogram-canvas')).not.toBe(panned);
+
+  // Keyboard: step to the first work, read it, open it in the grid.
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('tooltip')).toContainText(/A\d+ .+ — .+, .+ – .+, \d+ %/);
   await page.keyboard.press('Enter');

@@ -29,10 +29,15 @@ function Legend({ data, canEdit, onColor }: Props) {
   useEffect(() => {
     save.current = onColor;
   });
-  const name = useMemo(
-    () => new Map(data.lines.flatMap((l) => l.segments.map((s) => [s.id, `${s.code} ${s.name}`] as const))),
-    [data],
-  );
+  // Names of the listed clashes' works only (not a map of all 10,000 before the first frame).
+  const listed = useMemo(() => data.clashes.slice(0, CLASHES_LISTED), [data]);
+  const name = useMemo(() => {
+    const wanted = new Set(listed.flatMap((c) => [c.a, c.b]));
+    const m = new Map<string, string>();
+    for (const l of data.lines)
+      for (const s of l.segments) if (wanted.has(s.id)) m.set(s.id, `${s.code} ${s.name}`);
+    return m;
+  }, [data, listed]);
   return (
     <aside className="views-legend">
       <h3>{t('cyclogram.legend')}</h3>
@@ -60,7 +65,7 @@ function Legend({ data, canEdit, onColor }: Props) {
         <p className="views-muted">{t('cyclogram.noClashes')}</p>
       ) : (
         <ul className="views-legend__clashes">
-          {data.clashes.slice(0, CLASHES_LISTED).map((c) => (
+          {listed.map((c) => (
             <li key={`${c.a}|${c.b}`}>
               {t('cyclogram.clash', {
                 a: name.get(c.a) ?? c.a,

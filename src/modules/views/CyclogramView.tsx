@@ -21,6 +21,7 @@ import { useViewsT } from './i18n';
 import { printCanvas } from './print-canvas';
 import { fitScale } from './scale';
 import { useLoad } from './use-load';
+import { useViewScale } from './use-view-scale';
 
 interface Props {
   versionId: string;
@@ -62,7 +63,8 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
   if (!settled && current && (chart.data || chart.error)) setSettled(true);
   const shown = current || (ready && settled);
   const [showTarget, setShowTarget] = useState(true);
-  const [ts, setTs] = useState<Timescale | null>(null);
+  // The pan moves `tsRef` and repaints; `ts` changes with zoom and fit.
+  const { ts, tsRef, setTs, panTo, repaint } = useViewScale<Timescale | null>(null);
   const [hover, setHover] = useState<{ id: string; x: number; y: number; text: string } | null>(null);
   const [focus, setFocus] = useState(-1);
   const width = useRef(0);
@@ -86,7 +88,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
         setTs(fitScale(start, data.finish, w - LABEL_W));
       }
     },
-    [data, locationBy, kindBy, versionId],
+    [data, locationBy, kindBy, versionId, setTs],
   );
   // Every segment in time order: the keyboard steps through them.
   const order = useMemo(
@@ -114,11 +116,11 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
 
   const frameOf = useCallback(
     (w: number, h: number): CyclogramFrame | null =>
-      data && ts
+      data && ts && tsRef.current
         ? {
             width: w,
             height: h,
-            ts,
+            ts: tsRef.current,
             locations: data.locations,
             lines: data.lines,
             target: showTarget && data.target ? data.target.lines : null,
@@ -130,7 +132,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
             quarter: (q) => (i18n.language === 'ru' ? `${q} кв.` : `Q${q}`),
           }
         : null,
-    [data, ts, showTarget, hover, order, focus, i18n.language],
+    [data, ts, tsRef, showTarget, hover, order, focus, i18n.language],
   );
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D, w: number, h: number) => {
@@ -158,7 +160,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
       const next = { ...s, ...zoomStep(s, dir) };
       return { ...next, scrollLeft: Math.max(0, (tMid - next.origin) * (pxDay(next) / 1440) - mid) };
     });
-  const pan = (dx: number) => setTs((s) => (s ? { ...s, scrollLeft: Math.max(0, s.scrollLeft + dx) } : s));
+  const pan = (dx: number) => panTo((tsRef.current?.scrollLeft ?? 0) + dx);
 
   const onKey = (e: KeyboardEvent) => {
     const step = (d: number) => {
@@ -188,7 +190,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
     const y = e.clientY - r.top;
     if (drag.current) {
       const d = drag.current;
-      setTs((s) => (s ? { ...s, scrollLeft: Math.max(0, d.scroll - (x - d.x)) } : s));
+      panTo(d.scroll - (x - d.x));
       return;
     }
     const f = frameOf(r.width, r.height);
@@ -202,8 +204,8 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
     const f = frameOf(r.width, r.height);
     const hit = f ? hitCyclogram(f, x, e.clientY - r.top) : null;
     if (hit) return onOpen(hit.line.segments[hit.index]!.code);
-    if (ts) {
-      drag.current = { x, scroll: ts.scrollLeft };
+    if (tsRef.current) {
+      drag.current = { x, scroll: tsRef.current.scrollLeft };
       e.currentTarget.setPointerCapture(e.pointerId);
     }
   };
@@ -266,6 +268,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
             <CanvasBox
               ref={canvas}
               draw={draw}
+              repaint={repaint}
               onSize={onSize}
               tabIndex={0}
               role="img"

@@ -33,6 +33,7 @@ import { CyclogramLegend } from './CyclogramLegend';
 import { CyclogramPickers } from './CyclogramPickers';
 import { downloadCyclogramPng, saveCyclogramColor } from './cyclogram-actions';
 import { useViewsT } from './i18n';
+import { useViewScale } from './use-view-scale';
 import { printCanvas } from './print-canvas';
 import { fitScale } from './scale';
 import './views.css';
@@ -58,7 +59,8 @@ export function WorkbenchCyclogram() {
   const filterShown = useWorkbench((s) => s.filterShown);
   // Its own timescale on the Gantt's units and zooms: the rows' span fitted when it opens (the
   // Gantt's scroll is wherever the grid's rows are; crews often start months later).
-  const [ts, setTs] = useState<Timescale>(() => workbench.get().timescale);
+  // A pan moves `tsRef` and repaints (no render); `ts` changes with zoom and fit.
+  const { ts, tsRef, setTs, panTo, repaint } = useViewScale<Timescale>(() => workbench.get().timescale);
   const fitted = useRef('');
   const labels = useWorkbench((s) => s.attributeLabels);
   const version = useWorkbench((s) => s.version);
@@ -174,7 +176,7 @@ export function WorkbenchCyclogram() {
     (w: number, h: number): CyclogramFrame => ({
       width: w,
       height: h,
-      ts,
+      ts: tsRef.current,
       locations: data.locations,
       lines: data.lines,
       target,
@@ -187,6 +189,8 @@ export function WorkbenchCyclogram() {
       locale: i18n.language,
       quarter: (q) => (i18n.language === 'ru' ? `${q} кв.` : `Q${q}`),
     }),
+    // `ts` is read through the ref (the pan's scroll); a new `ts` is a zoom or a fit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [data, target, ts, version, hover, focusId, lit, dragging, i18n.language],
   );
   const draw = useCallback(
@@ -200,7 +204,7 @@ export function WorkbenchCyclogram() {
       const start = data.start === null || dd === null ? data.start : Math.min(data.start, dd);
       setTs(fitScale(start, data.finish, w - LABEL_W));
     },
-    [data, version],
+    [data, version, setTs],
   );
   // Fitted once per grouping and version, when there is something to fit and a width to fit in.
   const fitOnce = useCallback(() => {
@@ -228,7 +232,7 @@ export function WorkbenchCyclogram() {
       },
       { replace: true },
     );
-  const pan = (dx: number) => setTs((s) => ({ ...s, scrollLeft: Math.max(0, s.scrollLeft + dx) }));
+  const pan = (dx: number) => panTo(tsRef.current.scrollLeft + dx);
   const zoom = (dir: 1 | -1) =>
     setTs((s) => {
       // Keep the middle of the chart where it is.
@@ -286,14 +290,14 @@ export function WorkbenchCyclogram() {
     if (hit) {
       const id = hit.line.segments[hit.index]!.id;
       selectSegment(id, e.ctrlKey || e.metaKey || e.shiftKey);
-      drag.current = version?.locked ? null : { kind: 'work', id, x: p.x, scroll: ts.scrollLeft };
-    } else drag.current = { kind: 'pan', id: '', x: p.x, scroll: ts.scrollLeft };
+      drag.current = version?.locked ? null : { kind: 'work', id, x: p.x, scroll: tsRef.current.scrollLeft };
+    } else drag.current = { kind: 'pan', id: '', x: p.x, scroll: tsRef.current.scrollLeft };
   };
   const onMove = (e: PointerEvent<HTMLCanvasElement>) => {
     const p = local(e);
     const d = drag.current;
     if (d?.kind === 'pan') {
-      setTs({ ...ts, scrollLeft: Math.max(0, d.scroll - (p.x - d.x)) });
+      panTo(d.scroll - (p.x - d.x));
       return;
     }
     if (d?.kind === 'work') {
@@ -394,6 +398,7 @@ export function WorkbenchCyclogram() {
             <CanvasBox
               ref={canvas}
               draw={draw}
+              repaint={repaint}
               onSize={onSize}
               tabIndex={0}
               role="img"

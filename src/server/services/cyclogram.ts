@@ -127,12 +127,16 @@ export async function shownCyclogram(
   locationBy: string,
   kindBy: string,
 ): Promise<ShownCyclogram> {
-  const current = await versionCyclogram(db, spaceId, version.id, locationBy, kindBy);
+  // Asked together: the colours and the target's lookup are not waited for one after the other.
+  const [current, saved, targetVersion] = await Promise.all([
+    versionCyclogram(db, spaceId, version.id, locationBy, kindBy),
+    savedColors(db, spaceId, version.id, kindBy),
+    versionOfKind(db, spaceId, version.schedule_id, 'target'),
+  ]);
   const colors = colorsOf(
     current.lines.map((l) => l.kind),
-    await savedColors(db, spaceId, version.id, kindBy),
+    saved,
   );
-  const targetVersion = await versionOfKind(db, spaceId, version.schedule_id, 'target');
   let target: ShownCyclogram['target'] = null;
   if (targetVersion && targetVersion.id !== version.id) {
     const t = await versionCyclogram(db, spaceId, targetVersion.id, locationBy, kindBy, current.locations);
