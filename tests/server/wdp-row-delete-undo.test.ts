@@ -48,7 +48,14 @@ describe('deleting rows with day values, then undo and redo', () => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as WdpGantt).days
       .filter((d) => d.item_id === id)
-      .map(({ item_id, day, plan, fact, approved_plan, status }) => ({ item_id, day, plan, fact, approved_plan, status }))
+      .map(({ item_id, day, plan, fact, approved_plan, status }) => ({
+        item_id,
+        day,
+        plan,
+        fact,
+        approved_plan,
+        status,
+      }))
       .sort((a, b) => a.day - b.day);
   };
 
@@ -63,7 +70,11 @@ describe('deleting rows with day values, then undo and redo', () => {
     revision = out.revision;
     return out;
   };
-  const inverse = (e: HistoryEntry): HistoryEntry => ({ ...e, patches: e.inversePatches, inversePatches: e.patches });
+  const inverse = (e: HistoryEntry): HistoryEntry => ({
+    ...e,
+    patches: e.inversePatches,
+    inversePatches: e.patches,
+  });
 
   beforeAll(async () => {
     h = await startHarness();
@@ -165,7 +176,13 @@ describe('deleting rows with day values, then undo and redo', () => {
           kind: 'undo_wdp',
           labelKey: 'wdp.edit',
           patches: [{ op: 'remove', path: ['wdp', walls, old] }],
-          inversePatches: [{ op: 'add', path: ['wdp', walls, old], value: { plan: 3, fact: 2, approved_plan: 3, status: 'approved' } }],
+          inversePatches: [
+            {
+              op: 'add',
+              path: ['wdp', walls, old],
+              value: { plan: 3, fact: 2, approved_plan: 3, status: 'approved' },
+            },
+          ],
         },
       },
     });
