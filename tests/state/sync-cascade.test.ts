@@ -4,7 +4,14 @@
 import type { Patch } from 'immer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteRows } from '../../src/domain/wbs';
-import { commitChange, loadVersion, onAssignmentPatches, redo, undo } from '../../src/state/workbench/data';
+import {
+  commitChange,
+  loadVersion,
+  onAssignmentPatches,
+  onWdpPatches,
+  redo,
+  undo,
+} from '../../src/state/workbench/data';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
 import type { SyncBatch, SyncResult } from '../../src/state/workbench/sync';
 import { VersionSync } from '../../src/state/workbench/sync';
@@ -100,5 +107,35 @@ describe('sync: assignments a row delete took along', () => {
     ]);
     // The undo was applied here without them: told when the server stored them.
     expect(told.at(-1)).toEqual(cascade.inversePatches);
+  });
+
+  it("a row's day values the delete took come back on undo and go again on redo", async () => {
+    const cell = { plan: 4, fact: 1, approved_plan: null, status: 'open' };
+    const days = {
+      patches: [{ op: 'remove', path: ['wdp', 'T2', 9000] }],
+      inversePatches: [{ op: 'add', path: ['wdp', 'T2', 9000], value: cell }],
+    };
+    const heard: Patch[][] = [];
+    onWdpPatches((ps) => heard.push([...ps]));
+    try {
+      const sent = start(async (b) => (b.origin === 'do' ? { cascade: days } : {}));
+      remove();
+      await settle();
+      undo();
+      await settle();
+      redo();
+      await settle();
+      const dayOps = (b: SyncBatch) =>
+        (b.entry.patches as Patch[]).filter((p) => p.path[0] === 'wdp').map((p) => p.op);
+      expect(sent.map((b) => [b.origin, dayOps(b)])).toEqual([
+        ['do', []],
+        ['undo', ['add']],
+        ['redo', ['remove']],
+      ]);
+      // The day matrix's store heard the undo put the day back and the redo take it again.
+      expect(heard).toEqual([days.inversePatches, days.patches]);
+    } finally {
+      onWdpPatches(null);
+    }
   });
 });

@@ -1,7 +1,7 @@
-// A batch that removes WBS rows takes their assignments and levelled starts with it (the keys
-// cascade). The entry the log keeps must say so, or its undo brings the rows back without them:
-// they are added to the entry as patches both ways (['assignments', id] and
-// ['levelling', 'start', wbsId]: remove, and add with the stored row).
+// A batch that removes WBS rows takes their assignments, levelled starts and day values with it
+// (the keys cascade). The entry the log keeps must say so, or its undo brings the rows back
+// without them: they are added to the entry as patches both ways (['assignments', id],
+// ['levelling', 'start', wbsId] and ['wdp', wbsId, day]: remove, and add with the stored row).
 import type { Patch } from 'immer';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
@@ -11,6 +11,7 @@ import type { AssignmentRow } from '../../domain/resources/assignment-patches';
 import { LEVELLED_START, LEVELLING_ROOT } from '../../domain/levelling/levelling-patch';
 import type { DB } from '../db/schema';
 import { ASSIGNMENT_ROW_COLUMNS, toAssignmentRow } from './assignment-patch';
+import { cascadedDays } from './removed-rows-days';
 
 interface Scope {
   spaceId: string;
@@ -29,11 +30,11 @@ const removedRowIds = (patches: readonly Patch[]): string[] =>
     .map((p) => String(p.path[1]));
 
 /**
- * The assignments and levelled starts of the rows `patches` remove that the patches do not
- * already remove themselves (a redo of an entry that carries them), as the patches that remove
- * them and put them back. null when there are none.
+ * The assignments, levelled starts and day values of the rows `patches` remove that the patches
+ * do not already remove themselves (a redo of an entry that carries them), as the patches that
+ * remove them and put them back. null when there are none.
  */
-export async function cascadedAssignments(
+export async function removedRowsCascade(
   tx: Transaction<DB>,
   s: Scope,
   patches: readonly Patch[],
@@ -69,6 +70,9 @@ export async function cascadedAssignments(
     out.patches.push({ op: 'remove', path });
     out.inversePatches.push({ op: 'add', path, value: r });
   }
+  const days = await cascadedDays(tx, s, rows, carried);
+  out.patches.push(...days.patches);
+  out.inversePatches.push(...days.inversePatches);
   return out.patches.length > 0 ? out : null;
 }
 

@@ -17,7 +17,7 @@ import type { DbOp } from './wbs-patch';
 import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
-import { cascadedAssignments, withCascade } from './removed-rows-cascade';
+import { removedRowsCascade, withCascade } from './removed-rows-cascade';
 import { applyLevellingPatches, isLevellingPath, toLevellingOps } from './levelling-patch';
 import type { Cascade } from './removed-rows-cascade';
 
@@ -108,6 +108,14 @@ function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
 
 const isSidePath = (p: Patch) => isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p);
 
+/** Rows an entry adds (a new row, or a removed one put back by an undo). */
+const addedRows = (patches: readonly Patch[]): Set<string> =>
+  new Set(
+    patches
+      .filter((p) => p.op === 'add' && p.path[0] === 'rows' && p.path.length === 2)
+      .map((p) => String(p.path[1])),
+  );
+
 /** Applies an entry's patches as the version's `revision` (a levelling put back is made on it). */
 async function applyEntry(
   tx: Transaction<DB>,
@@ -124,7 +132,7 @@ async function applyEntry(
   if (!deferred && needsDeferredKeys(ops, days.length + assignments.length))
     await sql`SET CONSTRAINTS ${DEFERRED} DEFERRED`.execute(tx);
   await checkRelations(tx, s, await applyOps(tx, s, ops));
-  if (days.length > 0) await applyWdpPatches(tx, s, days);
+  if (days.length > 0) await applyWdpPatches(tx, s, days, addedRows(patches));
   if (assignments.length > 0) await applyAssignmentPatches(tx, s, assignments);
   // After the rows: a levelling's starts of rows not there are skipped.
   if (levelling.length > 0) await applyLevellingPatches(tx, s, levelling, revision);
@@ -289,9 +297,9 @@ export async function applyBatch(
         changes = since;
       }
       const next = v.revision + 1;
-      // Rows removed take their assignments and levelled starts: the log's entry carries them, so undo
-      // puts them back.
-      const cascade = await cascadedAssignments(tx, s, entry.patches);
+      // Rows removed take their assignments, levelled starts and day values: the log's entry
+      // carries them, so undo puts them back.
+      const cascade = await removedRowsCascade(tx, s, entry.patches);
       const stored = cascade ? withCascade(entry, cascade) : entry;
       const action = await logAction(tx, s, next, origin, stored);
       await applyEntry(tx, s, stored.patches, next, false);

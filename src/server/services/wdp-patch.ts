@@ -62,11 +62,16 @@ type Stored = Pick<WdpCell, 'plan' | 'fact' | 'approved_plan'>;
 const same = (a: number | null | undefined, b: number | null | undefined) => (a ?? null) === (b ?? null);
 
 /** Refuses changes of a kind on days before its editing period (400 wdp.day_closed). */
-async function checkPeriods(tx: Tx, s: Scope, ops: readonly DayOp[]): Promise<void> {
+async function checkPeriods(
+  tx: Tx,
+  s: Scope,
+  ops: readonly DayOp[],
+  returning: ReadonlySet<string>,
+): Promise<void> {
   const p = await editPeriods(tx, s.spaceId, s.versionId);
   const planFrom = p.plan_from ?? -1;
   const factFrom = p.fact_from ?? -1;
-  const old = ops.filter((o) => o.day < Math.max(planFrom, factFrom));
+  const old = ops.filter((o) => o.day < Math.max(planFrom, factFrom) && !returning.has(o.item));
   if (old.length === 0) return;
   const { rows } = await sql<Stored & { item_id: string; day: number }>`
     SELECT d.item_id, d.day, d.plan, d.fact, d.approved_plan FROM wdp_days d
@@ -90,11 +95,20 @@ async function checkPeriods(tx: Tx, s: Scope, ops: readonly DayOp[]): Promise<vo
   if (errors.length) throw new HttpError(400, 'BadRequest', errors);
 }
 
-/** Writes checked wdp patches in order (a later patch of the same day wins). */
-export async function applyWdpPatches(tx: Tx, s: Scope, patches: readonly Patch[]): Promise<void> {
+/**
+ * Writes checked wdp patches in order (a later patch of the same day wins). `returning`: rows the
+ * same entry adds (the undo of their delete); their days come back as they were, so days before
+ * the editing period are not refused for them.
+ */
+export async function applyWdpPatches(
+  tx: Tx,
+  s: Scope,
+  patches: readonly Patch[],
+  returning: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const { ops, errors } = toWdpOps(patches);
   if (errors.length) throw new HttpError(400, 'BadRequest', errors);
-  await checkPeriods(tx, s, ops);
+  await checkPeriods(tx, s, ops, returning);
   // The last op of each day is what the day becomes.
   const last = new Map<string, DayOp>();
   for (const o of ops) last.set(`${o.item}|${o.day}`, o);

@@ -1,0 +1,75 @@
+// Deleting a planned row and undoing it brings its day values back into the day matrix (issue 18):
+// the server logs the days the delete took along in the delete's own step. Undone with Ctrl+Z,
+// redone, and undone again after a reload (the history rebuilt from the server's log).
+import { randomUUID } from 'node:crypto';
+import { type Page, expect, test } from '@playwright/test';
+import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
+import { grid, openWorkbench } from './workbench-helpers';
+import { matrix, openDaily, row, total } from './wdp-helpers';
+
+const named = (page: Page, name: string) =>
+  grid(page).first().locator('[role=gridcell]', { hasText: name }).first();
+
+test('a deleted planned row comes back with its day values on Ctrl+Z, after a reload too', async ({
+  page,
+  request,
+}) => {
+  const work = randomUUID();
+  const rebar = randomUUID();
+  const s = await scheduleInNewSpace(request, 'wdprowdel');
+  const as = <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) =>
+    api<T>(request, s.account, method, path, data, s.spaceId);
+  const [version] = await as<{ id: string; revision: number }[]>(
+    'GET',
+    `/schedules/${s.scheduleId}/versions`,
+  );
+  await addRowsByApi(request, s, version!, [
+    row(work, 'work', null, 'a', 'Concrete', 'W1', 100, 480 * 10),
+    row(rebar, 'work', null, 'b', 'Rebar', 'W2', 50, 480 * 10),
+  ]);
+  await as('PATCH', `/versions/${version!.id}/timetable/calculate/synchronous`);
+  await as('POST', `/versions/${version!.id}/wdp/distribute`, {
+    item_ids: [work],
+    mode: 'evenly',
+    base: 'by_date',
+  });
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openWorkbench(page, s);
+  await openDaily(page);
+  const planned = matrix(page).locator(`[data-item="${work}"][data-day]`, { hasText: '10' });
+  await expect(total(page, work)).toHaveText('100');
+  await expect(planned).toHaveCount(10);
+
+  // Delete the Concrete row with its plan.
+  await named(page, 'Concrete').click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Delete');
+  await page.getByRole('dialog', { name: 'Delete rows' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(named(page, 'Concrete')).toHaveCount(0);
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+
+  // Ctrl+Z: the row is back with its ten planned days.
+  await grid(page).first().focus();
+  await page.keyboard.press('Control+z');
+  await expect(named(page, 'Concrete')).toBeVisible();
+  await expect(total(page, work)).toHaveText('100');
+  await expect(planned).toHaveCount(10);
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/wdp-row-delete-undo-en.png' });
+
+  // Ctrl+Y deletes them again; after a reload, Ctrl+Z (the history from the log) brings them back,
+  // and another reload reads them from the server.
+  await page.keyboard.press('Control+y');
+  await expect(named(page, 'Concrete')).toHaveCount(0);
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+  await page.reload();
+  await expect(named(page, 'Rebar')).toBeVisible();
+  await grid(page).first().focus();
+  await page.keyboard.press('Control+z');
+  await expect(named(page, 'Concrete')).toBeVisible();
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+  await page.reload();
+  await openDaily(page);
+  await expect(total(page, work)).toHaveText('100');
+  await expect(planned).toHaveCount(10);
+});
