@@ -225,6 +225,16 @@ export class JobRunner {
     return this.settleBatch(job, 'failed', 'job.interrupted');
   }
 
+  private async settleStoppedBatch(job: JobRow): Promise<JobRow> {
+    const now = await this.env.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('space_id', '=', job.space_id)
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    return this.settleBatch(now, 'stopped', 'job.stopped');
+  }
+
   /** Writes a batch's unfinished items as stopped or failed with the given code. */
   async settleBatch(job: JobRow, state: 'stopped' | 'failed', code: string): Promise<JobRow> {
     const items = job.items.map((i) =>
@@ -439,7 +449,14 @@ export class JobRunner {
     } catch (err) {
       const items = itemsOf(err);
       const state: JobState = err instanceof JobStopped ? 'stopped' : 'failed';
-      done = await this.finish(job, state, items, {}).catch(() => ({ ...job, state }));
+      // A batch stopped before its handler ran (or between its writes) still has queued items:
+      // they are stopped too, as a stop of a queued job writes them (read afresh: the handler
+      // may have written some).
+      const settled =
+        job.type === 'batch_versions' && state === 'stopped'
+          ? await this.settleStoppedBatch(job).catch(() => job)
+          : job;
+      done = await this.finish(settled, state, items, {}).catch(() => ({ ...settled, state }));
     } finally {
       clearInterval(beat);
       this.active.delete(job.id);
