@@ -383,9 +383,11 @@ describe('print and reports on the demo schedule', () => {
     const first = (await call(app, api.print.settings, { ...auth, params: { id: version } })).json();
     expect(first.saved).toBe(false);
     const settings = { ...defaultSettings(), legend: false, columns: ['name' as const, 'finish' as const] };
+    // A page filter sent along is the print's, not kept with the settings.
+    const filter = JSON.stringify({ field: 'name', op: 'like', value: 'x' });
     const saved = await call(app, api.print.createSettings, {
       ...auth,
-      body: { version_id: version, settings },
+      body: { version_id: version, settings: { ...settings, filter } },
     });
     expect(saved.statusCode, saved.body).toBe(201);
     const back = (await call(app, api.print.settings, { ...auth, params: { id: version } })).json();
