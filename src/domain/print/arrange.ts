@@ -4,7 +4,13 @@
 // counts as expanded (a print shows the whole tree). Pure: the caller says how a row reads.
 
 import { buildPredicate, lazySubtreeSum, sumFields, type FieldValue, type FilterExpr } from '../filter';
-import { arrangeView, isGroupRowId, type Arrangement, type RowGroup } from '../wbs/arrange';
+import {
+  arrangeView,
+  isGroupRowId,
+  type Arrangement,
+  type ArrangeValue,
+  type RowGroup,
+} from '../wbs/arrange';
 import { ROOT, type TreeIndex } from '../wbs/tree-index';
 
 export interface TreeRow {
@@ -69,9 +75,16 @@ export function printLines(
   shown: ReadonlySet<string> | null,
 ): PrintLine[] {
   const at = new Map(rows.map((r, i) => [r.id, i]));
+  // Each row read once per column (a sort reads the same rows again at every comparison).
+  const cache = new Map<string, Map<string, ArrangeValue>>();
   const view = arrangeView(treeOfRows(rows), { has: () => true }, shown, arrangement, (id, column) => {
+    let byId = cache.get(column);
+    if (!byId) cache.set(column, (byId = new Map()));
+    if (byId.has(id)) return byId.get(id);
     const v = read(id, column);
-    return Array.isArray(v) ? v.join(', ') : (v as string | number | boolean | null);
+    const value = Array.isArray(v) ? v.join(', ') : (v as ArrangeValue);
+    byId.set(id, value);
+    return value;
   });
   return view.ids.map((id, i) =>
     isGroupRowId(id)
