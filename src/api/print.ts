@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_SHEET_MM, MIN_MARGIN_MM, PRINT_COLUMNS, checkFormat } from '../domain/print/settings';
 import { unknownTokens } from '../domain/print/titles';
+import { parseFilter } from '../domain/filter/parse';
 import { Id, IdParams, Name, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
@@ -64,6 +65,19 @@ export const PrintSettings = z.strictObject({
   footer: TitleSet,
   legend: z.boolean(),
   relations: z.boolean(),
+  /**
+   * The schedule page's filter (its `filter` query parameter, JSON of domain/filter): only the
+   * rows it shows are printed, with their ancestors. Not kept with the saved settings.
+   */
+  filter: z
+    .string()
+    .max(20000)
+    .superRefine((s, ctx) => {
+      const parsed = parseFilter(s);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', params: { code: 'print.bad_filter' } });
+    })
+    .nullable()
+    .optional(),
   /** A last page with the cyclogram; the keys as `GET versions/{id}/cyclogram/{attributeId}` takes them. */
   cyclogram: z
     .strictObject({ location_by: z.string().min(1).max(200), kind_by: z.string().min(1).max(200) })

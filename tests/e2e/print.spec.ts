@@ -102,3 +102,31 @@ test('uploads a report template, runs it and opens the XLSX', async ({ page }) =
   }
   expect(sheet.getCell(`A${3 + critical}`).value ?? null).toBeNull();
 });
+
+test("prints only the schedule filter's rows while its box is ticked", async ({ page }) => {
+  await openDemoSchedule(page);
+  // The schedule page with a filter in its address (as the dashboards' drill-down opens it).
+  const url = new URL(page.url());
+  url.searchParams.set('filter', JSON.stringify({ field: 'duration', op: 'gt', value: 5 }));
+  await page.goto(url.toString());
+  await expect(page.getByRole('grid').locator('[role=row][data-row="0"]')).toBeVisible();
+  const rowsOf = (filtered: boolean) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/print/count') &&
+        r.ok() &&
+        ((r.request().postDataJSON() as { settings: { filter?: string | null } }).settings.filter != null) ===
+          filtered,
+    );
+  const withFilter = rowsOf(true);
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  await expect(dialog.getByTestId('print-use-filter')).toBeChecked();
+  const filtered = ((await (await withFilter).json()) as { rows: number }).rows;
+  const withoutFilter = rowsOf(false);
+  await dialog.getByTestId('print-use-filter').uncheck();
+  const all = ((await (await withoutFilter).json()) as { rows: number }).rows;
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(all);
+  await page.screenshot({ path: '/tmp/print24e-filter-dialog.png' });
+});

@@ -135,6 +135,90 @@ describe('print and reports on the demo schedule', () => {
     expect(svg).toMatch(/Не начата|Выполняется|Завершена/);
   });
 
+  it("prints in the layout's sort and grouping, with group headers, and only the filter's rows", async () => {
+    // Grouped by location, each group's rows by name descending (the workbench's arrangement).
+    const saved = await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: {
+        columns: [
+          { id: 'code', width: 64, visible: true },
+          { id: 'name', width: 300, visible: true },
+        ],
+        frozen: 0,
+        sort: [{ column: 'name', dir: 'desc' }],
+        group_by: 'attr:Location',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const leaves = (
+      await h.database.db
+        .selectFrom('wbs_items')
+        .select(['name', 'attributes', 'node_type'])
+        .where('version_id', '=', version)
+        .where('node_type', '!=', 'sum')
+        .execute()
+    ).map((r) => {
+      const a = (typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes) as Record<
+        string,
+        string
+      > | null;
+      return { name: r.name, location: a?.Location ?? '' };
+    });
+    const byLocation = new Map<string, string[]>();
+    for (const l of leaves) byLocation.set(l.location, [...(byLocation.get(l.location) ?? []), l.name]);
+    const locations = [...byLocation.keys()].filter((l) => l !== '');
+    expect(locations.length).toBeGreaterThan(1);
+    const settings = { ...defaultSettings(), use_layout: true };
+    settings.fit = { mode: 'pages', pages_wide: 1 };
+    const lines = (await printPdf(settings)).pages.flatMap((p) => p.text.split('\n'));
+    const headers = lines.filter((l) => l.startsWith('Location: '));
+    expect(headers.length).toBe(byLocation.size);
+    // Values ascending (numbers in digits' order), the empty value last, each with its count.
+    const sorted = [...locations].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    expect(headers.map((l) => l.split(' · ')[0])).toEqual([
+      ...sorted.map((l) => `Location: ${l}`),
+      ...(byLocation.has('') ? ['Location: (none)'] : []),
+    ]);
+    for (const hdr of headers) {
+      const value = hdr.split(' · ')[0]!.slice('Location: '.length);
+      const n = byLocation.get(value === '(none)' ? '' : value)!.length;
+      expect(hdr).toContain(`· ${n} ${n === 1 ? 'activity' : 'activities'}`);
+    }
+    // Under the first header, its rows' names in descending order, and no summary rows.
+    const first = lines.indexOf(headers[0]!);
+    const second = lines.indexOf(headers[1]!);
+    const names = byLocation.get(sorted[0]!)!;
+    const printed = lines.slice(first + 1, second).filter((l) => names.includes(l.trim()));
+    expect(printed.length).toBe(names.length);
+    expect(printed.map((l) => l.trim())).toEqual(
+      [...names].sort((a, b) => -a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })),
+    );
+
+    // The schedule page's filter: only the rows of one location print (one group).
+    settings.filter = JSON.stringify({ field: 'attr:Location', op: 'eq', value: sorted[0] });
+    const count = (
+      await call(app, api.print.count, { ...auth, params: { id: version }, body: { settings } })
+    ).json() as { rows: number };
+    expect(count.rows).toBe(names.length + 1);
+    const filtered = (await printPdf(settings)).pages.flatMap((p) => p.text.split('\n'));
+    expect(filtered.filter((l) => l.startsWith('Location: '))).toEqual([headers[0]]);
+    // A filter that is not one is a 400 naming the field.
+    const bad = await call(app, api.print.count, {
+      ...auth,
+      params: { id: version },
+      body: { settings: { ...settings, filter: '{"field":"name","op":"nope"}' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('body.settings.filter');
+    // Back to the layout of the previous tests' kind (no arrangement) for the tests after this one.
+    await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: { columns: [], frozen: 0, sort: [], group_by: null },
+    });
+  });
+
   it('a fixed scale and a custom sheet change the pages and their size', async () => {
     const settings = defaultSettings();
     settings.format = {
@@ -299,9 +383,11 @@ describe('print and reports on the demo schedule', () => {
     const first = (await call(app, api.print.settings, { ...auth, params: { id: version } })).json();
     expect(first.saved).toBe(false);
     const settings = { ...defaultSettings(), legend: false, columns: ['name' as const, 'finish' as const] };
+    // A page filter sent along is the print's, not kept with the settings.
+    const filter = JSON.stringify({ field: 'name', op: 'like', value: 'x' });
     const saved = await call(app, api.print.createSettings, {
       ...auth,
-      body: { version_id: version, settings },
+      body: { version_id: version, settings: { ...settings, filter } },
     });
     expect(saved.statusCode, saved.body).toBe(201);
     const back = (await call(app, api.print.settings, { ...auth, params: { id: version } })).json();

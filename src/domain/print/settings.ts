@@ -81,8 +81,13 @@ export type Fit = { mode: 'pages'; pages_wide: number } | { mode: 'scale'; perce
 export interface PrintSettings {
   format: SheetFormat;
   columns: PrintColumn[];
-  /** Print the user's grid layout's columns (order, widths, attribute columns) instead of `columns`. */
+  /**
+   * Print the user's grid layout's columns (order, widths, attribute columns) instead of
+   * `columns`, in the layout's sort and grouping.
+   */
   use_layout?: boolean;
+  /** The schedule page's filter (JSON of domain/filter): only its rows print. Never saved. */
+  filter?: string | null;
   fit: Fit;
   header: TitleSet;
   footer: TitleSet;

@@ -8,7 +8,14 @@ import { PrintPanel } from './PrintPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { usePrintT } from './i18n';
 
-export function PrintButton({ versionId }: { versionId: string | null }) {
+/** `filter`: the schedule page's filter (its `filter` parameter), offered to the print. */
+export function PrintButton({
+  versionId,
+  filter = null,
+}: {
+  versionId: string | null;
+  filter?: string | null;
+}) {
   const { t } = usePrintT();
   const { spaceId = '' } = useParams();
   const [open, setOpen] = useState(false);
@@ -37,7 +44,7 @@ export function PrintButton({ versionId }: { versionId: string | null }) {
             </Link>
           }
         >
-          <PrintPanel versionId={versionId} />
+          <PrintPanel versionId={versionId} pageFilter={filter} />
           <ReportsPanel versionId={versionId} />
         </Modal>
       ) : null}

@@ -122,9 +122,24 @@ function TitleEditor({
 
 const sameFormat = (a: SheetFormat, b: SheetFormat) => a.name.toLowerCase() === b.name.toLowerCase();
 
-export function PrintPanel({ versionId, formatName }: { versionId: string; formatName?: string }) {
+export function PrintPanel({
+  versionId,
+  formatName,
+  pageFilter = null,
+}: {
+  versionId: string;
+  formatName?: string;
+  /** The schedule page's filter (JSON), printed when the box is ticked (it is at first). */
+  pageFilter?: string | null;
+}) {
   const { t } = usePrintT();
-  const [settings, setSettings] = useState<PrintSettings | null>(null);
+  const [saved, setSettings] = useState<PrintSettings | null>(null);
+  const [useFilter, setUseFilter] = useState(true);
+  // What the calls print: the saved settings with the page's filter (never saved with them).
+  const settings = useMemo(
+    () => saved && { ...saved, filter: useFilter && pageFilter ? pageFilter : null },
+    [saved, useFilter, pageFilter],
+  );
   const [builtin, setBuiltin] = useState<SheetFormat[]>([]);
   const [presets, setPresets] = useState<PrintPreset[]>([]);
   const [count, setCount] = useState<PrintCount | null>(null);
@@ -420,6 +435,17 @@ export function PrintPanel({ versionId, formatName }: { versionId: string; forma
             />
             {t('use_layout')}
           </label>
+          {pageFilter ? (
+            <label className="print__inline">
+              <input
+                type="checkbox"
+                data-testid="print-use-filter"
+                checked={useFilter}
+                onChange={(e) => setUseFilter(e.target.checked)}
+              />
+              {t('use_filter')}
+            </label>
+          ) : null}
           <div className="print__columns">
             {PRINT_COLUMNS.map((c) => (
               <label key={c} className="print__inline">
@@ -478,7 +504,7 @@ export function PrintPanel({ versionId, formatName }: { versionId: string; forma
             type="button"
             className="btn"
             onClick={() =>
-              void savePrintSettings(versionId, settings).then(
+              void savePrintSettings(versionId, saved!).then(
                 () => toastDone(t('saved'), ''),
                 (err: unknown) => toastFailed(t('invalid'), err, t('invalid')),
               )

@@ -251,7 +251,10 @@ export function SchedulePage() {
               }}
             />
             <LevelTools disabled={loadState !== 'ready'} />
-            <PrintButton versionId={versionId} />
+            <PrintButton
+              versionId={versionId}
+              filter={parsedFilter.ok && parsedFilter.filter?.expr ? filterParam : null}
+            />
             <BimPaneButton />
           </>
         }

@@ -10,6 +10,7 @@ const en: Record<string, string> = {
   'print.margins_too_wide': 'The margins leave no room on the sheet: {field}',
   'print.unknown_value':
     'Unknown dynamic value in a title ({field}); use {page}, {pages}, {date}, {schedule}, {version}, {data_date}, {user}',
+  'print.bad_filter': 'The filter is not a valid filter: {field}',
   'print.too_many_pages': 'The print would have {pages} pages, more than {max}: {field}',
   'report.not_xlsx': 'The template must be an XLSX workbook: {field}',
   'report.unknown_placeholder': 'Unknown placeholder {placeholder} (sheet {sheet}, cell {cell}): {field}',
@@ -32,6 +33,7 @@ const ru: Record<string, string> = {
   'print.margins_too_wide': 'Поля не оставляют места на листе: {field}',
   'print.unknown_value':
     'Неизвестное значение в колонтитуле ({field}); используйте {page}, {pages}, {date}, {schedule}, {version}, {data_date}, {user}',
+  'print.bad_filter': 'Фильтр задан неверно: {field}',
   'print.too_many_pages': 'В печати было бы {pages} страниц, больше {max}: {field}',
   'report.not_xlsx': 'Шаблон должен быть книгой XLSX: {field}',
   'report.unknown_placeholder':

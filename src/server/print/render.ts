@@ -18,6 +18,11 @@ import type { Canvas, Measure } from './canvas';
 import type { PrintCyclogram } from './cyclogram-page';
 
 export interface PrintRow {
+  /** The activity's id and its parent's (null: top level); '' for a group header. */
+  id: string;
+  parent: string | null;
+  /** A group header's text (a layout's grouping): printed across the grid, no bar. */
+  group?: string;
   code: string;
   name: string;
   level: number;
@@ -73,6 +78,12 @@ export interface PrintWords {
     wbsLevel: string;
     byName: string;
   };
+  /** Group headers of a grouped layout (as the workbench's grid words them). */
+  group: {
+    none: string;
+    /** `{count}` activities, per plural form (Intl.PluralRules). */
+    rows: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  };
 }
 
 const COLORS = {
@@ -104,6 +115,8 @@ export function printData(model: ScheduleModel, settings: PrintSettings = defaul
     const h = hpd.get(a.calendarId) ?? 8;
     const tf = s.tf;
     return {
+      id: a.id,
+      parent: level > 1 ? a.parentId : null,
       code: a.code,
       name: a.name,
       level,
@@ -284,9 +297,22 @@ export function renderPage(
     if (!b) bars.set(color, (b = { rects: [], polygons: [] }));
     return b;
   };
+  // Group headers' shading first, their text over it.
+  const groupBands: number[] = [];
+  for (let i = slice.rowFrom; i < slice.rowTo; i++)
+    if (data.rows[i]!.group !== undefined)
+      groupBands.push(0, HEAD_PT + (i - slice.rowFrom) * ROW_PT, gridW, ROW_PT);
+  if (groupBands.length) c.rects(groupBands, COLORS.head);
   for (let i = slice.rowFrom; i < slice.rowTo; i++) {
     const r = data.rows[i]!;
     const y = HEAD_PT + (i - slice.rowFrom) * ROW_PT;
+    if (r.group !== undefined) {
+      // A group header as the workbench shows it: one line across the grid, no bar.
+      if (visible(0, gridW))
+        c.text(measure.fit(r.group, gridW - 4, 6.5, true), 2, y + 3, { size: 6.5, bold: true });
+      rowLines.push(0, y + ROW_PT, gridW + ganttW, y + ROW_PT);
+      continue;
+    }
     if (visible(0, gridW)) {
       let x = 0;
       for (const { key: col, width: w } of data.columns) {

@@ -7,7 +7,10 @@ import { printColumns } from '../../domain/print/columns';
 import type { LayoutCol } from '../../domain/print/columns';
 import type { CyclogramPage, PrintSettings } from '../../domain/print/settings';
 import type { ScheduleModel } from '../../domain/schedule/model';
+import { parseFilter } from '../../domain/filter';
+import type { Arrangement, SortKey } from '../../domain/wbs/arrange';
 import type { DB } from '../db/schema';
+import { arrangePrintData } from './arrange-rows';
 import { loadVersionModel } from '../import/to-model';
 import type { ServerLang } from '../i18n/messages';
 import { hiddenKeysOfUser } from '../services/attribute-access';
@@ -52,6 +55,13 @@ async function printCyclogram(
   };
 }
 
+/** The saved grid layout as the workbench writes it (modules/schedule/use-layout.ts). */
+interface SavedLayout {
+  columns?: LayoutCol[];
+  sort?: SortKey[];
+  group_by?: string | null;
+}
+
 export interface PrintSource {
   /** Attribute keys hidden from the asking member's role (left out of every row). */
   hidden: string[];
@@ -94,6 +104,7 @@ export async function printSource(
   const data = printData(model, settings);
   if (settings?.cyclogram)
     data.cyclogram = await printCyclogram(db, spaceId, version, hidden, settings.cyclogram, model, lang);
+  let arrangement: Arrangement = { sort: [], groupBy: null };
   if (settings?.use_layout) {
     // The asking user's grid layout of this version; its attribute columns only for attributes
     // the version has and the role may see (hidden ones are already out of the rows).
@@ -106,12 +117,18 @@ export async function printSource(
           .where('user_id', '=', userId)
           .executeTakeFirst()
       : undefined;
-    const layout = (saved?.layout as { columns?: LayoutCol[] } | undefined)?.columns ?? null;
+    const layout = saved?.layout as SavedLayout | undefined;
     const keys = new Set(Object.keys(model.attributeDefs ?? {}));
     for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
     for (const k of hidden) keys.delete(k);
-    data.columns = printColumns(settings, layout, keys);
+    data.columns = printColumns(settings, layout?.columns ?? null, keys);
+    arrangement = { sort: layout?.sort ?? [], groupBy: layout?.group_by ?? null };
   }
+  // The layout's sort and grouping and the schedule page's filter, as the workbench applies them.
+  const filter = settings?.filter ? parseFilter(settings.filter) : null;
+  if (filter && !filter.ok) throw new Error(`print filter checked by the schema: ${filter.path}`);
+  if (arrangement.sort.length || arrangement.groupBy !== null || filter)
+    arrangePrintData(data, model, arrangement, filter?.filter ?? null, PRINT_WORDS[lang], lang);
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {

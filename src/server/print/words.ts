@@ -52,6 +52,10 @@ export const PRINT_WORDS: Record<ServerLang, PrintWords> = {
       wbsLevel: 'WBS level {n}',
       byName: 'Name',
     },
+    group: {
+      none: '(none)',
+      rows: { one: '{count} activity', other: '{count} activities' },
+    },
   },
   ru: {
     columns: {
@@ -100,6 +104,10 @@ export const PRINT_WORDS: Record<ServerLang, PrintWords> = {
       more: 'ещё {count}',
       wbsLevel: 'Уровень СДР {n}',
       byName: 'Наименование',
+    },
+    group: {
+      none: '(пусто)',
+      rows: { one: '{count} работа', few: '{count} работы', many: '{count} работ', other: '{count} работы' },
     },
   },
 };

@@ -49,21 +49,24 @@ export function printRoutes(ctx: AppContext) {
     settings: PrintSettingsT,
   ) => {
     await getVersion(db, spaceId, versionId);
+    // The schedule page's filter belongs to the print at hand, not to the kept settings.
+    const kept = { ...settings };
+    delete kept.filter;
     await db
       .insertInto('print_settings')
       .values({
         space_id: spaceId,
         version_id: versionId,
         user_id: userId,
-        settings: JSON.stringify(settings),
+        settings: JSON.stringify(kept),
       })
       .onConflict((oc) =>
         oc
           .columns(['space_id', 'version_id', 'user_id'])
-          .doUpdateSet({ settings: JSON.stringify(settings), updated_at: sql`now()` }),
+          .doUpdateSet({ settings: JSON.stringify(kept), updated_at: sql`now()` }),
       )
       .execute();
-    return { version_id: versionId, settings, saved: true };
+    return { version_id: versionId, settings: kept, saved: true };
   };
 
   return [

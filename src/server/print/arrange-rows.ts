@@ -1,0 +1,145 @@
+// The print's rows sorted, grouped and filtered as the workbench shows them (domain/print/arrange
+// over the workbench's arrangement and filter): how a row reads in a column — as the schedule
+// page's filter reads it — and the group headers' text.
+
+import type { FieldValue, FilterExpr } from '../../domain/filter';
+import { printLines } from '../../domain/print/arrange';
+import { filterRows } from '../../domain/print/arrange';
+import { formatDateTime } from '../../domain/io/write-time';
+import type { ScheduleModel } from '../../domain/schedule/model';
+import type { Arrangement } from '../../domain/wbs/arrange';
+import type { ServerLang } from '../i18n/messages';
+import type { PrintData, PrintRow, PrintWords } from './render';
+
+const day = (m: number | null): string | null => (m === null ? null : formatDateTime(m).slice(0, 10));
+
+/**
+ * How a printed row reads in a column, as the workbench's reader (state/workbench/filter.ts)
+ * reads it: durations and floats in working days, dates as YYYY-MM-DD text, the status, node
+ * type and calendar id, attributes by `attr:KEY`.
+ */
+export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
+  const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
+  const activity = new Map(model.activities.map((a) => [a.id, a]));
+  const row = new Map(rows.map((r) => [r.id, r]));
+  return (id: string, field: string): FieldValue => {
+    const a = activity.get(id);
+    const r = row.get(id);
+    if (!a || !r) return null;
+    const sum = a.kind === 'sum';
+    const days = (m: number | null | undefined) =>
+      m === null || m === undefined ? null : m / 60 / (hpd.get(a.calendarId) ?? 8);
+    if (field.startsWith('attr:')) return a.attributes?.[field.slice(5)] ?? null;
+    switch (field) {
+      case 'name':
+        return a.name;
+      case 'code':
+        return a.code;
+      case 'type':
+        return a.nodeType;
+      case 'status':
+        return a.actualFinish !== null || (sum && a.percentComplete >= 100)
+          ? 'completed'
+          : a.actualStart !== null || (sum && a.percentComplete > 0)
+            ? 'in_progress'
+            : 'not_started';
+      case 'calendar':
+        return a.calendarId;
+      case 'duration':
+        return sum ? null : days(a.duration);
+      case 'total_float':
+        return sum ? null : days(a.stored?.tf);
+      case 'free_float':
+        return sum ? null : days(a.stored?.ff);
+      case 'start':
+        return day(r.start);
+      case 'finish':
+        return day(r.finish);
+      case 'progress':
+        return a.percentComplete;
+      case 'critical':
+        return a.stored?.critical === true;
+      default:
+        return null;
+    }
+  };
+}
+
+/** "{count} activities" in the language's plural form. */
+function rowsText(words: PrintWords, lang: ServerLang, count: number): string {
+  const form = new Intl.PluralRules(lang).select(count) as keyof PrintWords['group']['rows'];
+  return (words.group.rows[form] ?? words.group.rows.other).replace('{count}', String(count));
+}
+
+/**
+ * `data.rows` (WBS order) rearranged in place: filtered by `filter`, sorted and grouped by the
+ * arrangement, with one header row per group ("Column: value · N activities · start – finish");
+ * relations whose ends are not printed are left out.
+ */
+export function arrangePrintData(
+  data: PrintData,
+  model: ScheduleModel,
+  arrangement: Arrangement,
+  filter: FilterExpr | null,
+  words: PrintWords,
+  lang: ServerLang,
+): void {
+  const read = printReader(model, data.rows);
+  const shown = filter ? filterRows(data.rows, filter, read) : null;
+  const lines = printLines(data.rows, arrangement, read, shown);
+  const before = data.rows;
+  const byId = new Map(before.map((r) => [r.id, r]));
+  const column = arrangement.groupBy ?? '';
+  const title = column.startsWith('attr:')
+    ? (data.attributeLabels[column.slice(5)] ?? column.slice(5))
+    : (words.columns[column] ?? column);
+  const calendarName = new Map(model.calendars.map((c) => [c.id, c.name]));
+  const valueText = (v: string) =>
+    v === ''
+      ? words.group.none
+      : column === 'type' || column === 'status'
+        ? (words.values[v] ?? v)
+        : column === 'calendar'
+          ? (calendarName.get(v) ?? v)
+          : v;
+  const rows: PrintRow[] = lines.map((line) => {
+    if (line.kind === 'row') {
+      const r = before[line.index]!;
+      return { ...r, cells: { ...r.cells, name: `${' '.repeat(line.depth * 2)}${r.name}` } };
+    }
+    const { value, rows: ids } = line.group;
+    let start = Infinity;
+    let finish = -Infinity;
+    for (const id of ids) {
+      const r = byId.get(id)!;
+      if (r.start !== null) start = Math.min(start, r.start);
+      if (r.finish !== null) finish = Math.max(finish, r.finish);
+    }
+    const span = Number.isFinite(start) && Number.isFinite(finish) ? ` · ${day(start)} – ${day(finish)}` : '';
+    return {
+      id: '',
+      parent: null,
+      group: `${title}: ${valueText(value)} · ${rowsText(words, lang, ids.length)}${span}`,
+      code: '',
+      name: '',
+      level: 0,
+      sum: false,
+      milestone: false,
+      critical: false,
+      done: false,
+      start: null,
+      finish: null,
+      cells: {},
+    };
+  });
+  const at = new Map<string, number>();
+  rows.forEach((r, i) => {
+    if (r.group === undefined) at.set(r.id, i);
+  });
+  data.links = data.links.flatMap((l) => {
+    const from = at.get(before[l.from]!.id);
+    const to = at.get(before[l.to]!.id);
+    return from === undefined || to === undefined ? [] : [{ from, to, type: l.type }];
+  });
+  data.rows = rows;
+}
