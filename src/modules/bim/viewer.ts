@@ -18,6 +18,11 @@ export interface ViewerPrimitive {
   color: string;
 }
 
+/** Pixel ratio while the camera moves, as a share of the full one (a quarter of the pixels). */
+const MOTION_SCALE = 0.5;
+/** How long the camera stays still before the frame is drawn again at full quality. */
+const SETTLE_MS = 150;
+
 const SELECTED: [number, number, number] = [0.16, 0.45, 0.95];
 
 export function hexRgb(hex: string): [number, number, number] {
@@ -45,13 +50,17 @@ export class BimViewer {
   private drawn: { start: number; id: number }[] = [];
   private section: THREE.Plane | null = null;
   private frame = 0;
+  /** Pixel ratio at rest, and the lower one while the camera moves (software GL pays per pixel). */
+  private readonly fullRatio = Math.min(window.devicePixelRatio, 2);
+  private readonly motionRatio = this.fullRatio * MOTION_SCALE;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private resizeObserver: ResizeObserver;
   /** Primitive models: a few meshes of their own beside the merged model. */
   private primitives = new Map<number, { mesh: THREE.Mesh; color: string }>();
 
   constructor(private readonly host: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setPixelRatio(this.fullRatio);
     this.renderer.setClearColor(0xf4f6f9);
     this.renderer.localClippingEnabled = true;
     host.appendChild(this.renderer.domElement);
@@ -59,7 +68,10 @@ export class BimViewer {
     this.camera.position.set(30, 25, 30);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = false;
-    this.controls.addEventListener('change', () => this.render());
+    this.controls.addEventListener('change', () => {
+      this.cameraMoved();
+      this.render();
+    });
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2.2));
     const sun = new THREE.DirectionalLight(0xffffff, 1.6);
     sun.position.set(50, 80, 30);
@@ -72,6 +84,7 @@ export class BimViewer {
   dispose(): void {
     this.resizeObserver.disconnect();
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.settleTimer);
     this.controls.dispose();
     this.geometry?.dispose();
     (this.mesh?.material as THREE.Material | undefined)?.dispose();
@@ -97,9 +110,30 @@ export class BimViewer {
     this.frame = requestAnimationFrame(() => this.renderer.render(this.scene, this.camera));
   }
 
-  /** Renders now (before a PNG export or a pixel check). */
+  /** Renders now (before a PNG export or a pixel check), always at full quality. */
   renderNow(): void {
+    this.settle();
     this.renderer.render(this.scene, this.camera);
+  }
+
+  /**
+   * The camera moved: draw at the motion pixel ratio until it has been still for SETTLE_MS, then
+   * once more at full quality (orbiting in a software renderer is bound by pixels drawn).
+   */
+  cameraMoved(): void {
+    if (this.renderer.getPixelRatio() !== this.motionRatio) this.renderer.setPixelRatio(this.motionRatio);
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settle();
+      this.render();
+    }, SETTLE_MS);
+  }
+
+  /** Back to the full pixel ratio (the canvas keeps its CSS size). */
+  private settle(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+    if (this.renderer.getPixelRatio() !== this.fullRatio) this.renderer.setPixelRatio(this.fullRatio);
   }
 
   load(model: ModelGeometry): void {
