@@ -60,6 +60,12 @@ test('assign works to a fact gatherer, report a week, approve, read and export t
   await expect(fact).toBeVisible();
   await expect(site.getByRole('textbox', { name: /^W3 .* fact$/ }).first()).toBeVisible();
   await expect(site.getByRole('textbox', { name: /^W2 / })).toHaveCount(0);
+  // The sheet read back after a save arrives late (as on a loaded server): the fact typed right
+  // after the hours must not send the hours the stale sheet still shows (none).
+  await site.route(/\/versions\/[^/]+\/timesheets(\?|$)/, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((ok) => setTimeout(ok, 1500));
+    await route.continue();
+  });
   const label = (await fact.getAttribute('aria-label'))!;
   const hours = site.getByRole('textbox', { name: label.replace(/ fact$/, ' h') });
   let saved = site.waitForResponse((r) => r.url().includes('/day') && r.ok());

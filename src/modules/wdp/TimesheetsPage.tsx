@@ -276,6 +276,15 @@ function SheetView(props: {
   // fact) builds on it rather than on a sheet the reload has not refreshed yet, and the saves go
   // one after the other, so a quick typist's hours are not overwritten by the fact's save.
   const typed = useRef(new Map<string, { hours: number | null; fact: number | null }>());
+  // An entry goes once the sheet read back holds it (the reload after a save is not awaited by
+  // the save: onSaved only asks for it).
+  useEffect(() => {
+    for (const [key, v] of typed.current) {
+      const [item, day] = key.split(':');
+      const d = sheet.days.find((x) => x.item_id === item && x.day === Number(day));
+      if ((d?.hours ?? null) === v.hours && (d?.fact ?? null) === v.fact) typed.current.delete(key);
+    }
+  }, [sheet]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const save = (item: string, day: number, field: 'hours' | 'fact', text: string) => {
     const v = text.trim() === '' ? null : parseNumberValue(text);
@@ -292,10 +301,12 @@ function SheetView(props: {
           params: { id: sheet.id },
           body: { days: [{ item_id: item, day, ...next }] },
         });
-        await onSaved();
-      } finally {
+      } catch (e) {
+        // Refused: what the sheet holds is what counts again.
         if (typed.current.get(key) === next) typed.current.delete(key);
+        throw e;
       }
+      await onSaved();
     };
     // A refused save is told by call()'s toast; the queue goes on.
     queue.current = queue.current.then(run).catch(() => undefined);
