@@ -275,13 +275,14 @@ function SheetView(props: {
   // What was typed and not yet read back: a blur right after another (hours, then Tab, then the
   // fact) builds on it rather than on a sheet the reload has not refreshed yet, and the saves go
   // one after the other, so a quick typist's hours are not overwritten by the fact's save.
-  const typed = useRef(new Map<string, { hours: number | null; fact: number | null }>());
+  const typed = useRef(
+    new Map<string, { item: string; day: number; hours: number | null; fact: number | null }>(),
+  );
   // An entry goes once the sheet read back holds it (the reload after a save is not awaited by
   // the save: onSaved only asks for it).
   useEffect(() => {
     for (const [key, v] of typed.current) {
-      const [item, day] = key.split(':');
-      const d = sheet.days.find((x) => x.item_id === item && x.day === Number(day));
+      const d = sheet.days.find((x) => x.item_id === v.item && x.day === v.day);
       if ((d?.hours ?? null) === v.hours && (d?.fact ?? null) === v.fact) typed.current.delete(key);
     }
   }, [sheet]);
@@ -291,7 +292,7 @@ function SheetView(props: {
     if (text.trim() !== '' && v === null) return;
     const key = `${item}:${day}`;
     const cell = value(item, day);
-    const cur = typed.current.get(key) ?? { hours: cell?.hours ?? null, fact: cell?.fact ?? null };
+    const cur = typed.current.get(key) ?? { item, day, hours: cell?.hours ?? null, fact: cell?.fact ?? null };
     const next = { ...cur, [field]: v };
     if (next.hours === cur.hours && next.fact === cur.fact) return;
     typed.current.set(key, next);
@@ -299,7 +300,7 @@ function SheetView(props: {
       try {
         await call(api.wdp.updateTimesheetDay, {
           params: { id: sheet.id },
-          body: { days: [{ item_id: item, day, ...next }] },
+          body: { days: [{ item_id: item, day, hours: next.hours, fact: next.fact }] },
         });
       } catch (e) {
         // Refused: what the sheet holds is what counts again.

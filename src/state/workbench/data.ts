@@ -21,6 +21,7 @@ import { record, redo as historyRedo, undo as historyUndo } from '../../domain/h
 import type { ExternalStep } from '../../domain/history';
 import type { Change, HistoryMode, UndoKind, WorkbenchState } from './store';
 import { workbench } from './store';
+import { scrollTopShowing } from './scroll';
 import type { ItemId, RowView, Version, WbsRelation, WbsRow } from './types';
 
 export type ChangeOrigin = 'do' | 'undo' | 'redo' | 'remote';
@@ -118,13 +119,10 @@ export function setArrangement(arrange: Arrangement | null): void {
     return;
   }
   const col = s.selection.focus.col;
-  const top = row * s.rowHeight;
-  const inView = top >= s.scrollTop && top + s.rowHeight <= s.scrollTop + s.viewportHeight;
-  const max = Math.max(0, visible.ids.length * s.rowHeight - s.viewportHeight);
   workbench.set({
     visible,
     selection: { anchor: { row, col }, focus: { row, col } },
-    ...(inView ? {} : { scrollTop: Math.max(0, Math.min(max, top - s.viewportHeight / 2)) }),
+    scrollTop: scrollTopShowing(s, row, visible.ids.length),
   });
 }
 

@@ -6,6 +6,7 @@ import { textContext } from './commands-edit';
 import { columnDef, displayedColumns } from './columns';
 import { rowAt, viewOf } from './data';
 import { rowRunsFor } from '../../domain/bim/selection';
+import { scrollTopShowing } from './scroll';
 import { workbench } from './store';
 import { arrangeOf } from './arrange';
 
@@ -65,8 +66,7 @@ export function selectRowById(id: string): boolean {
   const row = now.visible.ids.indexOf(id);
   if (row < 0) return false;
   const col = now.selection.focus.col;
-  const max = Math.max(0, now.visible.ids.length * now.rowHeight - now.viewportHeight);
-  const scrollTop = Math.max(0, Math.min(max, row * now.rowHeight - now.viewportHeight / 2));
+  const scrollTop = scrollTopShowing(now, row, now.visible.ids.length, true);
   workbench.set({ selection: { anchor: { row, col }, focus: { row, col } }, scrollTop });
   return true;
 }
@@ -94,10 +94,7 @@ export function selectRowsById(ids: readonly string[]): boolean {
   const range = runs[0];
   if (!range) return false;
   const col = now.selection.focus.col;
-  const top = range.first * now.rowHeight;
-  const inView = top >= now.scrollTop && top + now.rowHeight <= now.scrollTop + now.viewportHeight;
-  const max = Math.max(0, now.visible.ids.length * now.rowHeight - now.viewportHeight);
-  const scrollTop = inView ? now.scrollTop : Math.max(0, Math.min(max, top - now.viewportHeight / 2));
+  const scrollTop = scrollTopShowing(now, range.first, now.visible.ids.length);
   const extra = runs.slice(1).map((r) => ({ r0: r.first, r1: r.last, c0: col, c1: col }));
   workbench.set({
     selection: {
