@@ -156,8 +156,18 @@ interface PageRow {
   money: number | null;
   volume: number | null;
   cal: string | null;
-  /** A resource-dependent activity (P6's type, kept in the import's item extras). */
+  /** A task or work, narrowed to the rows the import marked resource dependent (P6's type). */
   rdep: boolean;
+}
+
+/** Rows the import marked resource dependent (P6's activity type, kept in the item extras). */
+async function resourceDependentIds(db: Kysely<DB>, spaceId: string, versionId: string) {
+  const found = await sql<{ id: string }>`
+    SELECT e.key AS id FROM version_models m, jsonb_each(m.item_extras) e
+    WHERE m.space_id = ${spaceId} AND m.version_id = ${versionId} AND e.value ->> 'kind' = 'resource'`.execute(
+    db,
+  );
+  return new Set(found.rows.map((r) => r.id));
 }
 
 interface AssignmentRow {
@@ -247,6 +257,9 @@ async function insertDayEvents(
       m.set(d * DAY, (m.get(d * DAY) ?? 0) + x),
     );
   };
+  // Read once: the extras are one document per version, and looking a row up in it per row
+  // costs the whole document each time (minutes for a 30,000-row import).
+  const resourceKind = await resourceDependentIds(db, spaceId, versionId);
   let last: string | null = null;
   for (;;) {
     const page: QueryResult<PageRow> = await sql<PageRow>`
@@ -255,15 +268,14 @@ async function insertDayEvents(
         i.percent::float8 AS pct,
         CASE WHEN i.price IS NULL THEN NULL ELSE ${MONEY} END AS money, i.volume::float8 AS volume,
         i.calendar_id::text AS cal,
-        COALESCE(i.node_type IN ('task', 'work') AND m.item_extras -> (i.id::text) ->> 'kind' = 'resource', false)
-          AS rdep
+        i.node_type IN ('task', 'work') AS rdep
       FROM wbs_items i
-      LEFT JOIN version_models m ON m.space_id = i.space_id AND m.version_id = i.version_id
       WHERE i.space_id = ${spaceId} AND i.version_id = ${versionId} AND ${ACTIVITY}
         ${last === null ? sql`` : sql`AND i.id > ${last}::uuid`}
       ORDER BY i.id LIMIT ${PAGE}`.execute(db);
     const rows: PageRow[] = page.rows;
     if (rows.length === 0) break;
+    for (const r of rows) r.rdep = r.rdep && resourceKind.has(r.id);
     const first = rows[0]!.id;
     last = rows[rows.length - 1]!.id;
     const assigned = await sql<AssignmentRow>`
