@@ -144,8 +144,23 @@ interface Matching {
   readonly size: number;
 }
 
-/** Pairs base rows with current rows by index (see the file's head). Typed arrays: 100k rows a side. */
-function matchIndexes(base: readonly CompareActivity[], current: readonly CompareActivity[]): Matching {
+/** id → index of the rows of a side. */
+function indexById(rows: readonly CompareActivity[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < rows.length; i++) out.set(rows[i]!.id, i);
+  return out;
+}
+
+/**
+ * Pairs base rows with current rows by index (see the file's head). Typed arrays: 100k rows a side.
+ * `baseById` and `curById` are the sides' id indexes (built once by the caller).
+ */
+function matchIndexes(
+  base: readonly CompareActivity[],
+  current: readonly CompareActivity[],
+  baseById: ReadonlyMap<string, number> = indexById(base),
+  curById: ReadonlyMap<string, number> = indexById(current),
+): Matching {
   const cur = new Int32Array(base.length).fill(NONE);
   const back = new Int32Array(current.length).fill(NONE);
   const by = new Uint8Array(base.length);
@@ -167,8 +182,6 @@ function matchIndexes(base: readonly CompareActivity[], current: readonly Compar
     const c = curByCode.get(k);
     if (c !== undefined && c >= 0) pair(b, c, 0);
   }
-  const curById = new Map<string, number>();
-  for (let i = 0; i < current.length; i++) curById.set(current[i]!.id, i);
   for (let b = 0; b < base.length; b++) {
     if (cur[b] !== NONE) continue;
     const c = curById.get(base[b]!.id);
@@ -176,8 +189,6 @@ function matchIndexes(base: readonly CompareActivity[], current: readonly Compar
   }
   if (size === base.length || size === current.length) return { cur, base: back, by, size };
   // By name under the same (matched) parent, parents first: rows come in tree order.
-  const baseById = new Map<string, number>();
-  for (let i = 0; i < base.length; i++) baseById.set(base[i]!.id, i);
   const parentKey = (parentId: string | null, side: 'b' | 'c'): string | null => {
     if (parentId === null) return 'top';
     if (side === 'c') return parentId;
@@ -240,11 +251,9 @@ const maxFinish = (acts: readonly CompareActivity[]) => {
 export function compareVersions(base: CompareSide, current: CompareSide, slipDays = 5): VersionComparison {
   const B = base.activities;
   const C = current.activities;
-  const m = matchIndexes(B, C);
-  const baseIndex = new Map<string, number>();
-  for (let i = 0; i < B.length; i++) baseIndex.set(B[i]!.id, i);
-  const curIndex = new Map<string, number>();
-  for (let i = 0; i < C.length; i++) curIndex.set(C[i]!.id, i);
+  const baseIndex = indexById(B);
+  const curIndex = indexById(C);
+  const m = matchIndexes(B, C, baseIndex, curIndex);
   // Removed rows go after the row their predecessor in the base was matched to (-1: at the top).
   const removedAfter = new Map<number, number[]>();
   let lastMatched = NONE;
@@ -313,20 +322,29 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
     if (after) for (const r of after) rows.push(removed(B[r]!));
   }
 
-  // Relations, by their matched ends: keyed by the current ends' indexes (one number).
+  // Relations, by their matched ends. The current relations hang in a list per predecessor
+  // (index arrays, newest first, so a repeated pair answers with its last relation as a map would).
   const label = (a: CompareActivity | undefined) => (a ? a.code || a.name : '');
-  const key = (p: number, s: number) => p * C.length + s;
-  const curRel = new Map<number, number>();
-  const curEnds: number[] = [];
-  for (let i = 0; i < current.relations.length; i++) {
-    const r = current.relations[i]!;
-    const p = curIndex.get(r.predId);
-    const s = curIndex.get(r.succId);
+  const CR = current.relations;
+  const curPred = new Int32Array(CR.length).fill(NONE);
+  const curSucc = new Int32Array(CR.length).fill(NONE);
+  const firstOf = new Int32Array(C.length).fill(NONE);
+  const nextOf = new Int32Array(CR.length).fill(NONE);
+  for (let i = 0; i < CR.length; i++) {
+    const p = curIndex.get(CR[i]!.predId);
+    const s = curIndex.get(CR[i]!.succId);
     if (p === undefined || s === undefined) continue;
-    curEnds[i] = key(p, s);
-    curRel.set(key(p, s), i);
+    curPred[i] = p;
+    curSucc[i] = s;
+    nextOf[i] = firstOf[p]!;
+    firstOf[p] = i;
   }
-  const seen = new Set<number>();
+  const relationOf = (p: number, s: number) => {
+    for (let i = firstOf[p]!; i !== NONE; i = nextOf[i]!) if (curSucc[i] === s) return i;
+    return NONE;
+  };
+  /** Current relations whose ends a base relation matched (every one of a repeated pair). */
+  const seen = new Uint8Array(CR.length);
   const relations: RelationDiff[] = [];
   let relationsAdded = 0;
   let relationsRemoved = 0;
@@ -336,8 +354,8 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
     const sb = baseIndex.get(r.succId);
     const p = pb === undefined ? NONE : m.cur[pb]!;
     const s = sb === undefined ? NONE : m.cur[sb]!;
-    const ci = p !== NONE && s !== NONE ? curRel.get(key(p, s)) : undefined;
-    if (ci === undefined) {
+    const ci = p !== NONE && s !== NONE ? relationOf(p, s) : NONE;
+    if (ci === NONE) {
       relationsRemoved++;
       relations.push({
         status: 'removed',
@@ -348,8 +366,8 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
       });
       continue;
     }
-    const c = current.relations[ci]!;
-    seen.add(key(p, s));
+    const c = CR[ci]!;
+    for (let i = ci; i !== NONE; i = nextOf[i]!) if (curSucc[i] === s) seen[i] = 1;
     if (c.type !== r.type || c.lag !== r.lag) {
       relationsChanged++;
       relations.push({
@@ -363,15 +381,14 @@ export function compareVersions(base: CompareSide, current: CompareSide, slipDay
       });
     }
   }
-  for (let i = 0; i < current.relations.length; i++) {
-    const k = curEnds[i];
-    if (k !== undefined && seen.has(k)) continue;
-    const c = current.relations[i]!;
+  for (let i = 0; i < CR.length; i++) {
+    if (seen[i]) continue;
+    const c = CR[i]!;
     relationsAdded++;
     relations.push({
       status: 'added',
-      predCode: label(C[curIndex.get(c.predId) ?? NONE]),
-      succCode: label(C[curIndex.get(c.succId) ?? NONE]),
+      predCode: label(C[curPred[i] === NONE ? (curIndex.get(c.predId) ?? NONE) : curPred[i]!]),
+      succCode: label(C[curSucc[i] === NONE ? (curIndex.get(c.succId) ?? NONE) : curSucc[i]!]),
       type: c.type,
       lag: c.lag,
     });

@@ -242,4 +242,52 @@ describe('compareVersions', () => {
       }),
     );
   });
+
+  it('relations: removed, changed and added as a map keyed by the matched ends says (property)', () => {
+    // Rows r0..r9 on both sides (matched by id); relations drawn between them, repeated pairs and
+    // ends outside the side included. The oracle: a map of "pred>succ" → the last such relation.
+    const rel = fc.record({
+      p: fc.integer({ min: 0, max: 11 }),
+      s: fc.integer({ min: 0, max: 11 }),
+      type: fc.constantFrom('fs', 'ss'),
+      lag: fc.constantFrom(0, 480),
+    });
+    const rows = Array.from({ length: 10 }, (_, i) => act(`r${i}`, '', { name: `N${i}` }));
+    const side = (rs: { p: number; s: number; type: string; lag: number }[]): CompareSide => ({
+      activities: rows,
+      relations: rs.map((r) => ({ predId: `r${r.p}`, succId: `r${r.s}`, type: r.type, lag: r.lag })),
+    });
+    fc.assert(
+      fc.property(fc.array(rel, { maxLength: 25 }), fc.array(rel, { maxLength: 25 }), (a, b) => {
+        const inside = (r: { p: number; s: number }) => r.p < 10 && r.s < 10;
+        const cur = new Map(b.filter(inside).map((r) => [`${r.p}>${r.s}`, r] as const));
+        const label = (n: number) => (n < 10 ? `N${n}` : '');
+        const want: string[] = [];
+        const seen = new Set<string>();
+        for (const r of a) {
+          const c = inside(r) ? cur.get(`${r.p}>${r.s}`) : undefined;
+          if (!c) want.push(`removed ${label(r.p)} ${label(r.s)} ${r.type} ${r.lag}`);
+          else {
+            seen.add(`${r.p}>${r.s}`);
+            if (c.type !== r.type || c.lag !== r.lag)
+              want.push(`changed ${label(r.p)} ${label(r.s)} ${c.type} ${c.lag} ${r.type} ${r.lag}`);
+          }
+        }
+        for (const r of b)
+          if (!(inside(r) && seen.has(`${r.p}>${r.s}`)))
+            want.push(`added ${label(r.p)} ${label(r.s)} ${r.type} ${r.lag}`);
+        const got = compareVersions(side(a), side(b)).relations.map((d) =>
+          [
+            d.status,
+            d.predCode,
+            d.succCode,
+            d.type,
+            d.lag,
+            ...(d.baseType ? [d.baseType, d.baseLag] : []),
+          ].join(' '),
+        );
+        expect(got).toEqual(want);
+      }),
+    );
+  });
 });
