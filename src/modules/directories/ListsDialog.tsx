@@ -2,7 +2,7 @@
 // chosen with a check box per value. A version's WBS is built from a list (copy-wbs) and brought
 // in line with it later (sync-with-list: counted first, confirmed, one undoable change).
 import { useEffect, useState } from 'react';
-import type { Directory, DirectoryList } from '../../api/directories';
+import type { Directory, DirectoryList, ResourceSync } from '../../api/directories';
 import type { EpsNode } from '../../api/structure';
 import type { Version } from '../../api/versions';
 import { confirm } from '../../app/dialogs/confirm';
@@ -12,6 +12,7 @@ import { useToasts } from '../../state/toasts';
 import * as dirApi from './api';
 import { refusal, RefusalLines } from './DirectoryDialogs';
 import { useDirectoriesT } from './i18n';
+import { leftRows, syncResourcesConfirmed } from './sync-resources';
 
 export function ListsDialog(props: {
   directory: Directory;
@@ -152,28 +153,24 @@ export function ListsDialog(props: {
   const syncResources = () =>
     run('sync_res', async () => {
       if (!list) return;
-      const plan = await dirApi.syncResources(directory.id, versionId, list.id, true);
-      const left = plan.left.slice(0, 5).map((r) => `${r.code} ${r.name}`);
-      const lines = [
+      const lines = (plan: ResourceSync) => [
         t('res_created', { count: plan.created }),
         t('res_added', { count: plan.added }),
         t('res_renamed', { count: plan.renamed }),
         t('res_left', { count: plan.left.length }),
-        ...(left.length ? [t('sync_left_rows', { rows: left.join('; ') })] : []),
+        ...(plan.left.length ? [t('sync_left_rows', { rows: leftRows(plan) })] : []),
       ];
-      if (plan.created + plan.linked + plan.added + plan.renamed === 0) {
-        useToasts.getState().push({ kind: 'info', title: t('res_in_line'), lines, durationMs: 5000 });
-        return;
-      }
-      const { confirmed } = await confirm({
-        title: t('res_sync_title', { name: list.name }),
-        message: lines.join(' '),
-        submitLabel: t('sync_submit'),
-        confirmWithEnter: true,
-      });
-      if (!confirmed) return;
-      await dirApi.syncResources(directory.id, versionId, list.id, false);
-      toast(t('res_in_line'), lines.slice(0, 3));
+      const done = await syncResourcesConfirmed(
+        { directoryId: directory.id, versionId, listId: list.id },
+        {
+          lines,
+          inLine: t('res_in_line'),
+          title: t('res_sync_title', { name: list.name }),
+          submit: t('sync_submit'),
+          toastMs: 5000,
+        },
+      );
+      if (done) toast(t('res_in_line'), lines(done).slice(0, 3));
     });
 
   return (

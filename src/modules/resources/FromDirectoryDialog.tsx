@@ -10,11 +10,11 @@ import type { DirectoryList, DirectorySummary } from '../../api/directories';
 import { epsRoutes, type EpsNode } from '../../api/structure';
 import type { Version } from '../../api/versions';
 import { call } from '../../app/api/call';
-import { confirm } from '../../app/dialogs/confirm';
 import { Modal } from '../../app/ui/Modal';
 import { useToasts } from '../../state/toasts';
 import * as dirApi from '../directories/api';
 import { refusal, RefusalLines } from '../directories/DirectoryDialogs';
+import { leftRows, syncResourcesConfirmed } from '../directories/sync-resources';
 import { useResourcesT } from './i18n';
 
 export function FromDirectoryDialog(props: {
@@ -102,25 +102,21 @@ export function FromDirectoryDialog(props: {
   const sync = () =>
     run('sync', async () => {
       if (!list) return;
-      const plan = await dirApi.syncResources(dirId, versionId, list.id, true);
-      const left = plan.left.slice(0, 5).map((r) => `${r.code} ${r.name}`);
-      const lines = [
-        ...counts(plan),
-        ...(plan.left.length ? [t('from_dir.left', { count: plan.left.length })] : []),
-        ...(left.length ? [t('from_dir.left_rows', { rows: left.join('; ') })] : []),
-      ];
-      if (plan.created + plan.linked + plan.added + plan.renamed === 0) {
-        useToasts.getState().push({ kind: 'info', title: t('from_dir.in_line'), lines, durationMs: 6000 });
-        return;
-      }
-      const { confirmed } = await confirm({
-        title: t('from_dir.sync_title', { name: list.name }),
-        message: lines.join(' '),
-        submitLabel: t('from_dir.sync_submit'),
-        confirmWithEnter: true,
-      });
-      if (!confirmed) return;
-      const done = await dirApi.syncResources(dirId, versionId, list.id, false);
+      const done = await syncResourcesConfirmed(
+        { directoryId: dirId, versionId, listId: list.id },
+        {
+          lines: (plan) => [
+            ...counts(plan),
+            ...(plan.left.length ? [t('from_dir.left', { count: plan.left.length })] : []),
+            ...(plan.left.length ? [t('from_dir.left_rows', { rows: leftRows(plan) })] : []),
+          ],
+          inLine: t('from_dir.in_line'),
+          title: t('from_dir.sync_title', { name: list.name }),
+          submit: t('from_dir.sync_submit'),
+          toastMs: 6000,
+        },
+      );
+      if (!done) return;
       await props.onDone();
       toast(t('from_dir.in_line'), counts(done));
     });
