@@ -14,9 +14,12 @@ import { setCostStale, useCostStale } from '../state/costr/stale';
 // The cost module's namespace (as src/modules/costr/i18n.ts registers it): the marks' note.
 const { useT: useCostrT } = moduleTexts('costr', en, ru);
 
+/** A stored version's id; the project grid's rows of several schedules have a made-up one. */
+const STORED_VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function useCostStaleLoad(versionId: string | null, revision: number | undefined): void {
   useEffect(() => {
-    if (!versionId) {
+    if (!versionId || !STORED_VERSION.test(versionId)) {
       setCostStale(null, []);
       return;
     }
