@@ -1,6 +1,13 @@
 // Server texts of backups, executors, localization, sign-in by OpenID Connect and access grants (issue 21),
 // merged into the en and ru catalogues.
 export const admin2En: Record<string, string> = {
+  // Licence errors of spec §8 (the client's catalogue has the same texts under "codes").
+  NoActiveLicense: 'No active licence found',
+  CannotDeleteActiveLicense: 'An active licence cannot be deleted',
+  LicenseDecryptFailed: 'The licence token cannot be decrypted',
+  LicenseAlreadyLoaded: 'The licence is already loaded',
+  PaidUsersExceeded: 'The number of paid users is exceeded',
+  VersionNotSupported: 'This application version is not supported by the licence',
   'backup.unreadable': 'The backup file cannot be read',
   'backup.other_schedule': 'The backup belongs to another schedule',
   'backup.version_moved': 'A version of the backup now belongs to another schedule: {id}',
@@ -52,6 +59,12 @@ export const admin2En: Record<string, string> = {
 };
 
 export const admin2Ru: Record<string, string> = {
+  NoActiveLicense: 'Активная лицензия не найдена',
+  CannotDeleteActiveLicense: 'Нельзя удалить активную лицензию',
+  LicenseDecryptFailed: 'Не удаётся расшифровать токен лицензии',
+  LicenseAlreadyLoaded: 'Лицензия уже загружена',
+  PaidUsersExceeded: 'Превышено количество платных пользователей',
+  VersionNotSupported: 'Эта версия приложения не поддерживается лицензией',
   'backup.unreadable': 'Файл резервной копии не читается',
   'backup.other_schedule': 'Резервная копия относится к другому графику',
   'backup.version_moved': 'Версия из резервной копии теперь относится к другому графику: {id}',
