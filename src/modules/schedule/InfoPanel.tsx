@@ -11,9 +11,8 @@
 import { type KeyboardEvent, Suspense, lazy, useRef } from 'react';
 import { Loading } from '../../app/ui/StatePanels';
 import { rovingIndex } from '../../app/ui/roving-index';
-import { formatDate } from '../../domain/format';
 import type { CellTextContext } from '../../state/workbench/cell-text';
-import { cellText } from '../../state/workbench/cell-text';
+import { cellText, finishDateText, startDateText } from '../../state/workbench/cell-text';
 import { COLUMN_DEFS } from '../../state/workbench/columns';
 import { rowAt } from '../../state/workbench/data';
 import type { PanelTab } from '../../state/workbench/store';
@@ -55,7 +54,9 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   const s = workbench.get();
   const p = s.schedule?.position.get(r.id);
   const late = p !== undefined && s.schedule ? [s.schedule.ls[p]!, s.schedule.lf[p]!] : null;
-  const date = (m: number | null) => (m === null || m < 0 ? '' : formatDate(m, 'DD.MM.YYYY', ctx.lang));
+  // The grid's date texts: the same format, and a late finish at midnight shows the day it ends.
+  const date = (m: number | null) => (m === null || m < 0 ? '' : startDateText(m, ctx.lang));
+  const finish = (m: number) => (m < 0 ? '' : finishDateText(m, ctx.lang));
   const limit = (type: string | null, d: number | null) =>
     type ? `${t(`limit.${type}`)} ${date(d)}` : t('panel.none');
   const early = text('start') || text('finish') ? `${text('start')} – ${text('finish')}` : '';
@@ -65,7 +66,7 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
     [t('col.type'), text('type')],
     [t('col.duration'), text('duration')],
     [t('panel.early'), early],
-    [t('panel.late'), late ? `${date(late[0]!)} – ${date(late[1]!)}` : ''],
+    [t('panel.late'), late ? `${date(late[0]!)} – ${finish(late[1]!)}` : ''],
     [t('col.total_float'), text('total_float')],
     [t('col.free_float'), text('free_float')],
     [t('col.start_float'), text('start_float')],

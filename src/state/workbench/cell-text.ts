@@ -92,6 +92,11 @@ function finishDate(minutes: number, mode: TextMode, lang: Lang): string {
   return date(minutes % 1440 === 0 ? minutes - 1 : minutes, mode, lang);
 }
 
+/** A start date as the grid shows it (the node panel's late start and limits). */
+export const startDateText = (minutes: number, lang: Lang) => date(minutes, 'display', lang);
+/** A finish date as the grid shows it: a finish at midnight shows the day it ends. */
+export const finishDateText = (minutes: number, lang: Lang) => finishDate(minutes, 'display', lang);
+
 function sumDuration(r: RowView, ctx: CellTextContext, lang: Lang): string {
   if (!ctx.workBetween || !Number.isFinite(r.es) || !Number.isFinite(r.ef)) return '';
   return days(Math.max(0, ctx.workBetween(r.row.calendarId, r.es, r.ef)), r, ctx, lang);
