@@ -15,17 +15,18 @@ const day = (m: number | null): string | null => (m === null ? null : formatDate
 
 /**
  * How a printed row reads in a column, as the workbench's reader (state/workbench/filter.ts)
- * reads it: durations and floats in working days, dates as YYYY-MM-DD text, the status, node
+ * reads it: durations and floats in working days, `start` and `finish` the early dates the engine
+ * stored (not the actual dates the cells print: the grid sorts and filters by the early ones) as
+ * YYYY-MM-DD text, the status as the status column (an activity at 100 % is completed), node
  * type and calendar id, attributes by `attr:KEY`.
  */
 export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
   const activity = new Map(model.activities.map((a) => [a.id, a]));
-  const row = new Map(rows.map((r) => [r.id, r]));
+  const printed = new Set(rows.map((r) => r.id));
   return (id: string, field: string): FieldValue => {
     const a = activity.get(id);
-    const r = row.get(id);
-    if (!a || !r) return null;
+    if (!a || !printed.has(id)) return null;
     const sum = a.kind === 'sum';
     const days = (m: number | null | undefined) =>
       m === null || m === undefined ? null : m / 60 / (hpd.get(a.calendarId) ?? 8);
@@ -38,9 +39,10 @@ export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
       case 'type':
         return a.nodeType;
       case 'status':
-        return a.actualFinish !== null || (sum && a.percentComplete >= 100)
+        // state/workbench/cell-text.ts rowStatus and sumStatus (a summary by its rolled-up percent).
+        return (!sum && a.actualFinish !== null) || a.percentComplete >= 100
           ? 'completed'
-          : a.actualStart !== null || (sum && a.percentComplete > 0)
+          : (!sum && a.actualStart !== null) || a.percentComplete > 0
             ? 'in_progress'
             : 'not_started';
       case 'calendar':
@@ -52,9 +54,9 @@ export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
       case 'free_float':
         return sum ? null : days(a.stored?.ff);
       case 'start':
-        return day(r.start);
+        return day(a.stored?.es ?? null);
       case 'finish':
-        return day(r.finish);
+        return day(a.stored?.ef ?? null);
       case 'progress':
         return a.percentComplete;
       case 'critical':
@@ -72,7 +74,8 @@ function rowsText(words: PrintWords, lang: ServerLang, count: number): string {
 }
 
 /**
- * `data.rows` (WBS order) rearranged in place: filtered by `filter`, sorted and grouped by the
+ * `data.rows` (WBS order) rearranged in place: filtered by `filter` and the indicator's test
+ * `keep` (a row shows when it passes both, with its ancestors), sorted and grouped by the
  * arrangement, with one header row per group ("Column: value · N activities · start – finish");
  * relations whose ends are not printed are left out.
  */
@@ -83,9 +86,10 @@ export function arrangePrintData(
   filter: FilterExpr | null,
   words: PrintWords,
   lang: ServerLang,
+  keep?: (read: (id: string, field: string) => FieldValue) => (id: string) => boolean,
 ): void {
   const read = printReader(model, data.rows);
-  const shown = filter ? filterRows(data.rows, filter, read) : null;
+  const shown = filter || keep ? filterRows(data.rows, filter, read, keep?.(read)) : null;
   const lines = printLines(data.rows, arrangement, read, shown);
   const before = data.rows;
   const byId = new Map(before.map((r) => [r.id, r]));

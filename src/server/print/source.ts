@@ -7,10 +7,11 @@ import { printColumns } from '../../domain/print/columns';
 import type { LayoutCol } from '../../domain/print/columns';
 import type { CyclogramPage, PrintSettings } from '../../domain/print/settings';
 import type { ScheduleModel } from '../../domain/schedule/model';
-import { parseFilter } from '../../domain/filter';
+import { parseFilter, type FieldValue } from '../../domain/filter';
 import type { Arrangement, SortKey } from '../../domain/wbs/arrange';
 import type { DB } from '../db/schema';
 import { arrangePrintData } from './arrange-rows';
+import { indicatorRows, targetDates } from './indicator-rows';
 import { loadVersionModel } from '../import/to-model';
 import type { ServerLang } from '../i18n/messages';
 import { hiddenKeysOfUser } from '../services/attribute-access';
@@ -105,7 +106,7 @@ export async function printSource(
   if (settings?.cyclogram)
     data.cyclogram = await printCyclogram(db, spaceId, version, hidden, settings.cyclogram, model, lang);
   let arrangement: Arrangement = { sort: [], groupBy: null };
-  if (settings?.use_layout) {
+  if (settings?.use_layout || settings?.layout_sort) {
     // The asking user's grid layout of this version; its attribute columns only for attributes
     // the version has and the role may see (hidden ones are already out of the rows).
     const saved = userId
@@ -118,17 +119,29 @@ export async function printSource(
           .executeTakeFirst()
       : undefined;
     const layout = saved?.layout as SavedLayout | undefined;
-    const keys = new Set(Object.keys(model.attributeDefs ?? {}));
-    for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
-    for (const k of hidden) keys.delete(k);
-    data.columns = printColumns(settings, layout?.columns ?? null, keys);
+    if (settings.use_layout) {
+      const keys = new Set(Object.keys(model.attributeDefs ?? {}));
+      for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
+      for (const k of hidden) keys.delete(k);
+      data.columns = printColumns(settings, layout?.columns ?? null, keys);
+    }
+    // The layout's sort and grouping, with its columns or with the print's own.
     arrangement = { sort: layout?.sort ?? [], groupBy: layout?.group_by ?? null };
   }
-  // The layout's sort and grouping and the schedule page's filter, as the workbench applies them.
+  // The layout's sort and grouping and the schedule page's filter and indicator, as the
+  // workbench applies them.
   const filter = settings?.filter ? parseFilter(settings.filter) : null;
   if (filter && !filter.ok) throw new Error(`print filter checked by the schema: ${filter.path}`);
-  if (arrangement.sort.length || arrangement.groupBy !== null || filter)
-    arrangePrintData(data, model, arrangement, filter?.filter ?? null, PRINT_WORDS[lang], lang);
+  const indicator = settings?.filter_indicator ?? null;
+  const target = indicator
+    ? await targetDates(db, spaceId, version.schedule_id, settings?.filter_target, model)
+    : null;
+  const keep = indicator
+    ? (read: (id: string, field: string) => FieldValue) =>
+        indicatorRows(indicator, model, target, version.data_date ?? null, read)
+    : undefined;
+  if (arrangement.sort.length || arrangement.groupBy !== null || filter || keep)
+    arrangePrintData(data, model, arrangement, filter?.filter ?? null, PRINT_WORDS[lang], lang, keep);
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {
