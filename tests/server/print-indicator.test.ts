@@ -43,7 +43,9 @@ describe('print with the schedule page indicator filter', () => {
     const token = login.json().token as string;
     const [space] = (await call(app, api.users.spaces, { token })).json() as UserSpace[];
     auth = { token, space: space!.id };
-    const tree = (await call(app, api.eps.tree, { token, params: { space_id: space!.id } })).json() as EpsTree;
+    const tree = (
+      await call(app, api.eps.tree, { token, params: { space_id: space!.id } })
+    ).json() as EpsTree;
     version = tree.versions.find((v) => v.kind === 'version')!.id;
     target = tree.versions.find((v) => v.kind === 'target')!.id;
     items = (await h.database.db
@@ -87,10 +89,13 @@ describe('print with the schedule page indicator filter', () => {
 
   /** The codes of the version's rows the PDF prints (each code cell is one text line). */
   const printedCodes = async (settings: PrintSettings) => {
-    const lines = new Set((await printPdf(settings)).pages.flatMap((p) => p.text.split('\n').map((l) => l.trim())));
+    const lines = new Set(
+      (await printPdf(settings)).pages.flatMap((p) => p.text.split('\n').map((l) => l.trim())),
+    );
     return new Set(items.filter((i) => i.code && lines.has(i.code)).map((i) => i.code));
   };
-  const codesOf = (ids: Iterable<string>) => new Set([...ids].map((id) => items.find((i) => i.id === id)!.code));
+  const codesOf = (ids: Iterable<string>) =>
+    new Set([...ids].map((id) => items.find((i) => i.id === id)!.code));
 
   const settings = (patch: Partial<PrintSettings>): PrintSettings => ({
     ...defaultSettings(),
@@ -136,7 +141,9 @@ describe('print with the schedule page indicator filter', () => {
     }
     const logic = all.find((i) => i.key === 'logic')!.ids;
     expect(logic.length).toBeGreaterThan(0);
-    expect(await printedCodes(settings({ filter_indicator: 'logic' }))).toEqual(codesOf(withAncestors(logic)));
+    expect(await printedCodes(settings({ filter_indicator: 'logic' }))).toEqual(
+      codesOf(withAncestors(logic)),
+    );
   });
 
   it("with the page's filter too, a row prints when it passes both", async () => {
@@ -183,7 +190,17 @@ describe('print with the schedule page indicator filter', () => {
     const other = await h.database.db
       .selectFrom('versions')
       .select('id')
-      .where('schedule_id', '!=', (await h.database.db.selectFrom('versions').select('schedule_id').where('id', '=', version).executeTakeFirstOrThrow()).schedule_id)
+      .where(
+        'schedule_id',
+        '!=',
+        (
+          await h.database.db
+            .selectFrom('versions')
+            .select('schedule_id')
+            .where('id', '=', version)
+            .executeTakeFirstOrThrow()
+        ).schedule_id,
+      )
       .executeTakeFirst();
     const wrong = other?.id ?? '00000000-0000-4000-8000-000000000000';
     for (const [lang, text] of [

@@ -52,7 +52,12 @@ export function PrintButton({
             </Link>
           }
         >
-          <PrintPanel versionId={versionId} pageFilter={filter} pageIndicator={indicator} pageTarget={target} />
+          <PrintPanel
+            versionId={versionId}
+            pageFilter={filter}
+            pageIndicator={indicator}
+            pageTarget={target}
+          />
           <ReportsPanel versionId={versionId} />
         </Modal>
       ) : null}

@@ -440,7 +440,7 @@ export function PrintPanel({
 
         <fieldset className="print__group">
           <legend>{t('columns')}</legend>
-          <label className="print__inline">
+          <label className="print__inline print__check">
             <input
               type="checkbox"
               data-testid="print-use-layout"
@@ -449,7 +449,7 @@ export function PrintPanel({
             />
             {t('use_layout')}
           </label>
-          <label className="print__inline">
+          <label className="print__inline print__check">
             <input
               type="checkbox"
               data-testid="print-layout-sort"
@@ -460,7 +460,7 @@ export function PrintPanel({
             {t('layout_sort')}
           </label>
           {pageFilter || pageIndicator ? (
-            <label className="print__inline">
+            <label className="print__inline print__check">
               <input
                 type="checkbox"
                 data-testid="print-use-filter"

@@ -41,7 +41,11 @@ const rowsArb = fc
   .integer({ min: 1, max: 30 })
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArb(`r${i}`))));
 
-function readerOf(rows: readonly Row[], flagged: ReadonlySet<string> = new Set(), withTarget = true): IndicatorReader {
+function readerOf(
+  rows: readonly Row[],
+  flagged: ReadonlySet<string> = new Set(),
+  withTarget = true,
+): IndicatorReader {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     nodeType: (id) => byId.get(id)?.nodeType,
@@ -90,11 +94,16 @@ describe('grid indicator tests', () => {
 
   it('a quality check shows exactly the rows the assessment flags', () => {
     fc.assert(
-      fc.property(rowsArb, fc.constantFrom(...QUALITY_INDICATORS), fc.array(fc.nat(40)), (rows, key, picks) => {
-        const flagged = new Set(picks.map((i) => `r${i}`));
-        const test = indicatorTest(key, readerOf(rows, flagged));
-        for (const row of rows) expect(test(row.id)).toBe(flagged.has(row.id));
-      }),
+      fc.property(
+        rowsArb,
+        fc.constantFrom(...QUALITY_INDICATORS),
+        fc.array(fc.nat(40)),
+        (rows, key, picks) => {
+          const flagged = new Set(picks.map((i) => `r${i}`));
+          const test = indicatorTest(key, readerOf(rows, flagged));
+          for (const row of rows) expect(test(row.id)).toBe(flagged.has(row.id));
+        },
+      ),
     );
   });
 
