@@ -6,9 +6,6 @@ import type { IndActivity, IndicatorKey } from '../../domain/indicators';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
 
-export { QUALITY_INDICATORS } from '../../domain/indicators/grid-filter';
-export type { QualityIndicator } from '../../domain/indicators/grid-filter';
-
 let last: {
   schedule: unknown;
   doc: unknown;
