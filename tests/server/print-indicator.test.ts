@@ -225,3 +225,87 @@ describe('print with the schedule page indicator filter', () => {
     expect(back).toEqual({ version_id: version, settings: s, saved: true });
   });
 });
+
+describe('print of volume and price', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let auth: { token: string; space: string };
+  let version: string;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    app = h.app;
+    await seedIfEmpty(h.database.db);
+    const login = await call(app, api.auth.login, { body: { login: DEMO_LOGIN, password: DEMO_PASSWORD } });
+    const token = login.json().token as string;
+    const [space] = (await call(app, api.users.spaces, { token })).json() as UserSpace[];
+    auth = { token, space: space!.id };
+    const tree = (
+      await call(app, api.eps.tree, { token, params: { space_id: space!.id } })
+    ).json() as EpsTree;
+    version = tree.versions.find((v) => v.kind === 'version')!.id;
+  }, 180_000);
+  afterAll(() => h.close());
+
+  it("prints the layout's volume and price columns as the grid shows them, and filters and sorts by them", async () => {
+    const rows = await h.database.db
+      .selectFrom('wbs_items')
+      .select(['id', 'parent_id', 'code', 'volume', 'price', 'node_type'])
+      .where('version_id', '=', version)
+      .execute();
+    const priced = rows.filter((r) => r.node_type !== 'sum' && r.volume !== null && r.volume > 0);
+    expect(priced.length).toBeGreaterThan(2);
+    const saved = await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: {
+        columns: [
+          { id: 'code', width: 64, visible: true },
+          { id: 'volume', width: 90, visible: true },
+          { id: 'price', width: 90, visible: true },
+        ],
+        frozen: 0,
+        sort: [{ column: 'volume', dir: 'desc' }],
+        group_by: null,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const settings: PrintSettings = {
+      ...defaultSettings(),
+      use_layout: true,
+      filter: JSON.stringify({ field: 'volume', op: 'gt', value: 0 }),
+    };
+    const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
+    expect(res.statusCode, res.body).toBe(201);
+    let job = res.json() as Job;
+    for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (
+        (await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } })).json() as Job[]
+      )[0]!;
+    }
+    expect(job.state).toBe('done');
+    const pdf = readPdf(
+      (await call(app, api.transfer.storageDownload, { ...auth, params: { id: job.file_id! } })).rawPayload,
+    );
+    const lines = pdf.pages.flatMap((p) => p.text.split('\n').map((l) => l.trim()));
+    expect(lines).toContain('Volume');
+    expect(lines).toContain('Price');
+    // Only rows with a volume print (with their summaries), each sibling group by volume descending.
+    const codes = lines.filter((l) => /^A\d{4,}$/.test(l));
+    expect(new Set(codes)).toEqual(new Set(priced.map((r) => r.code)));
+    const first = priced.find((r) => r.code === codes[0])!;
+    const siblings = priced.filter((r) => r.parent_id === first.parent_id).map((r) => r.volume!);
+    expect(first.volume).toBe(Math.max(...siblings));
+    // The cells as the grid writes numbers: grouped thousands, two decimals.
+    const fmt = (v: number) =>
+      v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(lines).toContain(fmt(first.volume!));
+    if (first.price !== null) expect(lines).toContain(fmt(first.price));
+    await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: { columns: [], frozen: 0, sort: [], group_by: null },
+    });
+  });
+});

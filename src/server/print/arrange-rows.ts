@@ -11,6 +11,9 @@ import type { Arrangement } from '../../domain/wbs/arrange';
 import type { ServerLang } from '../i18n/messages';
 import type { PrintData, PrintRow, PrintWords } from './render';
 
+/** The rows' volume and price (not in the engine's model), by row id. */
+export type Amounts = ReadonlyMap<string, { volume: number | null; price: number | null }>;
+
 const day = (m: number | null): string | null => (m === null ? null : formatDateTime(m).slice(0, 10));
 
 /**
@@ -18,9 +21,9 @@ const day = (m: number | null): string | null => (m === null ? null : formatDate
  * reads it: durations and floats in working days, `start` and `finish` the early dates the engine
  * stored (not the actual dates the cells print: the grid sorts and filters by the early ones) as
  * YYYY-MM-DD text, the status as the status column (an activity at 100 % is completed), node
- * type and calendar id, attributes by `attr:KEY`.
+ * type and calendar id, volume and price (from `amounts`), attributes by `attr:KEY`.
  */
-export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
+export function printReader(model: ScheduleModel, rows: readonly PrintRow[], amounts?: Amounts) {
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
   const activity = new Map(model.activities.map((a) => [a.id, a]));
   const printed = new Set(rows.map((r) => r.id));
@@ -59,6 +62,10 @@ export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
         return day(a.stored?.ef ?? null);
       case 'progress':
         return a.percentComplete;
+      case 'volume':
+        return amounts?.get(id)?.volume ?? null;
+      case 'price':
+        return amounts?.get(id)?.price ?? null;
       case 'critical':
         return a.stored?.critical === true;
       default:
@@ -87,8 +94,9 @@ export function arrangePrintData(
   words: PrintWords,
   lang: ServerLang,
   keep?: (read: (id: string, field: string) => FieldValue) => (id: string) => boolean,
+  amounts?: Amounts,
 ): void {
-  const read = printReader(model, data.rows);
+  const read = printReader(model, data.rows, amounts);
   const shown = filter || keep ? filterRows(data.rows, filter, read, keep?.(read)) : null;
   const lines = printLines(data.rows, arrangement, read, shown);
   const before = data.rows;

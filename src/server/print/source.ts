@@ -10,7 +10,8 @@ import type { ScheduleModel } from '../../domain/schedule/model';
 import { parseFilter, type FieldValue } from '../../domain/filter';
 import type { Arrangement, SortKey } from '../../domain/wbs/arrange';
 import type { DB } from '../db/schema';
-import { arrangePrintData } from './arrange-rows';
+import { arrangePrintData, type Amounts } from './arrange-rows';
+import { formatNumber } from '../../domain/format';
 import { indicatorRows, targetDates } from './indicator-rows';
 import { loadVersionModel } from '../import/to-model';
 import type { ServerLang } from '../i18n/messages';
@@ -128,6 +129,24 @@ export async function printSource(
     // The layout's sort and grouping, with its columns or with the print's own.
     arrangement = { sort: layout?.sort ?? [], groupBy: layout?.group_by ?? null };
   }
+  // Volume and price are not in the engine's model: read from the rows for the layout's columns
+  // and for a sort or filter on them, printed as the grid shows them (spec §9 numbers).
+  let amounts: Amounts | undefined;
+  if (settings?.use_layout || settings?.layout_sort || settings?.filter) {
+    amounts = new Map();
+    const rows = await db
+      .selectFrom('wbs_items')
+      .select(['id', 'volume', 'price'])
+      .where('space_id', '=', spaceId)
+      .where('version_id', '=', versionId)
+      .execute();
+    for (const r of rows) amounts.set(r.id, { volume: r.volume, price: r.price });
+    for (const row of data.rows) {
+      const { volume = null, price = null } = amounts.get(row.id) ?? {};
+      row.cells.volume = volume === null ? '' : formatNumber(volume, { lang });
+      row.cells.price = price === null ? '' : formatNumber(price, { lang });
+    }
+  }
   // The layout's sort and grouping and the schedule page's filter and indicator, as the
   // workbench applies them.
   const filter = settings?.filter ? parseFilter(settings.filter) : null;
@@ -141,7 +160,16 @@ export async function printSource(
         indicatorRows(indicator, model, target, version.data_date ?? null, read)
     : undefined;
   if (arrangement.sort.length || arrangement.groupBy !== null || filter || keep)
-    arrangePrintData(data, model, arrangement, filter?.filter ?? null, PRINT_WORDS[lang], lang, keep);
+    arrangePrintData(
+      data,
+      model,
+      arrangement,
+      filter?.filter ?? null,
+      PRINT_WORDS[lang],
+      lang,
+      keep,
+      amounts,
+    );
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {
