@@ -100,7 +100,7 @@ export function arrangePrintData(
   const shown = filter || keep ? filterRows(data.rows, filter, read, keep?.(read)) : null;
   const lines = printLines(data.rows, arrangement, read, shown);
   const before = data.rows;
-  const byId = new Map(before.map((r) => [r.id, r]));
+  const activityOf = new Map(model.activities.map((a) => [a.id, a]));
   const column = arrangement.groupBy ?? '';
   const title = column.startsWith('attr:')
     ? (data.attributeLabels[column.slice(5)] ?? column.slice(5))
@@ -120,14 +120,17 @@ export function arrangePrintData(
       return { ...r, cells: { ...r.cells, name: `${' '.repeat(line.depth * 2)}${r.name}` } };
     }
     const { value, rows: ids } = line.group;
+    // As the grid's group header (grid/GroupRow.tsx spanOf): the rows' early dates, a finish at
+    // midnight ending the day before.
     let start = Infinity;
     let finish = -Infinity;
     for (const id of ids) {
-      const r = byId.get(id)!;
-      if (r.start !== null) start = Math.min(start, r.start);
-      if (r.finish !== null) finish = Math.max(finish, r.finish);
+      const s = activityOf.get(id)?.stored;
+      if (s?.es !== null && s?.es !== undefined && s.es >= 0) start = Math.min(start, s.es);
+      if (s?.ef !== null && s?.ef !== undefined && s.ef >= 0) finish = Math.max(finish, s.ef);
     }
-    const span = Number.isFinite(start) && Number.isFinite(finish) ? ` · ${day(start)} – ${day(finish)}` : '';
+    const end = finish % 1440 === 0 ? finish - 1 : finish;
+    const span = Number.isFinite(start) && Number.isFinite(finish) ? ` · ${day(start)} – ${day(end)}` : '';
     return {
       id: '',
       parent: null,
