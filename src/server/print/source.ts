@@ -133,16 +133,16 @@ export async function printSource(
   // and for a sort or filter on them, printed as the grid shows them (spec §9 numbers).
   let amounts: Amounts | undefined;
   if (settings?.use_layout || settings?.layout_sort || settings?.filter) {
-    amounts = new Map();
     const rows = await db
       .selectFrom('wbs_items')
       .select(['id', 'volume', 'price'])
       .where('space_id', '=', spaceId)
       .where('version_id', '=', versionId)
       .execute();
-    for (const r of rows) amounts.set(r.id, { volume: r.volume, price: r.price });
+    const byRow = new Map(rows.map((r) => [r.id, { volume: r.volume, price: r.price }]));
+    amounts = byRow;
     for (const row of data.rows) {
-      const { volume = null, price = null } = amounts.get(row.id) ?? {};
+      const { volume = null, price = null } = byRow.get(row.id) ?? {};
       row.cells.volume = volume === null ? '' : formatNumber(volume, { lang });
       row.cells.price = price === null ? '' : formatNumber(price, { lang });
     }
