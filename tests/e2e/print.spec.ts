@@ -200,3 +200,45 @@ test("prints only the rows of the workbench's indicator filter (critical), as th
   await page.waitForTimeout(800);
   await ru.screenshot({ path: '/tmp/print24f-dialog-ru.png' });
 });
+
+test("prints a quality check's rows set from the indicators view, as the grid shows them", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1500, height: 2600 });
+  await openDemoSchedule(page);
+  // The indicators view's "Show N rows" of check 1 (logic) opens the grid with filter_indicator.
+  const url = new URL(page.url());
+  await page.goto(`${url.pathname}/cyclogram`);
+  await page.getByRole('tab', { name: 'Indicators' }).click();
+  const link = page.locator('tr[data-indicator="logic"]').getByRole('button', { name: /Show \d+ rows/ });
+  const flagged = Number((await link.textContent())!.match(/\d+/)![0]);
+  await link.click();
+  await expect(page).toHaveURL(/filter_indicator=logic/);
+  await expect(page.locator('.wb-filterbar')).toContainText('1. Logic');
+  const activities = page.getByRole('grid').locator('.wb-row:not(.wb-row-sum)');
+  await expect(activities).toHaveCount(flagged);
+  const codes = (
+    await activities.evaluateAll((els) =>
+      els.map((el) => el.querySelector('[role=gridcell]')?.textContent?.trim() ?? ''),
+    )
+  ).sort();
+
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  await expect(dialog.getByTestId('print-use-filter')).toBeChecked();
+  await expect(dialog.getByTestId('print-count')).toContainText(/\d+ pages/);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('print-run').click();
+  const pdf = readPdf(readFileSync((await (await downloading).path())!));
+  const printed = [
+    ...new Set(
+      pdf.pages.flatMap((p) =>
+        p.text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => /^A\d{4,}$/.test(l)),
+      ),
+    ),
+  ].sort();
+  expect(printed).toEqual(codes);
+});
