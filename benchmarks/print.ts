@@ -11,6 +11,7 @@ import { planFor, writePrintPdf } from '../src/server/print/document';
 import { printData } from '../src/server/print/render';
 import { PRINT_WORDS } from '../src/server/print/words';
 import { arrangePrintData } from '../src/server/print/arrange-rows';
+import { indicatorRows } from '../src/server/print/indicator-rows';
 import { generateModel } from '../tests/fixtures/io-generator';
 import { withResults } from '../src/domain/io/write-schedule';
 
@@ -53,6 +54,17 @@ arrangePrintData(
   'en',
 );
 const arrangeMs = Math.round(performance.now() - ta);
+// The page's indicator filter on the same rows, timed apart: critical (per row) and logic (the
+// quality assessment over every activity and relation), each with its ancestors.
+const indicator: Record<string, { ms: number; rows: number }> = {};
+for (const key of ['critical', 'logic'] as const) {
+  const rows = printData(scheduled);
+  const ti = performance.now();
+  arrangePrintData(rows, scheduled, { sort: [], groupBy: null }, null, PRINT_WORDS.en, 'en', (read) =>
+    indicatorRows(key, scheduled, null, null, read),
+  );
+  indicator[key] = { ms: Math.round(performance.now() - ti), rows: rows.rows.length };
+}
 const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
 const pdf = readFileSync(file, 'latin1');
 rmSync(file);
@@ -74,6 +86,7 @@ process.stdout.write(
       cpuMs,
       arrangeMs,
       arrangedRows: arranged.rows.length,
+      indicator,
       peakRssGrowthMb: Math.round((peak - rss0) / 1048576),
     },
     null,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_SHEET_MM, MIN_MARGIN_MM, PRINT_COLUMNS, checkFormat } from '../domain/print/settings';
 import { unknownTokens } from '../domain/print/titles';
 import { parseFilter } from '../domain/filter/parse';
+import { GRID_INDICATORS } from '../domain/indicators/grid-filter';
 import { Id, IdParams, Name, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
@@ -57,6 +58,8 @@ export const PrintSettings = z.strictObject({
     .refine((cs) => new Set(cs).size === cs.length, { params: { code: 'duplicate_column' } }),
   /** Print the caller's grid layout of the version (visible columns, attributes too) instead. */
   use_layout: z.boolean().optional(),
+  /** With the print's own columns: the rows in the caller's grid layout's sort and grouping. */
+  layout_sort: z.boolean().optional(),
   fit: z.discriminatedUnion('mode', [
     z.strictObject({ mode: z.literal('pages'), pages_wide: z.number().int().min(1).max(50) }),
     z.strictObject({ mode: z.literal('scale'), percent: z.number().min(10).max(400) }),
@@ -78,6 +81,13 @@ export const PrintSettings = z.strictObject({
     })
     .nullable()
     .optional(),
+  /**
+   * The schedule page's indicator filter (its `filter_indicator` parameter): only the rows the
+   * grid shows under it are printed, with their ancestors. Not kept with the saved settings.
+   */
+  filter_indicator: z.enum(GRID_INDICATORS).nullable().optional(),
+  /** The page's target version (its `target` parameter), for `delayed` and the target checks. */
+  filter_target: Id.nullable().optional(),
   /** A last page with the cyclogram; the keys as `GET versions/{id}/cyclogram/{attributeId}` takes them. */
   cyclogram: z
     .strictObject({ location_by: z.string().min(1).max(200), kind_by: z.string().min(1).max(200) })

@@ -130,3 +130,115 @@ test("prints only the schedule filter's rows while its box is ticked", async ({ 
   expect(filtered).toBeLessThan(all);
   await page.screenshot({ path: '/tmp/print24e-filter-dialog.png' });
 });
+
+test("prints only the rows of the workbench's indicator filter (critical), as the grid shows them", async ({
+  page,
+}) => {
+  // Tall enough for every filtered row to be painted (the grid draws only the rows in view).
+  await page.setViewportSize({ width: 1500, height: 2600 });
+  await openDemoSchedule(page);
+  const url = new URL(page.url());
+  await page.goto(`${url.pathname}?filter_indicator=critical`);
+  const bar = page.locator('.wb-filterbar');
+  await expect(bar).toContainText('Critical activities');
+  await expect(page.locator('.wb-row-critical').first()).toBeVisible();
+  await expect(bar).toContainText(/\d+ of \d+ rows/);
+  const [shown, total] = /(\d+) of (\d+) rows/
+    .exec((await bar.textContent()) ?? '')!
+    .slice(1)
+    .map(Number) as [number, number];
+  expect(shown).toBeLessThan(total);
+  const gridRows = page.getByRole('grid').locator('.wb-row');
+  await expect(gridRows).toHaveCount(shown);
+  // The activities the user sees: their codes (A1010 …), every one critical.
+  const seen = await gridRows.evaluateAll((els) =>
+    els
+      .filter((el) => !el.className.includes('wb-row-sum'))
+      .map((el) => ({
+        code: el.querySelector('[role=gridcell]')?.textContent?.trim() ?? '',
+        critical: el.className.includes('wb-row-critical'),
+      })),
+  );
+  expect(seen.length).toBeGreaterThan(0);
+  for (const r of seen) expect(r.critical, r.code).toBe(true);
+  const codes = seen.map((r) => r.code).sort();
+  for (const c of codes) expect(c).toMatch(/^A\d{4,}$/);
+
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  await expect(dialog.getByTestId('print-use-filter')).toBeChecked();
+  await expect(dialog.getByTestId('print-layout-sort')).toBeVisible();
+  const summary = dialog.getByTestId('print-count');
+  await expect(summary).toContainText(/\d+ pages/);
+  await page.waitForTimeout(800);
+  await dialog.screenshot({ path: '/tmp/print24f-dialog-en.png' });
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('print-run').click();
+  const pdf = readPdf(readFileSync((await (await downloading).path())!));
+  // Every activity code the PDF prints is one the grid shows, and every one it shows prints.
+  const printed = [
+    ...new Set(
+      pdf.pages.flatMap((p) =>
+        p.text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => /^A\d{4,}$/.test(l)),
+      ),
+    ),
+  ].sort();
+  expect(printed).toEqual(codes);
+
+  // The same dialog in Russian: the filter and layout sort boxes translated.
+  await page.keyboard.press('Escape');
+  await page.locator('.lang-select select').selectOption('ru');
+  await page.getByTestId('print-open').click();
+  const ru = page.getByRole('dialog');
+  await expect(ru.getByText('Сортировка и группировка моей раскладки')).toBeVisible();
+  await expect(ru.getByText('Только строки фильтра графика')).toBeVisible();
+  await expect(ru.getByTestId('print-count')).toContainText(/\d+/);
+  await page.waitForTimeout(800);
+  await ru.screenshot({ path: '/tmp/print24f-dialog-ru.png' });
+});
+
+test("prints a quality check's rows set from the indicators view, as the grid shows them", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1500, height: 2600 });
+  await openDemoSchedule(page);
+  // The indicators view's "Show N rows" of check 1 (logic) opens the grid with filter_indicator.
+  const url = new URL(page.url());
+  await page.goto(`${url.pathname}/cyclogram`);
+  await page.getByRole('tab', { name: 'Indicators' }).click();
+  const link = page.locator('tr[data-indicator="logic"]').getByRole('button', { name: /Show \d+ rows/ });
+  const flagged = Number((await link.textContent())!.match(/\d+/)![0]);
+  await link.click();
+  await expect(page).toHaveURL(/filter_indicator=logic/);
+  await expect(page.locator('.wb-filterbar')).toContainText('1. Logic');
+  const activities = page.getByRole('grid').locator('.wb-row:not(.wb-row-sum)');
+  await expect(activities).toHaveCount(flagged);
+  const codes = (
+    await activities.evaluateAll((els) =>
+      els.map((el) => el.querySelector('[role=gridcell]')?.textContent?.trim() ?? ''),
+    )
+  ).sort();
+
+  await page.getByTestId('print-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  await expect(dialog.getByTestId('print-use-filter')).toBeChecked();
+  await expect(dialog.getByTestId('print-count')).toContainText(/\d+ pages/);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('print-run').click();
+  const pdf = readPdf(readFileSync((await (await downloading).path())!));
+  const printed = [
+    ...new Set(
+      pdf.pages.flatMap((p) =>
+        p.text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => /^A\d{4,}$/.test(l)),
+      ),
+    ),
+  ].sort();
+  expect(printed).toEqual(codes);
+});

@@ -1,2 +1,3 @@
 export * from './dcma';
 export * from './types';
+export * from './grid-filter';

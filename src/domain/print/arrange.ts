@@ -1,6 +1,7 @@
 // The printed rows in the order the workbench shows them: the layout's sort and grouping through
 // the workbench's own arrangement (domain/wbs/arrange), and the page's filter through the
-// workbench's predicate (domain/filter) — the print has no sorter or filter of its own. Every row
+// workbench's predicate (domain/filter) and indicator tests (domain/indicators/grid-filter) — the
+// print has no sorter or filter of its own. Every row
 // counts as expanded (a print shows the whole tree). Pure: the caller says how a row reads.
 
 import { buildPredicate, lazySubtreeSum, sumFields, type FieldValue, type FilterExpr } from '../filter';
@@ -38,29 +39,35 @@ export function treeOfRows(rows: readonly TreeRow[]): TreeIndex {
 
 /**
  * The rows a filter shows: those that pass and their ancestors (as the schedule page shows them);
- * `sum` operators read subtree sums.
+ * `sum` operators read subtree sums. `also` is a further test every shown row passes too (the
+ * page's indicator, domain/indicators/grid-filter); with no `expr` it alone decides.
  */
 export function filterRows(
   rows: readonly TreeRow[],
-  expr: FilterExpr,
+  expr: FilterExpr | null,
   read: (id: string, field: string) => FieldValue,
+  also?: (id: string) => boolean,
 ): Set<string> {
-  const index = treeOfRows(rows);
-  const sums = new Map<string, (id: string) => number>();
-  for (const field of sumFields(expr, new Set()))
-    sums.set(
-      field,
-      lazySubtreeSum(index, (id) => read(id, field)),
-    );
-  const passes = buildPredicate<string>(expr, {
-    get: read,
-    sum: (id, field) => sums.get(field)?.(id) ?? 0,
-    color: (id) => read(id, 'color') as string | null,
-  });
+  let passes: (id: string) => boolean = () => true;
+  if (expr) {
+    const index = treeOfRows(rows);
+    const sums = new Map<string, (id: string) => number>();
+    for (const field of sumFields(expr, new Set()))
+      sums.set(
+        field,
+        lazySubtreeSum(index, (id) => read(id, field)),
+      );
+    passes = buildPredicate<string>(expr, {
+      get: read,
+      sum: (id, field) => sums.get(field)?.(id) ?? 0,
+      color: (id) => read(id, 'color') as string | null,
+    });
+  }
+  const test = also ? (id: string) => passes(id) && also(id) : passes;
   const parent = new Map(rows.map((r) => [r.id, r.parent]));
   const shown = new Set<string>();
   for (const r of rows) {
-    if (!passes(r.id)) continue;
+    if (!test(r.id)) continue;
     for (let id: string | null = r.id; id !== null && !shown.has(id); id = parent.get(id) ?? null)
       shown.add(id);
   }

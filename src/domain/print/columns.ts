@@ -30,6 +30,8 @@ export const LAYOUT_PRINTABLE = new Set([
   'progress',
   'status',
   'calendar',
+  'volume',
+  'price',
 ]);
 
 /** The workbench's default layout (src/state/workbench/columns.ts), used when none is saved. */
@@ -51,7 +53,7 @@ const PX_TO_PT = 0.75;
 /**
  * The columns to print. `attributeKeys` are the attributes the caller may see: an attribute column
  * of the layout not among them (hidden from the role, or gone) is left out, as are workbench
- * columns the print cannot fill (volume, price).
+ * columns the print cannot fill (accepted dates, colour, executor …).
  */
 export function printColumns(
   settings: Pick<PrintSettings, 'columns'> & { use_layout?: boolean | undefined },

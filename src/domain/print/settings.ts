@@ -2,6 +2,7 @@
 // printed beside the Gantt, the fit (N pages wide or a fixed scale), header and footer titles for
 // a special first page, default pages and a special last page, and the legend. Pure types and
 // rules; the server's zod schemas (src/api/print.ts) mirror them.
+import type { GridIndicator } from '../indicators/grid-filter';
 
 /** Spec §9: the smallest sheet is 297 by 210 mm (width at least 297, height at least 210). */
 export const MIN_SHEET_WIDTH_MM = 297;
@@ -86,8 +87,20 @@ export interface PrintSettings {
    * `columns`, in the layout's sort and grouping.
    */
   use_layout?: boolean;
+  /**
+   * With the print's own `columns`: the rows in the user's grid layout's sort and grouping (as
+   * `use_layout` does with the layout's columns).
+   */
+  layout_sort?: boolean;
   /** The schedule page's filter (JSON of domain/filter): only its rows print. Never saved. */
   filter?: string | null;
+  /**
+   * The schedule page's indicator filter (`filter_indicator`: critical, delayed, a quality check
+   * …): only the rows it flags print, with their ancestors; with `filter`, rows pass both. Never saved.
+   */
+  filter_indicator?: GridIndicator | null;
+  /** The page's target version (its `target` parameter) `delayed` and the target checks compare with. */
+  filter_target?: string | null;
   fit: Fit;
   header: TitleSet;
   footer: TitleSet;

@@ -4,17 +4,25 @@ import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Modal } from '../../app/ui/Modal';
+import type { GridIndicator } from '../../domain/indicators/grid-filter';
 import { PrintPanel } from './PrintPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { usePrintT } from './i18n';
 
-/** `filter`: the schedule page's filter (its `filter` parameter), offered to the print. */
+/**
+ * `filter`, `indicator`: the schedule page's filter (its `filter` and `filter_indicator`
+ * parameters), offered to the print; `target`: the page's target version the indicator compares with.
+ */
 export function PrintButton({
   versionId,
   filter = null,
+  indicator = null,
+  target = null,
 }: {
   versionId: string | null;
   filter?: string | null;
+  indicator?: GridIndicator | null;
+  target?: string | null;
 }) {
   const { t } = usePrintT();
   const { spaceId = '' } = useParams();
@@ -44,7 +52,12 @@ export function PrintButton({
             </Link>
           }
         >
-          <PrintPanel versionId={versionId} pageFilter={filter} />
+          <PrintPanel
+            versionId={versionId}
+            pageFilter={filter}
+            pageIndicator={indicator}
+            pageTarget={target}
+          />
           <ReportsPanel versionId={versionId} />
         </Modal>
       ) : null}

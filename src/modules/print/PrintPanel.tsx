@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PrintCount, PrintPreset, PrintSettings, SheetFormat } from '../../api/print';
 import { PRINT_COLUMNS } from '../../domain/print/settings';
 import type { PrintColumn, TitleParts, TitleSet } from '../../domain/print/settings';
+import type { GridIndicator } from '../../domain/indicators/grid-filter';
 import { Loading } from '../../app/ui/StatePanels';
 import { download } from '../transfer/api';
 import { ProgressBar } from '../transfer/ProgressBar';
@@ -126,19 +127,32 @@ export function PrintPanel({
   versionId,
   formatName,
   pageFilter = null,
+  pageIndicator = null,
+  pageTarget = null,
 }: {
   versionId: string;
   formatName?: string;
-  /** The schedule page's filter (JSON), printed when the box is ticked (it is at first). */
+  /**
+   * The schedule page's filter (JSON) and indicator filter, printed when the box is ticked (it
+   * is at first); the indicator compares with the page's target version.
+   */
   pageFilter?: string | null;
+  pageIndicator?: GridIndicator | null;
+  pageTarget?: string | null;
 }) {
   const { t } = usePrintT();
   const [saved, setSettings] = useState<PrintSettings | null>(null);
   const [useFilter, setUseFilter] = useState(true);
   // What the calls print: the saved settings with the page's filter (never saved with them).
   const settings = useMemo(
-    () => saved && { ...saved, filter: useFilter && pageFilter ? pageFilter : null },
-    [saved, useFilter, pageFilter],
+    () =>
+      saved && {
+        ...saved,
+        filter: useFilter && pageFilter ? pageFilter : null,
+        filter_indicator: useFilter && pageIndicator ? pageIndicator : null,
+        filter_target: useFilter && pageIndicator && pageTarget ? pageTarget : null,
+      },
+    [saved, useFilter, pageFilter, pageIndicator, pageTarget],
   );
   const [builtin, setBuiltin] = useState<SheetFormat[]>([]);
   const [presets, setPresets] = useState<PrintPreset[]>([]);
@@ -426,7 +440,7 @@ export function PrintPanel({
 
         <fieldset className="print__group">
           <legend>{t('columns')}</legend>
-          <label className="print__inline">
+          <label className="print__inline print__check">
             <input
               type="checkbox"
               data-testid="print-use-layout"
@@ -435,8 +449,18 @@ export function PrintPanel({
             />
             {t('use_layout')}
           </label>
-          {pageFilter ? (
-            <label className="print__inline">
+          <label className="print__inline print__check">
+            <input
+              type="checkbox"
+              data-testid="print-layout-sort"
+              disabled={settings.use_layout === true}
+              checked={settings.use_layout === true || settings.layout_sort === true}
+              onChange={(e) => update({ layout_sort: e.target.checked })}
+            />
+            {t('layout_sort')}
+          </label>
+          {pageFilter || pageIndicator ? (
+            <label className="print__inline print__check">
               <input
                 type="checkbox"
                 data-testid="print-use-filter"

@@ -254,6 +254,8 @@ export function SchedulePage() {
             <PrintButton
               versionId={versionId}
               filter={parsedFilter.ok && parsedFilter.filter?.expr ? filterParam : null}
+              indicator={parsedFilter.ok ? (parsedFilter.filter?.indicator ?? null) : null}
+              target={targetId}
             />
             <BimPaneButton />
           </>

@@ -11,21 +11,25 @@ import type { Arrangement } from '../../domain/wbs/arrange';
 import type { ServerLang } from '../i18n/messages';
 import type { PrintData, PrintRow, PrintWords } from './render';
 
+/** The rows' volume and price (not in the engine's model), by row id. */
+export type Amounts = ReadonlyMap<string, { volume: number | null; price: number | null }>;
+
 const day = (m: number | null): string | null => (m === null ? null : formatDateTime(m).slice(0, 10));
 
 /**
  * How a printed row reads in a column, as the workbench's reader (state/workbench/filter.ts)
- * reads it: durations and floats in working days, dates as YYYY-MM-DD text, the status, node
- * type and calendar id, attributes by `attr:KEY`.
+ * reads it: durations and floats in working days, `start` and `finish` the early dates the engine
+ * stored (not the actual dates the cells print: the grid sorts and filters by the early ones) as
+ * YYYY-MM-DD text, the status as the status column (an activity at 100 % is completed), node
+ * type and calendar id, volume and price (from `amounts`), attributes by `attr:KEY`.
  */
-export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
+export function printReader(model: ScheduleModel, rows: readonly PrintRow[], amounts?: Amounts) {
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
   const activity = new Map(model.activities.map((a) => [a.id, a]));
-  const row = new Map(rows.map((r) => [r.id, r]));
+  const printed = new Set(rows.map((r) => r.id));
   return (id: string, field: string): FieldValue => {
     const a = activity.get(id);
-    const r = row.get(id);
-    if (!a || !r) return null;
+    if (!a || !printed.has(id)) return null;
     const sum = a.kind === 'sum';
     const days = (m: number | null | undefined) =>
       m === null || m === undefined ? null : m / 60 / (hpd.get(a.calendarId) ?? 8);
@@ -38,9 +42,10 @@ export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
       case 'type':
         return a.nodeType;
       case 'status':
-        return a.actualFinish !== null || (sum && a.percentComplete >= 100)
+        // state/workbench/cell-text.ts rowStatus and sumStatus (a summary by its rolled-up percent).
+        return (!sum && a.actualFinish !== null) || a.percentComplete >= 100
           ? 'completed'
-          : a.actualStart !== null || (sum && a.percentComplete > 0)
+          : (!sum && a.actualStart !== null) || a.percentComplete > 0
             ? 'in_progress'
             : 'not_started';
       case 'calendar':
@@ -52,11 +57,15 @@ export function printReader(model: ScheduleModel, rows: readonly PrintRow[]) {
       case 'free_float':
         return sum ? null : days(a.stored?.ff);
       case 'start':
-        return day(r.start);
+        return day(a.stored?.es ?? null);
       case 'finish':
-        return day(r.finish);
+        return day(a.stored?.ef ?? null);
       case 'progress':
         return a.percentComplete;
+      case 'volume':
+        return amounts?.get(id)?.volume ?? null;
+      case 'price':
+        return amounts?.get(id)?.price ?? null;
       case 'critical':
         return a.stored?.critical === true;
       default:
@@ -72,7 +81,8 @@ function rowsText(words: PrintWords, lang: ServerLang, count: number): string {
 }
 
 /**
- * `data.rows` (WBS order) rearranged in place: filtered by `filter`, sorted and grouped by the
+ * `data.rows` (WBS order) rearranged in place: filtered by `filter` and the indicator's test
+ * `keep` (a row shows when it passes both, with its ancestors), sorted and grouped by the
  * arrangement, with one header row per group ("Column: value · N activities · start – finish");
  * relations whose ends are not printed are left out.
  */
@@ -83,12 +93,14 @@ export function arrangePrintData(
   filter: FilterExpr | null,
   words: PrintWords,
   lang: ServerLang,
+  keep?: (read: (id: string, field: string) => FieldValue) => (id: string) => boolean,
+  amounts?: Amounts,
 ): void {
-  const read = printReader(model, data.rows);
-  const shown = filter ? filterRows(data.rows, filter, read) : null;
+  const read = printReader(model, data.rows, amounts);
+  const shown = filter || keep ? filterRows(data.rows, filter, read, keep?.(read)) : null;
   const lines = printLines(data.rows, arrangement, read, shown);
   const before = data.rows;
-  const byId = new Map(before.map((r) => [r.id, r]));
+  const activityOf = new Map(model.activities.map((a) => [a.id, a]));
   const column = arrangement.groupBy ?? '';
   const title = column.startsWith('attr:')
     ? (data.attributeLabels[column.slice(5)] ?? column.slice(5))
@@ -108,14 +120,17 @@ export function arrangePrintData(
       return { ...r, cells: { ...r.cells, name: `${' '.repeat(line.depth * 2)}${r.name}` } };
     }
     const { value, rows: ids } = line.group;
+    // As the grid's group header (grid/GroupRow.tsx spanOf): the rows' early dates, a finish at
+    // midnight ending the day before.
     let start = Infinity;
     let finish = -Infinity;
     for (const id of ids) {
-      const r = byId.get(id)!;
-      if (r.start !== null) start = Math.min(start, r.start);
-      if (r.finish !== null) finish = Math.max(finish, r.finish);
+      const s = activityOf.get(id)?.stored;
+      if (s?.es !== null && s?.es !== undefined && s.es >= 0) start = Math.min(start, s.es);
+      if (s?.ef !== null && s?.ef !== undefined && s.ef >= 0) finish = Math.max(finish, s.ef);
     }
-    const span = Number.isFinite(start) && Number.isFinite(finish) ? ` · ${day(start)} – ${day(finish)}` : '';
+    const end = finish % 1440 === 0 ? finish - 1 : finish;
+    const span = Number.isFinite(start) && Number.isFinite(finish) ? ` · ${day(start)} – ${day(end)}` : '';
     return {
       id: '',
       parent: null,

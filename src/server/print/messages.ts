@@ -11,6 +11,7 @@ const en: Record<string, string> = {
   'print.unknown_value':
     'Unknown dynamic value in a title ({field}); use {page}, {pages}, {date}, {schedule}, {version}, {data_date}, {user}',
   'print.bad_filter': 'The filter is not a valid filter: {field}',
+  'print.bad_target': 'The target version is not a version of this schedule: {field}',
   'print.too_many_pages': 'The print would have {pages} pages, more than {max}: {field}',
   'report.not_xlsx': 'The template must be an XLSX workbook: {field}',
   'report.unknown_placeholder': 'Unknown placeholder {placeholder} (sheet {sheet}, cell {cell}): {field}',
@@ -34,6 +35,7 @@ const ru: Record<string, string> = {
   'print.unknown_value':
     'Неизвестное значение в колонтитуле ({field}); используйте {page}, {pages}, {date}, {schedule}, {version}, {data_date}, {user}',
   'print.bad_filter': 'Фильтр задан неверно: {field}',
+  'print.bad_target': 'Целевая версия не принадлежит этому графику: {field}',
   'print.too_many_pages': 'В печати было бы {pages} страниц, больше {max}: {field}',
   'report.not_xlsx': 'Шаблон должен быть книгой XLSX: {field}',
   'report.unknown_placeholder':

@@ -7,10 +7,12 @@ import { printColumns } from '../../domain/print/columns';
 import type { LayoutCol } from '../../domain/print/columns';
 import type { CyclogramPage, PrintSettings } from '../../domain/print/settings';
 import type { ScheduleModel } from '../../domain/schedule/model';
-import { parseFilter } from '../../domain/filter';
+import { parseFilter, type FieldValue } from '../../domain/filter';
 import type { Arrangement, SortKey } from '../../domain/wbs/arrange';
 import type { DB } from '../db/schema';
-import { arrangePrintData } from './arrange-rows';
+import { arrangePrintData, type Amounts } from './arrange-rows';
+import { formatNumber } from '../../domain/format';
+import { indicatorRows, targetDates } from './indicator-rows';
 import { loadVersionModel } from '../import/to-model';
 import type { ServerLang } from '../i18n/messages';
 import { hiddenKeysOfUser } from '../services/attribute-access';
@@ -105,7 +107,7 @@ export async function printSource(
   if (settings?.cyclogram)
     data.cyclogram = await printCyclogram(db, spaceId, version, hidden, settings.cyclogram, model, lang);
   let arrangement: Arrangement = { sort: [], groupBy: null };
-  if (settings?.use_layout) {
+  if (settings?.use_layout || settings?.layout_sort) {
     // The asking user's grid layout of this version; its attribute columns only for attributes
     // the version has and the role may see (hidden ones are already out of the rows).
     const saved = userId
@@ -118,17 +120,56 @@ export async function printSource(
           .executeTakeFirst()
       : undefined;
     const layout = saved?.layout as SavedLayout | undefined;
-    const keys = new Set(Object.keys(model.attributeDefs ?? {}));
-    for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
-    for (const k of hidden) keys.delete(k);
-    data.columns = printColumns(settings, layout?.columns ?? null, keys);
+    if (settings.use_layout) {
+      const keys = new Set(Object.keys(model.attributeDefs ?? {}));
+      for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
+      for (const k of hidden) keys.delete(k);
+      data.columns = printColumns(settings, layout?.columns ?? null, keys);
+    }
+    // The layout's sort and grouping, with its columns or with the print's own.
     arrangement = { sort: layout?.sort ?? [], groupBy: layout?.group_by ?? null };
   }
-  // The layout's sort and grouping and the schedule page's filter, as the workbench applies them.
+  // Volume and price are not in the engine's model: read from the rows for the layout's columns
+  // and for a sort or filter on them, printed as the grid shows them (spec §9 numbers).
+  let amounts: Amounts | undefined;
+  if (settings?.use_layout || settings?.layout_sort || settings?.filter) {
+    const rows = await db
+      .selectFrom('wbs_items')
+      .select(['id', 'volume', 'price'])
+      .where('space_id', '=', spaceId)
+      .where('version_id', '=', versionId)
+      .execute();
+    const byRow = new Map(rows.map((r) => [r.id, { volume: r.volume, price: r.price }]));
+    amounts = byRow;
+    for (const row of data.rows) {
+      const { volume = null, price = null } = byRow.get(row.id) ?? {};
+      row.cells.volume = volume === null ? '' : formatNumber(volume, { lang });
+      row.cells.price = price === null ? '' : formatNumber(price, { lang });
+    }
+  }
+  // The layout's sort and grouping and the schedule page's filter and indicator, as the
+  // workbench applies them.
   const filter = settings?.filter ? parseFilter(settings.filter) : null;
   if (filter && !filter.ok) throw new Error(`print filter checked by the schema: ${filter.path}`);
-  if (arrangement.sort.length || arrangement.groupBy !== null || filter)
-    arrangePrintData(data, model, arrangement, filter?.filter ?? null, PRINT_WORDS[lang], lang);
+  const indicator = settings?.filter_indicator ?? null;
+  const target = indicator
+    ? await targetDates(db, spaceId, version.schedule_id, settings?.filter_target, model)
+    : null;
+  const keep = indicator
+    ? (read: (id: string, field: string) => FieldValue) =>
+        indicatorRows(indicator, model, target, version.data_date ?? null, read)
+    : undefined;
+  if (arrangement.sort.length || arrangement.groupBy !== null || filter || keep)
+    arrangePrintData(
+      data,
+      model,
+      arrangement,
+      filter?.filter ?? null,
+      PRINT_WORDS[lang],
+      lang,
+      keep,
+      amounts,
+    );
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';
   return {

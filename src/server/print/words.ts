@@ -20,6 +20,8 @@ export const PRINT_WORDS: Record<ServerLang, PrintWords> = {
       progress: '% complete',
       status: 'Status',
       calendar: 'Calendar',
+      volume: 'Volume',
+      price: 'Price',
     },
     values: {
       sum: 'Summary',
@@ -73,6 +75,8 @@ export const PRINT_WORDS: Record<ServerLang, PrintWords> = {
       progress: '% выполнения',
       status: 'Статус',
       calendar: 'Календарь',
+      volume: 'Объём',
+      price: 'Стоимость',
     },
     values: {
       sum: 'Суммарная',

@@ -52,6 +52,8 @@ export function printRoutes(ctx: AppContext) {
     // The schedule page's filter belongs to the print at hand, not to the kept settings.
     const kept = { ...settings };
     delete kept.filter;
+    delete kept.filter_indicator;
+    delete kept.filter_target;
     await db
       .insertInto('print_settings')
       .values({

@@ -24,19 +24,11 @@ import { formatDate } from '../../domain/format';
 import { rowStatus, sumStatus } from './cell-text';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
-import { QUALITY_INDICATORS, qualityFlagged } from './quality-filter';
+import { GRID_INDICATORS, indicatorTest as gridIndicatorTest } from '../../domain/indicators/grid-filter';
+import { qualityFlagged } from './quality-filter';
 
-export const INDICATORS = [
-  'critical',
-  'negative_float',
-  'not_started',
-  'in_progress',
-  'completed',
-  'milestones',
-  'delayed',
-  // The schedule quality checks (DCMA and against the target): the rows each flags.
-  ...QUALITY_INDICATORS,
-] as const;
+/** Every `filter_indicator` value (the grid's indicator tests are domain/indicators/grid-filter). */
+export const INDICATORS = GRID_INDICATORS;
 export type Indicator = (typeof INDICATORS)[number];
 
 export interface ActiveFilter {
@@ -160,42 +152,16 @@ function indicatorTest(
   const rows = s.wbs.doc.rows;
   const sch = s.schedule;
   const pos = (id: ItemId) => sch?.position.get(id);
-  const activity = (id: ItemId) => {
-    const t = rows.get(id)?.nodeType;
-    return t !== undefined && t !== 'sum';
-  };
-  switch (indicator) {
-    case 'critical':
-      return (id) => {
-        const p = pos(id);
-        return activity(id) && p !== undefined && sch!.critical[p] === 1;
-      };
-    case 'negative_float':
-      return (id) => {
-        const p = pos(id);
-        return activity(id) && p !== undefined && sch!.tf[p]! < 0;
-      };
-    case 'not_started':
-    case 'in_progress':
-    case 'completed':
-      return (id) => activity(id) && rowStatus(rows.get(id)!) === indicator;
-    case 'milestones':
-      return (id) => {
-        const t = rows.get(id)?.nodeType;
-        return t === 'milestone_start' || t === 'milestone_finish';
-      };
-    case 'delayed':
-      // Finishing later than in the target version (nothing without a target).
-      return (id) => {
-        const p = pos(id);
-        const target = s.target?.dates.get(id);
-        return activity(id) && p !== undefined && target !== undefined && sch!.ef[p]! > target[1];
-      };
-    default: {
-      const flagged = qualityFlagged(s, indicator, hoursPerDay(null) * MINUTES_PER_HOUR);
-      return (id) => flagged.has(id);
-    }
-  }
+  return gridIndicatorTest(indicator, {
+    nodeType: (id) => rows.get(id)?.nodeType,
+    status: (id) => rowStatus(rows.get(id)!),
+    scheduled: (id) => pos(id) !== undefined,
+    critical: (id) => sch!.critical[pos(id)!] === 1,
+    tf: (id) => sch!.tf[pos(id)!]!,
+    ef: (id) => sch!.ef[pos(id)!]!,
+    targetFinish: (id) => s.target?.dates.get(id)?.[1],
+    quality: (key) => qualityFlagged(s, key, hoursPerDay(null) * MINUTES_PER_HOUR),
+  });
 }
 
 /** Rows the filter shows: those that pass, and their ancestors (the tree stays readable). */

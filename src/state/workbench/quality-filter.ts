@@ -1,32 +1,10 @@
 // The schedule quality checks (src/domain/indicators) as grid filters: `filter_indicator=<check>`
 // shows the rows the check flags, computed from what the workbench holds (rows, relations, the
 // engine's dates, the target's dates), the same function the server's indicator call runs.
-import { assessSchedule } from '../../domain/indicators';
+import { qualityFlags, type QualityIndicator } from '../../domain/indicators/grid-filter';
 import type { IndActivity, IndicatorKey } from '../../domain/indicators';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
-
-/**
- * The checks a grid can filter by. Resources are left out: the workbench does not hold every
- * row's assignments (the indicators tab counts them on the server).
- */
-export const QUALITY_INDICATORS = [
-  'logic',
-  'leads',
-  'lags',
-  'relationship_types',
-  'hard_constraints',
-  'high_float',
-  'high_duration',
-  'invalid_dates',
-  'missed_tasks',
-  'critical_path_test',
-  'bei',
-  'started_late',
-  'finished_late',
-  'slipped_finish',
-] as const satisfies readonly IndicatorKey[];
-export type QualityIndicator = (typeof QUALITY_INDICATORS)[number];
 
 let last: {
   schedule: unknown;
@@ -42,7 +20,7 @@ export function qualityFlagged(
   minutesPerDay: number,
 ): ReadonlySet<ItemId> {
   if (!last || last.schedule !== s.schedule || last.doc !== s.wbs.doc || last.target !== s.target) {
-    const flagged = new Map(assess(s, minutesPerDay).map((i) => [i.key, new Set(i.ids)] as const));
+    const flagged = assess(s, minutesPerDay);
     last = { schedule: s.schedule, doc: s.wbs.doc, target: s.target, flagged };
   }
   return last.flagged.get(key) ?? new Set<string>();
@@ -78,7 +56,7 @@ function assess(s: WorkbenchState, minutesPerDay: number) {
     });
   }
   const ids = new Set(activities.map((a) => a.id));
-  return assessSchedule({
+  return qualityFlags({
     activities,
     relations: [...s.wbs.doc.relations.values()]
       .filter((r) => ids.has(r.predId) && ids.has(r.succId))

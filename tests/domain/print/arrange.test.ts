@@ -54,6 +54,30 @@ describe('print lines', () => {
     expect(ids(printLines(rows, { sort: [], groupBy: 'zone' }, read, shown))).toEqual(['[Z2]', 'a1', 'b1']);
   });
 
+  it('keep the rows that pass the filter and a further test (the indicator), with their ancestors', () => {
+    const also = (id: string) => id !== 'b1';
+    expect([...filterRows(rows, { field: 'zone', op: 'eq', value: 'Z2' }, read, also)].sort()).toEqual([
+      'A',
+      'a1',
+    ]);
+    // The test alone: every row it keeps, and its ancestors.
+    expect([...filterRows(rows, null, read, (id) => id === 'b1' || id === 'c')].sort()).toEqual([
+      'B',
+      'b1',
+      'c',
+    ]);
+    fc.assert(
+      fc.property(fc.subarray(rows.map((r) => r.id)), (kept) => {
+        const shown = filterRows(rows, null, read, (id) => kept.includes(id));
+        const parent = new Map(rows.map((r) => [r.id, r.parent]));
+        const expected = new Set<string>();
+        for (const id of kept)
+          for (let at: string | null = id; at; at = parent.get(at) ?? null) expected.add(at);
+        expect([...shown].sort()).toEqual([...expected].sort());
+      }),
+    );
+  });
+
   it("are the workbench's arrangeView of the whole tree, for any sort and grouping", () => {
     fc.assert(
       fc.property(
