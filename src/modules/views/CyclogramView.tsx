@@ -63,10 +63,13 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
         .map((k) => ({ key: k, label: k }));
   const chart = useLoad<CyclogramChart>(
     () =>
-      call(api.views.cyclogram, {
-        params: { id: versionId, attributeId: locationBy },
-        query: { kind_by: kindBy },
-      }).then(expandCyclogram),
+      // Its failures are shown here (with a retry), not as toasts: a refused default grouping is
+      // asked again by the attributes, an address's unknown version gives way to the tree's.
+      call(
+        api.views.cyclogram,
+        { params: { id: versionId, attributeId: locationBy }, query: { kind_by: kindBy } },
+        { silent: [400, 404] },
+      ).then(expandCyclogram),
     [versionId, locationBy, kindBy],
   );
   // Until a first chart has arrived, nothing of another grouping is shown.
