@@ -6,7 +6,9 @@
 // - the views page (`/{space}/schedule/{id}/cyclogram`) is opened by navigation RUNS times: from
 //   the navigation's start to the first animation frame after the cyclogram was drawn (the
 //   painter's `cyclogram:drawn` mark; that frame carries the drawing to the screen), with the
-//   cyclogram call's own time (request to last byte) beside it;
+//   cyclogram call's own time (request to last byte) beside it; then RUNS times more, each after
+//   saving a colour (the server's kept answer no longer serves: the chart read and built anew,
+//   as after a row edit);
 // - the schedule page is opened with the version, and the toolbar's Cyclogram button is clicked
 //   RUNS times (closed between): from the click to the same first frame (the chart built from the
 //   workbench's 10,000 rows, its first tile drawn);
@@ -150,6 +152,25 @@ try {
     const viewsIdle = await panFrames(page, 'cyclogram-canvas', 0, FRAMES);
     const viewsPan = await panFrames(page, 'cyclogram-canvas', 40, FRAMES);
 
+    // 1b. The views page opened after a change the server's kept answer must not serve (a saved
+    // colour, as a row edit would: the chart is read and built anew), RUNS times.
+    const changed: { frame: number; call: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await s.json(`/versions/${version.id}/cyclogram/color`, {
+        method: 'POST',
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind_by: 'Work type', colors: { bench: i % 2 ? '#123456' : '#654321' } }),
+      });
+      await page.goto(viewsUrl);
+      const d = await drawnAfter(page, 0);
+      const call = await page.evaluate(() => {
+        const e = performance.getEntriesByType('resource').find((r) => /\/cyclogram\//.test(r.name)) as
+          PerformanceResourceTiming | undefined;
+        return e ? e.responseEnd - e.startTime : NaN;
+      });
+      changed.push({ frame: d.frame, call });
+    }
+
     // 2. The workbench: the schedule page with the version, the Cyclogram button.
     await page.goto(`${server.base}/${s.spaceId}/schedule/${s.scheduleId}?version=${version.id}`);
     const button = page.getByRole('button', { name: 'Cyclogram', exact: true });
@@ -203,6 +224,9 @@ try {
         views_call_start_ms_median: round(median(warm.map((v) => v.call_start))),
         views_after_call_to_frame_ms_median: round(median(warm.map((v) => v.frame - v.call_start - v.call))),
         views_last_open_requests: waterfall,
+        views_open_after_change_ms_median: round(median(changed.map((c) => c.frame))),
+        views_open_after_change_ms: changed.map((c) => round(c.frame)),
+        views_call_after_change_ms_median: round(median(changed.map((c) => c.call))),
         workbench_click_to_frame_ms_median: round(median(clicks.map((c) => c.frame))),
         workbench_click_to_frame_ms: clicks.map((c) => round(c.frame)),
         views_pan_frame_ms: { p50: pct(viewsPan, 0.5), p95: pct(viewsPan, 0.95), max: pct(viewsPan, 1) },

@@ -1,15 +1,7 @@
 // Shared field schemas and the request headers of the contract.
 import { z } from 'zod';
 
-/** Bearer token: `Authorization: Bearer <token>`. */
-export const AUTH_HEADER = 'authorization';
-/** Language of server texts: the language part of the locale ("en", "ru", "fr"). */
-export const LANGUAGE_HEADER = 'language';
-/**
- * The space a call is for. Space-scoped routes whose path does not start with `/space/{space_id}`
- * take it from this header; routes under `/space/{space_id}` take it from the path.
- */
-export const SPACE_HEADER = 'space-id';
+export { AUTH_HEADER, LANGUAGE_HEADER, SPACE_HEADER } from './headers';
 
 export const Id = z.uuid();
 export type Id = z.infer<typeof Id>;

@@ -26,9 +26,15 @@ const ProfilePage = lazy(() =>
 const HomePage = lazy(() => import('../modules/admin/HomePage').then((m) => ({ default: m.HomePage })));
 
 // The workbench (grid, Gantt, worker) loads on first use, off the start-up path; a page opened on
-// a schedule's address starts loading it at once, beside the session checks, not after them.
+// a schedule's address starts loading it at once, beside the session checks, not after them
+// (not the schedule's cyclogram page: the views' own chunk is what it waits for there).
 const loadSchedule = () => import('../modules/schedule');
-if (typeof window !== 'undefined' && /\/schedule\//.test(window.location.pathname)) void loadSchedule();
+if (
+  typeof window !== 'undefined' &&
+  /\/schedule\//.test(window.location.pathname) &&
+  !/\/schedule\/[^/]+\/cyclogram/.test(window.location.pathname)
+)
+  void loadSchedule();
 const SchedulePage = lazy(() => loadSchedule().then((m) => ({ default: m.SchedulePage })));
 const ProjectGridPage = lazy(() =>
   import('../modules/project-grid').then((m) => ({ default: m.ProjectGridPage })),

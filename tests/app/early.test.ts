@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestEarly, takeEarly } from '../../src/app/api/early';
-import { startEarlyRequests } from '../../src/app/early-requests';
+import { appRoutes } from '../../src/api/app';
+import { epsRoutes } from '../../src/api/structure';
+import { userRoutes } from '../../src/api/users';
+import { versionResourceRoutes } from '../../src/api/version-resources';
+import { versionRoutes } from '../../src/api/versions';
+import { viewRoutes } from '../../src/api/views';
+import { EARLY_PATHS, startEarlyRequests } from '../../src/app/early-requests';
 import { buildHeaders } from '../../src/app/api/http';
 import { createBrowserStore } from '../../src/app/session/storage';
 
@@ -43,7 +49,7 @@ describe('early requests', () => {
     expect(takeEarly('GET', urls[0]!, headers('tok', 'sp'))).not.toBeNull();
   });
 
-  it('asks for the tree, the attributes and the cyclogram in a cyclogram address', () => {
+  it('asks for the start-up calls, the tree, the cyclogram and then the attributes in a cyclogram address', async () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);
     const store = memoryStore({ 'pw.token': 'tok' });
@@ -52,18 +58,39 @@ describe('early requests', () => {
       { pathname: '/sp/schedule/sc/cyclogram', search: '?version=v8&loc=wbs%3A2&kind=name' },
       store,
     );
-    // Another tab of the page: only the tree.
+    // Another tab of the page: only the tree (and the start-up calls, asked once).
     startEarlyRequests({ pathname: '/sp/schedule/sc/cyclogram', search: '?version=v7&view=network' }, store);
-    const urls = fetch.mock.calls.map((c) => (c as unknown as [string])[0]);
-    expect(urls).toEqual([
+    const urls = () => fetch.mock.calls.map((c) => (c as unknown as [string])[0]);
+    expect(urls()).toEqual([
+      '/api/v1/system-state',
+      '/api/v1/users/who-am-i',
       '/api/v1/space/sp/eps',
-      '/api/v1/versions/v9/attributes',
       '/api/v1/versions/v9/cyclogram/Location?kind_by=Work+type',
-      '/api/v1/versions/v8/attributes',
       '/api/v1/versions/v8/cyclogram/wbs%3A2?kind_by=name',
     ]);
-    // The view's own call (call() builds its URL the same way) takes the early response.
-    expect(takeEarly('GET', urls[2]!, headers('tok', 'sp'))).not.toBeNull();
+    // The attributes once the chart has answered (their read does not compete with the chart's).
+    await new Promise((ok) => setTimeout(ok, 0));
+    expect(urls().slice(5).sort()).toEqual([
+      '/api/v1/versions/v8/attributes',
+      '/api/v1/versions/v9/attributes',
+    ]);
+    // The view's own call (call() builds its URL the same way) takes the early response; the
+    // start-up's calls are matched without the space, as boot.ts asks before a space is open.
+    expect(takeEarly('GET', urls()[3]!, headers('tok', 'sp'))).not.toBeNull();
+    expect(takeEarly('GET', '/api/v1/system-state', headers('tok', ''))).not.toBeNull();
+    expect(takeEarly('GET', '/api/v1/users/who-am-i', headers('tok', ''))).not.toBeNull();
+  });
+
+  it('writes out the contract paths it asks for exactly as the routes say', () => {
+    expect(EARLY_PATHS).toEqual({
+      systemState: appRoutes.systemState.path,
+      whoAmI: userRoutes.whoAmI.path,
+      tree: epsRoutes.tree.path,
+      attributes: versionResourceRoutes.attributes.path,
+      cyclogram: viewRoutes.cyclogram.path,
+      versions: versionRoutes.list.path,
+      contentColumns: versionRoutes.contentColumns.path,
+    });
   });
 
   it('asks for nothing without a token or on another page', () => {

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { RouteDef } from '../../api/route';
 import { type RequestOptions, request } from './http';
+import { fillPath } from './request-parts';
 
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 type Output<R extends RouteDef> = R['response'] extends z.ZodType ? z.output<R['response']> : Blob;
@@ -12,14 +13,7 @@ export interface CallArgs<R extends RouteDef> {
   body?: Input<R['body']> | FormData;
 }
 
-/** Fill `:name` segments of a contract path from params. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} in ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { fillPath } from './request-parts';
 
 export function call<R extends RouteDef>(
   r: R,

@@ -1,14 +1,14 @@
 // Thin fetch wrapper: bearer token, language header, 5-minute timeout, then the pure status decision.
-import { AUTH_HEADER, LANGUAGE_HEADER, SPACE_HEADER } from '../../api/common';
 import { ERROR_TYPE_HEADER } from '../../api/errors';
-import { API_PREFIX } from '../../api/route';
 import { takeEarly } from './early';
+import { type Query, buildHeaders, buildUrl } from './request-parts';
 import { ApiError, type ErrorBody, isErrorBody } from './errors';
 import { type StatusDecision, decideStatus, isLoginPath } from './status';
 
 /** Spec §9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
-export const API_BASE = API_PREFIX;
+export { API_BASE, buildHeaders, buildUrl, languageOf } from './request-parts';
+export type { HeaderFacts } from './request-parts';
 
 export interface HttpHooks {
   getToken: () => string | null;
@@ -36,32 +36,13 @@ export function configureHttp(next: HttpHooks): void {
 
 export interface RequestOptions {
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
   /** Do not show the error toast (for every status, or for the listed ones); the caller reports it. */
   silent?: boolean | readonly number[];
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
   /** Sent even when the page is being left (a small write flushed on pagehide). */
   keepalive?: boolean;
-}
-
-export function languageOf(locale: string): string {
-  return locale.split('-')[0] || 'en';
-}
-
-export interface HeaderFacts {
-  token: string | null;
-  locale: string;
-  spaceId: string | null;
-  json: boolean;
-}
-
-export function buildHeaders(f: HeaderFacts): Headers {
-  const headers = new Headers({ [LANGUAGE_HEADER]: languageOf(f.locale), accept: 'application/json' });
-  if (f.token) headers.set(AUTH_HEADER, `Bearer ${f.token}`);
-  if (f.spaceId) headers.set(SPACE_HEADER, f.spaceId);
-  if (f.json) headers.set('content-type', 'application/json');
-  return headers;
 }
 
 /** The headers `request` would send, for a transfer that reports its progress (XHR upload, streamed read). */
@@ -72,13 +53,6 @@ export function currentHeaders(): Headers {
     spaceId: hooks.getSpaceId(),
     json: false,
   });
-}
-
-export function buildUrl(path: string, query: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
-  const qs = params.toString();
-  return `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
 }
 
 async function readBody(res: Response, responseType: 'json' | 'blob'): Promise<unknown> {

@@ -2,7 +2,7 @@
 // CSS pixels in the next animation frame whenever the size or `draw` changes, and on `repaint`
 // (a pan moved by a ref, not by a React render). Requests in one frame are drawn once, with the
 // latest `draw` and size.
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type { HTMLAttributes, MutableRefObject } from 'react';
 
 interface Props extends Omit<HTMLAttributes<HTMLCanvasElement>, 'children'> {
@@ -36,13 +36,17 @@ export const CanvasBox = forwardRef<HTMLCanvasElement | null, Props>(function Ca
     });
   });
   useImperativeHandle(ref, () => canvas.current!, []);
-  useEffect(() => {
+  // Measured at once when mounted (before the browser paints), then by the observer: the first
+  // frame does not wait a frame for the observer's first report.
+  useLayoutEffect(() => {
     const el = box.current!;
-    const ro = new ResizeObserver(() => {
+    const measure = () => {
       const w = Math.floor(el.clientWidth);
       const h = Math.floor(el.clientHeight);
       setSize((s) => (s.w === w && s.h === h ? s : { w, h }));
-    });
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => {
       ro.disconnect();
@@ -53,10 +57,12 @@ export const CanvasBox = forwardRef<HTMLCanvasElement | null, Props>(function Ca
   useEffect(() => {
     if (repaint) repaint.current = schedule;
   }, [repaint, schedule]);
-  useEffect(() => {
+  // In the same commit as the size: a chart that fits itself to its width (onSize) does so before
+  // its first frame is asked for.
+  useLayoutEffect(() => {
     if (size.w > 0) onSize?.(size.w, size.h);
   }, [size, onSize]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const c = canvas.current;
     if (!c) return;
     const dpr = window.devicePixelRatio || 1;

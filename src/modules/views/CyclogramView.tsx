@@ -1,6 +1,6 @@
 // The cyclogram screen: choose where locations and kinds of work come from, see each crew's line
 // across the locations (canvas), its rate, the clashes, the target beside it; zoom, pan, export.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
@@ -23,6 +23,8 @@ import { fitScale } from './scale';
 import { useLoad } from './use-load';
 import { useViewScale } from './use-view-scale';
 
+type Segment = CyclogramChart['lines'][number]['segments'][number];
+
 interface Props {
   versionId: string;
   canEdit: boolean;
@@ -34,34 +36,51 @@ interface Props {
 export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Props) {
   const { t, i18n } = useViewsT();
   const [params, setParams] = useSearchParams();
+  // The attributes (the pickers' choices) are asked once the first chart has answered: their read
+  // of every row's keys would compete with the chart's on the server (early-requests.ts asks in
+  // the same order).
+  const [askAttrs, setAskAttrs] = useState(false);
   const attrs = useLoad(
-    () => call(api.versionResources.attributes, { params: { id: versionId } }),
-    [versionId],
+    askAttrs ? () => call(api.versionResources.attributes, { params: { id: versionId } }) : null,
+    [versionId, askAttrs],
   );
-  const keys = attrs.data?.items ?? [];
-  const locationBy =
-    params.get('loc') ?? (keys.some((k) => k.key === 'Location') ? 'Location' : (keys[0]?.key ?? 'wbs:2'));
-  const kindBy = params.get('kind') ?? (keys.some((k) => k.key === 'Work type') ? 'Work type' : 'name');
   const ready = attrs.data !== null || attrs.error !== null;
-  // The chart is asked for at once, beside the attributes, by the address or the usual defaults
-  // (Location, Work type): where the version has them (the demo, most imports) that answer is the
-  // one shown, a round trip sooner. Where the attributes choose otherwise, it is dropped unseen
-  // and the chart asked for by what they say.
-  const askLoc = ready ? locationBy : (params.get('loc') ?? 'Location');
-  const askKind = ready ? kindBy : (params.get('kind') ?? 'Work type');
+  // The chart is asked for at once, before the attributes, by the address or the usual defaults
+  // (Location, Work type). The server answers it only when both keys name something the rows can
+  // be grouped by (else 400): such an answer is shown at once, before the attributes are in. A
+  // refused one is not shown; the chart is asked for again by what the attributes say.
+  const items = attrs.data?.items ?? [];
+  const locationBy =
+    params.get('loc') ??
+    (!ready || items.some((k) => k.key === 'Location') ? 'Location' : (items[0]?.key ?? 'wbs:2'));
+  const kindBy =
+    params.get('kind') ?? (!ready || items.some((k) => k.key === 'Work type') ? 'Work type' : 'name');
+  // Until the attributes are in, the pickers offer the two keys shown.
+  const keys = ready
+    ? items
+    : [...new Set([locationBy, kindBy])]
+        .filter((k) => k !== 'name' && !/^wbs:/.test(k))
+        .map((k) => ({ key: k, label: k }));
   const chart = useLoad<CyclogramChart>(
     () =>
-      call(api.views.cyclogram, {
-        params: { id: versionId, attributeId: askLoc },
-        query: { kind_by: askKind },
-      }).then(expandCyclogram),
-    [versionId, askLoc, askKind],
+      // Its failures are shown here (with a retry), not as toasts: a refused default grouping is
+      // asked again by the attributes, an address's unknown version gives way to the tree's.
+      call(
+        api.views.cyclogram,
+        { params: { id: versionId, attributeId: locationBy }, query: { kind_by: kindBy } },
+        { silent: [400, 404] },
+      ).then(expandCyclogram),
+    [versionId, locationBy, kindBy],
   );
-  // Until a first chart of the chosen grouping has arrived, nothing of another one is shown.
+  // Until a first chart has arrived, nothing of another grouping is shown.
   const [settled, setSettled] = useState(false);
   const current = ready && !chart.loading;
-  if (!settled && current && (chart.data || chart.error)) setSettled(true);
-  const shown = current || (ready && settled);
+  const early = !ready && !chart.loading && chart.data !== null;
+  if (!chart.loading && (chart.data || chart.error)) {
+    if (!askAttrs) setAskAttrs(true);
+    if (!settled && (current || early)) setSettled(true);
+  }
+  const shown = current || early || (ready && settled);
   const [showTarget, setShowTarget] = useState(true);
   // The pan moves `tsRef` and repaints; `ts` changes with zoom and fit.
   const { ts, tsRef, setTs, panTo, repaint } = useViewScale<Timescale | null>(null);
@@ -74,7 +93,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
   useEffect(() => () => painter.dispose(), [painter]);
   const drag = useRef<{ x: number; scroll: number } | null>(null);
   const data = shown ? chart.data : null;
-  const chartError = shown ? chart.error : null;
+  const chartError = shown && !early ? chart.error : null;
   const fitKey = useRef('');
 
   const onSize = useCallback(
@@ -90,18 +109,26 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
     },
     [data, locationBy, kindBy, versionId, setTs],
   );
-  // Every segment in time order: the keyboard steps through them.
-  const order = useMemo(
-    () =>
-      (data?.lines ?? [])
+  // Every segment in time order: the keyboard steps through them. Made on the first step, not
+  // before the first frame (10,000 works sorted).
+  const orderCache = useRef<{ data: CyclogramChart | null; order: { s: Segment; kind: string }[] }>({
+    data: null,
+    order: [],
+  });
+  const orderOf = useCallback(() => {
+    const c = orderCache.current;
+    if (c.data !== data) {
+      c.data = data;
+      c.order = (data?.lines ?? [])
         .flatMap((l) => l.segments.map((s) => ({ s, kind: l.kind })))
-        .sort((a, b) => a.s.start - b.s.start || a.s.loc - b.s.loc),
-    [data],
-  );
+        .sort((a, b) => a.s.start - b.s.start || a.s.loc - b.s.loc);
+    }
+    return c.order;
+  }, [data]);
   const lang = i18n.language === 'ru' ? 'ru' : 'en';
   const day = (m: number) => formatDate(m, lang === 'ru' ? 'DD.MM.YYYY' : 'DD MMM YYYY', lang);
   const tip = useCallback(
-    (s: CyclogramChart['lines'][number]['segments'][number]) =>
+    (s: Segment) =>
       t('cyclogram.tip', {
         code: s.code,
         name: s.name,
@@ -127,12 +154,12 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
             clashes: data.clashes,
             dataDate: data.data_date,
             hoverId: hover?.id ?? null,
-            focusId: order[focus]?.s.id ?? null,
+            focusId: focus < 0 ? null : (orderOf()[focus]?.s.id ?? null),
             locale: i18n.language,
             quarter: (q) => (i18n.language === 'ru' ? `${q} кв.` : `Q${q}`),
           }
         : null,
-    [data, ts, tsRef, showTarget, hover, order, focus, i18n.language],
+    [data, ts, tsRef, showTarget, hover, orderOf, focus, i18n.language],
   );
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D, w: number, h: number) => {
@@ -163,6 +190,7 @@ export function CyclogramView({ versionId, canEdit, onOpen, onBesideGrid }: Prop
   const pan = (dx: number) => panTo((tsRef.current?.scrollLeft ?? 0) + dx);
 
   const onKey = (e: KeyboardEvent) => {
+    const order = orderOf();
     const step = (d: number) => {
       const i = Math.max(0, Math.min(order.length - 1, focus + d));
       setFocus(i);

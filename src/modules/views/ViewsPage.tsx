@@ -49,11 +49,16 @@ export function ViewsPage() {
     });
   const workbench = (extra: Record<string, string>) =>
     navigate(
-      `/${spaceId}/schedule/${scheduleId}?${new URLSearchParams({ version: version?.id ?? '', ...extra })}`,
+      `/${spaceId}/schedule/${scheduleId}?${new URLSearchParams({ version: version?.id ?? versionId ?? '', ...extra })}`,
     );
   /** Shows one row in the grid: the workbench filtered to its code. */
   const openRow = (code: string) =>
     workbench({ filter: JSON.stringify({ field: 'code', op: 'eq_text', value: code }) });
+
+  // The cyclogram of the address's version is asked for while the tree loads (its call is the
+  // page's longest); the tree then names the schedule and its versions around it. A version the
+  // tree does not hold drops the chart for the error below.
+  const versionId = tree.data ? (version?.id ?? null) : tab === 'cyclogram' ? wanted : null;
 
   if (tree.error)
     return (
@@ -61,8 +66,8 @@ export function ViewsPage() {
         {t('failed', { message: tree.error })}
       </p>
     );
-  if (!tree.data) return <p className="views-muted views-page">{t('loading')}</p>;
-  if (!schedule || !version)
+  if (!tree.data && !versionId) return <p className="views-muted views-page">{t('loading')}</p>;
+  if (tree.data && (!schedule || !version))
     return (
       <p className="views-error views-page" role="alert">
         {t('failed', { message: 'schedule' })}
@@ -72,20 +77,26 @@ export function ViewsPage() {
   return (
     <div className="views-page">
       <header className="views-head">
-        <Link to={`/${spaceId}/schedule/${scheduleId}?version=${version.id}`} className="views-back">
-          <ArrowLeft size={16} aria-hidden /> {t('back')}
-        </Link>
-        <h1>{t('title', { name: schedule.name })}</h1>
-        <label>
-          {t('version')}{' '}
-          <select value={version.id} onChange={(e) => set('version', e.target.value)}>
-            {versions.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        {schedule && version ? (
+          <>
+            <Link to={`/${spaceId}/schedule/${scheduleId}?version=${version.id}`} className="views-back">
+              <ArrowLeft size={16} aria-hidden /> {t('back')}
+            </Link>
+            <h1>{t('title', { name: schedule.name })}</h1>
+            <label>
+              {t('version')}{' '}
+              <select value={version.id} onChange={(e) => set('version', e.target.value)}>
+                {versions.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        ) : (
+          <p className="views-muted">{t('loading')}</p>
+        )}
       </header>
       <div className="views-tabs" role="tablist">
         {TABS.map((k) => (
@@ -102,18 +113,18 @@ export function ViewsPage() {
         ))}
       </div>
       <div className="views-panel" role="tabpanel" aria-label={t(`tabs.${tab}`)}>
-        {tab === 'cyclogram' && (
+        {tab === 'cyclogram' && versionId && (
           <CyclogramView
-            versionId={version.id}
+            versionId={versionId}
             canEdit={config?.can.edit ?? false}
             onOpen={openRow}
             onBesideGrid={(loc, kind) => workbench({ chart: 'cyclogram', loc, kind })}
           />
         )}
-        {tab === 'network' && (
+        {tab === 'network' && version && (
           <NetworkView versionId={version.id} minutesPerDay={hoursPerDay * 60} onOpen={openRow} />
         )}
-        {tab === 'indicators' && (
+        {tab === 'indicators' && version && (
           <IndicatorsView versionId={version.id} onShow={(key) => workbench({ filter_indicator: key })} />
         )}
       </div>

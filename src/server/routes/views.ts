@@ -1,11 +1,10 @@
 // The cyclogram, the quality indicators and the network diagram's reads of a version.
 import { api } from '../../api';
-import type { CyclogramResponse } from '../../api/views';
-import { packClashes, packLines } from '../../domain/cyclogram';
 import type { AppContext } from '../context';
 import { RawJson, implement } from '../http/register';
 import { hiddenKeys } from '../services/attribute-access';
-import { checkGroupingKeys, savedColors, shownCyclogram } from '../services/cyclogram';
+import { checkGroupingKeys, savedColors } from '../services/cyclogram';
+import { cyclogramAnswer } from '../services/cyclogram-answer';
 import { versionIndicators } from '../services/version-indicators';
 import { isActivity, loadViewRows } from '../services/view-rows';
 import { getVersion } from './versions';
@@ -25,24 +24,13 @@ export function viewRoutes({ db }: AppContext) {
           ['kind_by', kindBy],
         ]),
       );
-      const shown = shownCyclogram(db, space.spaceId, version, locationBy, kindBy);
-      shown.catch(() => undefined); // a refused key's read may fail too: the check's 400 is the answer
+      const answer = cyclogramAnswer(db, space.spaceId, version, locationBy, kindBy);
+      answer.catch(() => undefined); // a refused key's read may fail too: the check's 400 is the answer
       await checked;
-      const { current, lines, target } = await shown;
-      const answer: CyclogramResponse = {
-        location_by: locationBy,
-        kind_by: kindBy,
-        locations: current.locations,
-        lines: packLines(lines),
-        clashes: packClashes(current.clashes, lines),
-        start: current.start,
-        finish: current.finish,
-        data_date: version.data_date,
-        target: target && { ...target, lines: packLines(target.lines) },
-      };
-      // Serialised as it is: the schema's check of 10,000 works' columns would cost more than
-      // the read (the shape is the one above, typed against the contract).
-      return new RawJson(JSON.stringify(answer));
+      // Serialised as it is (column by column, kept while its rows and colours are unchanged:
+      // services/cyclogram-answer.ts): the schema's check of 10,000 works' columns would cost
+      // more than the read (the shape is typed against the contract there).
+      return new RawJson(await answer);
     }),
 
     implement(api.views.cyclogramColor, async ({ params, body, space }) => {

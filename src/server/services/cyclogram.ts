@@ -126,12 +126,17 @@ export async function shownCyclogram(
   version: { id: string; schedule_id: string },
   locationBy: string,
   kindBy: string,
+  /** The saved colours and the target version when the caller has read them already. */
+  read?: {
+    saved: Record<string, string>;
+    targetVersion: Awaited<ReturnType<typeof versionOfKind>>;
+  },
 ): Promise<ShownCyclogram> {
   // Asked together: the colours and the target's lookup are not waited for one after the other.
   const [current, saved, targetVersion] = await Promise.all([
     versionCyclogram(db, spaceId, version.id, locationBy, kindBy),
-    savedColors(db, spaceId, version.id, kindBy),
-    versionOfKind(db, spaceId, version.schedule_id, 'target'),
+    read?.saved ?? savedColors(db, spaceId, version.id, kindBy),
+    read ? read.targetVersion : versionOfKind(db, spaceId, version.schedule_id, 'target'),
   ]);
   const colors = colorsOf(
     current.lines.map((l) => l.kind),

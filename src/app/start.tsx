@@ -1,0 +1,13 @@
+// The app itself, loaded by main.tsx once the address's early requests are on their way.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { boot } from './boot';
+
+void boot().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
