@@ -88,6 +88,8 @@ export class BimViewer {
   private readonly fullRatio = Math.min(window.devicePixelRatio, 2);
   private readonly motionRatio = this.fullRatio * MOTION_SCALE;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How long the camera stays still before the still frame (a browser test holds it longer). */
+  settleMs = SETTLE_MS;
   private lastMove = 0;
   private warmTimer: ReturnType<typeof setTimeout> | undefined;
   private moving = false;
@@ -250,7 +252,7 @@ export class BimViewer {
     this.moving = true;
     this.renderer.setPixelRatio(this.motionRatio);
     const wait = () => {
-      const left = this.lastMove + SETTLE_MS - performance.now();
+      const left = this.lastMove + this.settleMs - performance.now();
       if (left > 0) {
         this.settleTimer = setTimeout(wait, left);
         return;
@@ -258,7 +260,7 @@ export class BimViewer {
       this.settle();
       this.render();
     };
-    this.settleTimer = setTimeout(wait, SETTLE_MS);
+    this.settleTimer = setTimeout(wait, this.settleMs);
   }
 
   /** Back to still frames at the full pixel ratio (the canvas keeps its CSS size). */
