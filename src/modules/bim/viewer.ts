@@ -3,9 +3,16 @@
 // model's own, a status colour, or the selection), orbit / pan / zoom, fit, a section plane,
 // isolate and hide (the index buffer rebuilt from the visible elements' ranges), picking (the hit
 // triangle → its element by binary search over the drawn ranges), and a PNG of the frame.
+//
+// Frames in a software renderer (headless Chromium's SwiftShader, issue 25's orbit budget): a
+// still frame is drawn antialiased (4× multisampled render target, then copied to the canvas);
+// while the camera moves the frame goes straight to the canvas without antialiasing at half the
+// pixel ratio, and a model above MOTION_TRIANGLES is drawn coarse (src/domain/bim/motion-lod.ts:
+// the largest elements, the smaller ones as boxes, the rest left out) until the camera is still.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { ElementRange, ModelGeometry } from '../../domain/bim/geometry-format';
+import { BOX_TRIANGLES, elementBounds, motionPlan, sizeOrder } from '../../domain/bim/motion-lod';
 import type { PrimitiveShape } from '../../domain/bim/primitives';
 
 /** A primitive model as the viewer draws it (src/api/bim-more.ts Primitive). */
@@ -22,6 +29,12 @@ export interface ViewerPrimitive {
 const MOTION_SCALE = 0.5;
 /** How long the camera stays still before the frame is drawn again at full quality. */
 const SETTLE_MS = 150;
+/** Triangles a moving frame draws at most (the whole model below it, else the coarse plan). */
+export const MOTION_TRIANGLES = 30_000;
+/** When, after a model is loaded, the programs of moving frames are compiled. */
+const WARM_UP_MS = 200;
+/** Samples of a still frame's antialiasing. */
+const MSAA_SAMPLES = 4;
 
 const SELECTED: [number, number, number] = [0.16, 0.45, 0.95];
 
@@ -29,6 +42,27 @@ export function hexRgb(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
+
+/** Marks the first `count` items of an attribute for upload (the rest is not drawn). */
+function uploadPart(attribute: THREE.BufferAttribute, count: number): void {
+  attribute.clearUpdateRanges();
+  if (count === 0) return;
+  attribute.addUpdateRange(0, count * attribute.itemSize);
+  attribute.needsUpdate = true;
+}
+
+/** A unit cube's 24 vertices (flat normals) and 36 indices, wound outwards. */
+const CUBE = (() => {
+  const cube = new THREE.BoxGeometry(1, 1, 1);
+  const out = {
+    position: Float32Array.from(cube.getAttribute('position').array),
+    normal: Float32Array.from(cube.getAttribute('normal').array),
+    index: Uint32Array.from(cube.getIndex()!.array),
+  };
+  cube.dispose();
+  return out;
+})();
+const MAX_BOXES = Math.floor(MOTION_TRIANGLES / BOX_TRIANGLES);
 
 export class BimViewer {
   readonly renderer: THREE.WebGLRenderer;
@@ -54,12 +88,50 @@ export class BimViewer {
   private readonly fullRatio = Math.min(window.devicePixelRatio, 2);
   private readonly motionRatio = this.fullRatio * MOTION_SCALE;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How long the camera stays still before the still frame (a browser test holds it longer). */
+  settleMs = SETTLE_MS;
+  private lastMove = 0;
+  private warmTimer: ReturnType<typeof setTimeout> | undefined;
+  private moving = false;
+  /** A still frame is drawn here (multisampled), then copied to the canvas by `blit`. */
+  private still: THREE.WebGLRenderTarget | null = null;
+  private readonly blit = new THREE.Scene();
+  private readonly blitCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 1);
+  private readonly blitMaterial = new THREE.MeshBasicMaterial({
+    depthTest: false,
+    depthWrite: false,
+    toneMapped: false,
+  });
+  /** Per element (ranges order): bounding box, and element indexes largest first. */
+  private bounds: Float32Array = new Float32Array(0);
+  private bySize: Uint32Array = new Uint32Array(0);
+  private visibleTriangles = 0;
+  /** The coarse model of a moving frame (null: not built, or the whole model is drawn). */
+  private motion: { full: THREE.Mesh; boxes: THREE.Mesh } | null = null;
+  private motionDirty = true;
+  /** The model's material when still: both sides (a section shows the elements' insides). */
+  private readonly stillMaterial = new THREE.MeshLambertMaterial({
+    vertexColors: true,
+    side: THREE.DoubleSide,
+  });
+  /**
+   * While moving without a section, front faces only (web-ifc's meshes are closed and wound
+   * outwards; culling the back faces saves a third of a software-rendered frame); boxes always.
+   */
+  private readonly movingMaterial = new THREE.MeshLambertMaterial({
+    vertexColors: true,
+    side: THREE.FrontSide,
+  });
+  /** Draw calls and triangles of the last frame (the benchmark reports them). */
+  readonly lastFrame = { calls: 0, triangles: 0, moving: false };
   private resizeObserver: ResizeObserver;
   /** Primitive models: a few meshes of their own beside the merged model. */
   private primitives = new Map<number, { mesh: THREE.Mesh; color: string }>();
 
   constructor(private readonly host: HTMLElement) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    // No antialiasing of the canvas itself (multisampling doubles a software renderer's frame):
+    // still frames are multisampled in a render target instead.
+    this.renderer = new THREE.WebGLRenderer({ antialias: false, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(this.fullRatio);
     this.renderer.setClearColor(0xf4f6f9);
     this.renderer.localClippingEnabled = true;
@@ -76,6 +148,9 @@ export class BimViewer {
     const sun = new THREE.DirectionalLight(0xffffff, 1.6);
     sun.position.set(50, 80, 30);
     this.scene.add(sun);
+    const quad = new THREE.Mesh(new THREE.PlaneGeometry(2, 2), this.blitMaterial);
+    quad.frustumCulled = false;
+    this.blit.add(quad);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(host);
     this.resize();
@@ -85,9 +160,15 @@ export class BimViewer {
     this.resizeObserver.disconnect();
     cancelAnimationFrame(this.frame);
     clearTimeout(this.settleTimer);
+    clearTimeout(this.warmTimer);
     this.controls.dispose();
     this.geometry?.dispose();
-    (this.mesh?.material as THREE.Material | undefined)?.dispose();
+    this.dropMotion();
+    this.stillMaterial.dispose();
+    this.movingMaterial.dispose();
+    this.still?.dispose();
+    this.blitMaterial.dispose();
+    (this.blit.children[0] as THREE.Mesh).geometry.dispose();
     this.setPrimitives([]);
     this.renderer.dispose();
     this.renderer.domElement.remove();
@@ -107,33 +188,182 @@ export class BimViewer {
   /** Renders on the next frame (coalesced). */
   render(): void {
     cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => this.renderer.render(this.scene, this.camera));
+    this.frame = requestAnimationFrame(() => this.draw());
   }
 
   /** Renders now (before a PNG export or a pixel check), always at full quality. */
   renderNow(): void {
     this.settle();
-    this.renderer.render(this.scene, this.camera);
+    this.draw();
   }
 
   /**
-   * The camera moved: draw at the motion pixel ratio until it has been still for SETTLE_MS, then
-   * once more at full quality (orbiting in a software renderer is bound by pixels drawn).
+   * Draws the frame now as the viewer's state asks: while the camera moves, straight to the
+   * canvas (no antialiasing, the motion pixel ratio, the coarse model above MOTION_TRIANGLES);
+   * when it is still, multisampled into a render target copied to the canvas.
    */
-  cameraMoved(): void {
-    if (this.renderer.getPixelRatio() !== this.motionRatio) this.renderer.setPixelRatio(this.motionRatio);
-    clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => {
-      this.settle();
-      this.render();
-    }, SETTLE_MS);
+  draw(): void {
+    const moving = this.moving;
+    const coarse = moving && this.mesh !== null && this.visibleTriangles > MOTION_TRIANGLES;
+    if (coarse && this.motionDirty) this.buildMotion();
+    const material = moving && !this.section ? this.movingMaterial : this.stillMaterial;
+    if (this.mesh) {
+      this.mesh.visible = !coarse;
+      this.mesh.material = material;
+    }
+    if (this.motion) {
+      this.motion.full.visible = coarse;
+      this.motion.full.material = material;
+      this.motion.boxes.visible = coarse;
+    }
+    const r = this.renderer;
+    if (moving) {
+      r.setRenderTarget(null);
+      r.render(this.scene, this.camera);
+      this.lastFrame.calls = r.info.render.calls;
+      this.lastFrame.triangles = r.info.render.triangles;
+    } else {
+      const size = r.getDrawingBufferSize(new THREE.Vector2());
+      if (!this.still) {
+        this.still = new THREE.WebGLRenderTarget(size.x, size.y, { samples: MSAA_SAMPLES });
+        // sRGB storage keeps 8 bits of precision in the dark tones the copy brings back.
+        this.still.texture.colorSpace = THREE.SRGBColorSpace;
+        this.blitMaterial.map = this.still.texture;
+        this.blitMaterial.needsUpdate = true;
+      } else if (this.still.width !== size.x || this.still.height !== size.y)
+        this.still.setSize(size.x, size.y);
+      r.setRenderTarget(this.still);
+      r.render(this.scene, this.camera);
+      this.lastFrame.calls = r.info.render.calls;
+      this.lastFrame.triangles = r.info.render.triangles;
+      r.setRenderTarget(null);
+      r.render(this.blit, this.blitCamera);
+    }
+    this.lastFrame.moving = moving;
   }
 
-  /** Back to the full pixel ratio (the canvas keeps its CSS size). */
+  /**
+   * The camera moved: draw moving frames until it has been still for SETTLE_MS, then once more at
+   * full quality (orbiting in a software renderer is bound by pixels and triangles drawn).
+   */
+  cameraMoved(): void {
+    this.lastMove = performance.now();
+    if (this.moving) return;
+    this.moving = true;
+    this.renderer.setPixelRatio(this.motionRatio);
+    const wait = () => {
+      const left = this.lastMove + this.settleMs - performance.now();
+      if (left > 0) {
+        this.settleTimer = setTimeout(wait, left);
+        return;
+      }
+      this.settle();
+      this.render();
+    };
+    this.settleTimer = setTimeout(wait, this.settleMs);
+  }
+
+  /** Back to still frames at the full pixel ratio (the canvas keeps its CSS size). */
   private settle(): void {
     clearTimeout(this.settleTimer);
     this.settleTimer = undefined;
+    this.moving = false;
     if (this.renderer.getPixelRatio() !== this.fullRatio) this.renderer.setPixelRatio(this.fullRatio);
+  }
+
+  /** The coarse model of moving frames, from the visible elements and their current colours. */
+  private buildMotion(): void {
+    this.motionDirty = false;
+    if (!this.model || !this.geometry || !this.mesh || !this.colors) return;
+    const model = this.model;
+    const ranges = model.ranges;
+    const plan = motionPlan(
+      this.bySize,
+      (e) => ranges[e]!.indexCount / 3,
+      (e) => this.visible(ranges[e]!.id),
+      MOTION_TRIANGLES,
+    );
+    const nv = CUBE.position.length / 3;
+    const ni = CUBE.index.length;
+    if (!this.motion) {
+      // Elements kept whole share the model's vertex buffers (colours included); only the index
+      // differs. Boxes are closed and wound outwards: their back faces are culled. Buffers are
+      // made once at the budget's size; a rebuild fills their start and draws that.
+      const full = new THREE.BufferGeometry();
+      for (const name of ['position', 'normal', 'color'])
+        full.setAttribute(name, this.geometry.getAttribute(name));
+      full.setIndex(new THREE.BufferAttribute(new Uint32Array(MOTION_TRIANGLES * 3), 1));
+      full.boundingSphere = this.geometry.boundingSphere;
+      const boxes = new THREE.BufferGeometry();
+      boxes.setAttribute('position', new THREE.BufferAttribute(new Float32Array(MAX_BOXES * nv * 3), 3));
+      boxes.setAttribute('normal', new THREE.BufferAttribute(new Float32Array(MAX_BOXES * nv * 3), 3));
+      boxes.setAttribute('color', new THREE.BufferAttribute(new Uint8Array(MAX_BOXES * nv * 4), 4, true));
+      boxes.setIndex(new THREE.BufferAttribute(new Uint32Array(MAX_BOXES * ni), 1));
+      boxes.boundingSphere = this.geometry.boundingSphere;
+      this.motion = {
+        full: new THREE.Mesh(full, this.movingMaterial),
+        boxes: new THREE.Mesh(boxes, this.movingMaterial),
+      };
+      for (const m of [this.motion.full, this.motion.boxes]) {
+        m.matrixAutoUpdate = false;
+        m.visible = false;
+        this.scene.add(m);
+      }
+    }
+    const fullGeometry = this.motion.full.geometry;
+    const fullIndex = fullGeometry.getIndex()!;
+    const index = fullIndex.array as Uint32Array;
+    let o = 0;
+    for (const e of plan.full) {
+      const r = ranges[e]!;
+      index.set(model.indices.subarray(r.indexStart, r.indexStart + r.indexCount), o);
+      o += r.indexCount;
+    }
+    uploadPart(fullIndex, o);
+    fullGeometry.setDrawRange(0, o);
+    // Boxes: the unit cube scaled and moved onto each bounding box, in the element's colour.
+    const boxes = this.motion.boxes.geometry;
+    const pos = boxes.getAttribute('position') as THREE.BufferAttribute;
+    const nrm = boxes.getAttribute('normal') as THREE.BufferAttribute;
+    const col = boxes.getAttribute('color') as THREE.BufferAttribute;
+    const idx = boxes.getIndex()!;
+    const p = pos.array as Float32Array;
+    const nr = nrm.array as Float32Array;
+    const cl = col.array as Uint8Array;
+    const ix = idx.array as Uint32Array;
+    const n = plan.boxes.length;
+    for (let b = 0; b < n; b++) {
+      const e = plan.boxes[b]!;
+      const bo = e * 6;
+      const c = ranges[e]!.vertexStart * 4;
+      for (let v = 0; v < nv; v++) {
+        const o3 = (b * nv + v) * 3;
+        for (let a = 0; a < 3; a++) {
+          const lo = this.bounds[bo + a]!;
+          const hi = this.bounds[bo + 3 + a]!;
+          p[o3 + a] = (lo + hi) / 2 + CUBE.position[v * 3 + a]! * (hi - lo);
+          nr[o3 + a] = CUBE.normal[v * 3 + a]!;
+        }
+        cl.set(this.colors.subarray(c, c + 4), (b * nv + v) * 4);
+      }
+      for (let k = 0; k < ni; k++) ix[b * ni + k] = b * nv + CUBE.index[k]!;
+    }
+    uploadPart(pos, n * nv);
+    uploadPart(nrm, n * nv);
+    uploadPart(col, n * nv);
+    uploadPart(idx, n * ni);
+    boxes.setDrawRange(0, n * ni);
+  }
+
+  private dropMotion(): void {
+    if (!this.motion) return;
+    this.scene.remove(this.motion.full, this.motion.boxes);
+    // The whole elements' geometry shares the model's buffers: dropped only with the model (load,
+    // dispose), when disposing it frees nothing still drawn.
+    this.motion.full.geometry.dispose();
+    this.motion.boxes.geometry.dispose();
+    this.motion = null;
+    this.motionDirty = true;
   }
 
   load(model: ModelGeometry): void {
@@ -141,8 +371,11 @@ export class BimViewer {
       this.scene.remove(this.mesh);
       this.geometry?.dispose();
     }
+    this.dropMotion();
     this.model = model;
     this.byId = new Map(model.ranges.map((r) => [r.id, r]));
+    this.bounds = elementBounds(model);
+    this.bySize = sizeOrder(this.bounds);
     this.overrides.clear();
     this.hidden.clear();
     this.isolated = null;
@@ -154,12 +387,34 @@ export class BimViewer {
     this.colors = new Uint8Array(model.colors);
     g.setAttribute('color', new THREE.BufferAttribute(this.colors, 4, true));
     g.setIndex(new THREE.BufferAttribute(new Uint32Array(model.indices), 1));
+    // The sphere holds every vertex whatever is drawn: computed once, not per visibility change.
+    g.computeBoundingSphere();
     this.geometry = g;
-    const material = new THREE.MeshLambertMaterial({ vertexColors: true, side: THREE.DoubleSide });
-    this.mesh = new THREE.Mesh(g, material);
+    this.mesh = new THREE.Mesh(g, this.stillMaterial);
+    this.mesh.matrixAutoUpdate = false;
     this.scene.add(this.mesh);
     this.rebuildIndex();
     this.fit();
+    clearTimeout(this.warmTimer);
+    this.warmTimer = setTimeout(() => this.warmUp(), WARM_UP_MS);
+  }
+
+  /**
+   * Once the model is shown, prepares the first moving frame: the coarse model built and the
+   * programs of moving frames (the canvas target, front faces, boxes) compiled, so the first
+   * orbit step does not wait for them (a software renderer compiles a program in ~0.4 s).
+   */
+  private warmUp(): void {
+    if (!this.mesh || this.moving) return;
+    const coarse = this.visibleTriangles > MOTION_TRIANGLES;
+    if (coarse && this.motionDirty) this.buildMotion();
+    const material = this.section ? this.stillMaterial : this.movingMaterial;
+    this.mesh.material = material;
+    if (this.motion) this.motion.boxes.visible = true;
+    this.renderer.setRenderTarget(null);
+    this.renderer.compile(this.scene, this.camera);
+    this.mesh.material = this.stillMaterial;
+    if (this.motion) this.motion.boxes.visible = false;
   }
 
   get loaded(): boolean {
@@ -241,13 +496,14 @@ export class BimViewer {
       box.min.fromArray(this.model.min);
       box.max.fromArray(this.model.max);
     } else {
-      const p = this.model.positions;
       const v = new THREE.Vector3();
+      const at = new Map(this.model.ranges.map((r, e) => [r.id, e]));
       for (const id of list) {
+        const e = at.get(id);
         const r = this.byId.get(id);
-        if (!r) continue;
-        for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++)
-          box.expandByPoint(v.set(p[k * 3]!, p[k * 3 + 1]!, p[k * 3 + 2]!));
+        if (e === undefined || !r || r.vertexCount === 0) continue;
+        box.expandByPoint(v.fromArray(this.bounds, e * 6));
+        box.expandByPoint(v.fromArray(this.bounds, e * 6 + 3));
       }
       if (box.isEmpty()) return this.fit();
     }
@@ -304,19 +560,17 @@ export class BimViewer {
   /** A horizontal section at a fraction (0–1) of the model's height; null removes it. */
   setSection(fraction: number | null): void {
     if (!this.mesh || !this.model) return;
-    const material = this.mesh.material as THREE.MeshLambertMaterial;
-    if (fraction === null) {
-      this.section = null;
-      material.clippingPlanes = [];
-    } else {
+    if (fraction === null) this.section = null;
+    else {
       const y = this.model.min[1] + (this.model.max[1] - this.model.min[1]) * fraction;
       this.section = new THREE.Plane(new THREE.Vector3(0, -1, 0), y);
-      material.clippingPlanes = [this.section];
     }
-    material.needsUpdate = true;
-    for (const { mesh } of this.primitives.values()) {
-      const m = mesh.material as THREE.MeshLambertMaterial;
-      m.clippingPlanes = this.section ? [this.section] : [];
+    const planes = this.section ? [this.section] : [];
+    const materials = [this.stillMaterial, this.movingMaterial];
+    for (const { mesh } of this.primitives.values())
+      materials.push(mesh.material as THREE.MeshLambertMaterial);
+    for (const m of materials) {
+      m.clippingPlanes = planes;
       m.needsUpdate = true;
     }
     this.render();
@@ -333,9 +587,14 @@ export class BimViewer {
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     if (!this.model || !this.geometry) return this.render();
     const src = this.model.indices;
+    this.motionDirty = true;
     let total = 0;
     for (const r of this.model.ranges) if (this.visible(r.id)) total += r.indexCount;
-    const out = new Uint32Array(total);
+    this.visibleTriangles = total / 3;
+    // The index buffer holds every element's triangles: the visible ones are copied to its start
+    // and only they are drawn and uploaded (no new buffer per visibility change).
+    const index = this.geometry.getIndex()!;
+    const out = index.array as Uint32Array;
     this.drawn = [];
     let o = 0;
     for (const r of this.model.ranges) {
@@ -344,8 +603,8 @@ export class BimViewer {
       out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), o);
       o += r.indexCount;
     }
-    this.geometry.setIndex(new THREE.BufferAttribute(out, 1));
-    this.geometry.computeBoundingSphere();
+    uploadPart(index, total);
+    this.geometry.setDrawRange(0, total);
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     this.render();
   }
@@ -378,6 +637,7 @@ export class BimViewer {
     }
     const attr = this.geometry.getAttribute('color') as THREE.BufferAttribute;
     attr.needsUpdate = true;
+    this.motionDirty = true;
     this.render();
   }
 
