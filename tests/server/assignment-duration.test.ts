@@ -162,4 +162,35 @@ describe('resource-dependent durations follow assignment edits', () => {
     await replay(saved.undo_step, 'undo', saved.undo_step.revision);
     expect(await rowOf(started)).toEqual({ duration: 2400, remaining: 1200 });
   });
+
+  it('marks a row resource dependent with a sched patch (the node panel), undoable', async () => {
+    const marked = randomUUID();
+    const revisionOf = async () =>
+      ((await call(app, api.versions.get, { ...as, params: { id: tree.version } })).json() as { revision: number })
+        .revision;
+    const row = newRow(marked, 'work', null, 'a3', { name: 'Plaster', duration: 2400 });
+    const doc: WbsDoc = { rows: new Map([[marked, row]]), relations: new Map() };
+    const add = change({ rows: new Map(), relations: new Map() }, (d) => void d.rows.set(marked, row));
+    expect((await sendChange(app, as, tree.version, await revisionOf(), add)).statusCode).toBe(200);
+    const mark = change(doc, (d) => {
+      d.rows.get(marked)!.sched = { kind: 'resource' };
+    });
+    expect(mark.patches).toEqual([{ op: 'add', path: ['rows', marked, 'sched'], value: { kind: 'resource' } }]);
+    const res = await sendChange(app, as, tree.version, await revisionOf(), mark);
+    expect(res.statusCode, res.body).toBe(200);
+    await save(marked, 12, 3);
+    expect(await rowOf(marked)).toEqual({ duration: 4 * day, remaining: 4 * day });
+    // Unmarked (the inverse: remove), the next edit leaves its duration.
+    const unmark = { patches: mark.inversePatches, inversePatches: mark.patches };
+    expect((await sendChange(app, as, tree.version, await revisionOf(), unmark)).statusCode).toBe(200);
+    await save(marked, 24, 3);
+    expect(await rowOf(marked)).toEqual({ duration: 4 * day, remaining: 4 * day });
+    // A bad sched is refused naming it.
+    const bad = await sendChange(app, as, tree.version, await revisionOf(), {
+      patches: [{ op: 'replace', path: ['rows', marked, 'sched'], value: { kind: 'nonsense' } }],
+      inversePatches: [{ op: 'remove', path: ['rows', marked, 'sched'] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sched');
+  });
 });
