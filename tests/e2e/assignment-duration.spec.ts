@@ -11,7 +11,14 @@ test('the rate of an assignment drives a resource-dependent row, and one undo pu
   request,
 }) => {
   const s = await scheduleInNewSpace(request, 'asgdur');
-  await api(request, s.account, 'POST', '/resources/create', { name: 'Mason', default_limit: 8, unit: 'h' }, s.spaceId);
+  await api(
+    request,
+    s.account,
+    'POST',
+    '/resources/create',
+    { name: 'Mason', default_limit: 8, unit: 'h' },
+    s.spaceId,
+  );
   await openWorkbench(page, s);
   await typeRows(page, [['Walls', '5']]);
   await expect(page.getByText('Saving…')).toHaveCount(0);

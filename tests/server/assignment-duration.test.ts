@@ -97,7 +97,9 @@ describe('resource-dependent durations follow assignment edits', () => {
     const cal = await sql<{ hours_per_day: number }>`SELECT hours_per_day FROM calendars
       WHERE space_id = ${space} AND is_default`.execute(db);
     day = Number(cal.rows[0]?.hours_per_day ?? 8) * 60;
-    mason = (await call(app, api.resources.create, { ...as, body: { name: 'Bricklayer', default_limit: 2 } })).json() as Resource;
+    mason = (
+      await call(app, api.resources.create, { ...as, body: { name: 'Bricklayer', default_limit: 2 } })
+    ).json() as Resource;
   });
   afterAll(() => h.close());
 
@@ -127,12 +129,11 @@ describe('resource-dependent durations follow assignment edits', () => {
     revision = await replay(changed.undo_step, 'undo', changed.undo_step.revision);
     expect(await rowOf(rdep)).toEqual({ duration: 10 * day, remaining: 10 * day });
     expect((await assignmentsOf(rdep))[0]!.units_per_day).toBe(4);
-    revision = await replay(changed.undo_step, 'redo', revision);
+    await replay(changed.undo_step, 'redo', revision);
     expect(await rowOf(rdep)).toEqual({ duration: 5 * day, remaining: 5 * day });
 
     // A second, slower assignment drives it; deleting it gives the first one back.
     const slow = await save(rdep, 30, 1);
-    revision = slow.undo_step.revision;
     expect(await rowOf(rdep)).toEqual({ duration: 30 * day, remaining: 30 * day });
     const del = await call(app, api.resources.removeOne, {
       ...as,
@@ -166,8 +167,11 @@ describe('resource-dependent durations follow assignment edits', () => {
   it('marks a row resource dependent with a sched patch (the node panel), undoable', async () => {
     const marked = randomUUID();
     const revisionOf = async () =>
-      ((await call(app, api.versions.get, { ...as, params: { id: tree.version } })).json() as { revision: number })
-        .revision;
+      (
+        (await call(app, api.versions.get, { ...as, params: { id: tree.version } })).json() as {
+          revision: number;
+        }
+      ).revision;
     const row = newRow(marked, 'work', null, 'a3', { name: 'Plaster', duration: 2400 });
     const doc: WbsDoc = { rows: new Map([[marked, row]]), relations: new Map() };
     const add = change({ rows: new Map(), relations: new Map() }, (d) => void d.rows.set(marked, row));
@@ -175,7 +179,9 @@ describe('resource-dependent durations follow assignment edits', () => {
     const mark = change(doc, (d) => {
       d.rows.get(marked)!.sched = { kind: 'resource' };
     });
-    expect(mark.patches).toEqual([{ op: 'add', path: ['rows', marked, 'sched'], value: { kind: 'resource' } }]);
+    expect(mark.patches).toEqual([
+      { op: 'add', path: ['rows', marked, 'sched'], value: { kind: 'resource' } },
+    ]);
     const res = await sendChange(app, as, tree.version, await revisionOf(), mark);
     expect(res.statusCode, res.body).toBe(200);
     await save(marked, 12, 3);

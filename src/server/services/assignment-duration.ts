@@ -47,7 +47,9 @@ export async function followAssignments(
   if (dependent.size === 0) return out;
   const rows = await tx
     .selectFrom('wbs_items as w')
-    .leftJoin('calendars as c', (j) => j.onRef('c.space_id', '=', 'w.space_id').onRef('c.id', '=', 'w.calendar_id'))
+    .leftJoin('calendars as c', (j) =>
+      j.onRef('c.space_id', '=', 'w.space_id').onRef('c.id', '=', 'w.calendar_id'),
+    )
     .select([
       'w.id',
       'w.node_type',

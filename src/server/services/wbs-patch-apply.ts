@@ -275,7 +275,9 @@ export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<
 async function setSchedules(tx: Tx, s: Scope, scheds: Record<string, Record<string, unknown> | null>) {
   const ids = Object.keys(scheds);
   if (ids.length === 0) return;
-  const set = Object.fromEntries(Object.entries(scheds).filter(([, v]) => v !== null && Object.keys(v).length));
+  const set = Object.fromEntries(
+    Object.entries(scheds).filter(([, v]) => v !== null && Object.keys(v).length),
+  );
   await sql`INSERT INTO version_models (space_id, version_id, source, project_name, options, item_extras,
       relation_extras, calendar_ids, attribute_defs)
     VALUES (${s.spaceId}, ${s.versionId}, 'product', '', 'null'::jsonb, '{}', '{}', '{}', '{}')

@@ -16,7 +16,11 @@ const row = (over: Partial<DurationRow> = {}): DurationRow => ({
   resourceDependent: true,
   ...over,
 });
-const rated = (units: number, unitsPerDay: number | null, intensity = 100) => ({ units, unitsPerDay, intensity });
+const rated = (units: number, unitsPerDay: number | null, intensity = 100) => ({
+  units,
+  unitsPerDay,
+  intensity,
+});
 
 describe('durationFromAssignments', () => {
   it('gives an unstarted row the slowest assignment as its duration', () => {
@@ -76,7 +80,11 @@ describe('durationFromAssignments', () => {
         fc.boolean(),
         arbHours,
         (list, percent, started, hours) => {
-          const r = row({ resourceDependent: false, percentComplete: percent, actualStart: started ? 0 : null });
+          const r = row({
+            resourceDependent: false,
+            percentComplete: percent,
+            actualStart: started ? 0 : null,
+          });
           expect(durationFromAssignments(r, list, hours)).toBeNull();
         },
       ),
