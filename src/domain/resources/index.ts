@@ -14,3 +14,4 @@ export * from './resource-gantt';
 export * from './indicators';
 export * from './layout';
 export * from './assignment-patches';
+export * from './assignment-duration';

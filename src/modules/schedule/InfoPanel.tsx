@@ -1,6 +1,7 @@
 // The node information panel (spec §2): tabs node_info, task_relations, directories,
 // related_schedules, gallery, timesheets, daily_planning, planning, assignments, model_3d. node_info and
-// task_relations work; directories lists the row's attribute values under the import's labels;
+// task_relations work (node_info also marks a task resource dependent: its duration follows its
+// assignments, issue 17); directories lists the row's attribute values under the import's labels;
 // assignments lists the row's imported resource assignments (read-only); daily_planning, planning
 // and timesheets are the daily work plan's (src/modules/wdp); gallery holds the photos and comments
 // of the row and its schedule (src/modules/gallery); model_3d shows the schedule's linked model
@@ -28,6 +29,7 @@ import { PlanningTab } from '../wdp/PlanningTab';
 import { TimesheetsTab } from '../wdp/TimesheetsTab';
 import { GalleryTab } from '../gallery/GalleryTab';
 import { RowPeople } from '../collab/RowPeople';
+import { canMarkResourceDependent, setResourceDependent } from '../../state/resources/resource-dependent';
 import '../wdp/wdp.css';
 
 // The 3D tab's viewer (three.js) loads only when the tab is shown.
@@ -82,6 +84,17 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
   return (
     <div className="wb-info">
       <Fields fields={fields} />
+      {(r.nodeType === 'task' || r.nodeType === 'work') && (
+        <label className="wb-info-check" title={t('panel.resource_dependent_hint')}>
+          <input
+            type="checkbox"
+            checked={r.sched?.kind === 'resource'}
+            disabled={!canMarkResourceDependent(r.id)}
+            onChange={(e) => setResourceDependent(r.id, e.target.checked)}
+          />{' '}
+          {t('panel.resource_dependent')}
+        </label>
+      )}
       {s.versionId && <RowPeople versionId={s.versionId} wbsId={r.id} />}
     </div>
   );

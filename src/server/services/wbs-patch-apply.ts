@@ -229,7 +229,12 @@ export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<
   const removed: Removed = { rows: [], relations: [] };
   for (const op of ops) if (op.op === 'remove') removed[op.target].push(op.id);
   let run: DbOp[] = [];
+  const scheds: Record<string, Record<string, unknown> | null> = {};
   for (const op of ops) {
+    if (op.op === 'sched') {
+      scheds[op.id] = op.value;
+      continue;
+    }
     if (op.target === 'relations' && op.op !== 'remove') {
       if (op.op !== 'field' || 'pred_id' in op.values || 'succ_id' in op.values) applied.relations.add(op.id);
     }
@@ -259,7 +264,27 @@ export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<
   const settle = [...progress].filter((id) => keeps.get(id) !== true);
   if (settle.length) await settleRemaining(tx, s, settle);
   await mergeExtras(tx, s, extras.rows, extras.relations);
+  await setSchedules(tx, s, scheds);
   return applied;
+}
+
+/**
+ * Sets rows' scheduling extras whole (null: removed), after whole rows merged theirs; a version
+ * never imported gets its model row (no file options) on the first one.
+ */
+async function setSchedules(tx: Tx, s: Scope, scheds: Record<string, Record<string, unknown> | null>) {
+  const ids = Object.keys(scheds);
+  if (ids.length === 0) return;
+  const set = Object.fromEntries(
+    Object.entries(scheds).filter(([, v]) => v !== null && Object.keys(v).length),
+  );
+  await sql`INSERT INTO version_models (space_id, version_id, source, project_name, options, item_extras,
+      relation_extras, calendar_ids, attribute_defs)
+    VALUES (${s.spaceId}, ${s.versionId}, 'product', '', 'null'::jsonb, '{}', '{}', '{}', '{}')
+    ON CONFLICT (space_id, version_id) DO NOTHING`.execute(tx);
+  await sql`UPDATE version_models AS m
+    SET item_extras = (m.item_extras - ${ids}::text[]) || ${JSON.stringify(set)}::jsonb
+    WHERE m.space_id = ${s.spaceId} AND m.version_id = ${s.versionId}`.execute(tx);
 }
 
 /** A refused relation as the client reports it: the domain's key, the relation, a cycle's path. */

@@ -4,8 +4,9 @@
 // an input field, and ['rows', id, 'attributes', key] add / replace / remove of one attribute.
 // Derived fields (es … critical) never come from the client (STYLE 5). A row's `remaining` (an
 // import's remaining duration, or null once the progress rules released it) is accepted as a
-// field; its `sched` and a relation's `lagCalendar` (what an import stored for scheduling) only
-// come with whole rows and relations (a copy, an undone delete): they go to the version's extras.
+// field; its `sched` and a relation's `lagCalendar` (what an import stored for scheduling) come
+// with whole rows and relations (a copy, an undone delete): they go to the version's extras; a
+// row's `sched` may also be set or removed whole (the node panel's "resource dependent").
 import type { Patch } from 'immer';
 import { z } from 'zod';
 import { ActivityKind, ConstraintType, LagCalendar } from '../../api/versions';
@@ -147,7 +148,9 @@ export type DbOp =
   /** One attribute of a row: value undefined = the key is removed. */
   | { target: 'rows'; op: 'attribute'; id: string; key: string; value: AttributeValue | undefined }
   /** A row's kept remaining duration: a number, or null = derived from its progress again. */
-  | { target: 'rows'; op: 'remaining'; id: string; value: number | null };
+  | { target: 'rows'; op: 'remaining'; id: string; value: number | null }
+  /** A row's scheduling extras set whole (the node panel's resource dependent), or null = none. */
+  | { target: 'rows'; op: 'sched'; id: string; value: Record<string, unknown> | null };
 
 const AttributeKey = RowSchema.shape.attributes.keyType;
 const AttributeValueSchema = RowSchema.shape.attributes.valueType;
@@ -231,6 +234,13 @@ export function toDbOps(patches: readonly Patch[], list = 'patches'): { ops: DbO
       return ops.push(
         rows ? rowOp(p.op, parsed.data as RowInput) : relationOp(p.op, parsed.data as RelationInput),
       );
+    }
+    // A row's sched set whole (the node panel marks it resource dependent, issue 17), or removed.
+    if (rows && field === 'sched') {
+      if (p.op === 'remove') return ops.push({ target, op: 'sched', id, value: null });
+      const parsed = RowScheduleSchema.safeParse(p.value);
+      if (!parsed.success) return fail('sched');
+      return ops.push({ target, op: 'sched', id, value: parsed.data });
     }
     if (p.op !== 'replace' || typeof field !== 'string') return fail('op');
     if (rows) {
