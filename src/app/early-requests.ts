@@ -7,6 +7,7 @@
 
 import { epsRoutes } from '../api/structure';
 import { versionResourceRoutes } from '../api/version-resources';
+import { contentQuery } from '../api/columns-binary';
 import { versionRoutes } from '../api/versions';
 import { viewRoutes } from '../api/views';
 import { fillPath } from './api/call';
@@ -48,5 +49,5 @@ export function startEarlyRequests(
     return;
   }
   get(versionRoutes.list.path, { id: scheduleId! });
-  if (version) get(versionRoutes.contentColumns.path, { id: version });
+  if (version) get(versionRoutes.contentColumns.path, { id: version }, contentQuery(location.search));
 }
