@@ -101,7 +101,7 @@ export function millionColumns(
   for (let i = 0; i < n; i++) {
     const task = i >= summaries;
     const milestone = task && i % 50 === 0;
-    nodeType[i] = !task ? 'summary' : milestone ? 'milestone' : 'task';
+    nodeType[i] = !task ? 'sum' : milestone ? 'milestone_finish' : 'task';
     duration[i] = !task || milestone ? 0 : (1 + ((i * 7) % 10)) * WORK_DAY;
     calendar[i] =
       task && i % 10 === 0 ? (calendars[2] ?? null) : task && i % 5 === 0 ? (calendars[1] ?? null) : null;
@@ -133,7 +133,7 @@ export function millionColumns(
   const list = (a: Float64Array) => Array.from(a);
   const zeros = () => new Array<number>(n).fill(0);
   return {
-    version: { ...version, timetable_state: 'calculated', data_date: dataDate },
+    version: { ...version, timetable_state: 'calculated', data_date: dataDate, schedule_options: null },
     items: {
       id: Array.from({ length: n }, (_, i) => idOf(i)),
       parent: Array.from(parent),

@@ -20,7 +20,7 @@ const date = fc.option(fc.integer({ min: 0, max: 30_000_000 }), { nil: null });
 const item = fc.record({
   id: fc.uuid(),
   order_key: fc.string(),
-  node_type: fc.constantFrom('task', 'work', 'milestone', 'summary'),
+  node_type: fc.constantFrom('task', 'work', 'milestone_finish', 'sum'),
   code: fc.string(),
   name: fc.string({ unit: 'binary' }),
   calendar_id: fc.option(fc.constantFrom('c1', 'c2'), { nil: null }),

@@ -98,11 +98,10 @@ export async function readContentColumns(id: string): Promise<VersionColumns> {
   const route = api.versions.contentColumns;
   const query = contentQuery(typeof window === 'undefined' ? '' : window.location.search);
   if (!query.format) return call(route, { params: { id } });
-  const blob = await request<Blob>(route.method, fillPath(route.path, { id }), {
+  const buffer = await request<ArrayBuffer>(route.method, fillPath(route.path, { id }), {
     query,
-    responseType: 'blob',
+    responseType: 'arrayBuffer',
   });
-  const buffer = await blob.arrayBuffer();
   performance.mark('wb-content-received');
   return decodeColumns(buffer);
 }
