@@ -64,8 +64,9 @@ export async function openVersion(
   }
   const userId = useSession.getState().user?.id ?? null;
   const log = fresh && userId ? readUndoLog(id, userId) : Promise.resolve([]);
-  // By columns, as typed arrays and dictionary codes (src/api/columns-binary.ts): 12 MB for 100k
-  // rows instead of 34 MB of JSON, decoded in a fraction of JSON.parse's time.
+  // By columns, as typed arrays and dictionary codes (src/api/columns-binary.ts): 18.6 MB for the
+  // benchmark's 100k rows instead of 34 MB of JSON (its decode is not yet measurably faster than
+  // JSON.parse in the page: docs/scale.md).
   const content = await readContentColumns(id);
   if (signal?.aborted) return;
   performance.mark('wb-content-parsed');
