@@ -124,7 +124,8 @@ const binaries = new WeakMap<ColumnsBody, EncodedColumns>();
 
 /**
  * The version's content as binary columns (GET …/wbs/columns?format=binary): encoded from the
- * kept JSON read once per content stamp (≈ 0.3 s at 100k rows), then kept beside it.
+ * kept JSON read once per content stamp (the first read after a change pays it: 1.5–1.7 s for
+ * 100k rows in Node on the busy 2-core machine), then kept beside it.
  */
 export async function contentColumnsBinary(
   db: Kysely<DB>,
