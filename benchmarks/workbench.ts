@@ -13,12 +13,14 @@
 // their saves go to the server as a user's would.
 //
 // Run: node --import tsx benchmarks/workbench.ts   (or npm run --silent bench -- workbench)
+// BENCH_ONLY=open opens the uploaded version OPEN_RUNS times and prints where each open's time
+// goes; BENCH_ONLY=million the 1,000,000-activity case (benchmarks/million.ts; MILLION_ROWS);
 // BENCH_ONLY=scroll runs the unthrottled scroll alone, BENCH_ONLY=ours50k our side of the 50k
 // comparison alone, BENCH_ONLY=content the server's reads of the 100k content alone;
 // BENCH_PROFILE=<dir> writes profiles (with BENCH_SCROLL_CPU=1 a CPU profile of the unthrottled
 // scroll too).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -32,7 +34,8 @@ import { serializeEntry } from '../src/domain/history';
 import { writeSchedule } from '../src/domain/io/write-schedule';
 import type { WorkbenchBenchHandle } from '../src/modules/schedule/bench-hook';
 import { multipart } from '../tests/server/transfer-helpers';
-import { benchDoc, contentOf, scheduleDoc } from './bench-schedule';
+import { BENCH_DATA_DATE, benchDoc, contentOf, scheduleDoc } from './bench-schedule';
+import { binaryBody, millionColumns, startProxy } from './million';
 import { type PeerSet, peerSet } from './peers/data';
 import { measurePeers } from './peers/run';
 import { observeLongTasks, type ScrollFrames, scrollFrames } from './peers/scroll-loop';
@@ -80,7 +83,8 @@ async function startServer(): Promise<BenchServer | null> {
       stopServer(server);
       process.exit(1);
     });
-  for (let i = 0; i < 120; i++) {
+  // Up to 2 minutes: a fresh database's migrations and seed on a busy 2-core machine.
+  for (let i = 0; i < 240; i++) {
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode !== null) break;
     if (await healthy()) return server;
@@ -167,6 +171,58 @@ async function openVersionPage(browser: Browser, url: string, token: string) {
     };
   });
   return { page, open };
+}
+
+/** The open's phases (ms, each from the previous one): where navigation → first dated frame goes. */
+function openPhases(o: OpenFigures): Record<string, number> {
+  const m = o.open_marks;
+  const requestEnd = o.content_request_start_ms + o.content_server_ms + o.content_download_ms;
+  return {
+    page_to_request: round(o.content_request_start_ms),
+    server: round(o.content_server_ms),
+    download: round(o.content_download_ms),
+    parse: round((m['wb-content-parsed'] ?? NaN) - requestEnd),
+    store_load: round((m['wb-version-loaded'] ?? NaN) - (m['wb-content-parsed'] ?? NaN)),
+    to_first_dated_paint: round(o.open_ms - (m['wb-version-loaded'] ?? NaN)),
+  };
+}
+
+/**
+ * BENCH_ONLY=open: the calculated version opened OPEN_RUNS times (default 4) by binary columns and
+ * as many by JSON columns (`content=json`, the baseline of the same run), alternating, each in a
+ * fresh page of one browser; every open's figures and phases, and each read's median.
+ */
+async function openBreakdowns(url: string, token: string) {
+  const browser = await launchChromium();
+  const runs: Record<string, unknown>[] = [];
+  const opens: Record<'binary' | 'json', number[]> = { binary: [], json: [] };
+  try {
+    for (let i = 0; i < 2 * Number(process.env.OPEN_RUNS ?? 4); i++) {
+      const read = i % 2 === 0 ? 'binary' : 'json';
+      const { page, open } = await openVersionPage(
+        browser,
+        read === 'json' ? `${url}&content=json` : url,
+        token,
+      );
+      await page.close();
+      opens[read].push(open.open_ms);
+      runs.push({
+        read,
+        open_ms: round(open.open_ms),
+        content_bytes: open.content_bytes,
+        phases: openPhases(open),
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  const median = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  return {
+    open_ms_median_binary: median(opens.binary),
+    open_ms_median_json: median(opens.json),
+    runs,
+    load_average_1m: round(loadavg()[0]!),
+  };
 }
 
 /**
@@ -464,6 +520,200 @@ async function editThroughApi(version: Version, headers: Record<string, string>)
   });
 }
 
+/** The renderer processes' resident memory (MB): the tab, its worker included. */
+async function rendererMemoryMb(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { type: string; id: number }[];
+    };
+    let kb = 0;
+    for (const p of processInfo.filter((x) => x.type === 'renderer')) {
+      const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    }
+    return round(kb / 1024);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * BENCH_ONLY=million: a generated MILLION_ROWS-activity version (default 1,000,000; see
+ * benchmarks/million.ts) opened, scrolled, edited, indented and undone in Chromium (frames not
+ * paced by vsync, as the unthrottled scroll). Every step is timed on its own; a step that fails
+ * or times out is named in `failed_at` with its error, and the figures before it stand.
+ */
+async function millionRun(
+  scheduleId: string,
+  spaceId: string,
+  headers: Record<string, string>,
+  token: string,
+): Promise<Record<string, unknown>> {
+  const rows = Number(process.env.MILLION_ROWS ?? 1_000_000);
+  const out: Record<string, unknown> = { rows };
+  const version = await json<Version>(`/schedules/${scheduleId}/versions/create`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ label: `Generated ${rows}`, kind: 'version' }),
+  });
+  const calendars = (await json<{ id: string }[]>('/calendars', { headers })).map((c) => c.id);
+  let t0 = performance.now();
+  const columns = millionColumns(rows, calendars, version, BENCH_DATA_DATE);
+  const body = binaryBody(columns);
+  out.relations = columns.relations.id.length;
+  out.generate_ms = round(performance.now() - t0);
+  out.binary_bytes = body.byteLength;
+  const proxyPort = port + 1;
+  const proxy = await startProxy(proxyPort, port, version.id, body);
+  const url = `http://127.0.0.1:${proxyPort}/${spaceId}/schedule/${scheduleId}?version=${version.id}&bench=1`;
+  const browser = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
+  const step = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    if (out.failed_at) return undefined;
+    try {
+      return await fn();
+    } catch (e) {
+      out.failed_at = name;
+      out.error = String(e instanceof Error ? e.message : e).slice(0, 400);
+      return undefined;
+    }
+  };
+  const memory = async (name: string, page: Page) => {
+    out[`tab_memory_${name}_mb`] = await rendererMemoryMb(browser);
+    const heap = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize,
+    );
+    if (heap) out[`js_heap_main_${name}_mb`] = round(heap / 2 ** 20);
+  };
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    page.on('crash', () => (out.page_crashed = true));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message.slice(0, 300)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text().slice(0, 300));
+    });
+    out.page_errors = errors;
+    await page.addInitScript((t) => localStorage.setItem('pw.token', t), token);
+    await page.addInitScript(observeLongTasks);
+    await step('open', async () => {
+      await page.goto(url);
+      await page.waitForFunction(
+        () =>
+          (performance.getEntriesByName('wb-gantt-paint') as PerformanceMark[]).some(
+            (m) => (m.detail as { rows: number }).rows > 1000 && (m.detail as { dated: number }).dated > 0,
+          ),
+        undefined,
+        { timeout: 180_000, polling: 100 },
+      );
+      const o = await page.evaluate(() => {
+        const paints = performance.getEntriesByName('wb-gantt-paint') as PerformanceMark[];
+        const req = performance.getEntriesByType('resource').find((r) => r.name.includes('/wbs/columns')) as
+          PerformanceResourceTiming | undefined;
+        // (no named helpers in here: the page cannot see the bundler's __name wrapper)
+        const marks = Object.fromEntries(
+          performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
+        );
+        return {
+          first_rows_paint_ms: paints.find((m) => (m.detail as { rows: number }).rows > 1000)!.startTime,
+          first_paint_ms: paints.find(
+            (m) => (m.detail as { rows: number }).rows > 1000 && (m.detail as { dated: number }).dated > 0,
+          )!.startTime,
+          content_request_start_ms: req?.startTime ?? NaN,
+          content_first_byte_ms: req?.responseStart ?? NaN,
+          content_last_byte_ms: req?.responseEnd ?? NaN,
+          content_received_ms: marks['wb-content-received'] ?? NaN,
+          content_decoded_ms: marks['wb-content-parsed'] ?? NaN,
+          version_loaded_ms: marks['wb-version-loaded'] ?? NaN,
+        };
+      });
+      for (const [k, v] of Object.entries(o)) out[k] = round(v);
+    });
+    await step('memory after open', () => memory('open', page));
+    await step("worker's first pass", async () => {
+      t0 = performance.now();
+      await page.waitForFunction(
+        () => performance.getEntriesByName('wb-schedule-applied').length > 0,
+        undefined,
+        {
+          timeout: 300_000,
+          polling: 200,
+        },
+      );
+      const applied = await page.evaluate(() => {
+        const m = performance.getEntriesByName('wb-schedule-applied')[0] as PerformanceMark;
+        return { at: m.startTime, engine: (m.detail as { ms: number }).ms };
+      });
+      out.worker_dates_applied_ms = round(applied.at);
+      out.engine_full_pass_ms = round(applied.engine);
+    });
+    // Not a failure when it takes longer: the steps after it run on a page still building.
+    await step('settle (frozen, relations indexed)', async () => {
+      t0 = performance.now();
+      out.settled = await page
+        .waitForFunction(
+          () => {
+            const s = (window as unknown as BenchWindow).__wbBench.state();
+            return s.frozen && s.relationIndex;
+          },
+          undefined,
+          { timeout: 180_000, polling: 250 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      out.settled_after_applied_ms = round(performance.now() - t0);
+      await page.waitForTimeout(500);
+    });
+    await step('memory after settle', () => memory('settled', page));
+    await step('scroll', async () => {
+      const frames = await scrollGrid(page);
+      out.scroll_p95_frame_ms = round(frames.p95);
+      out.scroll_median_frame_ms = round(frames.median);
+      out.scroll_long_tasks = frames.longTasks;
+      out.scroll_long_task_max_ms = round(frames.longTaskMaxMs);
+    });
+    await step('edit', async () => {
+      const row = await page.evaluate(() =>
+        (window as unknown as BenchWindow).__wbBench.firstTaskRow(400_000),
+      );
+      out.edit_to_paint_ms = round(
+        await page.evaluate((r) => (window as unknown as BenchWindow).__wbBench.editDuration(r, '7'), row),
+      );
+    });
+    const timedRun = (command: string) =>
+      page.evaluate(async (c) => {
+        const b = (window as unknown as BenchWindow).__wbBench;
+        const t = performance.now();
+        b.run(c);
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return performance.now() - t;
+      }, command);
+    await step('indent 1k', async () => {
+      const r0 = await page.evaluate(() =>
+        (window as unknown as BenchWindow).__wbBench.firstTaskRow(600_000),
+      );
+      await page.evaluate((r) => (window as unknown as BenchWindow).__wbBench.select(r, r + 999), r0);
+      out.indent_1k_ms = round(await timedRun('indent'));
+      await page.waitForTimeout(1000);
+      out.undo_indent_1k_ms = round(await timedRun('undo'));
+    });
+    await step('memory at the end', () => memory('end', page));
+    await page.close();
+  } finally {
+    await browser.close();
+    proxy.close();
+  }
+  out.budget = {
+    first_paint_ms: 3000,
+    scroll_p95_frame_ms: 16.7,
+    edit_to_paint_ms: 100,
+    tab_memory_mb: 1536,
+  };
+  return out;
+}
+
 /** The run BENCH_ONLY asks for: ours50k, content or scroll alone, else the whole benchmark. */
 async function run(): Promise<void> {
   const { token } = await json<{ token: string }>('/auth/login', {
@@ -497,6 +747,11 @@ async function run(): Promise<void> {
     process.stdout.write(JSON.stringify({ ...ours, load_average_1m: round(loadavg()[0]!) }) + '\n');
     return;
   }
+  if (process.env.BENCH_ONLY === 'million') {
+    const figures = await millionRun(scheduleId, space!.id, headers, token);
+    process.stdout.write(JSON.stringify({ ...figures, load_average_1m: round(loadavg()[0]!) }) + '\n');
+    return;
+  }
   const doc = benchDoc(ROWS);
   const { version: generated, upload_ms } = await uploadGenerated(doc, scheduleId, headers);
   const content_reads = await contentReads(generated, headers);
@@ -505,6 +760,10 @@ async function run(): Promise<void> {
     return;
   }
   const url = `${base}/${space!.id}/schedule/${scheduleId}?version=${generated.id}&bench=1`;
+  if (process.env.BENCH_ONLY === 'open') {
+    process.stdout.write(JSON.stringify({ rows: ROWS, ...(await openBreakdowns(url, token)) }) + '\n');
+    return;
+  }
   // The unthrottled scroll of the generated version as uploaded, in a browser of its own (no
   // other browser running beside it).
   const work = await unthrottledScroll(url, token);

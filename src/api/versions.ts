@@ -336,8 +336,10 @@ export const versionRoutes = {
     path: '/versions/:id/wbs/columns',
     scope: 'space',
     summary:
-      'The same content by columns, rows in tree order, references as row positions (the workbench open)',
+      'The same content by columns, rows in tree order, references as row positions (the workbench open); ' +
+      'format=binary: the same columns as typed arrays and dictionary codes (src/api/columns-binary.ts)',
     params: IdParams,
+    query: z.object({ format: z.enum(['json', 'binary']).optional() }).strict(),
     response: VersionColumns,
   }),
 };

@@ -6,6 +6,7 @@
 // (Location, Work type), as CyclogramView asks before the attributes are in, and the attributes
 // once the chart has answered.
 
+import { contentQuery } from '../api/columns-binary';
 import { requestEarly } from './api/early';
 import { buildHeaders, buildUrl, fillPath } from './api/request-parts';
 import type { BrowserStore } from './session/storage';
@@ -71,5 +72,5 @@ export function startEarlyRequests(
     return;
   }
   get(EARLY_PATHS.versions, { id: scheduleId! });
-  if (version) get(EARLY_PATHS.contentColumns, { id: version });
+  if (version) get(EARLY_PATHS.contentColumns, { id: version }, contentQuery(location.search));
 }

@@ -44,7 +44,7 @@ describe('early requests', () => {
     const store = memoryStore({ 'pw.token': 'tok' });
     startEarlyRequests({ pathname: '/sp/schedule/sc', search: '?version=v9&bench=1' }, store);
     const urls = fetch.mock.calls.map((c) => (c as unknown as [string])[0]);
-    expect(urls).toEqual(['/api/v1/schedules/sc/versions', '/api/v1/versions/v9/wbs/columns']);
+    expect(urls).toEqual(['/api/v1/schedules/sc/versions', '/api/v1/versions/v9/wbs/columns?format=binary']);
     expect(takeEarly('GET', urls[1]!, headers('tok', 'sp'))).not.toBeNull();
     expect(takeEarly('GET', urls[0]!, headers('tok', 'sp'))).not.toBeNull();
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import type { AttributeWithRoles, Role, VersionColumns } from '../../src/api';
+import { decodeColumns } from '../../src/api/columns-binary';
 import { change } from '../../src/domain/wbs/change';
 import { newRow } from '../../src/domain/wbs/types';
 import type { WbsDoc } from '../../src/domain/wbs/types';
@@ -140,6 +141,16 @@ describe('attributes', () => {
       const cols = (
         await call(app, api.versions.contentColumns, { ...as, params: { id: tree.version } })
       ).json() as VersionColumns;
+      const bin = (
+        await call(app, api.versions.contentColumns, {
+          ...as,
+          params: { id: tree.version },
+          query: { format: 'binary' },
+        })
+      ).rawPayload;
+      const binary = decodeColumns(
+        bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer,
+      );
       const defs = (
         await call(app, api.versionResources.attributes, { ...as, params: { id: tree.version } })
       ).json() as {
@@ -153,11 +164,18 @@ describe('attributes', () => {
       return {
         content: content.items[0]!.attributes[secret.key],
         columns: cols.items.attributes.some(([, a]) => secret.key in a),
+        binary: binary.items.attributes.some(([, a]) => secret.key in a),
         defs: defs.items.some((d) => d.key === secret.key),
         schedule: sched.items.some((d) => d.key === secret.key),
       };
     };
-    expect(await seen(reader)).toEqual({ content: 42, columns: true, defs: true, schedule: true });
+    expect(await seen(reader)).toEqual({
+      content: 42,
+      columns: true,
+      binary: true,
+      defs: true,
+      schedule: true,
+    });
 
     const hide = await call(app, api.attributes.setAccess, {
       ...owner,
@@ -171,8 +189,20 @@ describe('attributes', () => {
         explicit: true,
       },
     );
-    expect(await seen(reader)).toEqual({ content: undefined, columns: false, defs: false, schedule: false });
-    expect(await seen(owner)).toEqual({ content: 42, columns: true, defs: true, schedule: true });
+    expect(await seen(reader)).toEqual({
+      content: undefined,
+      columns: false,
+      binary: false,
+      defs: false,
+      schedule: false,
+    });
+    expect(await seen(owner)).toEqual({
+      content: 42,
+      columns: true,
+      binary: true,
+      defs: true,
+      schedule: true,
+    });
     const values = await call(app, api.attributes.values, { ...reader, params: { id: secret.id } });
     expect(values.statusCode).toBe(404);
     const forRole = await call(app, api.attributes.scheduleForRole, {

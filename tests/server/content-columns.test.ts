@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import type { EpsTree, UserSpace, VersionColumns, VersionContent } from '../../src/api';
+import { decodeColumns } from '../../src/api/columns-binary';
 import { columnsOfContent, contentOfColumns } from '../../src/api/version-columns';
 import { getVersion } from '../../src/server/routes/versions';
 import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
@@ -34,6 +35,20 @@ describe('version content by columns', () => {
     const rows = (await call(app, api.versions.content, { token, space: space.id, params: { id } })).json();
     const cols = await call(app, api.versions.contentColumns, { token, space: space.id, params: { id } });
     expect(cols.statusCode).toBe(200);
+    // The workbench's binary read (src/api/columns-binary.ts) decodes to the same columns.
+    const bin = await call(app, api.versions.contentColumns, {
+      token,
+      space: space.id,
+      params: { id },
+      query: { format: 'binary' },
+    });
+    expect(bin.statusCode).toBe(200);
+    expect(bin.headers['content-type']).toBe('application/octet-stream');
+    const raw = bin.rawPayload;
+    const decoded = decodeColumns(
+      raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer,
+    );
+    expect(decoded).toEqual(cols.json());
     return { rows: rows as VersionContent, cols: cols.json() as VersionColumns };
   };
 

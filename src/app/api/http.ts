@@ -39,7 +39,8 @@ export interface RequestOptions {
   query?: Query;
   /** Do not show the error toast (for every status, or for the listed ones); the caller reports it. */
   silent?: boolean | readonly number[];
-  responseType?: 'json' | 'blob';
+  /** `arrayBuffer`: the body's bytes as they came (a large binary read, not paged into a Blob). */
+  responseType?: 'json' | 'blob' | 'arrayBuffer';
   signal?: AbortSignal;
   /** Sent even when the page is being left (a small write flushed on pagehide). */
   keepalive?: boolean;
@@ -55,10 +56,11 @@ export function currentHeaders(): Headers {
   });
 }
 
-async function readBody(res: Response, responseType: 'json' | 'blob'): Promise<unknown> {
+async function readBody(res: Response, responseType: 'json' | 'blob' | 'arrayBuffer'): Promise<unknown> {
   if (res.status === 204) return null;
   const type = res.headers.get('content-type') ?? '';
   if (responseType === 'blob' && res.ok) return res.blob();
+  if (responseType === 'arrayBuffer' && res.ok) return res.arrayBuffer();
   const text = await res.text();
   if (!text) return null;
   if (type.includes('json') || res.headers.get(ERROR_TYPE_HEADER) || !res.ok) {

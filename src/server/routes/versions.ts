@@ -1,20 +1,27 @@
 // Versions of a schedule: create (empty or as a copy), list, read, delete, label, actual, lock;
 // and the version's content (WBS items and relations, with what an import stored for scheduling
 // them and the version's stored options) in one read.
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { api } from '../../api';
+import { headBytes } from '../../api/columns-binary';
 import { WBS_ITEM_FIELDS } from '../../api/versions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { JsonParts, RawJson, implement } from '../http/register';
+import { JsonParts, RawJson, Streamed, implement } from '../http/register';
 import { prewarmCompareSide } from '../services/compare-packed';
 import { copyContent } from '../services/content';
-import { contentColumnsJson, itemSchedules, relationLagCalendars } from '../services/content-columns';
+import {
+  contentColumnsBinary,
+  contentColumnsJson,
+  itemSchedules,
+  relationLagCalendars,
+} from '../services/content-columns';
 import { storedScheduleOptions } from '../import/to-model';
 import type { ScheduleOptions } from '../../domain/schedule';
-import { hiddenKeys, withoutAttributes } from '../services/attribute-access';
+import { hiddenKeys, withoutAttributes, withoutHiddenAttributes } from '../services/attribute-access';
 import { getNode, insertVersion } from '../services/eps';
 import { toVersion } from '../services/mappers';
 
@@ -228,8 +235,31 @@ export const versionRoutes = ({ db, events }: AppContext) => {
       );
     }),
 
-    implement(api.versions.contentColumns, async ({ params, space }) => {
+    implement(api.versions.contentColumns, async ({ params, query, space }) => {
       const version = await getVersion(db, space.spaceId, params.id);
+      if (query.format === 'binary') {
+        const [encoded, options, hidden] = await Promise.all([
+          contentColumnsBinary(db, space.spaceId, version.id, version.content_stamp),
+          storedScheduleOptions(db, space.spaceId, version.id),
+          hiddenKeys(db, space),
+        ]);
+        const head = headBytes({
+          ...encoded.head,
+          attributes: hidden.length
+            ? withoutHiddenAttributes(encoded.head.attributes, hidden)
+            : encoded.head.attributes,
+          version: { ...toVersion(version), schedule_options: options },
+        });
+        const data = Buffer.from(encoded.data.buffer, encoded.data.byteOffset, encoded.data.byteLength);
+        return new Streamed(
+          200,
+          {
+            'content-type': 'application/octet-stream',
+            'content-length': head.byteLength + data.byteLength,
+          },
+          Readable.from([Buffer.from(head), data]),
+        );
+      }
       const [{ items: kept, relations }, options, hidden] = await Promise.all([
         contentColumnsJson(db, space.spaceId, version.id, version.content_stamp),
         storedScheduleOptions(db, space.spaceId, version.id),

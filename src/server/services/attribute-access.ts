@@ -238,9 +238,17 @@ export async function refuseOutsideList(
  */
 export function withoutAttributes(items: Buffer, hidden: readonly string[]): Buffer {
   const cols = JSON.parse(items.toString('utf8')) as { attributes: [number, Record<string, unknown>][] };
-  cols.attributes = cols.attributes.flatMap(([ix, attrs]) => {
+  cols.attributes = withoutHiddenAttributes(cols.attributes, hidden);
+  return Buffer.from(JSON.stringify(cols));
+}
+
+/** A columns read's sparse attributes [position, values] without the hidden keys. */
+export function withoutHiddenAttributes(
+  attributes: readonly (readonly [number, Record<string, unknown>])[],
+  hidden: readonly string[],
+): [number, Record<string, unknown>][] {
+  return attributes.flatMap(([ix, attrs]) => {
     const kept = Object.fromEntries(Object.entries(attrs).filter(([k]) => !hidden.includes(k)));
     return Object.keys(kept).length ? [[ix, kept] as [number, Record<string, unknown>]] : [];
   });
-  return Buffer.from(JSON.stringify(cols));
 }
