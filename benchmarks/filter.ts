@@ -3,11 +3,28 @@
 // eleven of the 20 operators (text like, range, list, colours, a subtree sum …), applied as the
 // workbench applies it: build the predicate (subtree sums for sum operators), keep the rows that
 // match and their ancestors, flatten the shown tree. Pure domain code (src/domain/filter), in Node:
-// the same code a worker would run. Self-checking: the shown set is checked against a plain scan.
-// Prints one JSON object: per step and in all, median / min wall and median CPU time.
+// the same code the worker runs (src/workers/filter-core.ts). Two paths in the same run, rounds
+// alternating: `old` (string-keyed: Map of subtree sums, Set of shown ids, id list) and `new`
+// (positions.ts: typed arrays by preorder position, the view as an Int32Array; `tree` is the
+// preorder numbering, built once per tree index and cached, timed here uncached). Self-checking:
+// both paths give the same shown rows and view, and the shown set is checked against a plain scan.
+// Prints one JSON object: per path and step, median / min wall and median CPU time.
 // Run: npm run --silent bench -- filter
 import { loadavg } from 'node:os';
-import { rowsToShow, wbsPredicate, flattenFiltered, type FilterGroup } from '../src/domain/filter';
+import {
+  flattenFiltered,
+  positionPredicate,
+  preorderTree,
+  rowsToShow,
+  shownIds,
+  shownPositions,
+  viewOfPositions,
+  visiblePositions,
+  wbsPositionReader,
+  wbsPredicate,
+  type FilterGroup,
+} from '../src/domain/filter';
+import { buildTreeIndex } from '../src/domain/wbs/tree-index';
 import { wbsState } from '../src/domain/wbs/change';
 import { expandToLevel } from '../src/domain/wbs/view';
 import { generateWbs } from '../tests/domain/wbs/generate';
@@ -71,21 +88,38 @@ function measure<T>(label: string, fn: () => T): T {
 const round = (x: number) => Math.round(x * 100) / 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-let shownCount = 0;
-let viewCount = 0;
-for (let r = 0; r < REPEAT; r++) {
+function total(label: string, fn: () => void): void {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const predicate = measure('predicate', () => wbsPredicate(filter, state.index, state.doc.rows));
-  const shown = measure('match', () => rowsToShow(state.doc.rows, predicate));
-  const view = measure('flatten', () => flattenFiltered(state.index, expanded, shown));
+  fn();
   const c = process.cpuUsage(c0);
-  let s = samples.get('total');
-  if (!s) samples.set('total', (s = { wall: [], cpu: [] }));
+  let s = samples.get(label);
+  if (!s) samples.set(label, (s = { wall: [], cpu: [] }));
   s.wall.push(performance.now() - t0);
   s.cpu.push((c.user + c.system) / 1000);
-  shownCount = shown.size;
-  viewCount = view.ids.length;
+}
+
+let shownCount = 0;
+let viewCount = 0;
+let fastView: Int32Array = new Int32Array(0);
+for (let r = 0; r < REPEAT; r++) {
+  total('old.total', () => {
+    const predicate = measure('old.predicate', () => wbsPredicate(filter, state.index, state.doc.rows));
+    const shown = measure('old.match', () => rowsToShow(state.doc.rows, predicate));
+    const view = measure('old.flatten', () => flattenFiltered(state.index, expanded, shown));
+    shownCount = shown.size;
+    viewCount = view.ids.length;
+  });
+  // A fresh index object each round, so the preorder numbering is built (not read from its cache).
+  const index = { children: state.index.children };
+  total('new.total', () => {
+    const tree = measure('new.tree', () => preorderTree(index));
+    const test = measure('new.predicate', () =>
+      positionPredicate(filter, tree, wbsPositionReader(tree, state.doc.rows)),
+    );
+    const shown = measure('new.match', () => shownPositions(tree, test));
+    fastView = measure('new.flatten', () => visiblePositions(tree, shown, (p) => expanded.has(tree.ids[p]!)));
+  });
 }
 
 // Self-check: every matching row is shown, and every shown row matches or is above one that does.
@@ -97,6 +131,15 @@ for (const row of state.doc.rows.values())
     matching++;
     if (!shown.has(row.id)) throw new Error('benchmark self-check failed: a matching row is hidden');
   }
+const tree = preorderTree(buildTreeIndex(state.doc.rows));
+const fastShown = shownPositions(
+  tree,
+  positionPredicate(filter, tree, wbsPositionReader(tree, state.doc.rows)),
+);
+const oldIds = flattenFiltered(state.index, expanded, shown).ids;
+const newIds = viewOfPositions(tree, fastView).ids;
+if (shownIds(tree, fastShown).size !== shown.size || oldIds.join() !== newIds.join())
+  throw new Error('benchmark self-check failed: the two paths differ');
 if (matching === 0 || matching === ROWS)
   throw new Error('benchmark self-check failed: the filter keeps none or all');
 

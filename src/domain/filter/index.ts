@@ -3,3 +3,4 @@ export * from './operators';
 export * from './wbs';
 export * from './parse';
 export * from './builder';
+export * from './positions';

@@ -13,11 +13,16 @@
 import {
   buildPredicate,
   parseFilter,
+  positionPredicate,
+  preorderTree,
   rowsToShow,
+  shownIds,
+  shownPositions,
   lazySubtreeSum,
   sumFields,
   type FieldValue,
   type FilterExpr,
+  type PreorderTree,
 } from '../../domain/filter';
 import { isEvalError } from '../../domain/formula';
 import { formatDate } from '../../domain/format';
@@ -164,8 +169,51 @@ function indicatorTest(
   });
 }
 
-/** Rows the filter shows: those that pass, and their ancestors (the tree stays readable). */
+/**
+ * Rows the filter shows: those that pass, and their ancestors (the tree stays readable). Evaluated
+ * over row positions (domain/filter/positions.ts: typed arrays, no per-row Map); the string-keyed
+ * evaluation (filterShownRowsByIds) only when the tree index does not reach every row.
+ */
 export function filterShownRows(
+  s: WorkbenchState,
+  f: ActiveFilter,
+  hoursPerDay: (calendarId: string | null) => number,
+): Set<ItemId> {
+  const tree = preorderTree(s.wbs.index);
+  if (tree.ids.length !== s.wbs.doc.rows.size) return filterShownRowsByIds(s, f, hoursPerDay);
+  return shownIds(tree, filterShownPositions(s, f, hoursPerDay, tree));
+}
+
+/** The shown flags by position of preorderTree(s.wbs.index). */
+export function filterShownPositions(
+  s: WorkbenchState,
+  f: ActiveFilter,
+  hoursPerDay: (calendarId: string | null) => number,
+  tree: PreorderTree,
+): Uint8Array {
+  const tests: ((p: number) => boolean)[] = [];
+  const ids = tree.ids;
+  if (f.expr) {
+    const get = reader(s, hoursPerDay);
+    const rows = s.wbs.doc.rows;
+    tests.push(
+      positionPredicate(f.expr, tree, {
+        get: (p, field) => get(ids[p]!, field),
+        getter: (field) => (p) => get(ids[p]!, field),
+        color: (p) => rows.get(ids[p]!)?.color,
+      }),
+    );
+  }
+  if (f.indicator) {
+    const test = indicatorTest(s, f.indicator, hoursPerDay);
+    tests.push((p) => test(ids[p]!));
+  }
+  const only = tests.length === 1 ? tests[0]! : null;
+  return shownPositions(tree, only ?? ((p) => tests.every((t) => t(p))));
+}
+
+/** The string-keyed evaluation (Map per subtree sum, Set of ids): the reference and the fallback. */
+export function filterShownRowsByIds(
   s: WorkbenchState,
   f: ActiveFilter,
   hoursPerDay: (calendarId: string | null) => number,
