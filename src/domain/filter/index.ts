@@ -4,3 +4,4 @@ export * from './wbs';
 export * from './parse';
 export * from './builder';
 export * from './positions';
+export * from './row-fields';

@@ -15,6 +15,7 @@ import {
   parseFilter,
   positionPredicate,
   preorderTree,
+  rowFieldGetter,
   rowsToShow,
   shownIds,
   shownPositions,
@@ -97,19 +98,11 @@ export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | nul
       return row.attributes[field.slice(5)] ?? null;
     }
     switch (field) {
-      case 'name':
-        return row.name;
-      case 'code':
-        return row.code;
-      case 'type':
-        return row.nodeType;
       case 'status': {
         if (row.nodeType !== 'sum') return rowStatus(row);
         const p = sch?.position.get(id);
         return sumStatus(p !== undefined && sch?.percentComplete ? sch.percentComplete[p]! : NaN);
       }
-      case 'calendar':
-        return row.calendarId;
       case 'duration':
         return row.nodeType === 'sum' ? null : days(row.duration, row.calendarId);
       case 'total_float':
@@ -131,20 +124,13 @@ export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | nul
         const f = s.curatorDates.get(id)?.finish ?? NaN;
         return isoDate(f % 1440 === 0 ? f - 1 : f);
       }
-      case 'progress':
-        return row.percentComplete;
-      case 'volume':
-        return row.volume;
-      case 'price':
-        return row.price;
       case 'critical': {
         const p = sch?.position.get(id);
         return p === undefined || !sch ? null : sch.critical[p] === 1;
       }
-      case 'color':
-        return row.color;
       default:
-        return null;
+        // name, code, type, calendar, progress, volume, price, color: as stored (row-fields.ts).
+        return rowFieldGetter(field)?.(row) ?? null;
     }
   };
 }
