@@ -9,7 +9,9 @@ import { filterShownRowsByIds, parseFilterParams, type ActiveFilter } from '../.
 import { provideFilterWorker, setFilter } from '../../src/state/workbench/filter-view';
 import { provideServices } from '../../src/state/workbench/services';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
-import { runFilter, type FilterRequest } from '../../src/workers/filter-core';
+import { filterRequest, runFilter, type FilterRequest } from '../../src/workers/filter-core';
+import { inProcessScheduleService } from '../../src/workers/schedule-client';
+import { preorderTree } from '../../src/domain/filter';
 import { chain, version } from './fixtures';
 
 provideServices({ newId: () => 'new', hoursPerDay: () => 8 });
@@ -74,5 +76,18 @@ describe('the filter in the worker', () => {
     setFilter(active('{"field":"name","op":"like","value":"wall"}'));
     await settle();
     expect(ids()).toEqual(['S', 'T4']);
+  });
+
+  it('is answered by the schedule service from its own copy of the rows', async () => {
+    const service = inProcessScheduleService();
+    const s = workbench.get();
+    const tree = preorderTree(s.wbs.index);
+    const req = () => filterRequest({ field: 'name', op: 'like', value: 'wall' }, tree, s.expanded);
+    expect(await service.filter!(req())).toBeNull(); // nothing opened yet
+    const calendars = [{ id: 'c', name: 'Std', week: [[], [], [], [], [], [], []], exceptions: [] }];
+    await service.open(s.wbs.doc, calendars as never, { dataDate: 0 } as never, s.dataRevision);
+    const reply = (await service.filter!(req()))!;
+    expect([...reply.shown].map((p) => tree.ids[p])).toEqual(['S', 'T4']);
+    expect([...reply.visible].map((p) => tree.ids[p])).toEqual(['S', 'T4']);
   });
 });
