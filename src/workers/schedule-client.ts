@@ -11,6 +11,7 @@ import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
+import { coreRows, runFilter, type FilterReply, type FilterRequest } from './filter-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
 export type { FormulaDelta, ScheduleFailure, ScheduleOutput };
@@ -40,6 +41,8 @@ export interface ScheduleService {
   setFormulas(sources: FormulaSource[], attributes: NamedAttribute[]): Promise<void>;
   /** Calculated values changed since the last call (every row after an open or new formulas). */
   formulaChanges(): Promise<FormulaDelta | null>;
+  /** The workbench filter over the service's rows (filter-core.ts). */
+  filter?(req: FilterRequest): Promise<FilterReply | null>;
   /** True when the engine runs in a worker. */
   readonly inWorker: boolean;
   dispose(): void;
@@ -56,6 +59,10 @@ export function inProcessScheduleService(): ScheduleService {
     setSettings: async (calendars, options, revision) => core.setSettings(calendars, options, revision),
     setFormulas: async (sources, attributes) => core.setFormulas(sources, attributes),
     formulaChanges: async () => core.formulaChanges(),
+    filter: async (req) => {
+      const doc = coreRows(core);
+      return doc && runFilter(doc.rows, doc.index, req);
+    },
     dispose: () => undefined,
   };
 }
@@ -104,6 +111,7 @@ export function createScheduleService(): ScheduleService {
     setSettings: (calendars, options, revision) => remote.setSettings(calendars, options, revision),
     setFormulas: (sources, attributes) => remote.setFormulas(sources, attributes),
     formulaChanges: () => remote.formulaChanges(),
+    filter: (req) => remote.filter(Comlink.transfer(req, [req.expanded.buffer])),
     dispose: () => {
       remote[Comlink.releaseProxy]();
       worker.terminate();

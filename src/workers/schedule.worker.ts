@@ -11,6 +11,13 @@ import type { ScheduleOutput } from './schedule-core';
 import { ScheduleCore, transferables } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { unpackDoc } from './doc-pack';
+import {
+  coreRows,
+  filterTransferables,
+  runFilter,
+  type FilterReply,
+  type FilterRequest,
+} from './filter-core';
 
 const core = new ScheduleCore();
 
@@ -49,6 +56,12 @@ const api = {
   },
   formulaChanges(): FormulaDelta | null {
     return core.formulaChanges();
+  },
+  /** The workbench filter over the worker's rows (filter-core.ts); null: not the caller's rows. */
+  filter(req: FilterRequest): FilterReply | null {
+    const doc = coreRows(core);
+    const out = doc && runFilter(doc.rows, doc.index, req);
+    return out ? Comlink.transfer(out, filterTransferables(out)) : null;
   },
 };
 

@@ -3,3 +3,5 @@ export * from './operators';
 export * from './wbs';
 export * from './parse';
 export * from './builder';
+export * from './positions';
+export * from './row-fields';

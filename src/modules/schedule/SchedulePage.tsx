@@ -20,7 +20,7 @@ import { VersionSync } from '../../state/workbench/sync';
 import { installBenchHook } from './bench-hook';
 import { batchTransport } from './transport';
 import { parseFilterParams } from '../../state/workbench/filter';
-import { followFilter, setFilter } from '../../state/workbench/filter-view';
+import { followFilter, provideFilterWorker, setFilter } from '../../state/workbench/filter-view';
 import { followArrangement } from '../../state/workbench/arrange';
 import { rearrange } from '../../state/workbench/data';
 import { selectRowById } from '../../state/workbench/find';
@@ -126,7 +126,10 @@ export function SchedulePage() {
   useEffect(() => {
     const r = new ScheduleRunner(createScheduleService());
     runner.current = r;
+    // The filter over stored values runs in the same worker (filter-view.ts).
+    const stopFilter = provideFilterWorker((req) => r.scheduleService.filter?.(req) ?? Promise.resolve(null));
     return () => {
+      stopFilter();
       r.dispose();
       runner.current = null;
       useWorkbench.setState(initialState(), true);

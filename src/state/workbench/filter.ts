@@ -13,11 +13,17 @@
 import {
   buildPredicate,
   parseFilter,
+  positionPredicate,
+  preorderTree,
+  rowFieldGetter,
   rowsToShow,
+  shownIds,
+  shownPositions,
   lazySubtreeSum,
   sumFields,
   type FieldValue,
   type FilterExpr,
+  type PreorderTree,
 } from '../../domain/filter';
 import { isEvalError } from '../../domain/formula';
 import { formatDate } from '../../domain/format';
@@ -92,19 +98,11 @@ export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | nul
       return row.attributes[field.slice(5)] ?? null;
     }
     switch (field) {
-      case 'name':
-        return row.name;
-      case 'code':
-        return row.code;
-      case 'type':
-        return row.nodeType;
       case 'status': {
         if (row.nodeType !== 'sum') return rowStatus(row);
         const p = sch?.position.get(id);
         return sumStatus(p !== undefined && sch?.percentComplete ? sch.percentComplete[p]! : NaN);
       }
-      case 'calendar':
-        return row.calendarId;
       case 'duration':
         return row.nodeType === 'sum' ? null : days(row.duration, row.calendarId);
       case 'total_float':
@@ -126,20 +124,13 @@ export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | nul
         const f = s.curatorDates.get(id)?.finish ?? NaN;
         return isoDate(f % 1440 === 0 ? f - 1 : f);
       }
-      case 'progress':
-        return row.percentComplete;
-      case 'volume':
-        return row.volume;
-      case 'price':
-        return row.price;
       case 'critical': {
         const p = sch?.position.get(id);
         return p === undefined || !sch ? null : sch.critical[p] === 1;
       }
-      case 'color':
-        return row.color;
       default:
-        return null;
+        // name, code, type, calendar, progress, volume, price, color: as stored (row-fields.ts).
+        return rowFieldGetter(field)?.(row) ?? null;
     }
   };
 }
@@ -164,8 +155,51 @@ function indicatorTest(
   });
 }
 
-/** Rows the filter shows: those that pass, and their ancestors (the tree stays readable). */
+/**
+ * Rows the filter shows: those that pass, and their ancestors (the tree stays readable). Evaluated
+ * over row positions (domain/filter/positions.ts: typed arrays, no per-row Map); the string-keyed
+ * evaluation (filterShownRowsByIds) only when the tree index does not reach every row.
+ */
 export function filterShownRows(
+  s: WorkbenchState,
+  f: ActiveFilter,
+  hoursPerDay: (calendarId: string | null) => number,
+): Set<ItemId> {
+  const tree = preorderTree(s.wbs.index);
+  if (tree.ids.length !== s.wbs.doc.rows.size) return filterShownRowsByIds(s, f, hoursPerDay);
+  return shownIds(tree, filterShownPositions(s, f, hoursPerDay, tree));
+}
+
+/** The shown flags by position of preorderTree(s.wbs.index). */
+export function filterShownPositions(
+  s: WorkbenchState,
+  f: ActiveFilter,
+  hoursPerDay: (calendarId: string | null) => number,
+  tree: PreorderTree,
+): Uint8Array {
+  const tests: ((p: number) => boolean)[] = [];
+  const ids = tree.ids;
+  if (f.expr) {
+    const get = reader(s, hoursPerDay);
+    const rows = s.wbs.doc.rows;
+    tests.push(
+      positionPredicate(f.expr, tree, {
+        get: (p, field) => get(ids[p]!, field),
+        getter: (field) => (p) => get(ids[p]!, field),
+        color: (p) => rows.get(ids[p]!)?.color,
+      }),
+    );
+  }
+  if (f.indicator) {
+    const test = indicatorTest(s, f.indicator, hoursPerDay);
+    tests.push((p) => test(ids[p]!));
+  }
+  const only = tests.length === 1 ? tests[0]! : null;
+  return shownPositions(tree, only ?? ((p) => tests.every((t) => t(p))));
+}
+
+/** The string-keyed evaluation (Map per subtree sum, Set of ids): the reference and the fallback. */
+export function filterShownRowsByIds(
   s: WorkbenchState,
   f: ActiveFilter,
   hoursPerDay: (calendarId: string | null) => number,
