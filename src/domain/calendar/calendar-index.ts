@@ -16,13 +16,51 @@ const MAX_TIME = MAX;
 const MINUTES_PER_DAY = PER_DAY;
 /** Working minutes per bucket of the work → interval table, as a power of two. */
 const BUCKET_BITS = 10;
+/**
+ * The same for WorkTables, finer: a bucket shorter than a working interval holds at most one
+ * interval boundary, so the interval sought is the bucket's or the next (one step, no loop).
+ */
+export const TABLE_BUCKET_BITS = 7;
+
+/**
+ * Calendars compiled into flat arrays (CalendarIndex.compile). Calendar k's intervals sit at
+ * slots base[k] … base[k] + count − 1 of start / end / cum (cum: working minutes before the
+ * interval), followed by one closing slot (start MAX_TIME, end 2^31 − 1, cum its total work), so
+ * that scans stop without a bounds check. dayIv and workIv hold global slots: per day (from
+ * dayBase[k]) the first interval ending after midnight, per 2^TABLE_BUCKET_BITS working minutes
+ * (from bucketBase[k]) the interval holding that minute. The conversions are in work-tables.ts.
+ */
+export interface WorkTables {
+  base: Int32Array;
+  dayBase: Int32Array;
+  bucketBase: Int32Array;
+  /** Per calendar: its working minutes over 2000–2050 and the end of its last interval (0: none). */
+  total: Int32Array;
+  lastEnd: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
+  cum: Int32Array;
+  dayIv: Int32Array;
+  workIv: Int32Array;
+  /**
+   * Per day (from dayBase[k]): the working minutes before it, and where its day shape starts in
+   * dayShape (-1: not tabulated, scan the intervals); a shape holds, for each minute 0…1440 of
+   * the day, the working minutes before it on that day. workAt is then two reads and an add.
+   */
+  dayCum: Int32Array;
+  shapeAt: Int32Array;
+  dayShape: Int32Array;
+}
+
+/** At most this many distinct day shapes per calendar are tabulated (each 1,441 numbers). */
+const MAX_SHAPES = 512;
 
 export class CalendarIndex {
   readonly id: string;
   /** Interval starts and ends (absolute minutes) and the working minutes before each start. */
   private readonly ivStart: Int32Array;
   private readonly ivEnd: Int32Array;
-  private readonly ivCum: Float64Array;
+  private readonly ivCum: Int32Array;
   /** Per day: the first interval that ends after the day's midnight (makes workAt O(1)). */
   private readonly dayIv: Int32Array;
   /** Per 1024 working minutes: the interval holding that minute (makes startAt/finishAt O(1)). */
@@ -35,7 +73,8 @@ export class CalendarIndex {
     this.id = id;
     this.ivStart = starts;
     this.ivEnd = ends;
-    const cum = new Float64Array(starts.length + 1);
+    // Below 2^31: 51 years of minutes.
+    const cum = new Int32Array(starts.length + 1);
     for (let i = 0; i < starts.length; i++) cum[i + 1] = cum[i] + (ends[i] - starts[i]);
     this.ivCum = cum;
     this.totalWork = cum[starts.length];
@@ -140,9 +179,112 @@ export class CalendarIndex {
     return new CalendarIndex(id, Int32Array.from(starts), Int32Array.from(ends));
   }
 
+  /**
+   * The working intervals of several calendars laid end to end in one set of typed arrays, for
+   * hot loops that convert between time and working time without method calls (work-tables.ts).
+   */
+  static compile(list: readonly CalendarIndex[]): WorkTables {
+    let slots = 0;
+    let buckets = 0;
+    let days = 0;
+    for (const c of list) {
+      // Each calendar's intervals and one closing slot that no time reaches.
+      slots += c.ivStart.length + 1;
+      buckets += (Math.ceil(c.totalWork) >> TABLE_BUCKET_BITS) + 1;
+      days += c.dayIv.length;
+    }
+    const shapes: number[] = [];
+    const t: WorkTables = {
+      base: new Int32Array(list.length),
+      dayBase: new Int32Array(list.length),
+      bucketBase: new Int32Array(list.length),
+      total: new Int32Array(list.length),
+      lastEnd: new Int32Array(list.length),
+      start: new Int32Array(slots),
+      end: new Int32Array(slots),
+      cum: new Int32Array(slots),
+      dayIv: new Int32Array(days),
+      workIv: new Int32Array(buckets),
+      dayCum: new Int32Array(days),
+      shapeAt: new Int32Array(days),
+      dayShape: new Int32Array(0),
+    };
+    let slot = 0;
+    let bucket = 0;
+    let day = 0;
+    list.forEach((c, k) => {
+      const n = c.ivStart.length;
+      t.base[k] = slot;
+      t.dayBase[k] = day;
+      t.bucketBase[k] = bucket;
+      t.total[k] = c.totalWork;
+      t.lastEnd[k] = n > 0 ? c.ivEnd[n - 1] : 0;
+      t.start.set(c.ivStart, slot);
+      t.end.set(c.ivEnd, slot);
+      t.cum.set(c.ivCum, slot);
+      t.start[slot + n] = MAX_TIME;
+      t.end[slot + n] = 0x7fffffff;
+      for (let d = 0; d < c.dayIv.length; d++) t.dayIv[day + d] = slot + c.dayIv[d];
+      tabulateDays(c.ivStart, c.ivEnd, c.ivCum, t.dayCum, t.shapeAt, day, shapes);
+      const count = (Math.ceil(c.totalWork) >> TABLE_BUCKET_BITS) + 1;
+      let iv = 0;
+      for (let b = 0; b < count; b++) {
+        const w = b << TABLE_BUCKET_BITS;
+        while (iv + 1 < n && c.ivCum[iv + 1] <= w) iv++;
+        t.workIv[bucket + b] = slot + iv;
+      }
+      slot += n + 1;
+      day += c.dayIv.length;
+      bucket += count;
+    });
+    t.dayShape = Int32Array.from(shapes);
+    return t;
+  }
+
   /** Number of working intervals (for memory estimates and tests). */
   get intervalCount(): number {
     return this.ivStart.length;
+  }
+}
+
+/**
+ * Fills dayCum and shapeAt (from `at`) for one calendar's intervals: per day the working minutes
+ * before it and its shape, appended to `shapes` when new (MAX_SHAPES per calendar at most).
+ */
+function tabulateDays(
+  starts: Int32Array,
+  ends: Int32Array,
+  cum: Int32Array,
+  dayCum: Int32Array,
+  shapeAt: Int32Array,
+  at: number,
+  shapes: number[],
+): void {
+  const n = starts.length;
+  const known = new Map<string, number>();
+  let i = 0;
+  for (let d = 0; d <= DAY_COUNT; d++) {
+    const d0 = d * MINUTES_PER_DAY;
+    while (i < n && ends[i] <= d0) i++;
+    dayCum[at + d] = i < n && starts[i] < d0 ? cum[i] + (d0 - starts[i]) : cum[i];
+    // The day's working intervals in minutes of the day.
+    const parts: number[] = [];
+    for (let j = i; j < n && starts[j] < d0 + MINUTES_PER_DAY; j++)
+      parts.push(Math.max(starts[j], d0) - d0, Math.min(ends[j], d0 + MINUTES_PER_DAY) - d0);
+    const key = parts.join(',');
+    let off = known.get(key);
+    if (off === undefined && known.size < MAX_SHAPES) {
+      off = shapes.length;
+      known.set(key, off);
+      let work = 0;
+      let p = 0;
+      for (let m = 0; m <= MINUTES_PER_DAY; m++) {
+        shapes.push(work);
+        while (p < parts.length && parts[p + 1] <= m) p += 2;
+        if (p < parts.length && parts[p] <= m) work++;
+      }
+    }
+    shapeAt[at + d] = off ?? -1;
   }
 }
 

@@ -124,17 +124,18 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     projectFinish: st.projectFinish,
     errors: [],
   };
-  // Completed activities show their actual dates (their P6 late dates only bound others).
+  const { doneAt, wls, wes, wlf, wef } = st;
+  const { es, ef, ls, lf, startFloat, finishFloat } = res;
   for (let i = 0; i < net.n; i++) {
-    if (st.doneAt[i] === NONE) continue;
-    res.ls[i] = res.es[i];
-    res.lf[i] = res.ef[i];
-  }
-  // Start and finish float of the passes (totalFloat picks one of them).
-  for (let i = 0; i < net.n; i++) {
+    // Completed activities show their actual dates (their P6 late dates only bound others).
+    if (doneAt[i] !== NONE) {
+      ls[i] = es[i];
+      lf[i] = ef[i];
+    }
+    // Start and finish float of the passes (totalFloat picks one of them).
     if (isFixed(net, i)) continue;
-    res.startFloat[i] = st.wls[i] - st.wes[i];
-    res.finishFloat[i] = st.wlf[i] - st.wef[i];
+    startFloat[i] = wls[i] - wes[i];
+    finishFloat[i] = wlf[i] - wef[i];
   }
   delayAsLateAsPossible(net, st, res);
   spanLevelOfEffort(net, st, res);
@@ -263,12 +264,18 @@ function delayAsLateAsPossible(net: Network, st: PassState, res: ScheduleResult)
 
 function markCritical(net: Network, st: PassState, res: ScheduleResult): void {
   if (net.projOptions.some((o) => o.criticalBy === 'longest_path')) markLongestPath(net, st, res);
+  // Per project: the critical float threshold (NaN: longest path decides) and open ends.
+  const limit = net.projOptions.map((o) => (o.criticalBy === 'longest_path' ? NaN : o.criticalFloat));
+  const openEnds = net.projOptions.map((o) => o.openEndsCritical === true);
+  const { kind, proj, outStart } = net;
+  const { tf, critical } = res;
   for (let i = 0; i < net.n; i++) {
-    if (isFixed(net, i) && net.kind[i] !== K_SUM) continue;
-    const opt = net.projOptions[net.proj[i]];
-    if (opt.criticalBy === 'longest_path') continue;
-    const openEnd = opt.openEndsCritical === true && net.outStart[i + 1] === net.outStart[i];
-    res.critical[i] = openEnd || res.tf[i] <= opt.criticalFloat ? 1 : 0;
+    if (isFixed(net, i) && kind[i] !== K_SUM) continue;
+    const k = proj[i];
+    const most = limit[k];
+    if (most !== most) continue;
+    const openEnd = openEnds[k] && outStart[i + 1] === outStart[i];
+    critical[i] = openEnd || tf[i] <= most ? 1 : 0;
   }
 }
 

@@ -27,6 +27,8 @@ import {
 import { backwardOne as backwardOne_ } from './backward';
 import { newPassState, forwardOne as forwardOne_, isFixed as isFixed_ } from './passes';
 import type { PassState } from './passes';
+import { backwardAll, forwardAll, fullPassPlan } from './full-pass';
+import type { FullPassPlan } from './full-pass';
 import type { ScheduleResult } from './result';
 
 // Transpiled imports are getters; the hot loops read these local copies instead.
@@ -50,6 +52,8 @@ export class PreparedSchedule {
   private last: ScheduleResult | null = null;
   /** Activities whose free float counts to the project finish (no successor bounds it). */
   private openEnds: Int32Array | null = null;
+  /** What the full pass reads besides the network (full-pass.ts); null: to build. */
+  private plan: FullPassPlan | null = null;
 
   constructor(model: ScheduleModel, calendarCache?: CalendarIndexCache) {
     this.net = buildNetwork(model, calendarCache);
@@ -71,16 +75,11 @@ export class PreparedSchedule {
   computeFull(): ScheduleResult {
     const { net, st } = this;
     if (net.cycle.length > 0) return this.cycleResult();
-    const dw = this.dataWork;
-    for (let k = 0; k < net.n; k++) forwardOne(net, st, net.order[k], dw);
+    const plan = (this.plan ??= fullPassPlan(net));
+    forwardAll(net, st, this.dataWork, plan);
     this.setTargets();
-    // Floats right after each activity's backward step, while its successors are still in cache.
-    for (let k = net.n - 1; k >= 0; k--) {
-      const i = net.order[k];
-      backwardOne(net, st, i);
-      this.tf[i] = totalFloat(net, st, i);
-      this.ff[i] = freeFloat(net, st, i);
-    }
+    // Floats in the same step as each activity's late dates, while its successors are in cache.
+    backwardAll(net, st, plan, this.tf, this.ff);
     this.dirty.clear();
     this.computed = true;
     this.last = finishResult(net, st, this.tf, this.ff);
@@ -257,6 +256,7 @@ export class PreparedSchedule {
   setConstraints(id: string, constraints: Constraint[], alap = false): void {
     const i = this.at(id);
     setConstraints(this.net, i, { constraints, alap });
+    this.plan = null;
     this.dirty.add(i);
   }
 
@@ -294,6 +294,7 @@ export class PreparedSchedule {
 
   private relinkAround(rel: Relation): void {
     this.openEnds = null;
+    this.plan = null;
     const hadCycle = this.net.cycle.length > 0;
     setRelations(this.net, this.relations);
     if (hadCycle || this.net.cycle.length > 0) this.computed = false;
