@@ -11,11 +11,67 @@ import { insertVersion } from '../services/eps';
 import { ensureCalendars, safeName } from './calendars';
 import { landVersionResources } from '../routes/resources-land';
 import { modelToRows } from './to-rows';
+import { getBulkMode, unnestRows } from '../db/bulk';
+import type { BulkColumn } from '../db/bulk';
 
 // 28 columns × 1000 rows stays well under PostgreSQL's 65,535 parameters per statement.
 const BATCH = 1000;
-// Rows per JSON statement: a progress step and a stop check each.
-const JSON_BATCH = 2500;
+// Rows per set-based statement: a progress step and a stop check each.
+const WRITE_BATCH = 10_000;
+
+/** The columns of wbs_items an import writes, in the table's terms. */
+const ITEM_COLUMNS: readonly BulkColumn[] = [
+  ['id', 'uuid'],
+  ['parent_id', 'uuid'],
+  ['order_key', 'text'],
+  ['node_type', 'text'],
+  ['code', 'text'],
+  ['name', 'text'],
+  ['calendar_id', 'uuid'],
+  ['duration', 'integer'],
+  ['remaining', 'integer'],
+  ['actual_start', 'integer'],
+  ['actual_finish', 'integer'],
+  ['percent', 'real'],
+  ['start_limit_type', 'text'],
+  ['start_limit_date', 'integer'],
+  ['finish_limit_type', 'text'],
+  ['finish_limit_date', 'integer'],
+  ['attributes', 'jsonb'],
+  ['es', 'integer'],
+  ['ef', 'integer'],
+  ['ls', 'integer'],
+  ['lf', 'integer'],
+  ['tf', 'integer'],
+  ['ff', 'integer'],
+  ['critical', 'boolean'],
+];
+const RELATION_COLUMNS: readonly BulkColumn[] = [
+  ['id', 'uuid'],
+  ['pred_id', 'uuid'],
+  ['succ_id', 'uuid'],
+  ['type', 'text'],
+  ['lag', 'integer'],
+];
+const names = (cols: readonly BulkColumn[]) => cols.map(([n]) => `"${n}"`).join(', ');
+
+/**
+ * The statement before issue 29's pass: the rows as one JSON text unpacked by
+ * jsonb_to_recordset, 2,500 rows a statement. Kept for benchmarks/wbs-bulk.ts's baseline.
+ */
+async function insertJson(
+  tx: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  table: 'wbs_items' | 'wbs_relations',
+  cols: readonly BulkColumn[],
+  rows: readonly object[],
+) {
+  for (let i = 0; i < rows.length; i += 2500)
+    await sql`INSERT INTO ${sql.table(table)} (space_id, version_id, ${sql.raw(names(cols))})
+      SELECT ${spaceId}, ${versionId}, r.* FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2500))}::jsonb)
+        AS r(${sql.raw(cols.map(([n, t]) => `"${n}" ${t}`).join(', '))})`.execute(tx);
+}
 
 export interface WriteVersionInput {
   spaceId: string;
@@ -85,29 +141,27 @@ export async function writeVersion(tx: Kysely<DB>, input: WriteVersionInput) {
     return d;
   };
   const items = [...rows.items].sort((a, b) => depthOf(a.id) - depthOf(b.id));
-  // One statement per table: the rows travel as one JSON text, unpacked by the database (bound
-  // parameters per row cost about ten times more on PGlite).
-  for (let i = 0; i < items.length; i += JSON_BATCH) {
-    await sql`INSERT INTO wbs_items (space_id, version_id, id, parent_id, order_key, node_type, code, name,
-        calendar_id, duration, remaining, actual_start, actual_finish, percent, start_limit_type,
-        start_limit_date, finish_limit_type, finish_limit_date, attributes, es, ef, ls, lf, tf, ff, critical)
-      SELECT ${spaceId}, ${version.id}, r.* FROM jsonb_to_recordset(${JSON.stringify(items.slice(i, i + JSON_BATCH))}::jsonb)
-        AS r(id uuid, parent_id uuid, order_key text, node_type text, code text, name text, calendar_id uuid,
-          duration integer, remaining integer, actual_start integer, actual_finish integer, percent real,
-          start_limit_type text, start_limit_date integer, finish_limit_type text, finish_limit_date integer,
-          attributes jsonb, es integer, ef integer, ls integer, lf integer, tf integer, ff integer, critical boolean)`.execute(
-      tx,
-    );
-    tick(JSON_BATCH)();
+  // One statement per 10,000 rows: each column travels as one array-literal parameter expanded by
+  // unnest (db/bulk.ts), the same SQL on PGlite and PostgreSQL.
+  for (let i = 0; i < items.length; i += WRITE_BATCH) {
+    const part = items.slice(i, i + WRITE_BATCH);
+    if (getBulkMode() === 'json') await insertJson(tx, spaceId, version.id, 'wbs_items', ITEM_COLUMNS, part);
+    else
+      await sql`INSERT INTO wbs_items (space_id, version_id, ${sql.raw(names(ITEM_COLUMNS))})
+        SELECT ${spaceId}, ${version.id}, r.* FROM ${unnestRows(ITEM_COLUMNS, part)}`.execute(tx);
+    tick(part.length)();
   }
   // Where the FK triggers still run (a PostgreSQL role that may not skip them), fresh statistics
   // keep their per-row checks on the primary key instead of scanning the version.
   if (items.length > ANALYZE_ABOVE) await analyzeContent(tx, 'wbs_items');
-  for (let i = 0; i < rows.relations.length; i += JSON_BATCH) {
-    await sql`INSERT INTO wbs_relations (space_id, version_id, id, pred_id, succ_id, type, lag)
-      SELECT ${spaceId}, ${version.id}, r.* FROM jsonb_to_recordset(${JSON.stringify(rows.relations.slice(i, i + JSON_BATCH))}::jsonb)
-        AS r(id uuid, pred_id uuid, succ_id uuid, type text, lag integer)`.execute(tx);
-    tick(JSON_BATCH)();
+  for (let i = 0; i < rows.relations.length; i += WRITE_BATCH) {
+    const part = rows.relations.slice(i, i + WRITE_BATCH);
+    if (getBulkMode() === 'json')
+      await insertJson(tx, spaceId, version.id, 'wbs_relations', RELATION_COLUMNS, part);
+    else
+      await sql`INSERT INTO wbs_relations (space_id, version_id, ${sql.raw(names(RELATION_COLUMNS))})
+        SELECT ${spaceId}, ${version.id}, r.* FROM ${unnestRows(RELATION_COLUMNS, part)}`.execute(tx);
+    tick(part.length)();
   }
   if (rows.relations.length > ANALYZE_ABOVE) await analyzeContent(tx, 'wbs_relations');
 

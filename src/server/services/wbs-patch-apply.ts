@@ -12,6 +12,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { remainingDuration } from '../../domain/wbs/progress';
 import { checkRelation, successorMap, successorsIn } from '../../domain/wbs/relations';
 import type { NodeType, Refusal, WbsDoc, WbsRelation, WbsRow } from '../../domain/wbs/types';
+import { arrayLiteral, getBulkMode, unnestRows } from '../db/bulk';
+import type { BulkColumn } from '../db/bulk';
 import type { DB } from '../db/schema';
 import { HttpError, conflict } from '../errors';
 import { COLUMN_TYPES, PROGRESS_COLUMNS, RELATION_TYPES } from './wbs-patch';
@@ -24,6 +26,10 @@ interface Scope {
 }
 
 const CHUNK = 5_000;
+/** Rows per INSERT / UPDATE of a run: a 10,000-row paste is one statement per kind of change. */
+const WRITE_CHUNK = 10_000;
+/** Rows per statement of a run (the baseline kept its 5,000). */
+const writeChunk = () => (getBulkMode() === 'json' ? CHUNK : WRITE_CHUNK);
 const TABLE = { rows: 'wbs_items', relations: 'wbs_relations' } as const;
 const TYPES = { rows: COLUMN_TYPES, relations: RELATION_TYPES } as const;
 
@@ -31,13 +37,26 @@ const TYPES = { rows: COLUMN_TYPES, relations: RELATION_TYPES } as const;
 const recordDef = (target: DbOp['target'], cols: readonly string[]) =>
   sql.raw(cols.map((c) => `"${c}" ${TYPES[target][c]}`).join(', '));
 
+/** The typed columns of a run (trusted names from COLUMN_TYPES / RELATION_TYPES). */
+const bulkColumns = (target: DbOp['target'], cols: readonly string[]): BulkColumn[] =>
+  cols.map((c) => [c, TYPES[target][c]!] as const);
+const columnList = (cols: readonly string[], prefix = '') =>
+  sql.raw(cols.map((c) => `${prefix}"${c}"`).join(', '));
+
+/** The rows of a run as a set: columns unnested from array literals, or (baseline) JSON. */
+const rowSet = (target: DbOp['target'], cols: readonly string[], part: readonly Record<string, unknown>[]) =>
+  getBulkMode() === 'json'
+    ? sql`jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS r(${recordDef(target, cols)})`
+    : unnestRows(bulkColumns(target, cols), part);
+
 async function insertRun(tx: Tx, s: Scope, target: DbOp['target'], values: Record<string, unknown>[]) {
   const cols = Object.keys(values[0]!);
-  for (let i = 0; i < values.length; i += CHUNK) {
-    const part = JSON.stringify(values.slice(i, i + CHUNK));
-    await sql`INSERT INTO ${sql.table(TABLE[target])} (space_id, version_id, ${sql.raw(cols.map((c) => `"${c}"`).join(', '))})
-      SELECT ${s.spaceId}::uuid, ${s.versionId}::uuid, ${sql.raw(cols.map((c) => `r."${c}"`).join(', '))}
-      FROM jsonb_to_recordset(${part}::jsonb) AS r(${recordDef(target, cols)})`.execute(tx);
+  const size = writeChunk();
+  for (let i = 0; i < values.length; i += size) {
+    const part = values.slice(i, i + size);
+    await sql`INSERT INTO ${sql.table(TABLE[target])} (space_id, version_id, ${columnList(cols)})
+      SELECT ${s.spaceId}::uuid, ${s.versionId}::uuid, ${columnList(cols, 'r.')}
+      FROM ${rowSet(target, cols, part)}`.execute(tx);
   }
 }
 
@@ -53,11 +72,12 @@ async function updateRun(tx: Tx, s: Scope, target: DbOp['target'], values: Recor
   for (const [key, group] of groups) {
     const cols = key.split(',');
     const set = cols.filter((c) => c !== 'id').map((c) => `"${c}" = r."${c}"`);
-    for (let i = 0; i < group.length; i += CHUNK) {
-      const part = group.slice(i, i + CHUNK);
+    const size = writeChunk();
+    for (let i = 0; i < group.length; i += size) {
+      const part = group.slice(i, i + size);
       const { rows } = await sql<{ id: string }>`UPDATE ${sql.table(TABLE[target])} AS w
         SET ${sql.raw(set.join(', '))}
-        FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS r(${recordDef(target, cols)})
+        FROM ${rowSet(target, cols, part)}
         WHERE w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId} AND w.id = r.id
         RETURNING w.id`.execute(tx);
       if (rows.length !== part.length) throw conflict('wbs.conflict', { what: target });
@@ -189,7 +209,7 @@ async function settleRemaining(tx: Tx, s: Scope, ids: readonly string[]) {
       ])
       .where('space_id', '=', s.spaceId)
       .where('version_id', '=', s.versionId)
-      .where(sql<boolean>`id = ANY(${ids.slice(i, i + CHUNK)}::uuid[])`)
+      .where(sql<boolean>`id = ANY(${arrayLiteral(ids.slice(i, i + CHUNK))}::uuid[])`)
       .execute();
     const changed: { id: string; remaining: number }[] = [];
     for (const r of rows) {
@@ -205,7 +225,7 @@ async function settleRemaining(tx: Tx, s: Scope, ids: readonly string[]) {
     }
     if (changed.length)
       await sql`UPDATE wbs_items AS w SET remaining = r.remaining
-        FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) AS r(id uuid, remaining integer)
+        FROM ${rowSet('rows', ['id', 'remaining'], changed)}
         WHERE w.space_id = ${s.spaceId} AND w.version_id = ${s.versionId} AND w.id = r.id`.execute(tx);
   }
 }

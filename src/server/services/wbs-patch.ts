@@ -173,10 +173,11 @@ function rowColumns(field: ColumnField, value: unknown): Record<string, unknown>
 export const PROGRESS_COLUMNS: readonly string[] = REMAINING_INPUTS.map((f) => ROW_COLUMNS[f][0]);
 
 function rowValues(r: RowInput): Record<string, unknown> {
-  let out: Record<string, unknown> = { id: r.id };
+  const out: Record<string, unknown> = { id: r.id };
   for (const f of Object.keys(ROW_COLUMNS) as (keyof typeof ROW_COLUMNS)[])
-    out = { ...out, ...rowColumns(f, r[f]) };
-  return { ...out, remaining: remainingDuration(r) };
+    Object.assign(out, rowColumns(f, r[f]));
+  out.remaining = remainingDuration(r);
+  return out;
 }
 
 function rowOp(op: 'add' | 'replace', r: RowInput): DbOp {
@@ -209,6 +210,9 @@ const MAX_ERRORS = 50;
 export function toDbOps(patches: readonly Patch[], list = 'patches'): { ops: DbOp[]; errors: Item[] } {
   const ops: DbOp[] = [];
   const errors: Item[] = [];
+  // A paste edits each row's cells one patch each: every id is checked once.
+  const ids = new Set<string>();
+  const goodId = (id: string) => ids.has(id) || (Uuid.safeParse(id).success && !!ids.add(id));
   patches.forEach((p, index) => {
     const fail = (reason: string) => {
       if (errors.length < MAX_ERRORS)
@@ -216,7 +220,7 @@ export function toDbOps(patches: readonly Patch[], list = 'patches'): { ops: DbO
     };
     const [target, id, field, key] = p.path;
     if ((target !== 'rows' && target !== 'relations') || typeof id !== 'string') return fail('path');
-    if (!Uuid.safeParse(id).success) return fail('id');
+    if (!goodId(id)) return fail('id');
     const rows = target === 'rows';
     if (key !== undefined) {
       if (!rows || field !== 'attributes' || !AttributeKey.safeParse(key).success) return fail('path');
