@@ -155,6 +155,8 @@ describe('print columns', () => {
     expect(cols).toEqual([
       { key: 'attr:Zone', width: 75 },
       { key: 'name', width: 150 },
+      // Price prints since the print reads it from the rows (volume and price, as the grid shows them).
+      { key: 'price', width: 67.5 },
     ]);
   });
 });
