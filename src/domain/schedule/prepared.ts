@@ -100,19 +100,27 @@ export class PreparedSchedule {
       touched[i] = 1;
       first = Math.min(first, net.pos[i]);
     }
+    const bwd = new Uint8Array(net.n);
+    let last = -1;
     for (let k = first; k < net.n; k++) {
       const i = net.order[k];
       if (!fwd[i]) continue;
+      const dur = st.dur[i];
       if (forwardOne(net, st, i, dw)) {
         touched[i] = 1;
         for (let q = net.outStart[i]; q < net.outStart[i + 1]; q++) fwd[net.rSucc[net.outRel[q]]] = 1;
+      }
+      // The duration scheduled moved (an expected finish after its start moved): the late start
+      // is the late finish less it, and predecessors' bounds through this activity read it too.
+      if (st.dur[i] !== dur) {
+        bwd[i] = 1;
+        for (let q = net.inStart[i]; q < net.inStart[i + 1]; q++) bwd[net.rPred[net.inRel[q]]] = 1;
+        last = Math.max(last, k);
       }
     }
     const oldTargets = st.targets.slice();
     const oldFinish = st.projFinish.slice();
     this.setTargets();
-    const bwd = new Uint8Array(net.n);
-    let last = -1;
     for (const i of this.dirty) {
       bwd[i] = 1;
       last = Math.max(last, net.pos[i]);
