@@ -91,13 +91,5 @@ export function runFilter(
   return { size: n, shown: list, visible, ms: performance.now() - t0 };
 }
 
-/** The worker's rows, read from a ScheduleCore (its document copy; null before an open). */
-export function coreRows(core: object): { rows: ReadonlyMap<RowId, WbsRow>; index: TreeIndex } | null {
-  // ScheduleCore keeps its DocMirror private; the filter reads it, never changes it.
-  const mirror = (core as { mirror?: { rows: ReadonlyMap<RowId, WbsRow>; treeIndex(): TreeIndex } | null })
-    .mirror;
-  return mirror ? { rows: mirror.rows, index: mirror.treeIndex() } : null;
-}
-
 export const filterTransferables = (r: FilterReply | null): Transferable[] =>
   r ? [r.shown.buffer, r.visible.buffer] : [];

@@ -11,7 +11,7 @@ import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
-import { coreRows, runFilter, type FilterReply, type FilterRequest } from './filter-core';
+import { runFilter, type FilterReply, type FilterRequest } from './filter-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
 export type { FormulaDelta, ScheduleFailure, ScheduleOutput };
@@ -60,7 +60,7 @@ export function inProcessScheduleService(): ScheduleService {
     setFormulas: async (sources, attributes) => core.setFormulas(sources, attributes),
     formulaChanges: async () => core.formulaChanges(),
     filter: async (req) => {
-      const doc = coreRows(core);
+      const doc = core.rowsForFilter();
       return doc && runFilter(doc.rows, doc.index, req);
     },
     dispose: () => undefined,

@@ -13,7 +13,7 @@ import { PreparedSchedule } from '../domain/schedule';
 import { S_STARTED } from '../domain/schedule/network';
 import type { CalendarDef, ScheduleOptions, ScheduleResult } from '../domain/schedule';
 import { rowConstraints, toScheduleModel } from '../domain/wbs';
-import type { WbsDoc, WbsRelation } from '../domain/wbs';
+import type { RowId, TreeIndex, WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
 import { DocMirror } from './doc-mirror';
 
 /** Why the dates are not calculated: the engine's refusal, or a failure of the worker itself. */
@@ -113,6 +113,12 @@ export class ScheduleCore {
   /** Set the calculated attributes; their values come with the next formulaChanges(). */
   setFormulas(sources: readonly FormulaSource[], attributes: readonly NamedAttribute[]): void {
     this.formulas.setFormulas(sources, attributes);
+  }
+
+  /** The rows as this worker holds them and their tree index, read only (null before an open):
+   *  the filter evaluates over them. */
+  rowsForFilter(): { rows: ReadonlyMap<RowId, WbsRow>; index: TreeIndex } | null {
+    return this.mirror ? { rows: this.mirror.rows, index: this.mirror.treeIndex() } : null;
   }
 
   /** Calculated values changed since the last call (all after an open or new formulas). */

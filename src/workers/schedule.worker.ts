@@ -11,13 +11,7 @@ import type { ScheduleOutput } from './schedule-core';
 import { ScheduleCore, transferables } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { unpackDoc } from './doc-pack';
-import {
-  coreRows,
-  filterTransferables,
-  runFilter,
-  type FilterReply,
-  type FilterRequest,
-} from './filter-core';
+import { filterTransferables, runFilter, type FilterReply, type FilterRequest } from './filter-core';
 
 const core = new ScheduleCore();
 
@@ -59,7 +53,7 @@ const api = {
   },
   /** The workbench filter over the worker's rows (filter-core.ts); null: not the caller's rows. */
   filter(req: FilterRequest): FilterReply | null {
-    const doc = coreRows(core);
+    const doc = core.rowsForFilter();
     const out = doc && runFilter(doc.rows, doc.index, req);
     return out ? Comlink.transfer(out, filterTransferables(out)) : null;
   },
