@@ -29,6 +29,9 @@ async function run(base: string) {
   const onScreen: number[] = [];
   const stored: number[] = [];
   const totals: number[] = [];
+  const leaves: number[] = [];
+  const answered_: number[] = [];
+  const server: number[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       const name = `Paste ${i}`;
@@ -71,6 +74,21 @@ async function run(base: string) {
       if (!res.ok()) throw new Error(`edit answered ${res.status()}`);
       const storedAt = await page.evaluate(() => performance.now());
       stored.push(Math.max(0, storedAt - screen.t0));
+      // Where the stored time goes, from the page's own resource timing of the edit call.
+      const timing = await page.evaluate(() => {
+        const e = performance
+          .getEntriesByType('resource')
+          .filter((r) => r.name.endsWith('/edit'))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        return e
+          ? { start: e.startTime, sent: e.requestStart, first: e.responseStart, end: e.responseEnd }
+          : null;
+      });
+      if (timing) {
+        leaves.push(timing.start - screen.t0);
+        answered_.push(timing.end - screen.t0);
+        server.push(timing.first - timing.start);
+      }
       await page.locator('[data-total=total]').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 600_000 });
       totals.push((await page.evaluate(() => performance.now())) - screen.t0);
       await page.close();
@@ -85,6 +103,11 @@ async function run(base: string) {
       on_screen_runs_ms: onScreen.map(Math.round),
       stored_ms: median(stored),
       stored_runs_ms: stored.map(Math.round),
+      // The page's resource timing: the request leaves, the answer has arrived (both from the paste),
+      // and from leaving to the answer's first byte (upload, server, download start).
+      request_leaves_ms: leaves.length ? median(leaves) : null,
+      answer_in_page_ms: answered_.length ? median(answered_) : null,
+      request_to_first_byte_ms: server.length ? median(server) : null,
       totals_ms: median(totals),
       load_start: loadStart,
       load: loadavg()[0],

@@ -5,7 +5,9 @@
 // Prints one JSON object (medians and minima of RUNS runs, the load average before and after).
 // Run: npm run --silent bench -- costr-store   (DATABASE_URL=postgres://… for PostgreSQL)
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { api } from '../src/api';
 import { nodeToApi } from '../src/api/costr';
@@ -45,10 +47,14 @@ const pasted = r0.upserts;
 const keys = keysBetween(null, null, pasted.length);
 
 const url = process.env.DATABASE_URL;
+// BENCH_DATA_DIR: PGlite on files, as `npm start` runs it (DATA_DIR), instead of in memory.
+const dataDir = process.env.BENCH_DATA_DIR
+  ? mkdtempSync(path.join(process.env.BENCH_DATA_DIR, 'costr-'))
+  : null;
 const schema = `bench_costr_${process.pid}`;
 const database = url
   ? await openDatabase({ kind: 'postgres', url, schema })
-  : await openDatabase({ kind: 'pglite' });
+  : await openDatabase({ kind: 'pglite', ...(dataDir ? { dataDir } : {}) });
 const app = await buildApp({ database, config: testConfig({ estimatesUserCap: 100 }) });
 await app.ready();
 const call = (def: RouteDef, o: CallOptions) => injectCall(app, def, o);
@@ -103,6 +109,7 @@ try {
       'paste',
     );
     const pasteMs = performance.now() - t0;
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`paste ${i}: ${Math.round(pasteMs)} ms\n`);
     const rev = (r.json() as { revision: number }).revision;
     t0 = performance.now();
     ok(await call(api.costr.undo, { token, space, params: { id: est.id } }), 'undo');
@@ -142,6 +149,7 @@ try {
     await c.end();
   }
   await database.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 process.stdout.write(

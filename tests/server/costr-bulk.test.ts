@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
-import type { CostNode, EstimateDoc } from '../../src/api/costr';
+import { nodesToColumns, type CostNode, type EstimateDoc } from '../../src/api/costr';
 import { keysBetween } from '../../src/domain/wbs/order-key';
 import { makeSpace, signUp } from './support/fixtures';
 import { call, startHarness } from './support/harness';
@@ -137,4 +137,51 @@ describe('costr bulk writes', () => {
       for (const n of changed) expect(redone.get(n.id)).toEqual(n);
     },
   );
+
+  it('takes a big edit as columns: stored as the same nodes, one step; unequal columns are a 400 naming the column', async () => {
+    const est = (
+      await call(app, api.costr.create, { ...as(), body: { name: 'Columns', kind: 'estimate' } })
+    ).json() as { id: string; revision: number };
+    const keys = keysBetween(null, null, 300);
+    const nodes: CostNode[] = keys.map((k, i) => ({
+      id: randomUUID(),
+      parent_id: null,
+      order_key: k,
+      kind: 'position',
+      code: `C-${i}`,
+      name: TRICKY[i % TRICKY.length]!,
+      measure: i % 3 ? 'm3' : '',
+      quantity: i % 5 ? `${i}.25` : '',
+      labour_price: '10',
+      machines_price: '',
+      materials_price: '3.5',
+      labour_hours: '',
+      dictionary_id: null,
+      wbs_item_id: null,
+      notes: TRICKY[(i + 1) % TRICKY.length]!,
+    }));
+    const columns = nodesToColumns(nodes);
+    const short = { ...columns, notes: columns.notes.slice(1) };
+    const refused = await call(app, api.costr.edit, {
+      ...as(),
+      params: { id: est.id },
+      body: { revision: est.revision, label: 'paste', upserts: [], upsert_columns: short, deletes: [] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      'The column body.upsert_columns.notes must hold as many values as the column id',
+    );
+    expect((await doc(est.id)).nodes).toHaveLength(0);
+
+    const r = await call(app, api.costr.edit, {
+      ...as(),
+      params: { id: est.id },
+      body: { revision: est.revision, label: 'paste', upserts: [], upsert_columns: columns, deletes: [] },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const stored = byId(await doc(est.id));
+    expect(stored.size).toBe(300);
+    for (const n of nodes) expect(stored.get(n.id)).toEqual(n);
+    expect(await steps(est.id)).toHaveLength(1);
+  });
 });

@@ -17,7 +17,7 @@ import type {
   Pdc,
   Violation,
 } from '../../api/costr';
-import { settingsFromApi } from '../../api/costr';
+import { nodesToColumns, settingsFromApi } from '../../api/costr';
 import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
@@ -118,6 +118,8 @@ export function CostrPage() {
    */
   const queue = useRef<Promise<void>>(Promise.resolve());
   const pending = useRef(0);
+  /** No edit is being stored or read back: the next one may leave at once. */
+  const idle = useRef(true);
   const revision = useRef(0);
 
   const reload = useCallback(async (id: string, v?: Violation[]) => {
@@ -188,18 +190,22 @@ export function CostrPage() {
     (upserts: CostNode[], deletes: string[] = [], label = 'edit') => {
       if (!doc) return;
       const id = doc.id;
-      // On screen at once, with its totals; the server's answer follows.
-      const shown = applyLocalEdit(doc.nodes, upserts, deletes);
-      setDoc({ ...doc, nodes: shown });
-      const p = localPdc(shown, coefs, settings);
-      if (p) setPdc(p);
-      pending.current++;
-      queue.current = queue.current.then(async () => {
+      const store = async () => {
         let answer: Violation[] | undefined;
         try {
           const r = await call(api.costr.edit, {
             params: { id },
-            body: { revision: revision.current, label, upserts, deletes },
+            // a big edit as columns: less JSON to write, send and check than one object per node
+            body:
+              upserts.length > 1
+                ? {
+                    revision: revision.current,
+                    label,
+                    upserts: [],
+                    upsert_columns: nodesToColumns(upserts),
+                    deletes,
+                  }
+                : { revision: revision.current, label, upserts, deletes },
           });
           revision.current = r.revision;
           answer = r.violations;
@@ -207,7 +213,22 @@ export function CostrPage() {
           answer = undefined; // refused: the read below takes the edit back (the client said why)
         }
         if (--pending.current === 0) await reload(id, answer).catch(() => undefined);
+      };
+      // With nothing queued the request leaves now, before the edit is drawn (a 10,000-row paste
+      // is on its way while the grid renders it); otherwise it waits for the revision the edit
+      // before it is answered with.
+      pending.current++;
+      const tail = idle.current ? store() : queue.current.then(store);
+      idle.current = false;
+      queue.current = tail;
+      void tail.finally(() => {
+        if (queue.current === tail) idle.current = true;
       });
+      // On screen at once, with its totals; the server's answer follows.
+      const shown = applyLocalEdit(doc.nodes, upserts, deletes);
+      setDoc({ ...doc, nodes: shown });
+      const p = localPdc(shown, coefs, settings);
+      if (p) setPdc(p);
     },
     [doc, coefs, settings, reload],
   );
@@ -253,10 +274,17 @@ export function CostrPage() {
     send([n], [], 'insert');
   };
 
-  /** Marks the cells of `written` anew: their old marks go, `added` come. */
-  const mark = (written: readonly string[], added: readonly CellIssue[]) => {
-    const next = new Map(useCostrGrid.getState().issues);
-    for (const k of written) next.delete(k);
+  /**
+   * Marks the cells written anew: the old marks of the cells `written` names go, `added` come.
+   * Walks the marks there are, not the cells written: a 10,000 × 12 paste writes 120,000 cells and
+   * usually clears none.
+   */
+  const mark = (written: (id: string, column: string) => boolean, added: readonly CellIssue[]) => {
+    const issues = useCostrGrid.getState().issues;
+    const cleared = [...issues].filter(([, i]) => written(i.id, i.column));
+    if (added.length === 0 && cleared.length === 0) return;
+    const next = new Map(issues);
+    for (const [k] of cleared) next.delete(k);
     for (const i of added) next.set(issueKey(i.id, i.column), i);
     useCostrGrid.setState({ issues: next });
   };
@@ -299,27 +327,29 @@ export function CostrPage() {
       value: e.text,
     }));
     const byId = new Map(r.upserts.map((n) => [n.id, n]));
-    const written: string[] = [];
+    /** Each written row's id → how many cells of its line were written from `at.col`. */
+    const lineOf = new Map<string, number>();
+    const wbsAt = columns.indexOf('wbs') - at.col;
     matrix.forEach((line, i) => {
       const row = at.row + i;
       const id = idOf(row);
-      line.forEach((text, j) => {
-        const col = columns[at.col + j];
-        if (!col || col === 'total') return;
-        written.push(issueKey(id, col));
-        if (col !== 'wbs') return;
-        const node = byId.get(id) ?? existing[row];
-        if (!node || node.kind === 'section') return;
-        const code = text.trim().toLowerCase();
-        const wbs = code ? rowOfCode.get(code) : null;
-        if (wbs === undefined) {
-          added.push({ id, column: 'wbs', messageKey: 'err.unknown_row', value: text });
-          return;
-        }
-        if (node.wbsItemId !== wbs) byId.set(id, { ...node, wbsItemId: wbs });
-      });
+      lineOf.set(id, line.length);
+      if (wbsAt < 0 || wbsAt >= line.length) return;
+      const text = line[wbsAt]!;
+      const node = byId.get(id) ?? existing[row];
+      if (!node || node.kind === 'section') return;
+      const code = text.trim().toLowerCase();
+      const wbs = code ? rowOfCode.get(code) : null;
+      if (wbs === undefined) {
+        added.push({ id, column: 'wbs', messageKey: 'err.unknown_row', value: text });
+        return;
+      }
+      if (node.wbsItemId !== wbs) byId.set(id, { ...node, wbsItemId: wbs });
     });
-    mark(written, added);
+    mark((id, column) => {
+      const j = columns.indexOf(column as CostrCol) - at.col;
+      return j >= 0 && j < (lineOf.get(id) ?? 0) && column !== 'total';
+    }, added);
     if (label === 'paste' && added.length) say('error', t('paste.errors', { count: added.length }));
     if (byId.size) send([...byId.values()].map(toApi), [], label);
   };
@@ -334,10 +364,10 @@ export function CostrPage() {
       const unknown = col === 'wbs' && !rowOfCode.has(text.trim().toLowerCase());
       if ((bad && !bad.ok) || unknown) {
         const messageKey = bad && !bad.ok ? `err.${bad.code}` : 'err.unknown_row';
-        mark([], [{ id: BLANK_ID, column: col, messageKey, value: text }]);
+        mark(() => false, [{ id: BLANK_ID, column: col, messageKey, value: text }]);
         return;
       }
-      mark([issueKey(BLANK_ID, col)], []);
+      mark((id, column) => id === BLANK_ID && column === col, []);
     }
     write([[text]], at, costrColumns(), 'edit');
   };

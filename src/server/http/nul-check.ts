@@ -10,11 +10,39 @@ const NUL = '\u0000';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const prohibited = (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s);
+/** Any surrogate at all: the lone-surrogate pattern's look-arounds run only on strings holding one. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+const prohibited = (s: string) => s.includes(NUL) || (SURROGATE.test(s) && LONE_SURROGATE.test(s));
+
+/**
+ * Whether any string or key in `value` holds a NUL or a lone surrogate. Builds no paths: a 10,000-row
+ * paste's body has ~150,000 strings, and naming each one's path cost more than the check itself.
+ */
+function holdsProhibited(value: unknown): boolean {
+  // Iterative: a 30 MB batch body is deep and wide enough to make recursion a risk.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (prohibited(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (prohibited(k)) return true;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return false;
+}
 
 /** The field path (`body.entry.patches.0.value.name`) of the first NUL or lone surrogate in `value`, or null. */
 export function findNul(value: unknown, root: string): string | null {
-  // Iterative: a 30 MB batch body is deep and wide enough to make recursion a risk.
+  if (!holdsProhibited(value)) return null;
+  // Only a refused request pays for the paths.
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;

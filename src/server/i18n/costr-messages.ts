@@ -22,6 +22,7 @@ export const costrEn: Record<string, string> = {
   'costr.no_file': 'Send a JSON, CSV or XLSX file in the field "file"',
   'costr.bad_file': 'The file {file} is not a JSON estimate, CSV or XLSX',
   'costr.no_columns': 'None of the mapped columns was found: {columns}',
+  'costr.columns_length': 'The column {field} must hold as many values as the column id',
 };
 
 export const costrRu: Record<string, string> = {
@@ -47,4 +48,5 @@ export const costrRu: Record<string, string> = {
   'costr.no_file': 'Отправьте файл JSON, CSV или XLSX в поле "file"',
   'costr.bad_file': 'Файл {file} — не смета JSON, не CSV и не XLSX',
   'costr.no_columns': 'Не найден ни один из сопоставленных столбцов: {columns}',
+  'costr.columns_length': 'Столбец {field} должен содержать столько же значений, сколько столбец id',
 };

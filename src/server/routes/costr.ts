@@ -7,6 +7,7 @@ import { loadExcelJS } from '../../domain/io/xlsx/exceljs';
 import type { Patch } from 'immer';
 import { sql } from 'kysely';
 import { api } from '../../api';
+import { nodesFromColumns } from '../../api/costr';
 import { pdcAnswer } from '../../api/costr-pdc';
 import { PROHIBITED_CHARACTERS } from '../../domain/format/validation';
 import { formatCsv, parseCsv } from '../../domain/io/csv/parse';
@@ -349,6 +350,7 @@ export function costrRoutes(ctx: AppContext): Implemented[] {
       await guard(c);
       const e = await getEstimate(db, c.space.spaceId, c.params.id);
       const upserts = c.body.upserts.map(nodeFromApi);
+      if (c.body.upsert_columns) upserts.push(...nodesFromColumns(c.body.upsert_columns));
       await checkLinks(c.space.spaceId, e.version_id, upserts);
       const r = await commitEdit(
         db,

@@ -4,8 +4,12 @@ import {
   DEFAULT_MAPPING,
   DEFAULT_SETTINGS,
   QTY_SCALE,
+  MONEY_SCALE,
   checkCompliance,
+  checkField,
   convertQuantity,
+  formatDecimal,
+  parseDecimal,
   emptyNode,
   findMeasure,
   fromJsonFile,
@@ -36,6 +40,46 @@ describe('measures', () => {
     expect(convertQuantity(2_500_000n, 't', 'kg')).toBe(2_500_000_000n);
     expect(convertQuantity(150_000_000n, 'm2', '100m2')).toBe(1_500_000n);
     expect(convertQuantity(1n, 'm', 'kg')).toBeUndefined();
+  });
+});
+
+describe('decimal fields', () => {
+  // The bigint route every decimal cell took before the canonical-text shortcut: the oracle.
+  const viaBigint = (field: NodeField, text: string, negativePrices: boolean) => {
+    const t = text.trim();
+    if (!t) return { ok: true, value: '' };
+    const scale = field === 'quantity' ? QTY_SCALE : MONEY_SCALE;
+    const r = parseDecimal(t, scale);
+    if (!r.ok)
+      return { ok: false, code: r.reason === 'too_precise' ? 'costr.too_precise' : 'costr.not_number' };
+    const limit = 10n ** 15n * 10n ** BigInt(scale);
+    if (r.value >= limit || r.value <= -limit) return { ok: false, code: 'costr.too_large' };
+    if (r.value < 0n && (field === 'quantity' || field === 'labourHours' || !negativePrices))
+      return { ok: false, code: 'costr.negative' };
+    return { ok: true, value: formatDecimal(r.value, scale) };
+  };
+  const fields: NodeField[] = ['quantity', 'labourPrice', 'labourHours', 'materialsPrice'];
+  const digits = fc.stringMatching(/^-?0*\d{0,17}([.,]\d{0,8})?$/);
+  const written = fc
+    .tuple(fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }), fc.integer({ min: 0, max: 8 }))
+    .map(([v, s]) => formatDecimal(v, s));
+
+  it('gives what the bigint parse and format give, for typed and for normalised text', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...fields),
+        fc.oneof(
+          digits,
+          written,
+          fc.constantFrom('-0', '0', '-0.0', '0.10', '1e5', ' 12 ', '999999999999999', '1000000000000000'),
+        ),
+        fc.boolean(),
+        (field, text, negativePrices) => {
+          expect(checkField(field, text, { negativePrices })).toEqual(viaBigint(field, text, negativePrices));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
