@@ -18,6 +18,7 @@ import type {
   Violation,
 } from '../../api/costr';
 import { nodesToColumns, settingsFromApi } from '../../api/costr';
+import { randomId } from '../../state/random-id';
 import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
@@ -252,7 +253,7 @@ export function CostrPage() {
   const add = (kind: 'section' | 'position') => {
     const parent = kind === 'section' ? null : parentForNew();
     const [key] = newKeysAfter(parent, 1);
-    const n = emptyApiNode(crypto.randomUUID(), parent, key!, kind);
+    const n = emptyApiNode(randomId(), parent, key!, kind);
     send([n], [], kind);
   };
 
@@ -261,7 +262,7 @@ export function CostrPage() {
     const parent = parentForNew();
     const [key] = newKeysAfter(parent, 1);
     const n: CostNode = {
-      ...emptyApiNode(crypto.randomUUID(), parent, key!, 'position'),
+      ...emptyApiNode(randomId(), parent, key!, 'position'),
       code: f.code,
       name: f.name,
       measure: f.measure,
@@ -312,7 +313,7 @@ export function CostrPage() {
       matrix,
       rules,
       newId: () => {
-        const id = crypto.randomUUID();
+        const id = randomId();
         fresh.push(id);
         return id;
       },
@@ -841,7 +842,7 @@ export function CostrPage() {
                   setCoefs([
                     ...coefs,
                     {
-                      id: crypto.randomUUID(),
+                      id: randomId(),
                       name: t('coefs.kinds.regional'),
                       kind: 'regional',
                       value: '1',

@@ -1,5 +1,6 @@
 // What commands need from the outside world, injected by the screen (and by tests): texts,
 // the confirmation dialog, toasts, new ids, the clipboard. Defaults keep the store usable headless.
+import { randomId } from '../random-id';
 
 export interface ClipboardContent {
   readonly text: string;
@@ -30,8 +31,8 @@ export const headlessServices: WorkbenchServices = {
   confirm: async () => true,
   notify: () => undefined,
   newId: () =>
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
+    typeof crypto !== 'undefined' && 'getRandomValues' in crypto
+      ? randomId()
       : `id-${Date.now()}-${++counter}`,
   writeClipboard: async () => undefined,
   readClipboard: async () => ({ text: '', html: null }),
