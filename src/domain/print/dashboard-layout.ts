@@ -12,6 +12,7 @@ export const TILE_W = 120;
 export const TILE_H = 40;
 /** A chart cell is this fraction of its width high, within [MIN_CHART_H, the body's height]. */
 const CHART_RATIO = 0.58;
+const LEAST_RATIO = 0.45;
 const MIN_CHART_H = 150;
 
 export interface Box {
@@ -64,7 +65,18 @@ export function planDashboard(sheet: Sheet, blocks: readonly DashboardBlock[]): 
   };
   const columns = Math.max(1, Math.floor((body.w + GAP_PT) / (MIN_CHART_W + GAP_PT)));
   const cellW = (body.w - GAP_PT * (columns - 1)) / columns;
-  const cellH = Math.min(body.h, Math.max(MIN_CHART_H, cellW * CHART_RATIO));
+  // A cell is CHART_RATIO of its width high; lower (down to LEAST_RATIO) when that puts one more
+  // row of charts on the first page, below the tiles, filling it.
+  const perRow = Math.max(1, Math.floor(body.w / TILE_W));
+  const first = blocks[0];
+  const tilesH =
+    first?.kind === 'tiles' ? Math.min(body.h, Math.ceil(first.count / perRow) * TILE_H) + GAP_PT : 0;
+  const room = body.h - tilesH + GAP_PT;
+  const ideal = Math.max(MIN_CHART_H, cellW * CHART_RATIO);
+  const least = Math.max(MIN_CHART_H, cellW * LEAST_RATIO);
+  const rowsIdeal = Math.floor(room / (ideal + GAP_PT));
+  const rowsLeast = Math.floor(room / (least + GAP_PT));
+  const cellH = Math.min(body.h, rowsLeast > rowsIdeal ? room / rowsLeast - GAP_PT : ideal);
   const placed: Placed[] = [];
   let page = 0;
   let y = body.y;
@@ -83,7 +95,6 @@ export function planDashboard(sheet: Sheet, blocks: readonly DashboardBlock[]): 
   };
   blocks.forEach((b, i) => {
     if (b.kind === 'tiles') {
-      const perRow = Math.max(1, Math.floor(body.w / TILE_W));
       const h = Math.min(body.h, Math.ceil(b.count / perRow) * TILE_H);
       newRow(h);
       placed.push({ page, block: i, x: body.x, y, w: body.w, h });
@@ -105,13 +116,16 @@ export function planDashboard(sheet: Sheet, blocks: readonly DashboardBlock[]): 
 export function niceTicks(min: number, max: number, target = 5): number[] {
   const lo = Math.min(0, min);
   const hi = Math.max(0, max);
-  if (!(hi > lo)) return [0, 1];
+  // Nothing to scale (or less than the figures' own rounding): one unit from zero.
+  if (!(hi - lo > 1e-9)) return [0, 1];
   const raw = (hi - lo) / target;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw - 1e-12) ?? 10 * mag;
-  const first = Math.floor(lo / step + 1e-9) * step;
+  // Whole steps (a value within a millionth of a step of a tick is on it: invisible on paper).
+  const first = Math.floor(lo / step + 1e-6);
+  const last = Math.max(first + 1, Math.ceil(hi / step - 1e-6));
   const out: number[] = [];
-  for (let v = first; v < hi + step - 1e-9 * step; v += step) out.push(Math.round(v / step) * step);
+  for (let k = first; k <= last; k++) out.push(k * step);
   return out;
 }
 
@@ -122,13 +136,21 @@ export function defaultDashboardTitles(lang: 'en' | 'ru'): { header: TitleSet; f
     header: {
       size: 10,
       first: null,
-      default: { left: ru ? 'Панель: {schedule}' : 'Dashboard: {schedule}', center: '{version}', right: '{date}' },
+      default: {
+        left: ru ? 'Панель: {schedule}' : 'Dashboard: {schedule}',
+        center: '{version}',
+        right: '{date}',
+      },
       last: null,
     },
     footer: {
       size: 8,
       first: null,
-      default: { left: '{user}', center: '', right: ru ? 'Стр. {page} из {pages}' : 'Page {page} of {pages}' },
+      default: {
+        left: '{user}',
+        center: '',
+        right: ru ? 'Стр. {page} из {pages}' : 'Page {page} of {pages}',
+      },
       last: null,
     },
   };

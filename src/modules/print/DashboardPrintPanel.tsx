@@ -47,9 +47,9 @@ export function DashboardPrintPanel({
   const lang = i18n.language.startsWith('ru') ? 'ru' : 'en';
   const target = dashboardValue(value);
   const [formats, setFormats] = useState<SheetFormat[] | null>(null);
-  const [titles, setTitles] = useState<{ header: TitleSet; footer: TitleSet }>(() =>
-    defaultDashboardTitles(lang),
-  );
+  // The default titles follow the language until the user edits them.
+  const [edited, setTitles] = useState<{ header: TitleSet; footer: TitleSet } | null>(null);
+  const titles = useMemo(() => edited ?? defaultDashboardTitles(lang), [edited, lang]);
   const [count, setCount] = useState<DashboardPrintCount | null>(null);
   const [page, setPage] = useState(0);
   const [image, setImage] = useState<string | null>(null);
@@ -73,7 +73,13 @@ export function DashboardPrintPanel({
   const body = useMemo<DashboardPrintBody | null>(
     () =>
       target && sheet
-        ? { scope: target.scope, id: target.id, format: sheet.name, header: titles.header, footer: titles.footer }
+        ? {
+            scope: target.scope,
+            id: target.id,
+            format: sheet.name,
+            header: titles.header,
+            footer: titles.footer,
+          }
         : null,
     // target is parsed from value on every render; its parts are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -107,7 +113,8 @@ export function DashboardPrintPanel({
       live = false;
       clearTimeout(timer);
     };
-  }, [body, page]);
+    // The server draws in the caller's language: a change of language draws again.
+  }, [body, page, lang]);
 
   if (!target) return <div className="print__error">{t('dashboard.unknown', { value })}</div>;
   if (formats && !sheet) return <div className="print__error">{t('dashboard.no_format', { format })}</div>;
@@ -184,14 +191,14 @@ export function DashboardPrintPanel({
             label={t('header')}
             set={titles.header}
             t={t}
-            onChange={(header) => setTitles((s) => ({ ...s, header }))}
+            onChange={(header) => setTitles({ ...titles, header })}
           />
           <TitleEditor
             id="footer"
             label={t('footer')}
             set={titles.footer}
             t={t}
-            onChange={(footer) => setTitles((s) => ({ ...s, footer }))}
+            onChange={(footer) => setTitles({ ...titles, footer })}
           />
           <p className="field__hint">{t('values_hint')}</p>
           <div className="print__actions">
