@@ -85,7 +85,14 @@ describe("a dashboard's print", () => {
     };
     const body: DashboardPrintBody = { scope: 'schedule', id: schedule, format: 'A4', header };
     const n = await count(body);
-    expect(n.charts).toEqual(['tiles', 'money_curve', 'money_histogram', 'labour_curve', 'volume', 'executors']);
+    expect(n.charts).toEqual([
+      'tiles',
+      'money_curve',
+      'money_histogram',
+      'labour_curve',
+      'volume',
+      'executors',
+    ]);
     expect(n.columns).toBe(2);
     expect(n.pages).toBeGreaterThan(1);
     const raw = await printPdf(body);
@@ -135,7 +142,13 @@ describe("a dashboard's print", () => {
       body: {
         eps_id: schedule,
         name: 'Labour only',
-        config: { scope: 'schedule', unit: 'month', charts: ['labour_histogram'], series: ['plan'], cumulative: false },
+        config: {
+          scope: 'schedule',
+          unit: 'month',
+          charts: ['labour_histogram'],
+          series: ['plan'],
+          cumulative: false,
+        },
       },
     });
     expect(created.statusCode, created.body).toBe(201);

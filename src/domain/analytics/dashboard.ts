@@ -1,7 +1,26 @@
 // The dashboard's view rules shared by the screen and its print: the default view of each scope,
 // the labels of periods, and the node whose presets a dashboard reads.
-import type { AnalyticsLevel, ChartKey, DashboardConfig } from '../../api/analytics';
 import { formatDate } from '../format';
+
+// The shapes of src/api/analytics.ts (the contract's zod types are the same unions).
+export type AnalyticsLevel = 'space' | 'facility' | 'project' | 'schedule' | 'version';
+export type ChartKey =
+  | 'money_curve'
+  | 'labour_curve'
+  | 'money_histogram'
+  | 'labour_histogram'
+  | 'volume'
+  | 'executors'
+  | 'tiles'
+  | 'children';
+export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export interface DashboardConfig {
+  scope: AnalyticsLevel;
+  unit: PeriodUnit;
+  charts: ChartKey[];
+  series: ('plan' | 'fact' | 'target')[];
+  cumulative: boolean;
+}
 
 /** Curves over many schedules (space, facility, project) break down by child; a schedule by executor. */
 export function defaultConfig(scope: AnalyticsLevel): DashboardConfig {

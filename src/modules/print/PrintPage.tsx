@@ -9,7 +9,6 @@ import { PrintPanel } from './PrintPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { usePrintT } from './i18n';
 
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function PrintPage() {

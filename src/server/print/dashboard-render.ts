@@ -5,13 +5,12 @@
 // period labels, a legend, numbers as spec §9 (thousands grouped; 2 decimals on the tiles).
 import { createWriteStream } from 'node:fs';
 import type { CurveResponse } from '../../api/analytics';
-import enTexts from '../../i18n/analytics.en.json';
-import ruTexts from '../../i18n/analytics.ru.json';
 import { periodLabel } from '../../domain/analytics/dashboard';
 import { formatNumber } from '../../domain/format';
 import { niceTicks, planDashboard } from '../../domain/print/dashboard-layout';
 import type { DashboardBlock, DashboardPlan, Placed } from '../../domain/print/dashboard-layout';
 import type { ServerLang } from '../i18n/messages';
+import { bundledTexts } from '../localization/bundled';
 import { pdfDocument } from '../lazy-libs';
 import { Measure, PdfCanvas, SvgCanvas } from './canvas';
 import type { Canvas } from './canvas';
@@ -21,7 +20,43 @@ import type { WriteHooks } from './document';
 
 const COLORS: Record<string, string> = { plan: '#2563eb', fact: '#16a34a', target: '#9ca3af', dp: '#f59e0b' };
 const PALETTE = ['#2563eb', '#16a34a', '#f59e0b', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'];
-const TEXTS = { en: enTexts, ru: ruTexts };
+
+/** The dashboard's own words (the analytics namespace of the client's texts), as the screen shows them. */
+type Words<K extends string> = Record<K, string>;
+interface AnalyticsTexts {
+  series: Partial<Record<string, string>>;
+  chart: Words<
+    | 'money_curve'
+    | 'labour_curve'
+    | 'money_histogram'
+    | 'labour_histogram'
+    | 'volume'
+    | 'executors'
+    | 'tiles'
+    | 'children'
+    | 'children_schedules'
+  >;
+  tile: Words<
+    | 'activities'
+    | 'completed'
+    | 'in_progress'
+    | 'critical'
+    | 'money'
+    | 'earned'
+    | 'planned_to_date'
+    | 'spi'
+    | 'slip'
+    | 'labour'
+    | 'cost'
+    | 'schedules'
+    | 'percent'
+  >;
+  axis_money: string;
+  axis_hours: string;
+  axis_volume: string;
+  no_series: string;
+}
+const textsOf = (lang: ServerLang) => bundledTexts(lang).analytics as unknown as AnalyticsTexts;
 
 interface Series {
   name: string;
@@ -46,11 +81,11 @@ export type PrintChart =
 
 /** The charts of the dashboard's view, in the screen's order (Charts in AnalyticsPage.tsx). */
 export function dashboardCharts(src: DashboardSource, lang: ServerLang): PrintChart[] {
-  const t = TEXTS[lang];
+  const t = textsOf(lang);
   const f = src.figures;
   const cfg = src.config;
   const has = (k: (typeof cfg.charts)[number]) => cfg.charts.includes(k);
-  const seriesName = (k: string) => (k in t.series ? t.series[k as keyof typeof t.series] : k);
+  const seriesName = (k: string) => t.series[k] ?? k;
   const n = (v: number | null | undefined, decimals = 2) =>
     v === null || v === undefined ? '—' : formatNumber(v, { lang, decimals });
   const zero = (c: CurveResponse | null) => !!c && c.series.every((s) => s.total === 0);
@@ -111,9 +146,13 @@ export function dashboardCharts(src: DashboardSource, lang: ServerLang): PrintCh
   if (has('money_histogram'))
     out.push(curve('money_histogram', t.chart.money_histogram, t.axis_money, f.money, 'column', false, keys));
   if (has('labour_curve'))
-    out.push(curve('labour_curve', t.chart.labour_curve, t.axis_hours, f.labour, 'line', cfg.cumulative, keys));
+    out.push(
+      curve('labour_curve', t.chart.labour_curve, t.axis_hours, f.labour, 'line', cfg.cumulative, keys),
+    );
   if (has('labour_histogram'))
-    out.push(curve('labour_histogram', t.chart.labour_histogram, t.axis_hours, f.labour, 'column', false, keys));
+    out.push(
+      curve('labour_histogram', t.chart.labour_histogram, t.axis_hours, f.labour, 'column', false, keys),
+    );
   if (has('volume') && f.volume)
     out.push(curve('volume', t.chart.volume, t.axis_volume, f.volume, 'column', false, null));
   if (has('executors') && f.executors && f.executors.length > 0)
@@ -165,7 +204,9 @@ export function dashboardCharts(src: DashboardSource, lang: ServerLang): PrintCh
 }
 
 export function blocksOf(charts: readonly PrintChart[]): DashboardBlock[] {
-  return charts.map((c) => (c.kind === 'tiles' ? { kind: 'tiles', count: c.tiles.length } : { kind: 'chart', key: c.key }));
+  return charts.map((c) =>
+    c.kind === 'tiles' ? { kind: 'tiles', count: c.tiles.length } : { kind: 'chart', key: c.key },
+  );
 }
 
 export function dashboardPlan(src: DashboardSource, charts: readonly PrintChart[]): DashboardPlan {

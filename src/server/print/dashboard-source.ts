@@ -4,7 +4,13 @@
 // dashboard's calls answer (services/analytics-figures.ts), with the titles' dynamic values.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { AnalyticsLevel, BarsResponse, CountResponse, CurveResponse, DashboardConfig } from '../../api/analytics';
+import type {
+  AnalyticsLevel,
+  BarsResponse,
+  CountResponse,
+  CurveResponse,
+  DashboardConfig,
+} from '../../api/analytics';
 import type { IndicatorResponse, StatsResponse, DashboardEntry } from '../../api/analytics';
 import { DashboardConfig as DashboardConfigSchema } from '../../api/analytics';
 import type { DashboardPrintBody, SheetFormat } from '../../api/print';
