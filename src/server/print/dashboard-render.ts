@@ -214,6 +214,8 @@ export function dashboardPlan(src: DashboardSource, charts: readonly PrintChart[
 }
 
 const TITLE_PT = 9;
+/** What stands for the bars or series a chart has no room for. */
+const MORE: Record<ServerLang, string> = { en: '+{n} more', ru: 'ещё {n}' };
 const LABEL_PT = 6.5;
 const LEGEND_PT = 7;
 const AXIS = '#6b7280';
@@ -251,13 +253,21 @@ function drawChart(
     c.text(m.fit(text, box.w - 2 * pad, 8), box.x + pad, top + 8, { size: 8, color: AXIS });
     return;
   }
-  // Legend at the bottom: a swatch and the series' name each, one line (cut when too many).
+  // Legend at the bottom: a swatch and the series' name each, one line (counted when too many).
   const legendY = box.y + box.h - pad - LEGEND_PT * 1.2;
   let lx = box.x + pad;
-  for (const s of chart.series) {
+  const right = box.x + box.w - pad;
+  for (let i = 0; i < chart.series.length; i++) {
+    const s = chart.series[i]!;
     const label = m.fit(s.name, 120, LEGEND_PT);
     const w = 12 + m.width(label, LEGEND_PT) + 10;
-    if (lx + w > box.x + box.w - pad) break;
+    // Series the line cannot hold are counted, not dropped silently.
+    const rest = MORE[lang].replace('{n}', String(chart.series.length - i));
+    const last = i === chart.series.length - 1;
+    if (lx + w + (last ? 0 : m.width(rest, LEGEND_PT)) > right) {
+      c.text(rest, lx, legendY, { size: LEGEND_PT, color: AXIS });
+      break;
+    }
     c.rect(lx, legendY + 1.5, 8, 5, s.color);
     c.text(label, lx + 11, legendY, { size: LEGEND_PT });
     lx += w;
@@ -289,7 +299,43 @@ function drawChart(
   const plotH = Math.max(10, plotBottom - plotTop);
 
   if (chart.kind === 'bar') {
-    // Horizontal bars: categories down the left, values along the bottom.
+    // Horizontal bars: categories down the left, values along the bottom. The answer is largest
+    // first: as many as have room for their label print, the rest are counted under them.
+    const room = Math.max(1, Math.floor(plotH / (LABEL_PT * 1.5)));
+    if (chart.categories.length > room) {
+      const shown = room;
+      const rest = MORE[lang].replace('{n}', String(chart.categories.length - shown));
+      const x = box.x + box.w - pad - m.width(rest, LEGEND_PT);
+      c.text(rest, x, legendY, { size: LEGEND_PT, color: AXIS });
+      const cut = {
+        ...chart,
+        categories: chart.categories.slice(0, shown),
+        series: chart.series.map((x) => ({ ...x, values: x.values.slice(0, shown) })),
+      };
+      drawBars(c, m, box, cut, ticks, tickText, plotTop, plotBottom, t0, t1);
+    } else drawBars(c, m, box, chart, ticks, tickText, plotTop, plotBottom, t0, t1);
+    return;
+  }
+  drawCategories(c, m, box, chart, ticks, tickText, plotTop, plotBottom, t0, t1);
+}
+
+type Plotted = Exclude<PrintChart, { kind: 'tiles' }>;
+
+function drawBars(
+  c: Canvas,
+  m: Measure,
+  box: Placed,
+  chart: Plotted,
+  ticks: number[],
+  tickText: string[],
+  plotTop: number,
+  plotBottom: number,
+  t0: number,
+  t1: number,
+) {
+  const pad = 6;
+  const plotH = Math.max(10, plotBottom - plotTop);
+  {
     const labelW = Math.min(box.w * 0.3, Math.max(...chart.categories.map((s) => m.width(s, LABEL_PT))) + 4);
     const x0 = box.x + pad + labelW;
     const plotW = box.x + box.w - pad - 8 - x0;
@@ -320,9 +366,23 @@ function drawChart(
       c.rects(boxes, s.color);
     });
     c.line(vx(0), plotTop, vx(0), plotBottom, 0.6, AXIS);
-    return;
   }
+}
 
+function drawCategories(
+  c: Canvas,
+  m: Measure,
+  box: Placed,
+  chart: Plotted,
+  ticks: number[],
+  tickText: string[],
+  plotTop: number,
+  plotBottom: number,
+  t0: number,
+  t1: number,
+) {
+  const pad = 6;
+  const plotH = Math.max(10, plotBottom - plotTop);
   const axisW = Math.max(...tickText.map((s) => m.width(s, LABEL_PT))) + 4;
   const x0 = box.x + pad + axisW;
   const plotW = box.x + box.w - pad - x0;
