@@ -79,6 +79,7 @@ function source(kind: 'schedule' | 'project', format: string): DashboardSource {
         relations: 2e6,
       },
       indicator: {
+        data_date: T0 + 500 * DAY,
         planned_to_date: 4e8,
         earned_to_date: 3.5e8,
         spi: 0.875,
