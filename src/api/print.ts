@@ -10,6 +10,7 @@ import { GRID_INDICATORS } from '../domain/indicators/grid-filter';
 import { Id, IdParams, Name, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
+import { AnalyticsLevel } from './analytics';
 
 const Mm = z.number().finite();
 export const Margins = z.strictObject({
@@ -128,7 +129,60 @@ export type SavedPrintSettings = z.infer<typeof SavedPrintSettings>;
 const SettingsBody = z.strictObject({ settings: PrintSettings });
 const SaveBody = z.strictObject({ version_id: Id, settings: PrintSettings });
 
+/**
+ * A dashboard's print: the charts of a dashboard (`scope` and `id` as the analytics calls take
+ * them: the space id for the space) on sheets of a format, by name — a built-in one or one of the
+ * caller's print presets — with header and footer titles. `preset_id`: one of the caller's
+ * dashboard presets of that node (default: the active one, else the default view).
+ */
+export const DashboardPrintBody = z.strictObject({
+  scope: AnalyticsLevel,
+  id: Id,
+  format: z.string().trim().min(1).max(100),
+  preset_id: Id.nullable().optional(),
+  header: TitleSet.optional(),
+  footer: TitleSet.optional(),
+});
+export type DashboardPrintBody = z.infer<typeof DashboardPrintBody>;
+
+export const DashboardPrintCount = z.object({
+  pages: z.number().int(),
+  /** Charts in a row of the sheet. */
+  columns: z.number().int(),
+  /** The charts printed, in order (tiles included). */
+  charts: z.array(z.string()),
+  width_pt: z.number(),
+  height_pt: z.number(),
+});
+export type DashboardPrintCount = z.infer<typeof DashboardPrintCount>;
+
 export const printRoutes = {
+  dashboardPrint: route({
+    method: 'POST',
+    path: '/analytics/print/dashboard',
+    scope: 'space',
+    summary:
+      "Print a dashboard's charts as a paged vector PDF: queues a print_version job (progress as live events)",
+    body: DashboardPrintBody,
+    response: Job,
+    status: 201,
+  }),
+  dashboardPreview: route({
+    method: 'POST',
+    path: '/analytics/print/dashboard/preview',
+    scope: 'space',
+    summary: "One page of a dashboard's print as an SVG image (header x-print-pages: the page count)",
+    body: DashboardPrintBody.extend({ page: z.number().int().min(0).max(10_000).default(0) }),
+    response: 'blob',
+  }),
+  dashboardCount: route({
+    method: 'POST',
+    path: '/analytics/print/dashboard/count',
+    scope: 'space',
+    summary: "How many pages a dashboard's print has (exactly the PDF's page count)",
+    body: DashboardPrintBody,
+    response: DashboardPrintCount,
+  }),
   print: route({
     method: 'POST',
     path: '/versions/:id/print',

@@ -1,8 +1,9 @@
 // The analytics dashboard of the demo schedule: opened from the structure tree, it draws the money
 // S-curve's points; presets switch the view (period unit) and stay chosen; a click on a point of
 // the curve opens the grid filtered to the rows of that period.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
+import { readPdf } from '../support/pdf-reader';
 import { expandNodes } from './platform-helpers';
 
 const SHOTS = process.env.ANALYTICS_SHOTS;
@@ -102,37 +103,61 @@ test('the demo schedule dashboard: S-curve points, presets, a point opens the fi
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/analytics-grid.png` });
 });
 
-test('the dashboard prints through the print route on the chosen sheet', async ({ page }) => {
+test('the dashboard prints through the print route: a server-made vector PDF on the chosen sheet', async ({
+  page,
+}) => {
   await openDashboard(page);
   await expect
     .poll(() => curve(page).locator('.highcharts-point').count(), { timeout: 20_000 })
     .toBeGreaterThan(20);
   await page.getByTestId('dashboard-print-link').click();
   await expect(page).toHaveURL(/\/analytics\/print\/dashboard\.schedule\.[0-9a-f-]{36}\/A4$/);
-  await expect(page.getByTestId('dashboard-print')).toContainText('Sheet A4: 297 × 210 mm');
-  const sheet = page.getByTestId('dashboard-print-sheet');
-  await expect(sheet).toContainText('Construction schedule');
-  await expect
-    .poll(() => sheet.locator('[data-chart="money_curve"] .highcharts-point').count(), { timeout: 20_000 })
-    .toBeGreaterThan(20);
-  // The sheet is the format's printable width (277 mm at 96 dpi), and the page rule carries A4.
-  const width = await sheet.evaluate((e) => e.getBoundingClientRect().width);
-  expect(Math.abs(width - (277 / 25.4) * 96)).toBeLessThan(2);
-  const rule = await page.evaluate(() =>
-    [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').find((t) => t.includes('@page')),
-  );
-  expect(rule).toContain('size: 297mm 210mm');
+  const panel = page.getByTestId('dashboard-print');
+  await expect(panel.getByTestId('dashboard-print-format')).toHaveValue('A4');
+  // A Cyrillic header with a dynamic value; the count and the page image follow it.
+  await panel.getByTestId('header-default-left').fill('Панель графика: {schedule}');
+  await page.waitForTimeout(800);
+  const summary = panel.getByTestId('dashboard-print-count');
+  await expect(summary).toContainText(/\d+ pages on A4, 2 charts per row/);
+  const pages = Number(/(\d+) pages/.exec((await summary.textContent()) ?? '')![1]);
+  expect(pages).toBeGreaterThan(1);
+  await expect(panel.getByTestId('print-page-of')).toHaveText(`Page 1 of ${pages}`);
+  await expect(panel.getByTestId('print-preview')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-print.png`, fullPage: true });
-  // Printed (as the browser's print does), only the sheet shows: the PDF's pages are A4 landscape.
-  await page.emulateMedia({ media: 'print' });
-  const pdf = await page.pdf({ preferCSSPageSize: true });
-  const boxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/g)];
-  expect(boxes.length).toBeGreaterThan(0);
-  for (const b of boxes) {
-    expect(Math.abs(Number(b[1]) - 841.89)).toBeLessThan(1.5);
-    expect(Math.abs(Number(b[2]) - 595.28)).toBeLessThan(1.5);
+
+  // Print PDF runs the print job and downloads its file: the pages the count said, each A4
+  // landscape, the header and the charts' titles as text.
+  const downloading = page.waitForEvent('download');
+  await panel.getByTestId('dashboard-print-run').click();
+  const file = await (await downloading).path();
+  const raw = readFileSync(file!);
+  if (SHOTS) writeFileSync(`${SHOTS}/dashboard-print.pdf`, raw);
+  const pdf = readPdf(raw);
+  expect(pdf.pages.length).toBe(pages);
+  for (const p of pdf.pages) {
+    expect(Math.abs(p.mediaBox[2]! - 841.89)).toBeLessThan(0.01);
+    expect(Math.abs(p.mediaBox[3]! - 595.28)).toBeLessThan(0.01);
   }
-  if (SHOTS) writeFileSync(`${SHOTS}/dashboard-print.pdf`, pdf);
+  expect(pdf.pages[0]!.text).toContain('Панель графика: Construction schedule');
+  expect(pdf.pages[0]!.text).toContain('Money: S-curve');
+  expect(pdf.pages.at(-1)!.text).toContain(`Page ${pages} of ${pages}`);
+  expect(raw.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+
+  // Another sheet from the list: the route follows, three charts a row on A3.
+  await panel.getByTestId('dashboard-print-format').selectOption('A3');
+  await expect(page).toHaveURL(/\/A3$/);
+  await expect(summary).toContainText(/on A3, 3 charts per row/);
+
+  // In Russian: the panel's texts and the server's drawing.
+  const preview = panel.getByTestId('print-preview');
+  await expect.poll(() => preview.getAttribute('src')).toBeTruthy();
+  const before = await preview.getAttribute('src');
+  await page.locator('.lang-select select').selectOption('ru');
+  // The server draws the page again in Russian.
+  await expect.poll(() => preview.getAttribute('src')).not.toBe(before);
+  await expect(panel.getByText('Печать панели · График')).toBeVisible();
+  await expect(summary).toContainText(/лист A3, диаграмм в ряд: 3/);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-print-ru.png`, fullPage: true });
 });
 
 test('an unknown scope says so', async ({ page }) => {

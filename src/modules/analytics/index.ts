@@ -1,3 +1,2 @@
 // The analytics module, loaded on first use (it brings highcharts): the dashboard screen.
 export { AnalyticsPage } from './AnalyticsPage';
-export { DashboardPrint, dashboardValue } from './DashboardPrint';

@@ -1,47 +1,17 @@
 // The dashboard's pure parts: which scopes exist, the default view of each, labels of periods,
 // the drill-down path through the structure and the grid link of a chart point.
-import type { AnalyticsLevel, ChartKey, DashboardConfig } from '../../api/analytics';
+import type { AnalyticsLevel } from '../../api/analytics';
+import type { DashboardLang } from '../../domain/analytics/dashboard';
 import type { EpsTree } from '../../api/structure';
 import { periodFilter } from '../../domain/analytics';
-import { formatDate } from '../../domain/format';
 
 export const LEVELS: readonly AnalyticsLevel[] = ['space', 'facility', 'project', 'schedule', 'version'];
 export const isLevel = (s: string | undefined): s is AnalyticsLevel =>
   s !== undefined && (LEVELS as readonly string[]).includes(s);
 
-/** Curves over many schedules (space, facility, project) break down by child; a schedule by executor. */
-export function defaultConfig(scope: AnalyticsLevel): DashboardConfig {
-  const one = scope === 'schedule' || scope === 'version';
-  const charts: ChartKey[] = one
-    ? ['tiles', 'money_curve', 'money_histogram', 'labour_curve', 'volume', 'executors']
-    : ['tiles', 'money_curve', 'money_histogram', 'labour_curve', 'children'];
-  return {
-    scope,
-    unit: one ? 'week' : 'month',
-    charts,
-    series: ['plan', 'fact', 'target'],
-    cumulative: true,
-  };
-}
-
-export type Lang = 'en' | 'ru';
-
-/** A period's label on a chart axis. */
-export function periodLabel(from: number, unit: DashboardConfig['unit'], lang: Lang): string {
-  switch (unit) {
-    case 'day':
-    case 'week':
-      return formatDate(from, 'DD.MM.YY', lang);
-    case 'month':
-      return formatDate(from, 'MMM YYYY', lang);
-    case 'quarter': {
-      const month = Number(formatDate(from, 'M'));
-      return `Q${Math.floor((month - 1) / 3) + 1} ${formatDate(from, 'YYYY')}`;
-    }
-    case 'year':
-      return formatDate(from, 'YYYY');
-  }
-}
+// The default view and period labels are the domain's, shared with the dashboard's print.
+export { defaultConfig, periodLabel } from '../../domain/analytics/dashboard';
+export type Lang = DashboardLang;
 
 export interface Crumb {
   level: AnalyticsLevel;

@@ -1,16 +1,13 @@
 // /{space_id}/analytics/print/{value}/{format}: the print layout of version {value} on sheet
 // format {format} (a built-in name such as A3, or one of the user's formats), with the reports
-// of the space beside it; `dashboard.{scope}.{id}` prints that dashboard's charts instead.
+// of the space beside it; `dashboard.{scope}.{id}` prints that dashboard's charts instead (drawn
+// by the server as vectors, DashboardPrintPanel).
 import { ArrowLeft } from 'lucide-react';
-import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Loading } from '../../app/ui/StatePanels';
+import { DashboardPrintPanel } from './DashboardPrintPanel';
 import { PrintPanel } from './PrintPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { usePrintT } from './i18n';
-
-// A dashboard's print (value `dashboard.{scope}.{id}`) loads the analytics module, with highcharts.
-const DashboardPrint = lazy(() => import('../analytics').then((m) => ({ default: m.DashboardPrint })));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,11 +15,7 @@ export function PrintPage() {
   const { t } = usePrintT();
   const { spaceId = '', value = '', format = '' } = useParams();
   if (value.startsWith('dashboard.'))
-    return (
-      <Suspense fallback={<Loading />}>
-        <DashboardPrint value={value} format={decodeURIComponent(format)} />
-      </Suspense>
-    );
+    return <DashboardPrintPanel spaceId={spaceId} value={value} format={decodeURIComponent(format)} />;
   if (!UUID.test(value)) return <div className="print__error">{t('no_version')}</div>;
   return (
     <div className="print-page" data-testid="print-page">

@@ -62,7 +62,7 @@ function TitleRow({
   );
 }
 
-function TitleEditor({
+export function TitleEditor({
   label,
   set,
   onChange,
@@ -602,7 +602,7 @@ export function PrintPanel({
   );
 }
 
-function ErrorLines({ error, t }: { error: unknown; t: T }) {
+export function ErrorLines({ error, t }: { error: unknown; t: T }) {
   const body = (error as { body?: { error_message?: unknown } }).body;
   const items = Array.isArray(body?.error_message)
     ? (body.error_message as { error_message?: string }[])

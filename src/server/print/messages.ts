@@ -13,6 +13,9 @@ const en: Record<string, string> = {
   'print.bad_filter': 'The filter is not a valid filter: {field}',
   'print.bad_target': 'The target version is not a version of this schedule: {field}',
   'print.too_many_pages': 'The print would have {pages} pages, more than {max}: {field}',
+  'print.unknown_format': 'There is no sheet format named “{format}”: {field}',
+  'print.unknown_preset': 'There is no dashboard preset of yours with this id: {field}',
+  'print.unknown_node': 'A space’s dashboard is printed by the space’s own id: {field}',
   'report.not_xlsx': 'The template must be an XLSX workbook: {field}',
   'report.unknown_placeholder': 'Unknown placeholder {placeholder} (sheet {sheet}, cell {cell}): {field}',
   'report.field_outside_table':
@@ -37,6 +40,9 @@ const ru: Record<string, string> = {
   'print.bad_filter': 'Фильтр задан неверно: {field}',
   'print.bad_target': 'Целевая версия не принадлежит этому графику: {field}',
   'print.too_many_pages': 'В печати было бы {pages} страниц, больше {max}: {field}',
+  'print.unknown_format': 'Нет формата листа «{format}»: {field}',
+  'print.unknown_preset': 'У вас нет набора панели с таким идентификатором: {field}',
+  'print.unknown_node': 'Панель пространства печатается по идентификатору самого пространства: {field}',
   'report.not_xlsx': 'Шаблон должен быть книгой XLSX: {field}',
   'report.unknown_placeholder':
     'Неизвестная подстановка {placeholder} (лист {sheet}, ячейка {cell}): {field}',

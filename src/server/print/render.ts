@@ -193,7 +193,7 @@ export function printData(model: ScheduleModel, settings: PrintSettings = defaul
 export function titleBand(
   c: Canvas,
   measure: Measure,
-  plan: PagePlan,
+  plan: Pick<PagePlan, 'pages' | 'printable'>,
   y: number,
   set: PrintSettings['header'],
   index: number,

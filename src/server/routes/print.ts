@@ -20,6 +20,8 @@ import { PRINT_WORDS } from '../print/words';
 import { iso } from '../services/mappers';
 import { getVersion } from './versions';
 import '../print/messages';
+import { dashboardPlan, dashboardCharts, dashboardPreviewSvg } from '../print/dashboard-render';
+import { dashboardSource } from '../print/dashboard-source';
 
 const nameTaken = () =>
   new HttpError(400, 'BadRequest', [{ code: 'print.format_name_taken', params: { field: 'body.name' } }]);
@@ -72,6 +74,43 @@ export function printRoutes(ctx: AppContext) {
   };
 
   return [
+    implement(api.print.dashboardPrint, async ({ body, space, userId, lang }) => {
+      // Checked here (400s and 404s answer the call), then drawn by the job.
+      const src = await dashboardSource(db, space.spaceId, userId, body, lang);
+      const job = await runner.enqueue({
+        space_id: space.spaceId,
+        type: 'print_version',
+        user_id: userId,
+        lang,
+        schedule_id: src.scheduleId,
+        version_id: src.versionId,
+        params: { dashboard: body },
+      });
+      return toJob(job, lang);
+    }),
+
+    implement(api.print.dashboardPreview, async ({ body, space, userId, lang, reply }) => {
+      const { page, ...rest } = body;
+      const src = await dashboardSource(db, space.spaceId, userId, rest, lang);
+      const { svg, pages } = dashboardPreviewSvg(src, lang, page);
+      reply.header('x-print-pages', String(pages));
+      reply.header('access-control-expose-headers', 'x-print-pages');
+      return new Binary(Buffer.from(svg, 'utf8'), 'image/svg+xml');
+    }),
+
+    implement(api.print.dashboardCount, async ({ body, space, userId, lang }) => {
+      const src = await dashboardSource(db, space.spaceId, userId, body, lang);
+      const charts = dashboardCharts(src, lang);
+      const plan = dashboardPlan(src, charts);
+      return {
+        pages: plan.pages,
+        columns: plan.columns,
+        charts: charts.map((c) => c.key),
+        width_pt: plan.pageW,
+        height_pt: plan.pageH,
+      };
+    }),
+
     implement(api.print.print, async ({ params, body, space, userId, lang }) => {
       const version = await getVersion(db, space.spaceId, params.id);
       const src = await printSource(db, space.spaceId, version.id, userId, body.settings, lang);

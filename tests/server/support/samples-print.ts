@@ -10,6 +10,13 @@ export const printSamples: Record<string, (t: Tree & { space: string; userId: st
   'POST /versions/:id/print': (t) => ({ params: { id: t.version }, body: { settings } }),
   'POST /versions/:id/preview': (t) => ({ params: { id: t.version }, body: { settings, page: 0 } }),
   'POST /versions/:id/print/count': (t) => ({ params: { id: t.version }, body: { settings } }),
+  'POST /analytics/print/dashboard': (t) => ({ body: { scope: 'schedule', id: t.schedule, format: 'A4' } }),
+  'POST /analytics/print/dashboard/preview': (t) => ({
+    body: { scope: 'schedule', id: t.schedule, format: 'A4', page: 0 },
+  }),
+  'POST /analytics/print/dashboard/count': (t) => ({
+    body: { scope: 'project', id: t.project, format: 'A3' },
+  }),
   'GET /versions/print-presets/get': () => ({}),
   'POST /versions/print-presets/create': () => ({
     body: {
