@@ -23,6 +23,7 @@ import { useWdpT } from './i18n';
 import { TimesheetReportView } from './TimesheetReportView';
 import { TimesheetWorksView } from './TimesheetWorksView';
 import './wdp.css';
+import './timesheets.css';
 
 type Work = z.infer<typeof TimesheetWork>;
 const today = () => Math.floor(Date.now() / 86_400_000) - 10_957;
@@ -133,9 +134,10 @@ export function TimesheetsPage() {
         <h1 id="ts-title" style={{ margin: 0, fontSize: 20 }}>
           {t('page.title')}
         </h1>
-        <label>
-          {t('page.version')}{' '}
+        <label className="ts-version">
+          {t('page.version')}
           <select
+            className="field__input"
             value={versionId ?? ''}
             onChange={(e) => {
               const next = new URLSearchParams(params);
@@ -168,7 +170,7 @@ export function TimesheetsPage() {
           ))}
         </div>
         {view === 'sheets' && versionId && config?.role_value !== 'student' && (
-          <button type="button" className="btn btn--primary" onClick={() => void newWeek()}>
+          <button type="button" className="btn btn--primary ts-new" onClick={() => void newWeek()}>
             {t('page.new_week')}
           </button>
         )}
@@ -185,7 +187,7 @@ export function TimesheetsPage() {
       )}
       {view === 'sheets' && versionId && sheets && (
         <>
-          <section aria-labelledby="ts-mine">
+          <section aria-labelledby="ts-mine" className="ts-section">
             <h2 id="ts-mine">{t('page.mine')}</h2>
             {mine.length === 0 && <p className="wb-dim">{t('page.none')}</p>}
             {mine.map((s) => (
@@ -208,7 +210,7 @@ export function TimesheetsPage() {
             ))}
           </section>
           {config?.can.edit && (
-            <section aria-labelledby="ts-decide">
+            <section aria-labelledby="ts-decide" className="ts-section">
               <h2 id="ts-decide">{t('page.to_decide')}</h2>
               {toDecide.length === 0 && <p className="wb-dim">{t('page.nothing_to_decide')}</p>}
               {toDecide.map((s) => (
