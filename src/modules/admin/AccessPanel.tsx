@@ -16,6 +16,7 @@ import { ABILITIES, PERMISSION_MODULES } from '../../domain/admin/permissions';
 import type { PermissionAbility, PermissionMatrix, PermissionModule } from '../../domain/admin/permissions';
 import { useToasts } from '../../state/toasts';
 import { useAdmin5T, useAdminT } from './i18n';
+import { momentText } from '../../app/i18n/moment-text';
 
 const toast = (title: string) =>
   useToasts.getState().push({ kind: 'success', title, lines: [], durationMs: 3000 });
@@ -243,7 +244,7 @@ export function AccessPanel({ spaceId }: { spaceId: string }) {
                 <td>
                   {moduleText(g.module)} — {abilityText(g.ability)}
                 </td>
-                <td>{new Date(g.granted_at).toLocaleString()}</td>
+                <td>{momentText(g.granted_at)}</td>
                 <td>
                   <button
                     type="button"

@@ -20,6 +20,7 @@ import { TextsPanel } from './TextsPanel';
 import { BackupsPanel } from './BackupsPanel';
 import { SpaceActionsPanel } from './SpaceActionsPanel';
 import './admin.css';
+import { dayText, momentText } from '../../app/i18n/moment-text';
 
 /** A counter to bump after a change: the effects that read the lists depend on it. */
 function useReload(): [number, () => void] {
@@ -184,7 +185,7 @@ function Members({ spaceId }: { spaceId: string }) {
                   ))}
                 </select>
               </td>
-              <td>{m.last_seen_at ? new Date(m.last_seen_at).toLocaleString() : t('members.never')}</td>
+              <td>{m.last_seen_at ? momentText(m.last_seen_at) : t('members.never')}</td>
               <td>
                 <input
                   type="checkbox"
@@ -507,7 +508,7 @@ function Licences({ spaceId }: { spaceId: string }) {
                 <td>{l.user_cap}</td>
                 <td>{cap(l.estimates_users)}</td>
                 <td>{cap(l.bim_users)}</td>
-                <td>{new Date(l.expires_at).toLocaleDateString()}</td>
+                <td>{dayText(l.expires_at)}</td>
                 <td>{t(`licences.${l.active ? 'active' : l.expired ? 'expired' : 'inactive'}`)}</td>
                 <td>
                   <button type="button" className="btn" onClick={() => void remove(l)}>

@@ -11,6 +11,7 @@ import { EmptyState, Loading } from '../../app/ui/StatePanels';
 import { OpenNotices } from '../collab/notices';
 import { useAdminT } from './i18n';
 import './admin.css';
+import { dayText, momentText } from '../../app/i18n/moment-text';
 
 export function HomePage() {
   const { t } = useAdminT();
@@ -73,7 +74,7 @@ export function HomePage() {
                 {r.project_name ? `${r.project_name} / ` : ''}
                 {r.schedule_name} — {r.version_label}
               </Link>{' '}
-              <small>{new Date(r.changed_at).toLocaleString()}</small>
+              <small>{momentText(r.changed_at)}</small>
               {r.changed_since_visit && <span className="admin__changed">{t('home.changed')}</span>}
             </li>
           ))}
@@ -83,7 +84,7 @@ export function HomePage() {
       <p>
         {t('home.userCap', { members: home.members, cap: home.licence.user_cap })},{' '}
         {home.licence.expires_at
-          ? t('home.expires', { date: new Date(home.licence.expires_at).toLocaleDateString() })
+          ? t('home.expires', { date: dayText(home.licence.expires_at) })
           : t('home.noExpiry')}
       </p>
     </div>

@@ -16,6 +16,7 @@ import { Loading } from '../../app/ui/StatePanels';
 import { useSystem } from '../../state/system';
 import { useToasts } from '../../state/toasts';
 import { useAdmin3T } from './i18n';
+import { momentText } from '../../app/i18n/moment-text';
 
 const toast = (kind: 'success' | 'error', title: string, lines: string[] = []) =>
   useToasts.getState().push({ kind, title, lines, durationMs: 3000 });
@@ -121,7 +122,7 @@ export function TextsPanel() {
         )}
         <p className="admin__hint" aria-live="polite">
           {info.overridden && info.updated_at
-            ? t('status', { count: info.overridden, when: new Date(info.updated_at).toLocaleString() })
+            ? t('status', { count: info.overridden, when: momentText(info.updated_at) })
             : t('none')}
         </p>
         <label>

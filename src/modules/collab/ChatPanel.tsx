@@ -553,15 +553,15 @@ function MessageRow({
 }
 
 function SizeText({ bytes }: { bytes: number }) {
-  const { t } = useCollabT();
+  const { t, i18n } = useCollabT();
   const { value, unit } = fileSizeLabel(bytes);
-  return <>{t(`chat.size.${unit}`, { value: value.toLocaleString() })}</>;
+  return <>{t(`chat.size.${unit}`, { value: value.toLocaleString(i18n.language) })}</>;
 }
 
 function FileLink({ file }: { file: ChatAttachment }) {
-  const { t } = useCollabT();
+  const { t, i18n } = useCollabT();
   const { value, unit } = fileSizeLabel(file.size);
-  const size = t(`chat.size.${unit}`, { value: value.toLocaleString() });
+  const size = t(`chat.size.${unit}`, { value: value.toLocaleString(i18n.language) });
   return (
     <a
       className="chat-file"

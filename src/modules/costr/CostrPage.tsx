@@ -19,6 +19,7 @@ import type {
 } from '../../api/costr';
 import { nodesToColumns, settingsFromApi } from '../../api/costr';
 import { randomId } from '../../state/random-id';
+import i18next from 'i18next';
 import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
 import type { SpaceContext } from '../../app/layout/MainLayout';
@@ -921,7 +922,11 @@ function Curve({ points, label }: { points: { day: number; cost: number }[]; lab
         <path d={d} fill="none" stroke="currentColor" strokeWidth={2} />
       </svg>
       <figcaption>
-        {label}: {points[points.length - 1]!.cost.toLocaleString()}
+        {label}:{' '}
+        {points[points.length - 1]!.cost.toLocaleString(i18next.language, {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        })}
       </figcaption>
     </figure>
   );
