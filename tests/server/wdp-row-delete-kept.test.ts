@@ -74,7 +74,8 @@ describe('deleting rows with wdp settings and timesheet lines, then undo and red
     patches: e.inversePatches,
     inversePatches: e.patches,
   });
-  const kept = (ps: readonly Patch[]) => ps.filter((p) => p.path[0] === 'wdp_row' || p.path[0] === 'timesheet_day');
+  const kept = (ps: readonly Patch[]) =>
+    ps.filter((p) => p.path[0] === 'wdp_row' || p.path[0] === 'timesheet_day');
 
   beforeAll(async () => {
     h = await startHarness();

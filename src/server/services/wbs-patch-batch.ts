@@ -115,8 +115,7 @@ function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
   );
 }
 
-const isSidePath = (p: Patch) =>
-  isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p) || isKeptPatch(p);
+const isSidePath = (p: Patch) => isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p) || isKeptPatch(p);
 
 /** Rows an entry adds (a new row, or a removed one put back by an undo). */
 const addedRows = (patches: readonly Patch[]): Set<string> =>
