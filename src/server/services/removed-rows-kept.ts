@@ -93,8 +93,9 @@ export async function cascadedKept(
 
 /**
  * The settings and timesheet lines that rows put back by an undo or redo had when they were
- * removed: the add patches of the newest logged entry removing each row (its inverse holds them,
- * made by cascadedKept), with their removal as the inverse.
+ * removed: the add patches of the newest logged entry that removed each row and kept some (its
+ * inverse holds them, made by cascadedKept), with their removal as the inverse. A row's settings
+ * go only with its delete, so its newest delete that kept any is the one that kept its own.
  */
 export async function returningKept(
   tx: Tx,
@@ -104,17 +105,25 @@ export async function returningKept(
   const patches: Patch[] = [];
   const inversePatches: Patch[] = [];
   if (rows.length === 0) return { patches, inversePatches };
+  // Only the log's entries that keep settings or lines are read (a delete of rows without any
+  // keeps none), each expanded once however many rows it removed.
   const { rows: found } = await sql<{ patch: { op: string; path: (string | number)[]; value: unknown } }>`
-    WITH latest AS (
-      SELECT DISTINCT ON (r.id) r.id, u.entry->'inversePatches' AS inv
-      FROM unnest(${[...rows]}::text[]) AS r(id)
-      JOIN wbs_undo_actions u ON u.space_id = ${s.spaceId} AND u.version_id = ${s.versionId}
-        AND u.entry->'patches' @> jsonb_build_array(
-          jsonb_build_object('op', 'remove', 'path', jsonb_build_array('rows', r.id)))
-      ORDER BY r.id, u.revision DESC)
-    SELECT x.p AS patch FROM latest l CROSS JOIN LATERAL jsonb_array_elements(l.inv) AS x(p)
-    WHERE x.p->>'op' = 'add' AND x.p->'path'->>0 IN (${WDP_ROW_ROOT}, ${TIMESHEET_DAY_ROOT})
-      AND x.p->'path'->>1 = l.id`.execute(tx);
+    WITH cand AS (
+      SELECT u.revision, u.entry FROM wbs_undo_actions u
+      WHERE u.space_id = ${s.spaceId} AND u.version_id = ${s.versionId}
+        AND (u.entry->'inversePatches' @> ${JSON.stringify([{ op: 'add', path: [WDP_ROW_ROOT] }])}::jsonb
+          OR u.entry->'inversePatches' @> ${JSON.stringify([{ op: 'add', path: [TIMESHEET_DAY_ROOT] }])}::jsonb)),
+    removed AS (
+      SELECT DISTINCT ON (x.p->'path'->>1) x.p->'path'->>1 AS id, c.revision
+      FROM cand c CROSS JOIN LATERAL jsonb_array_elements(c.entry->'patches') AS x(p)
+      WHERE x.p->>'op' = 'remove' AND x.p->'path'->>0 = 'rows'
+        AND x.p->'path'->>1 = ANY(${[...rows]}::text[])
+      ORDER BY x.p->'path'->>1, c.revision DESC)
+    SELECT x.p AS patch
+    FROM cand c CROSS JOIN LATERAL jsonb_array_elements(c.entry->'inversePatches') AS x(p)
+    JOIN removed r ON r.revision = c.revision AND r.id = x.p->'path'->>1
+    WHERE c.revision IN (SELECT revision FROM removed) AND x.p->>'op' = 'add'
+      AND x.p->'path'->>0 IN (${WDP_ROW_ROOT}, ${TIMESHEET_DAY_ROOT})`.execute(tx);
   for (const { patch } of found) {
     const p = typeof patch === 'string' ? (JSON.parse(patch) as typeof patch) : patch;
     patches.push({ op: 'add', path: p.path, value: p.value });
