@@ -1,6 +1,7 @@
-// Deleting a planned row and undoing it brings its day values back into the day matrix (issue 18):
-// the server logs the days the delete took along in the delete's own step. Undone with Ctrl+Z,
-// redone, and undone again after a reload (the history rebuilt from the server's log).
+// Deleting a planned row and undoing it brings its day values back into the day matrix (issue 18),
+// and its wdp settings (unit, distribution mode and base, daily rate) into the Planning tab: the
+// server logs what the delete took along in the delete's own step. Undone with Ctrl+Z, redone, and
+// undone again after a reload (the history rebuilt from the server's log).
 import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
@@ -9,6 +10,18 @@ import { matrix, openDaily, row, total } from './wdp-helpers';
 
 const named = (page: Page, name: string) =>
   grid(page).first().locator('[role=gridcell]', { hasText: name }).first();
+
+/** The Planning tab of the Concrete row shows its volume with its unit and its settings. */
+async function expectSettings(page: Page) {
+  await named(page, 'Concrete').click();
+  await page.getByRole('tab', { name: 'Planning', exact: true }).click();
+  const form = page.locator('form.wdp-settings');
+  await expect(form.getByLabel('Unit')).toHaveValue('m3');
+  await expect(form.getByLabel('Mode')).toHaveValue('end');
+  await expect(form.getByLabel('Base')).toHaveValue('by_volume');
+  await expect(form.getByLabel('Daily rate')).toHaveValue('12.5');
+  await expect(page.locator('.wdp-planning').getByText('100 m3')).toBeVisible();
+}
 
 test('a deleted planned row comes back with its day values on Ctrl+Z, after a reload too', async ({
   page,
@@ -33,6 +46,10 @@ test('a deleted planned row comes back with its day values on Ctrl+Z, after a re
     mode: 'evenly',
     base: 'by_date',
   });
+  // The row's own settings, which the delete takes along and its undo brings back.
+  await as('PUT', `/versions/${version!.id}/wdp/rows`, {
+    rows: [{ item_id: work, unit: 'm3', mode: 'end', base: 'by_volume', rate: 12.5 }],
+  });
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openWorkbench(page, s);
   await openDaily(page);
@@ -56,12 +73,29 @@ test('a deleted planned row comes back with its day values on Ctrl+Z, after a re
   await expect(planned).toHaveCount(10);
   await expect(page.getByText('Saving…')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/wdp-row-delete-undo-en.png' });
+  await expectSettings(page);
+  await page.screenshot({ path: 'test-results/wdp-row-delete-undo-settings-en.png' });
+  const g = await as<{ rows: { item_id: string; unit: string; mode: string; base: string; rate: number }[] }>(
+    'GET',
+    `/versions/${version!.id}/wdp/gantt`,
+  );
+  expect(g.rows.find((r) => r.item_id === work)).toEqual({
+    item_id: work,
+    unit: 'm3',
+    mode: 'end',
+    base: 'by_volume',
+    rate: 12.5,
+  });
+  await page.getByRole('tab', { name: 'Daily planning' }).click();
+  await grid(page).first().focus();
 
   // Ctrl+Y deletes them again; after a reload, Ctrl+Z (the history from the log) brings them back,
   // and another reload reads them from the server.
   await page.keyboard.press('Control+y');
   await expect(named(page, 'Concrete')).toHaveCount(0);
   await expect(page.getByText('Saving…')).toHaveCount(0);
+  const gone = await as<{ rows: { item_id: string }[] }>('GET', `/versions/${version!.id}/wdp/gantt`);
+  expect(gone.rows.filter((r) => r.item_id === work)).toEqual([]);
   await page.reload();
   await expect(named(page, 'Rebar')).toBeVisible();
   await grid(page).first().focus();
@@ -72,4 +106,5 @@ test('a deleted planned row comes back with its day values on Ctrl+Z, after a re
   await openDaily(page);
   await expect(total(page, work)).toHaveText('100');
   await expect(planned).toHaveCount(10);
+  await expectSettings(page);
 });

@@ -17,3 +17,4 @@ export * from './fill';
 export * from './resource-days';
 export * from './resource-limit';
 export * from './timesheet-report';
+export * from './kept-patches';

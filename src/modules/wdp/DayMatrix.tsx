@@ -47,7 +47,7 @@ import { commitEdits, openFrom, transferDayValue } from './commands';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
 import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
 import { DAY_SPAN } from './matrix-open';
-import { matrixWindow, sameWindow } from './matrix-window';
+import { ROW_STEP, matrixWindow, sameWindow } from './matrix-window';
 import type { MatrixCell, MatrixSelection } from '../../state/wdp/matrix-view';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -458,8 +458,15 @@ export function DayMatrix(props: {
   const open = openFrom(kind);
   const offTitle = t('off_title');
   const closedTitle = t('closed_title');
-  const lefts = [];
-  const cells = [];
+  // Recycled DOM: rows are keyed by their slot in a pool at least as long as the window (row r
+  // takes slot r mod pool), so a vertical scroll hands the rows leaving the window's one edge to
+  // those entering at the other: their cells (keyed by day column, the same in every row) keep
+  // their nodes and get new text and classes instead of rows of cells being removed and created.
+  const rowPool = Math.max(r1 - r0, Math.ceil(height / ROW) + 4 * ROW_STEP + 2);
+  // In slot order (the rows are positioned, so their order in the DOM does not show): a scroll
+  // moves no node, up or down.
+  const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
+  const cells: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
   for (let r = r0; r < r1; r++) {
     const v = rowAt(s, r);
     if (!v) continue;
@@ -470,9 +477,9 @@ export function DayMatrix(props: {
     const done = volumes.get(v.row.id);
     const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
     const top = r * ROW;
-    lefts.push(
+    lefts[r % rowPool] = (
       <LeftCell
-        key={v.row.id}
+        key={r % rowPool}
         id={v.row.id}
         top={top}
         height={ROW}
@@ -483,13 +490,13 @@ export function DayMatrix(props: {
         indent={4 + v.level * 10}
         total={fmt(tot?.[kind] ?? null)}
         pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
-      />,
+      />
     );
     const inSel = r >= range.r0 && r <= range.r1;
     const focusRow = r === sel.focus.row;
-    cells.push(
+    cells[r % rowPool] = (
       <RowCells
-        key={v.row.id}
+        key={r % rowPool}
         id={v.row.id}
         top={top}
         leaf={leaf}
@@ -514,7 +521,7 @@ export function DayMatrix(props: {
         closedTitle={closedTitle}
         left={LEFT}
         height={ROW}
-      />,
+      />
     );
   }
 

@@ -1,7 +1,8 @@
 // A batch that removes WBS rows takes their assignments, levelled starts and day values with it
 // (the keys cascade). The entry the log keeps must say so, or its undo brings the rows back
 // without them: they are added to the entry as patches both ways (['assignments', id],
-// ['levelling', 'start', wbsId] and ['wdp', wbsId, day]: remove, and add with the stored row).
+// ['levelling', 'start', wbsId] and ['wdp', wbsId, day]: remove, and add with the stored row), and
+// so are their wdp settings and timesheet lines (['wdp_row', id], ['timesheet_day', id, sheet, day]).
 import type { Patch } from 'immer';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
@@ -12,6 +13,7 @@ import { LEVELLED_START, LEVELLING_ROOT } from '../../domain/levelling/levelling
 import type { DB } from '../db/schema';
 import { ASSIGNMENT_ROW_COLUMNS, toAssignmentRow } from './assignment-patch';
 import { cascadedDays } from './removed-rows-days';
+import { cascadedKept } from './removed-rows-kept';
 
 interface Scope {
   spaceId: string;
@@ -73,6 +75,10 @@ export async function removedRowsCascade(
   const days = await cascadedDays(tx, s, rows, carried);
   out.patches.push(...days.patches);
   out.inversePatches.push(...days.inversePatches);
+  // Their wdp settings and timesheet lines (issue 18).
+  const kept = await cascadedKept(tx, s, rows, carried);
+  out.patches.push(...kept.patches);
+  out.inversePatches.push(...kept.inversePatches);
   return out.patches.length > 0 ? out : null;
 }
 

@@ -18,6 +18,7 @@ import { applyOps, checkRelations } from './wbs-patch-apply';
 import { applyWdpPatches, isWdpPath, toWdpOps } from './wdp-patch';
 import { applyAssignmentPatches, isAssignmentPath, toAssignmentOps } from './assignment-patch';
 import { removedRowsCascade, withCascade } from './removed-rows-cascade';
+import { applyKeptPatches, isKeptPatch, returningKept, withoutKept } from './removed-rows-kept';
 import { applyLevellingPatches, isLevellingPath, toLevellingOps } from './levelling-patch';
 import type { Cascade } from './removed-rows-cascade';
 
@@ -114,7 +115,7 @@ function needsDeferredKeys(ops: readonly DbOp[], days: number): boolean {
   );
 }
 
-const isSidePath = (p: Patch) => isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p);
+const isSidePath = (p: Patch) => isWdpPath(p) || isAssignmentPath(p) || isLevellingPath(p) || isKeptPatch(p);
 
 /** Rows an entry adds (a new row, or a removed one put back by an undo). */
 const addedRows = (patches: readonly Patch[]): Set<string> =>
@@ -145,6 +146,16 @@ async function applyEntry(
   if (assignments.length > 0) await applyAssignmentPatches(tx, s, assignments);
   // After the rows: a levelling's starts of rows not there are skipped.
   if (levelling.length > 0) await applyLevellingPatches(tx, s, levelling, revision);
+  // Rows' wdp settings and timesheet lines (the server's own, see removed-rows-kept.ts).
+  const kept = patches.filter(isKeptPatch);
+  if (kept.length > 0) await applyKeptPatches(tx, s, kept);
+}
+
+/** The cascade without the kept paths the client's entry already carries (its step has them). */
+function unseen(c: Cascade, carried: ReadonlySet<string>): Cascade | null {
+  const fresh = (p: Patch) => !isKeptPatch(p) || !carried.has(p.path.join('/'));
+  const out = { patches: c.patches.filter(fresh), inversePatches: c.inversePatches.filter(fresh) };
+  return out.patches.length > 0 ? out : null;
 }
 
 /**
@@ -308,15 +319,25 @@ export async function applyBatch(
       const next = v.revision + 1;
       // Rows removed take their assignments, levelled starts and day values: the log's entry
       // carries them, so undo puts them back.
-      const cascade = await removedRowsCascade(tx, s, entry.patches);
-      const stored = cascade ? withCascade(entry, cascade) : entry;
+      // The rows' wdp settings and timesheet lines are the server's: what the client sent for
+      // them is dropped, the removed rows' are read from the tables, and the rows an undo or redo
+      // puts back get those the log's entry of their removal kept.
+      const carriedKept = new Set(entry.patches.filter(isKeptPatch).map((p) => p.path.join('/')));
+      const own = carriedKept.size > 0 || entry.inversePatches.some(isKeptPatch) ? withoutKept(entry) : entry;
+      const cascade = await removedRowsCascade(tx, s, own.patches);
+      let stored = cascade ? withCascade(own, cascade) : own;
+      if (origin !== 'do') {
+        const back = await returningKept(tx, s, [...addedRows(own.patches)]);
+        if (back.patches.length > 0) stored = withCascade(stored, back);
+      }
       const action = await logAction(tx, s, next, origin, stored);
       await applyEntry(tx, s, stored.patches, next, false);
+      const answered = cascade && (carriedKept.size > 0 ? unseen(cascade, carriedKept) : cascade);
       const out: BatchResult = {
         revision: next,
         action_id: action.id,
         entryBytes: action.bytes,
-        ...(cascade ? { cascade } : {}),
+        ...(answered ? { cascade: answered } : {}),
       };
       if (changes.length === 0) return out;
       const bytes = changes.reduce((n, c) => n + JSON.stringify(c.entry).length, 0);
@@ -370,7 +391,10 @@ export async function restoreAction(
       let last = '';
       for (const a of later) {
         const e = deserializeEntry(a.entry);
-        const inverse: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
+        const back: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
+        // Rows it removes take what the entry does not carry (days, settings, timesheet lines).
+        const cascade = await removedRowsCascade(tx, s, back.patches);
+        const inverse = cascade ? withCascade(back, cascade) : back;
         revision += 1;
         await applyEntry(tx, s, inverse.patches, revision);
         // Logging moves the version to each revision in turn.

@@ -6,7 +6,7 @@ import type { Patch } from 'immer';
 import { create } from 'zustand';
 import type { EditPeriods, WdpGantt, WdpRowResources, WdpRowSettings } from '../../api/wdp';
 import type { RowDays, WdpCell } from '../../domain/wdp';
-import { applyWdpPatches } from '../../domain/wdp';
+import { applyWdpPatches, applyWdpRowPatches, isKeptPatch, isWdpRowPatch } from '../../domain/wdp';
 
 export interface WdpState {
   readonly versionId: string | null;
@@ -60,6 +60,14 @@ export function loadWdp(versionId: string, g: WdpGantt): void {
   }));
 }
 
+/** Day patches, and the rows' settings a row delete took along and its undo puts back
+ *  (timesheet lines are the Timesheets screen's, read from the server there). */
 export function applyWdp(patches: readonly Patch[]): void {
-  useWdp.setState((s) => ({ days: applyWdpPatches(s.days, patches), revision: s.revision + 1 }));
+  const days = patches.filter((p) => !isKeptPatch(p));
+  const rows = patches.filter(isWdpRowPatch);
+  useWdp.setState((s) => ({
+    days: days.length > 0 ? applyWdpPatches(s.days, days) : s.days,
+    rows: rows.length > 0 ? applyWdpRowPatches(s.rows, rows) : s.rows,
+    revision: s.revision + 1,
+  }));
 }

@@ -70,7 +70,9 @@ export function assignmentsStored(patches: readonly Patch[]): void {
   const mine = patches.filter(isAssignment);
   if (mine.length > 0) assignmentPatches?.(mine);
 }
-const isWdp = (p: Patch) => p.path[0] === 'wdp';
+// Day values, and the rows' wdp settings and timesheet lines a row delete takes along
+// (['wdp_row', …], ['timesheet_day', …]: kept by the server, src/domain/wdp/kept-patches.ts).
+const isWdp = (p: Patch) => p.path[0] === 'wdp' || p.path[0] === 'wdp_row' || p.path[0] === 'timesheet_day';
 const isSide = (p: Patch) => isWdp(p) || isAssignment(p) || isLevelling(p);
 
 /** Persistence and the schedule runner listen to every applied change. */
