@@ -49,6 +49,20 @@ export interface GridSource<K> {
 }
 
 const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 1440;
+
+/** YYYY-MM-DD of minutes since 2000, one formatDate per day (a filter reads 100k dates). */
+const dayTexts = new Map<number, string>();
+export function isoDay(minutes: number): string {
+  const day = Math.floor(minutes / MINUTES_PER_DAY);
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    text = formatDate(day * MINUTES_PER_DAY, 'YYYY-MM-DD');
+    if (dayTexts.size > 100_000) dayTexts.clear();
+    dayTexts.set(day, text);
+  }
+  return text;
+}
 
 /** The columns read from the schedule (dates, floats, critical). */
 export const SCHEDULE_COLUMNS: ReadonlySet<string> = new Set([
@@ -65,7 +79,7 @@ export const SCHEDULE_COLUMNS: ReadonlySet<string> = new Set([
 export function gridFieldGetter<K>(src: GridSource<K>, field: string): (k: K) => FieldValue {
   const days = (minutes: number, calendarId: string | null) =>
     Number.isFinite(minutes) ? minutes / (src.hoursPerDay(calendarId) * MINUTES_PER_HOUR) : null;
-  const isoDate = (minutes: number) => (Number.isFinite(minutes) ? formatDate(minutes, 'YYYY-MM-DD') : null);
+  const isoDate = (minutes: number) => (Number.isFinite(minutes) ? isoDay(minutes) : null);
   const withRow =
     (f: (row: WbsRow, k: K) => FieldValue) =>
     (k: K): FieldValue => {
@@ -86,9 +100,13 @@ export function gridFieldGetter<K>(src: GridSource<K>, field: string): (k: K) =>
     case 'duration':
       return withRow((row) => (row.nodeType === 'sum' ? null : days(row.duration, row.calendarId)));
     case 'total_float':
-      return withRow((row, k) => (row.nodeType === 'sum' ? null : days(src.schedule(k, 'tf'), row.calendarId)));
+      return withRow((row, k) =>
+        row.nodeType === 'sum' ? null : days(src.schedule(k, 'tf'), row.calendarId),
+      );
     case 'free_float':
-      return withRow((row, k) => (row.nodeType === 'sum' ? null : days(src.schedule(k, 'ff'), row.calendarId)));
+      return withRow((row, k) =>
+        row.nodeType === 'sum' ? null : days(src.schedule(k, 'ff'), row.calendarId),
+      );
     case 'start_float':
       return withRow((row, k) => days(src.schedule(k, 'startFloat'), row.calendarId));
     case 'finish_float':
