@@ -92,6 +92,10 @@ export interface FilterSource {
   readonly relations: ReadonlyMap<string, WbsRelation>;
   readonly index: TreeIndex;
   readonly schedule: WorkerSchedule | null;
+  /** Changes with every change of the rows (the rows by position are kept while it stays). */
+  readonly rowsVersion?: number;
+  /** Whether a formula computes the attribute `key`. */
+  calculates?(key: string): boolean;
   /** A calculated attribute's value (undefined: not calculated). */
   computed(id: RowId, key: string): EvalResult | undefined;
 }
@@ -167,6 +171,26 @@ function engineMap(ids: readonly RowId[]): Map<RowId, number> {
   return m;
 }
 
+/** The rows by position and the engine position of each (-1: not scheduled), kept per tree. */
+const byTree = new WeakMap<
+  PreorderTree,
+  { rows: unknown; version: number | undefined; at: WbsRow[]; ids: unknown; engine: Int32Array | null }
+>();
+function rowsAt(tree: PreorderTree, src: FilterSource) {
+  let kept = byTree.get(tree);
+  if (!kept || kept.rows !== src.rows || kept.version !== src.rowsVersion || src.rowsVersion === undefined) {
+    kept = {
+      rows: src.rows,
+      version: src.rowsVersion,
+      at: tree.ids.map((id) => src.rows.get(id)!),
+      ids: null,
+      engine: null,
+    };
+    byTree.set(tree, kept);
+  }
+  return kept;
+}
+
 /** Evaluate a request over the worker's rows; null when they are not the main thread's. */
 export function runFilter(src: FilterSource, req: FilterRequest): FilterReply | null {
   const t0 = performance.now();
@@ -176,18 +200,21 @@ export function runFilter(src: FilterSource, req: FilterRequest): FilterReply | 
   if (n !== req.size || rows.size !== n || req.expanded.length !== n) return null;
   const probes = probeAt(n);
   for (let i = 0; i < probes.length; i++) if (tree.ids[probes[i]!] !== req.probe[i]) return null;
-  const at = tree.ids.map((id) => rows.get(id)!);
+  const kept = rowsAt(tree, src);
+  const at = kept.at;
   const tests: ((p: number) => boolean)[] = [];
   const sch = src.schedule;
   const byEngine = sch ? engineMap(sch.ids) : null;
   if (req.expr) {
-    // The engine position of each row (-1: not scheduled), found when a column first needs it.
-    let engineAt: Int32Array | null = null;
+    // The engine position of each row (-1: not scheduled), found when a column first needs it
+    // and kept while the tree and the engine order stay.
     const engine = (): Int32Array => {
-      if (engineAt) return engineAt;
-      engineAt = new Int32Array(n).fill(-1);
-      if (byEngine) for (let p = 0; p < n; p++) engineAt[p] = byEngine.get(tree.ids[p]!) ?? -1;
-      return engineAt;
+      if (kept.engine && kept.ids === (sch?.ids ?? null)) return kept.engine;
+      const e = new Int32Array(n).fill(-1);
+      if (byEngine) for (let p = 0; p < n; p++) e[p] = byEngine.get(tree.ids[p]!) ?? -1;
+      kept.engine = e;
+      kept.ids = sch?.ids ?? null;
+      return e;
     };
     const { byId, fallback } = req.hours;
     const grid: GridSource<number> = {
@@ -209,6 +236,7 @@ export function runFilter(src: FilterSource, req: FilterRequest): FilterReply | 
       acceptedStart: (p) => req.accepted?.start[p] ?? NaN,
       acceptedFinish: (p) => req.accepted?.finish[p] ?? NaN,
       computed: (p, key) => src.computed(tree.ids[p]!, key),
+      ...(src.calculates ? { calculates: (key: string) => src.calculates!(key) } : {}),
       hoursPerDay: (cal) => (cal !== null && Object.hasOwn(byId, cal) ? byId[cal]! : fallback),
     };
     const read: PositionReader = {

@@ -82,6 +82,11 @@ export class FormulaCore {
       if (p.path[0] === 'rows' && p.path[1] !== undefined) this.dirty.add(String(p.path[1]));
   }
 
+  /** Whether a formula computes `key` (else the stored value is read). */
+  calculates(key: string): boolean {
+    return this.set?.formulas.some((f) => f.key === key) ?? false;
+  }
+
   /**
    * A row's calculated value as the main thread will hold it (undefined: `key` is not calculated):
    * the value handed out, or for a row changed since (or all rows after an open or new formulas)

@@ -132,6 +132,8 @@ export class ScheduleCore {
       relations: m.relations,
       index: m.treeIndex(),
       schedule: this.handed,
+      rowsVersion: m.version,
+      calculates: (key) => this.formulas.calculates(key),
       computed: (id, key) => {
         const row = m.rows.get(id);
         return row ? this.formulas.valueOf(row, key, hours) : undefined;

@@ -45,6 +45,8 @@ export interface GridSource<K> {
   acceptedFinish(k: K): number;
   /** A calculated attribute's value; undefined: not calculated (the stored value is read). */
   computed(k: K, key: string): EvalResult | undefined;
+  /** Whether `key` is calculated at all (absent: ask computed() for every row). */
+  calculates?(key: string): boolean;
   hoursPerDay(calendarId: string | null): number;
 }
 
@@ -88,6 +90,7 @@ export function gridFieldGetter<K>(src: GridSource<K>, field: string): (k: K) =>
     };
   if (field.startsWith('attr:')) {
     const key = field.slice(5);
+    if (src.calculates && !src.calculates(key)) return withRow((row) => row.attributes[key] ?? null);
     return withRow((row, k) => {
       const computed = src.computed(k, key);
       if (computed !== undefined) return isEvalError(computed) ? null : computed;
