@@ -14,6 +14,12 @@
 // here, its tree cached as the worker's is between requests: `worker.run`), and the main thread's
 // share around it (`worker.main_request`: the request's expanded flags by position, then the shown id set
 // and the view from the answer's Int32Arrays); the copy between threads is not timed.
+// `dated.*` (since 28 Nov 2026, issue 20's worker filter on schedule-derived columns): the same
+// filter with one more AND group on the schedule's dates and floats (start before the last day of the starts,
+// total float < 5 days), which the worker answers from its own pass: `dated.worker.*` as above
+// (ScheduleCore opened on the version in-process, the filter over its rows and dates) and
+// `dated.main` (the main thread's evaluation over the store's schedule snapshot,
+// state/workbench/filter.ts filterShownPositions), self-checked equal.
 // Prints one JSON object: per path and step, median / min wall and median CPU time.
 // Run: npm run --silent bench -- filter
 import { loadavg } from 'node:os';
@@ -32,6 +38,12 @@ import {
 } from '../src/domain/filter';
 import { buildTreeIndex } from '../src/domain/wbs/tree-index';
 import { filterRequest, runFilter, type FilterReply } from '../src/workers/filter-core';
+import { ScheduleCore } from '../src/workers/schedule-core';
+import { standardCalendarDef } from '../src/domain/calendar';
+import { defaultScheduleOptions } from '../src/domain/schedule/default-options';
+import { formatDate } from '../src/domain/format';
+import { filterShownPositions, type ActiveFilter } from '../src/state/workbench/filter';
+import type { WorkbenchState } from '../src/state/workbench/store';
 import { wbsState } from '../src/domain/wbs/change';
 import { expandToLevel } from '../src/domain/wbs/view';
 import { generateWbs } from '../tests/domain/wbs/generate';
@@ -80,6 +92,43 @@ const filter: FilterGroup = {
   ],
 };
 
+// The worker's copy of the version, scheduled (as the schedule worker holds it).
+const calendars = [standardCalendarDef('standard')];
+const core = new ScheduleCore();
+const pass = core.open(state.doc, calendars, defaultScheduleOptions(9501 * 1440, 'standard'), 1);
+if (!pass.ids || pass.failure) throw new Error('benchmark: the version did not schedule');
+const source = core.rowsForFilter()!;
+const sortedStarts = Int32Array.from(pass.es.filter((v) => v >= 0)).sort();
+// The generated network's starts bunch at its last day (its limits): rows starting before it.
+const medianStart = formatDate(sortedStarts[0]!, 'YYYY-MM-DD');
+const startPlus60 = formatDate(sortedStarts.at(-1)! - 1440, 'YYYY-MM-DD');
+const dated: FilterGroup = {
+  match: 'any',
+  conditions: [
+    ...filter.conditions,
+    {
+      match: 'all',
+      conditions: [
+        { field: 'start', op: 'range', from: medianStart, to: startPlus60 },
+        { field: 'total_float', op: 'lt', value: 5 },
+      ],
+    },
+  ],
+};
+// The main thread's store as the schedule page holds it after the pass.
+const position = new Map<string, number>();
+pass.ids.forEach((id, k) => position.set(id, k));
+const store = {
+  wbs: state,
+  schedule: { ...pass, position },
+  curatorDates: new Map(),
+  formulaValues: new Map(),
+  target: null,
+  version: null,
+} as unknown as WorkbenchState;
+const datedActive: ActiveFilter = { expr: dated, indicator: null, key: 'dated' };
+const hours = { byId: { standard: 8 }, fallback: 8 };
+
 const samples = new Map<string, { wall: number[]; cpu: number[] }>();
 function measure<T>(label: string, fn: () => T): T {
   const c0 = process.cpuUsage();
@@ -110,6 +159,7 @@ function total(label: string, fn: () => void): void {
 let shownCount = 0;
 let viewCount = 0;
 let fastView: Int32Array = new Int32Array(0);
+let datedShown = 0;
 for (let r = 0; r < REPEAT; r++) {
   total('old.total', () => {
     const predicate = measure('old.predicate', () => wbsPredicate(filter, state.index, state.doc.rows));
@@ -132,7 +182,7 @@ for (let r = 0; r < REPEAT; r++) {
   let reply: FilterReply | null = null;
   total('worker.total', () => {
     const req = measure('worker.main_request', () => filterRequest(filter, mainTree, expanded));
-    reply = measure('worker.run', () => runFilter(state.doc.rows, state.index, req));
+    reply = measure('worker.run', () => runFilter(source, req));
     measure('worker.main_answer', () => {
       const shownSet = new Set<string>();
       for (const p of reply!.shown) shownSet.add(mainTree.ids[p]!);
@@ -142,6 +192,28 @@ for (let r = 0; r < REPEAT; r++) {
   const answered = reply as FilterReply | null;
   if (!answered || answered.visible.join() !== fastView.join())
     throw new Error('benchmark self-check failed: the worker answer differs');
+
+  let datedReply: FilterReply | null = null;
+  total('dated.worker.total', () => {
+    const req = measure('dated.worker.main_request', () =>
+      filterRequest(dated, mainTree, expanded, { revision: 1, hours }),
+    );
+    datedReply = measure('dated.worker.run', () => runFilter(source, req));
+    measure('dated.worker.main_answer', () => {
+      const shownSet = new Set<string>();
+      for (const p of datedReply!.shown) shownSet.add(mainTree.ids[p]!);
+      return viewOfPositions(mainTree, datedReply!.visible);
+    });
+  });
+  const mainShown = measure('dated.main', () => filterShownPositions(store, datedActive, () => 8, mainTree));
+  const got = datedReply as FilterReply | null;
+  const want: number[] = [];
+  for (let p = 0; p < mainShown.length; p++) if (mainShown[p] === 1) want.push(p);
+  if (!got || got.shown.join() !== want.join())
+    throw new Error(
+      'benchmark self-check failed: the dated filter differs between the worker and the main thread',
+    );
+  datedShown = want.length;
 }
 
 // Self-check: every matching row is shown, and every shown row matches or is above one that does.
@@ -169,6 +241,8 @@ const out: Record<string, unknown> = {
   rows: ROWS,
   matching,
   shown: shownCount,
+  dated_shown: datedShown,
+  dated_start_window: [medianStart, startPlus60],
   view_rows: viewCount,
   repeat: REPEAT,
   load: loadavg().map(round),

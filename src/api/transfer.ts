@@ -10,6 +10,8 @@ import { ErrorItem } from './errors';
 import { Id, IdParams, Name, Ok, Timestamp } from './common';
 import { route } from './route';
 import { Version } from './versions';
+import { parseFilter } from '../domain/filter/parse';
+import { GRID_INDICATORS } from '../domain/indicators/grid-filter';
 
 export const JobType = z.enum([
   'import_version',
@@ -160,9 +162,23 @@ export const transferRoutes = {
     summary:
       'Export a version (as an export_version job, awaited) into a temp file to download; with ' +
       'item_ids only those rows (as a filtered grid shows them), the summaries above them, the ' +
-      'relations between them and their assignments',
+      "relations between them and their assignments; with filter (the schedule page's filter " +
+      'query parameter, JSON) and/or filter_indicator only the rows that pass, read from the ' +
+      'stored rows and the dates of the last calculation, with the summaries above them',
     params: z.object({ id: Id, format: ExportFormat }),
-    body: z.strictObject({ item_ids: z.array(Id).min(1).max(200_000).optional() }).nullish(),
+    body: z
+      .strictObject({
+        item_ids: z.array(Id).min(1).max(200_000).optional(),
+        filter: z
+          .string()
+          .max(20000)
+          .superRefine((s, ctx) => {
+            if (!parseFilter(s).ok) ctx.addIssue({ code: 'custom', params: { code: 'export.bad_filter' } });
+          })
+          .optional(),
+        filter_indicator: z.enum(GRID_INDICATORS).optional(),
+      })
+      .nullish(),
     bodyLimit: 16 * 1024 * 1024,
     response: StoredFile,
     status: 201,

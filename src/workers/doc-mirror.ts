@@ -10,6 +10,8 @@ export class DocMirror {
   readonly rows = new Map<RowId, WbsRow>();
   readonly relations = new Map<string, WbsRelation>();
   private index: TreeIndex | null = null;
+  /** Bumped by every apply(): a row object read before may have been replaced. */
+  version = 0;
 
   constructor(doc: WbsDoc) {
     for (const [id, r] of doc.rows) this.rows.set(id, r);
@@ -21,6 +23,7 @@ export class DocMirror {
   }
 
   apply(patches: readonly Patch[]): void {
+    this.version++;
     for (const p of patches) {
       const [root, id, field, key] = p.path as [string, string, string?, string?];
       const map = root === 'rows' ? this.rows : root === 'relations' ? this.relations : null;

@@ -61,6 +61,8 @@ export class FormulaCore {
   private set: CompiledSet | null = null;
   /** Rows to evaluate at the next read; null: all of them. */
   private dirty: Set<string> | null = null;
+  /** The values last handed out, by row (what the main thread holds once it has read them). */
+  private values = new Map<string, Record<string, EvalResult>>();
 
   /** New formulas (an empty list: none): every row is evaluated at the next read. */
   setFormulas(sources: readonly FormulaSource[], attributes: readonly NamedAttribute[]): void {
@@ -80,6 +82,23 @@ export class FormulaCore {
       if (p.path[0] === 'rows' && p.path[1] !== undefined) this.dirty.add(String(p.path[1]));
   }
 
+  /** Whether a formula computes `key` (else the stored value is read). */
+  calculates(key: string): boolean {
+    return this.set?.formulas.some((f) => f.key === key) ?? false;
+  }
+
+  /**
+   * A row's calculated value as the main thread will hold it (undefined: `key` is not calculated):
+   * the value handed out, or for a row changed since (or all rows after an open or new formulas)
+   * evaluated now; the filter in the worker reads it.
+   */
+  valueOf(row: WbsRow, key: string, hoursPerDay: (cal: string | null) => number): EvalResult | undefined {
+    const set = this.set;
+    if (!set) return undefined;
+    if (this.dirty !== null && !this.dirty.has(row.id)) return this.values.get(row.id)?.[key];
+    return evaluateRow(set, (f) => formulaField(row, f, hoursPerDay)).get(key);
+  }
+
   /** The values to send: all rows after a reset, else the touched ones; null when nothing changed. */
   changes(
     rows: ReadonlyMap<string, WbsRow>,
@@ -89,6 +108,7 @@ export class FormulaCore {
     if (!set) {
       if (this.dirty !== null) return null;
       this.dirty = new Set();
+      this.values = new Map();
       return { full: true, values: [], errors: [] };
     }
     const full = this.dirty === null;
@@ -100,6 +120,8 @@ export class FormulaCore {
       if (!row) continue;
       values.push([id, Object.fromEntries(evaluateRow(set, (f) => formulaField(row, f, hoursPerDay)))]);
     }
+    if (full) this.values = new Map(values);
+    else for (const [id, v] of values) this.values.set(id, v);
     this.dirty = new Set();
     return { full, values, errors: [...set.errors] };
   }

@@ -11,7 +11,7 @@ import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
-import { runFilter, type FilterReply, type FilterRequest } from './filter-core';
+import { requestTransferables, runFilter, type FilterReply, type FilterRequest } from './filter-core';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
 export type { FormulaDelta, ScheduleFailure, ScheduleOutput };
@@ -60,8 +60,8 @@ export function inProcessScheduleService(): ScheduleService {
     setFormulas: async (sources, attributes) => core.setFormulas(sources, attributes),
     formulaChanges: async () => core.formulaChanges(),
     filter: async (req) => {
-      const doc = core.rowsForFilter();
-      return doc && runFilter(doc.rows, doc.index, req);
+      const src = core.rowsForFilter();
+      return src && runFilter(src, req);
     },
     dispose: () => undefined,
   };
@@ -111,7 +111,7 @@ export function createScheduleService(): ScheduleService {
     setSettings: (calendars, options, revision) => remote.setSettings(calendars, options, revision),
     setFormulas: (sources, attributes) => remote.setFormulas(sources, attributes),
     formulaChanges: () => remote.formulaChanges(),
-    filter: (req) => remote.filter(Comlink.transfer(req, [req.expanded.buffer])),
+    filter: (req) => remote.filter(Comlink.transfer(req, requestTransferables(req))),
     dispose: () => {
       remote[Comlink.releaseProxy]();
       worker.terminate();

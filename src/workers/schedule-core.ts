@@ -13,8 +13,9 @@ import { PreparedSchedule } from '../domain/schedule';
 import { S_STARTED } from '../domain/schedule/network';
 import type { CalendarDef, ScheduleOptions, ScheduleResult } from '../domain/schedule';
 import { rowConstraints, toScheduleModel } from '../domain/wbs';
-import type { RowId, TreeIndex, WbsDoc, WbsRelation, WbsRow } from '../domain/wbs';
+import type { WbsDoc, WbsRelation } from '../domain/wbs';
 import { DocMirror } from './doc-mirror';
+import type { FilterSource, WorkerSchedule } from './filter-core';
 
 /** Why the dates are not calculated: the engine's refusal, or a failure of the worker itself. */
 export interface ScheduleFailure {
@@ -98,12 +99,15 @@ export class ScheduleCore {
   private calendarIndex: (id: string) => CalendarIndex | undefined = () => undefined;
   /** Calculated attributes over the same document. */
   private readonly formulas = new FormulaCore();
+  /** The last pass as handed to the main thread (its arrays are transferred: these are copies). */
+  private handed: WorkerSchedule | null = null;
 
   /** Take a whole document and compute it fully. */
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
     this.mirror = new DocMirror(doc);
     this.formulas.reset();
     this.sentIds = null;
+    this.handed = null;
     if (calendars !== this.calendars) this.calendarIndex = this.calendarCache.lookup(calendars);
     this.calendars = calendars;
     this.options = options;
@@ -115,20 +119,38 @@ export class ScheduleCore {
     this.formulas.setFormulas(sources, attributes);
   }
 
-  /** The rows as this worker holds them and their tree index, read only (null before an open):
-   *  the filter evaluates over them. */
-  rowsForFilter(): { rows: ReadonlyMap<RowId, WbsRow>; index: TreeIndex } | null {
-    return this.mirror ? { rows: this.mirror.rows, index: this.mirror.treeIndex() } : null;
+  /**
+   * What the filter reads, read only (null before an open): the rows as this worker holds them,
+   * their relations and tree index, the last pass as it was handed out, the calculated values.
+   */
+  rowsForFilter(): FilterSource | null {
+    const m = this.mirror;
+    if (!m) return null;
+    const hours = this.hours;
+    return {
+      rows: m.rows,
+      relations: m.relations,
+      index: m.treeIndex(),
+      schedule: this.handed,
+      rowsVersion: m.version,
+      calculates: (key) => this.formulas.calculates(key),
+      computed: (id, key) => {
+        const row = m.rows.get(id);
+        return row ? this.formulas.valueOf(row, key, hours) : undefined;
+      },
+    };
   }
+
+  /** Working hours per day of a calendar id, as the calculated attributes read durations. */
+  private readonly hours = (id: string | null): number =>
+    (id === null ? undefined : this.calendars.find((c) => c.id === id)?.hoursPerDay) ??
+    this.calendars.find((c) => c.isDefault)?.hoursPerDay ??
+    8;
 
   /** Calculated values changed since the last call (all after an open or new formulas). */
   formulaChanges(): FormulaDelta | null {
     if (!this.mirror) return null;
-    const hours = (id: string | null) =>
-      (id === null ? undefined : this.calendars.find((c) => c.id === id)?.hoursPerDay) ??
-      this.calendars.find((c) => c.isDefault)?.hoursPerDay ??
-      8;
-    return this.formulas.changes(this.mirror.rows, hours);
+    return this.formulas.changes(this.mirror.rows, this.hours);
   }
 
   /**
@@ -271,10 +293,28 @@ export class ScheduleCore {
       fresh ? a : (a.slice() as T);
     const err = res.errors[0];
     const driving = this.drivingBySuccessor(res);
+    const ids = full ? this.changedIds(res.ids) : null;
+    const es = this.shownStarts(copy(res.es));
+    // The filter's copy, in the order the main thread's positions were made from.
+    const order = this.sentIds ?? res.ids;
+    this.handed =
+      order.length === res.es.length
+        ? {
+            ids: order,
+            es: es.slice(),
+            ef: res.ef.slice(),
+            tf: res.tf.slice(),
+            ff: res.ff.slice(),
+            startFloat: res.startFloat.slice(),
+            finishFloat: res.finishFloat.slice(),
+            critical: res.critical.slice(),
+            percentComplete: res.percentComplete.slice(),
+          }
+        : null;
     return {
       revision,
-      ids: full ? this.changedIds(res.ids) : null,
-      es: this.shownStarts(copy(res.es)),
+      ids,
+      es,
       ef: copy(res.ef),
       ls: copy(res.ls),
       lf: copy(res.lf),

@@ -53,8 +53,8 @@ const api = {
   },
   /** The workbench filter over the worker's rows (filter-core.ts); null: not the caller's rows. */
   filter(req: FilterRequest): FilterReply | null {
-    const doc = core.rowsForFilter();
-    const out = doc && runFilter(doc.rows, doc.index, req);
+    const src = core.rowsForFilter();
+    const out = src && runFilter(src, req);
     return out ? Comlink.transfer(out, filterTransferables(out)) : null;
   },
 };

@@ -9,7 +9,13 @@ import { filterShownRowsByIds, parseFilterParams, type ActiveFilter } from '../.
 import { provideFilterWorker, setFilter } from '../../src/state/workbench/filter-view';
 import { provideServices } from '../../src/state/workbench/services';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
-import { filterRequest, runFilter, type FilterRequest } from '../../src/workers/filter-core';
+import {
+  filterRequest,
+  runFilter,
+  type FilterRequest,
+  type FilterSource,
+} from '../../src/workers/filter-core';
+import type { TreeIndex, WbsRow } from '../../src/domain/wbs';
 import { inProcessScheduleService } from '../../src/workers/schedule-client';
 import { preorderTree } from '../../src/domain/filter';
 import { chain, version } from './fixtures';
@@ -23,6 +29,15 @@ const active = (filter: string | null, indicator: string | null = null): ActiveF
 };
 const ids = () => workbench.get().visible.ids;
 const settle = () => new Promise((r) => setTimeout(r, 0));
+
+/** Rows as a worker holding no schedule and no calculated attribute would. */
+const plainSource = (rows: Map<string, WbsRow>, index: TreeIndex): FilterSource => ({
+  rows,
+  relations: new Map(),
+  index,
+  schedule: null,
+  computed: () => undefined,
+});
 
 describe('the filter in the worker', () => {
   let stop: () => void = () => undefined;
@@ -39,7 +54,7 @@ describe('the filter in the worker', () => {
     asked = [];
     stop = provideFilterWorker(async (req) => {
       asked.push(req);
-      return runFilter(copy, index, req);
+      return runFilter(plainSource(copy, index), req);
     });
   });
   afterEach(() => stop());
@@ -60,12 +75,14 @@ describe('the filter in the worker', () => {
     expect(ids()).toEqual(['S', 'T4']);
   });
 
-  it('evaluates here what the worker cannot read, and when the worker has other rows', async () => {
+  it('sends every filter to the worker, and evaluates here when the worker has other rows', async () => {
     setFilter(active('{"field":"duration","op":"gte","value":1}'));
     setFilter(active(null, 'not_started'));
-    expect(asked).toHaveLength(0);
+    expect(asked).toHaveLength(2);
     stop();
-    stop = provideFilterWorker(async (req) => runFilter(new Map(), buildTreeIndex(new Map()), req));
+    stop = provideFilterWorker(async (req) =>
+      runFilter(plainSource(new Map(), buildTreeIndex(new Map())), req),
+    );
     setFilter(active('{"field":"name","op":"like","value":"pour"}'));
     await settle();
     expect(ids()).toEqual(['S', 'T2', 'T4']);

@@ -5,3 +5,4 @@ export * from './parse';
 export * from './builder';
 export * from './positions';
 export * from './row-fields';
+export * from './grid-fields';

@@ -126,8 +126,8 @@ export function SchedulePage() {
   useEffect(() => {
     const r = new ScheduleRunner(createScheduleService());
     runner.current = r;
-    // The filter over stored values runs in the same worker (filter-view.ts).
-    const stopFilter = provideFilterWorker((req) => r.scheduleService.filter?.(req) ?? Promise.resolve(null));
+    // The filter runs in the same worker, behind the document it reads (filter-view.ts).
+    const stopFilter = provideFilterWorker((req) => r.filter(req));
     return () => {
       stopFilter();
       r.dispose();

@@ -43,6 +43,8 @@ import type { TimetableState } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
 import { ExportMenu } from '../transfer/ExportMenu';
+import type { ExportScope } from '../transfer/api';
+import { readsAny, SCHEDULE_COLUMNS } from '../../domain/filter';
 import { type MoreItem, ToolbarMore } from './ToolbarMore';
 import { UndoLogDialog } from './UndoLogDialog';
 
@@ -136,10 +138,39 @@ function HistoryTool({ t, versionId, onReload }: Pick<ToolbarProps, 't' | 'versi
 }
 
 /** The rows the grid's filter shows, for an export of what is on screen; null when not filtered. */
-const filteredRows = (): string[] | null => {
-  const shown = workbench.get().filterShown;
-  return shown ? [...shown] : null;
+/**
+ * What Export sends for a filtered grid: the filter itself, which the server evaluates over the
+ * stored rows and the last calculation's dates (server/jobs/export-filter.ts), when it reads what
+ * the server reads alike; else (colours, accepted dates, start or finish float, calculated values,
+ * the target's checks, or dates of a version not calculated) the rows the grid shows, by id.
+ */
+const filteredRows = (): ExportScope | null => {
+  const s = workbench.get();
+  const shown = s.filterShown;
+  if (!shown || !s.filter) return null;
+  const rows = [...shown];
+  const { expr, indicator } = s.filter;
+  const calculated = s.formulaValues.size > 0;
+  const unread = (f: string) => SERVER_UNREAD.has(f) || (calculated && f.startsWith('attr:'));
+  const dates = (f: string) => SCHEDULE_COLUMNS.has(f) || f === 'status';
+  const stale = s.version?.timetable_state !== 'calculated';
+  if (expr && readsAny(expr, (f) => unread(f) || (stale && dates(f)))) return { rows };
+  if (indicator && (!SERVER_INDICATORS.has(indicator) || stale)) return { rows };
+  return {
+    rows,
+    ...(expr ? { filter: JSON.stringify(expr) } : {}),
+    ...(indicator ? { filter_indicator: indicator } : {}),
+  };
 };
+const SERVER_UNREAD = new Set(['color', 'accepted_start', 'accepted_finish', 'start_float', 'finish_float']);
+const SERVER_INDICATORS: ReadonlySet<string> = new Set([
+  'critical',
+  'negative_float',
+  'not_started',
+  'in_progress',
+  'completed',
+  'milestones',
+]);
 
 /** Buttons that move into the overflow menu on a narrow toolbar (see ToolbarMore). */
 const OPTIONAL: readonly MoreItem[] = [

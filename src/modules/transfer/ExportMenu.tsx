@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ExportFormat } from '../../api/transfer';
-import { download, exportVersion } from './api';
+import { download, exportVersion, type ExportScope } from './api';
 import { useTransferT } from './i18n';
 import { toastDone, toastFailed } from './toasts';
 import './transfer.css';
@@ -20,7 +20,7 @@ export const MENU_FORMATS: readonly ExportFormat[] = [
 
 /**
  * "Export" with a menu of formats; the file downloads when the server has written it. `shownRows`:
- * the rows a filtered grid shows (null when nothing is filtered), read when the menu opens and
+ * the rows a filtered grid shows and its filter (null when nothing is filtered), read when the menu opens and
  * again when a format is chosen; the file then holds those rows and the summaries above them.
  */
 export function ExportMenu({
@@ -29,7 +29,7 @@ export function ExportMenu({
   align = 'start',
 }: {
   versionId: string;
-  shownRows?: () => readonly string[] | null;
+  shownRows?: () => ExportScope | null;
   align?: 'start' | 'end';
 }) {
   const { t } = useTransferT();
@@ -70,7 +70,7 @@ export function ExportMenu({
         aria-expanded={open}
         disabled={busy}
         onClick={() => {
-          setFiltered(shownRows?.()?.length ?? null);
+          setFiltered(shownRows?.()?.rows.length ?? null);
           setOpen((o) => !o);
         }}
       >

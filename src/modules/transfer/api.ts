@@ -1,6 +1,7 @@
 // Calls of the transfer contract from the browser: upload as a job, job reports, export and
 // download, upload rules.
 import type { Job, ExportFormat, ImportSettings, StoredFile, UploadRule } from '../../api/transfer';
+import type { GridIndicator } from '../../domain/indicators/grid-filter';
 import { transferRoutes as routes } from '../../api/transfer';
 import { call } from '../../app/api/call';
 
@@ -27,15 +28,31 @@ export async function jobReport(id: string): Promise<Job | null> {
 
 export const stopJob = (id: string) => call(routes.batchStop, { body: { job_id: id } }, { silent: true });
 
-/** `shownRows`: only these rows (a filtered grid's), with the summaries above them. */
-export const exportVersion = (
-  versionId: string,
-  format: ExportFormat,
-  shownRows: readonly string[] | null = null,
-) =>
+/**
+ * What a filtered grid exports: its rows by id, or its filter (the `filter` query parameter's
+ * JSON and/or `filter_indicator`), which the server evaluates itself.
+ */
+export interface ExportScope {
+  readonly rows: readonly string[];
+  readonly filter?: string;
+  readonly filter_indicator?: GridIndicator;
+}
+
+/** `scope`: only those rows (a filtered grid's), with the summaries above them. */
+export const exportVersion = (versionId: string, format: ExportFormat, scope: ExportScope | null = null) =>
   call(
     routes.exportVersion,
-    { params: { id: versionId, format }, body: shownRows ? { item_ids: [...shownRows] } : {} },
+    {
+      params: { id: versionId, format },
+      body: !scope
+        ? {}
+        : scope.filter || scope.filter_indicator
+          ? {
+              ...(scope.filter ? { filter: scope.filter } : {}),
+              ...(scope.filter_indicator ? { filter_indicator: scope.filter_indicator } : {}),
+            }
+          : { item_ids: [...scope.rows] },
+    },
     { silent: true },
   ) as Promise<StoredFile>;
 

@@ -9,6 +9,8 @@ import { hiddenKeysOfUser } from '../services/attribute-access';
 import { safeName } from '../import/calendars';
 import { readBytes, saveFile } from '../storage/files';
 import { exportInWorker } from './pool';
+import { exportFilterKeep } from './export-filter';
+import type { GridIndicator } from '../../domain/indicators/grid-filter';
 import type { WriteFormat } from './work';
 import type { JobEnv, JobOutcome, JobRow, RunningJob } from './runner';
 
@@ -66,14 +68,31 @@ export async function versionZip(env: JobEnv, spaceId: string, versionId: string
 }
 
 export async function runExport(job: JobRow, run: RunningJob, env: JobEnv): Promise<JobOutcome> {
-  const { format, item_ids } = job.params as { format: ExportFormat; item_ids?: string[] };
+  const { format, item_ids, filter, filter_indicator } = job.params as {
+    format: ExportFormat;
+    item_ids?: string[];
+    filter?: string;
+    filter_indicator?: GridIndicator;
+  };
   const target = TARGETS[format];
   // Attributes hidden from the asking member's role stay out of the file (docs/attributes.md).
   const hidden = job.user_id ? await hiddenKeysOfUser(env.db, job.space_id, job.user_id) : [];
   const loaded = await loadVersionModel(env.db, job.space_id, job.version_id!, hidden);
   const version = loaded.version;
-  // A filtered grid's export: the rows it shows (docs/workbench.md, "Export").
-  const model = item_ids ? subsetModel(loaded.model, new Set(item_ids)) : loaded.model;
+  // A filtered grid's export: the rows it shows (docs/workbench.md, "Export"), given by id or as
+  // the page's filter, evaluated here (export-filter.ts); both: the rows in both.
+  const passing = await exportFilterKeep(
+    env.db,
+    job.space_id,
+    version.id,
+    loaded.model,
+    filter,
+    filter_indicator,
+    version.data_date ?? null,
+  );
+  let keep: Set<string> | null = item_ids ? new Set(item_ids) : null;
+  if (passing) keep = keep ? new Set([...keep].filter((id) => passing.has(id))) : passing;
+  const model = keep ? subsetModel(loaded.model, keep) : loaded.model;
   run.setProgress(25);
   run.checkStop();
   let bytes: Uint8Array;

@@ -23,7 +23,7 @@ const day = (m: number | null): string | null => (m === null ? null : formatDate
  * YYYY-MM-DD text, the status as the status column (an activity at 100 % is completed), node
  * type and calendar id, volume and price (from `amounts`), attributes by `attr:KEY`.
  */
-export function printReader(model: ScheduleModel, rows: readonly PrintRow[], amounts?: Amounts) {
+export function printReader(model: ScheduleModel, rows: readonly Pick<PrintRow, 'id'>[], amounts?: Amounts) {
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
   const activity = new Map(model.activities.map((a) => [a.id, a]));
   const printed = new Set(rows.map((r) => r.id));

@@ -70,7 +70,12 @@ export function transferRoutes(ctx: AppContext): Implemented[] {
         lang,
         schedule_id: version.schedule_id,
         version_id: version.id,
-        params: { format: params.format, ...(body?.item_ids ? { item_ids: body.item_ids } : {}) },
+        params: {
+          format: params.format,
+          ...(body?.item_ids ? { item_ids: body.item_ids } : {}),
+          ...(body?.filter ? { filter: body.filter } : {}),
+          ...(body?.filter_indicator ? { filter_indicator: body.filter_indicator } : {}),
+        },
       });
       failIfNotDone(job, lang);
       return toStoredFile(await getFile(env.db, space.spaceId, job.file_id!));

@@ -11,6 +11,7 @@ import { isEvalError, type EvalError, type EvalResult } from '../../domain/formu
 import { formatDate, formatDuration, formatNumber } from '../../domain/format';
 import type { ColumnDef } from './columns';
 import type { RowView } from './types';
+import { rowStatus, sumStatus } from '../../domain/filter/grid-fields';
 
 export type Lang = 'en' | 'ru';
 
@@ -37,20 +38,8 @@ const EVAL_ERROR_TEXT: Record<EvalError['error'], string> = {
 
 export type TextMode = 'display' | 'edit' | 'copy';
 
-/** A row's status from its progress (the status column and the filter read it). */
-export function rowStatus(
-  row: Pick<RowView['row'], 'actualStart' | 'actualFinish' | 'percentComplete'>,
-): 'not_started' | 'in_progress' | 'completed' {
-  if (row.actualFinish !== null || row.percentComplete >= 100) return 'completed';
-  if (row.actualStart !== null || row.percentComplete > 0) return 'in_progress';
-  return 'not_started';
-}
-
-/** A summary's status from its rolled-up percent (NaN: not scheduled yet, not started). */
-export function sumStatus(percent: number): 'not_started' | 'in_progress' | 'completed' {
-  if (percent >= 100) return 'completed';
-  return percent > 0 ? 'in_progress' : 'not_started';
-}
+// A row's own status and a summary's: domain/filter/grid-fields.ts (the filter reads them too).
+export { rowStatus, sumStatus } from '../../domain/filter/grid-fields';
 
 /** The status a row shows: its own progress, or a summary's roll-up. */
 export function viewStatus(r: RowView): 'not_started' | 'in_progress' | 'completed' {

@@ -2,43 +2,44 @@
 // Applied when it is set, after every load of the version, and once more when the schedule of the
 // loaded data arrives if it reads dates, floats or indicators (see filter.ts).
 //
-// With a filter worker provided (provideFilterWorker: the schedule page's worker) a filter over
-// stored values only (row-fields.ts; no indicator, no calculated attribute) is evaluated there,
-// off the main thread: the filter is set at once, its rows arrive as positions (Int32Arrays) and
-// are put in view if nothing changed meanwhile (the rows, the expanded rows, the filter). Any
-// other filter, a worker whose rows are not these, or a change meanwhile: evaluated here (the same
-// evaluation over positions, filter.ts).
+// With a filter worker provided (provideFilterWorker: the schedule page's worker, through its
+// ScheduleRunner, which holds a request back until the worker has been sent the document it reads)
+// every filter — stored values, dates, floats, durations, statuses, accepted dates, calculated
+// attributes, `filter_indicator` — is evaluated there, off the main thread, over the worker's own
+// rows, pass and calculated values (workers/filter-core.ts): the filter is set at once, its rows
+// arrive as positions (Int32Arrays) and are put in view if nothing changed meanwhile (the rows,
+// the expanded rows, the filter). A worker whose rows are not these, or a change meanwhile:
+// evaluated here (the same evaluation over positions, filter.ts). Without a worker (the project
+// grid): here.
 
-import { preorderTree, readsRowsOnly, viewOfPositions, type FilterExpr } from '../../domain/filter';
-import { filterRequest, type FilterReply, type FilterRequest } from '../../workers/filter-core';
+import { CURATOR_COLUMNS } from './curator-dates';
+import {
+  preorderTree,
+  readsAny,
+  viewOfPositions,
+  SCHEDULE_COLUMNS,
+  type PreorderTree,
+} from '../../domain/filter';
+import { QUALITY_INDICATORS } from '../../domain/indicators/grid-filter';
+import {
+  filterRequest,
+  type FilterReply,
+  type FilterRequest,
+  type HoursTable,
+  type RequestExtras,
+} from '../../workers/filter-core';
 import { textContext } from './commands-edit';
 import { viewOf } from './data';
 import { filterShownRows, type ActiveFilter } from './filter';
-import { workbench } from './store';
+import { workbench, type WorkbenchState } from './store';
 import { arrangeOf } from './arrange';
-
-const SCHEDULE_FIELDS = new Set([
-  'start',
-  'finish',
-  'total_float',
-  'free_float',
-  'start_float',
-  'finish_float',
-  'critical',
-]);
-
-function readsSchedule(e: FilterExpr | null): boolean {
-  if (!e) return false;
-  if ('conditions' in e) return e.conditions.some(readsSchedule);
-  return SCHEDULE_FIELDS.has(e.field);
-}
 
 type FilterWorker = (req: FilterRequest) => Promise<FilterReply | null>;
 let filterWorker: FilterWorker | null = null;
 /** The newest off-thread request; an older answer is dropped. */
 let asked = 0;
 
-/** Evaluate eligible filters in a worker from now on; the returned function stops it. */
+/** Evaluate filters in a worker from now on; the returned function stops it. */
 export function provideFilterWorker(run: FilterWorker): () => void {
   filterWorker = run;
   return () => {
@@ -49,13 +50,8 @@ export function provideFilterWorker(run: FilterWorker): () => void {
 /** Apply `filter` (null: show everything) to the current rows and schedule. */
 export function setFilter(filter: ActiveFilter | null): void {
   asked++;
-  const s = workbench.get();
   const run = filterWorker;
-  const expr = filter?.expr;
-  // Stored values only: no indicator, no schedule or calendar column, no calculated value yet.
-  const calculated = () => s.formulaValues.size > 0;
-  if (run && filter && expr && !filter.indicator && readsRowsOnly(expr, calculated))
-    applyOffThread(run, filter, expr);
+  if (run && filter) applyOffThread(run, filter);
   else applySync(filter);
 }
 
@@ -63,7 +59,9 @@ function applySync(filter: ActiveFilter | null): void {
   const s = workbench.get();
   const shown = filter ? filterShownRows(s, filter, textContext(s).hoursPerDay) : null;
   const current = s.schedule !== null && s.schedule.revision === s.dataRevision;
-  const needs = filter !== null && (filter.indicator !== null || readsSchedule(filter.expr));
+  const needs =
+    filter !== null &&
+    (filter.indicator !== null || (!!filter.expr && readsAny(filter.expr, (f) => SCHEDULE_COLUMNS.has(f))));
   workbench.set({
     filter,
     filterShown: shown,
@@ -72,7 +70,57 @@ function applySync(filter: ActiveFilter | null): void {
   });
 }
 
-function applyOffThread(run: FilterWorker, filter: ActiveFilter, expr: FilterExpr): void {
+/** Hours per day of the store's calendars, as the main thread's reader finds them. */
+function hoursTable(s: WorkbenchState): HoursTable {
+  const hoursPerDay = textContext(s).hoursPerDay;
+  const byId: Record<string, number> = {};
+  for (const c of s.calendars) byId[c.id] = hoursPerDay(c.id);
+  return { byId, fallback: hoursPerDay(null) };
+}
+
+/** What only the main thread holds, by position of its preorder, for what the filter reads. */
+export function requestExtras(s: WorkbenchState, filter: ActiveFilter, tree: PreorderTree): RequestExtras {
+  const n = tree.ids.length;
+  let accepted: RequestExtras['accepted'] = null;
+  if (filter.expr && readsAny(filter.expr, (f) => CURATOR_COLUMNS.includes(f))) {
+    const start = new Float64Array(n).fill(NaN);
+    const finish = new Float64Array(n).fill(NaN);
+    if (s.curatorDates.size > 0)
+      for (let p = 0; p < n; p++) {
+        const d = s.curatorDates.get(tree.ids[p]!);
+        if (!d) continue;
+        start[p] = d.start ?? NaN;
+        finish[p] = d.finish ?? NaN;
+      }
+    accepted = { start, finish };
+  }
+  let target: RequestExtras['target'] = null;
+  const ind = filter.indicator;
+  const dates = s.target?.dates;
+  if (dates && ind && (ind === 'delayed' || (QUALITY_INDICATORS as readonly string[]).includes(ind))) {
+    const has = new Uint8Array(n);
+    const start = new Float64Array(n);
+    const finish = new Float64Array(n);
+    for (let p = 0; p < n; p++) {
+      const d = dates.get(tree.ids[p]!);
+      if (!d) continue;
+      has[p] = 1;
+      start[p] = d[0];
+      finish[p] = d[1];
+    }
+    target = { has, start, finish };
+  }
+  return {
+    indicator: filter.indicator,
+    revision: s.dataRevision,
+    hours: hoursTable(s),
+    accepted,
+    target,
+    dataDate: s.version?.data_date ?? null,
+  };
+}
+
+function applyOffThread(run: FilterWorker, filter: ActiveFilter): void {
   const s = workbench.get();
   const ticket = asked;
   const tree = preorderTree(s.wbs.index);
@@ -92,7 +140,9 @@ function applyOffThread(run: FilterWorker, filter: ActiveFilter, expr: FilterExp
           : viewOfPositions(tree, reply.visible),
     });
   };
-  run(filterRequest(expr, tree, s.expanded)).then(answer, () => answer(null));
+  run(filterRequest(filter.expr, tree, s.expanded, requestExtras(s, filter, tree))).then(answer, () =>
+    answer(null),
+  );
 }
 
 /** Apply the current filter again (rows edited meanwhile leave the view if they no longer pass). */

@@ -15,7 +15,6 @@ import {
   parseFilter,
   positionPredicate,
   preorderTree,
-  rowFieldGetter,
   rowsToShow,
   shownIds,
   shownPositions,
@@ -25,13 +24,12 @@ import {
   type FilterExpr,
   type PreorderTree,
 } from '../../domain/filter';
-import { isEvalError } from '../../domain/formula';
-import { formatDate } from '../../domain/format';
-import { rowStatus, sumStatus } from './cell-text';
+import { gridFieldGetter, type GridSource } from '../../domain/filter/grid-fields';
+import { gridIndicatorTest } from '../../domain/filter/grid-indicators';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
-import { GRID_INDICATORS, indicatorTest as gridIndicatorTest } from '../../domain/indicators/grid-filter';
-import { qualityFlagged } from './quality-filter';
+import { GRID_INDICATORS } from '../../domain/indicators/grid-filter';
+import { indicatorSchedule, qualityFlagged } from './quality-filter';
 
 /** Every `filter_indicator` value (the grid's indicator tests are domain/indicators/grid-filter). */
 export const INDICATORS = GRID_INDICATORS;
@@ -71,67 +69,49 @@ export function parseFilterParams(filter: string | null, indicator: string | nul
 
 const MINUTES_PER_HOUR = 60;
 
+/** The store as the filter's source of values by row id (domain/filter/grid-fields.ts). */
+export function gridSource(
+  s: WorkbenchState,
+  hoursPerDay: (calendarId: string | null) => number,
+): GridSource<ItemId> {
+  const rows = s.wbs.doc.rows;
+  const sch = s.schedule;
+  return {
+    row: (id) => rows.get(id),
+    schedule: (id, pick) => {
+      const p = sch?.position.get(id);
+      const values = sch?.[pick];
+      if (p === undefined || !values) return NaN;
+      const v = values[p]!;
+      return (pick === 'es' || pick === 'ef') && v < 0 ? NaN : v;
+    },
+    critical: (id) => {
+      const p = sch?.position.get(id);
+      return p === undefined || !sch ? null : sch.critical[p] === 1;
+    },
+    rolledPercent: (id) => {
+      const p = sch?.position.get(id);
+      return p !== undefined && sch?.percentComplete ? sch.percentComplete[p]! : NaN;
+    },
+    acceptedStart: (id) => s.curatorDates.get(id)?.start ?? NaN,
+    acceptedFinish: (id) => s.curatorDates.get(id)?.finish ?? NaN,
+    // A calculated attribute reads the worker's value.
+    computed: (id, key) => s.formulaValues.get(id)?.[key],
+    hoursPerDay,
+  };
+}
+
 /**
  * How the filter reads a row: the grid's values, derived ones from the schedule snapshot (a
  * layout's sort and grouping read rows the same way).
  */
 export function reader(s: WorkbenchState, hoursPerDay: (calendarId: string | null) => number) {
-  const rows = s.wbs.doc.rows;
-  const sch = s.schedule;
-  const at = (id: ItemId, pick: 'es' | 'ef' | 'tf' | 'ff' | 'startFloat' | 'finishFloat'): number => {
-    const p = sch?.position.get(id);
-    const values = sch?.[pick];
-    if (p === undefined || !values) return NaN;
-    const v = values[p]!;
-    return (pick === 'es' || pick === 'ef') && v < 0 ? NaN : v;
-  };
-  const days = (minutes: number, calendarId: string | null) =>
-    Number.isFinite(minutes) ? minutes / (hoursPerDay(calendarId) * MINUTES_PER_HOUR) : null;
-  const isoDate = (minutes: number) => (Number.isFinite(minutes) ? formatDate(minutes, 'YYYY-MM-DD') : null);
+  const src = gridSource(s, hoursPerDay);
+  const getters = new Map<string, (id: ItemId) => FieldValue>();
   return (id: ItemId, field: string): FieldValue => {
-    const row = rows.get(id);
-    if (!row) return null;
-    if (field.startsWith('attr:')) {
-      // A calculated attribute reads the worker's value (an error value reads as empty).
-      const computed = s.formulaValues.get(id)?.[field.slice(5)];
-      if (computed !== undefined) return isEvalError(computed) ? null : computed;
-      return row.attributes[field.slice(5)] ?? null;
-    }
-    switch (field) {
-      case 'status': {
-        if (row.nodeType !== 'sum') return rowStatus(row);
-        const p = sch?.position.get(id);
-        return sumStatus(p !== undefined && sch?.percentComplete ? sch.percentComplete[p]! : NaN);
-      }
-      case 'duration':
-        return row.nodeType === 'sum' ? null : days(row.duration, row.calendarId);
-      case 'total_float':
-        return row.nodeType === 'sum' ? null : days(at(id, 'tf'), row.calendarId);
-      case 'free_float':
-        return row.nodeType === 'sum' ? null : days(at(id, 'ff'), row.calendarId);
-      case 'start_float':
-        return days(at(id, 'startFloat'), row.calendarId);
-      case 'finish_float':
-        return days(at(id, 'finishFloat'), row.calendarId);
-      case 'start':
-        return isoDate(at(id, 'es'));
-      case 'finish':
-        return isoDate(at(id, 'ef'));
-      case 'accepted_start':
-        return isoDate(s.curatorDates.get(id)?.start ?? NaN);
-      case 'accepted_finish': {
-        // As the cell shows it: a finish at midnight ends the day before.
-        const f = s.curatorDates.get(id)?.finish ?? NaN;
-        return isoDate(f % 1440 === 0 ? f - 1 : f);
-      }
-      case 'critical': {
-        const p = sch?.position.get(id);
-        return p === undefined || !sch ? null : sch.critical[p] === 1;
-      }
-      default:
-        // name, code, type, calendar, progress, volume, price, color: as stored (row-fields.ts).
-        return rowFieldGetter(field)?.(row) ?? null;
-    }
+    let g = getters.get(field);
+    if (!g) getters.set(field, (g = gridFieldGetter(src, field)));
+    return g(id);
   };
 }
 
@@ -140,19 +120,11 @@ function indicatorTest(
   indicator: Indicator,
   hoursPerDay: (calendarId: string | null) => number,
 ): (id: ItemId) => boolean {
-  const rows = s.wbs.doc.rows;
-  const sch = s.schedule;
-  const pos = (id: ItemId) => sch?.position.get(id);
-  return gridIndicatorTest(indicator, {
-    nodeType: (id) => rows.get(id)?.nodeType,
-    status: (id) => rowStatus(rows.get(id)!),
-    scheduled: (id) => pos(id) !== undefined,
-    critical: (id) => sch!.critical[pos(id)!] === 1,
-    tf: (id) => sch!.tf[pos(id)!]!,
-    ef: (id) => sch!.ef[pos(id)!]!,
-    targetFinish: (id) => s.target?.dates.get(id)?.[1],
-    quality: (key) => qualityFlagged(s, key, hoursPerDay(null) * MINUTES_PER_HOUR),
-  });
+  return gridIndicatorTest(
+    indicator,
+    { rows: s.wbs.doc.rows, schedule: indicatorSchedule(s), target: s.target?.dates ?? null },
+    () => qualityFlagged(s, hoursPerDay(null) * MINUTES_PER_HOUR),
+  );
 }
 
 /**
@@ -180,12 +152,15 @@ export function filterShownPositions(
   const tests: ((p: number) => boolean)[] = [];
   const ids = tree.ids;
   if (f.expr) {
-    const get = reader(s, hoursPerDay);
+    const src = gridSource(s, hoursPerDay);
     const rows = s.wbs.doc.rows;
     tests.push(
       positionPredicate(f.expr, tree, {
-        get: (p, field) => get(ids[p]!, field),
-        getter: (field) => (p) => get(ids[p]!, field),
+        get: (p, field) => gridFieldGetter(src, field)(ids[p]!),
+        getter: (field) => {
+          const g = gridFieldGetter(src, field);
+          return (p) => g(ids[p]!);
+        },
         color: (p) => rows.get(ids[p]!)?.color,
       }),
     );

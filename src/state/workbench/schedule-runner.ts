@@ -15,6 +15,7 @@ import { versionScheduleOptions } from '../../domain/schedule';
 import type { CalendarDef, ScheduleOptions } from '../../domain/schedule';
 import type { PackedDoc } from '../../workers/doc-pack';
 import type { ScheduleOutput, ScheduleService } from '../../workers/schedule-client';
+import type { FilterReply, FilterRequest } from '../../workers/filter-core';
 import { onDataChange } from './data';
 import { workbench } from './store';
 import type { ScheduleSnapshot } from './schedule-snapshot';
@@ -44,6 +45,8 @@ function optionsOf(version: VersionOptions | number | null, calendars: readonly 
 const HOLD_MS = 1500;
 /** The longest a first open's copy waits for idle time after its first frames. */
 const IDLE_MS = 300;
+/** The longest a filter waits for the worker to be sent the document it reads (then it goes). */
+const FILTER_WAIT_MS = 10_000;
 
 /** The calendars the worker gets: the space's, else a standard one. */
 function calendarsOf(s: { calendars: readonly CalendarDef[] }): CalendarDef[] {
@@ -62,6 +65,10 @@ export class ScheduleRunner {
   private calendars: readonly CalendarDef[] | null = null;
   private readonly off: () => void;
   private readonly offStore: () => void;
+  /** The data revision of the document last sent to the worker (open or change); -1: none. */
+  private docRevision = -1;
+  /** Filters waiting for the worker to be sent their document (release()). */
+  private waiting: { revision: number; send: () => void; drop: () => void }[] = [];
 
   /**
    * A first open held until the first frame is painted (see openPacked's `defer`) and the space's
@@ -83,6 +90,7 @@ export class ScheduleRunner {
       this.flushDeferred(true); // the document goes first, the change after it
       const rev = workbench.get().dataRevision;
       this.track(this.service.patch(applied.patches as never, rev));
+      this.sentDocument(rev);
     });
     this.offStore = workbench.subscribe((s, prev) => {
       if (s.calendarsLoaded && !prev.calendarsLoaded) this.flushDeferred(false);
@@ -97,6 +105,42 @@ export class ScheduleRunner {
     const calendars = this.rememberCalendars(s);
     const options = this.remember(optionsOf(s.version, calendars));
     this.track(this.service.open(s.wbs.doc, calendars, options, s.dataRevision));
+    this.sentDocument(s.dataRevision);
+  }
+
+  /**
+   * The workbench filter in the worker (filter-core.ts), sent behind the document it reads: a
+   * filter applied as a version loads waits (without blocking the page) until the worker has been
+   * sent that version — a first open held for the first frame or the calendars, a reload's open —
+   * so the worker, which takes messages in order, answers it instead of the main thread.
+   */
+  filter(req: FilterRequest): Promise<FilterReply | null> {
+    const service = this.service;
+    if (!service.filter) return Promise.resolve(null);
+    if (!this.deferred && this.docRevision >= req.revision) return service.filter(req);
+    return new Promise((resolve, reject) => {
+      const w = {
+        revision: req.revision,
+        send: () => {
+          clearTimeout(timer);
+          this.waiting = this.waiting.filter((x) => x !== w);
+          service.filter!(req).then(resolve, reject);
+        },
+        drop: () => {
+          clearTimeout(timer);
+          resolve(null);
+        },
+      };
+      const timer = setTimeout(w.send, FILTER_WAIT_MS);
+      this.waiting.push(w);
+    });
+  }
+
+  /** A document (or a change of it) of `revision` was posted: filters waiting for it go now. */
+  private sentDocument(revision: number): void {
+    this.docRevision = Math.max(this.docRevision, revision);
+    if (this.deferred) return;
+    for (const w of this.waiting.slice()) if (w.revision <= this.docRevision) w.send();
   }
 
   private remember(options: ScheduleOptions): ScheduleOptions {
@@ -153,6 +197,7 @@ export class ScheduleRunner {
       const packed = typeof doc === 'function' ? doc() : doc;
       this.track(this.service.openPacked(packed, calendars, options, revision));
       performance.mark('wb-worker-open-posted');
+      this.sentDocument(revision);
     };
     if (!defer && workbench.get().calendarsLoaded) return send();
     // Calendars still on their way: wait for them a while, then go with stand-ins (follow()
@@ -188,6 +233,8 @@ export class ScheduleRunner {
   dispose(): void {
     if (this.deferred) clearTimeout(this.deferred.timer);
     this.deferred = null;
+    // Waiting filters are answered null (the main thread evaluates, if the page is still there).
+    for (const w of this.waiting.splice(0)) w.drop();
     this.off();
     this.offStore();
     this.service.dispose();
