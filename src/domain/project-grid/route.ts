@@ -34,8 +34,7 @@ export interface GridRoutes {
 export type RouteRefusal = 'span' | 'boundary' | 'summary' | 'unknown';
 
 export type Routed =
-  | { readonly ok: true; readonly part: number | null }
-  | { readonly ok: false; readonly reason: RouteRefusal };
+  { readonly ok: true; readonly part: number | null } | { readonly ok: false; readonly reason: RouteRefusal };
 
 const ROW_REFS = ['parentId'] as const;
 const REL_REFS = ['predId', 'succId'] as const;
@@ -84,7 +83,8 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
       if (summaries.has(id)) return { ok: false, reason: 'summary' };
       const r = addRow(id);
       if (r) return { ok: false, reason: r };
-      const parent = field === undefined ? valueRef(p.value, 'parentId') : field === 'parentId' ? p.value : undefined;
+      const parent =
+        field === undefined ? valueRef(p.value, 'parentId') : field === 'parentId' ? p.value : undefined;
       if (p.op !== 'remove' && parent !== undefined) {
         if (parent === null) return { ok: false, reason: 'boundary' };
         const k = partOfRow(String(parent));

@@ -63,7 +63,9 @@ describe('routing a project grid edit to its version', () => {
   it('refuses an indent or move across a schedule boundary, and outdent to the top level', () => {
     const r = routes();
     // A's row under B's summary row (moved into B)
-    expect(routeOf([{ op: 'replace', path: ['rows', 't1', 'parentId'], value: summaryIdOf('B') }], r)).toEqual({
+    expect(
+      routeOf([{ op: 'replace', path: ['rows', 't1', 'parentId'], value: summaryIdOf('B') }], r),
+    ).toEqual({
       ok: false,
       reason: 'boundary',
     });
@@ -85,7 +87,9 @@ describe('routing a project grid edit to its version', () => {
   });
 
   it('refuses a change of a schedule summary row', () => {
-    expect(routeOf([{ op: 'replace', path: ['rows', summaryIdOf('A'), 'name'], value: 'x' }], routes())).toEqual({
+    expect(
+      routeOf([{ op: 'replace', path: ['rows', summaryIdOf('A'), 'name'], value: 'x' }], routes()),
+    ).toEqual({
       ok: false,
       reason: 'summary',
     });
@@ -112,11 +116,19 @@ describe('routing a project grid edit to its version', () => {
   it('refuses a relation between two schedules; one within a schedule goes with its ends', () => {
     const r = routes();
     const across = [
-      { op: 'add', path: ['relations', 'x1'], value: { id: 'x1', predId: 't1', succId: gid(1, 't2'), type: 'fs', lag: 0 } },
+      {
+        op: 'add',
+        path: ['relations', 'x1'],
+        value: { id: 'x1', predId: 't1', succId: gid(1, 't2'), type: 'fs', lag: 0 },
+      },
     ];
     expect(routeOf(across, r)).toEqual({ ok: false, reason: 'span' });
     const within = [
-      { op: 'add', path: ['relations', 'x2'], value: { id: 'x2', predId: gid(1, 't1'), succId: gid(1, 't2'), type: 'fs', lag: 0 } },
+      {
+        op: 'add',
+        path: ['relations', 'x2'],
+        value: { id: 'x2', predId: gid(1, 't1'), succId: gid(1, 't2'), type: 'fs', lag: 0 },
+      },
     ];
     expect(routeOf(within, r)).toEqual({ ok: true, part: 1 });
     const own = toVersion(within, r)[0]!.value as { predId: string; succId: string };
