@@ -115,6 +115,7 @@ export function ProjectGridPage() {
   // Edits: routed to each schedule's version (edit.ts), sent by the workbench's sync, live events
   // of every version applied. The document opens for edits when one schedule may be edited.
   const editable = useWorkbench((s) => !!s.version && !s.version.locked);
+  const saving = useWorkbench((s) => s.saving);
   useEffect(() => {
     if (!loaded) return;
     const push = (title: string, line: string) =>
@@ -238,6 +239,7 @@ export function ProjectGridPage() {
     <div
       className="wb-page pg-page"
       data-testid="project-grid"
+      data-saving={saving}
       onKeyDownCapture={onKeyDownCapture}
       aria-label={t('title')}
     >
