@@ -179,7 +179,20 @@ test('a project of two schedules: each under its summary, with its own dates', a
   await expect(cell('Footings A')).toBeVisible();
   await page.keyboard.press('Control+y');
   await expect(cell('Partitions B')).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-edited.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/pgrid-edited.png` });
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    await page.waitForTimeout(800);
+    // A fill down from A's last row over B's summary row is refused (the summary is the grid's).
+    await cell('Columns').click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Control+d');
+    await expect(page.getByText('Итоговая строка графика принадлежит сетке проекта')).toBeVisible();
+    await expect(cell('Partitions B')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/pgrid-edited-ru.png` });
+    await page.getByRole('combobox', { name: /Language|Язык/ }).selectOption('en');
+  }
   await saved();
   await page.waitForTimeout(1000);
   // Schedule B's own page holds its edit (stored in its version), schedule A's page its own.

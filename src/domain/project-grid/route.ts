@@ -69,6 +69,7 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
     return 'unknown';
   };
   const summaries = new Set(routes.summaryIds);
+  let summaryHit = false;
   const addRow = (id: string): RouteRefusal | null => {
     const k = partOfRow(id);
     if (typeof k === 'string') return k;
@@ -80,7 +81,13 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
     if (table === 'rows') {
       if (key === undefined) return { ok: false, reason: 'unknown' };
       const id = String(key);
-      if (summaries.has(id)) return { ok: false, reason: 'summary' };
+      if (summaries.has(id)) {
+        // Said as such only when the change stays in one schedule (else: two schedules).
+        summaryHit = true;
+        parts.add(routes.rows.get(id)?.part ?? -1);
+        if (parts.size > 1) return { ok: false, reason: 'span' };
+        continue;
+      }
       const r = addRow(id);
       if (r) return { ok: false, reason: r };
       const parent =
@@ -105,6 +112,7 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
     }
     if (parts.size > 1) return { ok: false, reason: 'span' };
   }
+  if (summaryHit) return { ok: false, reason: 'summary' };
   return { ok: true, part: parts.size === 1 ? [...parts][0]! : null };
 }
 

@@ -58,6 +58,13 @@ describe('routing a project grid edit to its version', () => {
       { op: 'replace', path: ['rows', gid(1, 't1'), 'duration'], value: 960 },
     ];
     expect(routeOf(fill, r)).toEqual({ ok: false, reason: 'span' });
+    // A fill down from A's last row over B's summary row into B: still two schedules.
+    const over = [
+      { op: 'replace', path: ['rows', 't2', 'duration'], value: 960 },
+      { op: 'replace', path: ['rows', summaryIdOf('B'), 'duration'], value: 960 },
+      { op: 'replace', path: ['rows', gid(1, 's1'), 'duration'], value: 960 },
+    ];
+    expect(routeOf(over, r)).toEqual({ ok: false, reason: 'span' });
   });
 
   it('refuses an indent or move across a schedule boundary, and outdent to the top level', () => {
