@@ -1,7 +1,8 @@
 // The project grid (/{space_id}/grid/{project_id}): opened from the structure tree with the
 // keyboard, the rows of every schedule of the project under a summary row per schedule with the
-// dates of each schedule's own calculation, read-only (typing says so), the filter parameter
-// applied, and a row's schedule opened on that row (Alt+Enter).
+// dates of each schedule's own calculation, the filter parameter applied, a row's schedule opened
+// on that row (Alt+Enter); and a two-schedule project's grid edited like one version: a cell of
+// each schedule, one history (Ctrl+Z / Ctrl+Y across both), each edit stored in its own version.
 import { type Page, expect, test } from '@playwright/test';
 import { api, expandNodes, openDemoSpace, scheduleInNewSpace, signedIn } from './platform-helpers';
 
@@ -10,7 +11,7 @@ const rows = (page: Page) => page.getByRole('grid').locator('.wb-row');
 const nameOf = (page: Page, row: number) =>
   page.getByRole('grid').locator(`[data-row="${row}"] [data-col="1"] .wb-text`);
 
-test("the demo project's grid: its schedule's rows, read-only, a row's schedule opened", async ({ page }) => {
+test("the demo project's grid: its schedule's rows, a row's schedule opened", async ({ page }) => {
   await openDemoSpace(page);
   await expandNodes(page, ['Riverside campus']);
   // From the tree with the keyboard: select the project, Alt+Enter opens its grid.
@@ -21,7 +22,7 @@ test("the demo project's grid: its schedule's rows, read-only, a row's schedule 
   const gridPage = page.getByTestId('project-grid');
   await expect(gridPage.getByRole('heading', { name: 'Project grid: Office block B2' })).toBeVisible();
   await expect(page.getByTestId('pg-summary')).toHaveText(/1 schedules · 199 rows|1 schedules · \d+ rows/);
-  await expect(page.getByTestId('pg-read-only')).toContainText('Read-only');
+  await expect(page.getByTestId('pg-editable')).toContainText('Edited like one version');
   // The schedule's summary row first, its rows under it, with dates (the engine's pass).
   await expect(nameOf(page, 0)).toHaveText(/^Construction schedule · /);
   await expect(rows(page).nth(5)).toBeVisible();
@@ -44,13 +45,12 @@ test("the demo project's grid: its schedule's rows, read-only, a row's schedule 
     await page.screenshot({ path: `${SHOTS}/pgrid-target.png` });
   }
 
-  // Read-only: typing on a cell changes nothing and says why.
-  const row3 = page.getByRole('grid').locator('[data-row="3"] [data-col="1"]');
-  await row3.click();
-  const before = await nameOf(page, 3).textContent();
+  // The schedule's summary row is the grid's own: an edit of it is refused, saying why.
+  await page.getByRole('grid').locator('[data-row="0"] [data-col="1"]').click();
   await page.keyboard.type('x');
-  await expect(page.getByText('The project grid is read-only')).toBeVisible();
-  await expect(nameOf(page, 3)).toHaveText(before ?? '');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/summary row is the grid/)).toBeVisible();
+  await expect(nameOf(page, 0)).toHaveText(/^Construction schedule · /);
 
   // The filter parameter keeps matching rows (with their summaries).
   const url = new URL(page.url());
@@ -140,4 +140,65 @@ test('a project of two schedules: each under its summary, with its own dates', a
   expect(all.indexOf('Footings')).toBeGreaterThan(all.findIndex((n) => n.startsWith('Structure')));
   expect(all.indexOf('Paint')).toBeGreaterThan(all.findIndex((n) => n.startsWith('Fit-out')));
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-two.png` });
+
+  // Edited like one version: a cell of each schedule, each sent as its own version's batch.
+  const cell = (name: string) =>
+    rows(page)
+      .filter({ has: page.locator('[data-col="1"] .wb-text', { hasText: new RegExp(`^${name}$`) }) })
+      .locator('[data-col="1"]');
+  const rename = async (from: string, to: string) => {
+    await cell(from).click();
+    await page.keyboard.type(to);
+    await page.keyboard.press('Enter');
+    await expect(cell(to)).toBeVisible();
+  };
+  const saved = () => expect(page.getByTestId('project-grid')).not.toHaveAttribute('data-saving', /[1-9]/);
+  await rename('Footings', 'Footings A');
+  await rename('Partitions', 'Partitions B');
+  await saved();
+  // One history: Ctrl+Z undoes B's step, then A's.
+  await page.keyboard.press('Control+z');
+  await expect(cell('Partitions')).toBeVisible();
+  await expect(cell('Footings A')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(cell('Footings')).toBeVisible();
+  await saved();
+  await page.waitForTimeout(1000);
+  await page.reload();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await expect(cell('Footings')).toBeVisible();
+  await expect(cell('Partitions')).toBeVisible();
+  // The redo path: both edits again, both undone, both redone.
+  await rename('Footings', 'Footings A');
+  await rename('Partitions', 'Partitions B');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(cell('Footings')).toBeVisible();
+  await expect(cell('Partitions')).toBeVisible();
+  await page.keyboard.press('Control+y');
+  await expect(cell('Footings A')).toBeVisible();
+  await page.keyboard.press('Control+y');
+  await expect(cell('Partitions B')).toBeVisible();
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/pgrid-edited.png` });
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    await page.waitForTimeout(800);
+    // A fill down from A's last row over B's summary row is refused (the summary is the grid's).
+    await cell('Columns').click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Control+d');
+    await expect(page.getByText('Итоговая строка графика принадлежит сетке проекта')).toBeVisible();
+    await expect(cell('Partitions B')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/pgrid-edited-ru.png` });
+    await page.getByRole('combobox', { name: /Language|Язык/ }).selectOption('en');
+  }
+  await saved();
+  await page.waitForTimeout(1000);
+  // Schedule B's own page holds its edit (stored in its version), schedule A's page its own.
+  await cell('Partitions B').click();
+  await page.keyboard.press('Alt+Enter');
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await expect(page.getByRole('grid').getByText('Partitions B', { exact: true })).toBeVisible();
+  await expect(page.getByRole('grid').getByText('Ceilings', { exact: true })).toBeVisible();
 });

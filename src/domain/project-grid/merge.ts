@@ -64,6 +64,8 @@ export interface MergedGrid {
   readonly gridIds: readonly ReadonlyMap<RowId, RowId>[];
   /** The summary row of each part, in order. */
   readonly summaryIds: readonly RowId[];
+  /** Grid relation id → its schedule and own id. */
+  readonly relOrigin: Map<string, { readonly part: number; readonly id: string }>;
   readonly dates: MergedDates;
 }
 
@@ -84,6 +86,7 @@ export function mergeParts(parts: readonly GridPart[]): MergedGrid {
   const origin = new Map<RowId, RowOrigin>();
   const gridIds: Map<RowId, RowId>[] = [];
   const summaryIds: RowId[] = [];
+  const relOrigin = new Map<string, { readonly part: number; readonly id: string }>();
   const keys = keysBetween(null, null, parts.length);
 
   const ids: string[] = [];
@@ -138,6 +141,7 @@ export function mergeParts(parts: readonly GridPart[]): MergedGrid {
       const succId = map.get(rel.succId);
       if (predId === undefined || succId === undefined) continue;
       const id = unique(rel.id, relations, k);
+      relOrigin.set(id, { part: k, id: rel.id });
       relations.set(
         id,
         id === rel.id && predId === rel.predId && succId === rel.succId
@@ -202,6 +206,7 @@ export function mergeParts(parts: readonly GridPart[]): MergedGrid {
     origin,
     gridIds,
     summaryIds,
+    relOrigin,
     dates: {
       ids,
       es: Int32Array.from(es),

@@ -8,7 +8,11 @@
 import { ExternalLink, Filter, FolderTree, RotateCw, Target } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
+import { liveEvents } from '../../app/api/live';
+import type { SpaceContext } from '../../app/layout/MainLayout';
+import { setCommitGuard } from '../../state/workbench/data';
+import { VersionSync } from '../../state/workbench/sync';
 import { ApiError } from '../../app/api/errors';
 import type { FilterExpr } from '../../domain/filter';
 import { EmptyState } from '../../app/ui/StatePanels';
@@ -32,6 +36,7 @@ import '../schedule/workbench.css';
 import { useProjectGridT } from './i18n';
 import { eachTargetParam, loadProjectGrid, loadTargets, parseTargets } from './load';
 import type { LoadedGrid } from './load';
+import { GridEditor } from './edit';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -56,6 +61,8 @@ export function ProjectGridPage() {
   const spaceReady = sessionSpace === routeSpace;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const space = useOutletContext<SpaceContext | undefined>();
+  const canEdit = space?.config?.can.edit ?? false;
   const { t: pt } = useProjectGridT();
   const { t: wbT, i18n } = useTranslation(WB_NS);
   const t = pt as unknown as T;
@@ -105,6 +112,35 @@ export function ProjectGridPage() {
     return () => abort.abort();
   }, [projectId, spaceReady, reloads]);
 
+  // Edits: routed to each schedule's version (edit.ts), sent by the workbench's sync, live events
+  // of every version applied. The document opens for edits when one schedule may be edited.
+  const editable = useWorkbench((s) => !!s.version && !s.version.locked);
+  const saving = useWorkbench((s) => s.saving);
+  useEffect(() => {
+    if (!loaded) return;
+    const push = (title: string, line: string) =>
+      useToasts.getState().push({ kind: 'warning', title, lines: [line], durationMs: 5000 });
+    const reload = () => setReloads((n) => n + 1);
+    const editor = new GridEditor(
+      { schedules: loaded.grid.schedules, versions: loaded.versions, merged: loaded.merged },
+      canEdit,
+      push,
+      reload,
+      loaded.dates,
+    );
+    const v = workbench.get().version;
+    if (v && editor.anyEditable) workbench.set({ version: { ...v, locked: false } });
+    setCommitGuard(editor.guard);
+    const sync = new VersionSync(editor.transport, async () => reload());
+    const off = liveEvents.subscribe((e) => editor.live(e));
+    return () => {
+      off();
+      sync.dispose();
+      editor.dispose();
+      setCommitGuard(null);
+    };
+  }, [loaded, canEdit]);
+
   useEffect(() => {
     if (!loaded) return;
     void loadTargets(loaded, targetParam, t('target_label')).catch(() => undefined);
@@ -153,8 +189,13 @@ export function ProjectGridPage() {
       openFocused();
       return;
     }
-    // Typing on the grid: say once in a while why nothing happens.
-    if (el.closest('[role="grid"]') && isEditKey(e) && Date.now() - refusedShown.current > 4000) {
+    // Typing on a grid no schedule of which may be edited: say once in a while why nothing happens.
+    if (
+      !editable &&
+      el.closest('[role="grid"]') &&
+      isEditKey(e) &&
+      Date.now() - refusedShown.current > 4000
+    ) {
       refusedShown.current = Date.now();
       useToasts.getState().push({
         kind: 'info',
@@ -198,6 +239,7 @@ export function ProjectGridPage() {
     <div
       className="wb-page pg-page"
       data-testid="project-grid"
+      data-saving={saving}
       onKeyDownCapture={onKeyDownCapture}
       aria-label={t('title')}
     >
@@ -274,8 +316,8 @@ export function ProjectGridPage() {
           </button>
         </div>
       </div>
-      <p className="pg-note" role="note" data-testid="pg-read-only">
-        {t('read_only')}
+      <p className="pg-note" role="note" data-testid={editable ? 'pg-editable' : 'pg-read-only'}>
+        {t(editable ? 'editable' : 'read_only')}
       </p>
       {notes.length > 0 && (
         <ul className="pg-notes" role="status">

@@ -2,7 +2,7 @@
 // versions (GET projects/{id}/grid), each version's rows (GET versions/{id}/wbs), one engine pass
 // per version with that version's own options (data date, calendars, the options an import
 // stored) in the schedule worker, then one merged document (src/domain/project-grid) shown as a
-// locked version: the grid and the Gantt are the workbench's, edits are refused (read-only).
+// locked version until the page's GridEditor opens it for edits routed to each schedule's version.
 
 import { api } from '../../api';
 import type { ProjectGrid, ProjectGridSchedule } from '../../api/project-grid';
@@ -27,6 +27,10 @@ export interface LoadedGrid {
   readonly partRows: readonly (readonly WbsRow[])[];
   /** Per schedule: why its dates are missing (the engine's refusal), or null. */
   readonly failures: readonly (string | null)[];
+  /** Each schedule's version as read (its options, data date, revision), null without one. */
+  readonly versions: readonly (Version | null)[];
+  /** Each schedule's first-pass dates, in grid ids (recalculation keeps the others'). */
+  readonly dates: readonly (PartDates | null)[];
   /** Milliseconds: reading everything, and the engine passes. */
   readonly ms: { readonly read: number; readonly engine: number };
 }
@@ -96,7 +100,7 @@ export async function loadProjectGrid(projectId: string, signal: AbortSignal): P
     schedule_id: projectId,
     kind: 'version',
     label: grid.project.name,
-    // Locked: every edit command, paste and Gantt gesture refuses (the grid is read-only).
+    // Locked until the page knows the user may edit one of the schedules (src/modules/project-grid/edit.ts).
     locked: true,
     order: 0,
     revision: 0,
@@ -125,7 +129,20 @@ export async function loadProjectGrid(projectId: string, signal: AbortSignal): P
     timetableState: 'calculated',
     target: null,
   });
-  return { grid, merged, partRows, failures, ms: { read: t1 - t0, engine: t2 - t1 } };
+  const versions = contents.map((c) => c?.version ?? null);
+  const partDates = parts.map((p, k) => {
+    const ids = merged.gridIds[k]!;
+    return p.dates ? { ...p.dates, ids: p.dates.ids.map((id) => ids.get(id) ?? id) } : null;
+  });
+  return {
+    grid,
+    merged,
+    partRows,
+    failures,
+    versions,
+    dates: partDates,
+    ms: { read: t1 - t0, engine: t2 - t1 },
+  };
 }
 
 /**

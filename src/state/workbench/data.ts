@@ -308,6 +308,16 @@ function newParents(
   return [...out];
 }
 
+/**
+ * A screen that holds several versions in one document (the project grid) checks every new
+ * change before it is applied: false refuses it (the guard says why), nothing changes.
+ */
+type CommitGuard = (patches: readonly Patch[]) => boolean;
+let commitGuard: CommitGuard | null = null;
+export function setCommitGuard(guard: CommitGuard | null): void {
+  commitGuard = guard;
+}
+
 /** Runs a domain command's result through the store; 'record' puts it on the undo stack. */
 export function commitChange(
   c: WbsChange<unknown>,
@@ -316,6 +326,7 @@ export function commitChange(
   mode: HistoryMode = 'record',
 ): AppliedChange | null {
   if (c.patches.length === 0) return null;
+  if (commitGuard && !commitGuard(c.patches)) return null;
   const change: Change = { labelKey, kind, patches: c.patches, inversePatches: c.inversePatches };
   const applied = apply(change, change.patches, 'do', c);
   if (mode === 'record') workbench.set({ history: record(workbench.get().history, change) });
@@ -325,6 +336,7 @@ export function commitChange(
 /** Records and applies a change made of patches (day values, with the rows they derive). */
 export function commitPatches(change: Change): AppliedChange | null {
   if (change.patches.length === 0) return null;
+  if (commitGuard && !commitGuard(change.patches)) return null;
   const applied = apply(change, change.patches, 'do');
   workbench.set({ history: record(workbench.get().history, change) });
   return applied;

@@ -1,0 +1,269 @@
+// Editing the project grid through the workbench's edit loop. The merged document is one store
+// document, so every command (cell edit, paste, fill, delete, insert, indent/outdent, move) and
+// the one history of steps (Ctrl+Z / Ctrl+Y) work as on the schedule page. Each change is routed
+// (src/domain/project-grid/route.ts) before it is applied: rows of one schedule go as that
+// schedule's version batch on the same batch route (its validation, its server-kept undo log, its
+// revision), written in the version's own ids; a change spanning two schedules, crossing a
+// schedule's boundary or touching a summary row is refused with a toast saying why, and so is one
+// on a version the user may not edit (no edit rights, a locked version). Undo and redo of a step
+// route to the same version (the step's rows say which). Others' changes of any of the versions
+// (live events, and those a batch answer carries) are applied in grid ids; after a change, that
+// schedule alone is scheduled again with its own options and calendars.
+
+import type { Patch } from 'immer';
+import type { ProjectGridSchedule } from '../../api/project-grid';
+import type { Version } from '../../api/versions';
+import type { SerializedEntry } from '../../domain/history';
+import { mergeParts } from '../../domain/project-grid/merge';
+import type { GridPart, PartDates } from '../../domain/project-grid/merge';
+import { learn, routeOf, routesOf, toGrid, toVersion } from '../../domain/project-grid/route';
+import type { GridRoutes, RouteRefusal, RoutedPatch } from '../../domain/project-grid/route';
+import { versionScheduleOptions } from '../../domain/schedule';
+import type { WbsRelation, WbsRow } from '../../domain/wbs/types';
+import { applyRemote } from '../../state/workbench/data';
+import { services } from '../../state/workbench/services';
+import { workbench } from '../../state/workbench/store';
+import type { SyncResult, SyncTransport } from '../../state/workbench/sync';
+import { SyncConflict, SyncEditConflict } from '../../state/workbench/sync';
+import { createScheduleService } from '../../workers/schedule-client';
+import { batchTransport } from '../schedule/transport';
+import { liveAction } from '../schedule/live-action';
+import type { LiveEventLike } from '../schedule/live-action';
+
+/** Why a part may not be edited, or null when it may. */
+export type ReadOnlyReason = 'no_rights' | 'locked' | 'no_version' | null;
+
+export function readOnlyReason(s: ProjectGridSchedule, canEdit: boolean): ReadOnlyReason {
+  if (!s.version) return 'no_version';
+  if (!canEdit) return 'no_rights';
+  if (s.version.locked) return 'locked';
+  return null;
+}
+
+export interface EditableGrid {
+  readonly schedules: readonly ProjectGridSchedule[];
+  /** Each schedule's version as read (options, data date, revision); null without a version. */
+  readonly versions: readonly (Version | null)[];
+  readonly merged: Parameters<typeof routesOf>[0];
+}
+
+type Toast = (title: string, line: string) => void;
+
+export class GridEditor {
+  readonly routes: GridRoutes;
+  /** The revision each version is at, as far as this page knows (our batches, their events). */
+  readonly revisions: number[];
+  private readonly reasons: ReadOnlyReason[];
+  private readonly dates: (PartDates | null)[];
+  private readonly dirty = new Set<number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly grid: EditableGrid,
+    canEdit: boolean,
+    private readonly toast: Toast,
+    /** Read the whole grid again (a conflict, a refusal, a gap in a version's events). */
+    private readonly reload: () => void,
+    initialDates: readonly (PartDates | null)[] = [],
+  ) {
+    this.routes = routesOf(grid.merged);
+    this.revisions = grid.versions.map((v) => v?.revision ?? 0);
+    this.reasons = grid.schedules.map((s) => readOnlyReason(s, canEdit));
+    this.dates = grid.schedules.map((_, k) => initialDates[k] ?? null);
+  }
+
+  /** Whether any schedule of the grid may be edited (else the grid stays a locked document). */
+  get anyEditable(): boolean {
+    return this.reasons.some((r) => r === null);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private refuse(reason: RouteRefusal | Exclude<ReadOnlyReason, null>, part?: number): false {
+    const sv = services();
+    const name = part === undefined ? '' : (this.grid.schedules[part]?.schedule.name ?? '');
+    this.toast(sv.t(`projectgrid:refused.${reason}`, { name }), sv.t('projectgrid:refused.hint'));
+    return false;
+  }
+
+  /** The store's commit guard: a new change goes through only to one editable schedule. */
+  readonly guard = (patches: readonly Patch[]): boolean => {
+    const routed = routeOf(patches as readonly RoutedPatch[], this.routes);
+    if (!routed.ok) return this.refuse(routed.reason);
+    if (routed.part === null) return true;
+    const reason = this.reasons[routed.part];
+    if (reason) return this.refuse(reason, routed.part);
+    learn(patches as readonly RoutedPatch[], routed.part, this.routes);
+    return true;
+  };
+
+  private ownEntry(entry: SerializedEntry): SerializedEntry {
+    return {
+      ...entry,
+      patches: toVersion(entry.patches as RoutedPatch[], this.routes),
+      inversePatches: toVersion(entry.inversePatches as RoutedPatch[], this.routes),
+    };
+  }
+
+  /** Others' changes of part k (own ids) in the grid's ids. */
+  private gridEntry(entry: Record<string, unknown>, part: number): Record<string, unknown> {
+    const e = entry as unknown as SerializedEntry;
+    const patches = toGrid((e.patches ?? []) as RoutedPatch[], part, this.routes);
+    learn(patches, part, this.routes);
+    return {
+      ...entry,
+      patches,
+      inversePatches: toGrid((e.inversePatches ?? []) as RoutedPatch[], part, this.routes),
+    };
+  }
+
+  /** The sync's transport: the batch goes to its schedule's version, in that version's ids. */
+  readonly transport: SyncTransport = {
+    send: async (batch): Promise<SyncResult> => {
+      const routed = routeOf(batch.entry.patches as RoutedPatch[], this.routes);
+      // A step made before a reload, or one of nothing but side data: not the grid's to send.
+      if (!routed.ok) throw new SyncConflict(null);
+      const part = routed.part;
+      const version = part === null ? null : this.grid.versions[part];
+      if (part === null || !version) return { revision: batch.revision };
+      try {
+        const res = await batchTransport.send({
+          versionId: version.id,
+          origin: batch.origin,
+          revision: this.revisions[part]!,
+          entry: this.ownEntry(batch.entry),
+        });
+        this.revisions[part] = Math.max(this.revisions[part]!, res.revision);
+        this.touched(part);
+        return {
+          ...res,
+          changes: (res.changes ?? []).map((c) => ({ ...c, entry: this.gridEntry(c.entry, part) })),
+          ...(res.cascade
+            ? {
+                cascade: {
+                  patches: toGrid(res.cascade.patches as RoutedPatch[], part, this.routes),
+                  inversePatches: toGrid(res.cascade.inversePatches as RoutedPatch[], part, this.routes),
+                },
+              }
+            : {}),
+        };
+      } catch (err) {
+        // Resolving an overlap needs the version's own conflict dialog: the grid is read again.
+        if (err instanceof SyncEditConflict) throw new SyncConflict(err.body.revision);
+        throw err;
+      }
+    },
+  };
+
+  /** A live event of one of the grid's versions (another user's or tab's edit). */
+  live(e: LiveEventLike & { readonly ids: readonly string[] }): void {
+    if (this.disposed) return;
+    const part = this.grid.versions.findIndex((v) => v !== null && e.ids.includes(v.id));
+    if (part < 0) return;
+    const action = liveAction(e, this.revisions[part]!, workbench.get().saving > 0);
+    if (action.kind === 'ignore' || action.kind === 'state') return;
+    if (action.kind === 'apply') {
+      const entry = this.gridEntry({ patches: action.patches, inversePatches: [] }, part);
+      this.revisions[part] = action.revision;
+      applyRemote(entry.patches as Patch[]);
+      this.touched(part);
+      return;
+    }
+    // Deferred (our batch is on its way and its answer carries it) or too big: read again after.
+    const revision = typeof e.payload.revision === 'number' ? e.payload.revision : Infinity;
+    setTimeout(() => {
+      if (!this.disposed && revision > this.revisions[part]!) this.reload();
+    }, 1500);
+  }
+
+  /** Schedule part k again soon (a burst of edits computes once). */
+  touched(part: number): void {
+    this.dirty.add(part);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.recalculate(), 250);
+  }
+
+  /** Part k's rows and relations from the store (grid ids; its top level with no parent). */
+  private partOf(k: number): { rows: WbsRow[]; relations: WbsRelation[] } {
+    const doc = workbench.get().wbs.doc;
+    const summary = this.routes.summaryIds[k];
+    const rows: WbsRow[] = [];
+    for (const r of doc.rows.values()) {
+      const place = this.routes.rows.get(r.id);
+      if (!place || place.part !== k || place.id === null) continue;
+      rows.push(r.parentId === summary ? { ...r, parentId: null } : r);
+    }
+    const relations: WbsRelation[] = [];
+    for (const rel of doc.relations.values())
+      if (this.routes.rows.get(rel.predId)?.part === k) relations.push(rel);
+    return { rows, relations };
+  }
+
+  /** The changed schedules scheduled again, each with its own options; the dates merged again. */
+  async recalculate(): Promise<void> {
+    this.timer = null;
+    const todo = [...this.dirty];
+    this.dirty.clear();
+    if (todo.length === 0 || this.disposed) return;
+    const calendars = [...workbench.get().calendars];
+    const service = createScheduleService();
+    try {
+      for (const k of todo) {
+        const v = this.grid.versions[k];
+        if (!v) continue;
+        const { rows, relations } = this.partOf(k);
+        const doc = {
+          rows: new Map(rows.map((r) => [r.id, r])),
+          relations: new Map(relations.map((r) => [r.id, r])),
+        };
+        const out = await service.open(
+          doc,
+          calendars,
+          versionScheduleOptions(v.schedule_options, v.data_date, calendars),
+          0,
+        );
+        this.dates[k] = out.failure || !out.ids ? null : { ...out, ids: out.ids };
+      }
+    } finally {
+      service.dispose();
+    }
+    if (this.disposed) return;
+    const parts: GridPart[] = this.grid.schedules.map((s, k) => ({
+      key: s.schedule.id,
+      name: '',
+      ...this.partOf(k),
+      dates: this.dates[k] ?? null,
+    }));
+    const d = mergeParts(parts).dates;
+    const now = workbench.get();
+    workbench.set({
+      schedule: {
+        revision: now.dataRevision,
+        position: new Map(d.ids.map((id, i) => [id, i])),
+        es: d.es,
+        ef: d.ef,
+        ls: d.ls,
+        lf: d.lf,
+        tf: d.tf,
+        ff: d.ff,
+        critical: d.critical,
+        percentComplete: d.percentComplete,
+        projectFinish: d.projectFinish,
+        ms: now.schedule?.ms ?? 0,
+      },
+      timetableState: 'calculated',
+    });
+    // Edits made while computing: once more.
+    if (this.dirty.size > 0) this.touched([...this.dirty][0]!);
+  }
+}
+
+/** Each part's first-pass dates in grid ids (the engine ran on own ids). */
+export function gridDates(dates: PartDates | null, gridIds: ReadonlyMap<string, string>): PartDates | null {
+  if (!dates) return null;
+  return { ...dates, ids: dates.ids.map((id) => gridIds.get(id) ?? id) };
+}

@@ -1,0 +1,153 @@
+// The project grid edited like one version: a change of one schedule's rows goes as that
+// schedule's version batch (the batch route's transport, in the version's own ids, with that
+// version's revision); one history across the schedules (Ctrl+Z undoes the last step, whichever
+// version it went to); a change spanning two schedules or leaving its schedule is refused before
+// anything changes, with a toast naming why; a locked version's rows stay read-only.
+import type { Patch } from 'immer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProjectGridSchedule } from '../../src/api/project-grid';
+import type { SyncBatch } from '../../src/state/workbench/sync';
+import { mergeParts, summaryIdOf } from '../../src/domain/project-grid/merge';
+import { commitPatches, loadVersion, redo, setCommitGuard, undo } from '../../src/state/workbench/data';
+import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
+import { VersionSync } from '../../src/state/workbench/sync';
+import { chain, version } from './fixtures';
+
+const sent: SyncBatch[] = [];
+vi.mock('../../src/modules/schedule/transport', () => ({
+  batchTransport: {
+    send: async (b: SyncBatch) => (sent.push(b), { revision: b.revision + 1, action_id: 'x' }),
+  },
+}));
+const { GridEditor } = await import('../../src/modules/project-grid/edit');
+
+const settle = async () => {
+  for (let i = 0; i < 30; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+const node = (id: string, name: string) => ({ id, name }) as unknown as ProjectGridSchedule['schedule'];
+const A = version('00000000-0000-4000-8000-00000000000a');
+const B = { ...version('00000000-0000-4000-8000-00000000000b'), revision: 7 };
+
+describe('project grid: edits routed to their versions', () => {
+  let editor: InstanceType<typeof GridEditor> | null = null;
+  let sync: VersionSync | null = null;
+  let toasts: string[] = [];
+
+  const open = (bLocked = false) => {
+    useWorkbench.setState(initialState(), true);
+    // B is a copy of A: same own ids, so B's rows carry grid ids of their own.
+    const { rows, relations } = chain(3);
+    const part = (key: string) => ({ key, name: key, rows, relations, dates: null });
+    const merged = mergeParts([part('A'), part('B')]);
+    loadVersion(
+      { ...version('project:p'), locked: false },
+      [...merged.rows.values()],
+      [...merged.relations.values()],
+    );
+    const schedules = [
+      { schedule: node('A', 'Structure'), group: null, version: A, versions: [A] },
+      { schedule: node('B', 'Fit-out'), group: null, version: { ...B, locked: bLocked }, versions: [B] },
+    ] as unknown as ProjectGridSchedule[];
+    editor = new GridEditor(
+      { schedules, versions: [A, { ...B, locked: bLocked }], merged },
+      true,
+      (title) => toasts.push(title),
+      () => undefined,
+    );
+    setCommitGuard(editor.guard);
+    sync = new VersionSync(editor.transport, async () => undefined);
+    return merged;
+  };
+  const rename = (id: string, name: string) => {
+    const before = workbench.get().wbs.doc.rows.get(id)!.name;
+    return commitPatches({
+      labelKey: 'cmd.edit',
+      kind: 'undo_wbs',
+      patches: [{ op: 'replace', path: ['rows', id, 'name'], value: name }],
+      inversePatches: [{ op: 'replace', path: ['rows', id, 'name'], value: before }],
+    });
+  };
+  const nameOf = (id: string) => workbench.get().wbs.doc.rows.get(id)?.name;
+
+  beforeEach(() => {
+    sent.length = 0;
+    toasts = [];
+  });
+  afterEach(() => {
+    sync?.dispose();
+    editor?.dispose();
+    setCommitGuard(null);
+  });
+
+  it('sends each schedule’s edit to its own version, and undoes the last step first', async () => {
+    const merged = open();
+    const bT1 = merged.gridIds[1]!.get('T1')!;
+    expect(bT1).not.toBe('T1');
+    rename('T1', 'in A');
+    rename(bT1, 'in B');
+    await settle();
+    expect(sent.map((b) => [b.versionId, b.origin, b.revision])).toEqual([
+      [A.id, 'do', 1],
+      [B.id, 'do', 7],
+    ]);
+    // In B's own ids.
+    expect((sent[1]!.entry.patches as Patch[])[0]!.path).toEqual(['rows', 'T1', 'name']);
+    undo();
+    await settle();
+    expect(nameOf(bT1)).not.toBe('in B');
+    expect(nameOf('T1')).toBe('in A');
+    undo();
+    await settle();
+    expect(nameOf('T1')).not.toBe('in A');
+    // Each undo went to the version its step changed, on that version's next revision.
+    expect(sent.slice(2).map((b) => [b.versionId, b.origin, b.revision])).toEqual([
+      [B.id, 'undo', 8],
+      [A.id, 'undo', 2],
+    ]);
+    redo();
+    await settle();
+    expect(nameOf('T1')).toBe('in A');
+    expect(sent.at(-1)).toMatchObject({ versionId: A.id, origin: 'redo', revision: 3 });
+  });
+
+  it('refuses a change spanning two schedules, or leaving its schedule, before anything changes', async () => {
+    const merged = open();
+    const bT1 = merged.gridIds[1]!.get('T1')!;
+    const span = commitPatches({
+      labelKey: 'cmd.fillDown',
+      kind: 'undo_wbs',
+      patches: [
+        { op: 'replace', path: ['rows', 'T1', 'name'], value: 'x' },
+        { op: 'replace', path: ['rows', bT1, 'name'], value: 'x' },
+      ],
+      inversePatches: [],
+    });
+    expect(span).toBeNull();
+    expect(nameOf('T1')).not.toBe('x');
+    const out = commitPatches({
+      labelKey: 'cmd.indent',
+      kind: 'undo_wbs',
+      patches: [{ op: 'replace', path: ['rows', bT1, 'parentId'], value: summaryIdOf('A') }],
+      inversePatches: [],
+    });
+    expect(out).toBeNull();
+    await settle();
+    expect(sent).toEqual([]);
+    expect(toasts).toEqual([
+      'projectgrid:refused.span {"name":""}',
+      'projectgrid:refused.boundary {"name":""}',
+    ]);
+    expect(workbench.get().history.undos.length).toBe(0);
+  });
+
+  it('keeps a locked version read-only, the other schedule editable', async () => {
+    const merged = open(true);
+    const bT1 = merged.gridIds[1]!.get('T1')!;
+    expect(rename(bT1, 'no')).toBeNull();
+    expect(toasts).toEqual(['projectgrid:refused.locked {"name":"Fit-out"}']);
+    expect(rename('T1', 'yes')).not.toBeNull();
+    await settle();
+    expect(sent.map((b) => b.versionId)).toEqual([A.id]);
+  });
+});
