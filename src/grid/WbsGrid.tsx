@@ -3,6 +3,7 @@
 // registry (commands.ts, keys in keybindings.ts), its edits and pastes the WBS commands
 // (commands-edit.ts: one undo step each); the find bar and the column menu are the workbench's.
 
+import { groupLevels } from '../domain/wbs/arrange';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useCostStaleLoad, useCostStaleMarks } from './cost-stale';
 import type { CellTextContext } from '../state/workbench/cell-text';
@@ -134,7 +135,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   );
   const attributeLabels = useWorkbench((s) => s.attributeLabels);
   const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
-  const groupBy = useWorkbench((s) => s.arrange?.groupBy ?? null);
+  const groupBy = useWorkbench((s) => (s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null));
   const groupColumn = groupBy ? columnName(groupBy) : '';
   const visible = useWorkbench((s) => s.visible);
   const folded = useWorkbench((s) => s.foldedGroups);

@@ -18,16 +18,25 @@ export interface SortKey {
 
 export interface Arrangement {
   readonly sort: readonly SortKey[];
-  readonly groupBy: string | null;
+  /** One column, or an ordered list of columns (nested headers, first outermost); null: none. */
+  readonly groupBy: string | readonly string[] | null;
 }
+
+/** The grouping levels of an arrangement (a single column is one level). */
+export const groupLevels = (a: Pick<Arrangement, 'groupBy'>): readonly string[] =>
+  a.groupBy === null ? [] : typeof a.groupBy === 'string' ? [a.groupBy] : a.groupBy;
 
 export type ArrangeValue = string | number | boolean | null | undefined;
 
 export interface RowGroup {
   /** The value as text ('' for rows without one). */
   readonly value: string;
-  /** The group's rows in display order. */
+  /** The group's rows in display order (every row under it, at any deeper level). */
   readonly rows: readonly RowId[];
+  /** 0 for the outermost level (absent: 0). */
+  readonly level?: number;
+  /** The values of the headers above it and its own, outermost first (absent: [value]). */
+  readonly path?: readonly string[];
 }
 
 export interface ArrangedView extends VisibleView {
@@ -37,7 +46,8 @@ export interface ArrangedView extends VisibleView {
 
 const GROUP_PREFIX = '\u0001group:';
 
-export const groupRowId = (value: string): RowId => `${GROUP_PREFIX}${value}`;
+/** A header's id: one value (one level) or the path of values, outermost first. */
+export const groupRowId = (...path: string[]): RowId => `${GROUP_PREFIX}${path.join('\u0002')}`;
 export const isGroupRowId = (id: RowId): boolean => id.startsWith(GROUP_PREFIX);
 
 const blank = (v: ArrangeValue): boolean => v === null || v === undefined || v === '';
@@ -116,36 +126,57 @@ export function arrangeView(
     return { ids, depth: Uint16Array.from(depths) };
   }
 
-  const column = arrangement.groupBy;
-  const byValue = new Map<string, RowId[]>();
-  for (const id of all) {
-    if (index.children.has(id) || (shown && !shown.has(id))) continue;
-    const v = read(id, column);
-    const key = blank(v) ? '' : String(v);
-    let list = byValue.get(key);
-    if (!list) byValue.set(key, (list = []));
-    list.push(id);
-  }
-  const values = [...byValue.keys()].sort((a, b) => {
-    if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
-    // Numbers group by their value, so they order as numbers.
-    const na = Number(a);
-    const nb = Number(b);
-    return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : compareValues(a, b);
-  });
+  const levels = groupLevels(arrangement);
+  const leaves = all.filter((id) => !index.children.has(id) && !(shown && !shown.has(id)));
   const groups = new Map<RowId, RowGroup>();
-  for (const value of values) {
-    const rows = byValue.get(value)!;
-    if (arrangement.sort.length) rows.sort(cmp);
-    const header = groupRowId(value);
-    groups.set(header, { value, rows });
-    ids.push(header);
-    depths.push(0);
-    if (folded.has(header)) continue;
+  const orderValues = (keys: string[]) =>
+    keys.sort((a, b) => {
+      if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
+      // Numbers group by their value, so they order as numbers.
+      const na = Number(a);
+      const nb = Number(b);
+      return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : compareValues(a, b);
+    });
+  // Rows (in WBS order) split by the level's column; a header per value, then its subgroups.
+  const place = (
+    rows: readonly RowId[],
+    level: number,
+    path: readonly string[],
+    hidden: boolean,
+  ): RowId[] => {
+    const byValue = new Map<string, RowId[]>();
     for (const id of rows) {
-      ids.push(id);
-      depths.push(1);
+      const v = read(id, levels[level]!);
+      const key = blank(v) ? '' : String(v);
+      let list = byValue.get(key);
+      if (!list) byValue.set(key, (list = []));
+      list.push(id);
     }
-  }
+    const out: RowId[] = [];
+    for (const value of orderValues([...byValue.keys()])) {
+      const here = [...path, value];
+      const header = groupRowId(...here);
+      const mine = byValue.get(value)!;
+      if (!hidden) {
+        ids.push(header);
+        depths.push(level);
+      }
+      const shut = hidden || folded.has(header);
+      let ordered: RowId[];
+      if (level + 1 < levels.length) ordered = place(mine, level + 1, here, shut);
+      else {
+        ordered = arrangement.sort.length ? [...mine].sort(cmp) : mine;
+        if (!shut)
+          for (const id of ordered) {
+            ids.push(id);
+            depths.push(levels.length);
+          }
+      }
+      groups.set(header, { value, rows: ordered, level, path: here });
+      out.push(...ordered);
+    }
+    return out;
+  };
+  place(leaves, 0, [], false);
   return { ids, depth: Uint16Array.from(depths), groups };
 }

@@ -10,6 +10,7 @@ import { useToasts } from '../../state/toasts';
 import { useAttributesT } from './i18n';
 import { applyTemplate, currentSettings } from './layout-apply';
 import { arranges } from '../../state/workbench/arrange';
+import { groupLevels } from '../../domain/wbs/arrange';
 import { columnLabel } from '../../state/workbench/columns';
 import { setArrangement } from '../../state/workbench/data';
 import { useWorkbench } from '../../state/workbench/store';
@@ -156,7 +157,7 @@ function Arranged() {
   const name = (id: string) => columnLabel(id, (k) => tw(k), labels);
   const parts = [
     ...arrange.sort.map((k) => t('layout.sorted_by', { column: name(k.column), dir: t(`layout.${k.dir}`) })),
-    ...(arrange.groupBy ? [t('layout.grouped_by', { column: name(arrange.groupBy) })] : []),
+    ...groupLevels(arrange).map((c) => t('layout.grouped_by', { column: name(c) })),
   ];
   return (
     <p className="fb-arranged">

@@ -2,6 +2,7 @@
 // template), and a template applied (columns, widths, frozen count, row height, bar colours, the
 // rows' sort and grouping; columns, sort and grouping then reach the version's own layout through
 // its saving, use-layout.ts).
+import { groupLevels } from '../../domain/wbs/arrange';
 import type { LayoutSettings, LayoutTemplate } from '../../api/view-settings';
 import { versionLayout } from '../../state/workbench/columns';
 import { setArrangement } from '../../state/workbench/data';
@@ -13,7 +14,8 @@ export function currentSettings(): LayoutSettings {
     columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
     frozen: s.frozen,
     sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-    group_by: s.arrange?.groupBy ?? null,
+    // The layout contracts take one level for now (a list is not yet accepted).
+    group_by: s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null,
     color_by: s.barColorBy ? { column: s.barColorBy.column, colors: { ...s.barColorBy.colors } } : null,
     row_height: s.rowHeight,
   };

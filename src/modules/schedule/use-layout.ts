@@ -3,6 +3,7 @@
 // the version's attributes (each becomes a column, hidden until the user shows it), and written
 // (debounced) when it changes.
 
+import { groupLevels } from '../../domain/wbs/arrange';
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
@@ -60,7 +61,8 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
         frozen: s.frozen,
         sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-        group_by: s.arrange?.groupBy ?? null,
+        // The layout contracts take one level for now (a list is not yet accepted).
+        group_by: s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null,
       };
       void call(
         api.wbsBatch.saveLayout,

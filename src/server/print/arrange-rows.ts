@@ -7,7 +7,7 @@ import { printLines } from '../../domain/print/arrange';
 import { filterRows } from '../../domain/print/arrange';
 import { formatDateTime } from '../../domain/io/write-time';
 import type { ScheduleModel } from '../../domain/schedule/model';
-import type { Arrangement } from '../../domain/wbs/arrange';
+import { groupLevels, type Arrangement } from '../../domain/wbs/arrange';
 import type { ServerLang } from '../i18n/messages';
 import type { PrintData, PrintRow, PrintWords } from './render';
 
@@ -101,7 +101,7 @@ export function arrangePrintData(
   const lines = printLines(data.rows, arrangement, read, shown);
   const before = data.rows;
   const activityOf = new Map(model.activities.map((a) => [a.id, a]));
-  const column = arrangement.groupBy ?? '';
+  const column = groupLevels(arrangement)[0] ?? '';
   const title = column.startsWith('attr:')
     ? (data.attributeLabels[column.slice(5)] ?? column.slice(5))
     : (words.columns[column] ?? column);

@@ -3,7 +3,7 @@
 // attributes from the worker), setting them, and keeping them applied as the data changes — after
 // every load and change, and when a schedule or calculated values arrive if they read those.
 
-import type { Arrangement, ArrangeValue } from '../../domain/wbs/arrange';
+import { groupLevels, type Arrangement, type ArrangeValue } from '../../domain/wbs/arrange';
 import type { ItemId } from './types';
 import { reader } from './filter';
 import { services } from './services';
@@ -32,7 +32,7 @@ const SCHEDULE_COLUMNS = new Set([
 export const arranges = (a: Arrangement | null): a is Arrangement =>
   a !== null && (a.sort.length > 0 || a.groupBy !== null);
 
-const columnsOf = (a: Arrangement) => [...a.sort.map((k) => k.column), ...(a.groupBy ? [a.groupBy] : [])];
+const columnsOf = (a: Arrangement) => [...a.sort.map((k) => k.column), ...groupLevels(a)];
 
 /** The state's arrangement with its row reader (undefined: WBS order). */
 export function arrangeOf(
@@ -69,7 +69,7 @@ export function sameArrangement(a: Arrangement | null, b: Arrangement | null): b
   const y = arranges(b) ? b : null;
   if (x === null || y === null) return x === y;
   return (
-    x.groupBy === y.groupBy &&
+    groupLevels(x).join('\u0002') === groupLevels(y).join('\u0002') &&
     x.sort.length === y.sort.length &&
     x.sort.every((k, i) => k.column === y.sort[i]!.column && k.dir === y.sort[i]!.dir)
   );

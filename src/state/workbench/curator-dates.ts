@@ -3,6 +3,7 @@
 // filter and the layout's sort read as they read Start and Finish. The dates are asked for
 // (GET versions/{id}/accepted-curator-dates) only when a column shows them or the filter or
 // sort reads them, after each load of the version.
+import { groupLevels } from '../../domain/wbs/arrange';
 import type { CuratorDateRow } from '../../api/curator-dates';
 import type { AcceptedDates, WorkbenchState } from './store';
 
@@ -27,6 +28,7 @@ export function needsCuratorDates(s: Pick<WorkbenchState, 'columns' | 'filter' |
   const a = s.arrange;
   return (
     !!a &&
-    (a.sort.some((k) => CURATOR_COLUMNS.includes(k.column)) || CURATOR_COLUMNS.includes(a.groupBy ?? ''))
+    (a.sort.some((k) => CURATOR_COLUMNS.includes(k.column)) ||
+      groupLevels(a).some((c) => CURATOR_COLUMNS.includes(c)))
   );
 }

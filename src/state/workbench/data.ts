@@ -10,7 +10,7 @@ import { buildRelationIndexInSteps } from '../../domain/wbs/relation-index';
 import { ShardedMap } from '../../domain/wbs/sharded-map';
 import { touchedRowIds } from '../../domain/wbs/tree-index';
 import { expandToLevel as domainExpandToLevel, flattenVisible, outlineNumber } from '../../domain/wbs/view';
-import { arrangeView, isGroupRowId } from '../../domain/wbs/arrange';
+import { arrangeView, groupLevels, isGroupRowId } from '../../domain/wbs/arrange';
 import type { ArrangedView, Arrangement } from '../../domain/wbs/arrange';
 import { arrangeOf } from './arrange';
 import type { ArrangeInput } from './arrange';
@@ -111,7 +111,9 @@ export function setArrangement(arrange: Arrangement | null): void {
   const untouched = focus.row === 0 && anchor.row === 0 && before.scrollTop === 0;
   const focusId = untouched ? undefined : before.visible.ids[focus.row];
   // Folds belong to the grouping: another column's groups start unfolded.
-  const regrouped = (before.arrange?.groupBy ?? null) !== (arrange?.groupBy ?? null);
+  const regrouped =
+    (before.arrange ? groupLevels(before.arrange) : []).join('\u0002') !==
+    (arrange ? groupLevels(arrange) : []).join('\u0002');
   workbench.set(regrouped ? { arrange, foldedGroups: new Set() } : { arrange });
   const s = workbench.get();
   const visible = viewOf(s.wbs.index, s.expanded, s.filterShown, arrangeOf(s));

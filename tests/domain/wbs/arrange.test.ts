@@ -186,4 +186,55 @@ describe('arrangeView', () => {
     ]);
     expect([10, 9, -1].sort(compareValues)).toEqual([-1, 9, 10]);
   });
+
+  it('two levels: every shown leaf appears exactly once, under the headers of its own values', () => {
+    fc.assert(
+      fc.property(specArb, fc.boolean(), (spec, filtered) => {
+        const { rows: all, index, read, expanded, shown } = build(spec);
+        const sh = filtered ? shown : null;
+        const view = arrangeView(index, expanded, sh, { sort: [], groupBy: ['zone', 'v'] }, read);
+        const leaves = [...all.keys()].filter((id) => !index.children.has(id) && (!sh || sh.has(id)));
+        const rows = view.ids.filter((id) => !isGroupRowId(id));
+        expect([...rows].sort()).toEqual([...leaves].sort());
+        const key = (x: ArrangeValue) => (x === null || x === undefined || x === '' ? '' : String(x));
+        let path: string[] = [];
+        view.ids.forEach((id, i) => {
+          if (isGroupRowId(id)) {
+            const g = view.groups!.get(id)!;
+            expect(view.depth[i]).toBe(g.level);
+            expect(g.path!.length).toBe(g.level! + 1);
+            expect(id).toBe(groupRowId(...g.path!));
+            path = [...g.path!];
+          } else {
+            expect(view.depth[i]).toBe(2);
+            expect(path).toEqual([key(read(id, 'zone')), key(read(id, 'v'))]);
+          }
+        });
+        // An outer header's rows are its inner headers' rows, in order.
+        for (const g of view.groups!.values())
+          if (g.level === 0) {
+            const inner = [...view.groups!.values()].filter((h) => h.level === 1 && h.path![0] === g.value);
+            expect(inner.flatMap((h) => h.rows)).toEqual(g.rows);
+          }
+      }),
+    );
+  });
+
+  it('folding an outer header hides its inner headers and rows, nothing else', () => {
+    fc.assert(
+      fc.property(specArb, (spec) => {
+        const { index, read, expanded } = build(spec);
+        const a: Arrangement = { sort: [], groupBy: ['zone', 'v'] };
+        const open = arrangeView(index, expanded, null, a, read);
+        const outer = [...open.groups!.entries()].find(([, g]) => g.level === 0);
+        if (!outer) return;
+        const shut = arrangeView(index, expanded, null, a, read, new Set([outer[0]]));
+        const gone = new Set(open.ids.filter((id) => !shut.ids.includes(id)));
+        const inner = [...open.groups!.entries()].filter(
+          ([, g]) => g.level === 1 && g.path![0] === outer[1].value,
+        );
+        expect(gone).toEqual(new Set([...outer[1].rows, ...inner.map(([h]) => h)]));
+      }),
+    );
+  });
 });
