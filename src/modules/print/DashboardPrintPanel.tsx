@@ -3,7 +3,7 @@
 // format — a built-in one or the user's own — with header and footer titles; the page images on
 // the right are the server's drawing of the same pages (SVG), and Print PDF runs the print job
 // with a progress bar and downloads the PDF.
-import { ArrowLeft, ChevronLeft, ChevronRight, Printer } from 'lucide-react';
+import { ArrowLeft, Printer } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AnalyticsLevel } from '../../api/analytics';
@@ -18,7 +18,7 @@ import { ProgressBar } from '../transfer/ProgressBar';
 import { watchJob } from '../transfer/jobs';
 import { toastDone, toastFailed } from '../transfer/toasts';
 import { loadPresets } from './api';
-import { ErrorLines, TitleEditor } from './PrintPanel';
+import { ErrorLines, PagePager, TitleEditor } from './PrintPanel';
 import { usePrintT } from './i18n';
 import './print.css';
 
@@ -219,25 +219,7 @@ export function DashboardPrintPanel({
         </form>
         <section className="print__preview" aria-label={t('preview')}>
           <div className="print__pager">
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              aria-label={t('prev')}
-              disabled={page <= 0}
-              onClick={() => setPage(page - 1)}
-            >
-              <ChevronLeft size={15} aria-hidden="true" />
-            </button>
-            <span data-testid="print-page-of">{pages ? t('page_of', { page: page + 1, pages }) : ''}</span>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              aria-label={t('next')}
-              disabled={page >= pages - 1}
-              onClick={() => setPage(page + 1)}
-            >
-              <ChevronRight size={15} aria-hidden="true" />
-            </button>
+            <PagePager page={page} pages={pages} setPage={setPage} t={t} />
             {count ? (
               <span className="print__summary" data-testid="dashboard-print-count">
                 {t('dashboard.summary', { pages: count.pages, format: sheet!.name, columns: count.columns })}

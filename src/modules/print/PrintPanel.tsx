@@ -555,25 +555,7 @@ export function PrintPanel({
 
       <section className="print__preview" aria-label={t('preview')}>
         <div className="print__pager">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            aria-label={t('prev')}
-            disabled={page <= 0}
-            onClick={() => setPage(page - 1)}
-          >
-            <ChevronLeft size={15} aria-hidden="true" />
-          </button>
-          <span data-testid="print-page-of">{pages ? t('page_of', { page: page + 1, pages }) : ''}</span>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            aria-label={t('next')}
-            disabled={page >= pages - 1}
-            onClick={() => setPage(page + 1)}
-          >
-            <ChevronRight size={15} aria-hidden="true" />
-          </button>
+          <PagePager page={page} pages={pages} setPage={setPage} t={t} />
           {count ? (
             <span className="print__summary" data-testid="print-count">
               {t(settings.cyclogram ? 'pages_summary_cyclogram' : 'pages_summary', {
@@ -599,6 +581,43 @@ export function PrintPanel({
         )}
       </section>
     </div>
+  );
+}
+
+/** Previous / "page N of M" / next over the preview's pages. */
+export function PagePager({
+  page,
+  pages,
+  setPage,
+  t,
+}: {
+  page: number;
+  pages: number;
+  setPage: (page: number) => void;
+  t: T;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        aria-label={t('prev')}
+        disabled={page <= 0}
+        onClick={() => setPage(page - 1)}
+      >
+        <ChevronLeft size={15} aria-hidden="true" />
+      </button>
+      <span data-testid="print-page-of">{pages ? t('page_of', { page: page + 1, pages }) : ''}</span>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        aria-label={t('next')}
+        disabled={page >= pages - 1}
+        onClick={() => setPage(page + 1)}
+      >
+        <ChevronRight size={15} aria-hidden="true" />
+      </button>
+    </>
   );
 }
 

@@ -3,7 +3,6 @@
 // drawn as vectors from the analytics figures — S-curves as lines with markers, histograms and the
 // breakdowns as columns, executors as horizontal bars — in the dashboard's colours, with axes,
 // period labels, a legend, numbers as spec §9 (thousands grouped; 2 decimals on the tiles).
-import { createWriteStream } from 'node:fs';
 import type { CurveResponse } from '../../api/analytics';
 import { periodLabel } from '../../domain/analytics/dashboard';
 import { formatNumber } from '../../domain/format';
@@ -11,11 +10,11 @@ import { niceTicks, planDashboard } from '../../domain/print/dashboard-layout';
 import type { DashboardBlock, DashboardPlan, Placed } from '../../domain/print/dashboard-layout';
 import type { ServerLang } from '../i18n/messages';
 import { bundledTexts } from '../localization/bundled';
-import { pdfDocument } from '../lazy-libs';
-import { Measure, PdfCanvas, SvgCanvas } from './canvas';
+import { Measure, SvgCanvas } from './canvas';
 import type { Canvas } from './canvas';
 import type { DashboardSource } from './dashboard-source';
 import { titleBand } from './render';
+import { writePagedPdf } from './document';
 import type { WriteHooks } from './document';
 
 const COLORS: Record<string, string> = { plan: '#2563eb', fact: '#16a34a', target: '#9ca3af', dp: '#f59e0b' };
@@ -491,35 +490,13 @@ export async function writeDashboardPdf(
 ): Promise<number> {
   const charts = dashboardCharts(src, lang);
   const plan = dashboardPlan(src, charts);
-  const doc = new (pdfDocument())({
-    size: [plan.pageW, plan.pageH],
-    margin: 0,
-    autoFirstPage: false,
-    compress: true,
-    info: { Title: info.title ?? '', Author: info.author ?? '', Creator: 'planning-workbench' },
-  });
-  const out = createWriteStream(file);
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('finish', () => resolve());
-    out.on('error', reject);
-    doc.on('error', reject);
-  });
-  doc.pipe(out);
-  const canvas = new PdfCanvas(doc);
-  const measure = new Measure();
-  try {
-    for (let p = 0; p < plan.pages; p++) {
-      hooks.checkStop?.();
-      doc.addPage({ size: [plan.pageW, plan.pageH], margin: 0 });
-      drawDashboardPage(canvas, measure, src, plan, charts, p, lang);
-      hooks.progress?.(p + 1, plan.pages);
-      await new Promise((r) => setImmediate(r));
-    }
-  } finally {
-    doc.end();
-  }
-  await done;
-  return plan.pages;
+  return writePagedPdf(
+    file,
+    plan,
+    (canvas, measure, p) => drawDashboardPage(canvas, measure, src, plan, charts, p, lang),
+    hooks,
+    info,
+  );
 }
 
 /** Page `page` (0-based, clamped) as an SVG image: the same drawing as the PDF's. */

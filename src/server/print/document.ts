@@ -59,8 +59,28 @@ export async function writePrintPdf(
   info: { title?: string; author?: string } = {},
 ): Promise<number> {
   const plan = planFor(settings, data);
+  return writePagedPdf(
+    file,
+    plan,
+    (canvas, measure, p) => drawPage(canvas, measure, settings, plan, data, p, values, words),
+    hooks,
+    info,
+  );
+}
+
+/**
+ * Writes `sheet.pages` pages of one size to `file`, each drawn by `draw`, streamed as they are
+ * drawn (a version's print and a dashboard's); answers the page count.
+ */
+export async function writePagedPdf(
+  file: string,
+  sheet: { pageW: number; pageH: number; pages: number },
+  draw: (canvas: PdfCanvas, measure: Measure, page: number) => void,
+  hooks: WriteHooks = {},
+  info: { title?: string; author?: string } = {},
+): Promise<number> {
   const doc = new (pdfDocument())({
-    size: [plan.pageW, plan.pageH],
+    size: [sheet.pageW, sheet.pageH],
     margin: 0,
     autoFirstPage: false,
     compress: true,
@@ -76,11 +96,11 @@ export async function writePrintPdf(
   const canvas = new PdfCanvas(doc);
   const measure = new Measure();
   try {
-    for (let p = 0; p < plan.pages; p++) {
+    for (let p = 0; p < sheet.pages; p++) {
       hooks.checkStop?.();
-      doc.addPage({ size: [plan.pageW, plan.pageH], margin: 0 });
-      drawPage(canvas, measure, settings, plan, data, p, values, words);
-      hooks.progress?.(p + 1, plan.pages);
+      doc.addPage({ size: [sheet.pageW, sheet.pageH], margin: 0 });
+      draw(canvas, measure, p);
+      hooks.progress?.(p + 1, sheet.pages);
       // Let the stream drain now and then, so pages leave memory while we draw.
       if (p % 8 === 7) await new Promise((r) => setImmediate(r));
     }
@@ -88,7 +108,7 @@ export async function writePrintPdf(
     doc.end();
   }
   await done;
-  return plan.pages;
+  return sheet.pages;
 }
 
 /** Page `page` (0-based, clamped) as an SVG image. */
