@@ -410,7 +410,9 @@ export interface WbsUndoActionsTable {
   kind: 'undo_wbs' | 'undo_relation' | 'undo_wdp';
   label: string;
   origin: 'do' | 'undo' | 'redo' | 'restore';
-  entry: Json<Record<string, unknown>>;
+  /** The entry as jsonb, or null when it is `packed` (migration 080, services/undo-entry-store.ts). */
+  entry: Json<Record<string, unknown>> | null;
+  packed: Uint8Array | null;
   created_at: Timestamp;
 }
 

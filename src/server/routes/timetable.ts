@@ -11,6 +11,7 @@ import { jobRunnerFor } from '../jobs/app-runner';
 import { calculationJob } from '../jobs/calc-job';
 import { toJob } from '../jobs/mappers';
 import { getVersion } from './versions';
+import { storedEntry } from '../services/undo-entry-store';
 
 export function timetableRoutes(ctx: AppContext) {
   const { db } = ctx;
@@ -33,7 +34,7 @@ export function timetableRoutes(ctx: AppContext) {
   const followOf = async (spaceId: string, versionId: string, from: number, userId: string) => {
     const a = await db
       .selectFrom('wbs_undo_actions')
-      .select(['id', 'revision', 'entry'])
+      .select(['id', 'revision', 'entry', 'packed'])
       .where('space_id', '=', spaceId)
       .where('version_id', '=', versionId)
       .where('revision', '=', from + 1)
@@ -41,7 +42,7 @@ export function timetableRoutes(ctx: AppContext) {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return a
-      ? `,"wdp_follow":${JSON.stringify({ revision: a.revision, action_id: a.id, entry: a.entry })}`
+      ? `,"wdp_follow":${JSON.stringify({ revision: a.revision, action_id: a.id, entry: storedEntry(a) })}`
       : '';
   };
 

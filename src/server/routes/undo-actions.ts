@@ -8,6 +8,7 @@ import type { SerializedEntry } from '../../domain/history';
 import { hiddenKeys } from '../services/attribute-access';
 import { iso } from '../services/mappers';
 import { restoreAction } from '../services/wbs-patch-batch';
+import { storedEntry } from '../services/undo-entry-store';
 import { getVersion } from './versions';
 
 export function undoActionRoutes({ db, events }: AppContext) {
@@ -36,7 +37,7 @@ export function undoActionRoutes({ db, events }: AppContext) {
           origin: r.origin,
           user_id: r.user_id,
           created_at: iso(r.created_at),
-          entry: redactEntry(r.entry as unknown as SerializedEntry, hidden) as unknown as Record<
+          entry: redactEntry(storedEntry(r) as unknown as SerializedEntry, hidden) as unknown as Record<
             string,
             unknown
           >,

@@ -17,6 +17,7 @@ import type { BulkColumn } from '../db/bulk';
 import type { DB } from '../db/schema';
 import { HttpError, conflict } from '../errors';
 import { COLUMN_TYPES, PROGRESS_COLUMNS, RELATION_TYPES } from './wbs-patch';
+import { presettleRemaining } from './remaining-presettle';
 import type { DbOp } from './wbs-patch';
 
 type Tx = Transaction<DB> | Kysely<DB>;
@@ -240,7 +241,9 @@ export interface Applied {
  * Applies the ops in order, then settles the remaining duration of the rows whose progress they
  * edited (or whose kept remaining they released), except rows the batch leaves keeping one.
  */
-export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<Applied> {
+export async function applyOps(tx: Tx, s: Scope, checked: readonly DbOp[]): Promise<Applied> {
+  // Rows only edited field by field get their remaining with their last edit (one write each).
+  const { ops, settled } = await presettleRemaining(tx, s, checked);
   const applied: Applied = { relations: new Set(), reparented: new Set() };
   const progress = new Set<string>();
   /** Whether each row the batch set a remaining for ends up keeping its own. */
@@ -281,7 +284,7 @@ export async function applyOps(tx: Tx, s: Scope, ops: readonly DbOp[]): Promise<
     run.push(op);
   }
   if (run.length) await applyRun(tx, s, run, removed);
-  const settle = [...progress].filter((id) => keeps.get(id) !== true);
+  const settle = [...progress].filter((id) => keeps.get(id) !== true && !settled.has(id));
   if (settle.length) await settleRemaining(tx, s, settle);
   await mergeExtras(tx, s, extras.rows, extras.relations);
   await setSchedules(tx, s, scheds);

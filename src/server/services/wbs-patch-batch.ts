@@ -21,6 +21,8 @@ import { removedRowsCascade, withCascade } from './removed-rows-cascade';
 import { applyKeptPatches, isKeptPatch, returningKept, withoutKept } from './removed-rows-kept';
 import { applyLevellingPatches, isLevellingPath, toLevellingOps } from './levelling-patch';
 import type { Cascade } from './removed-rows-cascade';
+import { entryColumns, prepareEntry, storedEntry } from './undo-entry-store';
+import type { PreparedEntry } from './undo-entry-store';
 
 type Origin = 'do' | 'undo' | 'redo' | 'restore';
 interface Scope {
@@ -173,15 +175,9 @@ export async function logAction(
   entry: HistoryEntry,
   // A change the calculation itself makes (plans following dates) leaves the timetable calculated.
   keepTimetable = false,
+  prepared: PreparedEntry = prepareLog(entry),
 ): Promise<{ id: string; bytes: number }> {
-  const stored = JSON.stringify(
-    serializeEntry({
-      kind: entry.kind,
-      labelKey: entry.labelKey,
-      patches: entry.patches,
-      inversePatches: entry.inversePatches,
-    }),
-  );
+  const stored = await entryColumns(prepared);
   const { rows } = await sql<{ id: string }>`WITH bump AS (
       UPDATE versions SET revision = ${revision},
         timetable_state = ${keepTimetable ? sql`timetable_state` : sql`'not_calculated'`}
@@ -189,11 +185,24 @@ export async function logAction(
     trim AS (
       DELETE FROM wbs_undo_actions WHERE space_id = ${s.spaceId} AND version_id = ${s.versionId}
         AND revision <= ${revision - UNDO_LOG_LIMIT})
-    INSERT INTO wbs_undo_actions (space_id, version_id, revision, user_id, kind, label, origin, entry)
+    INSERT INTO wbs_undo_actions (space_id, version_id, revision, user_id, kind, label, origin, entry, packed)
     VALUES (${s.spaceId}, ${s.versionId}, ${revision}, ${s.userId}, ${entry.kind}, ${entry.labelKey},
-      ${origin}, ${stored}::jsonb)
+      ${origin}, ${stored.entry}, ${stored.packed})
     RETURNING id`.execute(tx);
-  return { id: rows[0]!.id, bytes: Buffer.byteLength(stored) };
+  return { id: rows[0]!.id, bytes: Buffer.byteLength(prepared.text) };
+}
+
+/** An entry's log text, its packing started so that it overlaps the batch's statements. */
+export function prepareLog(entry: HistoryEntry): PreparedEntry {
+  const text = JSON.stringify(
+    serializeEntry({
+      kind: entry.kind,
+      labelKey: entry.labelKey,
+      patches: entry.patches,
+      inversePatches: entry.inversePatches,
+    }),
+  );
+  return prepareEntry(text, entry.inversePatches);
 }
 
 /** Why the version cannot be written: gone (404), locked or another revision (409). */
@@ -212,11 +221,17 @@ async function refuse(db: Kysely<DB> | Transaction<DB>, s: Scope, revision: numb
 /** The unseen changes an answer carries at most (bytes of stored entries); past it, a reload. */
 export const CHANGES_MAX_BYTES = 2 * 1024 * 1024;
 
-const toChange = (r: { revision: number; user_id: string | null; origin: string; entry: unknown }) => ({
+const toChange = (r: {
+  revision: number;
+  user_id: string | null;
+  origin: string;
+  entry: unknown;
+  packed?: Uint8Array | string | null;
+}) => ({
   revision: r.revision,
   user_id: r.user_id,
   origin: r.origin as UnseenChange['origin'],
-  entry: r.entry as Record<string, unknown>,
+  entry: storedEntry(r),
 });
 
 /** The changes stored after `revision` (the undo log's entries), oldest first; null if trimmed. */
@@ -228,7 +243,7 @@ async function changesSince(
 ): Promise<UnseenChange[] | null> {
   const rows = await tx
     .selectFrom('wbs_undo_actions')
-    .select(['revision', 'user_id', 'origin', 'entry'])
+    .select(['revision', 'user_id', 'origin', 'entry', 'packed'])
     .where('space_id', '=', s.spaceId)
     .where('version_id', '=', s.versionId)
     .where('revision', '>', revision)
@@ -249,11 +264,13 @@ async function lockVersion(tx: Transaction<DB>, s: Scope, revision: number) {
   const { rows } = await sql<{
     revision: number;
     locked: boolean;
-    since: { revision: number; user_id: string | null; origin: string; entry: unknown }[] | null;
+    since:
+      | { revision: number; user_id: string | null; origin: string; entry: unknown; packed: string | null }[]
+      | null;
   }>`SELECT v.revision, v.locked,
       CASE WHEN v.revision > ${revision} THEN (
         SELECT coalesce(json_agg(json_build_object('revision', u.revision, 'user_id', u.user_id,
-          'origin', u.origin, 'entry', u.entry) ORDER BY u.revision), '[]'::json)
+          'origin', u.origin, 'entry', u.entry, 'packed', encode(u.packed, 'base64')) ORDER BY u.revision), '[]'::json)
         FROM wbs_undo_actions u
         WHERE u.space_id = v.space_id AND u.version_id = v.id AND u.revision > ${revision}) END AS since
     FROM versions v WHERE v.space_id = ${s.spaceId} AND v.id = ${s.versionId}
@@ -330,8 +347,10 @@ export async function applyBatch(
         const back = await returningKept(tx, s, [...addedRows(own.patches)]);
         if (back.patches.length > 0) stored = withCascade(stored, back);
       }
-      const action = await logAction(tx, s, next, origin, stored);
+      // The log's row is written last: its packing (a big entry) runs beside the statements.
+      const prepared = prepareLog(stored);
       await applyEntry(tx, s, stored.patches, next, false);
+      const action = await logAction(tx, s, next, origin, stored, false, prepared);
       const answered = cascade && (carriedKept.size > 0 ? unseen(cascade, carriedKept) : cascade);
       const out: BatchResult = {
         revision: next,
@@ -381,7 +400,7 @@ export async function restoreAction(
       if (!target) throw notFound('undo_action');
       const later = await tx
         .selectFrom('wbs_undo_actions')
-        .select(['entry'])
+        .select(['entry', 'packed'])
         .where('space_id', '=', s.spaceId)
         .where('version_id', '=', s.versionId)
         .where('revision', '>=', target.revision)
@@ -390,7 +409,7 @@ export async function restoreAction(
       let revision = v.revision;
       let last = '';
       for (const a of later) {
-        const e = deserializeEntry(a.entry);
+        const e = deserializeEntry(storedEntry(a));
         const back: HistoryEntry = { ...e, patches: e.inversePatches, inversePatches: e.patches };
         // Rows it removes take what the entry does not carry (days, settings, timesheet lines).
         const cascade = await removedRowsCascade(tx, s, back.patches);
