@@ -3,7 +3,7 @@
 // dates of each schedule's own calculation, the filter parameter applied, a row's schedule opened
 // on that row (Alt+Enter); and a two-schedule project's grid edited like one version: a cell of
 // each schedule, one history (Ctrl+Z / Ctrl+Y across both), each edit stored in its own version.
-import { type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { api, expandNodes, openDemoSpace, scheduleInNewSpace, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.PGRID_SHOTS;
@@ -82,8 +82,12 @@ test("the demo project's grid: its schedule's rows, a row's schedule opened", as
   await expect(selected.first()).toHaveText(names[0]!);
 });
 
-test('a project of two schedules: each under its summary, with its own dates', async ({ page, request }) => {
-  const s = await scheduleInNewSpace(request, 'pgrid', {
+/**
+ * A project "Block G" of two schedules, each with an uploaded actual version: Structure (Footings,
+ * Columns) and Fit-out (Partitions, Ceilings, Paint).
+ */
+async function twoSchedules(request: APIRequestContext, prefix: string) {
+  const s = await scheduleInNewSpace(request, prefix, {
     space: 'Grid',
     facility: 'Site',
     project: 'Block G',
@@ -127,6 +131,11 @@ test('a project of two schedules: each under its summary, with its own dates', a
     ['Code,Name,Duration (d)', 'F1,Partitions,4', 'F2,Ceilings,5', 'F3,Paint,1'].join('\n'),
   );
 
+  return { s, project, second };
+}
+
+test('a project of two schedules: each under its summary, with its own dates', async ({ page, request }) => {
+  const { s } = await twoSchedules(request, 'pgrid');
   await signedIn(page, s.account, `/${s.spaceId}`);
   await expandNodes(page, ['Site']);
   await page.getByRole('treeitem', { name: 'Block G' }).click();
@@ -201,4 +210,70 @@ test('a project of two schedules: each under its summary, with its own dates', a
   await expect(page.getByTestId('workbench')).toBeVisible();
   await expect(page.getByRole('grid').getByText('Partitions B', { exact: true })).toBeVisible();
   await expect(page.getByRole('grid').getByText('Ceilings', { exact: true })).toBeVisible();
+});
+
+test("a row's executor named on the project grid is stored in its own schedule's version", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { s, second } = await twoSchedules(request, 'pgexec');
+  const as = <T>(method: 'GET' | 'PATCH', p: string, data?: unknown) =>
+    api<T>(request, s.account, method, p, data, s.spaceId);
+  await as('PATCH', `/users/${s.account.userId}/set-executor`, { executor: true });
+  const [fitout] = await as<{ id: string; kind: string }[]>('GET', `/schedules/${second.id}/versions`).then(
+    (vs) => vs.filter((v) => v.kind === 'actual'),
+  );
+  expect(fitout).toBeTruthy();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page, s.account, `/${s.spaceId}`);
+  await expandNodes(page, ['Site']);
+  await page.getByRole('treeitem', { name: 'Block G' }).click();
+  await page.getByRole('button', { name: 'Project grid' }).click();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  // The column is hidden by default: shown, with room beside Name.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const menu = page.getByRole('dialog', { name: 'Columns' });
+  await menu.getByRole('checkbox', { name: 'Executor', exact: true }).check();
+  for (const name of ['Type', 'Total float', 'Free float', '%', 'Status'])
+    await menu.getByRole('checkbox', { name, exact: true }).uncheck();
+  await page.keyboard.press('Escape');
+  const header = page.getByRole('grid').getByRole('columnheader', { name: 'Executor', exact: true });
+  await expect(header).toBeVisible();
+  const col = Number(await header.getAttribute('aria-colindex')) - 2;
+  const executorOf = (name: string) =>
+    rows(page)
+      .filter({ has: page.locator('[data-col="1"] .wb-text', { hasText: new RegExp(`^${name}$`) }) })
+      .locator(`[data-col="${col}"]`);
+
+  // A row of the second schedule: the picker offers the executor, Enter names them.
+  await executorOf('Ceilings').click();
+  await page.keyboard.press('Enter');
+  const picker = page.locator('.wb-picker').getByRole('combobox', { name: 'Executor' });
+  await expect(picker).toBeFocused();
+  await page.keyboard.type(s.account.login.slice(0, 8));
+  await page.keyboard.press('Enter');
+  await expect(executorOf('Ceilings')).toHaveText('Test Planner');
+  const stored = () =>
+    as<{ rows: { wbs_id: string; executor_id: string | null }[] }>(
+      'GET',
+      `/versions/${fitout!.id}/row-people`,
+    ).then((r) => r.rows.map((x) => x.executor_id));
+  await expect.poll(stored).toEqual([s.account.userId]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-executor.png` });
+
+  // Undone through the grid's one history.
+  await page.keyboard.press('Control+z');
+  await expect(executorOf('Ceilings')).toHaveText('');
+  await expect.poll(stored).toEqual([]);
+
+  // A schedule's summary row has no executor: refused with a toast, nothing stored.
+  const summary = rows(page).filter({
+    has: page.locator('[data-col="1"] .wb-text', { hasText: /^Fit-out · / }),
+  });
+  await summary.locator(`[data-col="${col}"]`).click();
+  await page.keyboard.type(s.account.login);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText("A schedule's summary row has no executor")).toBeVisible();
 });

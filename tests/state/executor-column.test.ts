@@ -2,10 +2,12 @@
 // executor's name (the login when edited or copied), its picker offers the members flagged
 // executor (and the current one), it opens for editing although no field of the row stands
 // behind it, and the filter does not offer it.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Member } from '../../src/api';
+import type { Version } from '../../src/api/versions';
+import { peopleRouting } from '../../src/modules/project-grid/edit';
 import { filterFields } from '../../src/modules/attributes/filter-fields';
-import { useRowPeople } from '../../src/state/row-people';
+import { hasOwnPeople, setPeopleRouting, useRowPeople } from '../../src/state/row-people';
 import { cellText } from '../../src/state/workbench/cell-text';
 import { COLUMN_DEFS, DEFAULT_COLUMNS, displayedColumns } from '../../src/state/workbench/columns';
 import { startEdit, textContext } from '../../src/state/workbench/commands-edit';
@@ -89,5 +91,51 @@ describe('the Executor column of the workbench grid', () => {
     workbench.set({ editing: null, selection: { anchor: { row: 0, col: tf }, focus: { row: 0, col: tf } } });
     startEdit(null);
     expect(workbench.get().editing).toBeNull();
+  });
+});
+
+describe('the Executor column of the project grid (rows of several versions)', () => {
+  const routes = {
+    rows: new Map([
+      ['G1', { part: 0, id: 'T1' }],
+      ['G2', { part: 1, id: 'T1' }],
+      ['S1', { part: 1, id: null }],
+    ]),
+    relations: new Map(),
+    gridRows: [new Map([['T1', 'G1']]), new Map([['T1', 'G2']])],
+    gridRelations: [new Map(), new Map()],
+    summaryIds: ['S0', 'S1'],
+  };
+  const versions = [{ id: 'va' }, { id: 'vb' }] as Version[];
+
+  afterEach(() => setPeopleRouting(null));
+
+  it("routes each grid row to its own version's row, and back", () => {
+    const r = peopleRouting(versions, routes);
+    expect(r.versionIds).toEqual(['va', 'vb']);
+    expect(r.own('G2')).toEqual({ versionId: 'vb', wbsId: 'T1' });
+    expect(r.own('S1')).toBeNull();
+    expect(r.shown('va', 'T1')).toBe('G1');
+    expect(r.shown('vc', 'T1')).toBeNull();
+  });
+
+  it("offers each row its own version's executors; a schedule's summary has no people", () => {
+    setPeopleRouting(peopleRouting(versions, routes));
+    useRowPeople.setState({
+      versionId: 'grid',
+      members: [bob, ann],
+      versionMembers: new Map([
+        ['va', [bob]],
+        ['vb', [ann]],
+      ]),
+      rows: new Map(),
+      error: null,
+    });
+    expect(rowExecutorChoices('G1').map((c) => c.code)).toEqual(['bob']);
+    expect(rowExecutorChoices('G2').map((c) => c.code)).toEqual(['ann']);
+    expect(hasOwnPeople('G2')).toBe(true);
+    expect(hasOwnPeople('S1')).toBe(false);
+    setPeopleRouting(null);
+    expect(hasOwnPeople('S1')).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { Link, useNavigate, useOutletContext, useParams, useSearchParams } from 
 import { liveEvents } from '../../app/api/live';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { setCommitGuard } from '../../state/workbench/data';
+import { setPeopleRouting } from '../../state/row-people';
 import { VersionSync } from '../../state/workbench/sync';
 import { ApiError } from '../../app/api/errors';
 import type { FilterExpr } from '../../domain/filter';
@@ -36,7 +37,7 @@ import '../schedule/workbench.css';
 import { useProjectGridT } from './i18n';
 import { eachTargetParam, loadProjectGrid, loadTargets, parseTargets } from './load';
 import type { LoadedGrid } from './load';
-import { GridEditor } from './edit';
+import { GridEditor, peopleRouting } from './edit';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -131,6 +132,8 @@ export function ProjectGridPage() {
     const v = workbench.get().version;
     if (v && editor.anyEditable) workbench.set({ version: { ...v, locked: false } });
     setCommitGuard(editor.guard);
+    // The Executor column: each row's people are its own version's, under the grid's ids.
+    setPeopleRouting(peopleRouting(loaded.versions, editor.routes));
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     return () => {
@@ -138,6 +141,7 @@ export function ProjectGridPage() {
       sync.dispose();
       editor.dispose();
       setCommitGuard(null);
+      setPeopleRouting(null);
     };
   }, [loaded, canEdit]);
 

@@ -20,6 +20,7 @@ import { learn, routeOf, routesOf, toGrid, toVersion } from '../../domain/projec
 import type { GridRoutes, RouteRefusal, RoutedPatch } from '../../domain/project-grid/route';
 import { versionScheduleOptions } from '../../domain/schedule';
 import type { WbsRelation, WbsRow } from '../../domain/wbs/types';
+import type { PeopleRouting } from '../../state/row-people';
 import { applyRemote } from '../../state/workbench/data';
 import { services } from '../../state/workbench/services';
 import { workbench } from '../../state/workbench/store';
@@ -29,6 +30,25 @@ import { createScheduleService } from '../../workers/schedule-client';
 import { batchTransport } from '../schedule/transport';
 import { liveAction } from '../schedule/live-action';
 import type { LiveEventLike } from '../schedule/live-action';
+
+/**
+ * Where the grid's rows keep their executor and curator: each row in its own version under its
+ * own id (the routes know both ways; rows created since the grid was read are learnt into them).
+ */
+export function peopleRouting(versions: readonly (Version | null)[], routes: GridRoutes): PeopleRouting {
+  return {
+    versionIds: versions.flatMap((v) => (v ? [v.id] : [])),
+    own: (rowId) => {
+      const place = routes.rows.get(rowId);
+      const version = place && place.id !== null ? versions[place.part] : null;
+      return version && place?.id ? { versionId: version.id, wbsId: place.id } : null;
+    },
+    shown: (versionId, wbsId) => {
+      const part = versions.findIndex((v) => v?.id === versionId);
+      return part < 0 ? null : (routes.gridRows[part]?.get(wbsId) ?? null);
+    },
+  };
+}
 
 /** Why a part may not be edited, or null when it may. */
 export type ReadOnlyReason = 'no_rights' | 'locked' | 'no_version' | null;

@@ -4,7 +4,7 @@
 // of the workbench's undo history, live to other editors by row_people_updated.
 import type { Member } from '../../api';
 import type { DirectoryChoice } from '../../domain/directory/picker';
-import { nameRowPerson, peopleOfRow, useRowPeople } from '../row-people';
+import { hasOwnPeople, membersOfRow, nameRowPerson, peopleOfRow, useRowPeople } from '../row-people';
 import { services } from './services';
 
 export const memberName = (m: Pick<Member, 'first_name' | 'last_name' | 'login'>): string =>
@@ -34,15 +34,19 @@ export function executorChoices(members: readonly Member[], currentId: string | 
 
 export function rowExecutorChoices(rowId: string): DirectoryChoice[] {
   const s = useRowPeople.getState();
-  return executorChoices(s.members, peopleOfRow(s, rowId).executor_id);
+  return executorChoices(membersOfRow(s, rowId), peopleOfRow(s, rowId).executor_id);
 }
 
 /** Names the member of that login executor of the row ('' clears); a refusal is told in a toast. */
 export function nameExecutorByLogin(versionId: string, rowId: string, login: string): void {
   const sv = services();
+  if (!hasOwnPeople(rowId)) {
+    sv.notify('warning', sv.t('grid.executor_no_version'));
+    return;
+  }
   const text = login.trim();
   const member = text
-    ? useRowPeople.getState().members.find((m) => m.login.toLowerCase() === text.toLowerCase())
+    ? membersOfRow(useRowPeople.getState(), rowId).find((m) => m.login.toLowerCase() === text.toLowerCase())
     : null;
   if (member === undefined) {
     sv.notify('warning', sv.t('grid.executor_unknown', { value: text }));
