@@ -17,6 +17,8 @@ export interface ReadAnyOptions {
   rule?: UploadRule;
   /** Larger files are refused before parsing (default 200 MB). */
   maxBytes?: number;
+  /** Where a CSV or XLSX table without any date starts (the caller's today; default day zero). */
+  undatedStart?: number;
 }
 
 export function detectInputFormat(bytes: Uint8Array, fileName: string): InputFormat {
@@ -56,9 +58,9 @@ export async function readAnySchedule(
   if (bytes.length === 0) throw new ImportError('import.empty', { where: fileName }, `${fileName} is empty.`);
   switch (detectInputFormat(bytes, fileName)) {
     case 'xlsx':
-      return readXlsx(bytes, { rule: options.rule });
+      return readXlsx(bytes, { rule: options.rule, undatedStart: options.undatedStart });
     case 'csv':
-      return readCsv(bytes, { rule: options.rule });
+      return readCsv(bytes, { rule: options.rule, undatedStart: options.undatedStart });
     case 'json':
       return readJson(bytes);
     default:

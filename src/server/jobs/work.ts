@@ -6,6 +6,7 @@ import type { FieldKey, UploadRule as DomainRule } from '../../domain/io/csv/fie
 import { ImportError } from '../../domain/io/errors';
 import { detectInputFormat, readAnySchedule } from '../../domain/io/read-any';
 import { withResults, writeSchedule } from '../../domain/io/write-schedule';
+import { partsToMinutes } from '../../domain/io/write-time';
 import type { ExportFormat as DomainFormat } from '../../domain/io/write-schedule';
 import { levelSchedule } from '../../domain/levelling';
 import type { LevellingOptions } from '../../domain/levelling';
@@ -59,6 +60,11 @@ export interface Parsed {
   result: ScheduleResult;
 }
 
+/** The start of the server's current day in the model's minutes. */
+function todayInModelMinutes(now = new Date()): number {
+  return partsToMinutes({ y: now.getFullYear(), mo: now.getMonth() + 1, d: now.getDate(), h: 0, mi: 0 });
+}
+
 export async function parseAndSchedule(
   bytes: Uint8Array,
   fileName: string,
@@ -69,6 +75,8 @@ export async function parseAndSchedule(
   const model = await readAnySchedule(bytes, fileName, {
     rule: domainRule(rule),
     maxBytes: MAX_UPLOAD_BYTES,
+    // A table of durations alone starts today, as a new project in MS Project does.
+    undatedStart: todayInModelMinutes(),
   });
   if (format === 'xer') checkXerCalendars(bytes, model);
   if (model.activities.length === 0)

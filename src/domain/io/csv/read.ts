@@ -13,6 +13,8 @@ export interface CsvReadOptions {
   calendars?: CalendarDef[];
   options?: Partial<ScheduleOptions>;
   projectName?: string;
+  /** Where a table without any date starts (TableInput.undatedStart). */
+  undatedStart?: number | undefined;
 }
 
 function decode(bytes: Uint8Array): string {
@@ -45,6 +47,7 @@ export function readCsvText(text: string, opts: CsvReadOptions = {}): ScheduleMo
     options: opts.options,
     projectName: opts.projectName,
     source: 'csv',
+    ...(opts.undatedStart !== undefined ? { undatedStart: opts.undatedStart } : {}),
   });
 }
 

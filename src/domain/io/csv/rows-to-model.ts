@@ -30,6 +30,9 @@ export interface TableInput {
   options?: Partial<ScheduleOptions>;
   projectName?: string;
   source: string;
+  /** Where a table without any date starts (the day it is read, as MS Project starts a new
+   *  project today); default the model's day zero. */
+  undatedStart?: number;
 }
 
 /** A Monday–Friday 08:00–12:00, 13:00–17:00 calendar for tables that name but do not define one. */
@@ -205,7 +208,7 @@ export function tableToModel(input: TableInput): ScheduleModel {
     calendars: calendars.map((c) => ({ ...c, isDefault: c.id === defaultCalId })),
     activities,
     relations,
-    options: { ...defaultOptions(activities, defaultCalId), ...input.options },
+    options: { ...defaultOptions(activities, defaultCalId, input.undatedStart ?? 0), ...input.options },
     resources: [],
     assignments: [],
   };
@@ -266,8 +269,8 @@ function linkParents(
   }
 }
 
-/** Without a data date in the table: the start of the day of its earliest date. */
-function defaultOptions(acts: Activity[], defaultCalendarId: string): ScheduleOptions {
+/** Without a data date in the table: the start of the day of its earliest date, else `undated`'s. */
+function defaultOptions(acts: Activity[], defaultCalendarId: string, undated: number): ScheduleOptions {
   let first = Infinity;
   for (const a of acts) {
     for (const m of [
@@ -280,7 +283,7 @@ function defaultOptions(acts: Activity[], defaultCalendarId: string): ScheduleOp
       if (typeof m === 'number' && m < first) first = m;
     }
   }
-  const start = Number.isFinite(first) ? Math.floor(first / 1440) * 1440 : 0;
+  const start = Math.floor((Number.isFinite(first) ? first : undated) / 1440) * 1440;
   return {
     dataDate: start,
     projectStart: start,

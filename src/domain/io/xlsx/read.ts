@@ -15,6 +15,8 @@ import { readProjectRows } from './project-sheet';
 
 export interface XlsxReadOptions {
   rule?: UploadRule;
+  /** Where a table without any date starts (TableInput.undatedStart). */
+  undatedStart?: number | undefined;
 }
 
 /** A cell's plain value: formulas give their result, rich text its text. */
@@ -210,6 +212,7 @@ export async function readXlsx(bytes: Uint8Array, opts: XlsxReadOptions = {}): P
     options: project.options,
     projectName: project.projectName,
     source: 'xlsx',
+    ...(opts.undatedStart !== undefined ? { undatedStart: opts.undatedStart } : {}),
   });
   const relSheet = wb.getWorksheet(SHEET.relations);
   if (relSheet) model.relations = readRelations(relSheet, model);

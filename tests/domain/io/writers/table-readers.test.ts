@@ -64,6 +64,18 @@ describe('CSV reader', () => {
     expect(m.relations).toEqual([{ id: '1', predId: dig!.id, succId: pour!.id, type: 'fs', lag: 480 }]);
     expect(m.options.projectStart).toBe(dig!.plannedStart! - 0);
   });
+  it('starts a table without any date on the day given (the upload day), else on its earliest date', () => {
+    const day = 9_700 * 1440 + 600; // a day of 2026, mid-morning: the start is that day's midnight
+    const undated = readCsvText('Code,Name,Duration (d)\nA,Dig,3', { undatedStart: day });
+    expect(undated.options.dataDate).toBe(9_700 * 1440);
+    expect(undated.options.projectStart).toBe(9_700 * 1440);
+    expect(readCsvText('Code,Name,Duration (d)\nA,Dig,3').options.dataDate).toBe(0);
+    const dated = readCsvText('Code,Name,Duration (d),Start\nA,Dig,3,2027-03-02', { undatedStart: day });
+    expect(dated.options.dataDate).toBe(
+      dated.activities[0]!.plannedStart! - (dated.activities[0]!.plannedStart! % 1440),
+    );
+  });
+
   it('applies an upload rule: rows to skip and a column mapping by letter', () => {
     const csv = [
       'Report of 2026',
