@@ -1,5 +1,5 @@
-// A group's header row in a grouped grid (a layout's "group by"): its fold triangle, the column
-// and the value, how many activities the group holds and their span (earliest start – latest
+// A group's header row in a grouped grid (a layout's "group by", up to three levels, inner ones
+// indented): its fold triangle, the column and the value, how many activities the group holds and their span (earliest start – latest
 // finish of the schedule, folded or not). Not a WBS row: nothing in it is edited.
 
 import { memo } from 'react';
@@ -55,17 +55,26 @@ function GroupRowImpl(p: GroupRowProps) {
       aria-rowindex={p.index + 2}
       aria-selected={p.selected}
       aria-expanded={!p.folded}
+      aria-level={(group.level ?? 0) + 1}
       className={`wb-row wb-row-group${p.selected ? ' wb-row-selected' : ''}`}
       style={{ top: p.top, height: p.height, width: p.width }}
       data-row={p.index}
       data-group={group.value}
+      data-level={group.level ?? 0}
       // A click anywhere on the header selects it (as its first cell), for the keyboard's fold.
       data-col={0}
     >
       <div className="wb-gutter" role="rowheader" style={{ width: GUTTER }} aria-label={label}>
         {p.index + 1}
       </div>
-      <div role="gridcell" aria-colspan={1000} aria-readonly className="wb-cell wb-group-cell">
+      <div
+        role="gridcell"
+        aria-colspan={1000}
+        aria-readonly
+        className="wb-cell wb-group-cell"
+        // Inner levels indent under their outer header.
+        style={{ paddingLeft: 4 + (group.level ?? 0) * 18 }}
+      >
         <button
           type="button"
           tabIndex={-1}

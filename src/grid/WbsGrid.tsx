@@ -135,8 +135,12 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   );
   const attributeLabels = useWorkbench((s) => s.attributeLabels);
   const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
-  const groupBy = useWorkbench((s) => (s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null));
-  const groupColumn = groupBy ? columnName(groupBy) : '';
+  const arrange = useWorkbench((s) => s.arrange);
+  // Each level's column name, outermost first (a header names its own level's column).
+  const groupColumns = useMemo(
+    () => (arrange ? groupLevels(arrange).map(columnName) : []),
+    [arrange, columnName],
+  );
   const visible = useWorkbench((s) => s.visible);
   const folded = useWorkbench((s) => s.foldedGroups);
   const find = useWorkbench((s) => s.find);
@@ -158,7 +162,7 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
         top={top}
         height={rowHeight}
         width={width}
-        column={groupColumn}
+        column={groupColumns[group.level ?? 0] ?? ''}
         selected={selected}
         schedule={workbench.get().schedule}
         ctx={ctx}
