@@ -1,6 +1,7 @@
 // A group's header row in a grouped grid (a layout's "group by", up to three levels, inner ones
-// indented): its fold triangle, the column and the value, how many activities the group holds and their span (earliest start – latest
-// finish of the schedule, folded or not). Not a WBS row: nothing in it is edited.
+// indented): its fold triangle, the column and the value, how many activities the group holds,
+// their span (earliest start – latest finish of the schedule) and percent complete rolled up as a
+// summary's, folded or not. Not a WBS row: nothing in it is edited.
 
 import { memo } from 'react';
 import { formatDate } from '../domain/format';
@@ -22,6 +23,8 @@ export interface GroupRowProps {
   readonly column: string;
   readonly selected: boolean;
   readonly schedule: ScheduleSnapshot | null;
+  /** Percent complete rolled up over the group (null: not known). */
+  readonly percent: number | null;
   readonly ctx: CellTextContext;
 }
 
@@ -94,6 +97,7 @@ function GroupRowImpl(p: GroupRowProps) {
         <span className="wb-group-summary">
           {ctx.t('grid.group_rows', { count: group.rows.length })}
           {Number.isFinite(start) && Number.isFinite(finish) && ` · ${date(start)} – ${end(finish)}`}
+          {p.percent !== null && ` · ${ctx.t('grid.group_percent', { value: Math.round(p.percent) })}`}
         </span>
       </div>
     </div>

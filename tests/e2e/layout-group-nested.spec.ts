@@ -1,5 +1,5 @@
 // Nested grouping on the schedule page: two levels picked in the Layouts dialog (inner headers
-// indented, each with its count), an outer header folded, and the fold still there after a reload
+// indented, each with its count, span and percent complete), an outer header folded, and the fold still there after a reload
 // (saved in the wbs-group-setting). Screenshots in en and ru.
 import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
@@ -37,15 +37,16 @@ test('group by two columns, fold an outer header, reload: the fold is kept', asy
   const zone = await attr('Zone');
   const floor = await attr('Floor');
   const frame = randomUUID();
-  const task = (key: string, name: string, z: string, f: string) =>
+  const task = (key: string, name: string, z: string, f: string, percentComplete = 0) =>
     newRow(randomUUID(), 'task', frame, key, {
       name,
       duration: 2 * DAY,
+      percentComplete,
       attributes: { [zone.key]: z, [floor.key]: f },
     });
   await addRowsByApi(request, s, version!, [
     newRow(frame, 'sum', null, 'a0', { name: 'Frame' }),
-    task('a0', 'Columns N1', 'North', 'L1'),
+    task('a0', 'Columns N1', 'North', 'L1', 50),
     task('a1', 'Slab S2', 'South', 'L2'),
     task('a2', 'Walls N2', 'North', 'L2'),
     task('a3', 'Paint S1', 'South', 'L1'),
@@ -86,6 +87,9 @@ test('group by two columns, fold an outer header, reload: the fold is kept', asy
   const north = page.locator('[data-group="North"][data-level="0"]');
   await expect(north).toContainText('Zone:');
   await expect(north).toContainText('2 activities');
+  // Percent complete rolled up by planned duration: (50 + 0) / 2 over the zone, 50 on its floor L1.
+  await expect(north).toContainText('25% complete');
+  await expect(page.locator('[data-group="L1"][data-level="1"]').first()).toContainText('50% complete');
   await expect(page.locator('[data-group="L1"][data-level="1"]').first()).toContainText('Floor:');
 
   // Fold North: its inner headers and rows go; the fold is saved.
