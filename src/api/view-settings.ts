@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { parseFilter } from '../domain/filter/parse';
 import { Id, IdParams, Name, Ok, Timestamp } from './common';
+import { GroupBy, GroupByCompat } from './group-by';
 import { route } from './route';
 
 /** A filter expression of src/domain/filter (checked by its parser: the 400 names the place). */
@@ -36,8 +37,8 @@ export const LayoutSettings = z.object({
   frozen: z.number().int().min(0).max(50),
   /** Rows sorted among their siblings by these columns, first first. */
   sort: z.array(z.object({ column: ColumnRef, dir: z.enum(['asc', 'desc']) })).max(5),
-  /** Rows grouped by this column's value, with a summary row per group (null: the WBS tree). */
-  group_by: ColumnRef.nullable(),
+  /** Rows grouped by these columns' values, first outermost, a summary row per group (null: the WBS tree). */
+  group_by: GroupBy,
   /** Gantt bars coloured by a column's value: value → colour (others keep the default colour). */
   color_by: z.object({ column: ColumnRef, colors: z.record(z.string().max(100), Color) }).nullable(),
   row_height: z.number().int().min(20).max(60),
@@ -53,7 +54,10 @@ export const LayoutTemplate = z.object({
 });
 export type LayoutTemplate = z.infer<typeof LayoutTemplate>;
 
-const TemplateInput = z.object({ name: Name, settings: LayoutSettings });
+/** Settings as sent: `group_by` may still be one column (a one-level list). */
+export const LayoutSettingsInput = LayoutSettings.extend({ group_by: GroupByCompat });
+
+const TemplateInput = z.object({ name: Name, settings: LayoutSettingsInput });
 
 /** A schedule's default layout: a copy of a template's settings, shared by the schedule's members. */
 export const ScheduleLayout = z.object({

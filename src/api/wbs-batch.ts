@@ -2,6 +2,7 @@
 // document with the revision it was made on), the server's undo log with restore, the timetable
 // (calculate as a job or at once, read the results) and the per-user layout of the version.
 import { z } from 'zod';
+import { GroupBy, GroupByCompat, MAX_GROUP_LEVELS } from './group-by';
 import { Id, IdParams, Timestamp } from './common';
 import { route } from './route';
 import { Job } from './transfer';
@@ -176,10 +177,26 @@ export const VersionLayout = z.object({
     .array(z.object({ column: LayoutColumnId, dir: z.enum(['asc', 'desc']) }))
     .max(5)
     .optional(),
-  /** Rows grouped by this column's value (absent or null: the WBS tree). */
-  group_by: LayoutColumnId.nullable().optional(),
+  /** Rows grouped by these columns' values, first outermost (absent or null: the WBS tree). */
+  group_by: GroupBy.optional(),
 });
 export type VersionLayout = z.infer<typeof VersionLayout>;
+
+/** A layout as sent: `group_by` may still be one column (read as a one-level list). */
+export const VersionLayoutInput = VersionLayout.extend({ group_by: GroupByCompat.optional() });
+
+/** A header's key: the values of its path, outermost first ('' for rows without a value). */
+const HeaderPath = z.array(z.string().max(1000)).min(1).max(MAX_GROUP_LEVELS);
+
+/** The user's grouping of a version's WBS and the headers folded in it (spec: wbs-group-setting). */
+export const WbsGroupSetting = z
+  .object({
+    group_by: GroupBy,
+    /** Folded headers by their paths (each no longer than the levels). */
+    folded: z.array(HeaderPath).max(5000),
+  })
+  .strict();
+export type WbsGroupSetting = z.infer<typeof WbsGroupSetting>;
 
 export const wbsBatchRoutes = {
   batch: route({
@@ -259,7 +276,31 @@ export const wbsBatchRoutes = {
     scope: 'space',
     summary: "Save the caller's layout of the version",
     params: IdParams,
-    body: VersionLayout,
+    body: VersionLayoutInput,
     response: z.object({ layout: VersionLayout }),
+  }),
+  groupSetting: route({
+    method: 'GET',
+    path: '/versions/:id/wbs-group-setting',
+    scope: 'space',
+    summary: "The caller's grouping of the version's WBS and its folded headers (null when none was saved)",
+    params: IdParams,
+    response: z.object({ setting: WbsGroupSetting.nullable() }),
+  }),
+  saveGroupSetting: route({
+    method: 'PUT',
+    path: '/versions/:id/wbs-group-setting',
+    scope: 'space',
+    summary:
+      "Save the caller's grouping (up to 3 columns, outermost first) and folded headers of the version's WBS",
+    params: IdParams,
+    body: WbsGroupSetting.superRefine((v, ctx) => {
+      const n = v.group_by?.length ?? 0;
+      v.folded.forEach((p, i) => {
+        if (p.length > n)
+          ctx.addIssue({ code: 'custom', path: ['folded', i], params: { code: 'group.fold_level' } });
+      });
+    }),
+    response: z.object({ setting: WbsGroupSetting }),
   }),
 };

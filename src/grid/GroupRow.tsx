@@ -1,6 +1,7 @@
-// A group's header row in a grouped grid (a layout's "group by"): its fold triangle, the column
-// and the value, how many activities the group holds and their span (earliest start – latest
-// finish of the schedule, folded or not). Not a WBS row: nothing in it is edited.
+// A group's header row in a grouped grid (a layout's "group by", up to three levels, inner ones
+// indented): its fold triangle, the column and the value, how many activities the group holds,
+// their span (earliest start – latest finish of the schedule) and percent complete rolled up as a
+// summary's, folded or not. Not a WBS row: nothing in it is edited.
 
 import { memo } from 'react';
 import { formatDate } from '../domain/format';
@@ -22,6 +23,8 @@ export interface GroupRowProps {
   readonly column: string;
   readonly selected: boolean;
   readonly schedule: ScheduleSnapshot | null;
+  /** Percent complete rolled up over the group (null: not known). */
+  readonly percent: number | null;
   readonly ctx: CellTextContext;
 }
 
@@ -55,17 +58,26 @@ function GroupRowImpl(p: GroupRowProps) {
       aria-rowindex={p.index + 2}
       aria-selected={p.selected}
       aria-expanded={!p.folded}
+      aria-level={(group.level ?? 0) + 1}
       className={`wb-row wb-row-group${p.selected ? ' wb-row-selected' : ''}`}
       style={{ top: p.top, height: p.height, width: p.width }}
       data-row={p.index}
       data-group={group.value}
+      data-level={group.level ?? 0}
       // A click anywhere on the header selects it (as its first cell), for the keyboard's fold.
       data-col={0}
     >
       <div className="wb-gutter" role="rowheader" style={{ width: GUTTER }} aria-label={label}>
         {p.index + 1}
       </div>
-      <div role="gridcell" aria-colspan={1000} aria-readonly className="wb-cell wb-group-cell">
+      <div
+        role="gridcell"
+        aria-colspan={1000}
+        aria-readonly
+        className="wb-cell wb-group-cell"
+        // Inner levels indent under their outer header.
+        style={{ paddingLeft: 4 + (group.level ?? 0) * 18 }}
+      >
         <button
           type="button"
           tabIndex={-1}
@@ -85,6 +97,7 @@ function GroupRowImpl(p: GroupRowProps) {
         <span className="wb-group-summary">
           {ctx.t('grid.group_rows', { count: group.rows.length })}
           {Number.isFinite(start) && Number.isFinite(finish) && ` · ${date(start)} – ${end(finish)}`}
+          {p.percent !== null && ` · ${ctx.t('grid.group_percent', { value: Math.round(p.percent) })}`}
         </span>
       </div>
     </div>

@@ -4,6 +4,7 @@
 // (commands-edit.ts: one undo step each); the find bar and the column menu are the workbench's.
 
 import { groupLevels } from '../domain/wbs/arrange';
+import { groupPercent } from '../domain/wbs/group-summary';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useCostStaleLoad, useCostStaleMarks } from './cost-stale';
 import type { CellTextContext } from '../state/workbench/cell-text';
@@ -135,8 +136,12 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   );
   const attributeLabels = useWorkbench((s) => s.attributeLabels);
   const columnName = useCallback((id: ColumnId) => columnLabel(id, t, attributeLabels), [t, attributeLabels]);
-  const groupBy = useWorkbench((s) => (s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null));
-  const groupColumn = groupBy ? columnName(groupBy) : '';
+  const arrange = useWorkbench((s) => s.arrange);
+  // Each level's column name, outermost first (a header names its own level's column).
+  const groupColumns = useMemo(
+    () => (arrange ? groupLevels(arrange).map(columnName) : []),
+    [arrange, columnName],
+  );
   const visible = useWorkbench((s) => s.visible);
   const folded = useWorkbench((s) => s.foldedGroups);
   const find = useWorkbench((s) => s.find);
@@ -147,6 +152,19 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const special = (index: number, top: number, width: number, selected: boolean) => {
     const group = visible.groups?.get(visible.ids[index]!);
     if (!group) return null;
+    const { schedule, wbs } = workbench.get();
+    const pct = schedule?.percentComplete;
+    // Percent complete rolled up over the group as a summary rolls up its rows.
+    const percent = pct
+      ? groupPercent(
+          group.rows,
+          (id) => {
+            const p = schedule.position.get(id);
+            return p === undefined ? undefined : pct[p];
+          },
+          (id) => wbs.doc.rows.get(id)?.duration ?? 0,
+        )
+      : null;
     return (
       <GroupRow
         key={visible.ids[index]}
@@ -158,9 +176,10 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
         top={top}
         height={rowHeight}
         width={width}
-        column={groupColumn}
+        column={groupColumns[group.level ?? 0] ?? ''}
         selected={selected}
-        schedule={workbench.get().schedule}
+        schedule={schedule}
+        percent={percent}
         ctx={ctx}
       />
     );

@@ -329,7 +329,8 @@ describe('attributes', () => {
       params: { id },
       body: { is_default: true },
     });
-    expect(d.json()).toMatchObject({ is_default: true, settings });
+    // One grouping column (as sent before nesting) comes back as a one-level list.
+    expect(d.json()).toMatchObject({ is_default: true, settings: { ...settings, group_by: ['attr:x'] } });
     // Another member cannot reach it.
     expect((await call(app, api.viewSettings.removeTemplate, { ...reader, params: { id } })).statusCode).toBe(
       404,

@@ -49,6 +49,9 @@ const GROUP_PREFIX = '\u0001group:';
 /** A header's id: one value (one level) or the path of values, outermost first. */
 export const groupRowId = (...path: string[]): RowId => `${GROUP_PREFIX}${path.join('\u0002')}`;
 export const isGroupRowId = (id: RowId): boolean => id.startsWith(GROUP_PREFIX);
+/** A header's path of values, outermost first (the inverse of groupRowId; null: not a header). */
+export const groupPathOf = (id: RowId): string[] | null =>
+  isGroupRowId(id) ? id.slice(GROUP_PREFIX.length).split('\u0002') : null;
 
 const blank = (v: ArrangeValue): boolean => v === null || v === undefined || v === '';
 
@@ -112,7 +115,8 @@ export function arrangeView(
   const tie = (a: RowId, b: RowId) => wbsOrder.get(a)! - wbsOrder.get(b)!;
   const cmp = arrangement.sort.length ? rowComparator(arrangement.sort, read, tie) : tie;
 
-  if (arrangement.groupBy === null) {
+  const levels = groupLevels(arrangement);
+  if (levels.length === 0) {
     const walk = (parent: string, depth: number) => {
       const kids = (index.children.get(parent) ?? []).filter((id) => !shown || shown.has(id));
       if (arrangement.sort.length) kids.sort(cmp);
@@ -126,7 +130,6 @@ export function arrangeView(
     return { ids, depth: Uint16Array.from(depths) };
   }
 
-  const levels = groupLevels(arrangement);
   const leaves = all.filter((id) => !index.children.has(id) && !(shown && !shown.has(id)));
   const groups = new Map<RowId, RowGroup>();
   const orderValues = (keys: string[]) =>

@@ -7,6 +7,7 @@ import type { LayoutTemplate, ScheduleLayout } from '../../api/view-settings';
 import { call } from '../../app/api/call';
 import { Modal } from '../../app/ui/Modal';
 import { useToasts } from '../../state/toasts';
+import { GroupLevels } from './GroupLevels';
 import { useAttributesT } from './i18n';
 import { applyTemplate, currentSettings } from './layout-apply';
 import { arranges } from '../../state/workbench/arrange';
@@ -140,6 +141,7 @@ export function LayoutMenu({ onClose }: { onClose: () => void }) {
             )}
           </p>
         )}
+        <RowGrouping />
         <Arranged />
         <Link to={`/${spaceId}/viewsettings`}>{t('layout.manage')}</Link>
       </div>
@@ -155,9 +157,13 @@ function Arranged() {
   const labels = useWorkbench((s) => s.attributeLabels);
   if (!arranges(arrange)) return null;
   const name = (id: string) => columnLabel(id, (k) => tw(k), labels);
+  const levels = groupLevels(arrange);
   const parts = [
     ...arrange.sort.map((k) => t('layout.sorted_by', { column: name(k.column), dir: t(`layout.${k.dir}`) })),
-    ...groupLevels(arrange).map((c) => t('layout.grouped_by', { column: name(c) })),
+    ...(levels.length === 1 ? [t('layout.grouped_by', { column: name(levels[0]!) })] : []),
+    ...(levels.length > 1
+      ? [t('layout.grouped_by_levels', { columns: levels.map((c) => `«${name(c)}»`).join(' › ') })]
+      : []),
   ];
   return (
     <p className="fb-arranged">
@@ -168,5 +174,22 @@ function Arranged() {
         {t('layout.unarrange')}
       </button>
     </p>
+  );
+}
+
+/** The open version's grouping, changed here at once (up to three levels; saved with its folds). */
+function RowGrouping() {
+  const { t: tw } = useTranslation('workbench');
+  const arrange = useWorkbench((s) => s.arrange);
+  const columns = useWorkbench((s) => s.columns);
+  const labels = useWorkbench((s) => s.attributeLabels);
+  const choices = columns.map((c) => ({ id: c.id, label: columnLabel(c.id, (k) => tw(k), labels) }));
+  const levels = arrange ? groupLevels(arrange) : [];
+  return (
+    <GroupLevels
+      levels={levels}
+      choices={choices}
+      onChange={(next) => setArrangement({ sort: arrange?.sort ?? [], groupBy: next.length ? next : null })}
+    />
   );
 }

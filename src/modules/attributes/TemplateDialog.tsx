@@ -1,5 +1,5 @@
 // Edit a layout template: name, columns (shown, width, order), frozen count, row height, sort,
-// grouping and bar colours by a column's value.
+// grouping (up to three levels) and bar colours by a column's value.
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../api';
@@ -7,6 +7,7 @@ import type { LayoutSettings, LayoutTemplate } from '../../api/view-settings';
 import { call } from '../../app/api/call';
 import { Modal } from '../../app/ui/Modal';
 import { TextField } from '../../app/ui/TextField';
+import { GroupLevels } from './GroupLevels';
 import { useAttributesT } from './i18n';
 
 export interface ColumnChoice {
@@ -43,7 +44,7 @@ export function TemplateDialog({
   const [frozen, setFrozen] = useState(initial.frozen);
   const [rowHeight, setRowHeight] = useState(initial.row_height);
   const [sort, setSort] = useState<LayoutSettings['sort'][number] | null>(initial.sort[0] ?? null);
-  const [groupBy, setGroupBy] = useState(initial.group_by);
+  const [groupBy, setGroupBy] = useState<string[]>(() => [...(initial.group_by ?? [])]);
   const [colorColumn, setColorColumn] = useState(initial.color_by?.column ?? '');
   const [pairs, setPairs] = useState<Pair[]>(
     Object.entries(initial.color_by?.colors ?? {}).map(([value, color]) => ({ value, color })),
@@ -68,7 +69,7 @@ export function TemplateDialog({
       columns,
       frozen,
       sort: sort ? [sort] : [],
-      group_by: groupBy,
+      group_by: groupBy.length ? groupBy : null,
       color_by: colorColumn
         ? {
             column: colorColumn,
@@ -237,15 +238,7 @@ export function TemplateDialog({
             </select>
           </label>
         </div>
-        <label className="field">
-          <span className="field__label">{t('views.group_by')}</span>
-          {columnSelect(
-            groupBy ?? '',
-            (v) => setGroupBy(v || null),
-            t('views.group_none'),
-            t('views.group_by'),
-          )}
-        </label>
+        <GroupLevels levels={groupBy} choices={choices} onChange={setGroupBy} />
         <label className="field">
           <span className="field__label">{t('views.color_by')}</span>
           {columnSelect(colorColumn, setColorColumn, t('views.color_none'), t('views.color_by'))}

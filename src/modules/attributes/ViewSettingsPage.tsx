@@ -59,7 +59,7 @@ export function ViewSettingsPage() {
     [
       t('views.summary_columns', { count: s.columns.filter((c) => c.visible).length }),
       s.sort[0] ? t('views.summary_sort', { column: label(s.sort[0].column) }) : null,
-      s.group_by ? t('views.summary_group', { column: label(s.group_by) }) : null,
+      s.group_by ? t('views.summary_group', { column: s.group_by.map(label).join(' › ') }) : null,
       s.color_by ? t('views.summary_color', { column: label(s.color_by.column) }) : null,
     ]
       .filter(Boolean)

@@ -2,7 +2,7 @@
 // template), and a template applied (columns, widths, frozen count, row height, bar colours, the
 // rows' sort and grouping; columns, sort and grouping then reach the version's own layout through
 // its saving, use-layout.ts).
-import { groupLevels } from '../../domain/wbs/arrange';
+import { groupByOf } from '../../state/workbench/arrange';
 import type { LayoutSettings, LayoutTemplate } from '../../api/view-settings';
 import { versionLayout } from '../../state/workbench/columns';
 import { setArrangement } from '../../state/workbench/data';
@@ -14,8 +14,7 @@ export function currentSettings(): LayoutSettings {
     columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
     frozen: s.frozen,
     sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-    // The layout contracts take one level for now (a list is not yet accepted).
-    group_by: s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null,
+    group_by: groupByOf(s.arrange),
     color_by: s.barColorBy ? { column: s.barColorBy.column, colors: { ...s.barColorBy.colors } } : null,
     row_height: s.rowHeight,
   };

@@ -1,18 +1,19 @@
 // The grid layout (column order, widths, visibility, frozen count, the rows' sort and grouping)
-// saved per user in the version layout on the server: read when a version opens, together with
+// saved per user in the version layout on the server (the grouping's folds in the
+// wbs-group-setting, group-setting.ts): read when a version opens, together with
 // the version's attributes (each becomes a column, hidden until the user shows it), and written
 // (debounced) when it changes.
 
-import { groupLevels } from '../../domain/wbs/arrange';
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
-import { sameArrangement } from '../../state/workbench/arrange';
+import { groupByOf, sameArrangement } from '../../state/workbench/arrange';
 import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
 import { applyTemplate } from '../attributes/layout-apply';
 import { loadDirectoryChoices } from './directory-choices';
+import { followGroupSetting } from './group-setting';
 import { forgetAttributeDefs, loadAttributeItems } from './version-resources';
 
 const SAVE_DELAY_MS = 800;
@@ -53,6 +54,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = workbench.get();
     let off: (() => void) | null = null;
+    let offGroups: (() => void) | null = null;
     /** Writes the layout now; `keepalive` lets it out of a page being left. */
     const save = (keepalive = false) => {
       timer = null;
@@ -61,8 +63,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
         frozen: s.frozen,
         sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-        // The layout contracts take one level for now (a list is not yet accepted).
-        group_by: s.arrange ? (groupLevels(s.arrange)[0] ?? null) : null,
+        group_by: groupByOf(s.arrange),
       };
       void call(
         api.wbsBatch.saveLayout,
@@ -82,13 +83,14 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     forgetAttributeDefs();
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
+      call(api.wbsBatch.groupSetting, { params: { id: versionId } }, { silent: true }),
       loadAttributeItems(versionId).then(async (items) => ({
         items,
         // A directory that cannot be read leaves its column a text column.
         directories: await loadDirectoryChoices(items).catch(() => new Map()),
       })),
     ])
-      .then(([saved, defs]) => {
+      .then(([saved, groups, defs]) => {
         if (!live) return;
         const layout = saved.status === 'fulfilled' ? saved.value.layout : null;
         const items = defs.status === 'fulfilled' ? defs.value.items : null;
@@ -107,6 +109,9 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         // The layout's sort and grouping (none: the WBS tree), not the last version's.
         const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
         if (!sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
+        // The grouping and folds saved apart (wbs-group-setting) once the rows are there; an
+        // unreadable one is not overwritten.
+        if (groups.status === 'fulfilled') offGroups = followGroupSetting(versionId, groups.value.setting);
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
         // A version with no layout of the user's own opens with the schedule's default layout,
@@ -124,6 +129,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     return () => {
       live = false;
       off?.();
+      offGroups?.();
       window.removeEventListener('pagehide', flush);
       flush();
     };

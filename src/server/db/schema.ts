@@ -424,6 +424,16 @@ export interface VersionLayoutsTable {
   updated_at: Timestamp;
 }
 
+// Each user's grouping and folded headers of a version's WBS (migrations/030_wbs_group_settings.sql).
+export interface WbsGroupSettingsTable {
+  space_id: string;
+  version_id: string;
+  user_id: string;
+  group_by: Json<unknown> | null;
+  folded: Json<unknown>;
+  updated_at: Timestamp;
+}
+
 // Directories and the links of WBS rows to their values (migrations/011_directories.sql).
 export interface DirectoryAttributeDef {
   key: string;
@@ -804,6 +814,7 @@ export interface DB
   version_assignments: VersionAssignmentsTable;
   wbs_undo_actions: WbsUndoActionsTable;
   version_layouts: VersionLayoutsTable;
+  wbs_group_settings: WbsGroupSettingsTable;
   directories: DirectoriesTable;
   directory_values: DirectoryValuesTable;
   wbs_directory_links: WbsDirectoryLinksTable;

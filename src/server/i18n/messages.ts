@@ -7,6 +7,7 @@ import { remoteEn, remoteRu } from './remote-messages';
 import { bimEn, bimRu } from './bim-messages';
 import { costrEn, costrRu } from './costr-messages';
 import { relationEn, relationRu } from './relation-messages';
+import { groupEn, groupRu } from './group-messages';
 
 export type ServerLang = 'en' | 'ru';
 
@@ -217,8 +218,8 @@ const ru: Record<string, string> = {
 };
 
 const catalog: Record<ServerLang, Record<string, string>> = {
-  en: { ...en, ...costrEn, ...collabEn, ...admin2En, ...bimEn, ...relationEn, ...remoteEn },
-  ru: { ...ru, ...costrRu, ...collabRu, ...admin2Ru, ...bimRu, ...relationRu, ...remoteRu },
+  en: { ...en, ...costrEn, ...collabEn, ...admin2En, ...bimEn, ...relationEn, ...remoteEn, ...groupEn },
+  ru: { ...ru, ...costrRu, ...collabRu, ...admin2Ru, ...bimRu, ...relationRu, ...remoteRu, ...groupRu },
 };
 
 /** The language of a request: the `language` header, else Accept-Language; ru or en. */

@@ -1,5 +1,6 @@
 // Each user's layout of a version's grid (columns in order, widths, visibility, frozen count).
 import { api } from '../../api';
+import { readGroupBy } from '../../api/group-by';
 import type { VersionLayout } from '../../api/wbs-batch';
 import type { AppContext } from '../context';
 import { implement } from '../http/register';
@@ -16,7 +17,12 @@ export function versionLayoutRoutes({ db }: AppContext) {
         .where('version_id', '=', params.id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return { layout: row ? (row.layout as unknown as VersionLayout) : null };
+      if (!row) return { layout: null };
+      const layout = row.layout as unknown as VersionLayout;
+      // Layouts saved before nesting hold one column: read as a one-level list.
+      return {
+        layout: { ...layout, ...('group_by' in layout ? { group_by: readGroupBy(layout.group_by) } : {}) },
+      };
     }),
 
     implement(api.wbsBatch.saveLayout, async ({ params, body, space, userId }) => {

@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { api } from '../../api';
+import { readGroupBy } from '../../api/group-by';
 import type { LayoutSettings, LayoutTemplate, ScheduleLayout } from '../../api/view-settings';
 import type { AppContext } from '../context';
 import type { LayoutTemplatesTable, ScheduleLayoutDefaultsTable } from '../db/schema';
@@ -10,10 +11,16 @@ import { conflict, notFound } from '../errors';
 import { implement } from '../http/register';
 import { iso } from '../services/mappers';
 
+/** Stored settings; templates saved before nesting hold one grouping column (a one-level list). */
+const readSettings = (v: unknown): LayoutSettings => {
+  const s = v as LayoutSettings;
+  return { ...s, group_by: readGroupBy(s.group_by) };
+};
+
 const toTemplate = (r: Selectable<LayoutTemplatesTable>): LayoutTemplate => ({
   id: r.id,
   name: r.name,
-  settings: r.settings as unknown as LayoutSettings,
+  settings: readSettings(r.settings),
   is_default: r.is_default,
   updated_at: iso(r.updated_at),
 });
@@ -21,7 +28,7 @@ const toTemplate = (r: Selectable<LayoutTemplatesTable>): LayoutTemplate => ({
 const toScheduleLayout = (r: Selectable<ScheduleLayoutDefaultsTable>): ScheduleLayout => ({
   schedule_id: r.schedule_id,
   name: r.name,
-  settings: r.settings as unknown as LayoutSettings,
+  settings: readSettings(r.settings),
   set_by: r.set_by,
   updated_at: iso(r.updated_at),
 });

@@ -20,6 +20,7 @@ import { getVersion } from './versions';
 import { timetableRoutes } from './timetable';
 import { undoActionRoutes } from './undo-actions';
 import { versionLayoutRoutes } from './version-layout';
+import { wbsGroupSettingRoutes } from './wbs-group-setting';
 
 export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
   const { db, events } = ctx;
@@ -79,6 +80,7 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
     ...undoActionRoutes(ctx),
     ...timetableRoutes(ctx),
     ...versionLayoutRoutes(ctx),
+    ...wbsGroupSettingRoutes(ctx),
   ];
 }
 

@@ -30,7 +30,13 @@ const SCHEDULE_COLUMNS = new Set([
 
 /** Whether an arrangement does anything (a sort key or a grouping). */
 export const arranges = (a: Arrangement | null): a is Arrangement =>
-  a !== null && (a.sort.length > 0 || a.groupBy !== null);
+  a !== null && (a.sort.length > 0 || groupLevels(a).length > 0);
+
+/** The grouping as the layout contracts hold it: the levels, outermost first (null: none). */
+export function groupByOf(a: Arrangement | null): string[] | null {
+  const levels = a ? groupLevels(a) : [];
+  return levels.length ? [...levels] : null;
+}
 
 const columnsOf = (a: Arrangement) => [...a.sort.map((k) => k.column), ...groupLevels(a)];
 

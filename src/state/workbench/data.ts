@@ -534,6 +534,12 @@ function foldGroups(headers: readonly ItemId[], open: boolean): void {
   });
 }
 
+/** The folded headers as saved (wbs-group-setting): these and no others; focus kept as a fold keeps it. */
+export function restoreFoldedGroups(headers: readonly ItemId[]): void {
+  workbench.set({ foldedGroups: new Set() });
+  foldGroups(headers, false);
+}
+
 /** Expand or collapse nodes, or fold group headers (a view change: never in history). */
 export function setExpanded(ids: readonly ItemId[], open: boolean): void {
   const headers = ids.filter(isGroupRowId);

@@ -5,7 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { flattenFiltered } from '../../../src/domain/filter/wbs';
-import { arrangeView, compareValues, groupRowId, isGroupRowId } from '../../../src/domain/wbs/arrange';
+import {
+  arrangeView,
+  compareValues,
+  groupPathOf,
+  groupRowId,
+  isGroupRowId,
+} from '../../../src/domain/wbs/arrange';
 import type { ArrangeValue, Arrangement } from '../../../src/domain/wbs/arrange';
 import { keyBetween } from '../../../src/domain/wbs/order-key';
 import { buildTreeIndex } from '../../../src/domain/wbs/tree-index';
@@ -234,6 +240,29 @@ describe('arrangeView', () => {
           ([, g]) => g.level === 1 && g.path![0] === outer[1].value,
         );
         expect(gone).toEqual(new Set([...outer[1].rows, ...inner.map(([h]) => h)]));
+      }),
+    );
+  });
+
+  it("a header's id gives back its path (saved folds name headers by their paths)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 8 }), { minLength: 1, maxLength: 3 }), (path) => {
+        // Values hold no control characters (the grid's text); '' is the "(none)" group.
+        const clean = path.map((v) => [...v].filter((c) => c.charCodeAt(0) >= 32).join(''));
+        expect(groupPathOf(groupRowId(...clean))).toEqual(clean);
+      }),
+    );
+    expect(groupPathOf('row-1')).toBeNull();
+  });
+
+  it('an empty list of levels is the WBS order, as no grouping', () => {
+    fc.assert(
+      fc.property(specArb, (spec) => {
+        const { index, read, expanded } = build(spec);
+        const none = arrangeView(index, expanded, null, { sort: [], groupBy: null }, read);
+        const empty = arrangeView(index, expanded, null, { sort: [], groupBy: [] }, read);
+        expect(empty.ids).toEqual(none.ids);
+        expect(empty.groups).toBeUndefined();
       }),
     );
   });

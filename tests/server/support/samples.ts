@@ -156,6 +156,11 @@ export const samples: Record<string, (t: Tree & { space: string; userId: string 
     params: { id: t.version },
     body: { columns: [{ id: 'name', width: 240, visible: true }], frozen: 1 },
   }),
+  'GET /versions/:id/wbs-group-setting': (t) => ({ params: { id: t.version } }),
+  'PUT /versions/:id/wbs-group-setting': (t) => ({
+    params: { id: t.version },
+    body: { group_by: ['type', 'status'], folded: [['task']] },
+  }),
   // A node's assignments and the attribute definitions (src/api/version-resources.ts).
   'GET /versions/:id/assignment/wbs/:wbsId': (t) => ({ params: { id: t.version, wbsId: t.version } }),
   'GET /versions/:id/attributes': (t) => ({ params: { id: t.version } }),
