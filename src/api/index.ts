@@ -51,6 +51,7 @@ import { remoteRoutes } from './remote';
 import { calendarRoutes } from './calendars';
 import { bimRoutes } from './bim';
 import { bimMoreRoutes } from './bim-more';
+import { bimSetRoutes } from './bim-sets';
 import { costrRoutes } from './costr';
 import { chatRoutes, delegationRoutes, noticeRoutes } from './collab';
 import { directoryRoutes } from './directories';
@@ -89,6 +90,7 @@ export * from './remote';
 export * from './calendars';
 export * from './bim';
 export * from './bim-more';
+export * from './bim-sets';
 export * from './costr';
 export * from './collab';
 export * from './directories';
@@ -161,7 +163,7 @@ export const api = {
   remote: remoteRoutes,
   gallery: galleryRoutes,
   storageLink: { file: storageLinkRoute },
-  bim: { ...bimRoutes, ...bimMoreRoutes },
+  bim: { ...bimRoutes, ...bimMoreRoutes, ...bimSetRoutes },
   localization: localizationRoutes,
 } as const;
 

@@ -27,6 +27,8 @@ export interface GanttCanvasProps {
   readonly scrollTop: number;
   readonly timescale: Timescale;
   readonly dataDate: number;
+  /** The 4D player's time (NaN: none). */
+  readonly playerTime: number;
   readonly locale: string;
   readonly texts: HeaderTexts;
   readonly actions: GanttActions;
@@ -46,8 +48,19 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
   const frameRef = useRef<GanttFrame | null>(null);
   /** Whether the interactive canvas shows anything. */
   const liveDrawn = useRef(false);
-  const { source, width, height, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale, texts } =
-    props;
+  const {
+    source,
+    width,
+    height,
+    rowHeight,
+    headerHeight,
+    scrollTop,
+    timescale,
+    dataDate,
+    playerTime,
+    locale,
+    texts,
+  } = props;
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
   const frame = useMemo(() => {
@@ -61,12 +74,26 @@ function GanttCanvasImpl(props: GanttCanvasProps) {
       scrollTop,
       timescale,
       dataDate,
+      playerTime,
       locale,
       texts,
       theme: lightTheme,
     };
     return buildFrame(input);
-  }, [source, width, height, dpr, rowHeight, headerHeight, scrollTop, timescale, dataDate, locale, texts]);
+  }, [
+    source,
+    width,
+    height,
+    dpr,
+    rowHeight,
+    headerHeight,
+    scrollTop,
+    timescale,
+    dataDate,
+    playerTime,
+    locale,
+    texts,
+  ]);
 
   useLayoutEffect(() => {
     frameRef.current = frame;
@@ -160,6 +187,7 @@ function sameProps(a: GanttCanvasProps, b: GanttCanvasProps): boolean {
     a.scrollTop === b.scrollTop &&
     a.timescale === b.timescale &&
     a.dataDate === b.dataDate &&
+    Object.is(a.playerTime, b.playerTime) &&
     a.locale === b.locale &&
     a.texts === b.texts &&
     a.actions === b.actions &&

@@ -7,6 +7,7 @@
 // grid's horizontal scrollbar (over the chart's bottom edge when the grid has none).
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { usePlayerTime } from '../state/bim/player-time';
 import { moveBar, resizeBar } from '../state/workbench/bar-commands';
 import type { CellTextContext } from '../state/workbench/cell-text';
 import { runCommand } from '../state/workbench/commands';
@@ -20,7 +21,7 @@ import { GanttCanvas } from './GanttCanvas';
 import { ganttSource } from './gantt-source';
 import { barTooltip, gestureReadout } from './gantt-texts';
 import type { HeaderTexts } from './tier-labels';
-import { timelineWidth } from './timescale';
+import { pxPerMinute, timelineWidth, timeToX } from './timescale';
 import type { GanttActions } from './use-gantt-pointer';
 
 /** Height of the time scrollbar where scrollbars take no room (overlay scrollbars). */
@@ -57,6 +58,7 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
   const headerHeight = useWorkbench((s) => s.headerHeight);
   const viewportHeight = useWorkbench((s) => s.viewportHeight);
   const dataDate = useWorkbench((s) => s.version?.data_date ?? NaN);
+  const playerTime = usePlayerTime((s) => s.time ?? NaN);
 
   useEffect(() => {
     const el = hostRef.current;
@@ -91,6 +93,8 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
         if (v && Number.isFinite(v.es)) resizeBar(id, v.es, finish);
       },
       onLink: (predId, succId) => void linkRows([{ predId, succId, type: 'fs' }]),
+      // While the 3D pane's player is open, the timescale moves its time.
+      onTimescaleClick: (time) => usePlayerTime.getState().seek?.(time),
       onSelectRow: (row, extend) => {
         const s = workbench.get();
         const col = s.selection.focus.col;
@@ -137,6 +141,26 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
     }
   }, []);
 
+  // The chart follows the 3D pane's player: a time out of view scrolls it a third in.
+  const widthRef = useRef(pane.width);
+  useLayoutEffect(() => {
+    widthRef.current = pane.width;
+  }, [pane.width]);
+  useEffect(() => {
+    if (!Number.isFinite(playerTime)) return;
+    const ts = workbench.get().timescale;
+    const w = widthRef.current;
+    const x = timeToX(ts, playerTime);
+    if (x >= 0 && x <= w) return;
+    // The time at the chart's left edge; before the timeline's origin, the origin moves there.
+    const left = playerTime - w / 3 / pxPerMinute(ts);
+    const scrollLeft = (left - ts.origin) * pxPerMinute(ts);
+    workbench.set({
+      timescale:
+        scrollLeft >= 0 ? { ...ts, scrollLeft } : { ...ts, origin: Math.max(0, left), scrollLeft: 0 },
+    });
+  }, [playerTime]);
+
   // The scrollbar follows the timescale (zoom and wheel change it).
   useEffect(() => {
     const el = barRef.current;
@@ -154,6 +178,7 @@ export function GanttPane({ ctx, t, locale }: GanttPaneProps) {
         scrollTop={scrollTop}
         timescale={timescale}
         dataDate={dataDate}
+        playerTime={playerTime}
         locale={locale}
         texts={texts}
         actions={actions}

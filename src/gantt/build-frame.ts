@@ -27,6 +27,7 @@ export interface FrameInput {
   readonly scrollTop: number;
   readonly timescale: Timescale;
   readonly dataDate: number;
+  readonly playerTime?: number;
   readonly locale: string;
   readonly texts: HeaderTexts;
   readonly theme: GanttTheme;
@@ -52,6 +53,7 @@ export function buildFrame(input: FrameInput): GanttFrame {
     bars,
     links: last >= first ? source.links(first, last) : [],
     dataDate: input.dataDate,
+    playerTime: input.playerTime,
     locale: input.locale,
     texts: input.texts,
     theme: input.theme,

@@ -6,6 +6,7 @@ import { drawBarsLayer } from './draw-bars';
 import { drawDataDateLayer } from './draw-data-date';
 import { drawGridLayer } from './draw-grid';
 import { drawLinksLayer } from './draw-links';
+import { drawPlayerTimeLayer } from './draw-player-time';
 
 /** Size a canvas backing store for the frame; returns true when it changed. */
 export function sizeCanvas(canvas: HTMLCanvasElement, width: number, height: number, dpr: number): boolean {
@@ -30,4 +31,6 @@ export function drawGantt(ctx: CanvasRenderingContext2D, frame: GanttFrame): voi
   drawBarsLayer(ctx, frame);
   drawDataDateLayer(ctx, frame);
   ctx.restore();
+  // Over the header too: the player's time reads against the timescale.
+  drawPlayerTimeLayer(ctx, frame);
 }

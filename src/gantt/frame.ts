@@ -71,6 +71,8 @@ export interface GanttTheme {
   readonly capacity: string;
   readonly link: string;
   readonly dataDate: string;
+  /** The 4D player's time line (the workbench's theme only). */
+  readonly playerTime?: string;
   readonly label: string;
   readonly font: string;
   readonly headerFont: string;
@@ -92,6 +94,8 @@ export interface GanttFrame {
   readonly links: readonly GanttLink[];
   /** Data date, or NaN. */
   readonly dataDate: number;
+  /** The 3D pane's 4D player time while the pane is open; absent or NaN: none. */
+  readonly playerTime?: number;
   readonly locale: string;
   /** Header texts that are not dates (the quarter's name). */
   readonly texts: HeaderTexts;

@@ -21,6 +21,7 @@ export const lightTheme: GanttTheme = {
   capacity: '#2d3440',
   link: '#6b7482',
   dataDate: '#f08c00',
+  playerTime: '#12b886',
   label: '#2d3440',
   font: '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headerFont: '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',

@@ -17,6 +17,8 @@ export interface GanttActions {
   /** Drawn from one bar's end to another's start: a finish-start relation. */
   onLink(predId: string, succId: string): void;
   onSelectRow(row: number, extend: boolean): void;
+  /** A click on the timescale (header) at this time; absent: the header does nothing. */
+  onTimescaleClick?(time: number): void;
 }
 
 export interface PointerState {
@@ -39,6 +41,10 @@ export function useGanttPointer(frameRef: { readonly current: GanttFrame | null 
       const frame = frameRef.current;
       if (!frame || e.button !== 0) return;
       const p = local(e);
+      if (p.y < frame.headerHeight && actions.onTimescaleClick) {
+        actions.onTimescaleClick(xToTime(frame.timescale, p.x));
+        return;
+      }
       const hit = hitTest(frame, p.x, p.y);
       if (!hit) return;
       actions.onSelectRow(hit.row, e.shiftKey);

@@ -70,6 +70,7 @@ import { wdpRoutes } from './routes/wdp';
 import { galleryRoutes } from './routes/gallery';
 import { bimRoutes } from './routes/bim';
 import { bimMoreRoutes } from './routes/bim-more';
+import { bimSetRoutes } from './routes/bim-sets';
 import { costrRoutes } from './routes/costr';
 import { chatRoutes } from './routes/chat';
 import { delegationRoutes } from './routes/delegation';
@@ -135,6 +136,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...galleryRoutes(ctx),
     ...bimRoutes(ctx),
     ...bimMoreRoutes(ctx),
+    ...bimSetRoutes(ctx),
   ];
 }
 

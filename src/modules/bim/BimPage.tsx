@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { api } from '../../api';
 import type { BimElement, BimElementFull, BimModel, BimProfile, PlayerRow } from '../../api/bim';
+import type { BimLinkSet, SavedLinkRule } from '../../api/bim-sets';
 import type { Primitive } from '../../api/bim-more';
 import type { EpsTree } from '../../api/structure';
 import { call } from '../../app/api/call';
@@ -30,6 +31,7 @@ import { PrimitivesPanel } from './PrimitivesPanel';
 import { ProfileEditor } from './ProfileEditor';
 import { INDICATORS, useColourMode } from './useColourMode';
 import type { ColourMode } from './useColourMode';
+import { LinkSetsPanel } from './LinkSetsPanel';
 import { useLinkUndo } from './useLinkUndo';
 import { BimViewer } from './viewer';
 import './bim.css';
@@ -466,14 +468,36 @@ export function BimPage() {
     const d = await loadLinks();
     if (d) linkUndo.record(before, d.relations);
   };
+  const ruleClassList = ruleClasses
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const ruleElement =
+    ruleEl === 'property' ? { kind: ruleEl, pset: rulePset, property: ruleProp } : { kind: ruleEl };
+  // The rule as a link set keeps it: a fixed value for the selected rows is not saved.
+  const savedRule: SavedLinkRule | null =
+    ruleRow === 'value'
+      ? null
+      : {
+          element: ruleElement,
+          row: ruleRow === 'attribute' ? { kind: ruleRow, key: ruleKey } : { kind: ruleRow },
+          ...(ruleClassList.length ? { classes: ruleClassList } : {}),
+        };
+  const applySet = async (set: BimLinkSet) => {
+    if (!linkId) return;
+    const r = await call(
+      api.bim.applyLinkSet,
+      { params: { id: versionId, link_id: linkId, set_id: set.id } },
+      { silent: true },
+    );
+    setMessage(t('sets.applied', { name: set.name, ...r }));
+    linkUndo.push({ added: r.pairs, removed: [] });
+    await loadLinks();
+  };
   const linkByRule = async () => {
     if (!linkId) return;
-    const classes = ruleClasses
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const element =
-      ruleEl === 'property' ? { kind: ruleEl, pset: rulePset, property: ruleProp } : { kind: ruleEl };
+    const classes = ruleClassList;
+    const element = ruleElement;
     const rule =
       ruleRow === 'value'
         ? { element, value: ruleValue, wbs_ids: selectedRows, classes }
@@ -1082,6 +1106,7 @@ export function BimPage() {
           >
             {t('link.by_rule')}
           </button>
+          <LinkSetsPanel projectId={projectId} rule={savedRule} canApply={!!linkId} onApply={applySet} />
         </fieldset>
         {message ? (
           <p className="bim-note" data-testid="bim-message">

@@ -30,6 +30,15 @@ export function useLinkUndo(versionId: string, linkId: string | null) {
     [scope],
   );
 
+  /** Records an edit the server answered (a link set applied: exactly the pairs it created). */
+  const push = useCallback(
+    (e: LinkEdit) => {
+      if (!e.added.length && !e.removed.length) return;
+      setStacks((s) => ({ scope, undo: [...(s.scope === scope ? s.undo : []), e], redo: [] }));
+    },
+    [scope],
+  );
+
   const apply = useCallback(
     async (e: LinkEdit) => {
       if (!linkId) return;
@@ -72,5 +81,5 @@ export function useLinkUndo(versionId: string, linkId: string | null) {
     }
   }, [cur, apply, scope]);
 
-  return { record, undo, redo, canUndo: cur.undo.length > 0, canRedo: cur.redo.length > 0 };
+  return { record, push, undo, redo, canUndo: cur.undo.length > 0, canRedo: cur.redo.length > 0 };
 }

@@ -16,6 +16,7 @@ import {
   playerStartTime,
 } from '../../domain/bim';
 import type { BimStatus, ValueGroup } from '../../domain/bim';
+import { usePlayerTime } from '../../state/bim/player-time';
 import type { BimViewer } from './viewer';
 
 export const SPEEDS = [1, 7, 30];
@@ -166,6 +167,21 @@ export function usePanePlayer(opts: {
     }, TICK_MS);
     return () => clearInterval(timer);
   }, [playing, cur, speed, key, startAt]);
+
+  // The workbench's Gantt draws this time while the pane is open, and a click on its timescale
+  // moves it there (4D on; clamped to the scrubber's span).
+  const spanStart = cur?.start ?? null;
+  const spanFinish = cur?.finish ?? null;
+  useEffect(() => {
+    if (!key || t === null) return usePlayerTime.getState().clear();
+    usePlayerTime.getState().publish(t, (v) => {
+      const lo = spanStart === null ? v : spanStart - DAY;
+      const hi = spanFinish ?? v;
+      setOn(true);
+      setTime({ key, t: Math.min(hi, Math.max(lo, v)) });
+    });
+  }, [key, t, spanStart, spanFinish]);
+  useEffect(() => () => usePlayerTime.getState().clear(), []);
 
   return {
     on,

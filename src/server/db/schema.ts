@@ -852,6 +852,7 @@ export interface DB
   bim_users: BimUsersTable;
   bim_states: BimStatesTable;
   bim_primitives: BimPrimitivesTable;
+  bim_link_sets: BimLinkSetsTable;
 }
 
 // 3D/BIM (024_bim.sql).
@@ -950,6 +951,18 @@ export interface BimPrimitivesTable {
   rotation: ColumnType<number, number | undefined, number>;
   color: string;
   created_at: Timestamp;
+}
+
+/** 029_bim_link_sets.sql: named link rules of a project (SavedLinkRule[] in rules). */
+export interface BimLinkSetsTable {
+  space_id: string;
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  rules: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface BimUsersTable {

@@ -19,6 +19,7 @@ export const bimEn: Record<string, string> = {
   'bim.unknown_profile': 'There is no appearance profile {profile_id} ({field})',
   'bim.not_project': 'Primitive models belong to a project: {eps_id} is not one ({field})',
   'bim.unknown_primitive': 'The project has no primitive model {primitive_id} ({field})',
+  'bim.duplicate_link_set': 'The project already has a link set named "{name}" ({field})',
 };
 
 export const bimRu: Record<string, string> = {
@@ -43,4 +44,5 @@ export const bimRu: Record<string, string> = {
   'bim.unknown_profile': 'Профиля отображения {profile_id} нет ({field})',
   'bim.not_project': 'Примитивы относятся к проекту: {eps_id} не проект ({field})',
   'bim.unknown_primitive': 'В проекте нет примитива {primitive_id} ({field})',
+  'bim.duplicate_link_set': 'В проекте уже есть набор связей «{name}» ({field})',
 };

@@ -3,7 +3,6 @@
 // model to a schedule, element ↔ row relations of a version (by hand and by rules, coverage),
 // the 4D player's data, and appearance profiles. Every call needs the BIM entitlement
 // (LICENCE_BIM_USERS) and counts its user.
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { api } from '../../api';
 import { BUILT_IN_PROFILE } from '../../api/bim';
@@ -13,15 +12,12 @@ import {
   groupByKey,
   indexRelations,
   isPrimitiveId,
-  matchRule,
   primitiveElementId,
   primitiveNum,
   splitByFlaggedRows,
 } from '../../domain/bim';
-import type { RuleElement, RuleRow } from '../../domain/bim';
 import { BimParseError, checkIfcText, ifcBytes } from '../bim/ifc-parse';
 import type { AppContext } from '../context';
-import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { Binary, implement } from '../http/register';
 import type { Implemented } from '../http/register';
@@ -34,6 +30,7 @@ import { deleteFile, getFile, MAX_UPLOAD_BYTES, readBytes, saveFile } from '../s
 import { readUpload } from '../storage/multipart';
 import { storageFor } from '../storage/storage';
 import { versionIndicators } from '../services/version-indicators';
+import { bimLinkCore } from './bim-link-core';
 import { bad, bimScope, targetDatesOf } from './bim-scope';
 
 type ModelRow = {
@@ -115,47 +112,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
     return m;
   };
 
-  const elements = (spaceId: string, modelId: string, d: Kysely<DB> = db) =>
-    d
-      .selectFrom('bim_elements as e')
-      .leftJoin('bim_elements as s', (j) =>
-        j
-          .onRef('s.space_id', '=', 'e.space_id')
-          .onRef('s.model_id', '=', 'e.model_id')
-          .onRef('s.id', '=', 'e.storey_id'),
-      )
-      .where('e.space_id', '=', spaceId)
-      .where('e.model_id', '=', modelId);
-
-  /** A model's non-spatial elements as link rules and profiles read them (id order). */
-  const ruleElements = async (
-    spaceId: string,
-    modelId: string,
-    opts: { withGeometry?: boolean } = {},
-  ): Promise<RuleElement[]> => {
-    let q = elements(spaceId, modelId)
-      .select([
-        'e.id',
-        'e.ifc_class',
-        'e.name',
-        'e.type_name',
-        'e.material',
-        's.name as storey',
-        'e.psets',
-        'e.quantities',
-      ])
-      .where('e.spatial', '=', false);
-    if (opts.withGeometry) q = q.where('e.has_geometry', '=', true).orderBy('e.id');
-    return (await q.execute()).map((e) => ({
-      id: Number(e.id),
-      ifc_class: e.ifc_class,
-      name: e.name,
-      type_name: e.type_name,
-      material: e.material,
-      storey: e.storey,
-      props: { ...e.quantities, ...e.psets },
-    }));
-  };
+  const { elements, ruleElements, rowsExist, checkRule, insertRelations, rulePairs } = bimLinkCore(ctx);
 
   const elementOut = (r: {
     id: number;
@@ -238,53 +195,6 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
     if (missing !== undefined)
       throw bad('bim.unknown_element', { element_id: missing, field: 'body.element_ids' });
     return uniq;
-  };
-
-  const rowsExist = async (spaceId: string, versionId: string, ids: string[]) => {
-    const uniq = [...new Set(ids)];
-    const found = new Set<string>();
-    for (let i = 0; i < uniq.length; i += 5000) {
-      const rows = await db
-        .selectFrom('wbs_items')
-        .select('id')
-        .where('space_id', '=', spaceId)
-        .where('version_id', '=', versionId)
-        .where('id', 'in', uniq.slice(i, i + 5000))
-        .execute();
-      for (const r of rows) found.add(r.id);
-    }
-    const missing = uniq.find((id) => !found.has(id));
-    if (missing !== undefined)
-      throw bad('bim.other_version', { wbs_id: missing, version_id: versionId, field: 'body.wbs_ids' });
-    return uniq;
-  };
-
-  const insertRelations = async (
-    spaceId: string,
-    linkId: string,
-    versionId: string,
-    pairs: [string, number][],
-    source: 'hand' | 'rule',
-  ) => {
-    let created = 0;
-    for (let i = 0; i < pairs.length; i += 2000) {
-      const res = await db
-        .insertInto('bim_relations')
-        .values(
-          pairs.slice(i, i + 2000).map(([w, e]) => ({
-            space_id: spaceId,
-            link_id: linkId,
-            version_id: versionId,
-            wbs_id: w,
-            element_id: e,
-            source,
-          })),
-        )
-        .onConflict((o) => o.doNothing())
-        .executeTakeFirst();
-      created += Number(res.numInsertedOrUpdatedRows ?? 0);
-    }
-    return created;
   };
 
   const profileOut = (r: {
@@ -749,30 +659,8 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       let source: 'hand' | 'rule' = 'hand';
       if (c.body.rule) {
         source = 'rule';
-        const rule = c.body.rule;
-        if (rule.element.kind === 'property' && (!rule.element.pset || !rule.element.property))
-          throw bad('bim.bad_rule', { field: 'body.rule.element.property' });
-        if (!rule.row && rule.value === undefined) throw bad('bim.bad_rule', { field: 'body.rule.row' });
-        if (rule.row?.kind === 'attribute' && !rule.row.key)
-          throw bad('bim.bad_rule', { field: 'body.rule.row.key' });
-        if (rule.value !== undefined && !rule.wbs_ids && !wbsIds)
-          throw bad('bim.bad_rule', { field: 'body.rule.wbs_ids' });
-        const ruleRows = rule.wbs_ids ? await rowsExist(c.space.spaceId, v.id, rule.wbs_ids) : wbsIds;
-        let rq = db
-          .selectFrom('wbs_items')
-          .select(['id', 'code', 'name', 'attributes'])
-          .where('space_id', '=', c.space.spaceId)
-          .where('version_id', '=', v.id);
-        if (ruleRows)
-          rq = rq.where('id', 'in', ruleRows.length ? ruleRows : ['00000000-0000-0000-0000-000000000000']);
-        const rows: RuleRow[] = (await rq.execute()).map((r) => ({
-          id: r.id,
-          code: r.code,
-          name: r.name,
-          attributes: (r.attributes ?? {}) as Record<string, unknown>,
-        }));
-        const els = await ruleElements(c.space.spaceId, l.model_id);
-        pairs = matchRule(rule, els, rows);
+        checkRule(c.body.rule, 'body.rule', !!wbsIds);
+        pairs = await rulePairs(c.space.spaceId, v.id, l.model_id, c.body.rule, wbsIds);
       } else {
         if (!wbsIds || wbsIds.length === 0) throw bad('bim.bad_rule', { field: 'body.wbs_ids' });
         if (!c.body.element_ids || c.body.element_ids.length === 0)
@@ -793,7 +681,7 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       }
       const created = await insertRelations(c.space.spaceId, l.id, v.id, pairs, source);
       return {
-        created,
+        created: created.length,
         rows: new Set(pairs.map((p) => p[0])).size,
         elements: new Set(pairs.map((p) => p[1])).size,
       };

@@ -60,6 +60,19 @@ export const bimSamples: Record<string, (t: T) => Sample> = {
     params: model(t),
     query: { kind: 'storey' },
   }),
+  'GET /projects/:id/3d/link-sets': (t) => ({ params: { id: t.project } }),
+  'POST /projects/:id/3d/link-sets': (t) => ({
+    params: { id: t.project },
+    body: { name: 'S', rules: [{ element: { kind: 'storey' }, row: { kind: 'name' } }] },
+  }),
+  'PUT /projects/:id/3d/link-sets/:set_id': (t) => ({
+    params: { id: t.project, set_id: t.version },
+    body: { name: 'S2' },
+  }),
+  'DELETE /projects/:id/3d/link-sets/:set_id': (t) => ({ params: { id: t.project, set_id: t.version } }),
+  'POST /versions/:id/3d/link/:link_id/apply-link-set/:set_id': (t) => ({
+    params: { ...link(t), set_id: t.version },
+  }),
   'GET /bim/profiles': () => ({}),
   'PUT /bim/profiles/:profile_id': (t) => ({ params: { profile_id: t.version }, body: { name: 'P2' } }),
   'DELETE /bim/profiles/:profile_id': (t) => ({ params: { profile_id: t.version } }),
