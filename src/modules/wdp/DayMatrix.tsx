@@ -26,9 +26,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { formatNumber, parseNumberValue } from '../../domain/format';
+import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
+import { MINUTES_PER_DAY } from '../../domain/calendar/time';
+import type { WbsRow } from '../../state/workbench/types';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
-import type { CellEdit, CellRange, Measure, PlanKind, RowRates, WdpCell } from '../../domain/wdp';
+import type { CellEdit, CellRange, Measure, PlanKind, RowRates } from '../../domain/wdp';
 import {
   fillByKey,
   fillCells,
@@ -49,6 +51,7 @@ import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
 import { DAY_SPAN } from './matrix-open';
 import { ROW_STEP, matrixWindow, sameWindow } from './matrix-window';
 import type { MatrixCell, MatrixSelection } from '../../state/wdp/matrix-view';
+import { type CellLook, type PaintRow, cellLook, paintMatrix } from './matrix-paint';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 export type { MatrixSelection };
@@ -111,6 +114,19 @@ export function DayMatrix(props: {
   const pos = useRef({ top: 0, left: 0 });
   // The view's width, measured when it changes (never read in a scroll handler: a forced layout).
   const [width, setWidth] = useState(800);
+  const [clientH, setClientH] = useState(height);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  /** Paints the canvas at the last scroll position with the latest render's data. */
+  const drawRef = useRef<() => void>(() => {});
+  const probeRef = useRef<MatrixProbe | null>(null);
+  useEffect(() => {
+    const el = scroller.current as (HTMLDivElement & { wdpProbe?: MatrixProbe }) | null;
+    if (el)
+      el.wdpProbe = {
+        cell: (id, day, reveal) => probeRef.current?.cell(id, day, reveal) ?? null,
+        row: (id) => probeRef.current?.row(id) ?? null,
+      };
+  }, []);
   const geo = { rowHeight: ROW, colWidth: COL_W, left: LEFT, rows: visible.ids.length, cols: DAY_SPAN };
   const win = matrixWindow(geo, view.top, view.left, width, height);
   const [editing, setEditing] = useState<{ text: string } | null>(null);
@@ -131,8 +147,12 @@ export function DayMatrix(props: {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    const measure = () => {
+      setWidth(el.clientWidth);
+      setClientH(el.clientHeight);
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -264,8 +284,7 @@ export function DayMatrix(props: {
    */
   const onCellsDown = (e: ReactMouseEvent<HTMLDivElement>) => {
     if (e.button !== 0 || editing) return;
-    const target = (e.target as HTMLElement).closest('[role=gridcell]');
-    if (!target || !scroller.current?.contains(target)) return;
+    if (e.target !== canvasRef.current) return;
     const at = clampCell(cellAtPointer(e.clientX, e.clientY));
     const anchor = e.shiftKey ? sel.anchor : at;
     onSel({ anchor, focus: at });
@@ -451,28 +470,20 @@ export function DayMatrix(props: {
     />
   ) : null;
 
-  // Painted rows and days: a row's cells are one memoized component, its frozen left cell another,
-  // so a vertical scroll paints only the rows that come into view, a horizontal one only the rows'
-  // cells (the left column is sticky and stays), and an edit only the rows it changes.
+  // The frozen left cells are memoized DOM (a vertical scroll mounts only the rows coming into
+  // view, a horizontal one none: the column is sticky); the days are painted on the canvas.
   const header = <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />;
   const open = openFrom(kind);
-  const offTitle = t('off_title');
-  const closedTitle = t('closed_title');
-  // Recycled DOM: rows are keyed by their slot in a pool at least as long as the window (row r
-  // takes slot r mod pool), so a vertical scroll hands the rows leaving the window's one edge to
-  // those entering at the other: their cells (keyed by day column, the same in every row) keep
-  // their nodes and get new text and classes instead of rows of cells being removed and created.
+  // Recycled DOM: left cells are keyed by their slot in a pool at least as long as the window (row
+  // r takes slot r mod pool): a vertical scroll gives new text to the slots it leaves.
   const rowPool = Math.max(r1 - r0, Math.ceil(height / ROW) + 4 * ROW_STEP + 2);
   // In slot order (the rows are positioned, so their order in the DOM does not show): a scroll
   // moves no node, up or down.
   const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
-  const cells: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
   for (let r = r0; r < r1; r++) {
     const v = rowAt(s, r);
     if (!v) continue;
     const leaf = !v.hasChildren;
-    const es = Number.isFinite(v.es) ? dayOfMinutes(v.es) : NaN;
-    const ef = Number.isFinite(v.ef) ? finishDay(v.ef) : NaN;
     const tot = totals.get(v.row.id);
     const done = volumes.get(v.row.id);
     const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
@@ -492,38 +503,144 @@ export function DayMatrix(props: {
         pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
       />
     );
-    const inSel = r >= range.r0 && r <= range.r1;
-    const focusRow = r === sel.focus.row;
-    cells[r % rowPool] = (
-      <RowCells
-        key={r % rowPool}
-        id={v.row.id}
-        top={top}
-        leaf={leaf}
-        rowDays={leaf ? days.get(v.row.id) : undefined}
-        rowSums={leaf ? undefined : sums.get(v.row.id)}
-        c0={c0}
-        c1={c1}
-        firstDay={firstDay}
-        kind={kind}
-        measure={measure}
-        rate={leaf && measure !== 'volume' ? (ratesOf(v.row.id)?.[measure] ?? null) : null}
-        working={workingFlags(calendarOfRow(v.row.calendarId), firstDay, DAY_SPAN)}
-        es={es}
-        ef={ef}
-        openFrom={open}
-        selC0={inSel ? range.c0 : -1}
-        selC1={inSel ? range.c1 : -1}
-        focusCol={focusRow ? sel.focus.col : -1}
-        editor={focusRow && editing ? editor : null}
-        lang={lang}
-        offTitle={offTitle}
-        closedTitle={closedTitle}
-        left={LEFT}
-        height={ROW}
-      />
-    );
   }
+
+  // The canvas: one row description per painted row, shared by the painter, the active cell's
+  // label and the test probe.
+  const paintRowAt = (r: number): PaintRow | null => {
+    const v = rowAt(s, r);
+    if (!v) return null;
+    const id = v.row.id;
+    const leaf = !v.hasChildren;
+    const own = leaf ? days.get(id) : undefined;
+    const rowSums = leaf ? undefined : sums.get(id);
+    const rates = leaf && measure !== 'volume' ? ratesOf(id) : undefined;
+    return {
+      id,
+      sum: !leaf,
+      es: Number.isFinite(v.es) ? dayOfMinutes(v.es) : NaN,
+      ef: Number.isFinite(v.ef) ? finishDay(v.ef) : NaN,
+      working: workingFlags(calendarOfRow(v.row.calendarId), firstDay, DAY_SPAN),
+      openFrom: open,
+      value: (day) =>
+        leaf
+          ? measure === 'volume'
+            ? (own?.get(day)?.[kind] ?? null)
+            : measureOf(own?.get(day)?.[kind] ?? null, measure, rates)
+          : (rowSums?.get(day) ?? null),
+      approved: (day) => own?.get(day)?.status === 'approved',
+    };
+  };
+  const text = (v: number) => cellText(v, lang);
+  const paintW = Math.max(0, Math.min(width - LEFT, DAY_SPAN * COL_W));
+  const paintH = Math.max(0, Math.min(clientH - HEAD, visible.ids.length * ROW));
+  const draw = () => {
+    const cv = canvasRef.current;
+    const ctx = cv?.getContext('2d');
+    if (!cv || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(paintW * dpr);
+    const h = Math.round(paintH * dpr);
+    if (cv.width !== w) cv.width = w;
+    if (cv.height !== h) cv.height = h;
+    const view = {
+      x: pos.current.left,
+      y: pos.current.top,
+      width: paintW,
+      height: paintH,
+      dpr,
+      rowH: ROW,
+      colW: COL_W,
+      rows: visible.ids.length,
+      cols: DAY_SPAN,
+      firstDay,
+      sel: range,
+      focus: sel.focus,
+      font: fontOf(scroller.current),
+    };
+    paintMatrix(ctx, view, paintRowAt, text);
+  };
+  const describe = (r: number, c: number) => {
+    const row = paintRowAt(r);
+    return row ? { row, look: cellLook(row, firstDay, c, text) } : null;
+  };
+  const titles = { off: t('off_title'), closed: t('closed_title') };
+  /** The day's reason as the canvas's tooltip (off the calendar, closed), as the cells had. */
+  const onPaintHover = (e: ReactMouseEvent<HTMLCanvasElement>) => {
+    const at = cellAtPointer(e.clientX, e.clientY);
+    const d = describe(at.row, at.col);
+    const title = d?.look.closed ? titles.closed : d?.look.off ? titles.off : '';
+    if (e.currentTarget.title !== title) e.currentTarget.title = title;
+  };
+  // The focused cell in the DOM: what assistive technology reads (aria-activedescendant), and the
+  // editor's place while editing.
+  const activeCell = describe(sel.focus.row, sel.focus.col);
+  const activeId = `wdp-active-${kind}-${measure}${pane ? '-pane' : ''}`;
+  const active = activeCell && (
+    <div role="row" aria-rowindex={sel.focus.row + 1} className="wdp-active-row">
+      <div
+        id={activeId}
+        role="gridcell"
+        aria-colindex={sel.focus.col + 1}
+        aria-selected
+        aria-label={activeLabel(
+          activeCell.look,
+          rows.get(activeCell.row.id),
+          firstDay + sel.focus.col,
+          lang,
+          t,
+        )}
+        className={`wdp-active${editing ? ' wdp-active--editing' : ''}`}
+        data-item={activeCell.row.id}
+        data-day={firstDay + sel.focus.col}
+        style={{ top: sel.focus.row * ROW, left: LEFT + sel.focus.col * COL_W, width: COL_W, height: ROW }}
+      >
+        {editing ? editor : null}
+      </div>
+    </div>
+  );
+  // For the browser tests: a cell as painted, and where it is on the screen (scrolled into view).
+  const probeCell: MatrixProbe['cell'] = (id, day, reveal) => {
+    const r = visible.ids.indexOf(id);
+    const c = day - firstDay;
+    const d = r < 0 || c < 0 || c >= DAY_SPAN ? null : describe(r, c);
+    if (!d) return null;
+    const el = scroller.current!;
+    const box = el.getBoundingClientRect();
+    const x = LEFT + c * COL_W - el.scrollLeft;
+    const y = HEAD + r * ROW - el.scrollTop;
+    if (reveal && (x < LEFT || x + COL_W > el.clientWidth)) el.scrollLeft = Math.max(0, (c - 2) * COL_W);
+    if (reveal && (y < HEAD || y + ROW > el.clientHeight)) el.scrollTop = Math.max(0, (r - 2) * ROW);
+    const inSel = r >= range.r0 && r <= range.r1 && c >= range.c0 && c <= range.c1;
+    return {
+      ...d.look,
+      selected: inSel,
+      focused: r === sel.focus.row && c === sel.focus.col,
+      x: box.left + LEFT + c * COL_W - el.scrollLeft + COL_W / 2,
+      y: box.top + HEAD + r * ROW - el.scrollTop + ROW / 2,
+    };
+  };
+
+  const probe: MatrixProbe = {
+    cell: probeCell,
+    row: (id) => {
+      const row = paintRowAt(visible.ids.indexOf(id));
+      if (!row || row.id !== id) return null;
+      const texts: Record<number, string> = {};
+      for (let c = 0; c < DAY_SPAN; c++) {
+        const v = row.value(firstDay + c);
+        if (v !== null) texts[firstDay + c] = text(v);
+      }
+      return { es: row.es, ef: row.ef, texts };
+    },
+  };
+  // Painted after every render (values, selection, size); a scroll paints in its handler with
+  // the latest render's data.
+  useLayoutEffect(() => {
+    drawRef.current = draw;
+    probeRef.current = probe;
+    draw();
+  });
 
   return (
     <div
@@ -533,11 +650,12 @@ export function DayMatrix(props: {
       aria-label={t('matrix', { kind: `${t(`kind.${kind}`)}, ${t(`measure.${measure}`)}` })}
       aria-rowcount={visible.ids.length}
       aria-colcount={DAY_SPAN}
+      aria-activedescendant={activeCell ? activeId : undefined}
       tabIndex={0}
       style={{ height, '--wdp-col': `${COL_W}px` } as CSSProperties}
       onMouseDown={onCellsDown}
       onDoubleClick={(e) => {
-        if (!(e.target as HTMLElement).closest('[role=gridcell]') || readOnly()) return;
+        if (e.target !== canvasRef.current || readOnly()) return;
         setEditing({ text: fmt(valueAt(sel.focus.row, sel.focus.col)).replace(/\s/g, '') });
       }}
       onKeyDown={onKey}
@@ -549,6 +667,7 @@ export function DayMatrix(props: {
         const el = e.currentTarget;
         const at = { top: el.scrollTop, left: el.scrollLeft };
         pos.current = at;
+        drawRef.current();
         if (!sameWindow(matrixWindow(geo, at.top, at.left, width, height), win)) setView(at);
         if (pane && Math.abs(at.top - workbench.get().scrollTop) > 1) workbench.set({ scrollTop: at.top });
       }}
@@ -571,8 +690,18 @@ export function DayMatrix(props: {
         <div className="wdp-lefts" style={{ width: LEFT, height: visible.ids.length * ROW }}>
           {lefts}
         </div>
-        <div className="wdp-body" style={{ top: HEAD }}>
-          {cells}
+        <div
+          className="wdp-body"
+          style={{ top: HEAD, height: visible.ids.length * ROW, width: LEFT + DAY_SPAN * COL_W }}
+        >
+          <canvas
+            ref={canvasRef}
+            className="wdp-paint"
+            aria-hidden
+            style={{ top: HEAD, left: LEFT, marginLeft: LEFT, width: paintW, height: paintH }}
+            onMouseMove={onPaintHover}
+          />
+          {active}
           {fillPreview && (
             <div
               className="wdp-fill-preview"
@@ -660,89 +789,39 @@ function cellText(v: number, lang: 'en' | 'ru'): string {
   return out;
 }
 
-/**
- * The painted days of one row, in one positioned row box (the cells carry classes only, no
- * inline style, so the browser shares their computed styles): shaded days off its calendar, its
- * dates outlined, closed days, the selection and the focused cell (its editor while editing).
- * Memoized on its props: rows whose values, window, selection and focus did not change are not
- * painted again.
- */
-const RowCells = memo(function RowCells(p: {
-  id: string;
-  top: number;
-  leaf: boolean;
-  rowDays: ReadonlyMap<number, WdpCell> | undefined;
-  rowSums: ReadonlyMap<number, number> | undefined;
-  c0: number;
-  c1: number;
-  firstDay: number;
-  kind: PlanKind;
-  measure: Measure;
-  /** The row's labour or cost per unit when the measure is not the volume. */
-  rate: number | null;
-  /** Per column from the first day: 1 where the row's calendar works. */
-  working: Uint8Array;
-  es: number;
-  ef: number;
-  /** The first day of the editing period (days before it are closed). */
-  openFrom: number;
-  selC0: number;
-  selC1: number;
-  focusCol: number;
-  editor: ReactNode;
-  lang: 'en' | 'ru';
-  offTitle: string;
-  closedTitle: string;
-  left: number;
-  height: number;
-}) {
-  const { id, leaf, rowDays, rowSums, firstDay, kind, measure, es, ef, lang } = p;
-  const rates = { labour: p.rate, cost: p.rate };
-  const cells = [];
-  for (let c = p.c0; c < p.c1; c++) {
-    const day = firstDay + c;
-    const cell = leaf ? rowDays?.get(day) : undefined;
-    const value = leaf
-      ? measure === 'volume'
-        ? (cell?.[kind] ?? null)
-        : measureOf(cell?.[kind] ?? null, measure, rates)
-      : (rowSums?.get(day) ?? null);
-    const off = p.working[c] === 0;
-    const inDates = day >= es && day <= ef;
-    const closed = leaf && day < p.openFrom;
-    const selected = c >= p.selC0 && c <= p.selC1;
-    const focused = c === p.focusCol;
-    let cls = 'wdp-cell';
-    if (off) cls += ' wdp-off';
-    if (inDates) cls += ' wdp-in';
-    if (inDates && day === es) cls += ' wdp-first';
-    if (inDates && day === ef) cls += ' wdp-last';
-    if (closed) cls += ' wdp-closed';
-    if (selected) cls += ' wdp-sel';
-    if (focused) cls += ' wdp-focus';
-    if (!leaf) cls += ' wdp-sum';
-    if (cell?.status === 'approved') cls += ' wdp-approved';
-    cells.push(
-      <div
-        key={c}
-        role="gridcell"
-        aria-selected={selected}
-        className={cls}
-        title={closed ? p.closedTitle : off ? p.offTitle : undefined}
-        data-day={day}
-        data-item={id}
-      >
-        {focused && p.editor ? p.editor : value === null ? '' : cellText(value, lang)}
-      </div>,
-    );
-  }
-  return (
-    <div
-      role="row"
-      className="wdp-row"
-      style={{ top: p.top, left: p.left + p.c0 * COL_W, width: (p.c1 - p.c0) * COL_W, height: p.height }}
-    >
-      {cells}
-    </div>
-  );
-});
+/** The page's font family for the canvas (read once per element: a style read, not a layout). */
+const fonts = new WeakMap<HTMLElement, string>();
+function fontOf(el: HTMLElement | null): string {
+  if (!el) return 'sans-serif';
+  let f = fonts.get(el);
+  if (f === undefined) fonts.set(el, (f = getComputedStyle(el).fontFamily || 'sans-serif'));
+  return f;
+}
+
+/** What a screen reader says of the active cell: row, date, value and the day's state. */
+function activeLabel(look: CellLook, row: WbsRow | undefined, day: number, lang: 'en' | 'ru', t: T): string {
+  const flags: string[] = [];
+  if (look.sum) flags.push(t('active_flags.sum'));
+  if (look.inDates) flags.push(t('active_flags.dates'));
+  if (look.off) flags.push(t('active_flags.off'));
+  if (look.closed) flags.push(t('active_flags.closed'));
+  if (look.approved) flags.push(t('active_flags.approved'));
+  const main = t('active_cell', {
+    row: row ? `${row.code ?? ''} ${row.name}`.trim() : '',
+    date: formatDate(day * MINUTES_PER_DAY, 'DD.MM.YYYY', lang),
+    value: look.text === '' ? t('active_empty') : look.text,
+  });
+  return flags.length > 0 ? `${main} (${flags.join(', ')})` : main;
+}
+
+/** What the browser tests read of the painted matrix (set on the matrix element). */
+export interface MatrixProbe {
+  /** A cell as painted; its centre on the screen (`reveal`: scrolled into view first). */
+  cell(
+    id: string,
+    day: number,
+    reveal?: boolean,
+  ): (CellLook & { selected: boolean; focused: boolean; x: number; y: number }) | null;
+  /** A row's scheduled days and the texts of its days with a value. */
+  row(id: string): { es: number; ef: number; texts: Record<number, string> } | null;
+}
