@@ -49,7 +49,8 @@ import { commitEdits, openFrom, transferDayValue } from './commands';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
 import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
 import { DAY_SPAN } from './matrix-open';
-import { ROW_STEP, matrixWindow, sameWindow } from './matrix-window';
+import { type MatrixWindow, ROW_STEP, matrixWindow } from './matrix-window';
+import { type ScrollPos, ScrollBus, WindowPart } from './matrix-scroll';
 import type { MatrixCell, MatrixSelection } from '../../state/wdp/matrix-view';
 import { type CellLook, type PaintRow, cellLook, paintMatrix } from './matrix-paint';
 
@@ -93,7 +94,7 @@ export function DayMatrix(props: {
   const LEFT = pane ? PANE_LEFT_W : LEFT_W;
   const visible = useWorkbench((s) => s.visible);
   const rows = useWorkbench((s) => s.wbs.doc.rows);
-  useWorkbench((s) => s.schedule);
+  const schedule = useWorkbench((s) => s.schedule);
   const days = useWdp((s) => s.days);
   const resources = useWdp((s) => s.resources);
   // Each row's labour and cost per unit of volume (cheap: two divisions).
@@ -108,10 +109,9 @@ export function DayMatrix(props: {
   // The editing periods: closed days are painted from them (openFrom reads the store).
   useWdp((s) => s.periods);
   const scroller = useRef<HTMLDivElement>(null);
-  // The scroll position the painted window was made for: set only when a scroll moves the window
-  // (a scroll within its steps renders nothing); `pos` follows every scroll event.
-  const [view, setView] = useState({ top: 0, left: 0 });
-  const pos = useRef({ top: 0, left: 0 });
+  // The last scroll position, outside React state: a scroll renders only the parts whose window
+  // moves (WindowPart), never the whole matrix.
+  const [bus] = useState(() => new ScrollBus());
   // The view's width, measured when it changes (never read in a scroll handler: a forced layout).
   const [width, setWidth] = useState(800);
   const [clientH, setClientH] = useState(height);
@@ -128,7 +128,7 @@ export function DayMatrix(props: {
       };
   }, []);
   const geo = { rowHeight: ROW, colWidth: COL_W, left: LEFT, rows: visible.ids.length, cols: DAY_SPAN };
-  const win = matrixWindow(geo, view.top, view.left, width, height);
+  const windowAt = (p: ScrollPos) => matrixWindow(geo, p.top, p.left, width, height);
   const [editing, setEditing] = useState<{ text: string } | null>(null);
   /** While the fill handle is dragged: the range the fill would cover. */
   const [fillPreview, setFillPreview] = useState<CellRange | null>(null);
@@ -162,11 +162,10 @@ export function DayMatrix(props: {
     if (!pane) return;
     return workbench.subscribe((st) => {
       const el = scroller.current;
-      if (el && Math.abs(pos.current.top - st.scrollTop) > 1) el.scrollTop = st.scrollTop;
+      if (el && Math.abs(bus.get().top - st.scrollTop) > 1) el.scrollTop = st.scrollTop;
     });
-  }, [pane]);
+  }, [pane, bus]);
   const parentOf = (id: string) => rows.get(id)?.parentId ?? null;
-  const { r0, r1, c0, c1 } = win;
   // The summaries' days over the whole span, once per change of the values: a scroll never sums.
   const sums = useMemo(
     () => summaryDays(days, parentOf, kind, firstDay, firstDay + DAY_SPAN - 1, measure, ratesOf),
@@ -472,38 +471,45 @@ export function DayMatrix(props: {
 
   // The frozen left cells are memoized DOM (a vertical scroll mounts only the rows coming into
   // view, a horizontal one none: the column is sticky); the days are painted on the canvas.
-  const header = <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />;
+  const header = (
+    <WindowPart bus={bus} part="cols" at={windowAt}>
+      {({ c0, c1 }) => <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />}
+    </WindowPart>
+  );
   const open = openFrom(kind);
   // Recycled DOM: left cells are keyed by their slot in a pool at least as long as the window (row
   // r takes slot r mod pool): a vertical scroll gives new text to the slots it leaves.
-  const rowPool = Math.max(r1 - r0, Math.ceil(height / ROW) + 4 * ROW_STEP + 2);
-  // In slot order (the rows are positioned, so their order in the DOM does not show): a scroll
-  // moves no node, up or down.
-  const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
-  for (let r = r0; r < r1; r++) {
-    const v = rowAt(s, r);
-    if (!v) continue;
-    const leaf = !v.hasChildren;
-    const tot = totals.get(v.row.id);
-    const done = volumes.get(v.row.id);
-    const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
-    const top = r * ROW;
-    lefts[r % rowPool] = (
-      <LeftCell
-        key={r % rowPool}
-        id={v.row.id}
-        top={top}
-        height={ROW}
-        width={LEFT}
-        leaf={leaf}
-        name={pane ? null : (v.row.code ?? v.outline) + ' ' + v.row.name}
-        title={pane ? v.row.name : undefined}
-        indent={4 + v.level * 10}
-        total={fmt(tot?.[kind] ?? null)}
-        pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
-      />
-    );
-  }
+  const leftsOf = ({ r0, r1 }: MatrixWindow) => {
+    const rowPool = Math.max(r1 - r0, Math.ceil(height / ROW) + 4 * ROW_STEP + 2);
+    // In slot order (the rows are positioned, so their order in the DOM does not show): a scroll
+    // moves no node, up or down.
+    const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
+    for (let r = r0; r < r1; r++) {
+      const v = rowAt(s, r);
+      if (!v) continue;
+      const leaf = !v.hasChildren;
+      const tot = totals.get(v.row.id);
+      const done = volumes.get(v.row.id);
+      const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
+      const top = r * ROW;
+      lefts[r % rowPool] = (
+        <LeftCell
+          key={r % rowPool}
+          id={v.row.id}
+          top={top}
+          height={ROW}
+          width={LEFT}
+          leaf={leaf}
+          name={pane ? null : (v.row.code ?? v.outline) + ' ' + v.row.name}
+          title={pane ? v.row.name : undefined}
+          indent={4 + v.level * 10}
+          total={fmt(tot?.[kind] ?? null)}
+          pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
+        />
+      );
+    }
+    return lefts;
+  };
 
   // The canvas: one row description per painted row, shared by the painter, the active cell's
   // label and the test probe.
@@ -544,8 +550,8 @@ export function DayMatrix(props: {
     if (cv.width !== w) cv.width = w;
     if (cv.height !== h) cv.height = h;
     const view = {
-      x: pos.current.left,
-      y: pos.current.top,
+      x: bus.pos.left,
+      y: bus.pos.top,
       width: paintW,
       height: paintH,
       dpr,
@@ -634,13 +640,33 @@ export function DayMatrix(props: {
       return { es: row.es, ef: row.ef, texts };
     },
   };
-  // Painted after every render (values, selection, size); a scroll paints in its handler with
-  // the latest render's data.
+  // A scroll paints in its handler with the latest render's data; a render paints only when what
+  // is painted changed (a render for a scroll's new window of left cells paints nothing again).
   useLayoutEffect(() => {
     drawRef.current = draw;
     probeRef.current = probe;
-    draw();
   });
+  useLayoutEffect(
+    () => draw(),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      days,
+      sums,
+      schedule,
+      rows,
+      visible,
+      sel,
+      kind,
+      measure,
+      ratesOf,
+      open,
+      firstDay,
+      lang,
+      paintW,
+      paintH,
+      ROW,
+    ],
+  );
 
   return (
     <div
@@ -662,13 +688,12 @@ export function DayMatrix(props: {
       onCopy={onCopy}
       onPaste={onPaste}
       onScroll={(e) => {
-        // No layout is read here but the scroll position itself; a render only when the painted
-        // window moves.
+        // No layout is read here but the scroll position itself: the canvas is painted, and only
+        // the left cells or day headings whose window moved render.
         const el = e.currentTarget;
         const at = { top: el.scrollTop, left: el.scrollLeft };
-        pos.current = at;
+        bus.set(at);
         drawRef.current();
-        if (!sameWindow(matrixWindow(geo, at.top, at.left, width, height), win)) setView(at);
         if (pane && Math.abs(at.top - workbench.get().scrollTop) > 1) workbench.set({ scrollTop: at.top });
       }}
     >
@@ -688,7 +713,9 @@ export function DayMatrix(props: {
           {header}
         </div>
         <div className="wdp-lefts" style={{ width: LEFT, height: visible.ids.length * ROW }}>
-          {lefts}
+          <WindowPart bus={bus} part="rows" at={windowAt}>
+            {leftsOf}
+          </WindowPart>
         </div>
         <div
           className="wdp-body"

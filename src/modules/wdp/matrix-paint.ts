@@ -121,16 +121,23 @@ export function paintMatrix(
         ctx.fillStyle = C.sel;
         ctx.fillRect(x, y, W, H);
       }
-      ctx.fillStyle = C.grid;
-      ctx.fillRect(x + W - 1, y, 1, H);
-      ctx.fillRect(x, y + H - 1, W, 1);
       const val = row.value(day);
       if (val !== null) {
         ctx.fillStyle = closed ? C.closedText : !row.sum && row.approved(day) ? C.approved : C.text;
         ctx.fillText(fmt(val), x + W - 4, y + H / 2 + 1, W - 5);
       }
     }
-    outlineDates(ctx, v, row, y, c0, c1);
+  }
+  // The grid's lines: one rectangle per column and per row, not per cell.
+  ctx.fillStyle = C.grid;
+  const bottom = Math.min(v.height, r1 * H - v.y);
+  const right = Math.min(v.width, c1 * W - v.x);
+  for (let c = c0; c < c1; c++) ctx.fillRect(c * W - v.x + W - 1, 0, 1, bottom);
+  for (let r = r0; r < r1; r++) ctx.fillRect(0, r * H - v.y + H - 1, right, 1);
+  // The dates' outlines over the lines.
+  for (let r = r0; r < r1; r++) {
+    const row = rowAt(r);
+    if (row) outlineDates(ctx, v, row, r * H - v.y, c0, c1);
   }
   // The focused cell's frame (over its neighbours' lines).
   const f = v.focus;
