@@ -1,6 +1,8 @@
 // The day matrix of the daily planning tab: the workbench's visible rows down, days across (a
 // window of two years from the project's first date), the chosen kind's value in each cell.
-// Virtualized both ways: only the rows and days in view are painted. Weekends and holidays of
+// Virtualized both ways: the days are painted on a canvas the size of the view (matrix-paint.ts),
+// the one DOM cell being the active one (its description for screen readers, the editor while
+// editing); the left cells and day headings are DOM for the window in view. Weekends and holidays of
 // each row's calendar are shaded, the row's scheduled dates outlined, days before the editing
 // period marked read-only with the reason in their title. Summary rows show the sums of their
 // rows. Keyboard as in the grid: arrows (Shift extends), type or F2/Enter to edit, Enter/Tab to
@@ -19,16 +21,13 @@ import {
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
-  memo,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import { formatDate, formatNumber, parseNumberValue } from '../../domain/format';
-import { MINUTES_PER_DAY } from '../../domain/calendar/time';
-import type { WbsRow } from '../../state/workbench/types';
+import { formatNumber, parseNumberValue } from '../../domain/format';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
 import type { CellEdit, CellRange, Measure, PlanKind, RowRates } from '../../domain/wdp';
 import {
@@ -47,12 +46,14 @@ import { useWdp } from '../../state/wdp/store';
 import { calendarOfRow, workingFlags } from './calendars';
 import { commitEdits, openFrom, transferDayValue } from './commands';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
-import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
+import { COL_W, LEFT_W, ROW_H } from './day-grid';
 import { DAY_SPAN } from './matrix-open';
 import { type MatrixWindow, ROW_STEP, matrixWindow } from './matrix-window';
 import { type ScrollPos, ScrollBus, WindowPart } from './matrix-scroll';
 import type { MatrixCell, MatrixSelection } from '../../state/wdp/matrix-view';
-import { type CellLook, type PaintRow, cellLook, paintMatrix } from './matrix-paint';
+import { type PaintRow, cellLook, paintMatrix } from './matrix-paint';
+import { DayHeadings, LeftCell, type MatrixProbe, activeLabel, cellText, fontOf } from './matrix-parts';
+export type { MatrixProbe };
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 export type { MatrixSelection };
@@ -485,7 +486,7 @@ export function DayMatrix(props: {
     // moves no node, up or down.
     const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
     for (let r = r0; r < r1; r++) {
-      const v = rowAt(s, r);
+      const v = rowAt(workbench.get(), r);
       if (!v) continue;
       const leaf = !v.hasChildren;
       const tot = totals.get(v.row.id);
@@ -514,7 +515,7 @@ export function DayMatrix(props: {
   // The canvas: one row description per painted row, shared by the painter, the active cell's
   // label and the test probe.
   const paintRowAt = (r: number): PaintRow | null => {
-    const v = rowAt(s, r);
+    const v = rowAt(workbench.get(), r);
     if (!v) return null;
     const id = v.row.id;
     const leaf = !v.hasChildren;
@@ -755,100 +756,4 @@ export function DayMatrix(props: {
       </div>
     </div>
   );
-}
-
-/** The day headings of the painted columns (painted again only when the columns move). */
-const DayHeadings = memo(function DayHeadings(p: {
-  c0: number;
-  c1: number;
-  firstDay: number;
-  lang: 'en' | 'ru';
-  left: number;
-}) {
-  return <>{dayHeadings(p.c0, p.c1, p.firstDay, p.lang, p.left)}</>;
-});
-
-/** A row's frozen left cell: its name (in the tab), total and percent complete. */
-const LeftCell = memo(function LeftCell(p: {
-  id: string;
-  top: number;
-  height: number;
-  width: number;
-  leaf: boolean;
-  /** Code and name (the tab; beside the grid the grid shows them). */
-  name: string | null;
-  title: string | undefined;
-  indent: number;
-  total: string;
-  pct: string;
-}) {
-  return (
-    <div
-      className={`wdp-left${p.leaf ? '' : ' wdp-sum'}`}
-      style={{ top: p.top, height: p.height, width: p.width }}
-      data-row={p.id}
-      title={p.title}
-    >
-      {p.name !== null && (
-        <span className="wdp-name" style={{ paddingLeft: p.indent }} title={p.name}>
-          {p.name}
-        </span>
-      )}
-      <span className="wdp-total" data-testid={`wdp-total-${p.id}`}>
-        {p.total}
-      </span>
-      <span className="wdp-pct" data-testid={`wdp-pct-${p.id}`}>
-        {p.pct}
-      </span>
-    </div>
-  );
-});
-
-/** Formatted cell values by language: a scroll paints the same few numbers again and again. */
-const formatted = { en: new Map<number, string>(), ru: new Map<number, string>() };
-function cellText(v: number, lang: 'en' | 'ru'): string {
-  const m = formatted[lang];
-  let out = m.get(v);
-  if (out === undefined) {
-    if (m.size > 20_000) m.clear();
-    m.set(v, (out = formatNumber(v, { lang, decimals: 3, trimZeros: true })));
-  }
-  return out;
-}
-
-/** The page's font family for the canvas (read once per element: a style read, not a layout). */
-const fonts = new WeakMap<HTMLElement, string>();
-function fontOf(el: HTMLElement | null): string {
-  if (!el) return 'sans-serif';
-  let f = fonts.get(el);
-  if (f === undefined) fonts.set(el, (f = getComputedStyle(el).fontFamily || 'sans-serif'));
-  return f;
-}
-
-/** What a screen reader says of the active cell: row, date, value and the day's state. */
-function activeLabel(look: CellLook, row: WbsRow | undefined, day: number, lang: 'en' | 'ru', t: T): string {
-  const flags: string[] = [];
-  if (look.sum) flags.push(t('active_flags.sum'));
-  if (look.inDates) flags.push(t('active_flags.dates'));
-  if (look.off) flags.push(t('active_flags.off'));
-  if (look.closed) flags.push(t('active_flags.closed'));
-  if (look.approved) flags.push(t('active_flags.approved'));
-  const main = t('active_cell', {
-    row: row ? `${row.code ?? ''} ${row.name}`.trim() : '',
-    date: formatDate(day * MINUTES_PER_DAY, 'DD.MM.YYYY', lang),
-    value: look.text === '' ? t('active_empty') : look.text,
-  });
-  return flags.length > 0 ? `${main} (${flags.join(', ')})` : main;
-}
-
-/** What the browser tests read of the painted matrix (set on the matrix element). */
-export interface MatrixProbe {
-  /** A cell as painted; its centre on the screen (`reveal`: scrolled into view first). */
-  cell(
-    id: string,
-    day: number,
-    reveal?: boolean,
-  ): (CellLook & { selected: boolean; focused: boolean; x: number; y: number }) | null;
-  /** A row's scheduled days and the texts of its days with a value. */
-  row(id: string): { es: number; ef: number; texts: Record<number, string> } | null;
 }
