@@ -98,7 +98,7 @@ async function run(base: string): Promise<void> {
     await page.addInitScript((t) => localStorage.setItem('pw.token', t), token);
     const t0 = Date.now();
     await page.goto(`${base}/${spaceId}/schedule/${scheduleId}?version=${version.id}&chart=daily`);
-    await page.waitForSelector('.wdp-pane .wdp-cell', { timeout: 180_000 });
+    await page.waitForSelector('.wdp-pane .wdp-left', { timeout: 180_000 });
     const open_pane_ms = Date.now() - t0;
     // At rest: the worker's pass and the idle-time work after the open.
     await page.waitForTimeout(3000);

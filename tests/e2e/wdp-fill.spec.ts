@@ -6,7 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
 import { openWorkbench } from './workbench-helpers';
-import { matrix, openDaily, row, total } from './wdp-helpers';
+import {
+  dayCell,
+  expectDaySelected,
+  expectDayText,
+  firstDayOf,
+  matrix,
+  openDaily,
+  row,
+  total,
+} from './wdp-helpers';
 
 test('fill a plan series across days with the handle, down a row with Ctrl+D, undo each', async ({
   page,
@@ -32,9 +41,9 @@ test('fill a plan series across days with the handle, down a row with Ctrl+D, un
   await openWorkbench(page, s);
   await openDaily(page);
 
-  const first = matrix(page).locator(`.wdp-first[data-item="${work}"]`);
-  const day0 = Number(await first.getAttribute('data-day'));
-  const cell = (id: string, d: number) => matrix(page).locator(`[data-item="${id}"][data-day="${d}"]`);
+  const day0 = await firstDayOf(page, work);
+  const first = dayCell(page, work, day0);
+  const cell = (id: string, d: number) => dayCell(page, id, d);
   const saved = () => page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
 
   // Two days typed: 2 and 4 (Tab commits and moves right).
@@ -52,10 +61,15 @@ test('fill a plan series across days with the handle, down a row with Ctrl+D, un
 
   // Select both and drag the fill handle over four more days: the series 2 4 6 8 10 12.
   await first.click();
+  // The painted cell's description for assistive technology: the active cell, named by row, date,
+  // value and state, the matrix pointing at it.
+  const active = matrix(page).getByRole('gridcell');
+  await expect(active).toHaveAccessibleName(/^W1 Concrete, \d\d\.\d\d\.\d{4}: 2 \(within the row's dates\)$/);
+  await expect(matrix(page)).toHaveAttribute('aria-activedescendant', (await active.getAttribute('id'))!);
   await page.keyboard.press('Shift+ArrowRight');
   const handle = page.getByTestId('wdp-fill-handle');
   const from = (await handle.boundingBox())!;
-  const to = (await cell(work, day0 + 5).boundingBox())!;
+  const to = (await cell(work, day0 + 5).box())!;
   done = saved();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -65,9 +79,9 @@ test('fill a plan series across days with the handle, down a row with Ctrl+D, un
   await page.mouse.up();
   await done;
   for (const [i, v] of ['2', '4', '6', '8', '10', '12'].entries())
-    await expect(cell(work, day0 + i)).toHaveText(v);
+    await expectDayText(cell(work, day0 + i), v);
   await expect(total(page, work)).toHaveText('42');
-  await expect(cell(work, day0 + 5)).toHaveAttribute('aria-selected', 'true');
+  await expectDaySelected(cell(work, day0 + 5), true);
 
   // Ctrl+D with the next row added to the selection: the row's six days copied down.
   await page.keyboard.press('Shift+ArrowDown');
@@ -75,7 +89,7 @@ test('fill a plan series across days with the handle, down a row with Ctrl+D, un
   await page.keyboard.press('Control+d');
   await done;
   for (const [i, v] of ['2', '4', '6', '8', '10', '12'].entries())
-    await expect(cell(rebar, day0 + i)).toHaveText(v);
+    await expectDayText(cell(rebar, day0 + i), v);
   await expect(total(page, rebar)).toHaveText('42');
   await expect(total(page, sum)).toHaveText('84');
   await page.screenshot({ path: '/tmp/wdp-fill-down.png' });
@@ -94,7 +108,7 @@ test('fill a plan series across days with the handle, down a row with Ctrl+D, un
   await page.keyboard.press('Control+z');
   await done;
   await expect(total(page, work)).toHaveText('6');
-  await expect(cell(work, day0 + 2)).toHaveText('');
+  await expectDayText(cell(work, day0 + 2), '');
   const g = await as<{ days: { item_id: string; day: number; plan: number | null }[] }>(
     'GET',
     `/versions/${version!.id}/wdp/gantt`,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
-import { matrix, openDaily, row, total } from './wdp-helpers';
+import { dayCell, expectDayText, firstDayOf, matrix, openDaily, paintedRow, row, total } from './wdp-helpers';
 import { grid, openWorkbench } from './workbench-helpers';
 
 const batch = (page: Page, test: (body: { origin?: string; entry?: { labelKey?: string } }) => boolean) =>
@@ -60,10 +60,10 @@ test('lengthening a predecessor moves the planned work and its plan at once; und
   await page.getByRole('button', { name: 'Distribute volume' }).click();
   await planned;
   await expect(total(page, work)).toHaveText('100');
-  const firstDay = () => matrix(page).locator(`.wdp-first[data-item="${work}"]`);
-  const day0 = Number(await firstDay().getAttribute('data-day'));
-  const cell = (d: number) => matrix(page).locator(`[data-item="${work}"][data-day="${d}"]`);
-  await expect(cell(day0)).toHaveText('10');
+  const firstDay = async () => (await paintedRow(page, work))?.es;
+  const day0 = await firstDayOf(page, work);
+  const cell = (d: number) => dayCell(page, work, d);
+  await expectDayText(cell(day0), '10');
 
   // The excavation takes ten days instead of five (typed in the grid): the work starts a week
   // later and its plan follows in the same moment, as its own saved step.
@@ -74,10 +74,10 @@ test('lengthening a predecessor moves the planned work and its plan at once; und
   await page.keyboard.type('10');
   await page.keyboard.press('Enter');
   await followed;
-  await expect(firstDay()).toHaveAttribute('data-day', String(day0 + 7));
-  await expect(cell(day0)).toHaveText('');
-  await expect(cell(day0 + 7)).toHaveText('10');
-  await expect(cell(day0 + 18)).toHaveText('10');
+  await expect.poll(firstDay).toBe(day0 + 7);
+  await expectDayText(cell(day0), '');
+  await expectDayText(cell(day0 + 7), '10');
+  await expectDayText(cell(day0 + 18), '10');
   await expect(total(page, work)).toHaveText('100');
   await page.screenshot({ path: '/tmp/wdp-live-follow.png' });
   const planOf = async () => {
@@ -97,25 +97,25 @@ test('lengthening a predecessor moves the planned work and its plan at once; und
   let step = batch(page, (b) => b.origin === 'undo');
   await page.keyboard.press('Control+z');
   await step;
-  await expect(cell(day0)).toHaveText('10');
-  await expect(firstDay()).toHaveAttribute('data-day', String(day0 + 7));
+  await expectDayText(cell(day0), '10');
+  await expect.poll(firstDay).toBe(day0 + 7);
   step = batch(page, (b) => b.origin === 'undo');
   await page.keyboard.press('Control+z');
   await step;
-  await expect(firstDay()).toHaveAttribute('data-day', String(day0));
-  await expect(cell(day0)).toHaveText('10');
+  await expect.poll(firstDay).toBe(day0);
+  await expectDayText(cell(day0), '10');
   expect((await planOf())[0]).toBe(0);
 
   // Ctrl+Y twice: the duration, then the plan that followed it.
   step = batch(page, (b) => b.origin === 'redo');
   await page.keyboard.press('Control+y');
   await step;
-  await expect(firstDay()).toHaveAttribute('data-day', String(day0 + 7));
+  await expect.poll(firstDay).toBe(day0 + 7);
   step = batch(page, (b) => b.origin === 'redo');
   await page.keyboard.press('Control+y');
   await step;
-  await expect(cell(day0 + 7)).toHaveText('10');
-  await expect(cell(day0)).toHaveText('');
+  await expectDayText(cell(day0 + 7), '10');
+  await expectDayText(cell(day0), '');
 
   // Calculate: the server's dates agree and its follow finds nothing left to move.
   const calculated = page.waitForResponse((r) => r.url().includes('/calculate/synchronous') && r.ok());
@@ -123,6 +123,6 @@ test('lengthening a predecessor moves the planned work and its plan at once; und
   const answer = await (await calculated).json();
   expect(answer.wdp_follow).toBeUndefined();
   await expect(page.getByTestId('stored-state')).toHaveText('Calculated');
-  await expect(cell(day0 + 7)).toHaveText('10');
+  await expectDayText(cell(day0 + 7), '10');
   expect((await planOf())[0]).toBe(7);
 });

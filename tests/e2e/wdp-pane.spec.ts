@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
 import { openWorkbench } from './workbench-helpers';
-import { matrix, row, total } from './wdp-helpers';
+import { dayCell, expectDaySelected, expectDayText, firstDayOf, matrix, row, total } from './wdp-helpers';
 
 test('the day matrix beside the grid: shared rows and scroll, series fill, drag selection, tab tools', async ({
   page,
@@ -61,9 +61,9 @@ test('the day matrix beside the grid: shared rows and scroll, series fill, drag 
 
   const work = ids[0]!;
   const next = ids[1]!;
-  const first = matrix(page).locator(`.wdp-first[data-item="${work}"]`);
-  const day0 = Number(await first.getAttribute('data-day'));
-  const cell = (id: string, d: number) => matrix(page).locator(`[data-item="${id}"][data-day="${d}"]`);
+  const day0 = await firstDayOf(page, work);
+  const first = dayCell(page, work, day0);
+  const cell = (id: string, d: number) => dayCell(page, id, d);
   const saved = () => page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
   const undone = () =>
     page.waitForResponse(
@@ -84,20 +84,20 @@ test('the day matrix beside the grid: shared rows and scroll, series fill, drag 
   await page.keyboard.press('Shift+ArrowRight');
   const handle = page.getByTestId('wdp-fill-handle');
   const from = (await handle.boundingBox())!;
-  const to = (await cell(work, day0 + 4).boundingBox())!;
+  const to = (await cell(work, day0 + 4).box())!;
   done = saved();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
   await page.mouse.up();
   await done;
-  for (const [i, v] of ['1', '2', '3', '4', '5'].entries()) await expect(cell(work, day0 + i)).toHaveText(v);
+  for (const [i, v] of ['1', '2', '3', '4', '5'].entries()) await expectDayText(cell(work, day0 + i), v);
   await expect(total(page, work)).toHaveText('15');
   await expect(total(page, sum)).toHaveText('15');
 
   // A range dragged with the mouse: two rows by three days, copied as Excel's tab-separated text.
-  const a = (await cell(work, day0 + 1).boundingBox())!;
-  const b = (await cell(next, day0 + 3).boundingBox())!;
+  const a = (await cell(work, day0 + 1).box())!;
+  const b = (await cell(next, day0 + 3).box())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
@@ -108,8 +108,8 @@ test('the day matrix beside the grid: shared rows and scroll, series fill, drag 
     [next, day0 + 1],
     [next, day0 + 3],
   ] as const)
-    await expect(cell(id, d)).toHaveAttribute('aria-selected', 'true');
-  await expect(cell(work, day0 + 4)).toHaveAttribute('aria-selected', 'false');
+    await expectDaySelected(cell(id, d), true);
+  await expectDaySelected(cell(work, day0 + 4), false);
   const copied = await matrix(page).evaluate((el) => {
     const dt = new DataTransfer();
     el.dispatchEvent(new ClipboardEvent('copy', { clipboardData: dt, bubbles: true, cancelable: true }));
@@ -120,14 +120,14 @@ test('the day matrix beside the grid: shared rows and scroll, series fill, drag 
   // Shift+click makes the range from the anchor (the first row's second day) to the next row's
   // first day; Delete clears it (one step), Ctrl+Z brings it back.
   await cell(next, day0).click({ modifiers: ['Shift'] });
-  await expect(cell(work, day0)).toHaveAttribute('aria-selected', 'true');
-  await expect(cell(next, day0 + 1)).toHaveAttribute('aria-selected', 'true');
-  await expect(cell(work, day0 + 2)).toHaveAttribute('aria-selected', 'false');
+  await expectDaySelected(cell(work, day0), true);
+  await expectDaySelected(cell(next, day0 + 1), true);
+  await expectDaySelected(cell(work, day0 + 2), false);
   done = saved();
   await page.keyboard.press('Delete');
   await done;
   await expect(total(page, work)).toHaveText('12');
-  await expect(cell(work, day0 + 1)).toHaveText('');
+  await expectDayText(cell(work, day0 + 1), '');
   done = undone();
   await page.keyboard.press('Control+z');
   await done;
@@ -135,7 +135,7 @@ test('the day matrix beside the grid: shared rows and scroll, series fill, drag 
 
   // The node panel's tab keeps its tools and acts on the pane's selection: distribute W3.
   const w3 = ids[2]!;
-  await matrix(page).locator(`.wdp-first[data-item="${w3}"]`).click();
+  await dayCell(page, w3, await firstDayOf(page, w3)).click();
   await page.getByRole('tab', { name: 'Daily planning' }).click();
   await expect(page.getByText('The day matrix shows beside the grid')).toBeVisible();
   done = saved();
@@ -144,6 +144,14 @@ test('the day matrix beside the grid: shared rows and scroll, series fill, drag 
   await expect(total(page, w3)).toHaveText('40');
   await expect(total(page, sum)).toHaveText('55');
   await page.screenshot({ path: '/tmp/wdp-pane-tab.png' });
+  // The painted matrix in both languages; the active cell is described in Russian too.
+  await page.screenshot({ path: 'test-results/wdp-matrix-canvas-en.png' });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+  await expect(pane.getByRole('gridcell')).toHaveAccessibleName(
+    /^W3 .*, \d\d\.\d\d\.\d{4}: 4 \(в датах строки\)$/,
+  );
+  await page.screenshot({ path: 'test-results/wdp-matrix-canvas-ru.png' });
+  await page.getByRole('combobox', { name: /Язык|Language/ }).selectOption('en');
 
   // Closing the pane brings the Gantt back and the matrix into the tab.
   await page.getByRole('button', { name: 'Daily plan' }).click();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { addRowsByApi, api, scheduleInNewSpace } from './platform-helpers';
-import { matrix, row, total } from './wdp-helpers';
+import { dayCell, firstDayOf, matrix, row, total } from './wdp-helpers';
 import { grid, openWorkbench } from './workbench-helpers';
 
 test('plan a work, read its mason by day in the Resources view, edit a day and see it follow', async ({
@@ -50,8 +50,7 @@ test('plan a work, read its mason by day in the Resources view, edit a day and s
   await page.getByRole('button', { name: 'Distribute volume' }).click();
   await planned;
   await expect(total(page, work)).toHaveText('50');
-  const first = matrix(page).locator(`.wdp-first[data-item="${work}"]`);
-  const day0 = Number(await first.getAttribute('data-day'));
+  const day0 = await firstDayOf(page, work);
 
   // By resource: 10 / 50 × 200 = 40 hours a day, 200 in all, the work under the mason.
   await page.getByRole('radio', { name: 'Resources' }).check();
@@ -60,20 +59,20 @@ test('plan a work, read its mason by day in the Resources view, edit a day and s
   const resLine = byResource.locator('[role=rowheader]', { hasText: 'Mason, h' });
   await expect(resLine).toBeVisible();
   const resId = await resLine.getAttribute('data-line');
-  const dayCell = (line: string, d: number) => byResource.locator(`[data-line="${line}"][data-day="${d}"]`);
+  const resDay = (line: string, d: number) => byResource.locator(`[data-line="${line}"][data-day="${d}"]`);
   await expect(page.getByTestId(`wdp-rg-total-${resId}`)).toHaveText('200');
-  await expect(dayCell(resId!, day0)).toHaveText('40');
+  await expect(resDay(resId!, day0)).toHaveText('40');
   await expect(byResource.locator('[role=rowheader]', { hasText: 'M1 Masonry' })).toBeVisible();
-  await expect(dayCell(`${resId}:${work}`, day0)).toHaveText('40');
+  await expect(resDay(`${resId}:${work}`, day0)).toHaveText('40');
   // The limit line under the mason: 48 a working day, nothing over it yet.
   await expect(byResource.locator('[role=rowheader]', { hasText: 'Limit' })).toBeVisible();
-  await expect(dayCell(`${resId}:limit`, day0)).toHaveText('48');
+  await expect(resDay(`${resId}:limit`, day0)).toHaveText('48');
   await expect(byResource.locator('.wdp-rg-over')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/wdp-resources.png' });
 
   // Back to the works: the first day's plan becomes 15; the mason's first day and total follow.
   await page.getByRole('radio', { name: 'Works' }).check();
-  await matrix(page).locator(`[data-item="${work}"][data-day="${day0}"]`).click();
+  await dayCell(page, work, day0).click();
   await matrix(page).focus();
   const saved = page.waitForResponse((r) => r.url().includes('/wbs/batch') && r.ok());
   await page.keyboard.type('15');
@@ -81,11 +80,11 @@ test('plan a work, read its mason by day in the Resources view, edit a day and s
   await saved;
   await expect(total(page, work)).toHaveText('55');
   await page.getByRole('radio', { name: 'Resources' }).check();
-  await expect(dayCell(resId!, day0)).toHaveText('60');
-  await expect(dayCell(`${resId}:${work}`, day0)).toHaveText('60');
+  await expect(resDay(resId!, day0)).toHaveText('60');
+  await expect(resDay(`${resId}:${work}`, day0)).toHaveText('60');
   await expect(page.getByTestId(`wdp-rg-total-${resId}`)).toHaveText('220');
   // 60 hours on the first day: over the limit of 48, marked; the next day's 40 is not.
-  await expect(dayCell(resId!, day0)).toHaveClass(/wdp-rg-over/);
+  await expect(resDay(resId!, day0)).toHaveClass(/wdp-rg-over/);
   const forty = byResource.locator(`[data-line="${resId}"].wdp-rg-cell`, { hasText: /^40$/ });
   await expect(forty.first()).toBeVisible();
   await expect(forty.first()).not.toHaveClass(/wdp-rg-over/);

@@ -1,6 +1,8 @@
 // The day matrix of the daily planning tab: the workbench's visible rows down, days across (a
 // window of two years from the project's first date), the chosen kind's value in each cell.
-// Virtualized both ways: only the rows and days in view are painted. Weekends and holidays of
+// Virtualized both ways: the days are painted on a canvas the size of the view (matrix-paint.ts),
+// the one DOM cell being the active one (its description for screen readers, the editor while
+// editing); the left cells and day headings are DOM for the window in view. Weekends and holidays of
 // each row's calendar are shaded, the row's scheduled dates outlined, days before the editing
 // period marked read-only with the reason in their title. Summary rows show the sums of their
 // rows. Keyboard as in the grid: arrows (Shift extends), type or F2/Enter to edit, Enter/Tab to
@@ -19,7 +21,6 @@ import {
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
-  memo,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -28,7 +29,7 @@ import {
 } from 'react';
 import { formatNumber, parseNumberValue } from '../../domain/format';
 import { parseClipboard, serializeClipboard } from '../../domain/clipboard';
-import type { CellEdit, CellRange, Measure, PlanKind, RowRates, WdpCell } from '../../domain/wdp';
+import type { CellEdit, CellRange, Measure, PlanKind, RowRates } from '../../domain/wdp';
 import {
   fillByKey,
   fillCells,
@@ -45,10 +46,14 @@ import { useWdp } from '../../state/wdp/store';
 import { calendarOfRow, workingFlags } from './calendars';
 import { commitEdits, openFrom, transferDayValue } from './commands';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
-import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
+import { COL_W, LEFT_W, ROW_H } from './day-grid';
 import { DAY_SPAN } from './matrix-open';
-import { ROW_STEP, matrixWindow, sameWindow } from './matrix-window';
+import { type MatrixWindow, ROW_STEP, matrixWindow } from './matrix-window';
+import { type ScrollPos, ScrollBus, WindowPart } from './matrix-scroll';
 import type { MatrixCell, MatrixSelection } from '../../state/wdp/matrix-view';
+import { type PaintRow, cellLook, paintMatrix } from './matrix-paint';
+import { DayHeadings, LeftCell, type MatrixProbe, activeLabel, cellText, fontOf } from './matrix-parts';
+export type { MatrixProbe };
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 export type { MatrixSelection };
@@ -90,7 +95,7 @@ export function DayMatrix(props: {
   const LEFT = pane ? PANE_LEFT_W : LEFT_W;
   const visible = useWorkbench((s) => s.visible);
   const rows = useWorkbench((s) => s.wbs.doc.rows);
-  useWorkbench((s) => s.schedule);
+  const schedule = useWorkbench((s) => s.schedule);
   const days = useWdp((s) => s.days);
   const resources = useWdp((s) => s.resources);
   // Each row's labour and cost per unit of volume (cheap: two divisions).
@@ -105,14 +110,26 @@ export function DayMatrix(props: {
   // The editing periods: closed days are painted from them (openFrom reads the store).
   useWdp((s) => s.periods);
   const scroller = useRef<HTMLDivElement>(null);
-  // The scroll position the painted window was made for: set only when a scroll moves the window
-  // (a scroll within its steps renders nothing); `pos` follows every scroll event.
-  const [view, setView] = useState({ top: 0, left: 0 });
-  const pos = useRef({ top: 0, left: 0 });
+  // The last scroll position, outside React state: a scroll renders only the parts whose window
+  // moves (WindowPart), never the whole matrix.
+  const [bus] = useState(() => new ScrollBus());
   // The view's width, measured when it changes (never read in a scroll handler: a forced layout).
   const [width, setWidth] = useState(800);
+  const [clientH, setClientH] = useState(height);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  /** Paints the canvas at the last scroll position with the latest render's data. */
+  const drawRef = useRef<() => void>(() => {});
+  const probeRef = useRef<MatrixProbe | null>(null);
+  useEffect(() => {
+    const el = scroller.current as (HTMLDivElement & { wdpProbe?: MatrixProbe }) | null;
+    if (el)
+      el.wdpProbe = {
+        cell: (id, day, reveal) => probeRef.current?.cell(id, day, reveal) ?? null,
+        row: (id) => probeRef.current?.row(id) ?? null,
+      };
+  }, []);
   const geo = { rowHeight: ROW, colWidth: COL_W, left: LEFT, rows: visible.ids.length, cols: DAY_SPAN };
-  const win = matrixWindow(geo, view.top, view.left, width, height);
+  const windowAt = (p: ScrollPos) => matrixWindow(geo, p.top, p.left, width, height);
   const [editing, setEditing] = useState<{ text: string } | null>(null);
   /** While the fill handle is dragged: the range the fill would cover. */
   const [fillPreview, setFillPreview] = useState<CellRange | null>(null);
@@ -131,8 +148,12 @@ export function DayMatrix(props: {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    const measure = () => {
+      setWidth(el.clientWidth);
+      setClientH(el.clientHeight);
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -142,11 +163,10 @@ export function DayMatrix(props: {
     if (!pane) return;
     return workbench.subscribe((st) => {
       const el = scroller.current;
-      if (el && Math.abs(pos.current.top - st.scrollTop) > 1) el.scrollTop = st.scrollTop;
+      if (el && Math.abs(bus.get().top - st.scrollTop) > 1) el.scrollTop = st.scrollTop;
     });
-  }, [pane]);
+  }, [pane, bus]);
   const parentOf = (id: string) => rows.get(id)?.parentId ?? null;
-  const { r0, r1, c0, c1 } = win;
   // The summaries' days over the whole span, once per change of the values: a scroll never sums.
   const sums = useMemo(
     () => summaryDays(days, parentOf, kind, firstDay, firstDay + DAY_SPAN - 1, measure, ratesOf),
@@ -264,8 +284,7 @@ export function DayMatrix(props: {
    */
   const onCellsDown = (e: ReactMouseEvent<HTMLDivElement>) => {
     if (e.button !== 0 || editing) return;
-    const target = (e.target as HTMLElement).closest('[role=gridcell]');
-    if (!target || !scroller.current?.contains(target)) return;
+    if (e.target !== canvasRef.current) return;
     const at = clampCell(cellAtPointer(e.clientX, e.clientY));
     const anchor = e.shiftKey ? sel.anchor : at;
     onSel({ anchor, focus: at });
@@ -451,79 +470,204 @@ export function DayMatrix(props: {
     />
   ) : null;
 
-  // Painted rows and days: a row's cells are one memoized component, its frozen left cell another,
-  // so a vertical scroll paints only the rows that come into view, a horizontal one only the rows'
-  // cells (the left column is sticky and stays), and an edit only the rows it changes.
-  const header = <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />;
+  // The frozen left cells are memoized DOM (a vertical scroll mounts only the rows coming into
+  // view, a horizontal one none: the column is sticky); the days are painted on the canvas.
+  const header = (
+    <WindowPart bus={bus} part="cols" at={windowAt}>
+      {({ c0, c1 }) => <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />}
+    </WindowPart>
+  );
   const open = openFrom(kind);
-  const offTitle = t('off_title');
-  const closedTitle = t('closed_title');
-  // Recycled DOM: rows are keyed by their slot in a pool at least as long as the window (row r
-  // takes slot r mod pool), so a vertical scroll hands the rows leaving the window's one edge to
-  // those entering at the other: their cells (keyed by day column, the same in every row) keep
-  // their nodes and get new text and classes instead of rows of cells being removed and created.
-  const rowPool = Math.max(r1 - r0, Math.ceil(height / ROW) + 4 * ROW_STEP + 2);
-  // In slot order (the rows are positioned, so their order in the DOM does not show): a scroll
-  // moves no node, up or down.
-  const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
-  const cells: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
-  for (let r = r0; r < r1; r++) {
-    const v = rowAt(s, r);
-    if (!v) continue;
+  // Recycled DOM: left cells are keyed by their slot in a pool at least as long as the window (row
+  // r takes slot r mod pool): a vertical scroll gives new text to the slots it leaves.
+  const leftsOf = ({ r0, r1 }: MatrixWindow) => {
+    const rowPool = Math.max(r1 - r0, Math.ceil(height / ROW) + 4 * ROW_STEP + 2);
+    // In slot order (the rows are positioned, so their order in the DOM does not show): a scroll
+    // moves no node, up or down.
+    const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
+    for (let r = r0; r < r1; r++) {
+      const v = rowAt(workbench.get(), r);
+      if (!v) continue;
+      const leaf = !v.hasChildren;
+      const tot = totals.get(v.row.id);
+      const done = volumes.get(v.row.id);
+      const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
+      const top = r * ROW;
+      lefts[r % rowPool] = (
+        <LeftCell
+          key={r % rowPool}
+          id={v.row.id}
+          top={top}
+          height={ROW}
+          width={LEFT}
+          leaf={leaf}
+          name={pane ? null : (v.row.code ?? v.outline) + ' ' + v.row.name}
+          title={pane ? v.row.name : undefined}
+          indent={4 + v.level * 10}
+          total={fmt(tot?.[kind] ?? null)}
+          pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
+        />
+      );
+    }
+    return lefts;
+  };
+
+  // The canvas: one row description per painted row, shared by the painter, the active cell's
+  // label and the test probe.
+  const paintRowAt = (r: number): PaintRow | null => {
+    const v = rowAt(workbench.get(), r);
+    if (!v) return null;
+    const id = v.row.id;
     const leaf = !v.hasChildren;
-    const es = Number.isFinite(v.es) ? dayOfMinutes(v.es) : NaN;
-    const ef = Number.isFinite(v.ef) ? finishDay(v.ef) : NaN;
-    const tot = totals.get(v.row.id);
-    const done = volumes.get(v.row.id);
-    const pct = done && v.row.volume ? Math.round((done.fact / v.row.volume) * 1000) / 10 : null;
-    const top = r * ROW;
-    lefts[r % rowPool] = (
-      <LeftCell
-        key={r % rowPool}
-        id={v.row.id}
-        top={top}
-        height={ROW}
-        width={LEFT}
-        leaf={leaf}
-        name={pane ? null : (v.row.code ?? v.outline) + ' ' + v.row.name}
-        title={pane ? v.row.name : undefined}
-        indent={4 + v.level * 10}
-        total={fmt(tot?.[kind] ?? null)}
-        pct={pct === null ? '' : `${formatNumber(pct, { lang, decimals: 1, trimZeros: true })}%`}
-      />
-    );
-    const inSel = r >= range.r0 && r <= range.r1;
-    const focusRow = r === sel.focus.row;
-    cells[r % rowPool] = (
-      <RowCells
-        key={r % rowPool}
-        id={v.row.id}
-        top={top}
-        leaf={leaf}
-        rowDays={leaf ? days.get(v.row.id) : undefined}
-        rowSums={leaf ? undefined : sums.get(v.row.id)}
-        c0={c0}
-        c1={c1}
-        firstDay={firstDay}
-        kind={kind}
-        measure={measure}
-        rate={leaf && measure !== 'volume' ? (ratesOf(v.row.id)?.[measure] ?? null) : null}
-        working={workingFlags(calendarOfRow(v.row.calendarId), firstDay, DAY_SPAN)}
-        es={es}
-        ef={ef}
-        openFrom={open}
-        selC0={inSel ? range.c0 : -1}
-        selC1={inSel ? range.c1 : -1}
-        focusCol={focusRow ? sel.focus.col : -1}
-        editor={focusRow && editing ? editor : null}
-        lang={lang}
-        offTitle={offTitle}
-        closedTitle={closedTitle}
-        left={LEFT}
-        height={ROW}
-      />
-    );
-  }
+    const own = leaf ? days.get(id) : undefined;
+    const rowSums = leaf ? undefined : sums.get(id);
+    const rates = leaf && measure !== 'volume' ? ratesOf(id) : undefined;
+    return {
+      id,
+      sum: !leaf,
+      es: Number.isFinite(v.es) ? dayOfMinutes(v.es) : NaN,
+      ef: Number.isFinite(v.ef) ? finishDay(v.ef) : NaN,
+      working: workingFlags(calendarOfRow(v.row.calendarId), firstDay, DAY_SPAN),
+      openFrom: open,
+      value: (day) =>
+        leaf
+          ? measure === 'volume'
+            ? (own?.get(day)?.[kind] ?? null)
+            : measureOf(own?.get(day)?.[kind] ?? null, measure, rates)
+          : (rowSums?.get(day) ?? null),
+      approved: (day) => own?.get(day)?.status === 'approved',
+    };
+  };
+  const text = (v: number) => cellText(v, lang);
+  const paintW = Math.max(0, Math.min(width - LEFT, DAY_SPAN * COL_W));
+  const paintH = Math.max(0, Math.min(clientH - HEAD, visible.ids.length * ROW));
+  const draw = () => {
+    const cv = canvasRef.current;
+    const ctx = cv?.getContext('2d');
+    if (!cv || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(paintW * dpr);
+    const h = Math.round(paintH * dpr);
+    if (cv.width !== w) cv.width = w;
+    if (cv.height !== h) cv.height = h;
+    const view = {
+      x: bus.pos.left,
+      y: bus.pos.top,
+      width: paintW,
+      height: paintH,
+      dpr,
+      rowH: ROW,
+      colW: COL_W,
+      rows: visible.ids.length,
+      cols: DAY_SPAN,
+      firstDay,
+      sel: range,
+      focus: sel.focus,
+      font: fontOf(scroller.current),
+    };
+    paintMatrix(ctx, view, paintRowAt, text);
+  };
+  const describe = (r: number, c: number) => {
+    const row = paintRowAt(r);
+    return row ? { row, look: cellLook(row, firstDay, c, text) } : null;
+  };
+  const titles = { off: t('off_title'), closed: t('closed_title') };
+  /** The day's reason as the canvas's tooltip (off the calendar, closed), as the cells had. */
+  const onPaintHover = (e: ReactMouseEvent<HTMLCanvasElement>) => {
+    const at = cellAtPointer(e.clientX, e.clientY);
+    const d = describe(at.row, at.col);
+    const title = d?.look.closed ? titles.closed : d?.look.off ? titles.off : '';
+    if (e.currentTarget.title !== title) e.currentTarget.title = title;
+  };
+  // The focused cell in the DOM: what assistive technology reads (aria-activedescendant), and the
+  // editor's place while editing.
+  const activeCell = describe(sel.focus.row, sel.focus.col);
+  const activeId = `wdp-active-${kind}-${measure}${pane ? '-pane' : ''}`;
+  const active = activeCell && (
+    <div role="row" aria-rowindex={sel.focus.row + 1} className="wdp-active-row">
+      <div
+        id={activeId}
+        role="gridcell"
+        aria-colindex={sel.focus.col + 1}
+        aria-selected
+        aria-label={activeLabel(
+          activeCell.look,
+          rows.get(activeCell.row.id),
+          firstDay + sel.focus.col,
+          lang,
+          t,
+        )}
+        className={`wdp-active${editing ? ' wdp-active--editing' : ''}`}
+        data-item={activeCell.row.id}
+        data-day={firstDay + sel.focus.col}
+        style={{ top: sel.focus.row * ROW, left: LEFT + sel.focus.col * COL_W, width: COL_W, height: ROW }}
+      >
+        {editing ? editor : null}
+      </div>
+    </div>
+  );
+  // For the browser tests: a cell as painted, and where it is on the screen (scrolled into view).
+  const probeCell: MatrixProbe['cell'] = (id, day, reveal) => {
+    const r = visible.ids.indexOf(id);
+    const c = day - firstDay;
+    const d = r < 0 || c < 0 || c >= DAY_SPAN ? null : describe(r, c);
+    if (!d) return null;
+    const el = scroller.current!;
+    const box = el.getBoundingClientRect();
+    const x = LEFT + c * COL_W - el.scrollLeft;
+    const y = HEAD + r * ROW - el.scrollTop;
+    if (reveal && (x < LEFT || x + COL_W > el.clientWidth)) el.scrollLeft = Math.max(0, (c - 2) * COL_W);
+    if (reveal && (y < HEAD || y + ROW > el.clientHeight)) el.scrollTop = Math.max(0, (r - 2) * ROW);
+    const inSel = r >= range.r0 && r <= range.r1 && c >= range.c0 && c <= range.c1;
+    return {
+      ...d.look,
+      selected: inSel,
+      focused: r === sel.focus.row && c === sel.focus.col,
+      x: box.left + LEFT + c * COL_W - el.scrollLeft + COL_W / 2,
+      y: box.top + HEAD + r * ROW - el.scrollTop + ROW / 2,
+    };
+  };
+
+  const probe: MatrixProbe = {
+    cell: probeCell,
+    row: (id) => {
+      const row = paintRowAt(visible.ids.indexOf(id));
+      if (!row || row.id !== id) return null;
+      const texts: Record<number, string> = {};
+      for (let c = 0; c < DAY_SPAN; c++) {
+        const v = row.value(firstDay + c);
+        if (v !== null) texts[firstDay + c] = text(v);
+      }
+      return { es: row.es, ef: row.ef, texts };
+    },
+  };
+  // A scroll paints in its handler with the latest render's data; a render paints only when what
+  // is painted changed (a render for a scroll's new window of left cells paints nothing again).
+  useLayoutEffect(() => {
+    drawRef.current = draw;
+    probeRef.current = probe;
+  });
+  useLayoutEffect(
+    () => draw(),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      days,
+      sums,
+      schedule,
+      rows,
+      visible,
+      sel,
+      kind,
+      measure,
+      ratesOf,
+      open,
+      firstDay,
+      lang,
+      paintW,
+      paintH,
+      ROW,
+    ],
+  );
 
   return (
     <div
@@ -533,23 +677,24 @@ export function DayMatrix(props: {
       aria-label={t('matrix', { kind: `${t(`kind.${kind}`)}, ${t(`measure.${measure}`)}` })}
       aria-rowcount={visible.ids.length}
       aria-colcount={DAY_SPAN}
+      aria-activedescendant={activeCell ? activeId : undefined}
       tabIndex={0}
       style={{ height, '--wdp-col': `${COL_W}px` } as CSSProperties}
       onMouseDown={onCellsDown}
       onDoubleClick={(e) => {
-        if (!(e.target as HTMLElement).closest('[role=gridcell]') || readOnly()) return;
+        if (e.target !== canvasRef.current || readOnly()) return;
         setEditing({ text: fmt(valueAt(sel.focus.row, sel.focus.col)).replace(/\s/g, '') });
       }}
       onKeyDown={onKey}
       onCopy={onCopy}
       onPaste={onPaste}
       onScroll={(e) => {
-        // No layout is read here but the scroll position itself; a render only when the painted
-        // window moves.
+        // No layout is read here but the scroll position itself: the canvas is painted, and only
+        // the left cells or day headings whose window moved render.
         const el = e.currentTarget;
         const at = { top: el.scrollTop, left: el.scrollLeft };
-        pos.current = at;
-        if (!sameWindow(matrixWindow(geo, at.top, at.left, width, height), win)) setView(at);
+        bus.set(at);
+        drawRef.current();
         if (pane && Math.abs(at.top - workbench.get().scrollTop) > 1) workbench.set({ scrollTop: at.top });
       }}
     >
@@ -569,10 +714,22 @@ export function DayMatrix(props: {
           {header}
         </div>
         <div className="wdp-lefts" style={{ width: LEFT, height: visible.ids.length * ROW }}>
-          {lefts}
+          <WindowPart bus={bus} part="rows" at={windowAt}>
+            {leftsOf}
+          </WindowPart>
         </div>
-        <div className="wdp-body" style={{ top: HEAD }}>
-          {cells}
+        <div
+          className="wdp-body"
+          style={{ top: HEAD, height: visible.ids.length * ROW, width: LEFT + DAY_SPAN * COL_W }}
+        >
+          <canvas
+            ref={canvasRef}
+            className="wdp-paint"
+            aria-hidden
+            style={{ top: HEAD, left: LEFT, marginLeft: LEFT, width: paintW, height: paintH }}
+            onMouseMove={onPaintHover}
+          />
+          {active}
           {fillPreview && (
             <div
               className="wdp-fill-preview"
@@ -600,149 +757,3 @@ export function DayMatrix(props: {
     </div>
   );
 }
-
-/** The day headings of the painted columns (painted again only when the columns move). */
-const DayHeadings = memo(function DayHeadings(p: {
-  c0: number;
-  c1: number;
-  firstDay: number;
-  lang: 'en' | 'ru';
-  left: number;
-}) {
-  return <>{dayHeadings(p.c0, p.c1, p.firstDay, p.lang, p.left)}</>;
-});
-
-/** A row's frozen left cell: its name (in the tab), total and percent complete. */
-const LeftCell = memo(function LeftCell(p: {
-  id: string;
-  top: number;
-  height: number;
-  width: number;
-  leaf: boolean;
-  /** Code and name (the tab; beside the grid the grid shows them). */
-  name: string | null;
-  title: string | undefined;
-  indent: number;
-  total: string;
-  pct: string;
-}) {
-  return (
-    <div
-      className={`wdp-left${p.leaf ? '' : ' wdp-sum'}`}
-      style={{ top: p.top, height: p.height, width: p.width }}
-      data-row={p.id}
-      title={p.title}
-    >
-      {p.name !== null && (
-        <span className="wdp-name" style={{ paddingLeft: p.indent }} title={p.name}>
-          {p.name}
-        </span>
-      )}
-      <span className="wdp-total" data-testid={`wdp-total-${p.id}`}>
-        {p.total}
-      </span>
-      <span className="wdp-pct" data-testid={`wdp-pct-${p.id}`}>
-        {p.pct}
-      </span>
-    </div>
-  );
-});
-
-/** Formatted cell values by language: a scroll paints the same few numbers again and again. */
-const formatted = { en: new Map<number, string>(), ru: new Map<number, string>() };
-function cellText(v: number, lang: 'en' | 'ru'): string {
-  const m = formatted[lang];
-  let out = m.get(v);
-  if (out === undefined) {
-    if (m.size > 20_000) m.clear();
-    m.set(v, (out = formatNumber(v, { lang, decimals: 3, trimZeros: true })));
-  }
-  return out;
-}
-
-/**
- * The painted days of one row, in one positioned row box (the cells carry classes only, no
- * inline style, so the browser shares their computed styles): shaded days off its calendar, its
- * dates outlined, closed days, the selection and the focused cell (its editor while editing).
- * Memoized on its props: rows whose values, window, selection and focus did not change are not
- * painted again.
- */
-const RowCells = memo(function RowCells(p: {
-  id: string;
-  top: number;
-  leaf: boolean;
-  rowDays: ReadonlyMap<number, WdpCell> | undefined;
-  rowSums: ReadonlyMap<number, number> | undefined;
-  c0: number;
-  c1: number;
-  firstDay: number;
-  kind: PlanKind;
-  measure: Measure;
-  /** The row's labour or cost per unit when the measure is not the volume. */
-  rate: number | null;
-  /** Per column from the first day: 1 where the row's calendar works. */
-  working: Uint8Array;
-  es: number;
-  ef: number;
-  /** The first day of the editing period (days before it are closed). */
-  openFrom: number;
-  selC0: number;
-  selC1: number;
-  focusCol: number;
-  editor: ReactNode;
-  lang: 'en' | 'ru';
-  offTitle: string;
-  closedTitle: string;
-  left: number;
-  height: number;
-}) {
-  const { id, leaf, rowDays, rowSums, firstDay, kind, measure, es, ef, lang } = p;
-  const rates = { labour: p.rate, cost: p.rate };
-  const cells = [];
-  for (let c = p.c0; c < p.c1; c++) {
-    const day = firstDay + c;
-    const cell = leaf ? rowDays?.get(day) : undefined;
-    const value = leaf
-      ? measure === 'volume'
-        ? (cell?.[kind] ?? null)
-        : measureOf(cell?.[kind] ?? null, measure, rates)
-      : (rowSums?.get(day) ?? null);
-    const off = p.working[c] === 0;
-    const inDates = day >= es && day <= ef;
-    const closed = leaf && day < p.openFrom;
-    const selected = c >= p.selC0 && c <= p.selC1;
-    const focused = c === p.focusCol;
-    let cls = 'wdp-cell';
-    if (off) cls += ' wdp-off';
-    if (inDates) cls += ' wdp-in';
-    if (inDates && day === es) cls += ' wdp-first';
-    if (inDates && day === ef) cls += ' wdp-last';
-    if (closed) cls += ' wdp-closed';
-    if (selected) cls += ' wdp-sel';
-    if (focused) cls += ' wdp-focus';
-    if (!leaf) cls += ' wdp-sum';
-    if (cell?.status === 'approved') cls += ' wdp-approved';
-    cells.push(
-      <div
-        key={c}
-        role="gridcell"
-        aria-selected={selected}
-        className={cls}
-        title={closed ? p.closedTitle : off ? p.offTitle : undefined}
-        data-day={day}
-        data-item={id}
-      >
-        {focused && p.editor ? p.editor : value === null ? '' : cellText(value, lang)}
-      </div>,
-    );
-  }
-  return (
-    <div
-      role="row"
-      className="wdp-row"
-      style={{ top: p.top, left: p.left + p.c0 * COL_W, width: (p.c1 - p.c0) * COL_W, height: p.height }}
-    >
-      {cells}
-    </div>
-  );
-});
