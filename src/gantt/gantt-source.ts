@@ -10,6 +10,7 @@ import { rangeOf, selectedColumnsOf } from '../state/workbench/types';
 import type { GanttSource } from './build-frame';
 import type { BarKind, GanttBar, GanttLink } from './frame';
 import { ShardedMap } from '../domain/wbs/sharded-map';
+import { groupSpan } from '../domain/wbs/group-summary';
 import type { WbsRelation } from '../domain/wbs/types';
 import { slotSpace, type SlotPart, type SlotSpace } from '../state/workbench/row-slots';
 
@@ -164,6 +165,31 @@ function kindOf(nodeType: string): BarKind {
  */
 const KEPT = 4096;
 
+/**
+ * A group header's line (a layout grouped by a column): a summary bar over its rows' span, as a
+ * WBS summary spans its children (null: not a header, or none of its rows scheduled).
+ */
+function groupBar(s: WorkbenchState, i: number): GanttBar | null {
+  const id = s.visible.ids[i];
+  const group = id === undefined ? undefined : s.visible.groups?.get(id);
+  if (!group || id === undefined) return null;
+  const [start, finish] = groupSpan(group.rows, s.schedule);
+  if (Number.isNaN(start) || Number.isNaN(finish)) return null;
+  return {
+    row: i,
+    id,
+    kind: 'sum',
+    name: group.value,
+    start,
+    finish,
+    progress: 0,
+    critical: false,
+    targetStart: NaN,
+    targetFinish: NaN,
+    selected: false,
+  };
+}
+
 export function ganttSource(s: WorkbenchState): GanttSource {
   const range = rangeOf(s.selection);
   const picked = s.selection.extra;
@@ -171,7 +197,7 @@ export function ganttSource(s: WorkbenchState): GanttSource {
   const made = new Map<string, GanttLink>();
   const makeBar = (i: number): GanttBar | null => {
     const v = rowAt(s, i);
-    if (!v) return null;
+    if (!v) return groupBar(s, i);
     const level = s.levelled?.versionId === s.versionId ? s.levelled.dates.get(v.row.id) : undefined;
     return {
       row: i,

@@ -6,6 +6,7 @@
 import { memo } from 'react';
 import { formatDate } from '../domain/format';
 import type { RowGroup } from '../domain/wbs/arrange';
+import { groupSpan } from '../domain/wbs/group-summary';
 import type { CellTextContext } from '../state/workbench/cell-text';
 import type { ScheduleSnapshot } from '../state/workbench/schedule-snapshot';
 import { GUTTER } from './layout';
@@ -28,26 +29,10 @@ export interface GroupRowProps {
   readonly ctx: CellTextContext;
 }
 
-/** Earliest start and latest finish of the group's rows (NaN: none scheduled). */
-function spanOf(rows: readonly string[], sch: ScheduleSnapshot | null): [number, number] {
-  let start = Infinity;
-  let finish = -Infinity;
-  if (sch)
-    for (const id of rows) {
-      const p = sch.position.get(id);
-      if (p === undefined) continue;
-      const es = sch.es[p]!;
-      const ef = sch.ef[p]!;
-      if (es >= 0 && es < start) start = es;
-      if (ef >= 0 && ef > finish) finish = ef;
-    }
-  return [Number.isFinite(start) ? start : NaN, Number.isFinite(finish) ? finish : NaN];
-}
-
 function GroupRowImpl(p: GroupRowProps) {
   const { group, ctx } = p;
   const value = group.value === '' ? ctx.t('grid.group_none') : group.value;
-  const [start, finish] = spanOf(group.rows, p.schedule);
+  const [start, finish] = groupSpan(group.rows, p.schedule);
   const date = (m: number) => formatDate(m, 'DD.MM.YY', ctx.lang);
   // A finish at midnight ends the day before (as the finish column shows it).
   const end = (m: number) => date(m % 1440 === 0 ? m - 1 : m);

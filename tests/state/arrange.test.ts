@@ -2,6 +2,7 @@
 // an edit and a filter, re-applied when a schedule it reads arrives; a group header is not a row
 // commands act on.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ganttSource } from '../../src/gantt/gantt-source';
 import { followArrangement } from '../../src/state/workbench/arrange';
 import { runCommand } from '../../src/state/workbench/commands';
 import { commitEdit, startEdit } from '../../src/state/workbench/commands-edit';
@@ -150,5 +151,16 @@ describe('the arranged view', () => {
     expect(ids()).toEqual(['S', 'T1', 'T2', 'T3', 'T4']);
     workbench.set({ schedule: schedule({ T1: 3, T2: 0, T3: 2, T4: 1 }) });
     expect(ids()).toEqual(['S', 'T2', 'T4', 'T3', 'T1']);
+  });
+  it("draws a group header's line on the Gantt as a summary bar over its rows' span", () => {
+    workbench.set({ schedule: schedule({ T1: 3, T2: 0, T3: 2, T4: 1 }) });
+    setArrangement({ sort: [], groupBy: 'attr:zone' });
+    const source = ganttSource(workbench.get());
+    const at = (id: string) => ids().indexOf(id);
+    const north = source.bar(at(`${GROUP}North`));
+    const day = (d: number) => 9501 * 1440 + d * 1440;
+    // North holds T1 (day 3) and T3 (day 2): from T3's start to T1's finish.
+    expect(north).toMatchObject({ kind: 'sum', name: 'North', start: day(2), finish: day(3) + 480 });
+    expect(source.bar(at('T1'))?.kind).not.toBe('sum');
   });
 });

@@ -1,6 +1,7 @@
-// A group header's roll-up of percent complete, as a WBS summary rolls up its rows
-// (src/domain/schedule/roll-up.ts): weighted by the rows' planned duration, a plain mean when
-// they are all without duration (milestones). Rows without a percent (not scheduled) are left out.
+// A group header's roll-ups, as a WBS summary rolls up its rows (src/domain/schedule/roll-up.ts):
+// its span (earliest start – latest finish), drawn in the header's text and as a summary bar on
+// the Gantt, and its percent complete weighted by the rows' planned duration, a plain mean when
+// they are all without duration (milestones). Rows not scheduled are left out.
 import type { RowId } from './types';
 
 /** The group's percent complete (null: no row has one). */
@@ -24,4 +25,27 @@ export function groupPercent(
   }
   if (count === 0) return null;
   return weight > 0 ? done / weight : sum / count;
+}
+
+/** What the span reads of a schedule: each row's place in its date arrays. */
+export interface DatesByRow {
+  readonly position: ReadonlyMap<RowId, number>;
+  readonly es: ArrayLike<number>;
+  readonly ef: ArrayLike<number>;
+}
+
+/** Earliest start and latest finish of the group's rows (NaN: none scheduled). */
+export function groupSpan(rows: readonly RowId[], dates: DatesByRow | null): [number, number] {
+  let start = Infinity;
+  let finish = -Infinity;
+  if (dates)
+    for (const id of rows) {
+      const p = dates.position.get(id);
+      if (p === undefined) continue;
+      const es = dates.es[p]!;
+      const ef = dates.ef[p]!;
+      if (es >= 0 && es < start) start = es;
+      if (ef >= 0 && ef > finish) finish = ef;
+    }
+  return [Number.isFinite(start) ? start : NaN, Number.isFinite(finish) ? finish : NaN];
 }

@@ -2,7 +2,7 @@
 // when none has a duration), always between the smallest and the largest of them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupPercent } from '../../../src/domain/wbs/group-summary';
+import { groupPercent, groupSpan } from '../../../src/domain/wbs/group-summary';
 
 describe('groupPercent', () => {
   it('weights by planned duration, milestones alone by count', () => {
@@ -45,5 +45,24 @@ describe('groupPercent', () => {
         },
       ),
     );
+  });
+});
+
+describe('groupSpan', () => {
+  const dates = {
+    position: new Map([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ]),
+    es: [100, 50, -1],
+    ef: [300, 200, -1],
+  };
+  it('spans the earliest start to the latest finish of the scheduled rows', () => {
+    expect(groupSpan(['a', 'b', 'c', 'x'], dates)).toEqual([50, 300]);
+  });
+  it('is NaN without a scheduled row or a schedule', () => {
+    expect(groupSpan(['c', 'x'], dates)).toEqual([NaN, NaN]);
+    expect(groupSpan(['a'], null)).toEqual([NaN, NaN]);
   });
 });
