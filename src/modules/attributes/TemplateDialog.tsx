@@ -8,6 +8,7 @@ import { call } from '../../app/api/call';
 import { Modal } from '../../app/ui/Modal';
 import { TextField } from '../../app/ui/TextField';
 import { GroupLevels } from './GroupLevels';
+import { SortKeys } from './SortKeys';
 import { useAttributesT } from './i18n';
 
 export interface ColumnChoice {
@@ -43,7 +44,7 @@ export function TemplateDialog({
   });
   const [frozen, setFrozen] = useState(initial.frozen);
   const [rowHeight, setRowHeight] = useState(initial.row_height);
-  const [sort, setSort] = useState<LayoutSettings['sort'][number] | null>(initial.sort[0] ?? null);
+  const [sort, setSort] = useState<LayoutSettings['sort']>(() => [...initial.sort]);
   const [groupBy, setGroupBy] = useState<string[]>(() => [...(initial.group_by ?? [])]);
   const [colorColumn, setColorColumn] = useState(initial.color_by?.column ?? '');
   const [pairs, setPairs] = useState<Pair[]>(
@@ -68,7 +69,7 @@ export function TemplateDialog({
     const settings: LayoutSettings = {
       columns,
       frozen,
-      sort: sort ? [sort] : [],
+      sort,
       group_by: groupBy.length ? groupBy : null,
       color_by: colorColumn
         ? {
@@ -215,29 +216,7 @@ export function TemplateDialog({
             />
           </label>
         </div>
-        <div className="attr-form__row">
-          <label className="field">
-            <span className="field__label">{t('views.sort')}</span>
-            {columnSelect(
-              sort?.column ?? '',
-              (v) => setSort(v ? { column: v, dir: sort?.dir ?? 'asc' } : null),
-              t('views.sort_none'),
-              t('views.sort'),
-            )}
-          </label>
-          <label className="field">
-            <span className="field__label">{t('views.sort')}</span>
-            <select
-              className="field__input"
-              disabled={!sort}
-              value={sort?.dir ?? 'asc'}
-              onChange={(e) => sort && setSort({ ...sort, dir: e.target.value as 'asc' | 'desc' })}
-            >
-              <option value="asc">{t('views.asc')}</option>
-              <option value="desc">{t('views.desc')}</option>
-            </select>
-          </label>
-        </div>
+        <SortKeys keys={sort} choices={choices} onChange={setSort} />
         <GroupLevels levels={groupBy} choices={choices} onChange={setGroupBy} />
         <label className="field">
           <span className="field__label">{t('views.color_by')}</span>

@@ -58,7 +58,9 @@ export function ViewSettingsPage() {
   const summary = (s: LayoutSettings) =>
     [
       t('views.summary_columns', { count: s.columns.filter((c) => c.visible).length }),
-      s.sort[0] ? t('views.summary_sort', { column: label(s.sort[0].column) }) : null,
+      s.sort.length
+        ? t('views.summary_sort', { column: s.sort.map((k) => label(k.column)).join(', ') })
+        : null,
       s.group_by ? t('views.summary_group', { column: s.group_by.map(label).join(' › ') }) : null,
       s.color_by ? t('views.summary_color', { column: label(s.color_by.column) }) : null,
     ]
