@@ -10,13 +10,23 @@ import type { SyncBatch } from '../../src/state/workbench/sync';
 import { mergeParts, summaryIdOf } from '../../src/domain/project-grid/merge';
 import { commitPatches, loadVersion, redo, setCommitGuard, undo } from '../../src/state/workbench/data';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
-import { VersionSync } from '../../src/state/workbench/sync';
+import { SyncEditConflict, VersionSync, chooseConflict } from '../../src/state/workbench/sync';
+import type { EditConflictBody } from '../../src/api/wbs-batch';
+import { serializeEntry } from '../../src/domain/history';
 import { chain, version } from './fixtures';
 
 const sent: SyncBatch[] = [];
+/** The next send answers with this edit conflict instead (in the version's own ids). */
+let conflictNext: EditConflictBody | null = null;
 vi.mock('../../src/modules/schedule/transport', () => ({
   batchTransport: {
-    send: async (b: SyncBatch) => (sent.push(b), { revision: b.revision + 1, action_id: 'x' }),
+    send: async (b: SyncBatch) => {
+      sent.push(b);
+      const c = conflictNext;
+      conflictNext = null;
+      if (c) throw new SyncEditConflict(c);
+      return { revision: b.revision + 1, action_id: 'x' };
+    },
   },
 }));
 const { GridEditor } = await import('../../src/modules/project-grid/edit');
@@ -149,5 +159,46 @@ describe('project grid: edits routed to their versions', () => {
     expect(rename('T1', 'yes')).not.toBeNull();
     await settle();
     expect(sent.map((b) => b.versionId)).toEqual([A.id]);
+  });
+  it("shows a version's edit conflict in the grid's ids, and sends the kept edit at that version's revision", async () => {
+    const merged = open();
+    const bT1 = merged.gridIds[1]!.get('T1')!;
+    const bT2 = merged.gridIds[1]!.get('T2')!;
+    // Another planner renamed B's T1 and T2 (revision 9): T1 overlaps ours.
+    conflictNext = {
+      revision: 9,
+      conflicts: [{ target: 'rows', id: 'T1', field: 'name', mine: 'ours', theirs: 'theirs' }],
+      changes: [
+        {
+          revision: 8,
+          user_id: null,
+          origin: 'do',
+          entry: serializeEntry({
+            kind: 'undo_wbs',
+            labelKey: 'cmd.edit',
+            patches: [
+              { op: 'replace', path: ['rows', 'T1', 'name'], value: 'theirs' },
+              { op: 'replace', path: ['rows', 'T2', 'name'], value: 'theirs too' },
+            ],
+            inversePatches: [],
+          }) as unknown as Record<string, unknown>,
+        },
+      ],
+    };
+    rename(bT1, 'ours');
+    await settle();
+    const shown = workbench.get().editConflict;
+    expect(shown?.conflicts.map((c) => c.id)).toEqual([bT1]);
+    chooseConflict('mine');
+    await settle();
+    // Their other change is on screen in B's rows; ours is kept and sent again on revision 9.
+    expect(nameOf(bT2)).toBe('theirs too');
+    expect(nameOf(bT1)).toBe('ours');
+    expect(nameOf('T2')).not.toBe('theirs too');
+    expect(sent.map((b) => [b.versionId, b.revision])).toEqual([
+      [B.id, 7],
+      [B.id, 9],
+    ]);
+    expect((sent[1]!.entry.patches as Patch[]).map((p) => p.path)).toEqual([['rows', 'T1', 'name']]);
   });
 });

@@ -7,6 +7,7 @@
 
 import { ExternalLink, Filter, FolderTree, RotateCw, Target } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
 import { liveEvents } from '../../app/api/live';
@@ -37,6 +38,7 @@ import '../schedule/workbench.css';
 import { useProjectGridT } from './i18n';
 import { eachTargetParam, loadProjectGrid, loadTargets, parseTargets } from './load';
 import type { LoadedGrid } from './load';
+import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
 import './project-grid.css';
 
@@ -341,6 +343,8 @@ export function ProjectGridPage() {
         }}
       />
       <GridGanttSplit ctx={ctx} t={wt} label={t('label')} locale={locale} split={split} />
+      {/* An overlap with another planner's change of one of the versions: keep mine or take theirs. */}
+      {createPortal(<ConflictDialog t={wt} />, document.body)}
       {loadState !== 'ready' && <div className="wb-loading">{t('loading')}</div>}
     </div>
   );

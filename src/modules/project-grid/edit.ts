@@ -26,6 +26,7 @@ import { services } from '../../state/workbench/services';
 import { workbench } from '../../state/workbench/store';
 import type { SyncResult, SyncTransport } from '../../state/workbench/sync';
 import { SyncConflict, SyncEditConflict } from '../../state/workbench/sync';
+import type { EditConflictBody } from '../../api/wbs-batch';
 import { createScheduleService } from '../../workers/schedule-client';
 import { batchTransport } from '../schedule/transport';
 import { liveAction } from '../schedule/live-action';
@@ -172,12 +173,32 @@ export class GridEditor {
             : {}),
         };
       } catch (err) {
-        // Resolving an overlap needs the version's own conflict dialog: the grid is read again.
-        if (err instanceof SyncEditConflict) throw new SyncConflict(err.body.revision);
+        // An overlap with others' changes of this version: the schedule page's keep-mine /
+        // take-theirs dialog, in the grid's ids; the resolved batch goes again at the version's
+        // revision the conflict names.
+        if (err instanceof SyncEditConflict) {
+          this.revisions[part] = Math.max(this.revisions[part]!, err.body.revision);
+          throw new SyncEditConflict(this.gridConflict(err.body, part));
+        }
         throw err;
       }
     },
   };
+
+  /** A version's edit conflict in the grid's ids: the places, and the changes since. */
+  private gridConflict(body: EditConflictBody, part: number): EditConflictBody {
+    const rows = this.routes.gridRows[part];
+    const rels = this.routes.gridRelations[part];
+    const changes = body.changes.map((c) => ({ ...c, entry: this.gridEntry(c.entry, part) }));
+    return {
+      ...body,
+      changes,
+      conflicts: body.conflicts.map((c) => ({
+        ...c,
+        id: (c.target === 'rows' ? rows?.get(c.id) : rels?.get(c.id)) ?? c.id,
+      })),
+    };
+  }
 
   /** A live event of one of the grid's versions (another user's or tab's edit). */
   live(e: LiveEventLike & { readonly ids: readonly string[] }): void {
