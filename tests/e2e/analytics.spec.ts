@@ -77,7 +77,12 @@ test('the demo schedule dashboard: S-curve points, presets, a point opens the fi
   // A click on the second month's planned point opens the grid filtered to that month's rows.
   const point = curve(page).locator('.highcharts-series-0 .highcharts-point').nth(1);
   // Where it is drawn: the target's marker lies on it (same month), either opens that month.
-  const box = (await point.boundingBox())!;
+  // Drawn once the chart has settled (after a reload it may redraw while the data arrives).
+  let drawn: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(async () => (drawn = await point.boundingBox()) !== null && drawn.width > 0, { timeout: 20_000 })
+    .toBe(true);
+  const box = drawn!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   // Highcharts takes the clicked point from the hover (a move first, as a hand does).
   await page.mouse.move(x - 5, y);
