@@ -185,10 +185,17 @@ export class BimViewer {
     this.render();
   }
 
-  /** Renders on the next frame (coalesced). */
+  /**
+   * Renders on the next frame (coalesced). A frame already asked for stands: cancelling and asking
+   * again on every call starved the draw when something called this on every frame (a playing 4D
+   * player) before the viewer's own frame callback ran.
+   */
   render(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => this.draw());
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
   }
 
   /** Renders now (before a PNG export or a pixel check), always at full quality. */
