@@ -50,7 +50,9 @@ function exactPoints(t: readonly number[]): number[] | null {
     if (sign(i) > 0) lo = Math.max(lo, -c[i]!);
     else hi = Math.min(hi, c[i]!);
   }
-  const eps = 1e-9 * Math.max(1, ...t);
+  // The product keeps a curve's values to 6 decimals: twentieths read back from P6 points lie that
+  // close to an exact line, not closer (a looser bound kept such shapes on the approximate path).
+  const eps = 1e-6 * Math.max(1, ...t);
   if (lo > hi + eps) return null;
   // Σ (p[i+1] − p[i])² = Σ (−2·sign[i]·x + d[i])², d[i] = c[i+1] − c[i]: least at x = Σ sign[i]·d[i] / 40.
   let sd = 0;
