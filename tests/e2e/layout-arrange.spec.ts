@@ -3,27 +3,12 @@
 // by duration inside each group; a group header is not a row to edit; the arrangement stays with
 // the version's layout after a reload; "Show the WBS order" brings the tree back.
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newRow } from '../../src/domain/wbs/types';
 import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { shownRows } from './workbench-helpers';
 
 const DAY = 480;
-
-/** The grid's rows in order: a group header as "# value", a row as its name. */
-async function shownRows(page: Page): Promise<string[]> {
-  return page.locator('.wb-body [role=row]').evaluateAll((rows) =>
-    rows
-      .map((r) => ({
-        at: Number(r.getAttribute('data-row')),
-        text:
-          r.getAttribute('data-group') !== null
-            ? `# ${r.getAttribute('data-group')}`
-            : (r.querySelector('.wb-cell-name .wb-text')?.textContent ?? ''),
-      }))
-      .sort((a, b) => a.at - b.at)
-      .map((r) => r.text),
-  );
-}
 
 test('a layout sorts and groups the workbench rows by an attribute', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'arrange');

@@ -3,27 +3,12 @@
 // count, an edit elsewhere leaves the fold as it is, and a command on a header touches no row.
 // Screenshots in en and ru.
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newRow } from '../../src/domain/wbs/types';
 import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { shownRows } from './workbench-helpers';
 
 const DAY = 480;
-
-/** The grid's rows in order: a group header as "# value", a row as its name. */
-async function shownRows(page: Page): Promise<string[]> {
-  return page.locator('.wb-body [role=row]').evaluateAll((rows) =>
-    rows
-      .map((r) => ({
-        at: Number(r.getAttribute('data-row')),
-        text:
-          r.getAttribute('data-group') !== null
-            ? `# ${r.getAttribute('data-group')}`
-            : (r.querySelector('.wb-cell-name .wb-text')?.textContent ?? ''),
-      }))
-      .sort((a, b) => a.at - b.at)
-      .map((r) => r.text),
-  );
-}
 
 test('group headers fold and unfold their rows', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'groupfold');

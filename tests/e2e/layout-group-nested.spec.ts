@@ -2,27 +2,12 @@
 // indented, each with its count, span and percent complete), an outer header folded, and the fold still there after a reload
 // (saved in the wbs-group-setting). Screenshots in en and ru.
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newRow } from '../../src/domain/wbs/types';
 import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { shownRows } from './workbench-helpers';
 
 const DAY = 480;
-
-/** The grid's rows in order: a header as "#level value", a row as its name. */
-async function shownRows(page: Page): Promise<string[]> {
-  return page.locator('.wb-body [role=row]').evaluateAll((rows) =>
-    rows
-      .map((r) => ({
-        at: Number(r.getAttribute('data-row')),
-        text:
-          r.getAttribute('data-group') !== null
-            ? `#${r.getAttribute('data-level')} ${r.getAttribute('data-group')}`
-            : (r.querySelector('.wb-cell-name .wb-text')?.textContent ?? ''),
-      }))
-      .sort((a, b) => a.at - b.at)
-      .map((r) => r.text),
-  );
-}
 
 test('group by two columns, fold an outer header, reload: the fold is kept', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'groupnest');
@@ -83,7 +68,7 @@ test('group by two columns, fold an outer header, reload: the fold is kept', asy
     '#1 L2',
     'Slab S2',
   ];
-  await expect.poll(() => shownRows(page)).toEqual(open);
+  await expect.poll(() => shownRows(page, { levels: true })).toEqual(open);
   const north = page.locator('[data-group="North"][data-level="0"]');
   await expect(north).toContainText('Zone:');
   await expect(north).toContainText('2 activities');
@@ -95,14 +80,14 @@ test('group by two columns, fold an outer header, reload: the fold is kept', asy
   // Fold North: its inner headers and rows go; the fold is saved.
   await north.getByRole('button', { name: 'Collapse' }).click();
   const folded = ['#0 North', '#0 South', '#1 L1', 'Paint S1', '#1 L2', 'Slab S2'];
-  await expect.poll(() => shownRows(page)).toEqual(folded);
+  await expect.poll(() => shownRows(page, { levels: true })).toEqual(folded);
   await expect
     .poll(() => as<{ setting: unknown }>('GET', `/versions/${version!.id}/wbs-group-setting`))
     .toEqual({ setting: { group_by: [`attr:${zone.key}`, `attr:${floor.key}`], folded: [['North']] } });
   await page.screenshot({ path: 'test-results/layout-group-nested-en.png' });
 
   await page.reload();
-  await expect.poll(() => shownRows(page)).toEqual(folded);
+  await expect.poll(() => shownRows(page, { levels: true })).toEqual(folded);
   await expect(page.locator('[data-group="North"][data-level="0"]')).toHaveAttribute(
     'aria-expanded',
     'false',

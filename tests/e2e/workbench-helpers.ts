@@ -1,5 +1,6 @@
 // The workbench as the specs reach it: its grid and a cell by displayed position, the workbench of
-// a new space's schedule opened and calculated, and rows typed in with the keyboard.
+// a new space's schedule opened and calculated, rows typed in with the keyboard, and the rows shown
+// in order under a layout's group headers.
 import { type Page, expect } from '@playwright/test';
 import { type ScheduleSetup, signedIn } from './platform-helpers';
 
@@ -33,4 +34,25 @@ export async function typeRows(page: Page, rows: readonly (readonly [name: strin
     }
     await page.keyboard.press('Enter');
   }
+}
+
+/**
+ * The grid's rows in order: a group header as "# value" (with `levels`, "#level value"), a row as
+ * its name.
+ */
+export async function shownRows(page: Page, { levels = false } = {}): Promise<string[]> {
+  return page.locator('.wb-body [role=row]').evaluateAll(
+    (rows, withLevel) =>
+      rows
+        .map((r) => ({
+          at: Number(r.getAttribute('data-row')),
+          text:
+            r.getAttribute('data-group') !== null
+              ? `#${withLevel ? r.getAttribute('data-level') : ''} ${r.getAttribute('data-group')}`
+              : (r.querySelector('.wb-cell-name .wb-text')?.textContent ?? ''),
+        }))
+        .sort((a, b) => a.at - b.at)
+        .map((r) => r.text),
+    levels,
+  );
 }

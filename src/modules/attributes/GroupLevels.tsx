@@ -1,22 +1,14 @@
 // The grouping levels of a layout (up to three columns, first outermost): a column per level, a
-// level added, removed or moved up and down. Native selects and buttons, so the keyboard reaches
+// level added, removed or moved up and down (ReorderButtons). Native selects and buttons, so the keyboard reaches
 // and works every control. Used by the template dialog and the schedule page's Layouts dialog.
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { MAX_GROUP_LEVELS } from '../../api/group-by';
 import { useAttributesT } from './i18n';
+import { ReorderButtons } from './ReorderButtons';
 
 export interface GroupChoice {
   readonly id: string;
   readonly label: string;
-}
-
-/** Levels with one swapped for its neighbour (out of range: unchanged). */
-export function moveLevel(levels: readonly string[], i: number, d: -1 | 1): string[] {
-  const j = i + d;
-  if (j < 0 || j >= levels.length) return [...levels];
-  const next = [...levels];
-  [next[i], next[j]] = [next[j]!, next[i]!];
-  return next;
 }
 
 export function GroupLevels({
@@ -53,35 +45,7 @@ export function GroupLevels({
                     </option>
                   ))}
               </select>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={`${t('views.move_up')}: ${name}`}
-                title={t('views.move_up')}
-                disabled={i === 0}
-                onClick={() => onChange(moveLevel(levels, i, -1))}
-              >
-                <ArrowUp size={14} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={`${t('views.move_down')}: ${name}`}
-                title={t('views.move_down')}
-                disabled={i === levels.length - 1}
-                onClick={() => onChange(moveLevel(levels, i, 1))}
-              >
-                <ArrowDown size={14} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={`${t('views.remove')}: ${name}`}
-                title={t('views.remove')}
-                onClick={() => onChange(levels.filter((_, j) => j !== i))}
-              >
-                <Trash2 size={14} aria-hidden />
-              </button>
+              <ReorderButtons items={levels} index={i} name={name} onChange={onChange} />
             </li>
           );
         })}

@@ -1,26 +1,16 @@
 // The sort keys of a layout template (up to five, first decides first): a column and a direction
 // per key, a key added, removed or moved up and down. Native selects and buttons, as the grouping
 // levels beside it (GroupLevels.tsx), so the keyboard reaches and works every control.
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { LayoutSettings } from '../../api/view-settings';
 import type { GroupChoice } from './GroupLevels';
-import { moveLevel } from './GroupLevels';
 import { useAttributesT } from './i18n';
+import { ReorderButtons } from './ReorderButtons';
 
 type SortKey = LayoutSettings['sort'][number];
 
 /** The layout contract's limit. */
 export const MAX_SORT_KEYS = 5;
-
-/** Keys with one swapped for its neighbour (out of range: unchanged). */
-export function moveKey(keys: readonly SortKey[], i: number, d: -1 | 1): SortKey[] {
-  const order = moveLevel(
-    keys.map((_, k) => String(k)),
-    i,
-    d,
-  );
-  return order.map((k) => keys[Number(k)]!);
-}
 
 export function SortKeys({
   keys,
@@ -67,35 +57,7 @@ export function SortKeys({
                 <option value="asc">{t('views.asc')}</option>
                 <option value="desc">{t('views.desc')}</option>
               </select>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={`${t('views.move_up')}: ${name}`}
-                title={t('views.move_up')}
-                disabled={i === 0}
-                onClick={() => onChange(moveKey(keys, i, -1))}
-              >
-                <ArrowUp size={14} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={`${t('views.move_down')}: ${name}`}
-                title={t('views.move_down')}
-                disabled={i === keys.length - 1}
-                onClick={() => onChange(moveKey(keys, i, 1))}
-              >
-                <ArrowDown size={14} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={`${t('views.remove')}: ${name}`}
-                title={t('views.remove')}
-                onClick={() => onChange(keys.filter((_, j) => j !== i))}
-              >
-                <Trash2 size={14} aria-hidden />
-              </button>
+              <ReorderButtons items={keys} index={i} name={name} onChange={onChange} />
             </li>
           );
         })}

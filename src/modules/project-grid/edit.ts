@@ -162,7 +162,7 @@ export class GridEditor {
         this.touched(part);
         return {
           ...res,
-          changes: (res.changes ?? []).map((c) => ({ ...c, entry: this.gridEntry(c.entry, part) })),
+          changes: this.gridChanges(res.changes ?? [], part),
           ...(res.cascade
             ? {
                 cascade: {
@@ -185,14 +185,21 @@ export class GridEditor {
     },
   };
 
+  /** Changes of part k stored since a revision (a batch's answer, a conflict's) in the grid's ids. */
+  private gridChanges<C extends { readonly entry: Record<string, unknown> }>(
+    changes: readonly C[],
+    part: number,
+  ): C[] {
+    return changes.map((c) => ({ ...c, entry: this.gridEntry(c.entry, part) }));
+  }
+
   /** A version's edit conflict in the grid's ids: the places, and the changes since. */
   private gridConflict(body: EditConflictBody, part: number): EditConflictBody {
     const rows = this.routes.gridRows[part];
     const rels = this.routes.gridRelations[part];
-    const changes = body.changes.map((c) => ({ ...c, entry: this.gridEntry(c.entry, part) }));
     return {
       ...body,
-      changes,
+      changes: this.gridChanges(body.changes, part),
       conflicts: body.conflicts.map((c) => ({
         ...c,
         id: (c.target === 'rows' ? rows?.get(c.id) : rels?.get(c.id)) ?? c.id,
