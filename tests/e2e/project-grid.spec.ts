@@ -4,6 +4,7 @@
 // on that row (Alt+Enter); and a two-schedule project's grid edited like one version: a cell of
 // each schedule, one history (Ctrl+Z / Ctrl+Y across both), each edit stored in its own version.
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { serializeEntry } from '../../src/domain/history';
 import { api, expandNodes, openDemoSpace, scheduleInNewSpace, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.PGRID_SHOTS;
@@ -276,4 +277,71 @@ test("a row's executor named on the project grid is stored in its own schedule's
   await page.keyboard.type(s.account.login);
   await page.keyboard.press('Enter');
   await expect(page.getByText("A schedule's summary row has no executor")).toBeVisible();
+});
+
+test("another planner's change of the same cell asks on the project grid which to keep", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { s, second } = await twoSchedules(request, 'pgconflict');
+  const as = <T>(method: 'GET' | 'POST', p: string, data?: unknown) =>
+    api<T>(request, s.account, method, p, data, s.spaceId);
+  const [fitout] = await as<{ id: string; kind: string }[]>('GET', `/schedules/${second.id}/versions`).then(
+    (vs) => vs.filter((v) => v.kind === 'actual'),
+  );
+  // The page hears no live events: the other planner's rename reaches it only as a conflict.
+  await page.routeWebSocket(/\/api\/v1\/events/, () => undefined);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page, s.account, `/${s.spaceId}`);
+  await expandNodes(page, ['Site']);
+  await page.getByRole('treeitem', { name: 'Block G' }).click();
+  await page.getByRole('button', { name: 'Project grid' }).click();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+
+  const content = await as<{ version: { revision: number }; items: { id: string; name: string }[] }>(
+    'GET',
+    `/versions/${fitout!.id}/wbs`,
+  );
+  const ceilings = content.items.find((i) => i.name === 'Ceilings')!.id;
+  const rename = (value: string, before: string) =>
+    serializeEntry({
+      kind: 'undo_wbs',
+      labelKey: 'cmd.edit',
+      patches: [{ op: 'replace', path: ['rows', ceilings, 'name'], value }],
+      inversePatches: [{ op: 'replace', path: ['rows', ceilings, 'name'], value: before }],
+    });
+  await as('POST', `/versions/${fitout!.id}/wbs/batch`, {
+    revision: content.version.revision,
+    origin: 'do',
+    entry: rename('Ceilings (theirs)', 'Ceilings'),
+  });
+
+  const cell = (name: string) =>
+    rows(page)
+      .filter({
+        has: page.locator('[data-col="1"] .wb-text', {
+          hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`),
+        }),
+      })
+      .locator('[data-col="1"]');
+  await cell('Ceilings').click();
+  await page.keyboard.type('Ceilings (mine)');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed the same places' });
+  await expect(dialog).toBeVisible();
+  // The place is named by the grid's row, with both values.
+  await expect(dialog).toContainText('F2 · Ceilings');
+  await expect(dialog).toContainText('Ceilings (theirs)');
+  await expect(dialog).toContainText('Ceilings (mine)');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-conflict.png` });
+  await dialog.getByRole('button', { name: 'Keep mine' }).first().click();
+  await expect(dialog).toHaveCount(0);
+  await expect(cell('Ceilings (mine)')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const c = await as<{ items: { id: string; name: string }[] }>('GET', `/versions/${fitout!.id}/wbs`);
+      return c.items.find((i) => i.id === ceilings)?.name;
+    })
+    .toBe('Ceilings (mine)');
 });
