@@ -77,15 +77,19 @@ export function Grid<V extends GridRowView>({
   });
 
   // Shared vertical scroll: another pane (the Gantt's wheel) writes the store; follow it here (no
-  // re-render: the virtualizer re-renders on the element's own scroll event).
-  useEffect(
-    () =>
-      store.subscribe((s) => {
-        const el = scrollRef.current;
-        if (el && Math.abs(el.scrollTop - s.scrollTop) > 1) el.scrollTop = s.scrollTop;
-      }),
-    [store],
-  );
+  // re-render: the virtualizer re-renders on the element's own scroll event). Only a new value
+  // is followed: an unrelated update arriving between a native scroll and its scroll event would
+  // otherwise snap the grid back to where it was (a click then lands on another row).
+  useEffect(() => {
+    let last = store.get().scrollTop;
+    if (scrollRef.current) scrollRef.current.scrollTop = last;
+    return store.subscribe((s) => {
+      if (s.scrollTop === last) return;
+      last = s.scrollTop;
+      const el = scrollRef.current;
+      if (el && Math.abs(el.scrollTop - s.scrollTop) > 1) el.scrollTop = s.scrollTop;
+    });
+  }, [store]);
 
   // Viewport height for PageUp/PageDown and the Gantt; width for the rendered columns.
   useEffect(() => {
