@@ -174,10 +174,29 @@ test('a project of two schedules: each under its summary, with its own dates', a
   await expect(cell('Footings')).toBeVisible();
   await saved();
   await page.waitForTimeout(1000);
+  // Both versions' undo logs are read after a reload: the one history comes back from them.
+  let logs = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/undo-actions') && r.ok()) logs += 1;
+  });
   await page.reload();
   await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
   await expect(cell('Footings')).toBeVisible();
   await expect(cell('Partitions')).toBeVisible();
+  await expect.poll(() => logs).toBe(2);
+  // Ctrl+Y redoes A's step (undone last), then B's; Ctrl+Z undoes them again in turn.
+  await cell('Footings').click();
+  await page.keyboard.press('Control+y');
+  await expect(cell('Footings A')).toBeVisible();
+  await expect(cell('Partitions')).toBeVisible();
+  await page.keyboard.press('Control+y');
+  await expect(cell('Partitions B')).toBeVisible();
+  await saved();
+  await page.keyboard.press('Control+z');
+  await expect(cell('Partitions')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(cell('Footings')).toBeVisible();
+  await saved();
   // The redo path: both edits again, both undone, both redone.
   await rename('Footings', 'Footings A');
   await rename('Partitions', 'Partitions B');

@@ -201,4 +201,57 @@ describe('project grid: edits routed to their versions', () => {
     ]);
     expect((sent[1]!.entry.patches as Patch[]).map((p) => p.path)).toEqual([['rows', 'T1', 'name']]);
   });
+
+  it('rebuilds one history from both versions’ undo logs after a reload, in the order the steps were made', async () => {
+    const merged = open();
+    const bT1 = merged.gridIds[1]!.get('T1')!;
+    const step = (name: string, was: string) => ({
+      kind: 'undo_wbs' as const,
+      labelKey: `cmd.edit ${name}`,
+      patches: [{ op: 'replace' as const, path: ['rows', 'T1', 'name'], value: name }],
+      inversePatches: [{ op: 'replace' as const, path: ['rows', 'T1', 'name'], value: was }],
+    });
+    const logged = (revision: number, origin: 'do' | 'undo', e: ReturnType<typeof step>, at: number) => ({
+      id: `r${revision}`,
+      revision,
+      origin,
+      user_id: 'me',
+      created_at: new Date(at).toISOString(),
+      // An undo is stored with the inverse as its patches (sync.ts).
+      entry: serializeEntry(
+        origin === 'undo' ? { ...e, patches: e.inversePatches, inversePatches: e.patches } : e,
+      ),
+    });
+    const e2 = step('b1', 'T1');
+    const e3 = step('a1', 'T1');
+    const e4 = step('b2', 'b1');
+    // B (revision 7): b1 at t2, b2 at t4, b2 undone at t5; A (revision 1): a1 at t3.
+    const logB = [logged(7, 'undo', e4, 5000), logged(6, 'do', e4, 4000), logged(5, 'do', e2, 2000)];
+    const logA = [logged(1, 'do', e3, 3000)];
+    const h = editor!.historyFromLogs([logA, logB], 'me', 200);
+    expect(h.undos.map((e) => e.labelKey)).toEqual(['cmd.edit b1', 'cmd.edit a1']);
+    expect(h.redos.map((e) => e.labelKey)).toEqual(['cmd.edit b2']);
+    // B's steps are in the grid's ids of B's rows.
+    expect(h.undos[0]!.patches[0]!.path).toEqual(['rows', bT1, 'name']);
+    expect(h.redos[0]!.patches[0]!.path).toEqual(['rows', bT1, 'name']);
+
+    // Ctrl+Z goes on where it was: a1 to A, then b1 to B in B's own ids.
+    workbench.set({ history: h });
+    undo();
+    undo();
+    await settle();
+    expect(sent.map((b) => [b.versionId, b.origin])).toEqual([
+      [A.id, 'undo'],
+      [B.id, 'undo'],
+    ]);
+    expect((sent[1]!.entry.patches as Patch[])[0]).toMatchObject({
+      path: ['rows', 'T1', 'name'],
+      value: 'T1',
+    });
+
+    // A command made in A after B's undo clears what B could redo, as it did before the reload.
+    const later = editor!.historyFromLogs([[logged(1, 'do', e3, 6000)], logB], 'me', 200);
+    expect(later.redos).toEqual([]);
+    expect(later.undos.map((e) => e.labelKey)).toEqual(['cmd.edit b1', 'cmd.edit a1']);
+  });
 });

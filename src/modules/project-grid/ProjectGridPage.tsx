@@ -40,6 +40,7 @@ import { eachTargetParam, loadProjectGrid, loadTargets, parseTargets } from './l
 import type { LoadedGrid } from './load';
 import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
+import { restoreGridHistory } from './history';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -75,6 +76,9 @@ export function ProjectGridPage() {
   const [reloads, setReloads] = useState(0);
   const [filterOpen, setFilterOpen] = useState(false);
   const refusedShown = useRef(0);
+  // The project whose history was rebuilt from the logs (once per page load: a reading again of
+  // the grid keeps the history it has).
+  const historyOf = useRef<string | null>(null);
   const windowWidth = useSystem((s) => s.width);
   const windowHeight = useSystem((s) => s.height);
   const loadState = useWorkbench((s) => s.loadState);
@@ -138,6 +142,10 @@ export function ProjectGridPage() {
     setPeopleRouting(peopleRouting(loaded.versions, editor.routes));
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
+    if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
+      historyOf.current = loaded.grid.project.id;
+      void restoreGridHistory(editor, loaded.versions).catch(() => undefined);
+    }
     return () => {
       off();
       sync.dispose();

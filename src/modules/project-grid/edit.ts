@@ -13,7 +13,7 @@
 import type { Patch } from 'immer';
 import type { ProjectGridSchedule } from '../../api/project-grid';
 import type { Version } from '../../api/versions';
-import type { SerializedEntry } from '../../domain/history';
+import type { History, HistoryEntry, SerializedEntry } from '../../domain/history';
 import { mergeParts } from '../../domain/project-grid/merge';
 import type { GridPart, PartDates } from '../../domain/project-grid/merge';
 import { learn, routeOf, routesOf, toGrid, toVersion } from '../../domain/project-grid/route';
@@ -22,6 +22,8 @@ import { versionScheduleOptions } from '../../domain/schedule';
 import type { WbsRelation, WbsRow } from '../../domain/wbs/types';
 import type { PeopleRouting } from '../../state/row-people';
 import { applyRemote } from '../../state/workbench/data';
+import type { LoggedAction, TimedEntry } from '../../state/workbench/history-from-log';
+import { mergeTimedHistories, timedHistoryFromUndoLog } from '../../state/workbench/history-from-log';
 import { services } from '../../state/workbench/services';
 import { workbench } from '../../state/workbench/store';
 import type { SyncResult, SyncTransport } from '../../state/workbench/sync';
@@ -97,6 +99,11 @@ export class GridEditor {
   /** Whether any schedule of the grid may be edited (else the grid stays a locked document). */
   get anyEditable(): boolean {
     return this.reasons.some((r) => r === null);
+  }
+
+  /** The page left, or read the grid again: nothing of this editor applies any more. */
+  get isDisposed(): boolean {
+    return this.disposed;
   }
 
   dispose(): void {
@@ -205,6 +212,29 @@ export class GridEditor {
         id: (c.target === 'rows' ? rows?.get(c.id) : rels?.get(c.id)) ?? c.id,
       })),
     };
+  }
+
+  /**
+   * The project's history before a reload, from each version's undo log (newest first, one list
+   * per schedule): each version's own run rebuilt as the schedule page does, its steps in grid ids,
+   * then one history in the order the steps were made.
+   */
+  historyFromLogs(logs: readonly (readonly LoggedAction[])[], userId: string, limit: number): History {
+    const parts = this.grid.versions.map((v, k) => {
+      const timed = timedHistoryFromUndoLog(logs[k] ?? [], userId, v?.revision ?? null);
+      const inGrid = (t: TimedEntry): TimedEntry => ({ ...t, entry: this.gridStep(t.entry, k) });
+      return { undos: timed.undos.map(inGrid), redos: timed.redos.map(inGrid), lastDo: timed.lastDo };
+    });
+    return mergeTimedHistories(parts, limit);
+  }
+
+  /** A step of part k (own ids) in the grid's ids; the rows it adds are learnt as part k's. */
+  private gridStep(entry: HistoryEntry, part: number): HistoryEntry {
+    const patches = toGrid(entry.patches as RoutedPatch[], part, this.routes);
+    const inversePatches = toGrid(entry.inversePatches as RoutedPatch[], part, this.routes);
+    learn(patches, part, this.routes);
+    learn(inversePatches, part, this.routes);
+    return { ...entry, patches: patches as Patch[], inversePatches: inversePatches as Patch[] };
   }
 
   /** A live event of one of the grid's versions (another user's or tab's edit). */

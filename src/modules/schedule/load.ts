@@ -123,7 +123,7 @@ export function loadContent(
 }
 
 /** The newest undo actions, page by page, until our run surely ended (a failure: none). */
-async function readUndoLog(id: string, userId: string): Promise<UndoAction[]> {
+export async function readUndoLog(id: string, userId: string): Promise<UndoAction[]> {
   const out: UndoAction[] = [];
   let offset: number | null = 0;
   try {
