@@ -63,6 +63,24 @@ test('another project’s activities are read-only and name their project', asyn
   await expect(cellAt(page, build, start)).toHaveText('15.01.24');
   await page.screenshot({ path: '/tmp/engine-multi-project.png' });
 
+  // The node panel's Related schedules tab: Build's link from OTHER's permit, with its dates;
+  // "Show" selects the permit, whose tab names its project and its link into this schedule.
+  await cellAt(page, build, 1).click();
+  await page.getByRole('tab', { name: 'Related schedules' }).click();
+  const panel = page.getByRole('tabpanel');
+  const preds = panel.getByRole('region', { name: 'Predecessors' });
+  const permitLink = preds.getByRole('row').filter({ hasText: 'Permit' });
+  await expect(permitLink).toContainText('OTHER');
+  await expect(permitLink).toContainText('X2000');
+  await expect(permitLink).toContainText('FS');
+  await expect(permitLink).toContainText('10.01.24');
+  await expect(permitLink).toContainText('12.01.24');
+  await page.screenshot({ path: '/tmp/engine-multi-project-related.png' });
+  await permitLink.getByRole('button', { name: 'Show Permit in the grid' }).click();
+  await expect(panel).toContainText('An activity of project OTHER');
+  await expect(panel.getByRole('region', { name: 'Successors' })).toContainText('Build');
+  await expect(grid(page).locator('.wb-row-selected')).toContainText('Permit');
+
   // Typing into the permit's duration opens no editor and says why; nothing changes.
   const duration = await colOf(page, 'Duration');
   const permit = await rowOf(page, 'Permit');

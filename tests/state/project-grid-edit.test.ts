@@ -13,6 +13,7 @@ import { initialState, useWorkbench, workbench } from '../../src/state/workbench
 import { SyncEditConflict, VersionSync, chooseConflict } from '../../src/state/workbench/sync';
 import type { EditConflictBody } from '../../src/api/wbs-batch';
 import { serializeEntry } from '../../src/domain/history';
+import type { HistoryEntry } from '../../src/domain/history';
 import { chain, version } from './fixtures';
 
 const sent: SyncBatch[] = [];
@@ -229,10 +230,11 @@ describe('project grid: edits routed to their versions', () => {
     const logB = [logged(7, 'undo', e4, 5000), logged(6, 'do', e4, 4000), logged(5, 'do', e2, 2000)];
     const logA = [logged(1, 'do', e3, 3000)];
     const h = editor!.historyFromLogs([logA, logB], 'me', 200);
-    expect(h.undos.map((e) => e.labelKey)).toEqual(['cmd.edit b1', 'cmd.edit a1']);
+    const undos = h.undos as HistoryEntry[];
+    expect(undos.map((e) => e.labelKey)).toEqual(['cmd.edit b1', 'cmd.edit a1']);
     expect(h.redos.map((e) => e.labelKey)).toEqual(['cmd.edit b2']);
     // B's steps are in the grid's ids of B's rows.
-    expect(h.undos[0]!.patches[0]!.path).toEqual(['rows', bT1, 'name']);
+    expect(undos[0]!.patches[0]!.path).toEqual(['rows', bT1, 'name']);
     expect(h.redos[0]!.patches[0]!.path).toEqual(['rows', bT1, 'name']);
 
     // Ctrl+Z goes on where it was: a1 to A, then b1 to B in B's own ids.
@@ -252,6 +254,6 @@ describe('project grid: edits routed to their versions', () => {
     // A command made in A after B's undo clears what B could redo, as it did before the reload.
     const later = editor!.historyFromLogs([[logged(1, 'do', e3, 6000)], logB], 'me', 200);
     expect(later.redos).toEqual([]);
-    expect(later.undos.map((e) => e.labelKey)).toEqual(['cmd.edit b1', 'cmd.edit a1']);
+    expect((later.undos as HistoryEntry[]).map((e) => e.labelKey)).toEqual(['cmd.edit b1', 'cmd.edit a1']);
   });
 });

@@ -2,11 +2,12 @@
 // related_schedules, gallery, timesheets, daily_planning, planning, assignments, model_3d. node_info and
 // task_relations work (node_info also marks a task resource dependent: its duration follows its
 // assignments, issue 17); directories lists the row's attribute values under the import's labels;
+// related_schedules lists links to other projects' activities (RelatedSchedulesTab);
 // assignments lists the row's imported resource assignments (read-only); daily_planning, planning
 // and timesheets are the daily work plan's (src/modules/wdp); gallery holds the photos and comments
 // of the row and its schedule (src/modules/gallery); model_3d shows the schedule's linked model
-// with the row's elements (src/modules/bim/NodeModelTab.tsx); the others say what they will hold
-// and that there is nothing for this row yet (nothing behind them is stored or served).
+// with the row's elements (src/modules/bim/NodeModelTab.tsx). A tab with nothing for the row says
+// what it would hold.
 // Its height is set by the splitter above it (SchedulePage).
 
 import { type KeyboardEvent, Suspense, lazy, useRef } from 'react';
@@ -21,6 +22,7 @@ import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { RowView } from '../../state/workbench/types';
 import { AssignmentsTab } from './AssignmentsTab';
 import { DirectoriesTab } from './DirectoriesTab';
+import { RelatedSchedulesTab } from './RelatedSchedulesTab';
 import { RelationsTab } from './RelationsTab';
 import { Fields, TabEmpty } from './panel-parts';
 import { DailyPlanningTab } from '../wdp/DailyPlanningTab';
@@ -160,6 +162,8 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
           <RelationsTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : tab === 'directories' ? (
           <DirectoriesTab v={v} t={t} />
+        ) : tab === 'related_schedules' ? (
+          <RelatedSchedulesTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : tab === 'assignments' ? (
           <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : tab === 'daily_planning' ? (
