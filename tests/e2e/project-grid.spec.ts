@@ -364,3 +364,50 @@ test("another planner's change of the same cell asks on the project grid which t
     })
     .toBe('Ceilings (mine)');
 });
+
+test("the node panel on the project grid: a row's info, a link added in its own schedule, one across refused", async ({
+  page,
+  request,
+}) => {
+  const { s } = await twoSchedules(request, 'pgpanel');
+  const as = <T>(p: string) => api<T>(request, s.account, 'GET', p, undefined, s.spaceId);
+  const [structure] = await as<{ id: string; kind: string }[]>(`/schedules/${s.scheduleId}/versions`).then(
+    (vs) => vs.filter((v) => v.kind === 'actual'),
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page, s.account, `/${s.spaceId}`);
+  await expandNodes(page, ['Site']);
+  await page.getByRole('treeitem', { name: 'Block G' }).click();
+  await page.getByRole('button', { name: 'Project grid' }).click();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+
+  // The focused row's information, as on the schedule page; only the tabs of the merged document.
+  await rows(page)
+    .filter({ has: page.locator('[data-col="1"] .wb-text', { hasText: /^Footings$/ }) })
+    .locator('[data-col="1"]')
+    .click();
+  const tabs = page.getByRole('tablist', { name: 'Node information' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Node info', 'Relations', 'Related schedules']);
+  await tabs.getByRole('tab', { name: 'Node info' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('definition').filter({ hasText: /^S1$/ })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-panel.png` });
+
+  // A successor of the same schedule: added through the grid's edit loop, stored in its version.
+  await tabs.getByRole('tab', { name: 'Relations' }).focus();
+  await page.keyboard.press('Enter');
+  const add = panel.getByRole('textbox', { name: 'Successors: Code or name' });
+  await add.fill('S2');
+  await add.press('Enter');
+  await expect(panel.getByRole('region', { name: 'Successors' })).toContainText('Columns');
+  const relations = () =>
+    as<{ relations: unknown[] }>(`/versions/${structure!.id}/wbs`).then((c) => c.relations.length);
+  await expect.poll(relations).toBe(1);
+
+  // One to the other schedule's row is refused: a command may change one schedule only.
+  await add.fill('F1');
+  await add.press('Enter');
+  await expect(page.getByText('This command changes rows of two schedules')).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Successors' })).not.toContainText('Partitions');
+  await expect.poll(relations).toBe(1);
+});

@@ -31,13 +31,14 @@ import { PlanningTab } from '../wdp/PlanningTab';
 import { TimesheetsTab } from '../wdp/TimesheetsTab';
 import { GalleryTab } from '../gallery/GalleryTab';
 import { RowPeople } from '../collab/RowPeople';
+import { hasOwnPeople } from '../../state/row-people';
 import { canMarkResourceDependent, setResourceDependent } from '../../state/resources/resource-dependent';
 import '../wdp/wdp.css';
 
 // The 3D tab's viewer (three.js) loads only when the tab is shown.
 const NodeModelTab = lazy(() => import('../bim/NodeModelTab').then((m) => ({ default: m.NodeModelTab })));
 
-const TABS: readonly PanelTab[] = [
+export const PANEL_TABS: readonly PanelTab[] = [
   'node_info',
   'task_relations',
   'directories',
@@ -97,26 +98,41 @@ function NodeInfo({ v, ctx, t }: { v: RowView; ctx: CellTextContext; t: T }) {
           {t('panel.resource_dependent')}
         </label>
       )}
-      {s.versionId && <RowPeople versionId={s.versionId} wbsId={r.id} />}
+      {s.versionId && hasOwnPeople(r.id) && <RowPeople versionId={s.versionId} wbsId={r.id} />}
     </div>
   );
 }
 
 /** Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation). */
-function tabKey(e: KeyboardEvent, tab: PanelTab, list: HTMLElement | null): void {
-  const next = rovingIndex(e.key, TABS.indexOf(tab), TABS.length, 'ArrowLeft', 'ArrowRight');
+function tabKey(e: KeyboardEvent, tab: PanelTab, tabs: readonly PanelTab[], list: HTMLElement | null): void {
+  const next = rovingIndex(e.key, tabs.indexOf(tab), tabs.length, 'ArrowLeft', 'ArrowRight');
   if (next < 0) return;
   e.preventDefault();
-  const id = TABS[next]!;
+  const id = tabs[next]!;
   workbench.set({ panelTab: id });
   list?.querySelector<HTMLElement>(`#wb-tab-${id}`)?.focus();
 }
 
-export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; height: number }) {
-  const tab = useWorkbench((s) => s.panelTab);
+/** The daily work plan's tabs: their data is loaded only where the panel offers them. */
+const WDP_TABS: readonly PanelTab[] = ['timesheets', 'daily_planning', 'planning'];
+
+export function InfoPanel({
+  ctx,
+  t,
+  height,
+  tabs: offered = PANEL_TABS,
+}: {
+  ctx: CellTextContext;
+  t: T;
+  height: number;
+  /** The tabs shown (the project grid offers those that read the merged document only). */
+  tabs?: readonly PanelTab[];
+}) {
+  const chosen = useWorkbench((s) => s.panelTab);
+  const tab = offered.includes(chosen) ? chosen : offered[0]!;
   const focus = useWorkbench((s) => s.selection.focus.row);
   const tabs = useRef<HTMLDivElement>(null);
-  useWdpLoader();
+  useWdpLoader(offered.some((x) => WDP_TABS.includes(x)));
   useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
   useWorkbench((s) => s.visible);
@@ -125,7 +141,7 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
   return (
     <section className="wb-panel" style={{ height }} aria-label={v ? v.row.name : t('tab.node_info')}>
       <div className="wb-tabs" role="tablist" ref={tabs} aria-label={t('panel.tabs')}>
-        {TABS.map((id) => (
+        {offered.map((id) => (
           <button
             key={id}
             type="button"
@@ -136,7 +152,7 @@ export function InfoPanel({ ctx, t, height }: { ctx: CellTextContext; t: T; heig
             tabIndex={tab === id ? 0 : -1}
             className={`wb-tab${tab === id ? ' wb-tab-on' : ''}`}
             onClick={() => workbench.set({ panelTab: id })}
-            onKeyDown={(e) => tabKey(e, tab, tabs.current)}
+            onKeyDown={(e) => tabKey(e, tab, offered, tabs.current)}
           >
             {t(`tab.${id}`)}
           </button>
