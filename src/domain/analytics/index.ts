@@ -12,3 +12,4 @@ export {
 } from '../resources/usage';
 export * from './work-spread';
 export * from './series-days';
+export * from './work-pattern';
