@@ -106,6 +106,10 @@ const CURVE_PARTS = sql`CASE a.curve
     THEN ARRAY(SELECT x::float8 FROM jsonb_array_elements_text(a.curve_values) AS x) END
   END`;
 
+/** The key of a planned amount: "ev amount plan", or plan0 for a row of no amount. */
+const planKey = (amount: string, a: RawBuilder<unknown>) =>
+  sql`${`ev ${amount} `} || CASE WHEN ${a} = 0 THEN 'plan0' ELSE 'plan' END`;
+
 /**
  * A version's amounts as ramps (key, cal, s, f, a, parts) for dayEventsSql: key "ev amount
  * series" for the curves (plan, plan0 — planned rows of no amount — and fact, earned) and "ex
@@ -114,9 +118,13 @@ const CURVE_PARTS = sql`CASE a.curve
  * activity (P6's type, kept in the item extras), else the row's. A calendar that is not one of
  * the space's is the version's fallback.
  */
-function versionRamps(spaceId: string, versionId: string, dataDate: number | null, fallback: string) {
-  const planKey = (amount: string, a: RawBuilder<unknown>) =>
-    sql`${`ev ${amount} `} || CASE WHEN ${a} = 0 THEN 'plan0' ELSE 'plan' END`;
+function versionRamps(
+  spaceId: string,
+  versionId: string,
+  dataDate: number | null,
+  fallback: string,
+  moneyPlanOnly = false,
+) {
   return sql`
     WITH rd AS (
       SELECT e.key AS id FROM version_models m CROSS JOIN LATERAL jsonb_each(m.item_extras) e
@@ -150,7 +158,11 @@ function versionRamps(spaceId: string, versionId: string, dataDate: number | nul
     )
     SELECT ${planKey('money', sql`money`)} AS key, cal, es AS s, ef AS f, money AS a, NULL::float8[] AS parts
     FROM r WHERE money IS NOT NULL AND es IS NOT NULL AND ef IS NOT NULL
-    UNION ALL
+    ${moneyPlanOnly ? sql`` : sql`UNION ALL ${otherRamps}`}`;
+}
+
+/** The ramps of versionRamps after its money plan (reads its CTEs r and ra). */
+const otherRamps = sql`
     SELECT 'ev money fact', cal, sa, fa, money * pct / 100, NULL FROM r
     WHERE money IS NOT NULL AND sa IS NOT NULL AND fa IS NOT NULL AND money * pct <> 0
     UNION ALL
@@ -171,7 +183,6 @@ function versionRamps(spaceId: string, versionId: string, dataDate: number | nul
     UNION ALL
     SELECT 'ev labour fact', cal, sa, fa, units * pct / 100, parts FROM ra
     WHERE labor AND sa IS NOT NULL AND fa IS NOT NULL AND units * pct <> 0`;
-}
 
 /**
  * A version's curves as events of its analytics summary, made in SQL (analytics-work-days.ts):
@@ -202,7 +213,7 @@ async function insertDayEvents(
     SELECT ${spaceId}::uuid, ${versionId}::uuid, split_part(key, ' ', 2), split_part(key, ' ', 3), t, 0, j
     FROM de WHERE key LIKE 'ev %'`.execute(db);
   const planned = await sql<{ v: number }>`${plannedBeforeSql(
-    sql`SELECT * FROM (${ramps}) x WHERE key IN ('ev money plan', 'ev money plan0')`,
+    versionRamps(spaceId, versionId, dataDate, fallback, true),
     cals,
     dataDate,
   )}`.execute(db);
