@@ -68,7 +68,8 @@ export async function storedOptionsOf(
 
 /** The CTE of the calendars' patterns (cal_def: k, week, ex): the first of a statement's CTEs. */
 export function calendarDefCte(cals: WorkCalendars): RawBuilder<unknown> {
-  return sql`cal_def AS (SELECT k, week, ex FROM jsonb_to_recordset(${cals.json}::jsonb) AS c (k text, week jsonb, ex jsonb))`;
+  return sql`cal_def AS (SELECT k COLLATE "C" AS k, week, ex
+    FROM jsonb_to_recordset(${cals.json}::jsonb) AS c (k text, week jsonb, ex jsonb))`;
 }
 
 /**
@@ -121,7 +122,8 @@ function workTimeCtes(): RawBuilder<unknown> {
 export function dayEventsSql(ramps: RawBuilder<unknown>, cals: WorkCalendars): RawBuilder<unknown> {
   return sql`
     WITH ${calendarDefCte(cals)},
-    rm AS (${ramps}),
+    -- Keys and calendars compare byte-wise (C): the sweep sorts by them, and a collation costs more.
+    rm AS (SELECT r0.key COLLATE "C" AS key, r0.cal COLLATE "C" AS cal, r0.s, r0.f, r0.a, r0.parts FROM (${ramps}) r0),
     -- Ramps sharing key, calendar, dates and curve are one.
     rg AS (
       SELECT key, cal, s, f, parts, SUM(a)::float8 AS a FROM rm
