@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../src/server/db';
 import type { DB } from '../src/server/db/schema';
-import { dashboard, measureCurve, stats } from '../src/server/services/analytics-figures';
+import { customCostCurve, dashboard, measureCurve, stats } from '../src/server/services/analytics-figures';
 import { ensureSummaries, storedEvents } from '../src/server/services/analytics-summary';
 import { scopeCtes } from '../src/server/services/analytics-scope';
 import { sweep } from '../src/server/services/analytics-sweep';
@@ -79,11 +79,12 @@ async function fillVersion(scheduleId: string, n: number): Promise<string> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
-    INSERT INTO wbs_items (space_id, version_id, id, order_key, node_type, es, ef, duration, price, volume, percent, actual_start)
+    INSERT INTO wbs_items (space_id, version_id, id, order_key, node_type, es, ef, duration, price, volume, percent, actual_start, attributes)
     SELECT ${space}, ${v.id}, gen_random_uuid(), lpad(g::text, 8, '0'), 'task',
       ${START} + (g * 7919 % 600) * ${DAY}, ${START} + (g * 7919 % 600 + 1 + g % 30) * ${DAY}, (1 + g % 30) * 480,
       10 + g % 90, 1 + g % 7, CASE WHEN g * 7919 % 600 < 200 THEN 50 ELSE 0 END,
-      CASE WHEN g * 7919 % 600 < 200 THEN ${START} + (g * 7919 % 600) * ${DAY} END
+      CASE WHEN g * 7919 % 600 < 200 THEN ${START} + (g * 7919 % 600) * ${DAY} END,
+      jsonb_build_object('extra', 5 + g % 11)
     FROM generate_series(1, ${n}) g`.execute(db);
   const vr = `00000000-0000-0000-0000-${String(1).padStart(12, '0')}`;
   await sql`INSERT INTO version_resources (space_id, version_id, id, name, resource_id)
@@ -175,8 +176,22 @@ const spaceScreenMs = await time(RUNS, () =>
   ]),
 );
 
+// The custom-cost graph (a number attribute of every row spread on working time per request):
+// the large version by week and the whole space by month; its total equals the attribute's sum.
+const customVersionMs = await time(RUNS, () => customCostCurve(db, versionScope, 'extra', { unit: 'week' }));
+const customSpaceMs = await time(RUNS, () => customCostCurve(db, spaceScope, 'extra', { unit: 'month' }));
+{
+  const c = await customCostCurve(db, versionScope, 'extra', { unit: 'week' });
+  const sum = await sql<{ m: number }>`SELECT SUM((attributes ->> 'extra')::float8) AS m FROM wbs_items
+    WHERE version_id = ${bigVersion}`.execute(db);
+  const total = c.series.find((s) => s.key === 'plan')!.total;
+  if (Math.abs(total - Number(sum.rows[0]!.m)) > 1e-6 * total) throw new Error('custom cost total is wrong');
+}
+
 console.log(
   JSON.stringify({
+    custom_cost_version_week_ms: customVersionMs,
+    custom_cost_space_month_ms: customSpaceMs,
     database: database.kind,
     version_activities: VERSION_ROWS,
     version_money_s_curve_week_ms: curveWeekMs,

@@ -11,4 +11,4 @@ export {
   type PeriodUnit,
 } from '../resources/usage';
 export * from './work-spread';
-export * from './series-days';
+export * from './work-pattern';

@@ -288,7 +288,8 @@ function tabulateDays(
   }
 }
 
-function normalise(list: readonly WorkInterval[]): WorkInterval[] {
+/** A day's intervals clamped to the day, sorted, overlapping ones merged. */
+export function normaliseDayIntervals(list: readonly WorkInterval[]): WorkInterval[] {
   const out: WorkInterval[] = [];
   const sorted = list
     .map((iv) => ({ start: Math.max(0, iv.start), end: Math.min(MINUTES_PER_DAY, iv.end) }))
@@ -304,9 +305,9 @@ function normalise(list: readonly WorkInterval[]): WorkInterval[] {
 
 /** Builds the index of a calendar definition (weekly pattern plus exceptions). */
 export function buildCalendarIndex(def: CalendarDef): CalendarIndex {
-  const week = Array.from({ length: 7 }, (_, i) => normalise(def.week[i] ?? []));
+  const week = Array.from({ length: 7 }, (_, i) => normaliseDayIntervals(def.week[i] ?? []));
   const exceptions = new Map<number, WorkInterval[]>();
-  for (const ex of def.exceptions) exceptions.set(ex.day, normalise(ex.intervals));
+  for (const ex of def.exceptions) exceptions.set(ex.day, normaliseDayIntervals(ex.intervals));
   const starts: number[] = [];
   const ends: number[] = [];
   for (let day = 0; day < DAY_COUNT; day++) {

@@ -1,65 +1,51 @@
 // The custom-cost graph: a number attribute of the rows spread like money — over each row's working
-// time (its calendar, else the version's default), by day, with the helper the stored summaries
-// use (domain/analytics/work-spread.ts) — plan from the working versions, target from the target
-// versions. An attribute is chosen per request, so it has no stored summary: the rows are read a
-// page at a time, those sharing calendar and dates summed in SQL first, and the process holds one
-// page and the day sums; the sweep then reads the day sums as events.
+// time (its calendar, else the version's default), by day — plan from the working versions, target
+// from the target versions. An attribute is chosen per request, so it has no stored summary: the
+// day sums are made in SQL per request (analytics-work-days.ts, the statement the summaries use),
+// inside the sweep's own statement; the process sends it and reads the periods.
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { SeriesDays } from '../../domain/analytics';
 import type { DB } from '../db/schema';
 import { scopeCtes } from './analytics-scope';
 import type { AnalyticsScope } from './analytics-scope';
-import { workTimesOf } from './analytics-summary';
+import { dayEventsSql, fallbackCalendar, storedOptionsOf, workCalendarsOf } from './analytics-work-days';
 
-const PAGE = 2000;
 const ACTIVITY = sql`i.node_type NOT IN ('sum', 'draft')`;
 
-interface Ramp {
-  cal: string;
-  es: number;
-  ef: number;
-  a: number;
-}
-
-/** The day sums of the attribute as sweep events (series, t, ds, j), or null when no row has it. */
+/** The attribute's day sums as sweep events (series, t, ds, j), or null when no version is in scope. */
 export async function customCostEvents(
   db: Kysely<DB>,
   scope: AnalyticsScope,
   attribute: string,
 ): Promise<RawBuilder<unknown> | null> {
-  const versions = await sql<{ id: string; dd: number | null; series: string }>`
+  const versions = await sql<{ id: string; dd: number | null }>`
     WITH RECURSIVE ${scopeCtes(scope)}
-    x AS (SELECT version_id, 'plan' AS series FROM sv UNION ALL SELECT version_id, 'target' FROM tv)
-    SELECT v.id::text AS id, v.data_date AS dd, x.series FROM x JOIN versions v ON v.id = x.version_id
-    WHERE v.space_id = ${scope.spaceId} ORDER BY v.id`.execute(db);
-  const days = new SeriesDays();
-  for (const v of versions.rows) {
-    const timeOf = await workTimesOf(db, scope.spaceId, v.id, v.dd);
-    let after: Ramp | null = null;
-    for (;;) {
-      const page: { rows: Ramp[] } = await sql<Ramp>`
-        SELECT COALESCE(i.calendar_id::text, '') AS cal, i.es, i.ef,
-          SUM((i.attributes ->> ${attribute})::float8) AS a
-        FROM wbs_items i
-        WHERE i.space_id = ${scope.spaceId} AND i.version_id = ${v.id} AND ${ACTIVITY}
-          AND i.es IS NOT NULL AND i.ef IS NOT NULL AND jsonb_typeof(i.attributes -> ${attribute}) = 'number'
-          ${after ? sql`AND (COALESCE(i.calendar_id::text, ''), i.es, i.ef) > (${after.cal}, ${after.es}::integer, ${after.ef}::integer)` : sql``}
-        GROUP BY 1, 2, 3
-        ORDER BY 1, 2, 3 LIMIT ${PAGE}`.execute(db);
-      for (const r of page.rows)
-        days.add(v.series, {
-          start: Number(r.es),
-          finish: Number(r.ef),
-          amount: Number(r.a),
-          between: timeOf(r.cal === '' ? null : r.cal),
-        });
-      if (page.rows.length < PAGE) break;
-      after = page.rows[page.rows.length - 1]!;
-    }
-  }
-  const events = days.events();
-  if (events.length === 0) return null;
-  const values = events.map((e) => sql`(${e.series}, ${e.t}::integer, 0::float8, ${e.j}::float8)`);
-  return sql`SELECT * FROM (VALUES ${sql.join(values)}) AS c (series, t, ds, j)`;
+    x AS (SELECT version_id FROM sv UNION SELECT version_id FROM tv)
+    SELECT v.id::text AS id, v.data_date AS dd FROM x JOIN versions v ON v.id = x.version_id
+    WHERE v.space_id = ${scope.spaceId}`.execute(db);
+  if (versions.rows.length === 0) return null;
+  const cals = await workCalendarsOf(db, scope.spaceId);
+  const stored = await storedOptionsOf(
+    db,
+    scope.spaceId,
+    versions.rows.map((v) => v.id),
+  );
+  // Each version's calendar for rows without one of the space's.
+  const fallbacks = JSON.stringify(
+    versions.rows.map((v) => ({ v: v.id, k: fallbackCalendar(cals, stored.get(v.id), v.dd) })),
+  );
+  // sv and tv are the sweep statement's own CTEs (scopeCtes).
+  const ramps = sql`
+    WITH vs AS (
+      SELECT version_id, 'plan' AS series FROM sv UNION ALL SELECT version_id, 'target' FROM tv
+    ),
+    fb AS (SELECT v::uuid AS version_id, k FROM jsonb_to_recordset(${fallbacks}::jsonb) AS x (v text, k text))
+    SELECT vs.series AS key, COALESCE(c.k, fb.k) AS cal, i.es AS s, i.ef AS f,
+      (i.attributes ->> ${attribute})::float8 AS a, NULL::float8[] AS parts
+    FROM vs JOIN fb ON fb.version_id = vs.version_id
+      JOIN wbs_items i ON i.space_id = ${scope.spaceId} AND i.version_id = vs.version_id
+      LEFT JOIN cal_def c ON c.k = i.calendar_id::text
+    WHERE ${ACTIVITY} AND i.es IS NOT NULL AND i.ef IS NOT NULL
+      AND jsonb_typeof(i.attributes -> ${attribute}) = 'number'`;
+  return sql`SELECT key AS series, t, 0::float8 AS ds, j FROM (${dayEventsSql(ramps, cals)}) AS c`;
 }

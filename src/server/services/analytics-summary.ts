@@ -6,19 +6,19 @@
 // is never older than the rows. The space dashboard then sums a hundred rows, and a curve sweeps
 // a few thousand events per version instead of every row.
 import { sql } from 'kysely';
-import type { Kysely, QueryResult, RawBuilder } from 'kysely';
-import { calendarDefOf } from '../../api/calendars';
-import { spreadByDay } from '../../domain/analytics';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { PeriodUnit } from '../../domain/analytics';
-import { CalendarIndexCache, standardCalendarDef } from '../../domain/calendar';
 import { curveParts } from '../../domain/resources/curves';
-import { assignmentCalendarId } from '../../domain/resources/work-time';
-import type { CurveKind } from '../../domain/resources/curves';
-import { versionScheduleOptions } from '../../domain/schedule/default-options';
-import type { ScheduleOptions } from '../../domain/schedule/model';
 import type { DB } from '../db/schema';
 import { MONEY, amountRows, scopeCtes } from './analytics-scope';
 import type { Amount, AnalyticsScope } from './analytics-scope';
+import {
+  dayEventsSql,
+  fallbackCalendar,
+  plannedBeforeSql,
+  storedOptionsOf,
+  workCalendarsOf,
+} from './analytics-work-days';
 
 const ACTIVITY = sql`i.node_type NOT IN ('sum', 'draft')`;
 
@@ -53,13 +53,7 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
     );
     const sv = sql`sv AS (SELECT id AS version_id, schedule_id, data_date FROM versions
       WHERE space_id = ${spaceId} AND id = ${versionId})`;
-    const plannedToDate = await insertDayEvents(
-      tx,
-      spaceId,
-      versionId,
-      v.dd,
-      await workTimesOf(tx, spaceId, versionId, v.dd),
-    );
+    const plannedToDate = await insertDayEvents(tx, spaceId, versionId, v.dd);
     // The events gathered per week and per month (migration 031): a bucket is one event at its
     // start b of slope change Σds and jump Σj − Σds·(t − b), the same value at its end and after.
     await sql`
@@ -100,272 +94,130 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
   });
 }
 
-/** Rows read per step while a summary is made (the process holds one page and the day sums). */
-const PAGE = 2000;
-const DAY = 1440;
+/** The named curves' parts, as SQL arrays (uniform is even: no parts). */
+const CURVE_PARTS = sql`CASE a.curve
+  ${sql.join(
+    (['front', 'back', 'bell'] as const).map(
+      (k) => sql`WHEN ${k} THEN ARRAY[${sql.join(curveParts(k).map((p) => sql`${p}::float8`))}]`,
+    ),
+    sql` `,
+  )}
+  WHEN 'custom' THEN CASE WHEN jsonb_typeof(a.curve_values) = 'array' AND jsonb_array_length(a.curve_values) > 0
+    THEN ARRAY(SELECT x::float8 FROM jsonb_array_elements_text(a.curve_values) AS x) END
+  END`;
 
-type Between = (x: number, y: number) => number;
+/** The key of a planned amount: "ev amount plan", or plan0 for a row of no amount. */
+const planKey = (amount: string, a: RawBuilder<unknown>) =>
+  sql`${`ev ${amount} `} || CASE WHEN ${a} = 0 THEN 'plan0' ELSE 'plan' END`;
 
 /**
- * Working time by calendar id for a version's rows: a space calendar by id, else the version's
- * default calendar (its stored options', else the space's default), else the standard one.
+ * A version's amounts as ramps (key, cal, s, f, a, parts) for dayEventsSql: key "ev amount
+ * series" for the curves (plan, plan0 — planned rows of no amount — and fact, earned) and "ex
+ * amount executor" for the executor series. Money and volume on the row's calendar; cost and
+ * labour per assignment by its curve, on the resource's calendar for a resource-dependent
+ * activity (P6's type, kept in the item extras), else the row's. A calendar that is not one of
+ * the space's is the version's fallback.
  */
-export async function workTimesOf(
-  db: Kysely<DB>,
+function versionRamps(
   spaceId: string,
   versionId: string,
   dataDate: number | null,
-): Promise<(calendarId: string | null) => Between> {
-  const [cals, meta] = await Promise.all([
-    db.selectFrom('calendars').selectAll().where('space_id', '=', spaceId).execute(),
-    db
-      .selectFrom('version_models')
-      .select('options')
-      .where('space_id', '=', spaceId)
-      .where('version_id', '=', versionId)
-      .executeTakeFirst(),
-  ]);
-  const defs = cals.map(calendarDefOf);
-  const options = versionScheduleOptions(
-    meta ? (meta.options as unknown as ScheduleOptions) : null,
-    dataDate,
-    defs,
-  );
-  const cache = new CalendarIndexCache();
-  const lookup = cache.lookup(defs);
-  const fallback = defs.find((d) => d.id === options.defaultCalendarId) ?? standardCalendarDef();
-  const made = new Map<string | null, Between>();
-  return (id) => {
-    let b = made.get(id);
-    if (!b) {
-      const idx = (id && lookup(id)) || cache.of(fallback);
-      b = (x, y) => (y > x ? idx.workAt(y) - idx.workAt(x) : 0);
-      made.set(id, b);
-    }
-    return b;
-  };
-}
-
-interface PageRow {
-  id: string;
-  es: number | null;
-  ef: number | null;
-  as: number | null;
-  af: number | null;
-  pct: number;
-  money: number | null;
-  volume: number | null;
-  cal: string | null;
-  /** A task or work, narrowed to the rows the import marked resource dependent (P6's type). */
-  rdep: boolean;
-}
-
-/** Rows the import marked resource dependent (P6's activity type, kept in the item extras). */
-async function resourceDependentIds(db: Kysely<DB>, spaceId: string, versionId: string) {
-  const found = await sql<{ id: string }>`
-    SELECT e.key AS id FROM version_models m, jsonb_each(m.item_extras) e
-    WHERE m.space_id = ${spaceId} AND m.version_id = ${versionId} AND e.value ->> 'kind' = 'resource'`.execute(
-    db,
-  );
-  return new Set(found.rows.map((r) => r.id));
-}
-
-interface AssignmentRow {
-  wbs_id: string;
-  exec: string;
-  units: number;
-  price: number | null;
-  labor: boolean;
-  curve: string;
-  curve_values: number[] | null;
-  /** The resource's own calendar (the space resource's, else the version resource's). */
-  rcal: string | null;
-}
-
-/**
- * A version's curves as events of its analytics summary: every amount spread over its row's
- * working time by day (src/domain/analytics/work-spread.ts; assignments by their curves), stored as
- * one jump per amount, series and day at the day's midnight — the day buckets — plus a moment of no
- * change at each series' first start and last finish, so a curve spans what its rows span. The
- * planned cost and labour go to the executor events as well, per executor. The rows are read a
- * page at a time; the process holds one page and the day sums. Returns the money planned to the
- * data date over working time (workShareBefore).
- */
-async function insertDayEvents(
-  db: Kysely<DB>,
-  spaceId: string,
-  versionId: string,
-  dataDate: number | null,
-  timeOf: (calendarId: string | null) => Between,
-): Promise<number> {
-  let plannedToDate = 0;
-  // "amount executor" → moment → jump (the executor series)
-  const byExec = new Map<string, Map<number, number>>();
-  const putExec = (
-    amount: 'cost' | 'labour',
-    exec: string,
-    s: number | null,
-    f: number | null,
-    a: number,
-    between: Between,
-    parts: readonly number[],
-  ) => {
-    if (s === null || f === null) return;
-    const key = `${amount} ${exec}`;
-    let m = byExec.get(key);
-    if (!m) byExec.set(key, (m = new Map()));
-    const days = m;
-    // The series spans its rows: a moment of no change at each start and finish.
-    if (!days.has(s)) days.set(s, 0);
-    if (!days.has(Math.max(s, f))) days.set(Math.max(s, f), 0);
-    if (a === 0) return;
-    spreadByDay({ start: s, finish: f, amount: a, between, parts }, (d, x) =>
-      days.set(d * DAY, (days.get(d * DAY) ?? 0) + x),
-    );
-  };
-  // key "amount series" → moment → jump
-  const acc = new Map<string, Map<number, number>>();
-  // key → the series' first start and last finish (stored as moments of no change)
-  const span = new Map<string, [number, number]>();
-  const at = (k: string) => {
-    let m = acc.get(k);
-    if (!m) acc.set(k, (m = new Map()));
-    return m;
-  };
-  const put = (
-    amount: Amount,
-    series: 'plan' | 'fact',
-    s: number | null,
-    f: number | null,
-    a: number,
-    between: Between,
-    parts: readonly number[] | null = null,
-  ) => {
-    if (s === null || f === null) return;
-    const plain = series === 'plan' && a === 0;
-    if (!plain && a === 0) return;
-    const key = `${amount} ${plain ? 'plan0' : series}`;
-    const m = at(key);
-    const sp = span.get(key);
-    if (!sp) span.set(key, [s, Math.max(s, f)]);
-    else {
-      if (s < sp[0]) sp[0] = s;
-      if (f > sp[1]) sp[1] = f;
-    }
-    if (plain) return;
-    spreadByDay({ start: s, finish: f, amount: a, between, parts }, (d, x) =>
-      m.set(d * DAY, (m.get(d * DAY) ?? 0) + x),
-    );
-  };
-  // Read once: the extras are one document per version, and looking a row up in it per row
-  // costs the whole document each time (minutes for a 30,000-row import).
-  const resourceKind = await resourceDependentIds(db, spaceId, versionId);
-  let last: string | null = null;
-  for (;;) {
-    const page: QueryResult<PageRow> = await sql<PageRow>`
-      SELECT i.id::text AS id, i.es, i.ef, i.actual_start AS "as",
-        COALESCE(i.actual_finish, GREATEST(${dataDate}::integer, i.actual_start)) AS af,
-        i.percent::float8 AS pct,
+  fallback: string,
+  moneyPlanOnly = false,
+) {
+  return sql`
+    WITH rd AS (
+      SELECT e.key AS id FROM version_models m CROSS JOIN LATERAL jsonb_each(m.item_extras) e
+      WHERE m.space_id = ${spaceId} AND m.version_id = ${versionId} AND e.value ->> 'kind' = 'resource'
+    ),
+    r AS (
+      SELECT i.id, i.es, i.ef, i.actual_start AS sa,
+        COALESCE(i.actual_finish, GREATEST(${dataDate}::integer, i.actual_start)) AS fa,
+        COALESCE(i.percent, 0)::float8 AS pct,
         CASE WHEN i.price IS NULL THEN NULL ELSE ${MONEY} END AS money, i.volume::float8 AS volume,
-        i.calendar_id::text AS cal,
-        i.node_type IN ('task', 'work') AS rdep
-      FROM wbs_items i
+        COALESCE(c.k, ${fallback}) AS cal,
+        (i.node_type IN ('task', 'work') AND rd.id IS NOT NULL) AS rdep
+      FROM wbs_items i LEFT JOIN cal_def c ON c.k = i.calendar_id::text LEFT JOIN rd ON rd.id = i.id::text
       WHERE i.space_id = ${spaceId} AND i.version_id = ${versionId} AND ${ACTIVITY}
-        ${last === null ? sql`` : sql`AND i.id > ${last}::uuid`}
-      ORDER BY i.id LIMIT ${PAGE}`.execute(db);
-    const rows: PageRow[] = page.rows;
-    if (rows.length === 0) break;
-    for (const r of rows) r.rdep = r.rdep && resourceKind.has(r.id);
-    const first = rows[0]!.id;
-    last = rows[rows.length - 1]!.id;
-    const assigned = await sql<AssignmentRow>`
-      SELECT a.wbs_id::text AS wbs_id, COALESCE(r.id::text, vr.id::text) AS exec,
-        a.units::float8 AS units, r.price::float8 AS price,
-        COALESCE(r.resource_type = 'labor', false) AS labor, a.curve, a.curve_values,
+    ),
+    a AS (
+      SELECT a.wbs_id, COALESCE(r.id::text, vr.id::text) AS exec, a.units::float8 AS units,
+        a.units::float8 * COALESCE(r.price::float8, 0) AS cost,
+        COALESCE(r.resource_type = 'labor', false) AS labor, ${CURVE_PARTS} AS parts,
         COALESCE(r.calendar_id, vr.calendar_id)::text AS rcal
       FROM version_assignments a
       JOIN version_resources vr
         ON vr.space_id = a.space_id AND vr.version_id = a.version_id AND vr.id = a.resource_id
       LEFT JOIN resources r ON r.space_id = vr.space_id AND r.id = vr.resource_id
       WHERE a.space_id = ${spaceId} AND a.version_id = ${versionId}
-        AND a.wbs_id >= ${first}::uuid AND a.wbs_id <= ${last}::uuid`.execute(db);
-    const byRow = new Map<string, AssignmentRow[]>();
-    for (const a of assigned.rows) {
-      const list = byRow.get(a.wbs_id);
-      if (list) list.push(a);
-      else byRow.set(a.wbs_id, [a]);
-    }
-    for (const r of rows) {
-      const between = timeOf(r.cal);
-      const pct = Number(r.pct);
-      if (r.money !== null) {
-        put('money', 'plan', r.es, r.ef, Number(r.money), between);
-        plannedToDate += Number(r.money) * workShareBefore(r.es, r.ef, dataDate, between);
-        put('money', 'fact', r.as, r.af, (Number(r.money) * pct) / 100, between);
-      }
-      if (r.volume !== null) put('volume', 'plan', r.es, r.ef, Number(r.volume), between);
-      for (const a of byRow.get(r.id) ?? []) {
-        const parts = curveParts(a.curve as CurveKind, a.curve_values);
-        // P6 spreads a resource-dependent activity's assignment over its resource's calendar.
-        const own = assignmentCalendarId({ kind: r.rdep ? 'resource' : null, calendarId: r.cal }, a.rcal);
-        const work = own === r.cal ? between : timeOf(own);
-        const cost = Number(a.units) * Number(a.price ?? 0);
-        put('cost', 'plan', r.es, r.ef, cost, work, parts);
-        put('cost', 'fact', r.as, r.af, (cost * pct) / 100, work, parts);
-        putExec('cost', a.exec, r.es, r.ef, cost, work, parts);
-        if (a.labor) {
-          put('labour', 'plan', r.es, r.ef, Number(a.units), work, parts);
-          putExec('labour', a.exec, r.es, r.ef, Number(a.units), work, parts);
-          put('labour', 'fact', r.as, r.af, (Number(a.units) * pct) / 100, work, parts);
-        }
-      }
-    }
-    if (rows.length < PAGE) break;
-  }
-  for (const [k, [s, f]] of span) {
-    const m = at(k);
-    if (!m.has(s)) m.set(s, 0);
-    if (!m.has(f)) m.set(f, 0);
-  }
-  const values: RawBuilder<unknown>[] = [];
-  for (const [k, m] of acc) {
-    const [amount, series] = k.split(' ');
-    for (const [t, j] of m) values.push(sql`(${amount}, ${series}, ${t}::integer, ${j}::float8)`);
-  }
-  for (let i = 0; i < values.length; i += 1000)
-    await sql`INSERT INTO analytics_version_events (space_id, version_id, amount, series, t, ds, j)
-      SELECT ${spaceId}::uuid, ${versionId}::uuid, x.amount, x.series, x.t, 0, x.j
-      FROM (VALUES ${sql.join(values.slice(i, i + 1000))}) AS x (amount, series, t, j)`.execute(db);
-  const execValues: RawBuilder<unknown>[] = [];
-  for (const [k, m] of byExec) {
-    const at = k.indexOf(' ');
-    const [amount, exec] = [k.slice(0, at), k.slice(at + 1)];
-    for (const [t, j] of m) execValues.push(sql`(${amount}, ${exec}, ${t}::integer, ${j}::float8)`);
-  }
-  for (let i = 0; i < execValues.length; i += 1000)
-    await sql`INSERT INTO analytics_version_exec_events (space_id, version_id, amount, exec, t, j)
-      SELECT ${spaceId}::uuid, ${versionId}::uuid, x.amount, x.exec, x.t, x.j
-      FROM (VALUES ${sql.join(execValues.slice(i, i + 1000))}) AS x (amount, exec, t, j)`.execute(db);
-  return plannedToDate;
+    ),
+    ra AS (
+      SELECT r.es, r.ef, r.sa, r.fa, r.pct, a.exec, a.units, a.cost, a.labor, a.parts,
+        CASE WHEN r.rdep AND a.rcal IS NOT NULL THEN COALESCE(c.k, ${fallback}) ELSE r.cal END AS cal
+      FROM r JOIN a ON a.wbs_id = r.id LEFT JOIN cal_def c ON c.k = a.rcal
+    )
+    SELECT ${planKey('money', sql`money`)} AS key, cal, es AS s, ef AS f, money AS a, NULL::float8[] AS parts
+    FROM r WHERE money IS NOT NULL AND es IS NOT NULL AND ef IS NOT NULL
+    ${moneyPlanOnly ? sql`` : sql`UNION ALL ${otherRamps}`}`;
 }
 
+/** The ramps of versionRamps after its money plan (reads its CTEs r and ra). */
+const otherRamps = sql`
+    SELECT 'ev money fact', cal, sa, fa, money * pct / 100, NULL FROM r
+    WHERE money IS NOT NULL AND sa IS NOT NULL AND fa IS NOT NULL AND money * pct <> 0
+    UNION ALL
+    SELECT ${planKey('volume', sql`volume`)}, cal, es, ef, volume, NULL FROM r
+    WHERE volume IS NOT NULL AND es IS NOT NULL AND ef IS NOT NULL
+    UNION ALL
+    SELECT ${planKey('cost', sql`cost`)}, cal, es, ef, cost, parts FROM ra WHERE es IS NOT NULL AND ef IS NOT NULL
+    UNION ALL
+    SELECT 'ev cost fact', cal, sa, fa, cost * pct / 100, parts FROM ra
+    WHERE sa IS NOT NULL AND fa IS NOT NULL AND cost * pct <> 0
+    UNION ALL
+    SELECT 'ex cost ' || exec, cal, es, ef, cost, parts FROM ra WHERE es IS NOT NULL AND ef IS NOT NULL
+    UNION ALL
+    SELECT ${planKey('labour', sql`units`)}, cal, es, ef, units, parts FROM ra
+    WHERE labor AND es IS NOT NULL AND ef IS NOT NULL
+    UNION ALL
+    SELECT 'ex labour ' || exec, cal, es, ef, units, parts FROM ra WHERE labor AND es IS NOT NULL AND ef IS NOT NULL
+    UNION ALL
+    SELECT 'ev labour fact', cal, sa, fa, units * pct / 100, parts FROM ra
+    WHERE labor AND sa IS NOT NULL AND fa IS NOT NULL AND units * pct <> 0`;
+
 /**
- * The share of a ramp [s, f) planned before the data date over working time: the working minutes
- * before it over all the ramp's (a ramp with no working minute: calendar time; a point: all of it
- * once the data date is past it; no data date: nothing).
+ * A version's curves as events of its analytics summary, made in SQL (analytics-work-days.ts):
+ * every amount spread over its row's working time by day (assignments by their curves), stored
+ * as one jump per amount, series and day at the day's midnight — the day buckets — plus a moment
+ * of no change at each series' first start and last finish, so a curve spans what its rows span;
+ * the planned cost and labour per executor go to the executor events. Returns the money planned
+ * to the data date over working time.
  */
-export function workShareBefore(
-  s: number | null,
-  f: number | null,
-  dd: number | null,
-  between: Between,
-): number {
-  if (dd === null || s === null || f === null) return 0;
-  if (f <= s) return dd > s ? 1 : 0;
-  if (dd <= s) return 0;
-  if (dd >= f) return 1;
-  const work = between(s, f);
-  return work > 0 ? between(s, dd) / work : (dd - s) / (f - s);
+async function insertDayEvents(
+  db: Kysely<DB>,
+  spaceId: string,
+  versionId: string,
+  dataDate: number | null,
+): Promise<number> {
+  const cals = await workCalendarsOf(db, spaceId);
+  const stored = await storedOptionsOf(db, spaceId, [versionId]);
+  const fallback = fallbackCalendar(cals, stored.get(versionId), dataDate);
+  const ramps = versionRamps(spaceId, versionId, dataDate, fallback);
+  await sql`
+    WITH de AS (${dayEventsSql(ramps, cals)}),
+    ex AS (
+      INSERT INTO analytics_version_exec_events (space_id, version_id, amount, exec, t, j)
+      SELECT ${spaceId}::uuid, ${versionId}::uuid, split_part(key, ' ', 2), split_part(key, ' ', 3), t, j
+      FROM de WHERE key LIKE 'ex %'
+    )
+    INSERT INTO analytics_version_events (space_id, version_id, amount, series, t, ds, j)
+    SELECT ${spaceId}::uuid, ${versionId}::uuid, split_part(key, ' ', 2), split_part(key, ' ', 3), t, 0, j
+    FROM de WHERE key LIKE 'ev %'`.execute(db);
+  const planned = await sql<{ v: number }>`${plannedBeforeSql(
+    versionRamps(spaceId, versionId, dataDate, fallback, true),
+    cals,
+    dataDate,
+  )}`.execute(db);
+  return Number(planned.rows[0]?.v ?? 0);
 }
 
 /** Stored planned events keyed by executor (cost or labour of the working versions), by day. */
