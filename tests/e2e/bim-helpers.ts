@@ -107,7 +107,7 @@ export async function linkedModel(request: APIRequestContext, who: string) {
     },
   );
   expect(made.created).toBeGreaterThan(5);
-  return { s, as, version: version!, link, walls: made.created };
+  return { s, as, version: version!, link, walls: made.created, projectId: project.id };
 }
 
 export type PixelKind = 'blue' | 'orange' | 'magenta';
