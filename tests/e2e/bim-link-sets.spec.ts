@@ -154,7 +154,7 @@ test('a set of two rules links both storeys’ walls in one edit; undo removes b
   const ground = Number(/\d+/.exec((await count(w0).textContent())!)![0]);
   expect(ground).toBeGreaterThan(0);
   const matched = item.getByTestId('bim-set-matched').locator('li');
-  await expect(matched).toHaveText(['Rule 1: 40 elements, 1 rows', `Rule 2: ${ground} elements, 1 rows`]);
+  await expect(matched).toHaveText(['Rule 1: 40 elements, 1 row', `Rule 2: ${ground} elements, 1 row`]);
   await page.screenshot({ path: '/tmp/bim-sets-3-rules.png', fullPage: true });
 
   // One Undo removes both rows' links; Redo brings both back.

@@ -218,7 +218,7 @@ export function LinkSetsPanel({ projectId, rule, canApply, onApply }: Props) {
                 {matched[s.id] ? (
                   <ol className="bim-sets__matched" data-testid="bim-set-matched">
                     {matched[s.id]!.map((m, i) => (
-                      <li key={i}>{t('sets.matched', { n: i + 1, elements: m.elements, rows: m.rows })}</li>
+                      <li key={i}>{t('sets.matched', { n: i + 1, elements: m.elements, count: m.rows })}</li>
                     ))}
                   </ol>
                 ) : null}
