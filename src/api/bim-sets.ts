@@ -7,11 +7,18 @@ import { Id, Ok, Timestamp } from './common';
 import { route } from './route';
 import { ElementKey, RowKey } from './bim';
 
-/** A saved rule: no fixed value or row ids, as those belong to one version. */
+/**
+ * A saved rule: no row ids, as those belong to one version. Its rows are named by their key
+ * instead: `row_value` keeps the rows whose key equals it, and `value` links the elements whose
+ * key equals it to those rows ("storey Level 1, class IfcWall → the row coded A1234"); without
+ * `value` an element's key must equal the row's.
+ */
 export const SavedLinkRule = z
   .object({
     element: ElementKey.strict(),
     row: RowKey.strict(),
+    value: z.string().trim().min(1).max(200).optional(),
+    row_value: z.string().trim().min(1).max(200).optional(),
     /** Only elements of these IFC classes (empty or absent: all). */
     classes: z.array(z.string().trim().min(1).max(100)).max(200).optional(),
   })
@@ -34,6 +41,8 @@ export type BimLinkSet = z.infer<typeof BimLinkSet>;
 
 const SetParams = z.object({ id: Id, set_id: Id });
 const Pair = z.object({ wbs_id: Id, element_id: z.number().int() });
+/** What one rule matched on its own (pairs there already and pairs of other rules included). */
+const RuleMatch = z.object({ pairs: z.number().int(), rows: z.number().int(), elements: z.number().int() });
 
 export const bimSetRoutes = {
   linkSets: route({
@@ -88,6 +97,8 @@ export const bimSetRoutes = {
       elements: z.number().int(),
       /** The pairs this call created (not those that were there already): the undo removes them. */
       pairs: z.array(Pair),
+      /** Per rule of the set, in its order. */
+      per_rule: z.array(RuleMatch),
     }),
   }),
 } as const;

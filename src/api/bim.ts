@@ -113,6 +113,8 @@ export const LinkRule = z.object({
   row: RowKey.optional(),
   /** A fixed value: elements whose key equals it link to every row of wbs_ids (the selected rows). */
   value: z.string().trim().min(1).max(200).optional(),
+  /** Only the rows whose `row` key equals it. */
+  row_value: z.string().trim().min(1).max(200).optional(),
   /** Only elements of these IFC classes (empty or absent: all). */
   classes: z.array(z.string().max(100)).max(200).optional(),
   /** Only these rows (absent: every row of the version). */

@@ -3,39 +3,10 @@
 // its pixels; the chart scrolls to it), it moves with the scrubber, a click on the timescale moves the player
 // there, and the line goes when the pane closes.
 import { existsSync } from 'node:fs';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatLocal } from '../../src/domain/calendar/time';
-import { FIXTURE, WALLS_START, linkedModel } from './bim-helpers';
+import { FIXTURE, GANTT, WALLS_START, greenColumns, linkedModel, scrubTo } from './bim-helpers';
 import { openWorkbench } from './workbench-helpers';
-
-const GANTT = '.wb-gantt canvas[aria-hidden]';
-
-/** Columns of the Gantt's static canvas holding the player line's green (#12b886) in > 20 pixels. */
-async function greenColumns(page: Page): Promise<number[]> {
-  return page.evaluate((sel) => {
-    const c = document.querySelector<HTMLCanvasElement>(sel)!;
-    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    const dpr = window.devicePixelRatio || 1;
-    const cols: number[] = [];
-    for (let x = 0; x < c.width; x++) {
-      let n = 0;
-      for (let y = 0; y < c.height; y++) {
-        const i = (y * c.width + x) * 4;
-        if (Math.abs(d[i]! - 0x12) + Math.abs(d[i + 1]! - 0xb8) + Math.abs(d[i + 2]! - 0x86) < 40) n++;
-      }
-      if (n > 20) cols.push(Math.round(x / dpr));
-    }
-    return cols;
-  }, GANTT);
-}
-
-async function scrubTo(input: Locator, value: number) {
-  await input.evaluate((el, v) => {
-    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    set.call(el, String(v));
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
-}
 
 test.skip(!existsSync(FIXTURE), `the shared IFC fixture ${FIXTURE} is absent`);
 

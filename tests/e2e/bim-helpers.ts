@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { toMinutes } from '../../src/domain/calendar/time';
 import { addRowsByApi, api, registerAccount } from './platform-helpers';
 
@@ -107,7 +107,7 @@ export async function linkedModel(request: APIRequestContext, who: string) {
     },
   );
   expect(made.created).toBeGreaterThan(5);
-  return { s, as, version: version!, link, walls: made.created };
+  return { s, as, version: version!, link, walls: made.created, projectId: project.id };
 }
 
 export type PixelKind = 'blue' | 'orange' | 'magenta';
@@ -145,4 +145,34 @@ export async function pixels(page: Page, selector: string, kind: PixelKind): Pro
     },
     [selector, kind] as const,
   );
+}
+
+export const GANTT = '.wb-gantt canvas[aria-hidden]';
+
+/** Columns of the Gantt's static canvas holding the player line's green (#12b886) in > 20 pixels. */
+export async function greenColumns(page: Page): Promise<number[]> {
+  return page.evaluate((sel) => {
+    const c = document.querySelector<HTMLCanvasElement>(sel)!;
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    const dpr = window.devicePixelRatio || 1;
+    const cols: number[] = [];
+    for (let x = 0; x < c.width; x++) {
+      let n = 0;
+      for (let y = 0; y < c.height; y++) {
+        const i = (y * c.width + x) * 4;
+        if (Math.abs(d[i]! - 0x12) + Math.abs(d[i + 1]! - 0xb8) + Math.abs(d[i + 2]! - 0x86) < 40) n++;
+      }
+      if (n > 20) cols.push(Math.round(x / dpr));
+    }
+    return cols;
+  }, GANTT);
+}
+
+/** Sets a range input as a drag would (React reads the input event). */
+export async function scrubTo(input: Locator, value: number) {
+  await input.evaluate((el, v) => {
+    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    set.call(el, String(v));
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
 }

@@ -92,3 +92,86 @@ test('save a link set, apply it, see the linked row, undo, rename and delete it'
   await expect(item.getByRole('button', { name: 'Применить' })).toBeVisible();
   await page.screenshot({ path: '/tmp/bim-sets-2-ru.png' });
 });
+
+test('a set of two rules links both storeys’ walls in one edit; undo removes both', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { s, as, projectId } = await linkedModel(request, 'bimsetrules');
+  const [fresh] = await as<{ id: string; revision: number }[]>('GET', `/schedules/${s.scheduleId}/versions`);
+  const w0 = randomUUID();
+  const w1 = randomUUID();
+  await addRowsByApi(request, s, fresh!, [
+    row(w0, 'a2', 'W0', 'Ground walls', toMinutes(2026, 2, 2, 8), toMinutes(2026, 2, 27, 17)),
+    row(w1, 'a3', 'W1', 'First floor walls', toMinutes(2026, 3, 2, 8), toMinutes(2026, 3, 20, 17)),
+  ]);
+  await signedIn(page, s.account, `/${s.spaceId}/bim`);
+  await expect(page.getByTestId('bim-canvas')).toHaveAttribute('data-ready', 'true', { timeout: 120_000 });
+  const count = (id: string) =>
+    page.getByTestId('bim-rows').locator(`[data-wbs-id="${id}"]`).locator('.bim-rows__count');
+  await expect(count(w0)).toHaveCount(0);
+  await expect(count(w1)).toHaveCount(0);
+
+  // Rule 1 as typed: the first floor's walls → the row coded W1.
+  const sets = page.getByTestId('bim-link-sets');
+  const rule = (n: number, what: string) => sets.getByLabel(`Rule ${n}: ${what}`, { exact: true });
+  await rule(1, 'Element value (optional)').fill('01 eerste verdieping');
+  await rule(1, 'Row').selectOption('code');
+  await rule(1, 'Row value (optional)').fill('W1');
+  await rule(1, 'Classes (optional, comma separated)').fill('IfcWall');
+  // Rule 2 added (a copy of the panel's rule) and made the ground floor's walls → W0.
+  await sets.getByRole('button', { name: 'Add rule' }).click();
+  await expect(sets.getByTestId('bim-set-rule')).toHaveCount(2);
+  await rule(2, 'Element value (optional)').fill('00 begane grond');
+  await rule(2, 'Row').selectOption('code');
+  await rule(2, 'Row value (optional)').fill('W0');
+  await rule(2, 'Classes (optional, comma separated)').fill('IfcWall');
+  // Moved up with the keyboard: Alt+↑ on its value, then back down with its button.
+  await rule(2, 'Row value (optional)').press('Alt+ArrowUp');
+  await expect(rule(1, 'Row value (optional)')).toHaveValue('W0');
+  await expect(rule(2, 'Row value (optional)')).toHaveValue('W1');
+  await sets.getByRole('button', { name: 'Move down: Rule 1' }).press('Enter');
+  await expect(rule(1, 'Row value (optional)')).toHaveValue('W1');
+  // A third rule added and removed again.
+  await sets.getByRole('button', { name: 'Add rule' }).click();
+  await sets.getByRole('button', { name: 'Remove: Rule 3' }).click();
+  await expect(sets.getByTestId('bim-set-rule')).toHaveCount(2);
+  await sets.getByLabel('Link set name').fill('Walls per storey');
+  await sets.getByRole('button', { name: 'Save as link set' }).click();
+  const item = sets.getByTestId('bim-link-set');
+  await expect(item).toHaveCount(1);
+  const stored = await as<{ rules: { row_value?: string }[] }[]>(
+    'GET',
+    `/projects/${projectId}/3d/link-sets`,
+  );
+  expect(stored[0]!.rules.map((r) => r.row_value)).toEqual(['W1', 'W0']);
+
+  // Applied: both rows get their storey's walls in one edit; each rule's matches shown.
+  await item.getByRole('button', { name: 'Apply' }).click();
+  await expect(count(w1)).toHaveText('40 elements');
+  await expect(count(w0)).toContainText('elements');
+  const ground = Number(/\d+/.exec((await count(w0).textContent())!)![0]);
+  expect(ground).toBeGreaterThan(0);
+  const matched = item.getByTestId('bim-set-matched').locator('li');
+  await expect(matched).toHaveText(['Rule 1: 40 elements, 1 row', `Rule 2: ${ground} elements, 1 row`]);
+  await page.screenshot({ path: '/tmp/bim-sets-3-rules.png', fullPage: true });
+
+  // One Undo removes both rows' links; Redo brings both back.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(count(w0)).toHaveCount(0);
+  await expect(count(w1)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(count(w1)).toHaveText('40 elements');
+  await expect(count(w0)).toHaveText(`${ground} elements`);
+
+  // Edit rules: the set's rules load into the list; one removed and saved.
+  await item.getByRole('button', { name: 'Edit rules' }).click();
+  await expect(sets).toContainText('Rules of “Walls per storey”');
+  await expect(rule(2, 'Row value (optional)')).toHaveValue('W0');
+  await sets.getByRole('button', { name: 'Remove: Rule 2' }).click();
+  await sets.getByRole('button', { name: 'Save rules' }).click();
+  await expect(sets).toContainText('Rules of a new set');
+  const after = await as<{ rules: unknown[] }[]>('GET', `/projects/${projectId}/3d/link-sets`);
+  expect(after[0]!.rules).toHaveLength(1);
+});

@@ -3,22 +3,13 @@
 // the node panel and as a pane beside the Gantt"; the 4D player with a date scrubber, speed and
 // pause). Canvas pixels are counted in the colours the viewer draws.
 import { existsSync } from 'node:fs';
-import { type Locator, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatLocal } from '../../src/domain/calendar/time';
-import { FIXTURE, WALLS_START, linkedModel, pixels } from './bim-helpers';
+import { FIXTURE, WALLS_START, linkedModel, pixels, scrubTo } from './bim-helpers';
 import { cell, openWorkbench } from './workbench-helpers';
 
 const PANE = '[data-testid=bim-pane-canvas] canvas';
 const NODE = '[data-testid=bim-node-canvas] canvas';
-
-/** Sets a range input as a drag would (React reads the input event). */
-async function scrubTo(input: Locator, value: number) {
-  await input.evaluate((el, v) => {
-    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    set.call(el, String(v));
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
-}
 
 test.skip(!existsSync(FIXTURE), `the shared IFC fixture ${FIXTURE} is absent`);
 

@@ -99,6 +99,21 @@ describe('bim link sets', () => {
     expect(attr.statusCode).toBe(400);
     expect(attr.json().error_message[0].params.field).toBe('body.rules.0.row.key');
     expect(attr.json().error_message[0].error_message).toMatch(/В правиле нужно указать/);
+    // A fixed element value names its rows by row_value (row ids are not saved); unknown keys.
+    const fixed = await create({
+      name: 'F',
+      rules: [byStorey, { element: { kind: 'storey' }, row: { kind: 'code' }, value: 'Level 1' }],
+    });
+    expect(fixed.statusCode).toBe(400);
+    expect(fixed.json().error_message[0].params.field).toBe('body.rules.1.row_value');
+    const fixedRu = await create(
+      { name: 'F', rules: [{ element: { kind: 'class' }, row: { kind: 'code' }, value: 'IfcSlab' }] },
+      'ru',
+    );
+    expect(fixedRu.json().error_message[0].error_message).toMatch(/В правиле нужно указать/);
+    const extra = await create({ name: 'X', rules: [byStorey, { ...byClass, wbs_ids: [randomUUID()] }] });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error_message[0].params.field).toMatch(/^body\.rules\.1/);
     const none = await create({ name: 'N', rules: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().error_message[0].params.field).toBe('body.rules');
@@ -109,6 +124,28 @@ describe('bim link sets', () => {
     const ren = await call(app, api.bim.updateLinkSet, { ...as(), params, body: { name: 'Storeys' } });
     expect(ren.statusCode, ren.body).toBe(200);
     expect(ren.json()).toMatchObject({ name: 'Storeys', rules: [byStorey] });
+    // Its rules replaced by a list in a new order, a fixed-value rule among them, kept as sent.
+    const slabs = {
+      element: { kind: 'class' as const },
+      value: 'IfcSlab',
+      row: { kind: 'code' as const },
+      row_value: 'A1234',
+    };
+    const reorder = await call(app, api.bim.updateLinkSet, {
+      ...as(),
+      params,
+      body: { rules: [slabs, byClass, byStorey] },
+    });
+    expect(reorder.statusCode, reorder.body).toBe(200);
+    expect((await list()).find((s) => s.id === made.id)!.rules).toEqual([slabs, byClass, byStorey]);
+    const badList = await call(app, api.bim.updateLinkSet, {
+      ...as(),
+      params,
+      body: { rules: [byStorey, { ...byClass, row: { kind: 'attribute' } }] },
+    });
+    expect(badList.statusCode).toBe(400);
+    expect(badList.json().error_message[0].params.field).toBe('body.rules.1.row.key');
+    await call(app, api.bim.updateLinkSet, { ...as(), params, body: { rules: [byStorey] } });
     const clash = await call(app, api.bim.updateLinkSet, { ...as(), params, body: { name: 'BOTH' } });
     expect(clash.statusCode).toBe(400);
     expect(clash.json().error_message[0].params.field).toBe('body.name');
@@ -234,6 +271,50 @@ describe('bim link sets', () => {
       });
       expect(unknown.statusCode).toBe(404);
       expect(await relations()).toEqual(before);
+
+      // Two rules of another kind: the ground floor's walls to the row coded as the proxies'
+      // class (fixed values on both sides) and the first floor by name. It links what
+      // create-relations by the same two rules links, and answers each rule's own counts.
+      await call(app, api.bim.deleteRelations, {
+        ...as(),
+        params: p,
+        body: { pairs: before.map((k) => ({ wbs_id: k.slice(0, 36), element_id: Number(k.slice(37)) })) },
+      });
+      const groundWalls = {
+        element: { kind: 'storey' as const },
+        value: '00 BEGANE GROND',
+        row: { kind: 'code' as const },
+        row_value: 'ifcbuildingelementproxy',
+        classes: ['IfcWall'],
+      };
+      for (const rule of [groundWalls, byStorey])
+        await call(app, api.bim.createRelations, { ...as(), params: p, body: { rule } });
+      const twoRules = await relations();
+      const wallsOnly = twoRules.filter((k) => k.startsWith(walls)).length;
+      const floorOnly = twoRules.filter((k) => k.startsWith(floor)).length;
+      expect(wallsOnly).toBeGreaterThan(5);
+      expect(floorOnly).toBeGreaterThan(5);
+      const cleared = (await call(app, api.bim.relations, { ...as(), params: p })).json() as Pair[];
+      const gone = await call(app, api.bim.deleteRelations, {
+        ...as(),
+        params: p,
+        body: { pairs: cleared.map((r) => ({ wbs_id: r.wbs_id, element_id: r.element_id })) },
+      });
+      expect(gone.json().deleted).toBe(twoRules.length);
+      const set2 = (
+        await create({ name: 'Ground walls, floors', rules: [groundWalls, byStorey] })
+      ).json() as BimLinkSet;
+      const out2 = (
+        await call(app, api.bim.applyLinkSet, { ...as(), params: { ...p, set_id: set2.id } })
+      ).json() as typeof out & { per_rule: { pairs: number; rows: number; elements: number }[] };
+      expect(await relations()).toEqual(twoRules);
+      expect(out2.created).toBe(twoRules.length);
+      expect(out2.per_rule).toEqual([
+        { pairs: wallsOnly, rows: 1, elements: wallsOnly },
+        { pairs: floorOnly, rows: 1, elements: floorOnly },
+      ]);
+      await call(app, api.bim.deleteRelations, { ...as(), params: p, body: { pairs: out2.pairs } });
+      expect(await relations()).toEqual([]);
     },
   );
 });

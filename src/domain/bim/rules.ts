@@ -29,6 +29,8 @@ export interface Rule {
   row?: { kind: 'name' | 'code' | 'attribute'; key?: string | undefined } | undefined;
   /** A fixed value instead of a row key: matching elements link to every given row. */
   value?: string | undefined;
+  /** Only rows whose row key equals it (a saved rule names its rows so: "code A1234"). */
+  row_value?: string | undefined;
   classes?: string[] | undefined;
 }
 
@@ -90,10 +92,49 @@ export function matchRule(
   }
   const out: [string, number][] = [];
   const fixed = rule.value !== undefined ? norm(rule.value) : null;
+  const onlyRows = rule.row_value !== undefined ? norm(rule.row_value) : null;
   for (const r of rows) {
-    const k = fixed ?? (rule.row ? rowKey(r, rule.row) : null);
+    const own = rule.row ? rowKey(r, rule.row) : null;
+    if (rule.row_value !== undefined && (onlyRows === null || own !== onlyRows)) continue;
+    const k = fixed ?? own;
     if (k === null) continue;
     for (const id of byKey.get(k) ?? []) out.push([r.id, id]);
   }
   return out;
+}
+
+/** What one rule of a list matched: its pairs, and the distinct rows and elements in them. */
+export interface RuleMatch {
+  pairs: number;
+  rows: number;
+  elements: number;
+}
+
+/**
+ * Every pair any rule of the list joins, each once, in the rules' order (the first rule to match
+ * a pair keeps it), with what each rule matched on its own (pairs another rule also matched count
+ * for both).
+ */
+export function matchRules(
+  rules: readonly Rule[],
+  elements: readonly RuleElement[],
+  rows: readonly RuleRow[],
+): { pairs: [string, number][]; perRule: RuleMatch[] } {
+  const seen = new Set<string>();
+  const pairs: [string, number][] = [];
+  const perRule = rules.map((rule) => {
+    const own = matchRule(rule, elements, rows);
+    for (const p of own) {
+      const k = `${p[0]}\u0000${p[1]}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      pairs.push(p);
+    }
+    return {
+      pairs: own.length,
+      rows: new Set(own.map((p) => p[0])).size,
+      elements: new Set(own.map((p) => p[1])).size,
+    };
+  });
+  return { pairs, perRule };
 }

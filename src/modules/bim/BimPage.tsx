@@ -32,6 +32,7 @@ import { ProfileEditor } from './ProfileEditor';
 import { INDICATORS, useColourMode } from './useColourMode';
 import type { ColourMode } from './useColourMode';
 import { LinkSetsPanel } from './LinkSetsPanel';
+import type { RuleMatch } from './LinkSetsPanel';
 import { useLinkUndo } from './useLinkUndo';
 import { BimViewer } from './viewer';
 import './bim.css';
@@ -483,8 +484,8 @@ export function BimPage() {
           row: ruleRow === 'attribute' ? { kind: ruleRow, key: ruleKey } : { kind: ruleRow },
           ...(ruleClassList.length ? { classes: ruleClassList } : {}),
         };
-  const applySet = async (set: BimLinkSet) => {
-    if (!linkId) return;
+  const applySet = async (set: BimLinkSet): Promise<RuleMatch[]> => {
+    if (!linkId) return [];
     const r = await call(
       api.bim.applyLinkSet,
       { params: { id: versionId, link_id: linkId, set_id: set.id } },
@@ -493,6 +494,7 @@ export function BimPage() {
     setMessage(t('sets.applied', { name: set.name, ...r }));
     linkUndo.push({ added: r.pairs, removed: [] });
     await loadLinks();
+    return r.per_rule;
   };
   const linkByRule = async () => {
     if (!linkId) return;

@@ -11,7 +11,6 @@ import { api } from '../../api';
 import { call } from '../../app/api/call';
 import { elementsForRows, indexRelations, rowsForElements } from '../../domain/bim';
 import type { RelationPair } from '../../domain/bim';
-import { formatLocal } from '../../domain/calendar/time';
 import { childrenOf } from '../../domain/wbs/tree-index';
 import { useBimPane } from '../../state/bim/pane';
 import { selectRowsById } from '../../state/workbench/find';
@@ -176,18 +175,7 @@ export function BimPane({ scheduleId }: { scheduleId: string }) {
         ) : null}
       </div>
       {ready ? (
-        <PanePlayer
-          player={player}
-          onPng={() => {
-            const url = viewerRef.current?.toPng();
-            if (!url) return;
-            const a = document.createElement('a');
-            a.href = url;
-            const day = player.on && player.time !== null ? `-${formatLocal(player.time).slice(0, 10)}` : '';
-            a.download = `${link?.name ?? 'model'}${day}.png`;
-            a.click();
-          }}
-        />
+        <PanePlayer player={player} toPng={() => viewerRef.current?.toPng()} name={link?.name ?? 'model'} />
       ) : null}
       {status ? (
         <div className="bim-pane__status" data-testid="bim-pane-status" role="status">

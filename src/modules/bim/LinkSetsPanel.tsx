@@ -1,6 +1,7 @@
 // Named link sets of the project (issue 25) under the link-by-rule panel of the 3D / BIM screen:
-// the rule being edited saved under a name, and the saved sets with Apply (through the chosen
-// link into the version: the screen records it as one undoable link edit), Rename and Delete.
+// an ordered list of rules (LinkSetRules) saved under a name or into a set being edited, and the
+// saved sets with Apply (through the chosen link into the version: the screen records it as one
+// undoable link edit; each rule's matches are shown after), Edit rules, Rename and Delete.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
 import type { BimLinkSet, SavedLinkRule } from '../../api/bim-sets';
@@ -8,6 +9,12 @@ import { call } from '../../app/api/call';
 import { ApiError, errorItems } from '../../app/api/errors';
 import { confirm } from '../../app/dialogs/confirm';
 import { useBimT } from './i18n';
+import { draftOf, LinkSetRules, savedOf } from './LinkSetRules';
+import type { DraftRule } from './LinkSetRules';
+
+/** What one rule of a set matched when it was applied. */
+export type RuleMatch = { pairs: number; rows: number; elements: number };
+const FIRST_RULE: SavedLinkRule = { element: { kind: 'storey' }, row: { kind: 'name' } };
 
 interface Props {
   projectId: string;
@@ -15,7 +22,8 @@ interface Props {
   rule: SavedLinkRule | null;
   /** Applying needs a link; null: the buttons are off. */
   canApply: boolean;
-  onApply: (set: BimLinkSet) => Promise<void>;
+  /** Answers what each rule matched. */
+  onApply: (set: BimLinkSet) => Promise<RuleMatch[]>;
 }
 
 /** The server's texts (in the user's language) when it sent them. */
@@ -33,6 +41,10 @@ export function LinkSetsPanel({ projectId, rule, canApply, onApply }: Props) {
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The rules being made (editing: the set they are saved into) and each set's last matches.
+  const [draft, setDraft] = useState<DraftRule[]>(() => [draftOf(FIRST_RULE)]);
+  const [editing, setEditing] = useState<BimLinkSet | null>(null);
+  const [matched, setMatched] = useState<Record<string, RuleMatch[]>>({});
 
   const load = useCallback(async () => {
     const list = projectId ? await call(api.bim.linkSets, { params: { id: projectId } }) : [];
@@ -60,16 +72,35 @@ export function LinkSetsPanel({ projectId, rule, canApply, onApply }: Props) {
       setError(errorText(e));
     }
   };
+  const rules = draft.map(savedOf);
   const save = () =>
     run(async () => {
-      if (!rule) return;
-      await call(
-        api.bim.createLinkSet,
-        { params: { id: projectId }, body: { name: name.trim(), rules: [rule] } },
-        { silent: true },
-      );
+      if (editing)
+        await call(
+          api.bim.updateLinkSet,
+          { params: { id: projectId, set_id: editing.id }, body: { rules } },
+          { silent: true },
+        );
+      else
+        await call(
+          api.bim.createLinkSet,
+          { params: { id: projectId }, body: { name: name.trim(), rules } },
+          { silent: true },
+        );
       setName('');
+      setEditing(null);
+      setDraft([draftOf(FIRST_RULE)]);
       await load();
+    });
+  const edit = (s: BimLinkSet | null) => {
+    setError(null);
+    setEditing(s);
+    setDraft((s?.rules ?? [FIRST_RULE]).map(draftOf));
+  };
+  const apply = (s: BimLinkSet) =>
+    run(async () => {
+      const per = await onApply(s);
+      setMatched((m) => ({ ...m, [s.id]: per }));
     });
   const rename = () =>
     run(async () => {
@@ -97,21 +128,43 @@ export function LinkSetsPanel({ projectId, rule, canApply, onApply }: Props) {
 
   return (
     <div className="bim-sets" data-testid="bim-link-sets">
+      <h4>{editing ? t('sets.editing', { name: editing.name }) : t('sets.rules_title')}</h4>
+      <LinkSetRules rules={draft} onChange={setDraft} />
       <div className="bim-sets__save">
-        <input
-          value={name}
-          placeholder={t('sets.name')}
-          aria-label={t('sets.name')}
-          onChange={(e) => setName(e.target.value)}
-        />
         <button
           type="button"
-          disabled={!projectId || !rule || !name.trim()}
-          title={rule ? undefined : t('sets.value_not_saved')}
-          onClick={() => void save()}
+          disabled={draft.length >= 50}
+          title={rule ? t('sets.add_rule_hint') : t('sets.value_not_saved')}
+          onClick={() => setDraft([...draft, draftOf(rule ?? FIRST_RULE)])}
         >
-          {t('sets.save')}
+          {t('sets.add_rule')}
         </button>
+        {editing ? (
+          <>
+            <button type="button" disabled={!draft.length} onClick={() => void save()}>
+              {t('sets.save_rules')}
+            </button>
+            <button type="button" onClick={() => edit(null)}>
+              {t('sets.cancel')}
+            </button>
+          </>
+        ) : (
+          <>
+            <input
+              value={name}
+              placeholder={t('sets.name')}
+              aria-label={t('sets.name')}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <button
+              type="button"
+              disabled={!projectId || !draft.length || !name.trim()}
+              onClick={() => void save()}
+            >
+              {t('sets.save')}
+            </button>
+          </>
+        )}
       </div>
       {error ? (
         <p className="bim-error" role="alert">
@@ -150,8 +203,11 @@ export function LinkSetsPanel({ projectId, rule, canApply, onApply }: Props) {
                 >
                   {s.name}
                 </span>
-                <button type="button" disabled={!canApply} onClick={() => void run(() => onApply(s))}>
+                <button type="button" disabled={!canApply} onClick={() => void apply(s)}>
                   {t('sets.apply')}
+                </button>
+                <button type="button" onClick={() => edit(s)}>
+                  {t('sets.edit')}
                 </button>
                 <button type="button" onClick={() => setRenaming({ id: s.id, name: s.name })}>
                   {t('sets.rename')}
@@ -159,6 +215,13 @@ export function LinkSetsPanel({ projectId, rule, canApply, onApply }: Props) {
                 <button type="button" onClick={() => void remove(s)}>
                   {t('sets.delete')}
                 </button>
+                {matched[s.id] ? (
+                  <ol className="bim-sets__matched" data-testid="bim-set-matched">
+                    {matched[s.id]!.map((m, i) => (
+                      <li key={i}>{t('sets.matched', { n: i + 1, elements: m.elements, count: m.rows })}</li>
+                    ))}
+                  </ol>
+                ) : null}
               </>
             )}
           </li>

@@ -2,7 +2,8 @@
 // schedule (the project's model, through the link made on the 3D / BIM screen) with the elements
 // linked to the focused row — and to the rows under it, for a summary — highlighted and fitted.
 // Orbit, pan and zoom are the viewer's; fit and isolate act on the row's elements. The model's
-// geometry is shared with the pane beside the Gantt (useLinkedModel.ts).
+// geometry is shared with the pane beside the Gantt (useLinkedModel.ts), and so is the 4D player
+// (usePanePlayer.ts, PanePlayer.tsx), whose time the workbench's Gantt draws as it does the pane's.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api';
@@ -14,6 +15,8 @@ import { useWorkbench } from '../../state/workbench/store';
 import { useBimT } from './i18n';
 import { errorText, useLinkedModel } from './useLinkedModel';
 import { ViewTools } from './ViewTools';
+import { PanePlayer } from './PanePlayer';
+import { usePanePlayer } from './usePanePlayer';
 import './bim.css';
 
 const NONE: readonly RelationPair[] = [];
@@ -29,6 +32,7 @@ export function NodeModelTab({ rowId }: { rowId: string }) {
     useLinkedModel(scheduleId);
   const [relations, setRelations] = useState<{ key: string; list: readonly RelationPair[] } | null>(null);
   const [isolated, setIsolated] = useState(false);
+  const player = usePanePlayer({ versionId, link, viewer, ready, reload: 0 });
 
   const key = link && versionId ? `${link.id}/${versionId}` : null;
   useEffect(() => {
@@ -105,6 +109,14 @@ export function NodeModelTab({ rowId }: { rowId: string }) {
             onIsolate={setIsolated}
           />
         </div>
+        {ready ? (
+          <PanePlayer
+            player={player}
+            toPng={() => viewerRef.current?.toPng()}
+            name={link?.name ?? 'model'}
+            prefix="bim-node"
+          />
+        ) : null}
         {ready && related ? (
           <p role="status" data-testid="bim-node-status">
             {ids.length ? t('node.elements', { count: ids.length }) : t('node.none')}

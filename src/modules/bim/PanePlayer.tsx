@@ -1,5 +1,5 @@
-// The 4D player and appearance profile under the workbench's 3D pane (usePanePlayer.ts): 4D on or
-// off, play / pause, speed, a date scrubber whose tick and button mark the version's data date
+// The 4D player and appearance profile under the workbench's 3D pane and in the node panel's 3D
+// tab (usePanePlayer.ts): 4D on or off, play / pause, speed, a date scrubber whose tick and button mark the version's data date
 // (the Gantt's dashed line), the date shown, the frame to PNG, and the profile with its legend.
 import { CalendarClock, ImageDown, Pause, Play } from 'lucide-react';
 import { BUILT_IN_PROFILE } from '../../api/bim';
@@ -13,20 +13,35 @@ const LEGEND_MAX = 8;
 
 export function PanePlayer({
   player: p,
-  onPng,
+  toPng,
+  name,
+  prefix = 'bim-pane',
 }: {
   player: ReturnType<typeof usePanePlayer>;
-  /** Exports the frame shown to PNG. */
-  onPng: () => void;
+  /** The frame shown as a PNG data URL (undefined while there is none). */
+  toPng: () => string | undefined;
+  /** The download's name before its day: the link's. */
+  name: string;
+  /** Test ids and the data-date list's id start with it (the pane's and the tab's differ). */
+  prefix?: string;
 }) {
   const { t } = useBimT();
+  const onPng = () => {
+    const url = toPng();
+    if (!url) return;
+    const a = document.createElement('a');
+    a.href = url;
+    const day = p.on && p.time !== null ? `-${formatLocal(p.time).slice(0, 10)}` : '';
+    a.download = `${name}${day}.png`;
+    a.click();
+  };
   const span = p.span;
   const min = span?.start != null ? span.start - DAY : 0;
   const max = span?.finish ?? 0;
   const dd = span?.data_date ?? null;
   const ddInSpan = dd !== null && dd >= min && dd <= max;
   return (
-    <div className="bim-pane__player" data-testid="bim-pane-player">
+    <div className="bim-pane__player" data-testid={`${prefix}-player`}>
       <div className="bim-pane__row">
         <label className="bim-pane__check">
           <input
@@ -34,7 +49,7 @@ export function PanePlayer({
             checked={p.on}
             disabled={!p.playable}
             onChange={(e) => p.setOn(e.target.checked)}
-            data-testid="bim-pane-4d"
+            data-testid={`${prefix}-4d`}
           />{' '}
           {t('pane.player_on')}
         </label>
@@ -45,7 +60,7 @@ export function PanePlayer({
           aria-label={p.playing ? t('player.pause') : t('player.play')}
           disabled={!p.playable}
           onClick={p.togglePlay}
-          data-testid="bim-pane-play"
+          data-testid={`${prefix}-play`}
         >
           {p.playing ? (
             <Pause size={15} strokeWidth={1.75} aria-hidden="true" />
@@ -74,12 +89,12 @@ export function PanePlayer({
           max={max}
           step={60}
           value={p.time ?? min}
-          list={ddInSpan ? 'bim-pane-data-date' : undefined}
+          list={ddInSpan ? `${prefix}-data-date-list` : undefined}
           onChange={(e) => p.setTime(Number(e.target.value))}
-          data-testid="bim-pane-scrub"
+          data-testid={`${prefix}-scrub`}
         />
         {ddInSpan ? (
-          <datalist id="bim-pane-data-date">
+          <datalist id={`${prefix}-data-date-list`}>
             <option value={dd} label={t('pane.data_date')} />
           </datalist>
         ) : null}
@@ -94,11 +109,11 @@ export function PanePlayer({
             p.setOn(true);
             p.setTime(dd);
           }}
-          data-testid="bim-pane-data-date"
+          data-testid={`${prefix}-data-date`}
         >
           <CalendarClock size={15} strokeWidth={1.75} aria-hidden="true" />
         </button>
-        <span className="bim-pane__date" data-testid="bim-pane-date">
+        <span className="bim-pane__date" data-testid={`${prefix}-date`}>
           {p.on && p.time !== null ? formatLocal(p.time).slice(0, 10) : '—'}
         </span>
         <button
@@ -118,7 +133,7 @@ export function PanePlayer({
           aria-label={t('pane.profile')}
           title={t('pane.profile')}
           onChange={(e) => p.setProfileId(e.target.value)}
-          data-testid="bim-pane-profile"
+          data-testid={`${prefix}-profile`}
         >
           {p.profiles.map((x) => (
             <option key={x.id} value={x.id}>
@@ -126,7 +141,7 @@ export function PanePlayer({
             </option>
           ))}
         </select>
-        <span className="bim__legend" data-testid="bim-pane-legend">
+        <span className="bim__legend" data-testid={`${prefix}-legend`}>
           {p.legend.slice(0, LEGEND_MAX).map((l) => (
             <span key={l.key}>
               <i style={{ background: l.color }} /> {l.label ?? t(`status.${l.key}`)}

@@ -73,14 +73,16 @@ export function bimLinkCore({ db }: AppContext) {
   };
 
   /** 400 naming the field a rule lacks (`at`: where the rule is in the body). */
-  const checkRule = (rule: LinkRule, at: string, haveRows: boolean) => {
+  // haveRows null: a saved rule, which names its rows by row_value only.
+  const checkRule = (rule: LinkRule, at: string, haveRows: boolean | null) => {
     if (rule.element.kind === 'property' && (!rule.element.pset || !rule.element.property))
       throw bad('bim.bad_rule', { field: `${at}.element.property` });
     if (!rule.row && rule.value === undefined) throw bad('bim.bad_rule', { field: `${at}.row` });
     if (rule.row?.kind === 'attribute' && !rule.row.key)
       throw bad('bim.bad_rule', { field: `${at}.row.key` });
-    if (rule.value !== undefined && !rule.wbs_ids && !haveRows)
-      throw bad('bim.bad_rule', { field: `${at}.wbs_ids` });
+    if (rule.row_value !== undefined && !rule.row) throw bad('bim.bad_rule', { field: `${at}.row` });
+    if (rule.value !== undefined && !rule.wbs_ids && !haveRows && rule.row_value === undefined)
+      throw bad('bim.bad_rule', { field: haveRows === null ? `${at}.row_value` : `${at}.wbs_ids` });
   };
 
   /** The row–element pairs a rule matches in a version (its rows, or the given ones). */
@@ -93,6 +95,12 @@ export function bimLinkCore({ db }: AppContext) {
     els?: RuleElement[],
   ): Promise<[string, number][]> => {
     const ruleRows = rule.wbs_ids ? await rowsExist(spaceId, versionId, rule.wbs_ids) : wbsIds;
+    const rows = await versionRows(spaceId, versionId, ruleRows);
+    return matchRule(rule, els ?? (await ruleElements(spaceId, modelId)), rows);
+  };
+
+  /** A version's rows as rules read them (only the given ones when given). */
+  const versionRows = async (spaceId: string, versionId: string, ruleRows?: string[]) => {
     let rq = db
       .selectFrom('wbs_items')
       .select(['id', 'code', 'name', 'attributes'])
@@ -100,13 +108,12 @@ export function bimLinkCore({ db }: AppContext) {
       .where('version_id', '=', versionId);
     if (ruleRows)
       rq = rq.where('id', 'in', ruleRows.length ? ruleRows : ['00000000-0000-0000-0000-000000000000']);
-    const rows: RuleRow[] = (await rq.execute()).map((r) => ({
+    return (await rq.execute()).map((r): RuleRow => ({
       id: r.id,
       code: r.code,
       name: r.name,
       attributes: (r.attributes ?? {}) as Record<string, unknown>,
     }));
-    return matchRule(rule, els ?? (await ruleElements(spaceId, modelId)), rows);
   };
 
   /** Inserts the pairs (those already there stay as they are); answers the pairs inserted. */
@@ -140,5 +147,5 @@ export function bimLinkCore({ db }: AppContext) {
     return created;
   };
 
-  return { elements, ruleElements, rowsExist, checkRule, rulePairs, insertRelations };
+  return { elements, ruleElements, versionRows, rowsExist, checkRule, rulePairs, insertRelations };
 }

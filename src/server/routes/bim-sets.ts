@@ -10,6 +10,7 @@ import { notFound } from '../errors';
 import { implement } from '../http/register';
 import type { Implemented } from '../http/register';
 import { iso } from '../services/mappers';
+import { matchRules } from '../../domain/bim';
 import { bimLinkCore } from './bim-link-core';
 import { bad, bimScope } from './bim-scope';
 
@@ -35,7 +36,7 @@ const setOut = (r: SetRow): BimLinkSet => ({
 export function bimSetRoutes(ctx: AppContext): Implemented[] {
   const { db } = ctx;
   const { guard, versionLink } = bimScope(ctx);
-  const { checkRule, ruleElements, rulePairs, insertRelations } = bimLinkCore(ctx);
+  const { checkRule, ruleElements, versionRows, insertRelations } = bimLinkCore(ctx);
 
   const project = async (spaceId: string, id: string) => {
     const p = await db
@@ -69,7 +70,7 @@ export function bimSetRoutes(ctx: AppContext): Implemented[] {
     if (await q.executeTakeFirst()) throw bad('bim.duplicate_link_set', { name, field: 'body.name' });
   };
   const checkRules = (rules: SavedLinkRule[]) =>
-    rules.forEach((r, i) => checkRule(r, `body.rules.${i}`, false));
+    rules.forEach((r, i) => checkRule(r, `body.rules.${i}`, null));
   /** The unique index is the last word when two saves race. */
   const unique = (name: string) => (err: unknown) => {
     if ((err as { code?: string }).code === '23505')
@@ -150,17 +151,11 @@ export function bimSetRoutes(ctx: AppContext): Implemented[] {
       // Only the sets of the link's project apply through it.
       const set = await setRow(c.space.spaceId, l.project_id, c.params.set_id);
       const rules = set.rules as SavedLinkRule[];
-      const els = await ruleElements(c.space.spaceId, l.model_id);
-      const seen = new Set<string>();
-      const pairs: [string, number][] = [];
-      for (const rule of rules) {
-        for (const p of await rulePairs(c.space.spaceId, v.id, l.model_id, rule, undefined, els)) {
-          const k = `${p[0]}\u0000${p[1]}`;
-          if (seen.has(k)) continue;
-          seen.add(k);
-          pairs.push(p);
-        }
-      }
+      const { pairs, perRule } = matchRules(
+        rules,
+        await ruleElements(c.space.spaceId, l.model_id),
+        await versionRows(c.space.spaceId, v.id),
+      );
       const created = await db
         .transaction()
         .execute((tx) => insertRelations(c.space.spaceId, l.id, v.id, pairs, 'rule', tx));
@@ -169,6 +164,7 @@ export function bimSetRoutes(ctx: AppContext): Implemented[] {
         rows: new Set(pairs.map((p) => p[0])).size,
         elements: new Set(pairs.map((p) => p[1])).size,
         pairs: created,
+        per_rule: perRule,
       };
     }),
   ];
