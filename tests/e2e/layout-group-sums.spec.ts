@@ -1,5 +1,5 @@
 // A group header rolls up every column as a WBS summary does: the demo schedule grouped by its
-// Location attribute, the "Zone A" header's Volume and Price are the sums of the rows under it and
+// Location attribute, the "Level 1" header's Volume and Price are the sums of the rows under it and
 // its Start and Finish the earliest start and latest finish of those rows (read through the API
 // after a calculation), written as the rows' cells are; the label keeps the column, value and
 // count, and the text columns stay empty. Screenshots in en and ru.
@@ -42,22 +42,26 @@ test('group headers of the demo schedule sum volume and price and span their row
   );
   const location = attrs.items.find((a) => a.label === 'Location')!.key;
 
-  // The rows under "Zone A": rows without children whose Location is Zone A.
+  // The rows under "Level 1": rows without children whose Location is Level 1.
   const parents = new Set(items.map((i) => i.parent_id));
-  const zoneA = items.filter((i) => !parents.has(i.id) && i.attributes[location] === 'Zone A');
-  expect(zoneA.length).toBeGreaterThan(3);
-  const sum = (f: 'volume' | 'price') => zoneA.reduce((a, i) => a + (i[f] ?? 0), 0);
-  expect(zoneA.some((i) => i.price !== null && i.volume !== null)).toBe(true);
-  const start = Math.min(...zoneA.map((i) => i.es!));
-  const finish = Math.max(...zoneA.map((i) => i.ef!));
+  const level1 = items.filter((i) => !parents.has(i.id) && i.attributes[location] === 'Level 1');
+  expect(level1.length).toBeGreaterThan(3);
+  const sum = (f: 'volume' | 'price') => level1.reduce((a, i) => a + (i[f] ?? 0), 0);
+  expect(level1.some((i) => i.price !== null && i.volume !== null)).toBe(true);
+  const start = Math.min(...level1.map((i) => i.es!));
+  const finish = Math.max(...level1.map((i) => i.ef!));
   // The grid's finish: one at midnight ends the day before.
   const day = (m: number) => formatDate(m, 'DD.MM.YY', 'en');
 
-  const visible = (id: string) => ({ id, width: id === 'name' ? 240 : 96, visible: true });
+  const visible = (id: string) => ({
+    id,
+    width: id === 'name' ? 200 : id === 'code' ? 64 : 84,
+    visible: true,
+  });
   await as('POST', '/layout-templates', {
     name: 'By location',
     settings: {
-      columns: ['code', 'name', 'type', 'duration', 'start', 'finish', 'progress', 'volume', 'price'].map(
+      columns: ['code', 'name', 'volume', 'price', 'start', 'finish', 'duration', 'progress', 'type'].map(
         visible,
       ),
       frozen: 2,
@@ -73,12 +77,12 @@ test('group headers of the demo schedule sum volume and price and span their row
   await page.getByRole('button', { name: 'Layouts…' }).click();
   await page.getByRole('button', { name: 'Apply: By location' }).click();
   await page.keyboard.press('Escape');
-  await expect.poll(async () => (await shownRows(page)).includes('# Zone A')).toBe(true);
+  await expect.poll(async () => (await shownRows(page)).includes('# Level 1')).toBe(true);
 
-  const header = page.locator('[data-group="Zone A"]');
+  const header = page.locator('[data-group="Level 1"]');
   const cell = (field: string) => header.locator(`[role=gridcell][data-field="${field}"]`);
   await expect(header).toContainText('Location:');
-  await expect(header).toContainText(`${zoneA.length} activities`);
+  await expect(header).toContainText(`${level1.length} activities`);
   await expect(cell('volume')).toHaveText(formatNumber(sum('volume'), { lang: 'en' }));
   await expect(cell('price')).toHaveText(formatNumber(sum('price'), { lang: 'en' }));
   await expect(cell('start')).toHaveText(day(start));
@@ -87,10 +91,10 @@ test('group headers of the demo schedule sum volume and price and span their row
   await expect(cell('progress')).toHaveText(/^\d+$/);
   await expect(cell('type')).toHaveText('');
   // The span is in its columns, so the label no longer repeats it.
-  await expect(header.locator('.wb-group-summary')).toHaveText(`${zoneA.length} activities`);
+  await expect(header.locator('.wb-group-summary')).toHaveText(`${level1.length} activities`);
 
   // A row under the header reads the same way: its own price is one of the summed values.
-  const priced = zoneA.find((i) => i.price !== null)!;
+  const priced = level1.find((i) => i.price !== null)!;
   const row = grid(page).locator('[role=row]', { hasText: priced.code }).first();
   await row.scrollIntoViewIfNeeded();
   await expect(row.locator('[data-field="price"]')).toHaveText(formatNumber(priced.price!, { lang: 'en' }));
