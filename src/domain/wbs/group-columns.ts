@@ -8,26 +8,30 @@
 import type { RowGroup } from './arrange';
 import type { RowId } from './types';
 
-/** A column that rolls up, and how: its value in a row (undefined or NaN: none). */
-export type GroupColumn =
+/**
+ * A column that rolls up, and how: its value in a row (undefined or NaN: none). A row is what
+ * `handle` makes of its id (the id itself by default), so a caller reads each row's place once for
+ * all the columns instead of once per column.
+ */
+export type GroupColumn<R = RowId> =
   | {
       readonly id: string;
       readonly kind: 'sum' | 'min' | 'max';
-      readonly value: (row: RowId) => number | undefined;
+      readonly value: (row: R) => number | undefined;
     }
   | {
       /** Weighted mean: Σ value × weight / Σ weight, a plain mean when every weight is 0. */
       readonly id: string;
       readonly kind: 'mean';
-      readonly value: (row: RowId) => number | undefined;
-      readonly weight: (row: RowId) => number;
+      readonly value: (row: R) => number | undefined;
+      readonly weight: (row: R) => number;
     }
   | {
       /** The length of the span from the earliest start to the latest finish. */
       readonly id: string;
       readonly kind: 'span';
-      readonly start: (row: RowId) => number | undefined;
-      readonly finish: (row: RowId) => number | undefined;
+      readonly start: (row: R) => number | undefined;
+      readonly finish: (row: R) => number | undefined;
       readonly length: (start: number, finish: number) => number;
     };
 
@@ -40,7 +44,7 @@ const SLOTS = 4;
 
 const has = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);
 
-function emptyAcc(columns: readonly GroupColumn[]): Float64Array {
+function emptyAcc<R>(columns: readonly GroupColumn<R>[]): Float64Array {
   const acc = new Float64Array(columns.length * SLOTS);
   columns.forEach((c, k) => {
     const o = k * SLOTS;
@@ -51,7 +55,7 @@ function emptyAcc(columns: readonly GroupColumn[]): Float64Array {
   return acc;
 }
 
-function addRow(acc: Float64Array, columns: readonly GroupColumn[], id: RowId): void {
+function addRow<R>(acc: Float64Array, columns: readonly GroupColumn<R>[], id: R): void {
   for (let k = 0; k < columns.length; k++) {
     const c = columns[k]!;
     const o = k * SLOTS;
@@ -79,7 +83,7 @@ function addRow(acc: Float64Array, columns: readonly GroupColumn[], id: RowId): 
 }
 
 /** Adds a subgroup's partial roll-up into its parent's. */
-function merge(into: Float64Array, from: Float64Array, columns: readonly GroupColumn[]): void {
+function merge<R>(into: Float64Array, from: Float64Array, columns: readonly GroupColumn<R>[]): void {
   for (let k = 0; k < columns.length; k++) {
     const o = k * SLOTS;
     switch (columns[k]!.kind) {
@@ -102,7 +106,7 @@ function merge(into: Float64Array, from: Float64Array, columns: readonly GroupCo
   }
 }
 
-function finish(acc: Float64Array, columns: readonly GroupColumn[]): Map<string, number> {
+function finish<R>(acc: Float64Array, columns: readonly GroupColumn<R>[]): Map<string, number> {
   const out = new Map<string, number>();
   columns.forEach((c, k) => {
     const o = k * SLOTS;
@@ -118,9 +122,13 @@ function finish(acc: Float64Array, columns: readonly GroupColumn[]): Map<string,
 }
 
 /** The group's own rows' roll-up (one group, no nesting). */
-export function rollUpRows(rows: readonly RowId[], columns: readonly GroupColumn[]): GroupValues {
+export function rollUpRows<R = RowId>(
+  rows: readonly RowId[],
+  columns: readonly GroupColumn<R>[],
+  handle: (id: RowId) => R = (id) => id as R,
+): GroupValues {
   const acc = emptyAcc(columns);
-  for (const id of rows) addRow(acc, columns, id);
+  for (const id of rows) addRow(acc, columns, handle(id));
   return finish(acc, columns);
 }
 
@@ -128,9 +136,10 @@ export function rollUpRows(rows: readonly RowId[], columns: readonly GroupColumn
  * Every header's values (`groups` as arrangeView gives them, keyed by header id). The innermost
  * headers read their rows; an outer one merges its subgroups (those whose path extends its own).
  */
-export function groupColumnValues(
+export function groupColumnValues<R = RowId>(
   groups: ReadonlyMap<RowId, RowGroup>,
-  columns: readonly GroupColumn[],
+  columns: readonly GroupColumn<R>[],
+  handle: (id: RowId) => R = (id) => id as R,
 ): Map<RowId, GroupValues> {
   const out = new Map<RowId, GroupValues>();
   if (columns.length === 0) {
@@ -152,7 +161,7 @@ export function groupColumnValues(
         acc = emptyAcc(columns);
         accs.set(key(path), acc);
       }
-      if (level === deepest) for (const row of g.rows) addRow(acc, columns, row);
+      if (level === deepest) for (const row of g.rows) addRow(acc, columns, handle(row));
       if (level > 0) {
         const up = key(path.slice(0, -1));
         let parent = accs.get(up);

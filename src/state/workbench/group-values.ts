@@ -26,31 +26,33 @@ export interface GroupValuesInput {
 const finite = (v: number | null | undefined): number | undefined =>
   v === null || v === undefined || !Number.isFinite(v) ? undefined : v;
 
+/** A row as the columns read it: its WBS row, its id and its place in the schedule (-1: none). */
+export interface GroupRowRef {
+  row: WbsRow | undefined;
+  id: RowId;
+  p: number;
+}
+
 /**
  * How a displayed column rolls up over a group (null: it stays empty — text, lists, calendars,
  * status, free float, which a summary has none of, formulas and date attributes).
  */
 export function groupColumn(
   id: ColumnId,
-  input: Omit<GroupValuesInput, 'groups' | 'columns'>,
-): GroupColumn | null {
-  const { rows, schedule: s, ctx } = input;
-  const at = (row: RowId, arr: ArrayLike<number> | undefined): number | undefined => {
-    const p = s?.position.get(row);
-    return p === undefined || !arr ? undefined : arr[p];
-  };
+  input: Pick<GroupValuesInput, 'schedule' | 'ctx'>,
+): GroupColumn<GroupRowRef> | null {
+  const { schedule: s, ctx } = input;
+  const at = (r: GroupRowRef, arr: ArrayLike<number> | undefined): number | undefined =>
+    r.p < 0 || !arr ? undefined : arr[r.p];
   // Dates not scheduled are negative (as groupSpan reads them).
-  const dated = (row: RowId, arr: ArrayLike<number> | undefined) => {
-    const v = at(row, arr);
+  const dated = (r: GroupRowRef, arr: ArrayLike<number> | undefined) => {
+    const v = at(r, arr);
     return v !== undefined && v >= 0 ? v : undefined;
   };
   // As the grid: completed rows and other projects' rows have no float, so they add none.
-  const open = (row: RowId) => {
-    const r = rows.get(row);
-    return !!r && rowStatus(r) !== 'completed' && !r.sched?.external;
-  };
-  const float = (arr: ArrayLike<number> | undefined) => (row: RowId) =>
-    open(row) ? at(row, arr) : undefined;
+  const open = (r: GroupRowRef) => !!r.row && rowStatus(r.row) !== 'completed' && !r.row.sched?.external;
+  const float = (arr: ArrayLike<number> | undefined) => (r: GroupRowRef) =>
+    open(r) ? at(r, arr) : undefined;
   switch (id) {
     case 'start':
       return { id, kind: 'min', value: (r) => dated(r, s?.es) };
@@ -79,15 +81,15 @@ export function groupColumn(
         id,
         kind: 'mean',
         value: (r) => at(r, s?.percentComplete),
-        weight: (r) => rows.get(r)?.duration ?? 0,
+        weight: (r) => r.row?.duration ?? 0,
       };
     case 'volume':
     case 'price':
-      return { id, kind: 'sum', value: (r) => finite(rows.get(r)?.[id]) };
+      return { id, kind: 'sum', value: (r) => finite(r.row?.[id]) };
     case 'accepted_start':
-      return { id, kind: 'min', value: (r) => finite(ctx.acceptedDates?.(r)?.start) };
+      return { id, kind: 'min', value: (r) => finite(ctx.acceptedDates?.(r.id)?.start) };
     case 'accepted_finish':
-      return { id, kind: 'max', value: (r) => finite(ctx.acceptedDates?.(r)?.finish) };
+      return { id, kind: 'max', value: (r) => finite(ctx.acceptedDates?.(r.id)?.finish) };
     default: {
       const def = columnDef(id);
       const key = def.domain.attribute;
@@ -96,7 +98,7 @@ export function groupColumn(
         id,
         kind: 'sum',
         value: (r) => {
-          const v = rows.get(r)?.attributes[key];
+          const v = r.row?.attributes[key];
           return typeof v === 'number' ? v : undefined;
         },
       };
@@ -120,7 +122,15 @@ export function groupValuesOf(input: GroupValuesInput): ReadonlyMap<RowId, Group
   )
     return last.out;
   const columns = input.columns.map((id) => groupColumn(id, input)).filter((c) => c !== null);
-  const out = groupColumnValues(input.groups, columns);
+  // One scratch reference, filled per row: the columns read it at once, before the next row.
+  const ref: GroupRowRef = { row: undefined, id: '', p: -1 };
+  const { rows, schedule } = input;
+  const out = groupColumnValues(input.groups, columns, (id) => {
+    ref.id = id;
+    ref.row = rows.get(id);
+    ref.p = schedule?.position.get(id) ?? -1;
+    return ref;
+  });
   last = { input, key, out };
   return out;
 }
