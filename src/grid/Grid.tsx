@@ -9,14 +9,30 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { displayedColumns } from '../state/workbench/columns';
 import { commandForKey } from '../state/workbench/keybindings';
-import { rangeOf, selectedColumnsOf, type ColumnId } from '../state/workbench/types';
+import { rangeOf, selectedColumnsOf, type ColumnId, type ColumnLayout } from '../state/workbench/types';
 import type { GridCells, GridHost, GridRowView } from './grid-host';
 import { GridHeader } from './GridHeader';
 import { cellId, GridRow } from './GridRow';
-import { columnGeometry, columnWindow, moveColumn, resizeColumn, type ColumnWindow } from './layout';
+import {
+  columnGeometry,
+  columnWindow,
+  moveColumn,
+  resizeColumn,
+  type ColumnGeometry,
+  type ColumnWindow,
+} from './layout';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridMouse } from './use-grid-mouse';
 import { textFitFor } from './text-fit';
+
+/** The columns as the rows lay them out, for a special row's cells. */
+export interface SpecialFrame {
+  readonly cols: readonly ColumnLayout[];
+  readonly geo: ColumnGeometry;
+  readonly frozen: number;
+  /** The scrolling columns rendered. */
+  readonly win: ColumnWindow;
+}
 
 /** Copy, cut and paste are left to the browser's clipboard events (see use-grid-clipboard). */
 const NATIVE = new Set(['copy', 'cut', 'paste']);
@@ -31,7 +47,7 @@ export interface GridProps<V extends GridRowView> {
   /** Shown above the grid (the find bar); `focus` puts the focus back on the grid. */
   readonly above?: (focus: () => void) => ReactNode;
   /** A row that is not one of the host's rows (a group header), or null. */
-  readonly special?: (index: number, top: number, width: number, selected: boolean) => ReactNode | null;
+  readonly special?: (index: number, top: number, selected: boolean, frame: SpecialFrame) => ReactNode | null;
   /** The column menu, when the header's corner button opened it. */
   readonly menu?: (close: () => void) => ReactNode;
 }
@@ -172,6 +188,7 @@ export function Grid<V extends GridRowView>({
   // One object while the same columns show, so that memoized rows stay as they are.
   const shown = columnWindow(geo, cols, frozen, hView.left, hView.width, fCol);
   const win = useMemo<ColumnWindow>(() => ({ from: shown.from, to: shown.to }), [shown.from, shown.to]);
+  const frame = useMemo<SpecialFrame>(() => ({ cols, geo, frozen, win }), [cols, geo, frozen, win]);
   const range = rangeOf(selection);
   const items = virtualizer.getVirtualItems();
   const focusGrid = useCallback(() => scrollRef.current?.focus(), []);
@@ -220,7 +237,7 @@ export function Grid<V extends GridRowView>({
         <div className="wb-body" style={{ height: virtualizer.getTotalSize(), width: geo.total }}>
           {items.map((vi) => {
             const top = vi.start - headerHeight;
-            const other = special?.(vi.index, top, geo.total, vi.index >= range.r0 && vi.index <= range.r1);
+            const other = special?.(vi.index, top, vi.index >= range.r0 && vi.index <= range.r1, frame);
             if (other) return other;
             const view = rows.at(vi.index);
             if (!view) return null;

@@ -1,14 +1,19 @@
 // A group's header row in a grouped grid (a layout's "group by", up to three levels, inner ones
-// indented): its fold triangle, the column and the value, how many activities the group holds,
-// their span (earliest start – latest finish of the schedule) and percent complete rolled up as a
-// summary's, folded or not. Not a WBS row: nothing in it is edited.
+// indented). Its label — the fold triangle, the column and the value, how many activities the
+// group holds — fills the frozen columns (at least the first), so it stays in view while the grid
+// scrolls sideways; every other column shows the group's roll-up as a summary row shows its own
+// (domain/wbs/group-columns.ts: sums, earliest start, latest finish, smallest float, percent
+// complete). The label names the span and percent itself only while their columns are not shown.
+// Not a WBS row: nothing in it is edited.
 
 import { memo } from 'react';
 import { formatDate } from '../domain/format';
 import type { RowGroup } from '../domain/wbs/arrange';
-import { groupSpan } from '../domain/wbs/group-summary';
+import type { GroupValues } from '../domain/wbs/group-columns';
 import type { CellTextContext } from '../state/workbench/cell-text';
-import type { ScheduleSnapshot } from '../state/workbench/schedule-snapshot';
+import { groupCellText } from '../state/workbench/group-values';
+import type { ColumnId } from '../state/workbench/types';
+import type { SpecialFrame } from './Grid';
 import { GUTTER } from './layout';
 
 export interface GroupRowProps {
@@ -20,23 +25,40 @@ export interface GroupRowProps {
   readonly index: number;
   readonly top: number;
   readonly height: number;
-  readonly width: number;
+  readonly frame: SpecialFrame;
+  readonly align: (id: ColumnId) => 'left' | 'right' | 'center';
   readonly column: string;
   readonly selected: boolean;
-  readonly schedule: ScheduleSnapshot | null;
-  /** Percent complete rolled up over the group (null: not known). */
-  readonly percent: number | null;
+  /** The group's roll-up by column (start, finish and progress always among them when known). */
+  readonly values: GroupValues;
   readonly ctx: CellTextContext;
 }
 
 function GroupRowImpl(p: GroupRowProps) {
-  const { group, ctx } = p;
+  const { group, ctx, values } = p;
+  const { cols, geo, frozen, win } = p.frame;
+  // The label's columns: the frozen ones, at least the first.
+  const lead = Math.min(cols.length, Math.max(frozen, 1));
+  const labelWidth = lead > 0 ? geo.left[lead - 1]! + cols[lead - 1]!.width - GUTTER : 0;
+  const inCells = (id: ColumnId) => cols.some((c, i) => i >= lead && c.id === id);
   const value = group.value === '' ? ctx.t('grid.group_none') : group.value;
-  const [start, finish] = groupSpan(group.rows, p.schedule);
+  const start = values.get('start');
+  const finish = values.get('finish');
+  const percent = values.get('progress');
   const date = (m: number) => formatDate(m, 'DD.MM.YY', ctx.lang);
   // A finish at midnight ends the day before (as the finish column shows it).
   const end = (m: number) => date(m % 1440 === 0 ? m - 1 : m);
+  const span = start !== undefined && finish !== undefined ? ` · ${date(start)} – ${end(finish)}` : '';
+  const pct =
+    percent !== undefined ? ` · ${ctx.t('grid.group_percent', { value: Math.round(percent) })}` : '';
+  const count = ctx.t('grid.group_rows', { count: group.rows.length });
   const label = ctx.t('grid.group_label', { column: p.column, value });
+  const spanShown = inCells('start') && inCells('finish');
+  const pctShown = inCells('progress');
+  // The first scrolling cell rendered stands where it would after the ones left out.
+  const first = Math.max(lead, win.from);
+  const skipped =
+    lead > 0 && first < cols.length ? geo.left[first]! - (geo.left[lead - 1]! + cols[lead - 1]!.width) : 0;
   return (
     <div
       role="row"
@@ -45,7 +67,7 @@ function GroupRowImpl(p: GroupRowProps) {
       aria-expanded={!p.folded}
       aria-level={(group.level ?? 0) + 1}
       className={`wb-row wb-row-group${p.selected ? ' wb-row-selected' : ''}`}
-      style={{ top: p.top, height: p.height, width: p.width }}
+      style={{ top: p.top, height: p.height, width: geo.total }}
       data-row={p.index}
       data-group={group.value}
       data-level={group.level ?? 0}
@@ -57,11 +79,12 @@ function GroupRowImpl(p: GroupRowProps) {
       </div>
       <div
         role="gridcell"
-        aria-colspan={1000}
+        aria-colspan={lead}
         aria-readonly
-        className="wb-cell wb-group-cell"
+        className="wb-cell wb-group-cell wb-cell-frozen wb-cell-frozen-last wb-clip"
+        title={`${label} · ${count}${span}${pct}`}
         // Inner levels indent under their outer header.
-        style={{ paddingLeft: 4 + (group.level ?? 0) * 18 }}
+        style={{ width: labelWidth, paddingLeft: 4 + (group.level ?? 0) * 18 }}
       >
         <button
           type="button"
@@ -80,11 +103,27 @@ function GroupRowImpl(p: GroupRowProps) {
         </button>{' '}
         <span className="wb-group-column">{p.column}:</span> <span className="wb-group-value">{value}</span>
         <span className="wb-group-summary">
-          {ctx.t('grid.group_rows', { count: group.rows.length })}
-          {Number.isFinite(start) && Number.isFinite(finish) && ` · ${date(start)} – ${end(finish)}`}
-          {p.percent !== null && ` · ${ctx.t('grid.group_percent', { value: Math.round(p.percent) })}`}
+          {count}
+          {!spanShown && span}
+          {!pctShown && pct}
         </span>
       </div>
+      {cols.map((c, i) => {
+        if (i < first || i > win.to) return null;
+        return (
+          <div
+            key={c.id}
+            role="gridcell"
+            aria-colindex={i + 2}
+            aria-readonly
+            className={`wb-cell wb-align-${p.align(c.id)} wb-group-value-cell`}
+            style={i === first && skipped > 0 ? { width: c.width, marginLeft: skipped } : { width: c.width }}
+            data-field={c.id}
+          >
+            {groupCellText(c.id, values, ctx)}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // (commands-edit.ts: one undo step each); the find bar and the column menu are the workbench's.
 
 import { groupLevels } from '../domain/wbs/arrange';
-import { groupPercent } from '../domain/wbs/group-summary';
+import type { GroupValues } from '../domain/wbs/group-columns';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useCostStaleLoad, useCostStaleMarks } from './cost-stale';
 import type { CellTextContext } from '../state/workbench/cell-text';
@@ -22,11 +22,13 @@ import { expandToLevel, rowAt, setExpanded } from '../state/workbench/data';
 import { executorOfRow, rowExecutorChoices } from '../state/workbench/executor-column';
 import { useRowPeople, watchRowPeople } from '../state/row-people';
 import { useWorkbench, workbench } from '../state/workbench/store';
-import type { ColumnId, RowView } from '../state/workbench/types';
+import type { ColumnId, ColumnLayout, RowView } from '../state/workbench/types';
 import { ColumnMenu } from './ColumnMenu';
 import { FindBar } from './FindBar';
 import { Grid } from './Grid';
+import type { SpecialFrame } from './Grid';
 import type { GridCells, GridHost } from './grid-host';
+import { groupValuesOf } from '../state/workbench/group-values';
 import { GroupRow } from './GroupRow';
 import { setColumnVisible } from './layout';
 
@@ -62,6 +64,19 @@ const workbenchHost: GridHost<RowView> = {
 };
 
 const toggleGroup = (id: string, open: boolean) => setExpanded([id], open);
+
+const NO_VALUES: GroupValues = new Map();
+/** The columns a header rolls up: the displayed ones and those its label reads. */
+const LABEL_COLUMNS: readonly ColumnId[] = ['start', 'finish', 'progress'];
+let lastCols: readonly ColumnLayout[] | null = null;
+let lastRolled: readonly ColumnId[] = LABEL_COLUMNS;
+function rolledColumns(cols: readonly ColumnLayout[]): readonly ColumnId[] {
+  if (cols !== lastCols) {
+    lastCols = cols;
+    lastRolled = [...new Set([...cols.map((c) => c.id), ...LABEL_COLUMNS])];
+  }
+  return lastRolled;
+}
 
 /** A row's stale-cost note ('' when its cost is current; issue 28). */
 type StaleNote = (id: string) => string;
@@ -149,37 +164,35 @@ export function WbsGrid({ ctx, t, label }: WbsGridProps) {
   const frozen = useWorkbench((s) => s.frozen);
   const rowHeight = useWorkbench((s) => s.rowHeight);
 
-  const special = (index: number, top: number, width: number, selected: boolean) => {
-    const group = visible.groups?.get(visible.ids[index]!);
-    if (!group) return null;
+  const special = (index: number, top: number, selected: boolean, frame: SpecialFrame) => {
+    const id = visible.ids[index]!;
+    const group = visible.groups?.get(id);
+    if (!group || !visible.groups) return null;
     const { schedule, wbs } = workbench.get();
-    const pct = schedule?.percentComplete;
-    // Percent complete rolled up over the group as a summary rolls up its rows.
-    const percent = pct
-      ? groupPercent(
-          group.rows,
-          (id) => {
-            const p = schedule.position.get(id);
-            return p === undefined ? undefined : pct[p];
-          },
-          (id) => wbs.doc.rows.get(id)?.duration ?? 0,
-        )
-      : null;
+    // Every header's roll-up at once, kept while its inputs stay (a scroll only looks it up); the
+    // label reads start, finish and percent complete even when their columns are hidden.
+    const values = groupValuesOf({
+      groups: visible.groups,
+      rows: wbs.doc.rows,
+      schedule,
+      ctx,
+      columns: rolledColumns(frame.cols),
+    });
     return (
       <GroupRow
-        key={visible.ids[index]}
-        id={visible.ids[index]!}
+        key={id}
+        id={id}
         group={group}
-        folded={folded.has(visible.ids[index]!)}
+        folded={folded.has(id)}
         onToggle={toggleGroup}
         index={index}
         top={top}
         height={rowHeight}
-        width={width}
+        frame={frame}
+        align={cells.align}
         column={groupColumns[group.level ?? 0] ?? ''}
         selected={selected}
-        schedule={schedule}
-        percent={percent}
+        values={values.get(id) ?? NO_VALUES}
         ctx={ctx}
       />
     );

@@ -7,7 +7,9 @@ import { printLines } from '../../domain/print/arrange';
 import { filterRows } from '../../domain/print/arrange';
 import { formatDateTime } from '../../domain/io/write-time';
 import type { ScheduleModel } from '../../domain/schedule/model';
+import { formatNumber } from '../../domain/format';
 import { groupLevels, type Arrangement } from '../../domain/wbs/arrange';
+import { rollUpRows, type GroupColumn } from '../../domain/wbs/group-columns';
 import type { ServerLang } from '../i18n/messages';
 import type { PrintData, PrintRow, PrintWords } from './render';
 
@@ -74,6 +76,29 @@ export function printReader(model: ScheduleModel, rows: readonly Pick<PrintRow, 
   };
 }
 
+interface HeaderRowRef {
+  row: PrintRow | undefined;
+  activity: ScheduleModel['activities'][number] | undefined;
+}
+
+const finiteOr = (x: number | null | undefined) => (x === null || x === undefined ? undefined : x);
+
+/** The columns a printed group header rolls up (the rows' printed dates, amounts, percent). */
+function headerColumns(amounts: Amounts | undefined): GroupColumn<HeaderRowRef>[] {
+  return [
+    { id: 'start', kind: 'min', value: (r) => finiteOr(r.row?.start) },
+    { id: 'finish', kind: 'max', value: (r) => finiteOr(r.row?.finish) },
+    { id: 'volume', kind: 'sum', value: (r) => finiteOr(r.row && amounts?.get(r.row.id)?.volume) },
+    { id: 'price', kind: 'sum', value: (r) => finiteOr(r.row && amounts?.get(r.row.id)?.price) },
+    {
+      id: 'percent',
+      kind: 'mean',
+      value: (r) => r.activity?.percentComplete,
+      weight: (r) => r.activity?.duration ?? 0,
+    },
+  ];
+}
+
 /** "{count} activities" in the language's plural form. */
 function rowsText(words: PrintWords, lang: ServerLang, count: number): string {
   const form = new Intl.PluralRules(lang).select(count) as keyof PrintWords['group']['rows'];
@@ -106,6 +131,7 @@ export function arrangePrintData(
     ? (data.attributeLabels[column.slice(5)] ?? column.slice(5))
     : (words.columns[column] ?? column);
   const calendarName = new Map(model.calendars.map((c) => [c.id, c.name]));
+  const groupColumns = headerColumns(amounts);
   const valueText = (v: string) =>
     v === ''
       ? words.group.none
@@ -114,23 +140,41 @@ export function arrangePrintData(
         : column === 'calendar'
           ? (calendarName.get(v) ?? v)
           : v;
+  const beforeById = new Map(before.map((r) => [r.id, r]));
+  const printed = new Set(data.columns.map((c) => c.key));
+  const ref: HeaderRowRef = { row: undefined, activity: undefined };
   const rows: PrintRow[] = lines.map((line) => {
     if (line.kind === 'row') {
       const r = before[line.index]!;
       return { ...r, cells: { ...r.cells, name: `${' '.repeat(line.depth * 2)}${r.name}` } };
     }
     const { value, rows: ids } = line.group;
-    // As the grid's group header (grid/GroupRow.tsx spanOf): the rows' early dates, a finish at
-    // midnight ending the day before.
-    let start = Infinity;
-    let finish = -Infinity;
-    for (const id of ids) {
-      const s = activityOf.get(id)?.stored;
-      if (s?.es !== null && s?.es !== undefined && s.es >= 0) start = Math.min(start, s.es);
-      if (s?.ef !== null && s?.ef !== undefined && s.ef >= 0) finish = Math.max(finish, s.ef);
+    // The header rolls up its rows as the grid's does (domain/wbs/group-columns.ts): the earliest
+    // start and latest finish the rows print, written as their cells are (the label's span, as the
+    // grid's, ends a finish at midnight the day before), the volume and price summed, percent
+    // complete weighted by planned duration.
+    const v = rollUpRows(ids, groupColumns, (id) => {
+      ref.row = beforeById.get(id);
+      ref.activity = activityOf.get(id);
+      return ref;
+    });
+    const start = v.get('start');
+    const finish = v.get('finish');
+    const end = finish === undefined ? undefined : finish % 1440 === 0 ? finish - 1 : finish;
+    const cells: Record<string, string> = {};
+    if (start !== undefined) cells.start = day(start)!;
+    if (finish !== undefined) cells.finish = day(finish)!;
+    for (const k of ['volume', 'price'] as const) {
+      const x = v.get(k);
+      if (x !== undefined) cells[k] = formatNumber(x, { lang });
     }
-    const end = finish % 1440 === 0 ? finish - 1 : finish;
-    const span = Number.isFinite(start) && Number.isFinite(finish) ? ` · ${day(start)} – ${day(end)}` : '';
+    const pct = v.get('percent');
+    if (pct !== undefined) cells.percent = cells.progress = `${Math.round(pct)}%`;
+    // The label names the span only when the start and finish columns do not print it.
+    const span =
+      start !== undefined && end !== undefined && !(printed.has('start') && printed.has('finish'))
+        ? ` · ${day(start)} – ${day(end)}`
+        : '';
     return {
       id: '',
       parent: null,
@@ -144,7 +188,7 @@ export function arrangePrintData(
       done: false,
       start: null,
       finish: null,
-      cells: {},
+      cells,
     };
   });
   const at = new Map<string, number>();

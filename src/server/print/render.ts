@@ -307,9 +307,22 @@ export function renderPage(
     const r = data.rows[i]!;
     const y = HEAD_PT + (i - slice.rowFrom) * ROW_PT;
     if (r.group !== undefined) {
-      // A group header as the workbench shows it: one line across the grid, no bar.
-      if (visible(0, gridW))
-        c.text(measure.fit(r.group, gridW - 4, 6.5, true), 2, y + 3, { size: 6.5, bold: true });
+      // A group header as the workbench shows it: its label across the columns before the first
+      // one it has a value in (all of them when none), then its roll-up in its columns; no bar.
+      let x = 0;
+      let k = 0;
+      for (; k < data.columns.length; k++) {
+        if (k > 0 && r.cells[data.columns[k]!.key]) break;
+        x += data.columns[k]!.width;
+      }
+      if (visible(0, x)) c.text(measure.fit(r.group, x - 4, 6.5, true), 2, y + 3, { size: 6.5, bold: true });
+      for (; k < data.columns.length; k++) {
+        const { key: col, width: w } = data.columns[k]!;
+        const text = r.cells[col] ?? '';
+        if (text && visible(x, x + w))
+          c.text(measure.fit(text, w - 4, 6.5, true), x + 2, y + 3, { size: 6.5, bold: true });
+        x += w;
+      }
       rowLines.push(0, y + ROW_PT, gridW + ganttW, y + ROW_PT);
       continue;
     }

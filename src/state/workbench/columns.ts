@@ -20,6 +20,8 @@ export interface ColumnDef {
    * in the picker from the version's executors and sent through the row-people call.
    */
   readonly person?: 'executor';
+  /** A number attribute (even one the caller may only read): a group header sums it. */
+  readonly number?: boolean;
 }
 
 const def = (domain: WbsColumn, align: ColumnDef['align'], defaultWidth: number): ColumnDef => ({
@@ -127,6 +129,7 @@ export function setAttributeColumnTypes(
       align: d.type === 'number' || d.type === 'formula' ? 'right' : 'left',
       defaultWidth: ATTRIBUTE_WIDTH,
       ...(choices && !readOnly ? { choices } : {}),
+      ...(d.type === 'number' ? { number: true } : {}),
     });
   }
 }
