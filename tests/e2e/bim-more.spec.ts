@@ -70,7 +70,7 @@ test('4D start date, indicator and deviation legends, undo of links', async ({ p
   await wallsRow.click();
   await page.getByLabel('Row', { exact: true }).selectOption('value');
   await page.getByLabel('Value (for the selected rows)').fill('01 eerste verdieping');
-  await page.getByLabel('Classes (optional, comma separated)').fill('IfcWall');
+  await page.getByLabel('Classes (optional, comma separated)', { exact: true }).fill('IfcWall');
   await page.getByRole('button', { name: 'Link by rule' }).click();
   await expect(page.getByTestId('bim-message')).toContainText(/links created \(1 rows/);
   const linked = Number(
