@@ -9,6 +9,13 @@ import { api, expandNodes, openDemoSpace, scheduleInNewSpace, signedIn } from '.
 
 const SHOTS = process.env.PGRID_SHOTS;
 const rows = (page: Page) => page.getByRole('grid').locator('.wb-row');
+/** The grid's row whose name is exactly `name`. */
+const rowNamed = (page: Page, name: string) =>
+  rows(page).filter({
+    has: page.locator('[data-col="1"] .wb-text', {
+      hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    }),
+  });
 const nameOf = (page: Page, row: number) =>
   page.getByRole('grid').locator(`[data-row="${row}"] [data-col="1"] .wb-text`);
 
@@ -87,6 +94,15 @@ test("the demo project's grid: its schedule's rows, a row's schedule opened", as
  * A project "Block G" of two schedules, each with an uploaded actual version: Structure (Footings,
  * Columns) and Fit-out (Partitions, Ceilings, Paint).
  */
+/** `twoSchedules`' project opened on its grid from the structure tree, both schedules read. */
+async function openBlockGrid(page: Page, s: Awaited<ReturnType<typeof twoSchedules>>['s']) {
+  await signedIn(page, s.account, `/${s.spaceId}`);
+  await expandNodes(page, ['Site']);
+  await page.getByRole('treeitem', { name: 'Block G' }).click();
+  await page.getByRole('button', { name: 'Project grid' }).click();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+}
+
 async function twoSchedules(request: APIRequestContext, prefix: string) {
   const s = await scheduleInNewSpace(request, prefix, {
     space: 'Grid',
@@ -137,11 +153,7 @@ async function twoSchedules(request: APIRequestContext, prefix: string) {
 
 test('a project of two schedules: each under its summary, with its own dates', async ({ page, request }) => {
   const { s } = await twoSchedules(request, 'pgrid');
-  await signedIn(page, s.account, `/${s.spaceId}`);
-  await expandNodes(page, ['Site']);
-  await page.getByRole('treeitem', { name: 'Block G' }).click();
-  await page.getByRole('button', { name: 'Project grid' }).click();
-  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await openBlockGrid(page, s);
   const all = await rows(page).evaluateAll((els) =>
     els.map((el) => el.querySelector('[data-col="1"] .wb-text')?.textContent ?? ''),
   );
@@ -152,10 +164,7 @@ test('a project of two schedules: each under its summary, with its own dates', a
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-two.png` });
 
   // Edited like one version: a cell of each schedule, each sent as its own version's batch.
-  const cell = (name: string) =>
-    rows(page)
-      .filter({ has: page.locator('[data-col="1"] .wb-text', { hasText: new RegExp(`^${name}$`) }) })
-      .locator('[data-col="1"]');
+  const cell = (name: string) => rowNamed(page, name).locator('[data-col="1"]');
   const rename = async (from: string, to: string) => {
     await cell(from).click();
     await page.keyboard.type(to);
@@ -247,11 +256,7 @@ test("a row's executor named on the project grid is stored in its own schedule's
   expect(fitout).toBeTruthy();
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signedIn(page, s.account, `/${s.spaceId}`);
-  await expandNodes(page, ['Site']);
-  await page.getByRole('treeitem', { name: 'Block G' }).click();
-  await page.getByRole('button', { name: 'Project grid' }).click();
-  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await openBlockGrid(page, s);
   // The column is hidden by default: shown, with room beside Name.
   await page.getByRole('button', { name: 'Columns' }).click();
   const menu = page.getByRole('dialog', { name: 'Columns' });
@@ -262,10 +267,7 @@ test("a row's executor named on the project grid is stored in its own schedule's
   const header = page.getByRole('grid').getByRole('columnheader', { name: 'Executor', exact: true });
   await expect(header).toBeVisible();
   const col = Number(await header.getAttribute('aria-colindex')) - 2;
-  const executorOf = (name: string) =>
-    rows(page)
-      .filter({ has: page.locator('[data-col="1"] .wb-text', { hasText: new RegExp(`^${name}$`) }) })
-      .locator(`[data-col="${col}"]`);
+  const executorOf = (name: string) => rowNamed(page, name).locator(`[data-col="${col}"]`);
 
   // A row of the second schedule: the picker offers the executor, Enter names them.
   await executorOf('Ceilings').click();
@@ -312,11 +314,7 @@ test("another planner's change of the same cell asks on the project grid which t
   // The page hears no live events: the other planner's rename reaches it only as a conflict.
   await page.routeWebSocket(/\/api\/v1\/events/, () => undefined);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signedIn(page, s.account, `/${s.spaceId}`);
-  await expandNodes(page, ['Site']);
-  await page.getByRole('treeitem', { name: 'Block G' }).click();
-  await page.getByRole('button', { name: 'Project grid' }).click();
-  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await openBlockGrid(page, s);
 
   const content = await as<{ version: { revision: number }; items: { id: string; name: string }[] }>(
     'GET',
@@ -336,14 +334,7 @@ test("another planner's change of the same cell asks on the project grid which t
     entry: rename('Ceilings (theirs)', 'Ceilings'),
   });
 
-  const cell = (name: string) =>
-    rows(page)
-      .filter({
-        has: page.locator('[data-col="1"] .wb-text', {
-          hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`),
-        }),
-      })
-      .locator('[data-col="1"]');
+  const cell = (name: string) => rowNamed(page, name).locator('[data-col="1"]');
   await cell('Ceilings').click();
   await page.keyboard.type('Ceilings (mine)');
   await page.keyboard.press('Enter');
@@ -375,17 +366,10 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     (vs) => vs.filter((v) => v.kind === 'actual'),
   );
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signedIn(page, s.account, `/${s.spaceId}`);
-  await expandNodes(page, ['Site']);
-  await page.getByRole('treeitem', { name: 'Block G' }).click();
-  await page.getByRole('button', { name: 'Project grid' }).click();
-  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await openBlockGrid(page, s);
 
   // The focused row's information, as on the schedule page; only the tabs of the merged document.
-  await rows(page)
-    .filter({ has: page.locator('[data-col="1"] .wb-text', { hasText: /^Footings$/ }) })
-    .locator('[data-col="1"]')
-    .click();
+  await rowNamed(page, 'Footings').locator('[data-col="1"]').click();
   const tabs = page.getByRole('tablist', { name: 'Node information' });
   await expect(tabs.getByRole('tab')).toHaveText(['Node info', 'Relations', 'Related schedules']);
   await tabs.getByRole('tab', { name: 'Node info' }).click();

@@ -5,7 +5,7 @@
 // schedule button) opens the focused row's schedule on that row, where it is edited. The address's
 // filter, filter_indicator and target parameters apply as on the schedule page.
 
-import { ExternalLink, Filter, FolderTree, PanelBottom, RotateCw, Target } from 'lucide-react';
+import { ExternalLink, Filter, FolderTree, RotateCw, Target } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +33,7 @@ import { NS as WB_NS, registerWorkbenchTexts } from '../schedule/i18n';
 import { loadCalendars, resetTimescale } from '../schedule/load';
 import { installWorkbenchServices } from '../schedule/services';
 import { GridGanttSplit } from '../schedule/GridGanttSplit';
-import { InfoPanel } from '../schedule/InfoPanel';
-import { Splitter } from '../schedule/Splitter';
+import { NodePanel, PanelToggle } from '../schedule/NodePanel';
 import type { PanelTab } from '../../state/workbench/store';
 import { useSplitSizes } from '../schedule/use-split-sizes';
 import '../schedule/workbench.css';
@@ -88,7 +87,6 @@ export function ProjectGridPage() {
   const calendars = useWorkbench((s) => s.calendars);
   const formulaValues = useWorkbench((s) => s.formulaValues);
   const rowCount = useWorkbench((s) => s.wbs.doc.rows.size);
-  const panelOpen = useWorkbench((s) => s.panelOpen);
   const targetParam = params.get('target');
   const filterParam = params.get('filter');
   const indicatorParam = params.get('filter_indicator');
@@ -332,16 +330,7 @@ export function ProjectGridPage() {
           >
             <RotateCw size={16} strokeWidth={1.75} aria-hidden="true" />
           </button>
-          <button
-            type="button"
-            className={`wb-tool${panelOpen ? ' wb-tool-on' : ''}`}
-            title={wt(panelOpen ? 'panel.hide' : 'panel.show')}
-            aria-label={wt('panel.toggle')}
-            aria-pressed={panelOpen}
-            onClick={() => workbench.set({ panelOpen: !panelOpen })}
-          >
-            <PanelBottom size={16} strokeWidth={1.75} aria-hidden="true" />
-          </button>
+          <PanelToggle t={wt} />
         </div>
       </div>
       <p className="pg-note" role="note" data-testid={editable ? 'pg-editable' : 'pg-read-only'}>
@@ -365,20 +354,7 @@ export function ProjectGridPage() {
         }}
       />
       <GridGanttSplit ctx={ctx} t={wt} label={t('label')} locale={locale} split={split} />
-      {panelOpen && loaded && (
-        <>
-          <Splitter
-            label={wt('split.panel')}
-            orientation="horizontal"
-            value={split.panel.height}
-            min={split.panel.min}
-            max={split.panel.max}
-            onChange={split.setPanelHeight}
-            onCommit={split.commitPanelHeight}
-          />
-          <InfoPanel ctx={ctx} t={wt} height={split.panel.height} tabs={GRID_PANEL_TABS} />
-        </>
-      )}
+      {loaded && <NodePanel ctx={ctx} t={wt} split={split} tabs={GRID_PANEL_TABS} />}
       {/* An overlap with another planner's change of one of the versions: keep mine or take theirs. */}
       {createPortal(<ConflictDialog t={wt} />, document.body)}
       {loadState !== 'ready' && <div className="wb-loading">{t('loading')}</div>}

@@ -27,7 +27,7 @@ import { selectRowById } from '../../state/workbench/find';
 import { FilterBar } from './FilterBar';
 import { HelpDialog } from './HelpDialog';
 import { NS, registerWorkbenchTexts } from './i18n';
-import { InfoPanel } from './InfoPanel';
+import { NodePanel } from './NodePanel';
 import {
   calculate,
   loadCalendars,
@@ -39,7 +39,6 @@ import {
   resetTimescale,
 } from './load';
 import { installWorkbenchServices } from './services';
-import { Splitter } from './Splitter';
 import { GridGanttSplit } from './GridGanttSplit';
 import { useStoredState } from './stored-state';
 import { Toolbar } from './Toolbar';
@@ -72,7 +71,6 @@ export function SchedulePage() {
   const runner = useRef<ScheduleRunner | null>(null);
   const windowWidth = useSystem((s) => s.width);
   const windowHeight = useSystem((s) => s.height);
-  const panelOpen = useWorkbench((s) => s.panelOpen);
   const loadState = useWorkbench((s) => s.loadState);
   const versionId = useWorkbench((s) => s.versionId);
   const calendars = useWorkbench((s) => s.calendars);
@@ -295,20 +293,7 @@ export function SchedulePage() {
           aside={<BimAside scheduleId={scheduleId} mainWidth={mainWidth} />}
         />
       )}
-      {panelOpen && (
-        <>
-          <Splitter
-            label={t('split.panel')}
-            orientation="horizontal"
-            value={split.panel.height}
-            min={split.panel.min}
-            max={split.panel.max}
-            onChange={split.setPanelHeight}
-            onCommit={split.commitPanelHeight}
-          />
-          <InfoPanel ctx={ctx} t={t} height={split.panel.height} />
-        </>
-      )}
+      <NodePanel ctx={ctx} t={t} split={split} />
       {loadState !== 'ready' && <div className="wb-loading">{t('load.loading')}</div>}
       {help && createPortal(<HelpDialog t={t} onClose={() => setHelp(false)} />, document.body)}
       {createPortal(<ConflictDialog t={t} />, document.body)}

@@ -20,7 +20,6 @@ import {
   ListPlus,
   LoaderCircle,
   MonitorCheck,
-  PanelBottom,
   Redo2,
   Target,
   Trash,
@@ -40,6 +39,7 @@ import { keysOf } from '../../state/workbench/keybindings';
 import { scheduleFailureText } from '../../state/workbench/schedule-failure';
 import type { ScheduleFailure } from '../../workers/schedule-client';
 import type { TimetableState } from '../../state/workbench/store';
+import { PanelToggle } from './NodePanel';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { ScaleUnit } from '../../state/workbench/types';
 import { ExportMenu } from '../transfer/ExportMenu';
@@ -229,7 +229,6 @@ export function Toolbar(p: ToolbarProps) {
   const { t } = p;
   const rows = useWorkbench((s) => s.wbs.doc.rows.size);
   const unit = useWorkbench((s) => s.timescale.unit);
-  const panelOpen = useWorkbench((s) => s.panelOpen);
   const saving = useWorkbench((s) => s.saving);
   const versionLabel = p.versions.find((v) => v.id === p.versionId)?.label ?? '';
   const targetLabel = p.versions.find((v) => v.id === p.targetId)?.label ?? t('toolbar.no_target');
@@ -334,16 +333,7 @@ export function Toolbar(p: ToolbarProps) {
         >
           <Keyboard size={16} strokeWidth={1.75} aria-hidden="true" />
         </button>
-        <button
-          type="button"
-          className={`wb-tool${panelOpen ? ' wb-tool-on' : ''}`}
-          title={t(panelOpen ? 'panel.hide' : 'panel.show')}
-          aria-label={t('panel.toggle')}
-          aria-pressed={panelOpen}
-          onClick={() => workbench.set({ panelOpen: !panelOpen })}
-        >
-          <PanelBottom size={16} strokeWidth={1.75} aria-hidden="true" />
-        </button>
+        <PanelToggle t={t} />
       </div>
     </div>
   );
