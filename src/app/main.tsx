@@ -11,6 +11,8 @@ import './theme/feedback.css';
 import '../modules/structure/structure.css';
 import { startEarlyRequests } from './early-requests';
 import { browserStore } from './session/storage';
+import { installStaleBuildReload } from './stale-build';
 
+installStaleBuildReload(window, window.sessionStorage, () => window.location.reload());
 startEarlyRequests(window.location, browserStore());
 void import('./start');

@@ -214,7 +214,16 @@ export async function buildApp({ database, config, logger = false }: BuildOption
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (req.method === 'GET' && !url.startsWith('/api/') && index && existsSync(index)) {
+    // A screen's address gets the page; a missing build file gets a 404, not the page: a tab
+    // opened before an upgrade asks for the old build's files, and HTML in their place is a
+    // script error instead of the not-found its loader reloads on (src/app/stale-build.ts).
+    if (
+      req.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/assets/') &&
+      index &&
+      existsSync(index)
+    ) {
       return reply.type('text/html').sendFile('index.html');
     }
     return sendError(req, reply, 404, 'NotFound', [{ code: 'not_found', params: { what: url } }]);
