@@ -3,7 +3,7 @@
 // date (the Gantt's data-date line) when it falls within the span, play / pause at a speed in days
 // per second, and the profile that colours the model — by status (the rows' statuses at the
 // player's time, or at the data date while the player is off) or by an attribute's value.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { api } from '../../api';
 import type { BimLink, BimProfile, PlayerRow } from '../../api/bim';
 import { call } from '../../app/api/call';
@@ -168,20 +168,22 @@ export function usePanePlayer(opts: {
     return () => clearInterval(timer);
   }, [playing, cur, speed, key, startAt]);
 
-  // The workbench's Gantt draws this time while the pane is open, and a click on its timescale
-  // moves it there (4D on; clamped to the scrubber's span).
+  // The workbench's Gantt draws this time while the player is open (the last moved of the pane's
+  // and the node tab's), and a click on its timescale moves it there (4D on; clamped to the
+  // scrubber's span).
   const spanStart = cur?.start ?? null;
   const spanFinish = cur?.finish ?? null;
+  const playerId = useId();
   useEffect(() => {
-    if (!key || t === null) return usePlayerTime.getState().clear();
-    usePlayerTime.getState().publish(t, (v) => {
+    if (!key || t === null) return usePlayerTime.getState().clear(playerId);
+    usePlayerTime.getState().publish(playerId, t, (v) => {
       const lo = spanStart === null ? v : spanStart - DAY;
       const hi = spanFinish ?? v;
       setOn(true);
       setTime({ key, t: Math.min(hi, Math.max(lo, v)) });
     });
-  }, [key, t, spanStart, spanFinish]);
-  useEffect(() => () => usePlayerTime.getState().clear(), []);
+  }, [key, t, spanStart, spanFinish, playerId]);
+  useEffect(() => () => usePlayerTime.getState().clear(playerId), [playerId]);
 
   return {
     on,
