@@ -45,6 +45,9 @@ test('upload an XER through the dialog, open it, export it to XLSX', async ({ pa
   await page.screenshot({ path: `${SHOTS}/transfer-2-progress.png` });
   await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
   await expect(page.getByText('Import finished')).toBeVisible();
+  // Done, the dialog says so instead of "Importing… 100 %".
+  await expect(dialog.getByText('Version “Imported from P6” is ready')).toBeVisible();
+  await expect(dialog.getByText(/Importing/)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/transfer-3-done.png` });
 
   await dialog.getByRole('button', { name: 'Open the schedule' }).click();

@@ -82,7 +82,9 @@ export function UploadDialog({ spaceId, scheduleId, onClose }: UploadDialogProps
           ? t('failed_title')
           : job?.state === 'stopped'
             ? t('stopped_title')
-            : t('progress', { percent: job?.progress ?? 0 });
+            : job?.state === 'done'
+              ? t('done_text', { label: label.trim() || (file ? baseName(file.name) : '') })
+              : t('progress', { percent: job?.progress ?? 0 });
 
   const footer =
     phase === 'edit' ? (
