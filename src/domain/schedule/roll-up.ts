@@ -107,7 +107,7 @@ function buildPlan(parent: Int32Array): RollUpPlan {
   };
 }
 
-/** Rolls up; returns the nodes with no open activity under them (never critical). */
+/** Rolls up; returns the nodes with no open activity under them, or none at all (never critical). */
 export function rollUp(net: Network, res: ScheduleResult): number[] {
   const closed: number[] = [];
   const plan = planOf(net);
@@ -178,7 +178,13 @@ export function rollUp(net: Network, res: ScheduleResult): number[] {
     const t = kind[i];
     // A WBS summary activity spans its WBS node: the activities that share its parent.
     const src = t === K_WBS ? parent[i] : t === K_SUM ? i : -1;
-    if (src < 0 || !has[src]) continue;
+    if (src < 0) continue;
+    if (!has[src]) {
+      // Nothing under it (an imported WBS node not yet filled): no work to be critical about; its
+      // dates stay where the passes put it, at the data date.
+      closed.push(i);
+      continue;
+    }
     // A sum (a WBS node) starts with the first work under it, done or not; a P6 WBS summary
     // activity is scheduled like an activity: its early start is where remaining work starts.
     es[i] = t === K_SUM ? alo[src] : lo[src];

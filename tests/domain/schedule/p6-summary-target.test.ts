@@ -49,3 +49,23 @@ describe('WBS summary activities and the project finish', () => {
     );
   });
 });
+
+describe('a WBS node with no activity under it', () => {
+  it('is never critical, nor is a WBS summary activity alone in its node (P6 draws no bar for them)', () => {
+    // An imported P6 programme often keeps WBS nodes with nothing in them yet (54069: "Concrete").
+    // They have no work to be critical about: no red row, whatever the float the passes left.
+    const w = act('W', 0, { kind: 'sum', nodeType: 'sum' });
+    const empty = act('E', 0, { kind: 'sum', nodeType: 'sum', parentId: 'W' });
+    const emptier = act('E2', 0, { kind: 'sum', nodeType: 'sum', parentId: 'E' });
+    const lone = act('L', 0, { kind: 'sum', nodeType: 'sum', parentId: 'W' });
+    const s = act('S', 5, { kind: 'wbs_summary', parentId: 'L' });
+    const a = act('A', 2, { parentId: 'W' });
+    const r = run([w, empty, emptier, lone, s, a], []);
+    expect(r.A!.critical).toBe(true);
+    expect(r.W!.critical).toBe(true);
+    expect(r.E!.critical).toBe(false);
+    expect(r.E2!.critical).toBe(false);
+    expect(r.L!.critical).toBe(false);
+    expect(r.S!.critical).toBe(false);
+  });
+});
