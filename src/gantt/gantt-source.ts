@@ -224,7 +224,9 @@ export function ganttSource(s: WorkbenchState): GanttSource {
       finish: v.ef,
       // A summary's progress is its roll-up (weighted by planned duration), as its cell shows.
       progress:
-        v.row.nodeType === 'sum' && Number.isFinite(v.percentComplete) ? v.percentComplete : v.row.percentComplete,
+        v.row.nodeType === 'sum' && Number.isFinite(v.percentComplete)
+          ? v.percentComplete
+          : v.row.percentComplete,
       critical: v.critical,
       color: barColor(s.barColorBy, v.row),
       targetStart: v.targetStart,

@@ -8,7 +8,13 @@
 import type { Patch } from 'immer';
 import type { WbsDoc } from '../domain/wbs';
 import { DocMirror } from './doc-mirror';
-import { runFilter, type FilterReply, type FilterRequest, type FilterSource, type WorkerSchedule } from './filter-core';
+import {
+  runFilter,
+  type FilterReply,
+  type FilterRequest,
+  type FilterSource,
+  type WorkerSchedule,
+} from './filter-core';
 
 export class FilterHost {
   private mirror: DocMirror | null = null;

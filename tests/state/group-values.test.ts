@@ -162,9 +162,7 @@ describe('group header values of calculated columns', () => {
     computed.a!.cost = 30;
     const next = { ...withFormulas };
     expect(
-      groupValuesOf({ groups, rows: stored, schedule, ctx: next, columns })
-        .get('g')!
-        .get('attr:cost'),
+      groupValuesOf({ groups, rows: stored, schedule, ctx: next, columns }).get('g')!.get('attr:cost'),
     ).toBe(4232);
   });
 });

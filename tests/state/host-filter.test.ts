@@ -10,6 +10,7 @@ import { applyRemote, loadVersion } from '../../src/state/workbench/data';
 import { filterShownRowsByIds, parseFilterParams, type ActiveFilter } from '../../src/state/workbench/filter';
 import { followFilter, setFilter } from '../../src/state/workbench/filter-view';
 import { provideHostFilter } from '../../src/state/workbench/host-filter';
+import { snapshotOf } from '../../src/state/workbench/schedule-snapshot';
 import { provideServices } from '../../src/state/workbench/services';
 import { initialState, useWorkbench, workbench } from '../../src/state/workbench/store';
 import type { FilterReply } from '../../src/workers/filter-core';
@@ -54,22 +55,7 @@ function loadGrid(aDay: number, bDay: number): void {
 }
 
 function setDates(d: ReturnType<typeof mergeParts>['dates']): void {
-  workbench.set({
-    schedule: {
-      revision: workbench.get().dataRevision,
-      position: new Map(d.ids.map((id, i) => [id, i])),
-      es: d.es,
-      ef: d.ef,
-      ls: d.ls,
-      lf: d.lf,
-      tf: d.tf,
-      ff: d.ff,
-      critical: d.critical,
-      percentComplete: d.percentComplete,
-      projectFinish: d.projectFinish,
-      ms: 0,
-    },
-  });
+  workbench.set({ schedule: snapshotOf(d, workbench.get().dataRevision, 0) });
 }
 
 describe("the project grid's filter in a worker", () => {

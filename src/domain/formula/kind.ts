@@ -32,7 +32,8 @@ export function exprKind(e: Expr, refKind: (name: string) => FormulaKind): Formu
     case 'binary': {
       const { op } = e;
       if (op === '&') return 'text';
-      if (op === '=' || op === '<>' || op === '<' || op === '<=' || op === '>' || op === '>=') return 'boolean';
+      if (op === '=' || op === '<>' || op === '<' || op === '<=' || op === '>' || op === '>=')
+        return 'boolean';
       // Arithmetic always gives a number (or an error); a date moved by a number stays a date.
       const l = k(e.left);
       const r = k(e.right);
@@ -89,7 +90,13 @@ const COLUMN_KINDS: Readonly<Record<(typeof FORMULA_COLUMNS)[number], FormulaKin
 };
 
 const typeKind = (type: string | undefined): FormulaKind =>
-  type === 'number' ? 'number' : type === 'date' ? 'date' : type === undefined || type === 'formula' ? 'mixed' : 'text';
+  type === 'number'
+    ? 'number'
+    : type === 'date'
+      ? 'date'
+      : type === undefined || type === 'formula'
+        ? 'mixed'
+        : 'text';
 
 /**
  * The kind of each formula attribute's values, by key, with names resolved as the worker resolves
@@ -110,8 +117,7 @@ export function formulaKinds(attributes: readonly TypedAttribute[]): Map<string,
       c.key,
       exprKind(c.expr, (name) => {
         const field = c.fields.get(name)!;
-        if (!field.startsWith('attr:'))
-          return COLUMN_KINDS[field as keyof typeof COLUMN_KINDS] ?? 'mixed';
+        if (!field.startsWith('attr:')) return COLUMN_KINDS[field as keyof typeof COLUMN_KINDS] ?? 'mixed';
         const key = field.slice(5);
         return out.get(key) ?? typeKind(types.get(key));
       }),

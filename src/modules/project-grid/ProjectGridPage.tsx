@@ -13,7 +13,7 @@ import { Link, useNavigate, useOutletContext, useParams, useSearchParams } from 
 import { liveEvents } from '../../app/api/live';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { setCommitGuard } from '../../state/workbench/data';
-import { setPeopleRouting } from '../../state/row-people';
+import { setPeopleRouting, type PeopleRouting } from '../../state/row-people';
 import { VersionSync } from '../../state/workbench/sync';
 import { ApiError } from '../../app/api/errors';
 import type { FilterExpr } from '../../domain/filter';
@@ -82,7 +82,11 @@ export function ProjectGridPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const refusedShown = useRef(0);
   /** A grid row's own version and id (from the editor's routes), for the panel's directories tab. */
-  const [rowVersion, setRowVersion] = useState<((rowId: string) => RowVersion | null) | null>(null);
+  const routingRef = useRef<PeopleRouting | null>(null);
+  const rowVersion = useCallback((rowId: string): RowVersion | null => {
+    const own = routingRef.current?.own(rowId);
+    return own ? { versionId: own.versionId, rowId: own.wbsId } : null;
+  }, []);
   // The project whose history was rebuilt from the logs (once per page load: a reading again of
   // the grid keeps the history it has).
   const historyOf = useRef<string | null>(null);
@@ -158,10 +162,7 @@ export function ProjectGridPage() {
     const routing = peopleRouting(loaded.versions, editor.routes);
     setPeopleRouting(routing);
     // The panel's directories tab: a row's attribute values and links in its own version.
-    setRowVersion(() => (rowId: string) => {
-      const own = routing.own(rowId);
-      return own ? { versionId: own.versionId, rowId: own.wbsId } : null;
-    });
+    routingRef.current = routing;
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
@@ -174,7 +175,7 @@ export function ProjectGridPage() {
       editor.dispose();
       setCommitGuard(null);
       setPeopleRouting(null);
-      setRowVersion(null);
+      routingRef.current = null;
     };
   }, [loaded, canEdit]);
 
@@ -375,15 +376,7 @@ export function ProjectGridPage() {
         }}
       />
       <GridGanttSplit ctx={ctx} t={wt} label={t('label')} locale={locale} split={split} />
-      {loaded && (
-        <NodePanel
-          ctx={ctx}
-          t={wt}
-          split={split}
-          tabs={rowVersion ? GRID_PANEL_TABS : GRID_PANEL_TABS.filter((x) => x !== 'directories')}
-          rowVersion={rowVersion ?? undefined}
-        />
-      )}
+      {loaded && <NodePanel ctx={ctx} t={wt} split={split} tabs={GRID_PANEL_TABS} rowVersion={rowVersion} />}
       {/* An overlap with another planner's change of one of the versions: keep mine or take theirs. */}
       {createPortal(<ConflictDialog t={wt} />, document.body)}
       {loadState !== 'ready' && <div className="wb-loading">{t('loading')}</div>}
@@ -398,7 +391,12 @@ export function ProjectGridPage() {
  * its own version). The others read one version's side data (photos, daily plans, assignments,
  * its model): they are on the row's schedule page, one Alt+Enter away.
  */
-const GRID_PANEL_TABS: readonly PanelTab[] = ['node_info', 'task_relations', 'directories', 'related_schedules'];
+const GRID_PANEL_TABS: readonly PanelTab[] = [
+  'node_info',
+  'task_relations',
+  'directories',
+  'related_schedules',
+];
 
 /** The filter builder of the attributes module, its result going to the address's `filter`. */
 function FilterTool({

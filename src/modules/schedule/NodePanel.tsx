@@ -52,13 +52,7 @@ export function NodePanel(p: {
         onChange={p.split.setPanelHeight}
         onCommit={p.split.commitPanelHeight}
       />
-      <InfoPanel
-        ctx={p.ctx}
-        t={p.t}
-        height={p.split.panel.height}
-        tabs={p.tabs}
-        rowVersion={p.rowVersion}
-      />
+      <InfoPanel ctx={p.ctx} t={p.t} height={p.split.panel.height} tabs={p.tabs} rowVersion={p.rowVersion} />
     </>
   );
 }

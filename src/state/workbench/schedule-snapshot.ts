@@ -43,3 +43,35 @@ export function isDriving(s: ScheduleSnapshot | null, predId: string, succId: st
   for (let k = start[i]!; k < start[i + 1]!; k++) if (preds[k] === p) return true;
   return false;
 }
+
+/** Dates by engine position with their ids (the project grid's merged dates, a pass's output). */
+export interface DatesWithIds {
+  readonly ids: readonly string[];
+  readonly es: Int32Array;
+  readonly ef: Int32Array;
+  readonly ls: Int32Array;
+  readonly lf: Int32Array;
+  readonly tf: Int32Array;
+  readonly ff: Int32Array;
+  readonly critical: Uint8Array;
+  readonly percentComplete?: Float32Array;
+  readonly projectFinish: number;
+}
+
+/** The store's snapshot of such dates, for data revision `revision`. */
+export function snapshotOf(d: DatesWithIds, revision: number, ms: number): ScheduleSnapshot {
+  return {
+    revision,
+    position: new Map(d.ids.map((id, i) => [id, i])),
+    es: d.es,
+    ef: d.ef,
+    ls: d.ls,
+    lf: d.lf,
+    tf: d.tf,
+    ff: d.ff,
+    critical: d.critical,
+    ...(d.percentComplete ? { percentComplete: d.percentComplete } : {}),
+    projectFinish: d.projectFinish,
+    ms,
+  };
+}

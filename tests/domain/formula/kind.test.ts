@@ -10,6 +10,7 @@ import {
   type FormulaValue,
   type TypedAttribute,
 } from '../../../src/domain/formula';
+import { exprTrees } from './trees';
 
 const attrs = (...more: TypedAttribute[]): TypedAttribute[] => [
   { key: 'udf:1', name: 'Unit cost', type: 'number' },
@@ -84,27 +85,15 @@ const ARITY: Record<string, [number, number]> = {
   ISBLANK: [1, 1],
   COALESCE: [1, 3],
 };
-const { tree } = fc.letrec<{ tree: Expr }>((tie) => ({
-  tree: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    tie('tree').map((arg) => ({ kind: 'neg', arg }) as Expr),
-    fc
-      .record({
-        op: fc.constantFrom('+', '-', '*', '/', '^', '&', '=', '<>', '<', '<=', '>', '>=' as const),
-        left: tie('tree'),
-        right: tie('tree'),
-      })
-      .map((b) => ({ kind: 'binary', ...b }) as Expr),
-    fc
-      .constantFrom(...Object.keys(ARITY))
-      .chain((fn) =>
-        fc
-          .array(tie('tree'), { minLength: ARITY[fn]![0], maxLength: ARITY[fn]![1] })
-          .map((args) => ({ kind: 'call', fn, args }) as Expr),
-      ),
-  ),
-}));
+const tree = exprTrees(leaf, (t) =>
+  fc
+    .constantFrom(...Object.keys(ARITY))
+    .chain((fn) =>
+      fc
+        .array(t, { minLength: ARITY[fn]![0], maxLength: ARITY[fn]![1] })
+        .map((args) => ({ kind: 'call', fn, args }) as Expr),
+    ),
+);
 const values = fc.record({
   n: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })),
   t: fc.option(fc.constantFrom('', 'wall', '7', 'A-1')),

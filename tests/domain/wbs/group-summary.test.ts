@@ -82,7 +82,7 @@ describe('groupBarModel', () => {
   };
   const dur = (id: string) => ({ a: 480, b: 1440, c: 0, u: 480 })[id] ?? 0;
 
-  it("spans its rows, carries their weighted percent and is critical when one of them is", () => {
+  it('spans its rows, carries their weighted percent and is critical when one of them is', () => {
     expect(groupBarModel(['a', 'b', 'c'], sched, dur)).toEqual({
       start: 50,
       finish: 300,
