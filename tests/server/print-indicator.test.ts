@@ -35,6 +35,27 @@ interface Item {
   ef: number | null;
 }
 
+/** Prints the version with these settings and reads the PDF the job stored. */
+async function printVersion(
+  app: FastifyInstance,
+  auth: { token: string; space: string },
+  version: string,
+  settings: PrintSettings,
+) {
+  const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
+  expect(res.statusCode, res.body).toBe(201);
+  let job = res.json() as Job;
+  for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const rep = await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } });
+    job = (rep.json() as Job[])[0]!;
+  }
+  expect(job.state, JSON.stringify(job.errors)).toBe('done');
+  const file: Pick<StoredFile, 'id'> = { id: job.file_id! };
+  const dl = await call(app, api.transfer.storageDownload, { ...auth, params: { id: file.id } });
+  return readPdf(dl.rawPayload);
+}
+
 describe('print with the schedule page indicator filter', () => {
   let h: Harness;
   let app: FastifyInstance;
@@ -80,20 +101,7 @@ describe('print with the schedule page indicator filter', () => {
       headers: { 'accept-language': lang },
     });
 
-  const printPdf = async (settings: PrintSettings) => {
-    const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
-    expect(res.statusCode, res.body).toBe(201);
-    let job = res.json() as Job;
-    for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const rep = await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } });
-      job = (rep.json() as Job[])[0]!;
-    }
-    expect(job.state, JSON.stringify(job.errors)).toBe('done');
-    const file: Pick<StoredFile, 'id'> = { id: job.file_id! };
-    const dl = await call(app, api.transfer.storageDownload, { ...auth, params: { id: file.id } });
-    return readPdf(dl.rawPayload);
-  };
+  const printPdf = (settings: PrintSettings) => printVersion(app, auth, version, settings);
 
   /** The codes of the version's rows the PDF prints (each code cell is one text line). */
   const printedCodes = async (settings: PrintSettings) => {
@@ -268,21 +276,7 @@ describe('print of volume and price', () => {
   }, 180_000);
   afterAll(() => h.close());
 
-  const printPdf = async (settings: PrintSettings) => {
-    const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
-    expect(res.statusCode, res.body).toBe(201);
-    let job = res.json() as Job;
-    for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (
-        (await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } })).json() as Job[]
-      )[0]!;
-    }
-    expect(job.state, JSON.stringify(job.errors)).toBe('done');
-    return readPdf(
-      (await call(app, api.transfer.storageDownload, { ...auth, params: { id: job.file_id! } })).rawPayload,
-    );
-  };
+  const printPdf = (settings: PrintSettings) => printVersion(app, auth, version, settings);
 
   it("prints the layout's volume and price columns as the grid shows them, and filters and sorts by them", async () => {
     const rows = await h.database.db

@@ -1,6 +1,8 @@
 // The engine's last result as the store keeps it: typed arrays indexed by engine position, plus
 // the id → position map. Derived data (STYLE 5): never in history, never sent to the server.
 
+import type { MergedDates } from '../../domain/project-grid/merge';
+
 export interface ScheduleSnapshot {
   /** Data revision the result was computed for. */
   readonly revision: number;
@@ -44,22 +46,8 @@ export function isDriving(s: ScheduleSnapshot | null, predId: string, succId: st
   return false;
 }
 
-/** Dates by engine position with their ids (the project grid's merged dates, a pass's output). */
-export interface DatesWithIds {
-  readonly ids: readonly string[];
-  readonly es: Int32Array;
-  readonly ef: Int32Array;
-  readonly ls: Int32Array;
-  readonly lf: Int32Array;
-  readonly tf: Int32Array;
-  readonly ff: Int32Array;
-  readonly critical: Uint8Array;
-  readonly percentComplete?: Float32Array;
-  readonly projectFinish: number;
-}
-
-/** The store's snapshot of such dates, for data revision `revision`. */
-export function snapshotOf(d: DatesWithIds, revision: number, ms: number): ScheduleSnapshot {
+/** The store's snapshot of the project grid's merged dates, for data revision `revision`. */
+export function snapshotOf(d: MergedDates, revision: number, ms: number): ScheduleSnapshot {
   return {
     revision,
     position: new Map(d.ids.map((id, i) => [id, i])),
@@ -70,7 +58,7 @@ export function snapshotOf(d: DatesWithIds, revision: number, ms: number): Sched
     tf: d.tf,
     ff: d.ff,
     critical: d.critical,
-    ...(d.percentComplete ? { percentComplete: d.percentComplete } : {}),
+    percentComplete: d.percentComplete,
     projectFinish: d.projectFinish,
     ms,
   };
