@@ -20,6 +20,13 @@
 // (ScheduleCore opened on the version in-process, the filter over its rows and dates) and
 // `dated.main` (the main thread's evaluation over the store's schedule snapshot,
 // state/workbench/filter.ts filterShownPositions), self-checked equal.
+// `host.*` (since 29 Nov 2026, the project grid's filter in a worker): the dated filter as the
+// project grid's filter host answers it (workers/filter-host.ts: a DocMirror of the document and
+// the dates the main thread hands over, here the store's snapshot of the same pass), in-process;
+// once per run the main thread's packing of the document for the host (`host.once.pack`), the
+// host's open (`host.once.open`) and the dates as the main thread hands them (`host.once.dates`:
+// ids by engine position from the snapshot); per round `host.dated.*` as `dated.worker.*`,
+// self-checked equal to the main thread's evaluation.
 // Prints one JSON object: per path and step, median / min wall and median CPU time.
 // Run: npm run --silent bench -- filter
 import { loadavg } from 'node:os';
@@ -39,6 +46,9 @@ import {
 import { buildTreeIndex } from '../src/domain/wbs/tree-index';
 import { filterRequest, runFilter, type FilterReply } from '../src/workers/filter-core';
 import { ScheduleCore } from '../src/workers/schedule-core';
+import { FilterHost } from '../src/workers/filter-host';
+import { packDoc } from '../src/workers/doc-pack';
+import { workerScheduleOf } from '../src/state/workbench/host-filter';
 import { standardCalendarDef } from '../src/domain/calendar';
 import { defaultScheduleOptions } from '../src/domain/schedule/default-options';
 import { formatDate } from '../src/domain/format';
@@ -156,6 +166,12 @@ function total(label: string, fn: () => void): void {
   s.cpu.push((c.user + c.system) / 1000);
 }
 
+// The project grid's filter host, opened once (as the page does after a load).
+const host = new FilterHost();
+measure('host.once.pack', () => packDoc(state.doc));
+measure('host.once.open', () => host.open(state.doc));
+measure('host.once.dates', () => host.setSchedule(workerScheduleOf(store.schedule)));
+
 let shownCount = 0;
 let viewCount = 0;
 let fastView: Int32Array = new Int32Array(0);
@@ -214,6 +230,22 @@ for (let r = 0; r < REPEAT; r++) {
       'benchmark self-check failed: the dated filter differs between the worker and the main thread',
     );
   datedShown = want.length;
+
+  let hostReply: FilterReply | null = null;
+  total('host.dated.total', () => {
+    const req = measure('host.dated.main_request', () =>
+      filterRequest(dated, mainTree, expanded, { revision: 1, hours }),
+    );
+    hostReply = measure('host.dated.run', () => host.filter(req));
+    measure('host.dated.main_answer', () => {
+      const shownSet = new Set<string>();
+      for (const p of hostReply!.shown) shownSet.add(mainTree.ids[p]!);
+      return viewOfPositions(mainTree, hostReply!.visible);
+    });
+  });
+  const hosted = hostReply as FilterReply | null;
+  if (!hosted || hosted.shown.join() !== want.join())
+    throw new Error('benchmark self-check failed: the filter host differs from the main thread');
 }
 
 // Self-check: every matching row is shown, and every shown row matches or is above one that does.

@@ -1,5 +1,7 @@
 // Layer 2: bars. Target-version bars first (thin, under; a small grey diamond for a milestone),
-// then tasks (with a levelled strip at the top of the row where levelling moved them) and works with progress fill (critical ones red), summary bars with end caps and
+// then tasks (with a levelled strip at the top of the row where levelling moved them) and works
+// with progress fill (critical ones red), summary bars with end caps (a WBS summary's and a group
+// header's alike: red when critical, the rolled-up percent complete as a stripe inside) and
 // milestone diamonds, then the name labels on a halo of the row's background, so a relation line
 // passing behind a label does not strike through it.
 
@@ -23,7 +25,7 @@ export function drawBarsLayer(ctx: CanvasRenderingContext2D, frame: GanttFrame):
   for (const bar of frame.bars) {
     const box = barBox(frame, bar);
     if (!box || box.x1 < -200 || box.x0 > width) continue;
-    if (bar.kind === 'sum') drawSummary(ctx, frame, box);
+    if (bar.kind === 'sum') drawSummary(ctx, frame, bar, box);
     else if (bar.kind === 'milestone_start' || bar.kind === 'milestone_finish')
       drawDiamond(ctx, frame, bar, box);
     else drawTask(ctx, frame, bar, box);
@@ -100,12 +102,17 @@ function drawTask(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBa
   }
 }
 
-function drawSummary(ctx: CanvasRenderingContext2D, frame: GanttFrame, box: BarBox): void {
+/**
+ * A summary bar (a WBS summary, a group header): a band with end caps, red when critical, its
+ * rolled-up percent complete as a stripe inside the band from its start.
+ */
+function drawSummary(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar, box: BarBox): void {
+  const { theme } = frame;
   const x0 = Math.round(box.x0);
   const x1 = Math.round(box.x1);
   const y0 = Math.round(box.y0);
   const h = Math.round((box.y1 - box.y0) / 2);
-  ctx.fillStyle = frame.theme.summary;
+  ctx.fillStyle = bar.critical ? theme.critical : theme.summary;
   ctx.fillRect(x0, y0, x1 - x0, h);
   const cap = Math.max(3, h);
   ctx.beginPath();
@@ -118,6 +125,11 @@ function drawSummary(ctx: CanvasRenderingContext2D, frame: GanttFrame, box: BarB
   ctx.lineTo(x1, y0 + h + cap);
   ctx.closePath();
   ctx.fill();
+  const p = Math.min(100, Math.max(0, bar.progress));
+  if (p > 0 && h > 2) {
+    ctx.fillStyle = bar.critical ? theme.criticalProgress : theme.summaryProgress;
+    ctx.fillRect(x0, y0 + 1, Math.max(1, Math.round(((x1 - x0) * p) / 100)), h - 2);
+  }
 }
 
 function drawDiamond(ctx: CanvasRenderingContext2D, frame: GanttFrame, bar: GanttBar, box: BarBox): void {

@@ -61,6 +61,8 @@ export interface GanttTheme {
   readonly critical: string;
   readonly criticalProgress: string;
   readonly summary: string;
+  /** The done part of a summary bar (a WBS summary's or a group header's rolled-up percent). */
+  readonly summaryProgress: string;
   readonly milestone: string;
   readonly target: string;
   /** Levelled bars (the task Gantt's levelled dates; the resource Gantt's former dates are target). */

@@ -10,7 +10,8 @@ import { rangeOf, selectedColumnsOf } from '../state/workbench/types';
 import type { GanttSource } from './build-frame';
 import type { BarKind, GanttBar, GanttLink } from './frame';
 import { ShardedMap } from '../domain/wbs/sharded-map';
-import { groupSpan } from '../domain/wbs/group-summary';
+import type { RowGroup } from '../domain/wbs/arrange';
+import { groupBarModel, type GroupBarModel } from '../domain/wbs/group-summary';
 import type { WbsRelation } from '../domain/wbs/types';
 import { slotSpace, type SlotPart, type SlotSpace } from '../state/workbench/row-slots';
 
@@ -165,25 +166,40 @@ function kindOf(nodeType: string): BarKind {
  */
 const KEPT = 4096;
 
+/** A group's bar model per group object, kept while the schedule and the rows stay. */
+const groupBars = new WeakMap<RowGroup, { sched: unknown; rows: unknown; bar: GroupBarModel | null }>();
+
 /**
- * A group header's line (a layout grouped by a column): a summary bar over its rows' span, as a
- * WBS summary spans its children (null: not a header, or none of its rows scheduled).
+ * A group header's line (a layout grouped by a column): a summary bar as a WBS summary's, over its
+ * rows' span, with their rolled-up percent complete as its progress, critical when one of them is
+ * (null: not a header, or none of its rows scheduled). Computed once per group and schedule: a
+ * selection or a scroll makes new snapshots, not new sums over the group's rows.
  */
 function groupBar(s: WorkbenchState, i: number): GanttBar | null {
   const id = s.visible.ids[i];
   const group = id === undefined ? undefined : s.visible.groups?.get(id);
   if (!group || id === undefined) return null;
-  const [start, finish] = groupSpan(group.rows, s.schedule);
-  if (Number.isNaN(start) || Number.isNaN(finish)) return null;
+  const rows = s.wbs.doc.rows;
+  let kept = groupBars.get(group);
+  if (!kept || kept.sched !== s.schedule || kept.rows !== rows) {
+    kept = {
+      sched: s.schedule,
+      rows,
+      bar: groupBarModel(group.rows, s.schedule, (r) => rows.get(r)?.duration ?? 0),
+    };
+    groupBars.set(group, kept);
+  }
+  const m = kept.bar;
+  if (!m) return null;
   return {
     row: i,
     id,
     kind: 'sum',
     name: group.value,
-    start,
-    finish,
-    progress: 0,
-    critical: false,
+    start: m.start,
+    finish: m.finish,
+    progress: m.progress,
+    critical: m.critical,
     targetStart: NaN,
     targetFinish: NaN,
     selected: false,
@@ -206,7 +222,11 @@ export function ganttSource(s: WorkbenchState): GanttSource {
       name: v.row.name,
       start: v.es,
       finish: v.ef,
-      progress: v.row.percentComplete,
+      // A summary's progress is its roll-up (weighted by planned duration), as its cell shows.
+      progress:
+        v.row.nodeType === 'sum' && Number.isFinite(v.percentComplete)
+          ? v.percentComplete
+          : v.row.percentComplete,
       critical: v.critical,
       color: barColor(s.barColorBy, v.row),
       targetStart: v.targetStart,

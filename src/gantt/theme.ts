@@ -13,6 +13,7 @@ export const lightTheme: GanttTheme = {
   critical: '#e04848',
   criticalProgress: '#a82323',
   summary: '#2d3440',
+  summaryProgress: '#5b8def',
   milestone: '#2d3440',
   target: '#b9c0cb',
   levelled: '#8e5bd6',

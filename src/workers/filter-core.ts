@@ -73,17 +73,21 @@ export interface FilterReply {
   readonly ms: number;
 }
 
-/** The worker's last pass, as it handed it to the main thread (engine order). */
+/**
+ * The worker's last pass, as it handed it to the main thread (engine order); or the dates the main
+ * thread made itself and handed over (filter-host.ts), where start and finish float and percents
+ * may be missing, as in the main thread's snapshot (read as none).
+ */
 export interface WorkerSchedule {
   readonly ids: readonly RowId[];
   readonly es: Int32Array;
   readonly ef: Int32Array;
   readonly tf: Int32Array;
   readonly ff: Int32Array;
-  readonly startFloat: Int32Array;
-  readonly finishFloat: Int32Array;
+  readonly startFloat?: Int32Array | undefined;
+  readonly finishFloat?: Int32Array | undefined;
   readonly critical: Uint8Array;
-  readonly percentComplete: Float32Array;
+  readonly percentComplete?: Float32Array | undefined;
 }
 
 /** What the worker holds that a filter reads. */
@@ -221,8 +225,9 @@ export function runFilter(src: FilterSource, req: FilterRequest): FilterReply | 
       row: (p) => at[p],
       schedule: (p, pick) => {
         const e = engine()[p]!;
-        if (e < 0 || !sch) return NaN;
-        const v = sch[pick][e]!;
+        const values = sch?.[pick];
+        if (e < 0 || !values) return NaN;
+        const v = values[e]!;
         return (pick === 'es' || pick === 'ef') && v < 0 ? NaN : v;
       },
       critical: (p) => {
@@ -231,7 +236,7 @@ export function runFilter(src: FilterSource, req: FilterRequest): FilterReply | 
       },
       rolledPercent: (p) => {
         const e = engine()[p]!;
-        return e < 0 || !sch ? NaN : sch.percentComplete[e]!;
+        return e < 0 || !sch?.percentComplete ? NaN : sch.percentComplete[e]!;
       },
       acceptedStart: (p) => req.accepted?.start[p] ?? NaN,
       acceptedFinish: (p) => req.accepted?.finish[p] ?? NaN,

@@ -11,7 +11,14 @@ import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
-import { requestTransferables, runFilter, type FilterReply, type FilterRequest } from './filter-core';
+import {
+  requestTransferables,
+  runFilter,
+  type FilterReply,
+  type FilterRequest,
+  type WorkerSchedule,
+} from './filter-core';
+import { FilterHost } from './filter-host';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
 export type { FormulaDelta, ScheduleFailure, ScheduleOutput };
@@ -112,6 +119,58 @@ export function createScheduleService(): ScheduleService {
     setFormulas: (sources, attributes) => remote.setFormulas(sources, attributes),
     formulaChanges: () => remote.formulaChanges(),
     filter: (req) => remote.filter(Comlink.transfer(req, requestTransferables(req))),
+    dispose: () => {
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * The filter of a document the main thread schedules itself (the project grid), in a schedule
+ * worker of its own (filter-host.ts). Calls keep their order: a filter asked after an open, a
+ * patch or new dates reads them.
+ */
+export interface FilterHostService {
+  open(doc: WbsDoc): Promise<void>;
+  patch(patches: readonly Patch[]): Promise<void>;
+  setSchedule(schedule: WorkerSchedule | null): Promise<void>;
+  filter(req: FilterRequest): Promise<FilterReply | null>;
+  /** True when the host runs in a worker. */
+  readonly inWorker: boolean;
+  dispose(): void;
+}
+
+export function inProcessFilterHost(): FilterHostService {
+  const host = new FilterHost();
+  return {
+    inWorker: false,
+    open: async (doc) => host.open(doc),
+    patch: async (patches) => host.patch(patches),
+    setSchedule: async (schedule) => host.setSchedule(schedule),
+    filter: async (req) => host.filter(req),
+    dispose: () => undefined,
+  };
+}
+
+export function createFilterHostService(): FilterHostService {
+  if (typeof Worker === 'undefined') return inProcessFilterHost();
+  let worker: Worker;
+  try {
+    worker = startWorker();
+  } catch {
+    return inProcessFilterHost();
+  }
+  const remote = Comlink.wrap<ScheduleWorkerApi>(worker);
+  return {
+    inWorker: true,
+    open: (doc) => {
+      const packed = packDoc(doc);
+      return remote.hostOpen(Comlink.transfer(packed, packedTransferables(packed)));
+    },
+    patch: (patches) => remote.hostPatch(patches as Patch[]),
+    setSchedule: (schedule) => remote.hostSchedule(schedule),
+    filter: (req) => remote.hostFilter(Comlink.transfer(req, requestTransferables(req))),
     dispose: () => {
       remote[Comlink.releaseProxy]();
       worker.terminate();

@@ -11,9 +11,18 @@ import type { ScheduleOutput } from './schedule-core';
 import { ScheduleCore, transferables } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
 import { unpackDoc } from './doc-pack';
-import { filterTransferables, runFilter, type FilterReply, type FilterRequest } from './filter-core';
+import {
+  filterTransferables,
+  runFilter,
+  type FilterReply,
+  type FilterRequest,
+  type WorkerSchedule,
+} from './filter-core';
+import { FilterHost } from './filter-host';
 
 const core = new ScheduleCore();
+/** A document the main thread schedules itself (the project grid), held for its filter only. */
+const host = new FilterHost();
 
 const send = (out: ScheduleOutput | null) => (out ? Comlink.transfer(out, transferables(out)) : null);
 
@@ -55,6 +64,20 @@ const api = {
   filter(req: FilterRequest): FilterReply | null {
     const src = core.rowsForFilter();
     const out = src && runFilter(src, req);
+    return out ? Comlink.transfer(out, filterTransferables(out)) : null;
+  },
+  /** The filter host's document (filter-host.ts): opened, patched, its dates set, filtered. */
+  hostOpen(doc: PackedDoc): void {
+    host.open(unpackDoc(doc));
+  },
+  hostPatch(patches: Patch[]): void {
+    host.patch(patches);
+  },
+  hostSchedule(schedule: WorkerSchedule | null): void {
+    host.setSchedule(schedule);
+  },
+  hostFilter(req: FilterRequest): FilterReply | null {
+    const out = host.filter(req);
     return out ? Comlink.transfer(out, filterTransferables(out)) : null;
   },
 };

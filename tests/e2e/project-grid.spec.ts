@@ -360,10 +360,44 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   page,
   request,
 }) => {
-  const { s } = await twoSchedules(request, 'pgpanel');
+  const { s, second } = await twoSchedules(request, 'pgpanel');
   const as = <T>(p: string) => api<T>(request, s.account, 'GET', p, undefined, s.spaceId);
-  const [structure] = await as<{ id: string; kind: string }[]>(`/schedules/${s.scheduleId}/versions`).then(
-    (vs) => vs.filter((v) => v.kind === 'actual'),
+  const actual = (scheduleId: string) =>
+    as<{ id: string; kind: string }[]>(`/schedules/${scheduleId}/versions`).then((vs) =>
+      vs.filter((v) => v.kind === 'actual'),
+    );
+  const [structure] = await actual(s.scheduleId);
+  // A Zone attribute of the space, "East" on Fit-out's Partitions (stored in its version).
+  const zone = await api<{ key: string }>(
+    request,
+    s.account,
+    'POST',
+    '/eps/attributes',
+    { name: 'Zone', type: 'text', scope: 'space', node_id: null },
+    s.spaceId,
+  );
+  const [fitout] = await actual(second.id);
+  const content = await as<{ items: { id: string; name: string }[]; version: { revision: number } }>(
+    `/versions/${fitout!.id}/wbs`,
+  );
+  const partitions = content.items.find((i) => i.name === 'Partitions')!.id;
+  const path = ['rows', partitions, 'attributes', zone.key];
+  await api(
+    request,
+    s.account,
+    'POST',
+    `/versions/${fitout!.id}/wbs/batch`,
+    {
+      revision: content.version.revision,
+      origin: 'do',
+      entry: serializeEntry({
+        kind: 'undo_wbs',
+        labelKey: 'cmd.edit',
+        patches: [{ op: 'add', path, value: 'East' }],
+        inversePatches: [{ op: 'remove', path }],
+      }),
+    },
+    s.spaceId,
   );
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBlockGrid(page, s);
@@ -371,11 +405,32 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   // The focused row's information, as on the schedule page; only the tabs of the merged document.
   await rowNamed(page, 'Footings').locator('[data-col="1"]').click();
   const tabs = page.getByRole('tablist', { name: 'Node information' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Node info', 'Relations', 'Related schedules']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Node info',
+    'Relations',
+    'Directories',
+    'Related schedules',
+  ]);
   await tabs.getByRole('tab', { name: 'Node info' }).click();
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('definition').filter({ hasText: /^S1$/ })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-panel.png` });
+
+  // The directories tab, from the keyboard: a row's attribute values under its own version's labels.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await tabs.getByRole('tab', { name: 'Node info' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Directories' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('term').filter({ hasText: /^Zone$/ })).toBeVisible();
+  await expect(panel.getByRole('definition').filter({ hasText: /^East$/ })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-panel-directories.png` });
+  // A schedule's summary row is the grid's own: no values of a version.
+  await nameOf(page, 0).click();
+  await expect(panel).toContainText('Directory and attribute values of the activity show here.');
+  await rowNamed(page, 'Footings').locator('[data-col="1"]').click();
+  await tabs.getByRole('tab', { name: 'Node info' }).click();
 
   // A successor of the same schedule: added through the grid's edit loop, stored in its version.
   await tabs.getByRole('tab', { name: 'Relations' }).focus();

@@ -4,17 +4,25 @@
 // activity earlier (delayed) and the indicators call (quality checks); with the page's filter too,
 // rows pass both; the layout's sort with the print's own columns; start/finish sorted by the early
 // dates; 400s naming the field in en and ru; the indicator is never kept with saved settings.
+// The layout's volume and price printed, filtered and sorted; and a grouped layout's headers read
+// back from the PDF: each header's Volume and Price the sums of the rows printed under it (their
+// stored amounts, their printed cells checked against them), its Start and Finish the earliest
+// start and latest finish those rows print.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
 import type { EpsTree, PrintSettings, UserSpace } from '../../src/api';
 import type { Job, StoredFile } from '../../src/api/transfer';
 import type { IndicatorsResponse } from '../../src/api/views';
+import { formatNumber } from '../../src/domain/format';
 import { defaultSettings } from '../../src/domain/print/settings';
 import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
 import { readPdf } from '../support/pdf-reader';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMBER = /^-?\d{1,3}(,\d{3})*\.\d{2}$/;
 
 interface Item {
   id: string;
@@ -25,6 +33,27 @@ interface Item {
   critical: boolean | null;
   es: number | null;
   ef: number | null;
+}
+
+/** Prints the version with these settings and reads the PDF the job stored. */
+async function printVersion(
+  app: FastifyInstance,
+  auth: { token: string; space: string },
+  version: string,
+  settings: PrintSettings,
+) {
+  const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
+  expect(res.statusCode, res.body).toBe(201);
+  let job = res.json() as Job;
+  for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const rep = await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } });
+    job = (rep.json() as Job[])[0]!;
+  }
+  expect(job.state, JSON.stringify(job.errors)).toBe('done');
+  const file: Pick<StoredFile, 'id'> = { id: job.file_id! };
+  const dl = await call(app, api.transfer.storageDownload, { ...auth, params: { id: file.id } });
+  return readPdf(dl.rawPayload);
 }
 
 describe('print with the schedule page indicator filter', () => {
@@ -72,20 +101,7 @@ describe('print with the schedule page indicator filter', () => {
       headers: { 'accept-language': lang },
     });
 
-  const printPdf = async (settings: PrintSettings) => {
-    const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
-    expect(res.statusCode, res.body).toBe(201);
-    let job = res.json() as Job;
-    for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const rep = await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } });
-      job = (rep.json() as Job[])[0]!;
-    }
-    expect(job.state, JSON.stringify(job.errors)).toBe('done');
-    const file: Pick<StoredFile, 'id'> = { id: job.file_id! };
-    const dl = await call(app, api.transfer.storageDownload, { ...auth, params: { id: file.id } });
-    return readPdf(dl.rawPayload);
-  };
+  const printPdf = (settings: PrintSettings) => printVersion(app, auth, version, settings);
 
   /** The codes of the version's rows the PDF prints (each code cell is one text line). */
   const printedCodes = async (settings: PrintSettings) => {
@@ -260,6 +276,8 @@ describe('print of volume and price', () => {
   }, 180_000);
   afterAll(() => h.close());
 
+  const printPdf = (settings: PrintSettings) => printVersion(app, auth, version, settings);
+
   it("prints the layout's volume and price columns as the grid shows them, and filters and sorts by them", async () => {
     const rows = await h.database.db
       .selectFrom('wbs_items')
@@ -288,19 +306,7 @@ describe('print of volume and price', () => {
       use_layout: true,
       filter: JSON.stringify({ field: 'volume', op: 'gt', value: 0 }),
     };
-    const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
-    expect(res.statusCode, res.body).toBe(201);
-    let job = res.json() as Job;
-    for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (
-        (await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } })).json() as Job[]
-      )[0]!;
-    }
-    expect(job.state).toBe('done');
-    const pdf = readPdf(
-      (await call(app, api.transfer.storageDownload, { ...auth, params: { id: job.file_id! } })).rawPayload,
-    );
+    const pdf = await printPdf(settings);
     const lines = pdf.pages.flatMap((p) => p.text.split('\n').map((l) => l.trim()));
     expect(lines).toContain('Volume');
     expect(lines).toContain('Price');
@@ -315,6 +321,100 @@ describe('print of volume and price', () => {
       v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(lines).toContain(fmt(first.volume!));
     if (first.price !== null) expect(lines).toContain(fmt(first.price));
+    await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: { columns: [], frozen: 0, sort: [], group_by: null },
+    });
+  });
+
+  it("prints each header's volume and price sums and its rows' earliest start and latest finish", async () => {
+    const attrs = (
+      await call(app, api.versionResources.attributes, { ...auth, params: { id: version } })
+    ).json() as { items: { key: string; label: string }[] };
+    const location = attrs.items.find((a) => a.label === 'Location')!.key;
+    const rows = await h.database.db
+      .selectFrom('wbs_items')
+      .select(['code', 'volume', 'price', 'node_type'])
+      .where('version_id', '=', version)
+      .execute();
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    const col = (id: string, width: number) => ({ id, width, visible: true });
+    const saved = await call(app, api.wbsBatch.saveLayout, {
+      ...auth,
+      params: { id: version },
+      body: {
+        columns: [
+          col('code', 80),
+          col('name', 260),
+          col('volume', 110),
+          col('price', 110),
+          col('start', 100),
+          col('finish', 100),
+        ],
+        frozen: 0,
+        sort: [],
+        group_by: `attr:${location}`,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const settings: PrintSettings = {
+      ...defaultSettings(),
+      use_layout: true,
+      fit: { mode: 'pages', pages_wide: 1 },
+    };
+    const pdf = await printPdf(settings);
+
+    const fmt = (v: number) => formatNumber(v, { lang: 'en' });
+    const isHeader = (l: string) => l.startsWith('Location: ');
+    let checked = 0;
+    for (const page of pdf.pages) {
+      const lines = page.text.split('\n').map((l) => l.trim());
+      // A group whose header and every row print on this page: up to the next header on it.
+      const heads = lines.flatMap((l, i) => (isHeader(l) ? [i] : []));
+      for (let k = 0; k + 1 < heads.length; k++) {
+        const block = lines.slice(heads[k]! + 1, heads[k + 1]!);
+        // The header's own cells come first, before its first row's code.
+        const first = block.findIndex((l) => byCode.has(l));
+        expect(first, lines[heads[k]!]).toBeGreaterThan(0);
+        const header = block.slice(0, first);
+        // Its rows: a code, then its cells (name, volume and price when it has them, start, finish).
+        const printed: { code: string; cells: string[] }[] = [];
+        for (const l of block.slice(first))
+          if (byCode.has(l)) printed.push({ code: l, cells: [] });
+          else printed.at(-1)!.cells.push(l);
+        const count = Number(/· (\d+) activit/.exec(lines[heads[k]!]!)?.[1]);
+        expect(printed, lines[heads[k]!]).toHaveLength(count);
+        let volume = 0;
+        let price = 0;
+        const starts: string[] = [];
+        const finishes: string[] = [];
+        for (const r of printed) {
+          const db = byCode.get(r.code)!;
+          expect(db.node_type).not.toBe('sum');
+          // The row's printed amounts are its stored ones.
+          const amounts = r.cells.filter((c) => NUMBER.test(c));
+          const stored = [db.volume, db.price].filter((v): v is number => v !== null).map(fmt);
+          expect(amounts, r.code).toEqual(stored);
+          volume += db.volume ?? 0;
+          price += db.price ?? 0;
+          const dates = r.cells.filter((c) => DATE.test(c));
+          expect(dates, r.code).toHaveLength(2);
+          starts.push(dates[0]!);
+          finishes.push(dates[1]!);
+        }
+        const want = [
+          ...(printed.some((r) => byCode.get(r.code)!.volume !== null) ? [fmt(volume)] : []),
+          ...(printed.some((r) => byCode.get(r.code)!.price !== null) ? [fmt(price)] : []),
+          starts.sort()[0]!,
+          finishes.sort().at(-1)!,
+        ];
+        expect(header, lines[heads[k]!]).toEqual(want);
+        checked++;
+      }
+    }
+    // Several groups checked, one of them with volume and price.
+    expect(checked).toBeGreaterThanOrEqual(2);
     await call(app, api.wbsBatch.saveLayout, {
       ...auth,
       params: { id: version },

@@ -163,4 +163,25 @@ describe('the arranged view', () => {
     expect(north).toMatchObject({ kind: 'sum', name: 'North', start: day(2), finish: day(3) + 480 });
     expect(source.bar(at('T1'))?.kind).not.toBe('sum');
   });
+
+  it("gives a group header's bar its rows' rolled-up percent and is critical when one of them is", () => {
+    const base = schedule({ T1: 3, T2: 0, T3: 2, T4: 1 });
+    const order = [...base.position.keys()];
+    const critical = Uint8Array.from(order, (id) => (id === 'T3' ? 1 : 0));
+    const pct: Record<string, number> = { T1: 50, T3: 100, T2: 20 };
+    const percentComplete = Float32Array.from(order, (id) => pct[id] ?? 0);
+    workbench.set({ schedule: { ...base, critical, percentComplete } });
+    setArrangement({ sort: [], groupBy: 'attr:zone' });
+    const source = ganttSource(workbench.get());
+    const at = (id: string) => ids().indexOf(id);
+    const north = source.bar(at(`${GROUP}North`))!;
+    // North: T1 (2 days, 50 %) and T3 (1 day, 100 %, critical).
+    expect(north.critical).toBe(true);
+    expect(north.progress).toBeCloseTo((2 * 50 + 100) / 3, 4);
+    const south = source.bar(at(`${GROUP}South`))!;
+    expect(south).toMatchObject({ critical: false, progress: 20 });
+    // A new schedule: the bar follows it (T3 no longer critical).
+    workbench.set({ schedule: { ...base, critical: new Uint8Array(order.length), percentComplete } });
+    expect(ganttSource(workbench.get()).bar(at(`${GROUP}North`))!.critical).toBe(false);
+  });
 });

@@ -124,6 +124,49 @@ describe('group header values', () => {
   });
 });
 
+describe('group header values of calculated columns', () => {
+  // The worker's values (as use-formulas.ts keeps them): a number formula, a text one, a date one
+  // and one giving an error value in a row.
+  setAttributeColumnTypes([
+    { key: 'due', label: 'Due', type: 'date' },
+    { key: 'cost', label: 'Cost', type: 'formula', formula: 'price * 2' },
+    { key: 'tag', label: 'Tag', type: 'formula', formula: 'UPPER(name)' },
+    { key: 'later', label: 'Later', type: 'formula', formula: '[Due] + 1440' },
+    { key: 'ratio', label: 'Ratio', type: 'formula', formula: 'price / volume' },
+  ]);
+  const computed: Record<string, Record<string, unknown>> = {
+    a: { cost: 28, tag: 'A', later: 2000, ratio: 14 / 1200.5 },
+    b: { cost: 4200, tag: 'B', later: 3000, ratio: { error: 'div_zero' } },
+    c: { cost: 2, tag: 'C', later: 4000, ratio: { error: 'div_zero' } },
+  };
+  const withFormulas: CellTextContext = {
+    ...ctx,
+    formulaValue: (key, id) => computed[id]?.[key] as never,
+  };
+  const columns = ['attr:cost', 'attr:tag', 'attr:later', 'attr:ratio', 'attr:due'];
+
+  it("sums a number formula's computed values; text and date formulas stay empty", () => {
+    const v = groupValuesOf({ groups, rows, schedule, ctx: withFormulas, columns }).get('g')!;
+    expect(v.get('attr:cost')).toBe(4230);
+    expect(groupCellText('attr:cost', v, withFormulas)).toBe('4,230');
+    // An error value adds nothing; the row that has a number does.
+    expect(v.get('attr:ratio')).toBeCloseTo(14 / 1200.5, 12);
+    for (const empty of ['attr:tag', 'attr:later', 'attr:due']) expect(v.has(empty)).toBe(false);
+  });
+
+  it('reads the values the worker computed, not the stored ones, and follows new ones', () => {
+    const stored = new Map(rows).set('a', { ...rows.get('a')!, attributes: { cost: 1_000_000 } });
+    const v = groupValuesOf({ groups, rows: stored, schedule, ctx: withFormulas, columns }).get('g')!;
+    expect(v.get('attr:cost')).toBe(4230);
+    // A new context (the page makes one when the worker's values change): the new sum.
+    computed.a!.cost = 30;
+    const next = { ...withFormulas };
+    expect(
+      groupValuesOf({ groups, rows: stored, schedule, ctx: next, columns }).get('g')!.get('attr:cost'),
+    ).toBe(4232);
+  });
+});
+
 function startText(day: number): string {
   const d = new Date(Date.UTC(2000, 0, 1 + day));
   return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCFullYear()).slice(2)}`;

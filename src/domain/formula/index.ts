@@ -5,3 +5,4 @@ export * from './evaluate';
 export * from './functions';
 export * from './parse';
 export * from './names';
+export * from './kind';

@@ -1,7 +1,8 @@
 // A group header's roll-ups, as a WBS summary rolls up its rows (src/domain/schedule/roll-up.ts):
 // its span (earliest start – latest finish), drawn in the header's text and as a summary bar on
 // the Gantt, and its percent complete weighted by the rows' planned duration, a plain mean when
-// they are all without duration (milestones). Rows not scheduled are left out.
+// they are all without duration (milestones). Rows not scheduled are left out. The Gantt's bar
+// (groupBarModel) carries the span, that percent as its progress and whether any row is critical.
 import type { RowId } from './types';
 
 /** The group's percent complete (null: no row has one). */
@@ -48,4 +49,61 @@ export function groupSpan(rows: readonly RowId[], dates: DatesByRow | null): [nu
       if (ef >= 0 && ef > finish) finish = ef;
     }
   return [Number.isFinite(start) ? start : NaN, Number.isFinite(finish) ? finish : NaN];
+}
+
+/** What a group's summary bar reads of a schedule: its dates, critical flags and percents. */
+export interface BarDatesByRow extends DatesByRow {
+  readonly critical: ArrayLike<number>;
+  /** A row's percent complete (absent: the stored dates of an open, no progress known). */
+  readonly percentComplete?: ArrayLike<number> | undefined;
+}
+
+/** A group header's Gantt bar, drawn as a WBS summary's. */
+export interface GroupBarModel {
+  /** Earliest start and latest finish of the rows (groupSpan). */
+  readonly start: number;
+  readonly finish: number;
+  /** Percent complete weighted by planned duration (groupPercent); 0 when no row has one. */
+  readonly progress: number;
+  /** Some row of the group is critical. */
+  readonly critical: boolean;
+}
+
+/**
+ * The summary bar of a group: its span, its rolled-up percent complete and whether any of its rows
+ * is critical, in one pass over the rows (null: none of them scheduled, so no bar).
+ */
+export function groupBarModel(
+  rows: readonly RowId[],
+  sched: BarDatesByRow | null,
+  durationOf: (id: RowId) => number,
+): GroupBarModel | null {
+  if (!sched) return null;
+  const { position, es, ef, critical, percentComplete: pct } = sched;
+  let start = Infinity;
+  let finish = -Infinity;
+  let crit = false;
+  let weight = 0;
+  let done = 0;
+  let count = 0;
+  let sum = 0;
+  for (const id of rows) {
+    const p = position.get(id);
+    if (p === undefined) continue;
+    const s = es[p]!;
+    const f = ef[p]!;
+    if (s >= 0 && s < start) start = s;
+    if (f >= 0 && f > finish) finish = f;
+    if (critical[p] === 1) crit = true;
+    const v = pct?.[p];
+    if (v === undefined || !Number.isFinite(v)) continue;
+    const d = Math.max(0, durationOf(id));
+    weight += d;
+    done += d * v;
+    count += 1;
+    sum += v;
+  }
+  if (!Number.isFinite(start) || !Number.isFinite(finish)) return null;
+  const progress = count === 0 ? 0 : weight > 0 ? done / weight : sum / count;
+  return { start, finish, progress, critical: crit };
 }

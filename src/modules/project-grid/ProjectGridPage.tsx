@@ -13,7 +13,7 @@ import { Link, useNavigate, useOutletContext, useParams, useSearchParams } from 
 import { liveEvents } from '../../app/api/live';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { setCommitGuard } from '../../state/workbench/data';
-import { setPeopleRouting } from '../../state/row-people';
+import { setPeopleRouting, type PeopleRouting } from '../../state/row-people';
 import { VersionSync } from '../../state/workbench/sync';
 import { ApiError } from '../../app/api/errors';
 import type { FilterExpr } from '../../domain/filter';
@@ -24,6 +24,8 @@ import { useToasts } from '../../state/toasts';
 import { textContext } from '../../state/workbench/commands-edit';
 import { parseFilterParams } from '../../state/workbench/filter';
 import { followFilter, setFilter } from '../../state/workbench/filter-view';
+import { provideHostFilter } from '../../state/workbench/host-filter';
+import { createFilterHostService } from '../../workers/schedule-client';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { FilterBuilder } from '../attributes/FilterBuilder';
 import { filterFields } from '../attributes/filter-fields';
@@ -34,6 +36,7 @@ import { loadCalendars, resetTimescale } from '../schedule/load';
 import { installWorkbenchServices } from '../schedule/services';
 import { GridGanttSplit } from '../schedule/GridGanttSplit';
 import { NodePanel, PanelToggle } from '../schedule/NodePanel';
+import type { RowVersion } from '../schedule/DirectoriesTab';
 import type { PanelTab } from '../../state/workbench/store';
 import { useSplitSizes } from '../schedule/use-split-sizes';
 import '../schedule/workbench.css';
@@ -78,6 +81,12 @@ export function ProjectGridPage() {
   const [reloads, setReloads] = useState(0);
   const [filterOpen, setFilterOpen] = useState(false);
   const refusedShown = useRef(0);
+  /** A grid row's own version and id (from the editor's routes), for the panel's directories tab. */
+  const routingRef = useRef<PeopleRouting | null>(null);
+  const rowVersion = useCallback((rowId: string): RowVersion | null => {
+    const own = routingRef.current?.own(rowId);
+    return own ? { versionId: own.versionId, rowId: own.wbsId } : null;
+  }, []);
   // The project whose history was rebuilt from the logs (once per page load: a reading again of
   // the grid keeps the history it has).
   const historyOf = useRef<string | null>(null);
@@ -96,6 +105,15 @@ export function ProjectGridPage() {
   );
 
   useEffect(() => installWorkbenchServices(), []);
+  // Every filter evaluated in a worker holding the merged rows and dates (host-filter.ts).
+  useEffect(() => {
+    const service = createFilterHostService();
+    const stop = provideHostFilter(service);
+    return () => {
+      stop();
+      service.dispose();
+    };
+  }, []);
   useEffect(() => followFilter(), []);
   useEffect(() => setFilter(parsedFilter.ok ? parsedFilter.filter : null), [parsedFilter]);
   // The store is the workbench's: left as it was found.
@@ -141,7 +159,10 @@ export function ProjectGridPage() {
     if (v && editor.anyEditable) workbench.set({ version: { ...v, locked: false } });
     setCommitGuard(editor.guard);
     // The Executor column: each row's people are its own version's, under the grid's ids.
-    setPeopleRouting(peopleRouting(loaded.versions, editor.routes));
+    const routing = peopleRouting(loaded.versions, editor.routes);
+    setPeopleRouting(routing);
+    // The panel's directories tab: a row's attribute values and links in its own version.
+    routingRef.current = routing;
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
@@ -154,6 +175,7 @@ export function ProjectGridPage() {
       editor.dispose();
       setCommitGuard(null);
       setPeopleRouting(null);
+      routingRef.current = null;
     };
   }, [loaded, canEdit]);
 
@@ -354,7 +376,7 @@ export function ProjectGridPage() {
         }}
       />
       <GridGanttSplit ctx={ctx} t={wt} label={t('label')} locale={locale} split={split} />
-      {loaded && <NodePanel ctx={ctx} t={wt} split={split} tabs={GRID_PANEL_TABS} />}
+      {loaded && <NodePanel ctx={ctx} t={wt} split={split} tabs={GRID_PANEL_TABS} rowVersion={rowVersion} />}
       {/* An overlap with another planner's change of one of the versions: keep mine or take theirs. */}
       {createPortal(<ConflictDialog t={wt} />, document.body)}
       {loadState !== 'ready' && <div className="wb-loading">{t('loading')}</div>}
@@ -364,11 +386,17 @@ export function ProjectGridPage() {
 
 /**
  * The node panel's tabs on the project grid: those that read and edit the merged document (the
- * row, its links through the routed edit loop, its links to other projects). The others read one
- * version's side data (attributes, photos, daily plans, assignments, its model): they are on the
- * row's schedule page, one Alt+Enter away.
+ * row, its links through the routed edit loop, its links to other projects) and the directories
+ * tab (the row's attribute values under its own version's labels, its directory links stored in
+ * its own version). The others read one version's side data (photos, daily plans, assignments,
+ * its model): they are on the row's schedule page, one Alt+Enter away.
  */
-const GRID_PANEL_TABS: readonly PanelTab[] = ['node_info', 'task_relations', 'related_schedules'];
+const GRID_PANEL_TABS: readonly PanelTab[] = [
+  'node_info',
+  'task_relations',
+  'directories',
+  'related_schedules',
+];
 
 /** The filter builder of the attributes module, its result going to the address's `filter`. */
 function FilterTool({

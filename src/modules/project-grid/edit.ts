@@ -25,6 +25,7 @@ import { applyRemote } from '../../state/workbench/data';
 import type { LoggedAction, TimedEntry } from '../../state/workbench/history-from-log';
 import { mergeTimedHistories, timedHistoryFromUndoLog } from '../../state/workbench/history-from-log';
 import { services } from '../../state/workbench/services';
+import { snapshotOf } from '../../state/workbench/schedule-snapshot';
 import { workbench } from '../../state/workbench/store';
 import type { SyncResult, SyncTransport } from '../../state/workbench/sync';
 import { SyncConflict, SyncEditConflict } from '../../state/workbench/sync';
@@ -316,23 +317,9 @@ export class GridEditor {
       ...this.partOf(k),
       dates: this.dates[k] ?? null,
     }));
-    const d = mergeParts(parts).dates;
     const now = workbench.get();
     workbench.set({
-      schedule: {
-        revision: now.dataRevision,
-        position: new Map(d.ids.map((id, i) => [id, i])),
-        es: d.es,
-        ef: d.ef,
-        ls: d.ls,
-        lf: d.lf,
-        tf: d.tf,
-        ff: d.ff,
-        critical: d.critical,
-        percentComplete: d.percentComplete,
-        projectFinish: d.projectFinish,
-        ms: now.schedule?.ms ?? 0,
-      },
+      schedule: snapshotOf(mergeParts(parts).dates, now.dataRevision, now.schedule?.ms ?? 0),
       timetableState: 'calculated',
     });
     // Edits made while computing: once more.

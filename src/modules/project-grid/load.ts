@@ -15,6 +15,7 @@ import { versionScheduleOptions } from '../../domain/schedule';
 import type { CalendarDef } from '../../domain/schedule/model';
 import type { WbsRow } from '../../domain/wbs/types';
 import { loadVersionDoc } from '../../state/workbench/data';
+import { snapshotOf } from '../../state/workbench/schedule-snapshot';
 import { workbench } from '../../state/workbench/store';
 import { createScheduleService } from '../../workers/schedule-client';
 import type { ScheduleService } from '../../workers/schedule-client';
@@ -110,22 +111,8 @@ export async function loadProjectGrid(projectId: string, signal: AbortSignal): P
     created_at: grid.project.created_at,
   };
   loadVersionDoc(version, { rows: merged.rows, relations: merged.relations });
-  const d = merged.dates;
   workbench.set({
-    schedule: {
-      revision: workbench.get().dataRevision,
-      position: new Map(d.ids.map((id, i) => [id, i])),
-      es: d.es,
-      ef: d.ef,
-      ls: d.ls,
-      lf: d.lf,
-      tf: d.tf,
-      ff: d.ff,
-      critical: d.critical,
-      percentComplete: d.percentComplete,
-      projectFinish: d.projectFinish,
-      ms: t2 - t1,
-    },
+    schedule: snapshotOf(merged.dates, workbench.get().dataRevision, t2 - t1),
     timetableState: 'calculated',
     target: null,
   });

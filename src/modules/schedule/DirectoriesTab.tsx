@@ -1,7 +1,9 @@
 // The directories tab: the row's links to the space's directories (DirectoryLinks, from the
 // directories module), then its imported attribute (directory) values under the labels the
 // version's import gave their keys (GET versions/{id}/attributes: a P6 UDF title, an activity
-// code type …); a key without a definition shows as itself, and the key is the label's title.
+// code type …); a key without a definition shows as itself, and the key is the label's title. On
+// the project grid the row's own version and id are given (its links and labels are that
+// version's).
 
 import { useParams } from 'react-router-dom';
 import type { RowView } from '../../state/workbench/types';
@@ -44,17 +46,28 @@ export function DirectoriesView({ fields, t }: { fields: readonly DirectoryField
   );
 }
 
-export function DirectoriesTab({ v, t }: { v: RowView; t: T }) {
-  const versionId = useWorkbench((s) => s.versionId);
+/** A shown row's own version and id (the project grid's rows are of several versions). */
+export interface RowVersion {
+  readonly versionId: string;
+  readonly rowId: string;
+}
+
+/**
+ * `place`: the row's version and own id where they are not the store's version and the row's id
+ * (the project grid); null: the row is of no version (a schedule's summary row there).
+ */
+export function DirectoriesTab({ v, t, place }: { v: RowView; t: T; place?: RowVersion | null }) {
+  const storeVersion = useWorkbench((s) => s.versionId);
+  const at = place !== undefined ? place : storeVersion ? { versionId: storeVersion, rowId: v.row.id } : null;
+  const versionId = at?.versionId ?? null;
   const defs = useLoaded(versionId, () => loadAttributeDefs(versionId!));
   // Until the labels come (or if they cannot), the keys label the values.
   const fields = directoryFields(v.row.attributes, defs.status === 'ready' ? defs.value : NO_DEFS);
   const { spaceId } = useParams();
+  if (place === null) return <TabEmpty tab="directories" t={t} />;
   return (
     <>
-      {spaceId && versionId ? (
-        <DirectoryLinks spaceId={spaceId} versionId={versionId} rowId={v.row.id} />
-      ) : null}
+      {spaceId && at ? <DirectoryLinks spaceId={spaceId} versionId={at.versionId} rowId={at.rowId} /> : null}
       <DirectoriesView fields={fields} t={t} />
     </>
   );

@@ -21,7 +21,7 @@ import type { PanelTab } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { RowView } from '../../state/workbench/types';
 import { AssignmentsTab } from './AssignmentsTab';
-import { DirectoriesTab } from './DirectoriesTab';
+import { DirectoriesTab, type RowVersion } from './DirectoriesTab';
 import { RelatedSchedulesTab } from './RelatedSchedulesTab';
 import { RelationsTab } from './RelationsTab';
 import { Fields, TabEmpty } from './panel-parts';
@@ -121,12 +121,15 @@ export function InfoPanel({
   t,
   height,
   tabs: offered = PANEL_TABS,
+  rowVersion,
 }: {
   ctx: CellTextContext;
   t: T;
   height: number;
   /** The tabs shown (the project grid offers those that read the merged document only). */
   tabs?: readonly PanelTab[];
+  /** A shown row's own version and id, where rows are of several versions (the project grid). */
+  rowVersion?: ((rowId: string) => RowVersion | null) | undefined;
 }) {
   const chosen = useWorkbench((s) => s.panelTab);
   const tab = offered.includes(chosen) ? chosen : offered[0]!;
@@ -177,7 +180,7 @@ export function InfoPanel({
         ) : tab === 'task_relations' ? (
           <RelationsTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : tab === 'directories' ? (
-          <DirectoriesTab v={v} t={t} />
+          <DirectoriesTab v={v} t={t} {...(rowVersion ? { place: rowVersion(v.row.id) } : {})} />
         ) : tab === 'related_schedules' ? (
           <RelatedSchedulesTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : tab === 'assignments' ? (

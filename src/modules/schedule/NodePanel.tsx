@@ -5,6 +5,7 @@ import { PanelBottom } from 'lucide-react';
 import type { CellTextContext } from '../../state/workbench/cell-text';
 import type { PanelTab } from '../../state/workbench/store';
 import { useWorkbench, workbench } from '../../state/workbench/store';
+import type { RowVersion } from './DirectoriesTab';
 import { InfoPanel } from './InfoPanel';
 import { Splitter } from './Splitter';
 import type { SplitControls } from './use-split-sizes';
@@ -35,6 +36,8 @@ export function NodePanel(p: {
   split: SplitControls;
   /** The tabs offered (all of them by default). */
   tabs?: readonly PanelTab[];
+  /** A shown row's own version and id, where rows are of several versions (the project grid). */
+  rowVersion?: ((rowId: string) => RowVersion | null) | undefined;
 }) {
   const open = useWorkbench((s) => s.panelOpen);
   if (!open) return null;
@@ -49,7 +52,7 @@ export function NodePanel(p: {
         onChange={p.split.setPanelHeight}
         onCommit={p.split.commitPanelHeight}
       />
-      <InfoPanel ctx={p.ctx} t={p.t} height={p.split.panel.height} tabs={p.tabs} />
+      <InfoPanel ctx={p.ctx} t={p.t} height={p.split.panel.height} tabs={p.tabs} rowVersion={p.rowVersion} />
     </>
   );
 }

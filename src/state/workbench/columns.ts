@@ -5,6 +5,7 @@
 import { WBS_COLUMNS, attributeColumn, attributeColumnId } from '../../domain/wbs/columns';
 import type { WbsColumn } from '../../domain/wbs/columns';
 import type { DirectoryChoice } from '../../domain/directory/picker';
+import { formulaKinds } from '../../domain/formula';
 import type { ColumnId, ColumnLayout } from './types';
 
 export interface ColumnDef {
@@ -20,7 +21,10 @@ export interface ColumnDef {
    * in the picker from the version's executors and sent through the row-people call.
    */
   readonly person?: 'executor';
-  /** A number attribute (even one the caller may only read): a group header sums it. */
+  /**
+   * A number attribute (even one the caller may only read), or a calculated one whose formula gives
+   * numbers (domain/formula/kind.ts): a group header sums it.
+   */
   readonly number?: boolean;
 }
 
@@ -94,6 +98,10 @@ export interface AttributeColumnType {
   readonly linked_directory_id?: string | null | undefined;
   /** A directory-typed attribute: the directory whose value codes its cells hold. */
   readonly directory_id?: string | null | undefined;
+  /** Its name, as formulas may read it (the key when absent). */
+  readonly label?: string | undefined;
+  /** A formula attribute's expression: its values' kind decides whether a group header sums it. */
+  readonly formula?: string | null | undefined;
 }
 
 /**
@@ -106,6 +114,9 @@ export function setAttributeColumnTypes(
   defs: readonly AttributeColumnType[],
   directories: ReadonlyMap<string, readonly DirectoryChoice[]> = new Map(),
 ): void {
+  const kinds = formulaKinds(
+    defs.map((d) => ({ key: d.key, name: d.label ?? d.key, type: d.type, formula: d.formula })),
+  );
   for (const d of defs) {
     const id = attributeColumnId(d.key);
     const readOnly = d.type === 'formula' || d.access === 'read' || !!d.linked_directory_id;
@@ -129,7 +140,7 @@ export function setAttributeColumnTypes(
       align: d.type === 'number' || d.type === 'formula' ? 'right' : 'left',
       defaultWidth: ATTRIBUTE_WIDTH,
       ...(choices && !readOnly ? { choices } : {}),
-      ...(d.type === 'number' ? { number: true } : {}),
+      ...(d.type === 'number' || kinds.get(d.key) === 'number' ? { number: true } : {}),
     });
   }
 }

@@ -9,8 +9,10 @@
 // rows, pass and calculated values (workers/filter-core.ts): the filter is set at once, its rows
 // arrive as positions (Int32Arrays) and are put in view if nothing changed meanwhile (the rows,
 // the expanded rows, the filter). A worker whose rows are not these, or a change meanwhile:
-// evaluated here (the same evaluation over positions, filter.ts). Without a worker (the project
-// grid): here.
+// evaluated here (the same evaluation over positions, filter.ts). The project grid provides a
+// worker too: a filter host holding its merged document and the dates it made (host-filter.ts);
+// that worker reads the store's dates, so a filter on dates asked before them runs again when
+// they arrive, as one evaluated here does.
 
 import { CURATOR_COLUMNS } from './curator-dates';
 import {
@@ -36,15 +38,30 @@ import { arrangeOf } from './arrange';
 
 type FilterWorker = (req: FilterRequest) => Promise<FilterReply | null>;
 let filterWorker: FilterWorker | null = null;
+/** The worker reads the store's dates (not a pass of its own): a filter on dates waits for them. */
+let workerReadsStore = false;
 /** The newest off-thread request; an older answer is dropped. */
 let asked = 0;
 
-/** Evaluate filters in a worker from now on; the returned function stops it. */
-export function provideFilterWorker(run: FilterWorker): () => void {
+/**
+ * Evaluate filters in a worker from now on; the returned function stops it. `storeSchedule`: the
+ * worker reads the dates the store holds (host-filter.ts) rather than a pass of its own.
+ */
+export function provideFilterWorker(run: FilterWorker, opts: { storeSchedule?: boolean } = {}): () => void {
   filterWorker = run;
+  workerReadsStore = opts.storeSchedule ?? false;
   return () => {
     if (filterWorker === run) filterWorker = null;
   };
+}
+
+/** The filter reads dates, floats or an indicator, and the store's dates are not of its rows yet. */
+function waitsForSchedule(s: WorkbenchState, filter: ActiveFilter | null): boolean {
+  const current = s.schedule !== null && s.schedule.revision === s.dataRevision;
+  const needs =
+    filter !== null &&
+    (filter.indicator !== null || (!!filter.expr && readsAny(filter.expr, (f) => SCHEDULE_COLUMNS.has(f))));
+  return needs && !current;
 }
 
 /** Apply `filter` (null: show everything) to the current rows and schedule. */
@@ -58,15 +75,11 @@ export function setFilter(filter: ActiveFilter | null): void {
 function applySync(filter: ActiveFilter | null): void {
   const s = workbench.get();
   const shown = filter ? filterShownRows(s, filter, textContext(s).hoursPerDay) : null;
-  const current = s.schedule !== null && s.schedule.revision === s.dataRevision;
-  const needs =
-    filter !== null &&
-    (filter.indicator !== null || (!!filter.expr && readsAny(filter.expr, (f) => SCHEDULE_COLUMNS.has(f))));
   workbench.set({
     filter,
     filterShown: shown,
     visible: viewOf(s.wbs.index, s.expanded, shown, arrangeOf(s)),
-    filterWaitsForSchedule: needs && !current,
+    filterWaitsForSchedule: waitsForSchedule(s, filter),
   });
 }
 
@@ -124,7 +137,7 @@ function applyOffThread(run: FilterWorker, filter: ActiveFilter): void {
   const s = workbench.get();
   const ticket = asked;
   const tree = preorderTree(s.wbs.index);
-  workbench.set({ filter, filterWaitsForSchedule: false });
+  workbench.set({ filter, filterWaitsForSchedule: workerReadsStore && waitsForSchedule(s, filter) });
   const answer = (reply: FilterReply | null) => {
     const now = workbench.get();
     if (ticket !== asked || now.filter !== filter) return; // a newer filter or none

@@ -35,7 +35,8 @@ export interface GroupRowRef {
 
 /**
  * How a displayed column rolls up over a group (null: it stays empty — text, lists, calendars,
- * status, free float, which a summary has none of, formulas and date attributes).
+ * status, free float, which a summary has none of, date attributes and formulas that give no
+ * numbers). A formula giving numbers is summed over the values the worker computed.
  */
 export function groupColumn(
   id: ColumnId,
@@ -94,11 +95,14 @@ export function groupColumn(
       const def = columnDef(id);
       const key = def.domain.attribute;
       if (!def.number || key === undefined) return null;
+      // A calculated attribute reads the worker's value, as its cell does; a stored one the row's.
+      const computed = ctx.formulaValue;
       return {
         id,
         kind: 'sum',
         value: (r) => {
-          const v = r.row?.attributes[key];
+          const c = computed?.(key, r.id);
+          const v = c !== undefined ? c : r.row?.attributes[key];
           return typeof v === 'number' ? v : undefined;
         },
       };

@@ -1,6 +1,8 @@
 // The engine's last result as the store keeps it: typed arrays indexed by engine position, plus
 // the id → position map. Derived data (STYLE 5): never in history, never sent to the server.
 
+import type { MergedDates } from '../../domain/project-grid/merge';
+
 export interface ScheduleSnapshot {
   /** Data revision the result was computed for. */
   readonly revision: number;
@@ -42,4 +44,22 @@ export function isDriving(s: ScheduleSnapshot | null, predId: string, succId: st
   if (p === undefined || i === undefined || i + 1 >= start.length) return null;
   for (let k = start[i]!; k < start[i + 1]!; k++) if (preds[k] === p) return true;
   return false;
+}
+
+/** The store's snapshot of the project grid's merged dates, for data revision `revision`. */
+export function snapshotOf(d: MergedDates, revision: number, ms: number): ScheduleSnapshot {
+  return {
+    revision,
+    position: new Map(d.ids.map((id, i) => [id, i])),
+    es: d.es,
+    ef: d.ef,
+    ls: d.ls,
+    lf: d.lf,
+    tf: d.tf,
+    ff: d.ff,
+    critical: d.critical,
+    percentComplete: d.percentComplete,
+    projectFinish: d.projectFinish,
+    ms,
+  };
 }

@@ -10,6 +10,7 @@ import {
   type Expr,
   type FormulaValue,
 } from '../../../src/domain/formula';
+import { exprTrees } from './trees';
 
 const row: Record<string, FormulaValue> = {
   volume: 12,
@@ -121,26 +122,11 @@ const leaf: fc.Arbitrary<Expr> = fc.oneof(
   fc.boolean().map((value) => ({ kind: 'boolean', value }) as Expr),
   fc.constantFrom('volume', 'price', 'Unit cost', 'a').map((name) => ({ kind: 'ref', name }) as Expr),
 );
-const { tree } = fc.letrec<{ tree: Expr }>((tie) => ({
-  tree: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    tie('tree').map((arg) => ({ kind: 'neg', arg }) as Expr),
-    fc
-      .record({
-        op: fc.constantFrom('+', '-', '*', '/', '^', '&', '=', '<>', '<', '<=', '>', '>=' as const),
-        left: tie('tree'),
-        right: tie('tree'),
-      })
-      .map((b) => ({ kind: 'binary', ...b }) as Expr),
-    fc
-      .tuple(
-        fc.constantFrom('SUM', 'MAX', 'CONCAT', 'AND'),
-        fc.array(tie('tree'), { minLength: 1, maxLength: 3 }),
-      )
-      .map(([fn, args]) => ({ kind: 'call', fn, args }) as Expr),
-  ),
-}));
+const tree = exprTrees(leaf, (t) =>
+  fc
+    .tuple(fc.constantFrom('SUM', 'MAX', 'CONCAT', 'AND'), fc.array(t, { minLength: 1, maxLength: 3 }))
+    .map(([fn, args]) => ({ kind: 'call', fn, args }) as Expr),
+);
 
 describe('formula properties', () => {
   it('printing a tree and parsing it gives the same tree', () => {

@@ -2,7 +2,7 @@
 // when none has a duration), always between the smallest and the largest of them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupPercent, groupSpan } from '../../../src/domain/wbs/group-summary';
+import { groupBarModel, groupPercent, groupSpan } from '../../../src/domain/wbs/group-summary';
 
 describe('groupPercent', () => {
   it('weights by planned duration, milestones alone by count', () => {
@@ -64,5 +64,83 @@ describe('groupSpan', () => {
   it('is NaN without a scheduled row or a schedule', () => {
     expect(groupSpan(['c', 'x'], dates)).toEqual([NaN, NaN]);
     expect(groupSpan(['a'], null)).toEqual([NaN, NaN]);
+  });
+});
+
+describe('groupBarModel', () => {
+  const sched = {
+    position: new Map([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+      ['u', 3],
+    ]),
+    es: [100, 50, 200, -1],
+    ef: [150, 300, 260, -1],
+    critical: [0, 1, 0, 0],
+    percentComplete: [100, 0, 50, 0],
+  };
+  const dur = (id: string) => ({ a: 480, b: 1440, c: 0, u: 480 })[id] ?? 0;
+
+  it('spans its rows, carries their weighted percent and is critical when one of them is', () => {
+    expect(groupBarModel(['a', 'b', 'c'], sched, dur)).toEqual({
+      start: 50,
+      finish: 300,
+      progress: 25,
+      critical: true,
+    });
+    expect(groupBarModel(['a', 'c'], sched, dur)).toEqual({
+      start: 100,
+      finish: 260,
+      progress: 100,
+      critical: false,
+    });
+    // Without percents (stored dates): no progress.
+    const { percentComplete: _, ...dates } = sched;
+    expect(groupBarModel(['a', 'c'], dates, dur)?.progress).toBe(0);
+    // No row scheduled: no bar.
+    expect(groupBarModel(['u', 'x'], sched, dur)).toBeNull();
+    expect(groupBarModel(['a'], null, dur)).toBeNull();
+  });
+
+  it('is the span, the percent and the any-critical of its rows (property)', () => {
+    const row = fc.record({
+      es: fc.integer({ min: -1, max: 10_000 }),
+      len: fc.integer({ min: 0, max: 5_000 }),
+      critical: fc.boolean(),
+      pct: fc.option(fc.integer({ min: 0, max: 100 })),
+      duration: fc.integer({ min: 0, max: 10_000 }),
+      scheduled: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 25 }), fc.boolean(), (rows, withPct) => {
+        const ids = rows.map((_, i) => `r${i}`);
+        const placed = rows.flatMap((r, i) => (r.scheduled ? [i] : []));
+        const s = {
+          position: new Map(placed.map((i, p) => [ids[i]!, p])),
+          es: placed.map((i) => rows[i]!.es),
+          ef: placed.map((i) => (rows[i]!.es < 0 ? -1 : rows[i]!.es + rows[i]!.len)),
+          critical: placed.map((i) => (rows[i]!.critical ? 1 : 0)),
+          percentComplete: withPct ? placed.map((i) => rows[i]!.pct ?? NaN) : undefined,
+        };
+        const d = (id: string) => rows[Number(id.slice(1))]!.duration;
+        const m = groupBarModel(ids, s, d);
+        const [start, finish] = groupSpan(ids, s);
+        if (Number.isNaN(start)) {
+          expect(m).toBeNull();
+          return;
+        }
+        const at = (id: string) => s.position.get(id);
+        const pct = groupPercent(
+          ids,
+          (id) => (withPct && at(id) !== undefined ? s.percentComplete![at(id)!] : undefined),
+          d,
+        );
+        expect(m!.start).toBe(start);
+        expect(m!.finish).toBe(finish);
+        expect(m!.progress).toBeCloseTo(pct ?? 0, 9);
+        expect(m!.critical).toBe(placed.some((i) => rows[i]!.critical));
+      }),
+    );
   });
 });
