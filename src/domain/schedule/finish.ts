@@ -4,6 +4,7 @@
 
 import type { Network } from './network';
 import {
+  K_EXTERNAL as K_EXTERNAL_,
   K_FINISH_MS as K_FINISH_MS_,
   K_LOE as K_LOE_,
   K_SUM as K_SUM_,
@@ -12,6 +13,7 @@ import {
   R_FF as R_FF_,
   R_FS as R_FS_,
   R_SS as R_SS_,
+  S_DONE as S_DONE_,
   S_STARTED as S_STARTED_,
 } from './network';
 import {
@@ -28,6 +30,7 @@ import { rollUp } from './roll-up';
 const backwardBound = backwardBound_;
 const constrainsPred = constrainsPred_;
 const isFixed = isFixed_;
+const K_EXTERNAL = K_EXTERNAL_;
 const K_FINISH_MS = K_FINISH_MS_;
 const K_LOE = K_LOE_;
 const K_SUM = K_SUM_;
@@ -36,6 +39,7 @@ const NONE = NONE_;
 const R_FF = R_FF_;
 const R_FS = R_FS_;
 const R_SS = R_SS_;
+const S_DONE = S_DONE_;
 const S_STARTED = S_STARTED_;
 
 /** Whether any successor bounds i's free float (else it counts to its project's finish). */
@@ -105,8 +109,17 @@ export function totalFloat(net: Network, st: PassState, i: number): number {
   return type === 'start' ? start : type === 'smallest' ? Math.min(start, finish) : finish;
 }
 
-/** Builds the result from the pass state (full O(n + m) post-processing). */
-export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: Int32Array): ScheduleResult {
+/**
+ * Builds the result from the pass state (full O(n + m) post-processing). `oneLoop`: whether
+ * onlyFloats(net) holds (the full pass's plan knows it; a test holds one loop equal to the steps).
+ */
+export function finishResult(
+  net: Network,
+  st: PassState,
+  tf: Int32Array,
+  ff: Int32Array,
+  oneLoop = onlyFloats(net),
+): ScheduleResult {
   const res: ScheduleResult = {
     state: net.cycle.length > 0 ? 'not_calculated' : 'calculated',
     ids: net.ids,
@@ -124,6 +137,11 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
     projectFinish: st.projectFinish,
     errors: [],
   };
+  if (oneLoop) {
+    floatsAndCritical(net, st, res);
+    if (net.options.semantics === 'msproject') showActualStarts(net, res);
+    return res;
+  }
   const { doneAt, wls, wes, wlf, wef } = st;
   const { es, ef, ls, lf, startFloat, finishFloat } = res;
   for (let i = 0; i < net.n; i++) {
@@ -151,6 +169,49 @@ export function finishResult(net: Network, st: PassState, tf: Int32Array, ff: In
   markCritical(net, st, res);
   for (const i of closed) res.critical[i] = 0;
   return res;
+}
+
+/**
+ * Whether the result needs nothing after the floats but the critical flags by total float: no
+ * as-late-as-possible activity, no level of effort, no WBS summary or sum (nothing to roll up),
+ * no project critical by longest path. finishResult then takes one loop (floatsAndCritical).
+ * Scanning kinds costs about as much as that loop: the full pass's plan keeps the answer.
+ */
+export function onlyFloats(net: Network): boolean {
+  const { kind } = net;
+  return (
+    !net.alap.includes(1) &&
+    !kind.includes(K_LOE) &&
+    !kind.includes(K_SUM) &&
+    !kind.includes(K_WBS) &&
+    !net.projOptions.some((o) => o.criticalBy === 'longest_path')
+  );
+}
+
+/**
+ * finishResult's steps for a network that needs no more (onlyFloats), in one loop: completed
+ * activities' late dates, start and finish float, and markCritical's flags by total float.
+ */
+function floatsAndCritical(net: Network, st: PassState, res: ScheduleResult): void {
+  const { doneAt, wls, wes, wlf, wef } = st;
+  const { es, ef, ls, lf, tf, startFloat, finishFloat, critical } = res;
+  const { kind, status, proj, outStart } = net;
+  const limit = net.projOptions.map((o) => o.criticalFloat);
+  const openEnds = net.projOptions.map((o) => o.openEndsCritical === true);
+  for (let i = 0; i < net.n; i++) {
+    if (doneAt[i] !== NONE) {
+      ls[i] = es[i];
+      lf[i] = ef[i];
+    }
+    // isFixed (there is no sum here).
+    if (status[i] === S_DONE || kind[i] === K_EXTERNAL) continue;
+    startFloat[i] = wls[i] - wes[i];
+    finishFloat[i] = wlf[i] - wef[i];
+    const k = proj[i];
+    const most = limit[k];
+    if (most !== most) continue;
+    critical[i] = (openEnds[k] && outStart[i + 1] === outStart[i]) || tf[i] <= most ? 1 : 0;
+  }
 }
 
 /**

@@ -19,21 +19,24 @@ import {
   K_FINISH_MS as K_FINISH_MS_,
   K_START_MS as K_START_MS_,
   K_TASK as K_TASK_,
+  K_WBS as K_WBS_,
   NONE as NONE_,
   S_OPEN as S_OPEN_,
 } from './network';
-import { forwardOne as forwardOne_ } from './passes';
+import { forwardOne as forwardOne_, isFixed as isFixed_ } from './passes';
 import type { PassState } from './passes';
 import { backwardOne as backwardOne_ } from './backward';
-import { freeFloat as freeFloat_, totalFloat as totalFloat_ } from './finish';
+import { freeFloat as freeFloat_, onlyFloats, totalFloat as totalFloat_ } from './finish';
 
 // Transpiled imports are getters; the hot loops read these local copies instead.
 const K_FINISH_MS = K_FINISH_MS_;
 const K_START_MS = K_START_MS_;
 const K_TASK = K_TASK_;
+const K_WBS = K_WBS_;
 const NONE = NONE_;
 const S_OPEN = S_OPEN_;
 const forwardOne = forwardOne_;
+const isFixed = isFixed_;
 const backwardOne = backwardOne_;
 const freeFloat = freeFloat_;
 const totalFloat = totalFloat_;
@@ -89,10 +92,12 @@ export interface FullPassPlan {
   outInfo: Uint8Array;
   /** The network's calendars compiled (indexed like Network.calendars). */
   tables: WorkTables;
+  /** finishResult may take one loop (onlyFloats: it depends on kinds and ALAP flags). */
+  onlyFloats: boolean;
 }
 
 /**
- * Builds the plan. It depends on kinds, progress, constraints and relations: rebuilt after
+ * Builds the plan. It depends on kinds, progress, constraints (ALAP) and relations: rebuilt after
  * setConstraints and relation edits (durations do not matter).
  */
 export function fullPassPlan(net: Network): FullPassPlan {
@@ -125,6 +130,7 @@ export function fullPassPlan(net: Network): FullPassPlan {
     outLag: new Int32Array(m),
     outInfo: new Uint8Array(m),
     tables: CalendarIndex.compile(net.calendars),
+    onlyFloats: onlyFloats(net),
   };
   for (let k = 0; k < m; k++) {
     const r = inRel[k];
@@ -140,34 +146,41 @@ export function fullPassPlan(net: Network): FullPassPlan {
   return plan;
 }
 
-/** The bounds of one activity's relations, by their place in its in-list. */
-let scratch = new Int32Array(64);
 /** No upper bound yet (working minutes stay far below 2^31). */
 const UNBOUNDED = 0x7fffffff;
 
-/** Forward pass over every activity in topological order. */
+/**
+ * Forward pass over every activity in topological order. Also gathers st.projFinish: per project
+ * the latest early finish of its open activities (-1: none), what PreparedSchedule's targets
+ * start from, so that they need no loop of their own.
+ */
 export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, plan: FullPassPlan): void {
-  const { n, order, inStart, inRel, rLagCal, cal, proj, calendars } = net;
+  const { n, order, inStart, inRel, rLagCal, cal, proj, calendars, kind } = net;
   const { plain, inPred, inLag, inInfo, inSlot, tables } = plan;
   const netDur = net.dur;
   const { es, ef, wes, wef, driving, byExpect } = st;
+  const pf = st.projFinish.fill(-1);
   const stDur = st.dur;
   const nc = calendars.length;
-  let bounds = scratch;
   for (let q = 0; q < n; q++) {
     const i = order[q];
+    const pk = proj[i];
     if ((plain[i] & PLAIN_FORWARD) === 0) {
       forwardOne(net, st, i, dataWork);
+      // A WBS summary's stored duration is no date of its own (see PreparedSchedule.setTargets).
+      if (!isFixed(net, i) && kind[i] !== K_WBS && ef[i] > pf[pk]) pf[pk] = ef[i];
       continue;
     }
     const ci = cal[i];
     const dur = netDur[i];
-    let w = dataWork[proj[i] * nc + ci];
+    let w = dataWork[pk * nc + ci];
     // The moment a deciding finish-side bound (FF, SF) keeps as the early finish (NONE: none).
     let finishAt = NONE;
     const k0 = inStart[i];
     const k1 = inStart[i + 1];
-    if (k1 - k0 > bounds.length) scratch = bounds = new Int32Array(2 * (k1 - k0));
+    // Driving flags are written as the bounds come: a relation drives while its bound equals the
+    // largest so far; one that raises it clears those before it (from `below` on, all lower).
+    let below = k0;
     for (let k = k0; k < k1; k++) {
       const p = inPred[k];
       const t = inInfo[k];
@@ -183,7 +196,6 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
           const at = b;
           b -= dur;
           if (b > w || (b === w && finishAt === NONE)) {
-            w = b;
             finishAt =
               lag === 0
                 ? fromFinish
@@ -193,10 +205,7 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
                   ? finishAtIn(tables, ci, at)
                   : startAtIn(tables, ci, at);
           }
-        } else if (b > w) {
-          w = b;
-          finishAt = NONE;
-        }
+        } else if (b > w) finishAt = NONE;
       } else {
         let base = fromFinish ? ef[p] : es[p];
         if (lag !== 0) {
@@ -208,18 +217,16 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
         b = workAtIn(tables, ci, base);
         if (finishSide) {
           b -= dur;
-          if (b > w || (b === w && finishAt === NONE)) {
-            w = b;
-            finishAt = base;
-          }
-        } else if (b > w) {
-          w = b;
-          finishAt = NONE;
-        }
+          if (b > w || (b === w && finishAt === NONE)) finishAt = base;
+        } else if (b > w) finishAt = NONE;
       }
-      bounds[k - k0] = b;
+      if (b > w) {
+        w = b;
+        for (let j = below; j < k; j++) driving[inSlot[j]] = 0;
+        below = k;
+      }
+      driving[inSlot[k]] = b === w ? 1 : 0;
     }
-    for (let k = k0; k < k1; k++) driving[inSlot[k]] = bounds[k - k0] === w ? 1 : 0;
     byExpect[i] = 0;
     stDur[i] = dur;
     wes[i] = w;
@@ -232,6 +239,7 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
       const f = finishAtIn(tables, ci, fw);
       ef[i] = finishAt === NONE || finishAt === f ? f : startAtIn(tables, ci, fw);
     }
+    if (ef[i] > pf[pk]) pf[pk] = ef[i];
   }
 }
 

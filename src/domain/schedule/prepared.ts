@@ -76,13 +76,14 @@ export class PreparedSchedule {
     const { net, st } = this;
     if (net.cycle.length > 0) return this.cycleResult();
     const plan = (this.plan ??= fullPassPlan(net));
+    // The forward pass gathers the project finishes as it goes.
     forwardAll(net, st, this.dataWork, plan);
-    this.setTargets();
+    this.setTargets(false);
     // Floats in the same step as each activity's late dates, while its successors are in cache.
     backwardAll(net, st, plan, this.tf, this.ff);
     this.dirty.clear();
     this.computed = true;
-    this.last = finishResult(net, st, this.tf, this.ff);
+    this.last = finishResult(net, st, this.tf, this.ff, plan.onlyFloats);
     return this.last;
   }
 
@@ -147,7 +148,7 @@ export class PreparedSchedule {
       st.projFinish.some((f, k) => f !== oldFinish[k]),
     );
     this.dirty.clear();
-    this.last = finishResult(net, st, this.tf, this.ff);
+    this.last = finishResult(net, st, this.tf, this.ff, this.plan?.onlyFloats);
     return this.last;
   }
 
@@ -177,17 +178,22 @@ export class PreparedSchedule {
   /**
    * The latest early finish of each project's open activities (of every activity when none is
    * open), the whole model's, and each project's late-pass target: its must-finish-by, else that.
+   * `gather` false: st.projFinish already holds each project's latest early finish (-1: none), as
+   * forwardAll leaves it.
    */
-  private setTargets(): void {
+  private setTargets(gather = true): void {
     const { net, st } = this;
-    const pf = st.projFinish.fill(-1);
+    const pf = st.projFinish;
     let all = -1;
-    for (let i = 0; i < net.n; i++) {
-      // A WBS summary spans its node's activities (roll-up): the remaining duration stored on it
-      // is not a date of its own and must not move the project finish (P6; Harbour Pointe XER).
-      if (isFixed(net, i) || net.kind[i] === K_WBS) continue;
-      const k = net.proj[i];
-      if (st.ef[i] > pf[k]) pf[k] = st.ef[i];
+    if (gather) {
+      pf.fill(-1);
+      for (let i = 0; i < net.n; i++) {
+        // A WBS summary spans its node's activities (roll-up): the remaining duration stored on
+        // it is not a date of its own and must not move the project finish (P6; Harbour Pointe XER).
+        if (isFixed(net, i) || net.kind[i] === K_WBS) continue;
+        const k = net.proj[i];
+        if (st.ef[i] > pf[k]) pf[k] = st.ef[i];
+      }
     }
     for (let k = 0; k < pf.length; k++) if (pf[k] > all) all = pf[k];
     if (all < 0) for (let i = 0; i < net.n; i++) if (st.ef[i] > all) all = st.ef[i];

@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCalendarIndex,
   CalendarIndex,
+  TABLE_BUCKET_BITS,
   continuousCalendar,
   standardCalendarDef,
 } from '../../../src/domain/calendar/calendar-index';
 import { finishAtIn, startAtIn, workAtIn } from '../../../src/domain/calendar/work-tables';
-import { MAX_TIME } from '../../../src/domain/calendar/time';
+import { MAX_TIME, MINUTES_PER_DAY } from '../../../src/domain/calendar/time';
 import type { CalendarDef } from '../../../src/domain/schedule/model';
 import { twoCalendars } from '../../fixtures/network-generator';
 
@@ -78,6 +79,11 @@ function differs(k: number, t: number, w: number): string {
 }
 
 describe('compiled calendars', () => {
+  it('use the literals work-tables.ts writes for the day and bucket sizes', () => {
+    expect(MINUTES_PER_DAY).toBe(1440);
+    expect(TABLE_BUCKET_BITS).toBe(7);
+  });
+
   it('answer as the calendar methods at every edge', () => {
     const wrong: string[] = [];
     const check = (k: number, t: number, w: number) => {

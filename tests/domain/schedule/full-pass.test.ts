@@ -5,6 +5,7 @@
 // float types, P6 and MS Project semantics. The general path is forced by an all-zero plan.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { finishResult } from '../../../src/domain/schedule/finish';
 import { fullPassPlan, PLAIN_BACKWARD, PLAIN_FORWARD } from '../../../src/domain/schedule/full-pass';
 import type { FullPassPlan } from '../../../src/domain/schedule/full-pass';
 import type { Activity, Constraint, ScheduleModel } from '../../../src/domain/schedule/model';
@@ -205,6 +206,45 @@ describe('full pass: plain path equals the general steps', { timeout: 60_000 }, 
         }
       }),
       { numRuns: 60, examples: [[753842, false]] },
+    );
+  });
+});
+
+describe('finishResult: one loop equals the separate steps', { timeout: 60_000 }, () => {
+  it('where nothing but floats and critical flags follow the passes (P6 and MS Project)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 2, max: 150 }),
+        fc.boolean(),
+        fc.constantFrom(0.05, 0.15, 0.4),
+        fc.constantFrom(0, 480, -480),
+        fc.boolean(),
+        (seed, n, msp, share, criticalFloat, openEnds) => {
+          const m = mixed(seed, n, 6, msp, share);
+          // Without what needs the separate steps: ALAP, level of effort, WBS summaries.
+          m.activities = m.activities.map((a) =>
+            a.kind === 'loe' || a.kind === 'wbs_summary'
+              ? { ...a, kind: 'task', alap: false }
+              : { ...a, alap: false },
+          );
+          m.options = { ...m.options, criticalFloat, openEndsCritical: openEnds };
+          const p = new PreparedSchedule(m);
+          p.computeFull();
+          const { net, st, tf, ff } = p as unknown as {
+            net: Parameters<typeof finishResult>[0];
+            st: Parameters<typeof finishResult>[1];
+            tf: Int32Array;
+            ff: Int32Array;
+          };
+          const one = finishResult(net, st, tf, ff);
+          const steps = finishResult(net, st, tf, ff, false);
+          expectSame(one, steps);
+          for (const f of ['percentComplete'] as const)
+            expect(Array.from(one[f])).toEqual(Array.from(steps[f]));
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });
