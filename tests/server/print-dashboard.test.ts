@@ -15,6 +15,7 @@ import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
 import { readPdf } from '../support/pdf-reader';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
+import { settledJob } from './support/jobs';
 
 /** The content streams of a PDF, inflated (pdfkit compresses them). */
 function streams(pdf: Buffer): string[] {
@@ -62,12 +63,7 @@ describe("a dashboard's print", () => {
   const printPdf = async (body: DashboardPrintBody, lang = 'en') => {
     const res = await call(app, api.print.dashboardPrint, { ...auth, body, headers: { language: lang } });
     expect(res.statusCode, res.body).toBe(201);
-    let job = res.json() as Job;
-    for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const rep = await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } });
-      job = (rep.json() as Job[])[0]!;
-    }
+    const job = await settledJob(app, auth, res.json() as Job);
     expect(job.state, JSON.stringify(job.errors)).toBe('done');
     expect(job.type).toBe('print_version');
     expect(job.progress).toBe(100);

@@ -20,6 +20,7 @@ import { DEMO_LOGIN, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/seed';
 import { readPdf } from '../support/pdf-reader';
 import { call, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
+import { settledJob } from './support/jobs';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^-?\d{1,3}(,\d{3})*\.\d{2}$/;
@@ -44,12 +45,7 @@ async function printVersion(
 ) {
   const res = await call(app, api.print.print, { ...auth, params: { id: version }, body: { settings } });
   expect(res.statusCode, res.body).toBe(201);
-  let job = res.json() as Job;
-  for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const rep = await call(app, api.transfer.batchReport, { ...auth, body: { job_ids: [job.id] } });
-    job = (rep.json() as Job[])[0]!;
-  }
+  const job = await settledJob(app, auth, res.json() as Job);
   expect(job.state, JSON.stringify(job.errors)).toBe('done');
   const file: Pick<StoredFile, 'id'> = { id: job.file_id! };
   const dl = await call(app, api.transfer.storageDownload, { ...auth, params: { id: file.id } });
