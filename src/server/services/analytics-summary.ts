@@ -39,6 +39,7 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
       WHERE v.space_id = ${spaceId} AND v.id = ${versionId}`.execute(tx);
     const v = found.rows[0];
     if (!v || v.fresh) return;
+    await sql`SET LOCAL jit = off`.execute(tx); // see withoutJit (analytics-work-days.ts)
     // One statement clears the summary, one makes it: the day sums (with the money planned to the
     // data date) feed the events, executor events, week and month buckets and totals at once.
     await sql`
