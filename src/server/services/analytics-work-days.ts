@@ -5,11 +5,11 @@
 // and the working minutes before each day. A ramp's start and finish become working-minute
 // coordinates (the minutes before the day plus those of the day's intervals before the moment);
 // a ramp with no working minute keeps calendar minutes (the '~' calendar). A resource curve's
-// equal parts of the working time are sub-ramps. Then, per key and calendar, a sweep in working
-// minutes — each sub-ramp +rate at its start, −rate at its end, the midnights as points of no
-// change, window sums for the running slope and the integral — gives the cumulative amount at
-// every midnight; a day gets the difference of its two midnights. A milestone is a jump on its
-// day. The work is a sort of the distinct ramp ends plus the days spanned, not rows × days.
+// equal parts of the working time are sub-ramps. Then, per key and calendar, one window pass over
+// the days spanned: a day gets what the sub-ramps starting and ending in it add (their rate times
+// the working minutes between the moment and the next midnight) plus its working minutes times the
+// rate of the sub-ramps open before it. A milestone is a jump on its day. The work is a hash
+// aggregate of the ramp ends and a sort of the days spanned per key, not rows × days.
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { calendarDefOf } from '../../api/calendars';
