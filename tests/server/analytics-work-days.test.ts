@@ -253,6 +253,7 @@ describe('working-time spreading in SQL', () => {
           [D0 + 2 * DAY, 0],
           [D0 + 5 * DAY + 700, 2 * DAY],
           [D0 + 9 * DAY + 500, 3 * 60],
+          [D0 + DAY + 600, 2 * DAY - 600], // ends at a midnight
         ] as const)
           ramps.push({
             key: `k${n++ % 3}`,

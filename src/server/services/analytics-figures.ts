@@ -13,6 +13,7 @@ import type {
 import type { DB } from '../db/schema';
 import { sweep } from './analytics-sweep';
 import { customCostEvents } from './analytics-custom';
+import { withoutJit } from './analytics-work-days';
 import { amountRows, measureRamps, scopeCtes } from './analytics-scope';
 import { ensureSummaries, executorEvents, scheduleEvents, storedEvents } from './analytics-summary';
 import type { Amount, AnalyticsScope } from './analytics-scope';
@@ -116,8 +117,11 @@ export async function customCostCurve(
   attribute: string,
   range: Range,
 ): Promise<CurveResponse> {
-  const events = await customCostEvents(db, scope, attribute);
-  return curveOf(db, scope, null, range, ['plan', 'target'], sameLabels, events);
+  // The day sums are made inside the sweep's statement: no JIT for it (withoutJit).
+  return withoutJit(db, async (tx) => {
+    const events = await customCostEvents(tx, scope, attribute);
+    return curveOf(tx, scope, null, range, ['plan', 'target'], sameLabels, events);
+  });
 }
 
 async function namesOf(

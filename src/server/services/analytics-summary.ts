@@ -10,12 +10,12 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { PeriodUnit } from '../../domain/analytics';
 import { curveParts } from '../../domain/resources/curves';
 import type { DB } from '../db/schema';
-import { MONEY, amountRows, scopeCtes } from './analytics-scope';
+import { MONEY, scopeCtes } from './analytics-scope';
 import type { Amount, AnalyticsScope } from './analytics-scope';
 import {
+  PLANNED,
   dayEventsSql,
   fallbackCalendar,
-  plannedBeforeSql,
   storedOptionsOf,
   workCalendarsOf,
 } from './analytics-work-days';
@@ -39,36 +39,50 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
       WHERE v.space_id = ${spaceId} AND v.id = ${versionId}`.execute(tx);
     const v = found.rows[0];
     if (!v || v.fresh) return;
-    await sql`DELETE FROM analytics_version_events WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
-      tx,
-    );
-    await sql`DELETE FROM analytics_version_buckets WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
-      tx,
-    );
-    await sql`DELETE FROM analytics_version_exec_events WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
-      tx,
-    );
-    await sql`DELETE FROM analytics_version_totals WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
-      tx,
-    );
-    const sv = sql`sv AS (SELECT id AS version_id, schedule_id, data_date FROM versions
-      WHERE space_id = ${spaceId} AND id = ${versionId})`;
-    const plannedToDate = await insertDayEvents(tx, spaceId, versionId, v.dd);
-    // The events gathered per week and per month (migration 031): a bucket is one event at its
-    // start b of slope change Σds and jump Σj − Σds·(t − b), the same value at its end and after.
+    await sql`SET LOCAL jit = off`.execute(tx); // see withoutJit (analytics-work-days.ts)
+    // One statement clears the summary, one makes it: the day sums (with the money planned to the
+    // data date) feed the events, executor events, week and month buckets and totals at once.
     await sql`
-      INSERT INTO analytics_version_buckets (space_id, version_id, amount, unit, series, b, ds, j, tmax)
-      SELECT space_id, version_id, amount, unit, series, b, SUM(ds), SUM(j) - SUM(ds * (t - b)), MAX(t)
-      FROM (
-        SELECT e.space_id, e.version_id, e.amount, u.unit, e.series, e.t, e.ds, e.j,
-          (EXTRACT(EPOCH FROM (date_trunc(u.unit, TIMESTAMP '2000-01-01' + e.t * INTERVAL '1 minute')
-            - TIMESTAMP '2000-01-01')) / 60)::integer AS b
-        FROM analytics_version_events e CROSS JOIN (VALUES ('week'), ('month')) AS u (unit)
-        WHERE e.space_id = ${spaceId} AND e.version_id = ${versionId}
-      ) x
-      GROUP BY space_id, version_id, amount, unit, series, b`.execute(tx);
+      WITH e AS (DELETE FROM analytics_version_events WHERE space_id = ${spaceId} AND version_id = ${versionId}),
+      b AS (DELETE FROM analytics_version_buckets WHERE space_id = ${spaceId} AND version_id = ${versionId}),
+      x AS (DELETE FROM analytics_version_exec_events WHERE space_id = ${spaceId} AND version_id = ${versionId})
+      DELETE FROM analytics_version_totals WHERE space_id = ${spaceId} AND version_id = ${versionId}`.execute(
+      tx,
+    );
+    const cals = await workCalendarsOf(tx, spaceId);
+    const stored = await storedOptionsOf(tx, spaceId, [versionId]);
+    const fallback = fallbackCalendar(cals, stored.get(versionId), v.dd);
+    const ramps = versionRamps(spaceId, versionId, v.dd, fallback);
+    const space = sql`${spaceId}::uuid`;
+    const version = sql`${versionId}::uuid`;
     await sql`
-      WITH ${sv},
+      WITH de AS (${dayEventsSql(ramps, cals, { key: 'ev money plan', at: v.dd })}),
+      -- The planned cost and labour per executor.
+      ex AS (
+        INSERT INTO analytics_version_exec_events (space_id, version_id, amount, exec, t, j)
+        SELECT ${space}, ${version}, split_part(key, ' ', 2), split_part(key, ' ', 3), t, j
+        FROM de WHERE key LIKE 'ex %'
+      ),
+      ev AS (
+        INSERT INTO analytics_version_events (space_id, version_id, amount, series, t, ds, j)
+        SELECT ${space}, ${version}, split_part(key, ' ', 2), split_part(key, ' ', 3), t, 0, j
+        FROM de WHERE key LIKE 'ev %'
+      ),
+      -- The events gathered per week and per month (migration 031): a bucket is one event at its
+      -- start b of slope change Σds and jump Σj − Σds·(t − b), the same value at its end and after
+      -- (the day events have no slope change: Σj).
+      bk AS (
+        INSERT INTO analytics_version_buckets (space_id, version_id, amount, unit, series, b, ds, j, tmax)
+        SELECT ${space}, ${version}, split_part(key, ' ', 2), unit, split_part(key, ' ', 3), b, 0, SUM(j), MAX(t)
+        FROM (
+          SELECT e.key, u.unit, e.t, e.j,
+            (EXTRACT(EPOCH FROM (date_trunc(u.unit, TIMESTAMP '2000-01-01' + e.t * INTERVAL '1 minute')
+              - TIMESTAMP '2000-01-01')) / 60)::integer AS b
+          FROM de e CROSS JOIN (VALUES ('week'), ('month')) AS u (unit)
+          WHERE e.key LIKE 'ev %'
+        ) y
+        GROUP BY key, unit, b
+      ),
       x AS (
         SELECT COUNT(*) AS activities, SUM(${MONEY}) AS money, SUM(${MONEY} * i.percent / 100) AS earned,
           SUM(i.volume) AS volume,
@@ -76,21 +90,31 @@ export async function refreshSummary(db: Kysely<DB>, spaceId: string, versionId:
           MIN(COALESCE(i.actual_start, i.es)) AS start, MAX(COALESCE(i.actual_finish, i.ef)) AS finish
         FROM wbs_items i WHERE i.space_id = ${spaceId} AND i.version_id = ${versionId} AND ${ACTIVITY}
       ),
-      c AS (SELECT SUM(amt) AS cost FROM (${amountRows(spaceId, 'sv', 'cost')}) a),
-      l AS (SELECT SUM(amt) AS labour FROM (${amountRows(spaceId, 'sv', 'labour')}) a),
+      -- Cost and labour of the version's assignments (as amountRows sums them, read by the version).
+      cl AS (
+        SELECT SUM((a.units * COALESCE(r.price, 0))::float8) AS cost,
+          SUM(a.units::float8) FILTER (WHERE r.resource_type = 'labor') AS labour
+        FROM version_assignments a
+        JOIN wbs_items i ON i.space_id = a.space_id AND i.version_id = a.version_id AND i.id = a.wbs_id
+        JOIN version_resources vr
+          ON vr.space_id = a.space_id AND vr.version_id = a.version_id AND vr.id = a.resource_id
+        LEFT JOIN resources r ON r.space_id = vr.space_id AND r.id = vr.resource_id
+        WHERE a.space_id = ${spaceId} AND a.version_id = ${versionId} AND i.version_id = ${versionId} AND ${ACTIVITY}
+      ),
       la AS (
         SELECT SUM(a.units::float8) AS labour_all FROM version_assignments a
         JOIN version_resources vr
           ON vr.space_id = a.space_id AND vr.version_id = a.version_id AND vr.id = a.resource_id
         JOIN resources r ON r.space_id = vr.space_id AND r.id = vr.resource_id
         WHERE a.space_id = ${spaceId} AND a.version_id = ${versionId} AND r.resource_type = 'labor'
-      )
+      ),
+      pl AS (SELECT COALESCE(SUM(j), 0)::float8 AS planned FROM de WHERE key = ${PLANNED})
       INSERT INTO analytics_version_totals (space_id, version_id, content_stamp, analytics_stamp, data_date,
         activities, money, earned, volume, pw, w, start, finish, cost, labour, labour_all, planned_to_date)
       SELECT ${spaceId}, ${versionId}, ${v.cs}::bigint, ${v.as}::bigint, ${v.dd}::integer,
-        x.activities, x.money, x.earned, x.volume, x.pw, x.w, x.start, x.finish, c.cost, l.labour, la.labour_all,
-        ${plannedToDate}::float8
-      FROM x, c, l, la`.execute(tx);
+        x.activities, x.money, x.earned, x.volume, x.pw, x.w, x.start, x.finish, cl.cost, cl.labour, la.labour_all,
+        pl.planned
+      FROM x, cl, la, pl`.execute(tx);
   });
 }
 
@@ -118,13 +142,7 @@ const planKey = (amount: string, a: RawBuilder<unknown>) =>
  * activity (P6's type, kept in the item extras), else the row's. A calendar that is not one of
  * the space's is the version's fallback.
  */
-function versionRamps(
-  spaceId: string,
-  versionId: string,
-  dataDate: number | null,
-  fallback: string,
-  moneyPlanOnly = false,
-) {
+function versionRamps(spaceId: string, versionId: string, dataDate: number | null, fallback: string) {
   return sql`
     WITH rd AS (
       SELECT e.key AS id FROM version_models m CROSS JOIN LATERAL jsonb_each(m.item_extras) e
@@ -158,7 +176,7 @@ function versionRamps(
     )
     SELECT ${planKey('money', sql`money`)} AS key, cal, es AS s, ef AS f, money AS a, NULL::float8[] AS parts
     FROM r WHERE money IS NOT NULL AND es IS NOT NULL AND ef IS NOT NULL
-    ${moneyPlanOnly ? sql`` : sql`UNION ALL ${otherRamps}`}`;
+    UNION ALL ${otherRamps}`;
 }
 
 /** The ramps of versionRamps after its money plan (reads its CTEs r and ra). */
@@ -183,42 +201,6 @@ const otherRamps = sql`
     UNION ALL
     SELECT 'ev labour fact', cal, sa, fa, units * pct / 100, parts FROM ra
     WHERE labor AND sa IS NOT NULL AND fa IS NOT NULL AND units * pct <> 0`;
-
-/**
- * A version's curves as events of its analytics summary, made in SQL (analytics-work-days.ts):
- * every amount spread over its row's working time by day (assignments by their curves), stored
- * as one jump per amount, series and day at the day's midnight — the day buckets — plus a moment
- * of no change at each series' first start and last finish, so a curve spans what its rows span;
- * the planned cost and labour per executor go to the executor events. Returns the money planned
- * to the data date over working time.
- */
-async function insertDayEvents(
-  db: Kysely<DB>,
-  spaceId: string,
-  versionId: string,
-  dataDate: number | null,
-): Promise<number> {
-  const cals = await workCalendarsOf(db, spaceId);
-  const stored = await storedOptionsOf(db, spaceId, [versionId]);
-  const fallback = fallbackCalendar(cals, stored.get(versionId), dataDate);
-  const ramps = versionRamps(spaceId, versionId, dataDate, fallback);
-  await sql`
-    WITH de AS (${dayEventsSql(ramps, cals)}),
-    ex AS (
-      INSERT INTO analytics_version_exec_events (space_id, version_id, amount, exec, t, j)
-      SELECT ${spaceId}::uuid, ${versionId}::uuid, split_part(key, ' ', 2), split_part(key, ' ', 3), t, j
-      FROM de WHERE key LIKE 'ex %'
-    )
-    INSERT INTO analytics_version_events (space_id, version_id, amount, series, t, ds, j)
-    SELECT ${spaceId}::uuid, ${versionId}::uuid, split_part(key, ' ', 2), split_part(key, ' ', 3), t, 0, j
-    FROM de WHERE key LIKE 'ev %'`.execute(db);
-  const planned = await sql<{ v: number }>`${plannedBeforeSql(
-    versionRamps(spaceId, versionId, dataDate, fallback, true),
-    cals,
-    dataDate,
-  )}`.execute(db);
-  return Number(planned.rows[0]?.v ?? 0);
-}
 
 /** Stored planned events keyed by executor (cost or labour of the working versions), by day. */
 export function executorEvents(spaceId: string, amount: 'cost' | 'labour'): RawBuilder<unknown> {
