@@ -70,8 +70,8 @@ export interface GroupBarModel {
 }
 
 /**
- * The summary bar of a group: its span, its rolled-up percent complete and whether any of its rows
- * is critical, in one pass over the rows (null: none of them scheduled, so no bar).
+ * The summary bar of a group: its span (groupSpan), its rolled-up percent complete (groupPercent)
+ * and whether any of its rows is critical (null: none of them scheduled, so no bar).
  */
 export function groupBarModel(
   rows: readonly RowId[],
@@ -79,31 +79,21 @@ export function groupBarModel(
   durationOf: (id: RowId) => number,
 ): GroupBarModel | null {
   if (!sched) return null;
-  const { position, es, ef, critical, percentComplete: pct } = sched;
-  let start = Infinity;
-  let finish = -Infinity;
-  let crit = false;
-  let weight = 0;
-  let done = 0;
-  let count = 0;
-  let sum = 0;
-  for (const id of rows) {
-    const p = position.get(id);
-    if (p === undefined) continue;
-    const s = es[p]!;
-    const f = ef[p]!;
-    if (s >= 0 && s < start) start = s;
-    if (f >= 0 && f > finish) finish = f;
-    if (critical[p] === 1) crit = true;
-    const v = pct?.[p];
-    if (v === undefined || !Number.isFinite(v)) continue;
-    const d = Math.max(0, durationOf(id));
-    weight += d;
-    done += d * v;
-    count += 1;
-    sum += v;
-  }
-  if (!Number.isFinite(start) || !Number.isFinite(finish)) return null;
-  const progress = count === 0 ? 0 : weight > 0 ? done / weight : sum / count;
-  return { start, finish, progress, critical: crit };
+  const [start, finish] = groupSpan(rows, sched);
+  if (Number.isNaN(start) || Number.isNaN(finish)) return null;
+  const { position, critical, percentComplete } = sched;
+  const at = (id: RowId) => position.get(id);
+  const percentOf = (id: RowId) => {
+    const p = at(id);
+    return p === undefined ? undefined : percentComplete?.[p];
+  };
+  return {
+    start,
+    finish,
+    progress: groupPercent(rows, percentOf, durationOf) ?? 0,
+    critical: rows.some((id) => {
+      const p = at(id);
+      return p !== undefined && critical[p] === 1;
+    }),
+  };
 }
