@@ -73,9 +73,16 @@ test('the cyclogram beside the grid: select both ways, drag a work to move it, u
   await expect.poll(async () => (await selectedWork(page)).n).toBeGreaterThan(4);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/wb-cyclogram-selected.png` });
 
-  // Grid → chart: the summary row above it (its floor or zone) lights up all its works.
+  // Grid → chart: its summary (its floor or zone) lights up all its works. The summary is found by
+  // its outline number, not as "the row above": the work's place among its siblings is the
+  // schedule's, not the test's.
+  const outline = (await row.getByRole('rowheader').getAttribute('aria-label'))!.split(' — ')[0]!;
+  const parentOutline = outline.split('.').slice(0, -1).join('.');
   await page
-    .locator(`[role=grid] [data-row="${Number(index) - 1}"] [role=gridcell]`)
+    .locator('[role=grid] [role=row]', {
+      has: page.locator(`[role=rowheader][aria-label="${parentOutline}"]`),
+    })
+    .getByRole('gridcell')
     .nth(1)
     .click();
   await expect(summary).toContainText(/\b([2-9]|\d{2,}) works selected/);
