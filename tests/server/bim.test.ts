@@ -3,7 +3,7 @@
 // (IfcOpenShell's figures); broken input is a 400 in en and ru with nothing stored; the BIM
 // entitlement and its cap; links by hand and by rule, coverage, the player's data.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { serializeEntry } from '../../src/domain/history';
 import { newRow } from '../../src/domain/wbs/types';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
 import type { Tree } from './support/fixtures';
-import { call, startHarness } from './support/harness';
+import { call, onPostgres, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 import { upload } from './transfer-helpers';
 
@@ -36,6 +36,12 @@ const inventory = present
   : { files: {} };
 const ifcFiles = Object.keys(inventory.files).filter((f) => f.endsWith('.ifc'));
 const SMALL = 'schependomlaan/ifc/root_kalkzandsteen.ifc';
+// The parse is the same on either database and takes most of this file's time: PostgreSQL's run
+// reads the fixtures up to 2 MB (12 of 14; the elements go through its own statements all the
+// same), the default database's run reads every one.
+const readHere = onPostgres
+  ? ifcFiles.filter((f) => statSync(path.join(DIR, f)).size <= 2_000_000)
+  : ifcFiles;
 
 describe.skipIf(!present)('bim', () => {
   let h: Harness;
@@ -75,7 +81,8 @@ describe.skipIf(!present)('bim', () => {
     { timeout: 600_000 },
     async () => {
       expect(ifcFiles.length).toBeGreaterThanOrEqual(14);
-      for (const f of ifcFiles) {
+      expect(readHere).toContain(SMALL);
+      for (const f of readHere) {
         const res = await send(path.basename(f), readFileSync(path.join(DIR, f)));
         expect(res.statusCode, res.body).toBe(201);
         const { model, job } = res.json() as { model: BimModel; job: { type: string } };

@@ -12,7 +12,7 @@ import type { Job, StoredFile } from '../../src/api/transfer';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { makeSpace, makeTree, signUp } from './support/fixtures';
-import { call, startHarness } from './support/harness';
+import { call, onPostgres, startHarness } from './support/harness';
 import type { Harness } from './support/harness';
 import { upload } from './transfer-helpers';
 import type { Auth } from './transfer-helpers';
@@ -95,8 +95,10 @@ describe('transfer: bad files, jobs, storage', () => {
       'import.truncated',
       /\(Project, line 1\)/,
     ],
-    ['100 MB of garbage', 'big.xer', () => garbage(100), 'import.truncated', /cut short/],
   ];
+  // Refused by the reader before any statement: the default database's run is enough.
+  if (!onPostgres)
+    bad.push(['100 MB of garbage', 'big.xer', () => garbage(100), 'import.truncated', /cut short/]);
 
   it.skipIf(!xer).each(bad)(
     '%s: 400, localized list naming the place, nothing imported',

@@ -3,6 +3,9 @@
 export interface ThreadOptions {
   readonly dataDir?: string;
   readonly loadDataDir?: Blob;
+  /** PGlite's WebAssembly, compiled once per process and shared by every database thread. */
+  readonly pgliteWasmModule?: WebAssembly.Module;
+  readonly initdbWasmModule?: WebAssembly.Module;
 }
 
 export type Request =

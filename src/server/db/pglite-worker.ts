@@ -12,6 +12,8 @@ const opts = workerData as ThreadOptions;
 const lite = new PGlite({
   ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
   ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  ...(opts.pgliteWasmModule ? { pgliteWasmModule: opts.pgliteWasmModule } : {}),
+  ...(opts.initdbWasmModule ? { initdbWasmModule: opts.initdbWasmModule } : {}),
 });
 
 async function answer(req: Request): Promise<Reply> {
