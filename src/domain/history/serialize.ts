@@ -48,7 +48,18 @@ function decode(value: unknown): unknown {
   return value;
 }
 
+/** A value JSON writes as encode would: a string, boolean, null or finite number. */
+const plain = (v: unknown): boolean =>
+  v === null ||
+  typeof v === 'string' ||
+  typeof v === 'boolean' ||
+  (typeof v === 'number' && Number.isFinite(v));
+
 function encodePatch(p: Patch): Json {
+  // Most patches of a big command (a 10,000-row paste: ~100,000) set one field to a plain value:
+  // the patch itself is already its JSON form, so it is kept instead of copied (no object per
+  // patch for the collector). Only when it holds nothing but op, path and value.
+  if (plain(p.value) && Object.keys(p).length === 3) return p as unknown as Json;
   const out: Record<string, Json> = { op: p.op, path: p.path as (string | number)[] };
   if ('value' in p) out.value = encode(p.value);
   return out;

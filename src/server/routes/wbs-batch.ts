@@ -48,6 +48,7 @@ export function wbsBatchRoutes(ctx: AppContext): Implemented[] {
         body.revision,
         body.origin,
         entry,
+        body.entry,
       );
       // The event goes to every member: an entry carrying a value some role may not see stays
       // home, and pages read the version (whose reads leave hidden keys out) instead.

@@ -145,9 +145,7 @@ export class VersionSync {
         const entry =
           batch.entry ??
           serializeEntry(
-            batch.origin === 'undo'
-              ? { ...c, patches: [...c.inversePatches], inversePatches: [...c.patches] }
-              : c,
+            batch.origin === 'undo' ? { ...c, patches: c.inversePatches, inversePatches: c.patches } : c,
           );
         const version = workbench.get().version;
         // Later batches were made on top of earlier ones: they carry the revision the earlier got.
@@ -161,9 +159,14 @@ export class VersionSync {
           });
           // Others' changes stored before ours (disjoint from it): applied as remote ones.
           for (const ch of res.changes ?? []) applyRemote(deserializeEntry(ch.entry).patches);
+          // The patches the entry was written from, taken before the cascade joins the step (a
+          // 10k paste's entry is not decoded again); a conflict's resolved entry exists only
+          // written.
+          const applied = batch.entry ? null : sent(c, batch.origin);
           // The step of our history keeps what the server stored with it, so its undo puts it back.
           const extra = res.cascade ? addCascade(c, batch.origin, res.cascade) : [];
-          if (!batch.assignmentsApplied) assignmentsStored([...deserializeEntry(entry).patches, ...extra]);
+          if (!batch.assignmentsApplied)
+            assignmentsStored([...(applied ?? deserializeEntry(entry).patches), ...extra]);
           const v = workbench.get().version;
           // The server marks the version not calculated with every batch it stores.
           if (v && v.id === batch.versionId)
@@ -236,6 +239,10 @@ export class VersionSync {
     services().notify('info', services().t(choice === 'mine' ? 'conflict.keptMine' : 'conflict.tookTheirs'));
   }
 }
+
+/** What a batch applies on the server: the change's patches, or their inverse for an undo. */
+const sent = (c: AppliedChange['change'], origin: Pending['origin']) =>
+  origin === 'undo' ? c.inversePatches : c.patches;
 
 /**
  * Resolves once the change's frame is painted and the browser has a moment: serializing and

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Patch } from 'immer';
 import {
   bail,
   canRedo,
@@ -211,6 +212,67 @@ describe('serialized history', () => {
         inversePatches: [],
       }),
     ).toThrow();
+  });
+
+  it('writes a plain-valued patch as itself and every patch as its JSON form (fast-check)', () => {
+    // The copy-everything encoding serialize.ts had before plain patches were kept as they are.
+    const tag = (v: unknown): unknown => {
+      if (v === undefined) return { $undefined: true };
+      if (v instanceof Map) return { $map: [...v].map(([k, x]) => [tag(k), tag(x)]) };
+      if (v instanceof Set) return { $set: [...v].map(tag) };
+      if (Array.isArray(v)) return v.map(tag);
+      if (typeof v === 'number' && !Number.isFinite(v)) return { $number: String(v) };
+      if (v !== null && typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, tag(x)]));
+      return v;
+    };
+    const value = fc.oneof(
+      fc.string(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.double(), fc.constant(undefined))),
+      fc.array(fc.oneof(fc.integer(), fc.constant(Number.NaN))).map((xs) => new Set(xs)),
+      fc.array(fc.tuple(fc.string(), fc.string())).map((xs) => new Map(xs)),
+    );
+    const patch = fc.oneof(
+      fc.record({
+        op: fc.constantFrom('add' as const, 'replace' as const),
+        path: fc.array(fc.oneof(fc.string(), fc.integer()), { minLength: 1, maxLength: 4 }),
+        value,
+      }),
+      fc.record({ op: fc.constant('remove' as const), path: fc.array(fc.string(), { minLength: 1 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(patch, { maxLength: 20 }), (patches) => {
+        const e: HistoryEntry = { kind: 'undo_wbs', labelKey: 'x', patches, inversePatches: [] };
+        const s = serializeEntry(e);
+        const text = JSON.stringify(s.patches);
+        expect(JSON.parse(text)).toEqual(
+          JSON.parse(
+            JSON.stringify(
+              patches.map((p) => ({
+                op: p.op,
+                path: p.path,
+                ...('value' in p ? { value: tag(p.value) } : {}),
+              })),
+            ),
+          ),
+        );
+        expect(deserializeEntry(JSON.parse(JSON.stringify(s))).patches).toEqual(
+          JSON.parse(text).map((p: unknown) => deserializeEntry({ ...s, patches: [p] }).patches[0]),
+        );
+        (patches as Patch[]).forEach((p, i) => {
+          const kept = s.patches[i] === p;
+          const plain =
+            p.value === null ||
+            ['string', 'boolean'].includes(typeof p.value) ||
+            (typeof p.value === 'number' && Number.isFinite(p.value));
+          expect(kept).toBe(plain && 'value' in p);
+        });
+      }),
+    );
   });
 
   it('squashes and bails out of a gesture of a few hundred thousand patches', () => {
