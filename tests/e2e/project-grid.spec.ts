@@ -356,18 +356,17 @@ test("another planner's change of the same cell asks on the project grid which t
     .toBe('Ceilings (mine)');
 });
 
-test("the node panel on the project grid: a row's info, a link added in its own schedule, one across refused", async ({
-  page,
-  request,
-}) => {
-  const { s, second } = await twoSchedules(request, 'pgpanel');
+/** A Zone attribute of the space, "East" on Fit-out's Partitions (stored in its version). */
+async function zoneOnPartitions(
+  request: APIRequestContext,
+  { s, second }: Awaited<ReturnType<typeof twoSchedules>>,
+) {
   const as = <T>(p: string) => api<T>(request, s.account, 'GET', p, undefined, s.spaceId);
   const actual = (scheduleId: string) =>
     as<{ id: string; kind: string }[]>(`/schedules/${scheduleId}/versions`).then((vs) =>
       vs.filter((v) => v.kind === 'actual'),
     );
   const [structure] = await actual(s.scheduleId);
-  // A Zone attribute of the space, "East" on Fit-out's Partitions (stored in its version).
   const zone = await api<{ key: string }>(
     request,
     s.account,
@@ -399,6 +398,16 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     },
     s.spaceId,
   );
+  return { as, structure: structure!, fitout: fitout!, zone, partitions };
+}
+
+test("the node panel on the project grid: a row's info, a link added in its own schedule, one across refused", async ({
+  page,
+  request,
+}) => {
+  const made = await twoSchedules(request, 'pgpanel');
+  const { s } = made;
+  const { as, structure } = await zoneOnPartitions(request, made);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBlockGrid(page, s);
 
@@ -440,7 +449,7 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   await add.press('Enter');
   await expect(panel.getByRole('region', { name: 'Successors' })).toContainText('Columns');
   const relations = () =>
-    as<{ relations: unknown[] }>(`/versions/${structure!.id}/wbs`).then((c) => c.relations.length);
+    as<{ relations: unknown[] }>(`/versions/${structure.id}/wbs`).then((c) => c.relations.length);
   await expect.poll(relations).toBe(1);
 
   // One to the other schedule's row is refused: a command may change one schedule only.
@@ -449,4 +458,58 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   await expect(page.getByText('This command changes rows of two schedules')).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Successors' })).not.toContainText('Partitions');
   await expect.poll(relations).toBe(1);
+});
+
+test("the versions' attribute columns on the project grid, the layout kept per project and user", async ({
+  page,
+  request,
+}) => {
+  const made = await twoSchedules(request, 'pglayout');
+  const { s, project } = made;
+  const { zone } = await zoneOnPartitions(request, made);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBlockGrid(page, s);
+  const grid = page.getByRole('grid');
+
+  // The Columns menu offers the versions' attributes, as the schedule page offers one version's.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const menu = page.getByRole('dialog', { name: 'Columns' });
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/grid/layout') && r.request().method() === 'PUT' && r.ok(),
+  );
+  await menu.getByRole('checkbox', { name: 'Zone' }).check();
+  await page.keyboard.press('Escape');
+  await saved;
+  await expect(grid.getByRole('columnheader', { name: 'Zone', exact: true })).toBeVisible();
+  // Fit-out's Partitions shows its own version's value; Structure's rows have none.
+  const zoneCol =
+    Number(
+      await grid.getByRole('columnheader', { name: 'Zone', exact: true }).getAttribute('aria-colindex'),
+    ) - 2;
+  await expect(rowNamed(page, 'Partitions').locator(`[data-col="${zoneCol}"]`)).toHaveText('East');
+  await expect(rowNamed(page, 'Footings').locator(`[data-col="${zoneCol}"]`)).toHaveText('');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-attribute-column.png` });
+
+  // Stored as this user's layout of the project, and applied again after a reload.
+  const layout = await api<{ layout: { columns: { id: string; visible: boolean }[] } | null }>(
+    request,
+    s.account,
+    'GET',
+    `/projects/${project.id}/grid/layout`,
+    undefined,
+    s.spaceId,
+  );
+  expect(layout.layout?.columns.find((c) => c.id === `attr:${zone.key}`)?.visible).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await expect(grid.getByRole('columnheader', { name: 'Zone', exact: true })).toBeVisible();
+  await expect(rowNamed(page, 'Partitions').locator(`[data-col="${zoneCol}"]`)).toHaveText('East');
+  // The schedule page's layout of a version is its own: Fit-out's page does not show the column.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await page.keyboard.press('Alt+Enter');
+  await expect(page).toHaveURL(/\/schedule\//);
+  await expect(page.getByRole('grid').getByRole('gridcell', { name: 'Partitions' })).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('columnheader', { name: 'Zone', exact: true })).toHaveCount(
+    0,
+  );
 });

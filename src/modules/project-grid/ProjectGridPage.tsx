@@ -46,6 +46,7 @@ import type { LoadedGrid } from './load';
 import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
 import { restoreGridHistory } from './history';
+import { useProjectGridLayout } from './use-grid-layout';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -178,6 +179,13 @@ export function ProjectGridPage() {
       routingRef.current = null;
     };
   }, [loaded, canEdit]);
+
+  // The versions' attribute columns and the user's layout of this project.
+  const shownVersions = useMemo(
+    () => loaded?.grid.schedules.flatMap((s) => (s.version ? [s.version.id] : [])) ?? null,
+    [loaded],
+  );
+  useProjectGridLayout(projectId, shownVersions, !!loaded);
 
   useEffect(() => {
     if (!loaded) return;
