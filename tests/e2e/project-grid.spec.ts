@@ -407,7 +407,7 @@ test("the node panel on the project grid: a row's info, a link added in its own 
 }) => {
   const made = await twoSchedules(request, 'pgpanel');
   const { s } = made;
-  const { as, structure } = await zoneOnPartitions(request, made);
+  const { as, structure, partitions } = await zoneOnPartitions(request, made);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBlockGrid(page, s);
 
@@ -419,6 +419,9 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     'Relations',
     'Directories',
     'Related schedules',
+    'Gallery',
+    'Assignments',
+    '3D model',
   ]);
   await tabs.getByRole('tab', { name: 'Node info' }).click();
   const panel = page.getByRole('tabpanel');
@@ -438,6 +441,29 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   // A schedule's summary row is the grid's own: no values of a version.
   await nameOf(page, 0).click();
   await expect(panel).toContainText('Directory and attribute values of the activity show here.');
+
+  // The tabs of one version's side data read the row's own version and schedule: Fit-out's
+  // gallery (a comment stored on Fit-out under Partitions' own id), its assignments, its model.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await tabs.getByRole('tab', { name: 'Gallery' }).click();
+  await expect(panel.getByText('No photos yet.')).toBeVisible();
+  const comments = panel.getByRole('region', { name: 'Comments' });
+  await comments.getByPlaceholder('Write a comment…').fill('Boards delivered');
+  await comments.getByRole('button', { name: 'Add comment' }).click();
+  await expect(comments.getByRole('listitem').filter({ hasText: 'Boards delivered' })).toBeVisible();
+  const stored = await as<{ items: { text: string; wbs_item_id: string | null }[] }>(
+    `/eps/${made.second.id}/comments?wbs_item_id=${partitions}`,
+  );
+  expect(stored.items.map((c) => [c.text, c.wbs_item_id])).toEqual([['Boards delivered', partitions]]);
+  await tabs.getByRole('tab', { name: 'Assignments' }).click();
+  await expect(panel.getByText('No resources are assigned to this activity.')).toBeVisible();
+  await tabs.getByRole('tab', { name: '3D model' }).click();
+  await expect(panel.getByTestId('bim-node-empty')).toContainText('No model is linked to this schedule yet.');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-panel-3d.png` });
+  // A summary row has none of them.
+  await nameOf(page, 0).click();
+  await expect(panel.getByTestId('bim-node-tab')).toHaveCount(0);
+  await tabs.getByRole('tab', { name: 'Directories' }).click();
   await rowNamed(page, 'Footings').locator('[data-col="1"]').click();
   await tabs.getByRole('tab', { name: 'Node info' }).click();
 
@@ -486,6 +512,9 @@ test("the versions' attribute columns on the project grid, the layout kept per p
     Number(
       await grid.getByRole('columnheader', { name: 'Zone', exact: true }).getAttribute('aria-colindex'),
     ) - 2;
+  // The grid renders the columns in view: End brings the last one (Zone) in.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await page.keyboard.press('End');
   await expect(rowNamed(page, 'Partitions').locator(`[data-col="${zoneCol}"]`)).toHaveText('East');
   await expect(rowNamed(page, 'Footings').locator(`[data-col="${zoneCol}"]`)).toHaveText('');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-attribute-column.png` });
@@ -502,10 +531,11 @@ test("the versions' attribute columns on the project grid, the layout kept per p
   expect(layout.layout?.columns.find((c) => c.id === `attr:${zone.key}`)?.visible).toBe(true);
   await page.reload();
   await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await page.keyboard.press('End');
   await expect(grid.getByRole('columnheader', { name: 'Zone', exact: true })).toBeVisible();
   await expect(rowNamed(page, 'Partitions').locator(`[data-col="${zoneCol}"]`)).toHaveText('East');
   // The schedule page's layout of a version is its own: Fit-out's page does not show the column.
-  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
   await page.keyboard.press('Alt+Enter');
   await expect(page).toHaveURL(/\/schedule\//);
   await expect(page.getByRole('grid').getByRole('gridcell', { name: 'Partitions' })).toBeVisible();
