@@ -5,6 +5,7 @@ import { IdParams } from './common';
 import { route } from './route';
 import { EpsNode } from './structure';
 import { Version } from './versions';
+import { VersionLayout, VersionLayoutInput } from './wbs-batch';
 
 /** One schedule of the project: its node, its group (if any) and the version shown. */
 export const ProjectGridSchedule = z.object({
@@ -33,5 +34,23 @@ export const projectGridRoutes = {
       "The project grid's schedules: every schedule of the project (groups included, in tree order) with its active version",
     params: IdParams,
     response: ProjectGrid,
+  }),
+  layout: route({
+    method: 'GET',
+    path: '/projects/:id/grid/layout',
+    scope: 'space',
+    summary: "The caller's layout of the project grid (null when none was saved)",
+    params: IdParams,
+    response: z.object({ layout: VersionLayout.nullable() }),
+  }),
+  saveLayout: route({
+    method: 'PUT',
+    path: '/projects/:id/grid/layout',
+    scope: 'space',
+    summary:
+      "Save the caller's layout of the project grid (columns, widths, frozen count, sort, grouping), as a version layout",
+    params: IdParams,
+    body: VersionLayoutInput,
+    response: z.object({ layout: VersionLayout }),
   }),
 };

@@ -356,18 +356,17 @@ test("another planner's change of the same cell asks on the project grid which t
     .toBe('Ceilings (mine)');
 });
 
-test("the node panel on the project grid: a row's info, a link added in its own schedule, one across refused", async ({
-  page,
-  request,
-}) => {
-  const { s, second } = await twoSchedules(request, 'pgpanel');
+/** A Zone attribute of the space, "East" on Fit-out's Partitions (stored in its version). */
+async function zoneOnPartitions(
+  request: APIRequestContext,
+  { s, second }: Awaited<ReturnType<typeof twoSchedules>>,
+) {
   const as = <T>(p: string) => api<T>(request, s.account, 'GET', p, undefined, s.spaceId);
   const actual = (scheduleId: string) =>
     as<{ id: string; kind: string }[]>(`/schedules/${scheduleId}/versions`).then((vs) =>
       vs.filter((v) => v.kind === 'actual'),
     );
   const [structure] = await actual(s.scheduleId);
-  // A Zone attribute of the space, "East" on Fit-out's Partitions (stored in its version).
   const zone = await api<{ key: string }>(
     request,
     s.account,
@@ -399,6 +398,16 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     },
     s.spaceId,
   );
+  return { as, structure: structure!, fitout: fitout!, zone, partitions };
+}
+
+test("the node panel on the project grid: a row's info, a link added in its own schedule, one across refused", async ({
+  page,
+  request,
+}) => {
+  const made = await twoSchedules(request, 'pgpanel');
+  const { s } = made;
+  const { as, structure, partitions } = await zoneOnPartitions(request, made);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBlockGrid(page, s);
 
@@ -410,6 +419,9 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     'Relations',
     'Directories',
     'Related schedules',
+    'Gallery',
+    'Assignments',
+    '3D model',
   ]);
   await tabs.getByRole('tab', { name: 'Node info' }).click();
   const panel = page.getByRole('tabpanel');
@@ -429,6 +441,29 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   // A schedule's summary row is the grid's own: no values of a version.
   await nameOf(page, 0).click();
   await expect(panel).toContainText('Directory and attribute values of the activity show here.');
+
+  // The tabs of one version's side data read the row's own version and schedule: Fit-out's
+  // gallery (a comment stored on Fit-out under Partitions' own id), its assignments, its model.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await tabs.getByRole('tab', { name: 'Gallery' }).click();
+  await expect(panel.getByText('No photos yet.')).toBeVisible();
+  const comments = panel.getByRole('region', { name: 'Comments' });
+  await comments.getByPlaceholder('Write a comment…').fill('Boards delivered');
+  await comments.getByRole('button', { name: 'Add comment' }).click();
+  await expect(comments.getByRole('listitem').filter({ hasText: 'Boards delivered' })).toBeVisible();
+  const stored = await as<{ items: { text: string; wbs_item_id: string | null }[] }>(
+    `/eps/${made.second.id}/comments?wbs_item_id=${partitions}`,
+  );
+  expect(stored.items.map((c) => [c.text, c.wbs_item_id])).toEqual([['Boards delivered', partitions]]);
+  await tabs.getByRole('tab', { name: 'Assignments' }).click();
+  await expect(panel.getByText('No resources are assigned to this activity.')).toBeVisible();
+  await tabs.getByRole('tab', { name: '3D model' }).click();
+  await expect(panel.getByTestId('bim-node-empty')).toContainText('No model is linked to this schedule yet.');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-panel-3d.png` });
+  // A summary row has none of them.
+  await nameOf(page, 0).click();
+  await expect(panel.getByTestId('bim-node-tab')).toHaveCount(0);
+  await tabs.getByRole('tab', { name: 'Directories' }).click();
   await rowNamed(page, 'Footings').locator('[data-col="1"]').click();
   await tabs.getByRole('tab', { name: 'Node info' }).click();
 
@@ -440,7 +475,7 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   await add.press('Enter');
   await expect(panel.getByRole('region', { name: 'Successors' })).toContainText('Columns');
   const relations = () =>
-    as<{ relations: unknown[] }>(`/versions/${structure!.id}/wbs`).then((c) => c.relations.length);
+    as<{ relations: unknown[] }>(`/versions/${structure.id}/wbs`).then((c) => c.relations.length);
   await expect.poll(relations).toBe(1);
 
   // One to the other schedule's row is refused: a command may change one schedule only.
@@ -449,4 +484,62 @@ test("the node panel on the project grid: a row's info, a link added in its own 
   await expect(page.getByText('This command changes rows of two schedules')).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Successors' })).not.toContainText('Partitions');
   await expect.poll(relations).toBe(1);
+});
+
+test("the versions' attribute columns on the project grid, the layout kept per project and user", async ({
+  page,
+  request,
+}) => {
+  const made = await twoSchedules(request, 'pglayout');
+  const { s, project } = made;
+  const { zone } = await zoneOnPartitions(request, made);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBlockGrid(page, s);
+  const grid = page.getByRole('grid');
+
+  // The Columns menu offers the versions' attributes, as the schedule page offers one version's.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const menu = page.getByRole('dialog', { name: 'Columns' });
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/grid/layout') && r.request().method() === 'PUT' && r.ok(),
+  );
+  await menu.getByRole('checkbox', { name: 'Zone' }).check();
+  await page.keyboard.press('Escape');
+  await saved;
+  await expect(grid.getByRole('columnheader', { name: 'Zone', exact: true })).toBeVisible();
+  // Fit-out's Partitions shows its own version's value; Structure's rows have none.
+  const zoneCol =
+    Number(
+      await grid.getByRole('columnheader', { name: 'Zone', exact: true }).getAttribute('aria-colindex'),
+    ) - 2;
+  // The grid renders the columns in view: End brings the last one (Zone) in.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await page.keyboard.press('End');
+  await expect(rowNamed(page, 'Partitions').locator(`[data-col="${zoneCol}"]`)).toHaveText('East');
+  await expect(rowNamed(page, 'Footings').locator(`[data-col="${zoneCol}"]`)).toHaveText('');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-attribute-column.png` });
+
+  // Stored as this user's layout of the project, and applied again after a reload.
+  const layout = await api<{ layout: { columns: { id: string; visible: boolean }[] } | null }>(
+    request,
+    s.account,
+    'GET',
+    `/projects/${project.id}/grid/layout`,
+    undefined,
+    s.spaceId,
+  );
+  expect(layout.layout?.columns.find((c) => c.id === `attr:${zone.key}`)?.visible).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await page.keyboard.press('End');
+  await expect(grid.getByRole('columnheader', { name: 'Zone', exact: true })).toBeVisible();
+  await expect(rowNamed(page, 'Partitions').locator(`[data-col="${zoneCol}"]`)).toHaveText('East');
+  // The schedule page's layout of a version is its own: Fit-out's page does not show the column.
+  await page.keyboard.press('Alt+Enter');
+  await expect(page).toHaveURL(/\/schedule\//);
+  await expect(page.getByRole('grid').getByRole('gridcell', { name: 'Partitions' })).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('columnheader', { name: 'Zone', exact: true })).toHaveCount(
+    0,
+  );
 });

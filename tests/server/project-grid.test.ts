@@ -1,5 +1,6 @@
 // GET projects/{id}/grid: the project's schedules in tree order (groups in their place) with the
-// version the grid shows; another space's project is 404 from here (403 as a non-member: tenancy).
+// version the grid shows; another space's project is 404 from here (403 as a non-member: tenancy);
+// GET/PUT projects/{id}/grid/layout: each user's layout of the grid.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/api';
@@ -91,6 +92,63 @@ describe('project grid', () => {
     expect((await grid(otherTree.project, otherSpace)).status).toBe(403);
     const bad = await call(app, api.projectGrid.get, { token, space, params: { id: 'not-an-id' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("keeps each user's layout of the project grid; 404 for a schedule, 400 naming the field", async () => {
+    const get = (tk: string, id = tree.project) =>
+      call(app, api.projectGrid.layout, { token: tk, space, params: { id } });
+    const none = await get(token);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ layout: null });
+    const layout = {
+      columns: [
+        { id: 'name', width: 240, visible: true },
+        { id: 'attr:a_0123456789ab', width: 120, visible: true },
+      ],
+      frozen: 1,
+      sort: [{ column: 'name', dir: 'desc' as const }],
+      // One column as an older client sends it: read as a one-level list.
+      group_by: 'attr:a_0123456789ab',
+    };
+    const put = await call(app, api.projectGrid.saveLayout, {
+      token,
+      space,
+      params: { id: tree.project },
+      body: layout,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const back = (await get(token)).json() as { layout: Record<string, unknown> };
+    expect(back.layout).toEqual({ ...layout, group_by: ['attr:a_0123456789ab'] });
+    // Saved again: replaced, not added.
+    await call(app, api.projectGrid.saveLayout, {
+      token,
+      space,
+      params: { id: tree.project },
+      body: { ...layout, frozen: 0, group_by: null },
+    });
+    expect(((await get(token)).json() as { layout: { frozen: number } }).layout.frozen).toBe(0);
+    // Another member has none of their own.
+    const other = await signUp(app, 'pgrid-layout-member');
+    const invited = await call(app, api.space.invite, {
+      token,
+      space,
+      params: { space_id: space },
+      body: { login: other.login },
+    });
+    expect(invited.statusCode, invited.body).toBeLessThan(300);
+    const theirs = await get(other.token);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json()).toEqual({ layout: null });
+    // A schedule is not a project; a bad width is a 400 naming it.
+    expect((await get(token, tree.schedule)).statusCode).toBe(404);
+    const bad = await call(app, api.projectGrid.saveLayout, {
+      token,
+      space,
+      params: { id: tree.project },
+      body: { columns: [{ id: 'name', width: 3, visible: true }], frozen: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('body.columns.0.width');
   });
 
   it('picks actual, then working, then any version', () => {

@@ -6,3 +6,4 @@ export * from './functions';
 export * from './parse';
 export * from './names';
 export * from './kind';
+export * from './error-text';

@@ -22,11 +22,23 @@ import './bim.css';
 const NONE: readonly RelationPair[] = [];
 const quiet = { silent: true } as const;
 
-export function NodeModelTab({ rowId }: { rowId: string }) {
+/**
+ * `place`: the row's own schedule and version, and the row with the rows under it in that
+ * version's ids, where the store's document is not one version (the project grid).
+ */
+export function NodeModelTab({
+  rowId,
+  place,
+}: {
+  rowId: string;
+  place?: { versionId: string; scheduleId?: string; subtree?: readonly string[] } | undefined;
+}) {
   const { t } = useBimT();
   const { spaceId = '' } = useParams();
-  const scheduleId = useWorkbench((s) => s.version?.schedule_id ?? '');
-  const versionId = useWorkbench((s) => s.versionId);
+  const storeSchedule = useWorkbench((s) => s.version?.schedule_id ?? '');
+  const storeVersion = useWorkbench((s) => s.versionId);
+  const scheduleId = place ? (place.scheduleId ?? '') : storeSchedule;
+  const versionId = place ? place.versionId : storeVersion;
   const tree = useWorkbench((s) => s.wbs.index);
   const { list, link, setChosen, error, setError, hostRef, viewerRef, viewer, ready } =
     useLinkedModel(scheduleId);
@@ -48,9 +60,13 @@ export function NodeModelTab({ rowId }: { rowId: string }) {
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
   const rels = relations?.key === key ? relations.list : NONE;
   const index = useMemo(() => indexRelations(rels), [rels]);
+  const subtree = place?.subtree;
   const ids = useMemo(
-    () => elementsForRows(index, [rowId], (id) => childrenOf(tree, id)),
-    [index, rowId, tree],
+    () =>
+      subtree
+        ? elementsForRows(index, subtree, () => [])
+        : elementsForRows(index, [rowId], (id) => childrenOf(tree, id)),
+    [index, rowId, tree, subtree],
   );
   const related = relations?.key === key;
 

@@ -61,10 +61,22 @@ function Thumb({
   );
 }
 
-export function GalleryTab({ rowId, lang }: { rowId: string; lang: 'en' | 'ru' }) {
+/** `place`: the row's own schedule, version and id where the store's document is not one version. */
+export function GalleryTab({
+  rowId: shownId,
+  lang,
+  place,
+}: {
+  rowId: string;
+  lang: 'en' | 'ru';
+  place?: { versionId: string; rowId: string; scheduleId?: string } | undefined;
+}) {
   const { t } = useGalleryT();
-  const nodeId = useWorkbench((s) => s.version?.schedule_id ?? null);
-  const versionId = useWorkbench((s) => s.versionId);
+  const storeNode = useWorkbench((s) => s.version?.schedule_id ?? null);
+  const storeVersion = useWorkbench((s) => s.versionId);
+  const nodeId = place ? (place.scheduleId ?? null) : storeNode;
+  const versionId = place ? place.versionId : storeVersion;
+  const rowId = place ? place.rowId : shownId;
   const [wholeSchedule, setWholeSchedule] = useState(false);
   const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
   const [tick, setTick] = useState(0);

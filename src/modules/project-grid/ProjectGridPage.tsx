@@ -27,6 +27,7 @@ import { followFilter, setFilter } from '../../state/workbench/filter-view';
 import { provideHostFilter } from '../../state/workbench/host-filter';
 import { createFilterHostService } from '../../workers/schedule-client';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
+import { childrenOf } from '../../domain/wbs/tree-index';
 import { FilterBuilder } from '../attributes/FilterBuilder';
 import { filterFields } from '../attributes/filter-fields';
 import { useAttributesT } from '../attributes/i18n';
@@ -46,6 +47,7 @@ import type { LoadedGrid } from './load';
 import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
 import { restoreGridHistory } from './history';
+import { useProjectGridLayout } from './use-grid-layout';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -83,9 +85,23 @@ export function ProjectGridPage() {
   const refusedShown = useRef(0);
   /** A grid row's own version and id (from the editor's routes), for the panel's directories tab. */
   const routingRef = useRef<PeopleRouting | null>(null);
+  const versionsRef = useRef<LoadedGrid['versions']>([]);
   const rowVersion = useCallback((rowId: string): RowVersion | null => {
-    const own = routingRef.current?.own(rowId);
-    return own ? { versionId: own.versionId, rowId: own.wbsId } : null;
+    const routing = routingRef.current;
+    const own = routing?.own(rowId);
+    if (!routing || !own) return null;
+    // The row and the rows under it in its version's ids (the 3D tab selects their elements).
+    const subtree: string[] = [];
+    const index = workbench.get().wbs.index;
+    const stack = [rowId];
+    while (stack.length) {
+      const id = stack.pop()!;
+      const mine = routing.own(id);
+      if (mine) subtree.push(mine.wbsId);
+      stack.push(...childrenOf(index, id));
+    }
+    const scheduleId = versionsRef.current.find((v) => v?.id === own.versionId)?.schedule_id;
+    return { versionId: own.versionId, rowId: own.wbsId, subtree, ...(scheduleId ? { scheduleId } : {}) };
   }, []);
   // The project whose history was rebuilt from the logs (once per page load: a reading again of
   // the grid keeps the history it has).
@@ -163,6 +179,7 @@ export function ProjectGridPage() {
     setPeopleRouting(routing);
     // The panel's directories tab: a row's attribute values and links in its own version.
     routingRef.current = routing;
+    versionsRef.current = loaded.versions;
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
@@ -176,8 +193,16 @@ export function ProjectGridPage() {
       setCommitGuard(null);
       setPeopleRouting(null);
       routingRef.current = null;
+      versionsRef.current = [];
     };
   }, [loaded, canEdit]);
+
+  // The versions' attribute columns and the user's layout of this project.
+  const shownVersions = useMemo(
+    () => loaded?.grid.schedules.flatMap((s) => (s.version ? [s.version.id] : [])) ?? null,
+    [loaded],
+  );
+  useProjectGridLayout(projectId, shownVersions, !!loaded);
 
   useEffect(() => {
     if (!loaded) return;
@@ -386,16 +411,22 @@ export function ProjectGridPage() {
 
 /**
  * The node panel's tabs on the project grid: those that read and edit the merged document (the
- * row, its links through the routed edit loop, its links to other projects) and the directories
+ * row, its links through the routed edit loop, its links to other projects), the directories
  * tab (the row's attribute values under its own version's labels, its directory links stored in
- * its own version). The others read one version's side data (photos, daily plans, assignments,
- * its model): they are on the row's schedule page, one Alt+Enter away.
+ * its own version), and the tabs of one version's side data for the row's own version: photos
+ * (its schedule's gallery, uploads tagged with its version and own id), assignments (listed
+ * read-only: edited on the schedule page, whose history they join) and 3D (its schedule's linked
+ * model, the elements of the row and the rows under it). The daily plans (the day matrix, one
+ * version's store and history) stay on the row's schedule page, one Alt+Enter away.
  */
 const GRID_PANEL_TABS: readonly PanelTab[] = [
   'node_info',
   'task_relations',
   'directories',
   'related_schedules',
+  'gallery',
+  'assignments',
+  'model_3d',
 ];
 
 /** The filter builder of the attributes module, its result going to the address's `filter`. */

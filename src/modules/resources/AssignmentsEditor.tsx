@@ -45,11 +45,29 @@ function useSpaceResources(): Resource[] {
   return items;
 }
 
-export function AssignmentsEditor({ rowId, ctx }: { rowId: string; ctx: CellTextContext }) {
+/**
+ * `place`: the row's own version and id where the store's document is not one version (the
+ * project grid): the version's assignments are listed there, read-only (they are edited on the
+ * row's schedule page, whose undo history they join).
+ */
+export function AssignmentsEditor({
+  rowId: shownId,
+  ctx,
+  place,
+}: {
+  rowId: string;
+  ctx: CellTextContext;
+  place?: { versionId: string; rowId: string; scheduleId?: string } | undefined;
+}) {
   const { t } = useResourcesT();
-  const versionId = useWorkbench((s) => s.versionId);
-  const version = useWorkbench((s) => s.version);
-  const canEdit = !!version && !version.locked;
+  const storeVersionId = useWorkbench((s) => s.versionId);
+  const storeVersion = useWorkbench((s) => s.version);
+  const versionId = place ? place.versionId : storeVersionId;
+  const rowId = place ? place.rowId : shownId;
+  const version = place
+    ? storeVersion && { ...storeVersion, schedule_id: place.scheduleId ?? storeVersion.schedule_id }
+    : storeVersion;
+  const canEdit = !place && !!version && !version.locked;
   const [items, setItems] = useState<ResourceAssignment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);

@@ -91,6 +91,16 @@ export function AssignmentsView({
 }
 
 /** The tab itself edits (src/modules/resources): assignments are made, changed and undone there. */
-export function AssignmentsTab({ rowId, ctx }: { rowId: string; ctx: CellTextContext; t: T }) {
-  return <AssignmentsEditor rowId={rowId} ctx={ctx} />;
+export function AssignmentsTab({
+  rowId,
+  ctx,
+  place,
+}: {
+  rowId: string;
+  ctx: CellTextContext;
+  t: T;
+  /** The row's own version and id (the project grid): listed read-only. */
+  place?: { versionId: string; rowId: string; scheduleId?: string } | undefined;
+}) {
+  return <AssignmentsEditor rowId={rowId} ctx={ctx} place={place} />;
 }

@@ -50,6 +50,10 @@ export function DirectoriesView({ fields, t }: { fields: readonly DirectoryField
 export interface RowVersion {
   readonly versionId: string;
   readonly rowId: string;
+  /** The version's schedule (the project grid's rows are of several). */
+  readonly scheduleId?: string;
+  /** The row and the rows under it, in the version's own ids (the 3D tab selects all of them). */
+  readonly subtree?: readonly string[];
 }
 
 /**

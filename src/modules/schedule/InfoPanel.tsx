@@ -10,7 +10,7 @@
 // what it would hold.
 // Its height is set by the splitter above it (SchedulePage).
 
-import { type KeyboardEvent, Suspense, lazy, useRef } from 'react';
+import { type KeyboardEvent, Suspense, lazy, useMemo, useRef } from 'react';
 import { Loading } from '../../app/ui/StatePanels';
 import { rovingIndex } from '../../app/ui/roving-index';
 import type { CellTextContext } from '../../state/workbench/cell-text';
@@ -113,6 +113,9 @@ function tabKey(e: KeyboardEvent, tab: PanelTab, tabs: readonly PanelTab[], list
   list?.querySelector<HTMLElement>(`#wb-tab-${id}`)?.focus();
 }
 
+/** Tabs of one version's side data: a row of no version (the project grid's summary) has none. */
+const OWN_VERSION_TABS: readonly PanelTab[] = ['gallery', 'assignments', 'model_3d'];
+
 /** The daily work plan's tabs: their data is loaded only where the panel offers them. */
 const WDP_TABS: readonly PanelTab[] = ['timesheets', 'daily_planning', 'planning'];
 
@@ -136,10 +139,18 @@ export function InfoPanel({
   const focus = useWorkbench((s) => s.selection.focus.row);
   const tabs = useRef<HTMLDivElement>(null);
   useWdpLoader(offered.some((x) => WDP_TABS.includes(x)));
-  useWorkbench((s) => s.wbs.doc.rows);
+  const docRows = useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
   useWorkbench((s) => s.visible);
   const v = rowAt(workbench.get(), focus);
+  const focusedId = v?.row.id;
+  // The row's own version where rows are of several (one object per row, so the 3D tab's
+  // selection is not made again at every render); null: no version's row (a schedule's summary).
+  const place = useMemo(
+    () => (rowVersion && focusedId !== undefined ? rowVersion(focusedId) : undefined),
+    // docRows: a row moved under another parent changes its subtree.
+    [rowVersion, focusedId, docRows], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const rowLabel = v ? `${v.row.code ?? v.outline}  ${v.row.name}` : '';
   return (
     <section className="wb-panel" style={{ height }} aria-label={v ? v.row.name : t('tab.node_info')}>
@@ -180,20 +191,22 @@ export function InfoPanel({
         ) : tab === 'task_relations' ? (
           <RelationsTab rowId={v.row.id} ctx={ctx} t={t} />
         ) : tab === 'directories' ? (
-          <DirectoriesTab v={v} t={t} {...(rowVersion ? { place: rowVersion(v.row.id) } : {})} />
+          <DirectoriesTab v={v} t={t} {...(place !== undefined ? { place } : {})} />
         ) : tab === 'related_schedules' ? (
           <RelatedSchedulesTab rowId={v.row.id} ctx={ctx} t={t} />
+        ) : place === null && OWN_VERSION_TABS.includes(tab) ? (
+          <TabEmpty tab={tab} t={t} />
         ) : tab === 'assignments' ? (
-          <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} />
+          <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} place={place ?? undefined} />
         ) : tab === 'daily_planning' ? (
           <DailyPlanningTab height={height - 34} lang={ctx.lang} />
         ) : tab === 'planning' ? (
           <PlanningTab v={v} lang={ctx.lang} />
         ) : tab === 'gallery' ? (
-          <GalleryTab rowId={v.row.id} lang={ctx.lang} />
+          <GalleryTab rowId={v.row.id} lang={ctx.lang} place={place ?? undefined} />
         ) : tab === 'model_3d' ? (
           <Suspense fallback={<Loading />}>
-            <NodeModelTab rowId={v.row.id} />
+            <NodeModelTab rowId={v.row.id} place={place ?? undefined} />
           </Suspense>
         ) : tab === 'timesheets' ? (
           <TimesheetsTab rowId={v.row.id} lang={ctx.lang} />

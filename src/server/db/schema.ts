@@ -424,6 +424,15 @@ export interface VersionLayoutsTable {
   updated_at: Timestamp;
 }
 
+// Each user's layout of a project's grid (migrations/081_project_grid_layouts.sql).
+export interface ProjectGridLayoutsTable {
+  space_id: string;
+  project_id: string;
+  user_id: string;
+  layout: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
 // Each user's grouping and folded headers of a version's WBS (migrations/030_wbs_group_settings.sql).
 export interface WbsGroupSettingsTable {
   space_id: string;
@@ -814,6 +823,7 @@ export interface DB
   version_assignments: VersionAssignmentsTable;
   wbs_undo_actions: WbsUndoActionsTable;
   version_layouts: VersionLayoutsTable;
+  project_grid_layouts: ProjectGridLayoutsTable;
   wbs_group_settings: WbsGroupSettingsTable;
   directories: DirectoriesTable;
   directory_values: DirectoryValuesTable;

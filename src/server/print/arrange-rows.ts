@@ -10,7 +10,9 @@ import type { ScheduleModel } from '../../domain/schedule/model';
 import { formatNumber } from '../../domain/format';
 import { groupLevels, type Arrangement } from '../../domain/wbs/arrange';
 import { rollUpRows, type GroupColumn } from '../../domain/wbs/group-columns';
+import { isEvalError } from '../../domain/formula';
 import type { ServerLang } from '../i18n/messages';
+import type { AttributeValues, ComputedValues } from './attribute-cells';
 import type { PrintData, PrintRow, PrintWords } from './render';
 
 /** The rows' volume and price (not in the engine's model), by row id. */
@@ -23,9 +25,15 @@ const day = (m: number | null): string | null => (m === null ? null : formatDate
  * reads it: durations and floats in working days, `start` and `finish` the early dates the engine
  * stored (not the actual dates the cells print: the grid sorts and filters by the early ones) as
  * YYYY-MM-DD text, the status as the status column (an activity at 100 % is completed), node
- * type and calendar id, volume and price (from `amounts`), attributes by `attr:KEY`.
+ * type and calendar id, volume and price (from `amounts`), attributes by `attr:KEY` (a calculated
+ * one as `computed` holds it, an error value as none, as the worker's filter reads them).
  */
-export function printReader(model: ScheduleModel, rows: readonly Pick<PrintRow, 'id'>[], amounts?: Amounts) {
+export function printReader(
+  model: ScheduleModel,
+  rows: readonly Pick<PrintRow, 'id'>[],
+  amounts?: Amounts,
+  computed?: ComputedValues,
+) {
   const hpd = new Map(model.calendars.map((c) => [c.id, c.hoursPerDay || 8]));
   const activity = new Map(model.activities.map((a) => [a.id, a]));
   const printed = new Set(rows.map((r) => r.id));
@@ -35,7 +43,12 @@ export function printReader(model: ScheduleModel, rows: readonly Pick<PrintRow, 
     const sum = a.kind === 'sum';
     const days = (m: number | null | undefined) =>
       m === null || m === undefined ? null : m / 60 / (hpd.get(a.calendarId) ?? 8);
-    if (field.startsWith('attr:')) return a.attributes?.[field.slice(5)] ?? null;
+    if (field.startsWith('attr:')) {
+      const key = field.slice(5);
+      const c = computed?.get(id)?.get(key);
+      if (c !== undefined) return isEvalError(c) ? null : c;
+      return a.attributes?.[key] ?? null;
+    }
     switch (field) {
       case 'name':
         return a.name;
@@ -83,9 +96,28 @@ interface HeaderRowRef {
 
 const finiteOr = (x: number | null | undefined) => (x === null || x === undefined ? undefined : x);
 
-/** The columns a printed group header rolls up (the rows' printed dates, amounts, percent). */
-function headerColumns(amounts: Amounts | undefined): GroupColumn<HeaderRowRef>[] {
+/**
+ * The columns a printed group header rolls up: the rows' printed dates, amounts and percent, and
+ * the printed attribute columns a header sums (`summed`: number attributes and number formulas,
+ * a calculated one over its computed values — an error value adds nothing — as the screen's).
+ */
+function headerColumns(
+  amounts: Amounts | undefined,
+  attributeKeys: readonly string[],
+  computed: ComputedValues | undefined,
+): GroupColumn<HeaderRowRef>[] {
+  const sums = attributeKeys.map((key): GroupColumn<HeaderRowRef> => ({
+    id: `attr:${key}`,
+    kind: 'sum',
+    value: (r) => {
+      if (!r.activity) return undefined;
+      const c = computed?.get(r.activity.id)?.get(key);
+      const v = c !== undefined ? c : r.activity.attributes?.[key];
+      return typeof v === 'number' ? v : undefined;
+    },
+  }));
   return [
+    ...sums,
     { id: 'start', kind: 'min', value: (r) => finiteOr(r.row?.start) },
     { id: 'finish', kind: 'max', value: (r) => finiteOr(r.row?.finish) },
     { id: 'volume', kind: 'sum', value: (r) => finiteOr(r.row && amounts?.get(r.row.id)?.volume) },
@@ -120,8 +152,9 @@ export function arrangePrintData(
   lang: ServerLang,
   keep?: (read: (id: string, field: string) => FieldValue) => (id: string) => boolean,
   amounts?: Amounts,
+  attributes?: AttributeValues,
 ): void {
-  const read = printReader(model, data.rows, amounts);
+  const read = printReader(model, data.rows, amounts, attributes?.computed);
   const shown = filter || keep ? filterRows(data.rows, filter, read, keep?.(read)) : null;
   const lines = printLines(data.rows, arrangement, read, shown);
   const before = data.rows;
@@ -131,7 +164,9 @@ export function arrangePrintData(
     ? (data.attributeLabels[column.slice(5)] ?? column.slice(5))
     : (words.columns[column] ?? column);
   const calendarName = new Map(model.calendars.map((c) => [c.id, c.name]));
-  const groupColumns = headerColumns(amounts);
+  const printed = new Set(data.columns.map((c) => c.key));
+  const summed = [...(attributes?.summed ?? [])].filter((k) => printed.has(`attr:${k}`));
+  const groupColumns = headerColumns(amounts, summed, attributes?.computed);
   const valueText = (v: string) =>
     v === ''
       ? words.group.none
@@ -141,7 +176,6 @@ export function arrangePrintData(
           ? (calendarName.get(v) ?? v)
           : v;
   const beforeById = new Map(before.map((r) => [r.id, r]));
-  const printed = new Set(data.columns.map((c) => c.key));
   const ref: HeaderRowRef = { row: undefined, activity: undefined };
   const rows: PrintRow[] = lines.map((line) => {
     if (line.kind === 'row') {
@@ -152,7 +186,7 @@ export function arrangePrintData(
     // The header rolls up its rows as the grid's does (domain/wbs/group-columns.ts): the earliest
     // start and latest finish the rows print, written as their cells are (the label's span, as the
     // grid's, ends a finish at midnight the day before), the volume and price summed, percent
-    // complete weighted by planned duration.
+    // complete weighted by planned duration, number attributes and number formulas summed.
     const v = rollUpRows(ids, groupColumns, (id) => {
       ref.row = beforeById.get(id);
       ref.activity = activityOf.get(id);
@@ -167,6 +201,10 @@ export function arrangePrintData(
     for (const k of ['volume', 'price'] as const) {
       const x = v.get(k);
       if (x !== undefined) cells[k] = formatNumber(x, { lang });
+    }
+    for (const k of summed) {
+      const x = v.get(`attr:${k}`);
+      if (x !== undefined) cells[`attr:${k}`] = formatNumber(x, { lang, decimals: 6, trimZeros: true });
     }
     const pct = v.get('percent');
     if (pct !== undefined) cells.percent = cells.progress = `${Math.round(pct)}%`;

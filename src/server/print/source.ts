@@ -11,6 +11,7 @@ import { parseFilter, type FieldValue } from '../../domain/filter';
 import type { Arrangement, SortKey } from '../../domain/wbs/arrange';
 import type { DB } from '../db/schema';
 import { arrangePrintData, type Amounts } from './arrange-rows';
+import { printAttributeValues, versionAttributes, type AttributeValues } from './attribute-cells';
 import { formatNumber } from '../../domain/format';
 import { indicatorRows, targetDates } from './indicator-rows';
 import { loadVersionModel } from '../import/to-model';
@@ -107,6 +108,11 @@ export async function printSource(
   if (settings?.cyclogram)
     data.cyclogram = await printCyclogram(db, spaceId, version, hidden, settings.cyclogram, model, lang);
   let arrangement: Arrangement = { sort: [], groupBy: null };
+  // The version's attributes the caller may see (formula ones too, which rows need not store).
+  const attributes =
+    settings?.use_layout || settings?.layout_sort || settings?.filter
+      ? await versionAttributes(db, spaceId, version, model, hidden)
+      : null;
   if (settings?.use_layout || settings?.layout_sort) {
     // The asking user's grid layout of this version; its attribute columns only for attributes
     // the version has and the role may see (hidden ones are already out of the rows).
@@ -121,9 +127,7 @@ export async function printSource(
       : undefined;
     const layout = saved?.layout as SavedLayout | undefined;
     if (settings.use_layout) {
-      const keys = new Set(Object.keys(model.attributeDefs ?? {}));
-      for (const a of model.activities) for (const k of Object.keys(a.attributes ?? {})) keys.add(k);
-      for (const k of hidden) keys.delete(k);
+      const keys = new Set((attributes ?? []).map((a) => a.key));
       data.columns = printColumns(settings, layout?.columns ?? null, keys);
     }
     // The layout's sort and grouping, with its columns or with the print's own.
@@ -147,6 +151,11 @@ export async function printSource(
       row.cells.price = price === null ? '' : formatNumber(price, { lang });
     }
   }
+  // Attribute cells as the grid shows them (calculated ones computed, as the worker computes
+  // them), read by the sort and the filter too, and the columns a group header sums.
+  const attributeValues: AttributeValues | undefined = attributes
+    ? printAttributeValues(data, model, attributes, amounts, lang)
+    : undefined;
   // The layout's sort and grouping and the schedule page's filter and indicator, as the
   // workbench applies them.
   const filter = settings?.filter ? parseFilter(settings.filter) : null;
@@ -169,6 +178,7 @@ export async function printSource(
       lang,
       keep,
       amounts,
+      attributeValues,
     );
   const today = new Date().toISOString().slice(0, 10);
   const userName = user ? `${user.first_name} ${user.last_name}`.trim() || user.login : '';

@@ -3,6 +3,8 @@
 // the project grid shows for each: the actual version, else the first working version, else the
 // first. The rows themselves are read per version (GET versions/{id}/wbs), as the workbench does.
 import { api } from '../../api';
+import { readGroupBy } from '../../api/group-by';
+import type { VersionLayout } from '../../api/wbs-batch';
 import type { ProjectGridSchedule } from '../../api/project-grid';
 import type { Version } from '../../api/versions';
 import type { AppContext } from '../context';
@@ -76,5 +78,37 @@ export const projectGridRoutes = ({ db }: AppContext) => [
       };
     });
     return { project: toEpsNode(project), schedules };
+  }),
+
+  // The caller's layout of the project grid: a version layout's shape, kept per project.
+  implement(api.projectGrid.layout, async ({ params, space, userId }) => {
+    await getNode(db, space.spaceId, params.id, 'project');
+    const row = await db
+      .selectFrom('project_grid_layouts')
+      .select('layout')
+      .where('space_id', '=', space.spaceId)
+      .where('project_id', '=', params.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { layout: null };
+    const layout = row.layout as unknown as VersionLayout;
+    return {
+      layout: { ...layout, ...('group_by' in layout ? { group_by: readGroupBy(layout.group_by) } : {}) },
+    };
+  }),
+
+  implement(api.projectGrid.saveLayout, async ({ params, body, space, userId }) => {
+    await getNode(db, space.spaceId, params.id, 'project');
+    const layout = JSON.stringify(body);
+    await db
+      .insertInto('project_grid_layouts')
+      .values({ space_id: space.spaceId, project_id: params.id, user_id: userId, layout })
+      .onConflict((oc) =>
+        oc.columns(['space_id', 'project_id', 'user_id']).doUpdateSet({ layout, updated_at: new Date() }),
+      )
+      .execute();
+    return {
+      layout: { ...body, ...(body.group_by !== undefined ? { group_by: readGroupBy(body.group_by) } : {}) },
+    };
   }),
 ];

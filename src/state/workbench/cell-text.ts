@@ -7,7 +7,7 @@
 // float; its percent complete is the engine's roll-up, weighted by planned duration (P6's WBS
 // percent complete by duration). A completed activity has no floats (P6 leaves them blank).
 
-import { isEvalError, type EvalError, type EvalResult } from '../../domain/formula';
+import { EVAL_ERROR_TEXT, isEvalError, type EvalResult } from '../../domain/formula';
 import { formatDate, formatDuration, formatNumber } from '../../domain/format';
 import type { ColumnDef } from './columns';
 import type { RowView } from './types';
@@ -29,12 +29,6 @@ export interface CellTextContext {
   /** A row's named executor: the full name to show, the login to edit and copy (undefined: none). */
   executor?(rowId: string): { name: string; login: string } | undefined;
 }
-
-const EVAL_ERROR_TEXT: Record<EvalError['error'], string> = {
-  div_zero: '#DIV/0!',
-  not_a_number: '#VALUE!',
-  cycle: '#CYCLE!',
-};
 
 export type TextMode = 'display' | 'edit' | 'copy';
 

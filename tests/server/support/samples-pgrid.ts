@@ -5,6 +5,11 @@ import type { Tree } from './fixtures';
 
 export const pgridSamples: Record<string, (t: Tree & { space: string; userId: string }) => Sample> = {
   'GET /projects/:id/grid': (t) => ({ params: { id: t.project } }),
+  'GET /projects/:id/grid/layout': (t) => ({ params: { id: t.project } }),
+  'PUT /projects/:id/grid/layout': (t) => ({
+    params: { id: t.project },
+    body: { columns: [{ id: 'name', width: 200, visible: true }], frozen: 0 },
+  }),
   'POST /schedules/:id/versions/compare': (t) => ({
     params: { id: t.schedule },
     body: { base_version_id: t.version, version_id: '00000000-0000-4000-8000-000000000001' },
