@@ -68,7 +68,13 @@ export async function refreshCustomSummaries(
     const fallbacks = await fallbacksOf(tx, spaceId, cals, stale);
     // Each version is its own key: the day sums of every stale version in one statement.
     const keyed = sql`SELECT v::uuid AS version_id, v AS key FROM jsonb_array_elements_text(${ids}::jsonb) AS v`;
-    const ramps = attributeRamps(spaceId, attribute, keyed, fallbacks);
+    const ramps = attributeRamps(
+      spaceId,
+      attribute,
+      keyed,
+      fallbacks,
+      stale.map((v) => v.id),
+    );
     const stamps = JSON.stringify(stale.map((v) => ({ v: v.id, cs: v.cs, as: v.as, dd: v.dd })));
     await sql`
       WITH de AS (${dayEventsSql(ramps, cals)}),

@@ -35,13 +35,17 @@ export async function fallbacksOf(
 /**
  * The attribute's ramps (key, cal, s, f, a, parts) for dayEventsSql: the activities with dates and
  * a number in the attribute, of the versions `keyed` (a SELECT of version_id, key) gives, each
- * keyed as it says. `fallbacks` is fallbacksOf's JSON for those versions.
+ * keyed as it says. `fallbacks` is fallbacksOf's JSON for those versions, `ids` their ids: listed
+ * in the statement, so the planner reads one version's rows by the index instead of scanning every
+ * version's (it cannot count the rows `keyed` gives: 1.7 s per 10,000-row version of a 1.1M space
+ * on PGlite).
  */
 export function attributeRamps(
   spaceId: string,
   attribute: string,
   keyed: RawBuilder<unknown>,
   fallbacks: string,
+  ids: readonly string[],
 ): RawBuilder<unknown> {
   return sql`
     WITH vs AS (${keyed}),
@@ -51,7 +55,7 @@ export function attributeRamps(
     FROM vs JOIN fb ON fb.version_id = vs.version_id
       JOIN wbs_items i ON i.space_id = ${spaceId} AND i.version_id = vs.version_id
       LEFT JOIN cal_def c ON c.k = i.calendar_id::text
-    WHERE ${ACTIVITY} AND i.es IS NOT NULL AND i.ef IS NOT NULL
+    WHERE i.version_id IN (${sql.join(ids)}) AND ${ACTIVITY} AND i.es IS NOT NULL AND i.ef IS NOT NULL
       AND jsonb_typeof(i.attributes -> ${attribute}) = 'number'`;
 }
 
@@ -74,6 +78,7 @@ export async function customCostEvents(
   const cals = await workCalendarsOf(db, scope.spaceId);
   const fallbacks = await fallbacksOf(db, scope.spaceId, cals, versions.rows);
   const keyed = sql`SELECT version_id, 'plan' AS key FROM sv UNION ALL SELECT version_id, 'target' FROM tv`;
-  const ramps = attributeRamps(scope.spaceId, attribute, keyed, fallbacks);
+  const ids = versions.rows.map((v) => v.id);
+  const ramps = attributeRamps(scope.spaceId, attribute, keyed, fallbacks, ids);
   return sql`SELECT key AS series, t, 0::float8 AS ds, j FROM (${dayEventsSql(ramps, cals)}) AS c`;
 }
