@@ -537,16 +537,33 @@ describe('working-time spreading in SQL', () => {
         versionId: tree.version,
         scheduleId: tree.schedule,
       };
-      const c = await customCostCurve(db, scope, 'extra', { unit: 'day' });
-      const plan = c.series.find((s) => s.key === 'plan')!;
-      const want = reference(custom, defs).get('plan')!;
-      const total = custom.reduce((x, r) => x + r.a, 0);
-      expect(plan.total).toBeCloseTo(total, 6);
-      c.periods.forEach((p, k) => {
-        const w = want.get(p.from) ?? 0;
-        expect(Math.abs(plan.per_period[k]! - w)).toBeLessThanOrEqual(1e-6 * Math.abs(w) + 1e-9 * total);
-      });
-      expect(c.periods[0]!.from).toBe(Math.floor(Math.min(...custom.map((r) => r.s)) / DAY) * DAY);
+      // Spread per request, and read from the version's stored summary of it (migration 083).
+      await db
+        .insertInto('attributes')
+        .values({
+          space_id: space,
+          scope: 'space',
+          key: 'extra',
+          name: 'Extra',
+          type: 'number',
+          list_values: '[]',
+        })
+        .execute();
+      for (const direct of [true, false]) {
+        const c = await customCostCurve(db, scope, 'extra', { unit: 'day' }, direct);
+        const plan = c.series.find((s) => s.key === 'plan')!;
+        const want = reference(custom, defs).get('plan')!;
+        const total = custom.reduce((x, r) => x + r.a, 0);
+        expect(plan.total).toBeCloseTo(total, 6);
+        c.periods.forEach((p, k) => {
+          const w = want.get(p.from) ?? 0;
+          expect(Math.abs(plan.per_period[k]! - w)).toBeLessThanOrEqual(1e-6 * Math.abs(w) + 1e-9 * total);
+        });
+        expect(c.periods[0]!.from).toBe(Math.floor(Math.min(...custom.map((r) => r.s)) / DAY) * DAY);
+      }
+      const kept = await sql<{ n: string }>`SELECT COUNT(*) AS n FROM analytics_custom_buckets
+        WHERE version_id = ${tree.version} AND attribute = 'extra' AND unit = 'day'`.execute(db);
+      expect(Number(kept.rows[0]!.n)).toBeGreaterThan(10);
     });
   });
 });

@@ -7,6 +7,7 @@ import type { DB } from '../db/schema';
 import { loadVersionModel } from '../import/to-model';
 import { dateChange } from '../../domain/collab';
 import { refreshSummary } from '../services/analytics-summary';
+import { refreshVersionCustom } from '../services/analytics-custom-summary';
 import {
   assignedFinishes,
   delayNotices,
@@ -153,6 +154,8 @@ export async function runCalculation(
   // A failure here leaves it stale, and the first analytics read remakes it.
   run.setProgress(90);
   await refreshSummary(env.db, job.space_id, job.version_id!).catch(() => undefined);
+  // And its stored custom-cost summaries (those of the attributes asked for before).
+  await refreshVersionCustom(env.db, job.space_id, job.version_id!).catch(() => undefined);
   return { version_id: job.version_id };
 }
 

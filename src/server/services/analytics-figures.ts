@@ -13,6 +13,7 @@ import type {
 import type { DB } from '../db/schema';
 import { sweep } from './analytics-sweep';
 import { customCostEvents } from './analytics-custom';
+import { customStoredEvents, ensureCustomSummaries, storesAttribute } from './analytics-custom-summary';
 import { withoutJit } from './analytics-work-days';
 import { amountRows, measureRamps, scopeCtes } from './analytics-scope';
 import { ensureSummaries, executorEvents, scheduleEvents, storedEvents } from './analytics-summary';
@@ -109,14 +110,22 @@ export async function keyedCurve(
 
 /**
  * The custom-cost graph: a number attribute of the rows, plan and target, spread over each row's
- * working time (analytics-custom.ts).
+ * working time. A number attribute of the space is read from the versions' stored summaries of it
+ * (analytics-custom-summary.ts, made first where stale); another key the rows hold is spread per
+ * request (`direct`, also the summaries' reference in the tests and the bench).
  */
 export async function customCostCurve(
   db: Kysely<DB>,
   scope: AnalyticsScope,
   attribute: string,
   range: Range,
+  direct = false,
 ): Promise<CurveResponse> {
+  if (!direct && (await storesAttribute(db, scope.spaceId, attribute))) {
+    await ensureCustomSummaries(db, scope, attribute);
+    const events = customStoredEvents(scope.spaceId, attribute, range.unit);
+    return curveOf(db, scope, null, range, ['plan', 'target'], sameLabels, events);
+  }
   // The day sums are made inside the sweep's statement: no JIT for it (withoutJit).
   return withoutJit(db, async (tx) => {
     const events = await customCostEvents(tx, scope, attribute);
