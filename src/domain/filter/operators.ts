@@ -93,10 +93,26 @@ const norm = (v: Scalar | undefined): string => text(v).trim().toLowerCase();
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-function compare(a: Scalar, b: Scalar): number | null {
+/** YYYY-MM-DD: the text the date columns give a filter (grid-fields.ts isoDay). */
+function isDayText(s: string): boolean {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+export function compareValues(a: Scalar, b: Scalar): number | null {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (a === null || b === null) return null;
-  return collator.compare(String(a), String(b));
+  const x = String(a);
+  const y = String(b);
+  // Two days: digit runs of equal width order as their code units, which is what the numeric
+  // collation gives, at a fraction of its cost (a date range over 100k rows is 200k comparisons).
+  if (isDayText(x) && isDayText(y)) return x < y ? -1 : x > y ? 1 : 0;
+  return collator.compare(x, y);
 }
 
 /** SQL LIKE → RegExp: % any run, _ one character, \ escapes. */
@@ -146,7 +162,7 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
   const cmp = (test: (d: number) => boolean) => (row: R) => {
     const v = scalar(row);
     if (isEmpty(v) || c.value === undefined || c.value === null) return false;
-    const d = compare(v, c.value);
+    const d = compareValues(v, c.value);
     return d !== null && test(d);
   };
   switch (c.op) {
@@ -187,8 +203,8 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
       return (row) => {
         const v = scalar(row);
         if (isEmpty(v)) return false;
-        if (c.from !== undefined && c.from !== null && (compare(v, c.from) ?? -1) < 0) return false;
-        if (c.to !== undefined && c.to !== null && (compare(v, c.to) ?? 1) > 0) return false;
+        if (c.from !== undefined && c.from !== null && (compareValues(v, c.from) ?? -1) < 0) return false;
+        if (c.to !== undefined && c.to !== null && (compareValues(v, c.to) ?? 1) > 0) return false;
         return true;
       };
     case 'sum_exists':

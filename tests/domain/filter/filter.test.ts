@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   buildPredicate,
+  compareValues,
   FILTER_OPERATORS,
   normalizeColor,
   type FieldValue,
@@ -169,5 +171,37 @@ describe('WBS filters', () => {
     const view = flattenFiltered(s.index, expandToLevel(s.index, Infinity), shown);
     expect(view.ids).toEqual(['s1', 'a', 'b']);
     expect([...view.depth]).toEqual([0, 1, 1]);
+  });
+});
+
+describe('comparing texts', () => {
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const sign = (d: number | null) => (d === null ? null : Math.sign(d));
+  const day = fc
+    .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2199, 11, 31)), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+
+  it('orders two days as the numeric collation does (the fast path for date columns)', () => {
+    fc.assert(
+      fc.property(day, day, (a, b) => {
+        expect(sign(compareValues(a, b))).toBe(Math.sign(collator.compare(a, b)));
+      }),
+    );
+  });
+
+  it('leaves any other text to the collation: natural order, case ignored', () => {
+    const text = fc.oneof(
+      day,
+      fc.string({ maxLength: 12 }),
+      day.map((d) => `${d} 08:00`),
+      day.map((d) => d.replace(/-0/g, '-')),
+    );
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        expect(sign(compareValues(a, b))).toBe(Math.sign(collator.compare(a, b)));
+      }),
+    );
+    expect(compareValues('2026-3-5', '2026-03-10')).toBeLessThan(0);
+    expect(compareValues('A2', 'a10')).toBeLessThan(0);
   });
 });
