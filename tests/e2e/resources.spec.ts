@@ -165,6 +165,23 @@ test('the resources grid is the WBS grid: Tab, arrows, typing, the blank line, E
   await expect(cell('Crane', 5)).toHaveText('0');
   await page.screenshot({ path: '/tmp/resources-grid-keys.png' });
 
+  // A click puts the row's id in the address (a transition React renders later); an arrow pressed
+  // before that lands keeps its place: the address's id must not pull the focus back.
+  await resGrid(page).evaluate((el) => {
+    const target = [...el.querySelectorAll('[role=row]')]
+      .find((r) => r.textContent?.includes('Mason'))!
+      .querySelectorAll('[role=gridcell]')[1]!;
+    const at = target.getBoundingClientRect();
+    const mouse = { bubbles: true, cancelable: true, button: 0, clientX: at.x + 5, clientY: at.y + 5 };
+    target.dispatchEvent(new MouseEvent('mousedown', mouse));
+    target.dispatchEvent(new MouseEvent('mouseup', mouse));
+    el.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+  });
+  await expect(page).toHaveURL(/\/resources\/[0-9a-f-]{36}/);
+  await page.evaluate(() => new Promise((ok) => setTimeout(ok, 300)));
+  await expect(cell('Crane', 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(cell('Mason', 1)).not.toHaveAttribute('aria-selected', 'true');
+
   // All of it is the server's.
   await page.reload();
   await expect(cell('Mason', 4)).toHaveText('t');

@@ -139,8 +139,12 @@ export function ResourcesPage() {
 
   const open = () => {
     const r = rows[useResourceGrid.getState().selection.focus.row]?.resource;
-    if (r && r.id !== id)
+    if (r && r.id !== id) {
+      // The row is already where the focus is: the path's id must not pull the focus back to it
+      // once it lands (the keys pressed after the click may have moved on by then).
+      shownWanted.current = r.id;
       navigate(`/${spaceId}/resources/${r.id}${window.location.search}`, { replace: true });
+    }
   };
 
   const failed = (err: unknown) => {
