@@ -24,7 +24,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** shared_buffers: the tests' small databases take 16MB (PGlite zeroes 128MB at every start). */
+      sharedBuffers?: string;
+    }
   | { kind: 'postgres'; url: string; schema?: string };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -34,6 +40,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const lite = await PGliteThread.open({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.sharedBuffers ? { sharedBuffers: opts.sharedBuffers } : {}),
   });
   const run: ScriptRunner = async (script) => {
     const results = await lite.exec(script);

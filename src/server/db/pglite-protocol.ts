@@ -6,6 +6,8 @@ export interface ThreadOptions {
   /** PGlite's WebAssembly, compiled once per process and shared by every database thread. */
   readonly pgliteWasmModule?: WebAssembly.Module;
   readonly initdbWasmModule?: WebAssembly.Module;
+  /** PostgreSQL's shared_buffers ('16MB'); PGlite's own default (128MB) when absent. */
+  readonly sharedBuffers?: string;
 }
 
 export type Request =

@@ -14,6 +14,9 @@ const lite = new PGlite({
   ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   ...(opts.pgliteWasmModule ? { pgliteWasmModule: opts.pgliteWasmModule } : {}),
   ...(opts.initdbWasmModule ? { initdbWasmModule: opts.initdbWasmModule } : {}),
+  ...(opts.sharedBuffers
+    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] }
+    : {}),
 });
 
 async function answer(req: Request): Promise<Reply> {
