@@ -10,12 +10,13 @@ import { api } from '../../api';
 import type { AttributeDef } from '../../api/version-resources';
 import { call } from '../../app/api/call';
 import { mergeAttributeLists } from '../../domain/project-grid/attributes';
-import { groupByOf, sameArrangement } from '../../state/workbench/arrange';
+import { sameArrangement } from '../../state/workbench/arrange';
 import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
 import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
 import { loadDirectoryChoices } from '../schedule/directory-choices';
 import { forgetAttributeDefs, loadAttributeItems } from '../schedule/version-resources';
+import { layoutBody } from '../schedule/use-layout';
 
 const SAVE_DELAY_MS = 800;
 
@@ -45,13 +46,7 @@ export function useProjectGridLayout(
     let off: (() => void) | null = null;
     const save = (keepalive = false) => {
       timer = null;
-      const s = workbench.get();
-      const body = {
-        columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
-        frozen: s.frozen,
-        sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-        group_by: groupByOf(s.arrange),
-      };
+      const body = layoutBody(workbench.get());
       void call(
         api.projectGrid.saveLayout,
         { params: { id: projectId }, body },

@@ -47,6 +47,16 @@ async function applyDefaultTemplate(scheduleId: string | null, live: () => boole
   }
 }
 
+/** The grid's layout as the layout calls store it: columns, frozen, sort, grouping. */
+export function layoutBody(s: ReturnType<typeof workbench.get>) {
+  return {
+    columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
+    frozen: s.frozen,
+    sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
+    group_by: groupByOf(s.arrange),
+  };
+}
+
 export function useSavedLayout(versionId: string | null, scheduleId: string | null = null): void {
   useEffect(() => {
     if (!versionId) return;
@@ -58,13 +68,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     /** Writes the layout now; `keepalive` lets it out of a page being left. */
     const save = (keepalive = false) => {
       timer = null;
-      const s = workbench.get();
-      const body = {
-        columns: s.columns.map((c) => ({ id: c.id, width: Math.round(c.width), visible: c.visible })),
-        frozen: s.frozen,
-        sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
-        group_by: groupByOf(s.arrange),
-      };
+      const body = layoutBody(workbench.get());
       void call(
         api.wbsBatch.saveLayout,
         { params: { id: versionId }, body },
