@@ -188,6 +188,13 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
     return c && people ? { chat: c, members: people } : null;
   });
   const [chat, setChat] = useState<Chat | null>(seeded?.chat ?? null);
+  // Counts the caller's own changes of the chat's settings: a read of the chat that started before
+  // one of them answers with the settings as they were, and must not put them back.
+  const localEdits = useRef(0);
+  const setChatLocally = useCallback((c: Chat) => {
+    localEdits.current += 1;
+    setChat(c);
+  }, []);
   const [members, setMembers] = useState<Map<string, ChatMember>>(seeded?.members ?? new Map());
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [hasBefore, setHasBefore] = useState(false);
@@ -207,7 +214,10 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
 
   useEffect(() => {
     const details = () => {
-      void call(api.chat.one, { params: { id: chatId } }).then(setChat);
+      const edits = localEdits.current;
+      void call(api.chat.one, { params: { id: chatId } }).then((c) => {
+        if (localEdits.current === edits) setChat(c);
+      });
       void call(api.chat.users, { params: { id: chatId } }).then((list) =>
         setMembers(new Map(list.map((m) => [m.id, m]))),
       );
@@ -304,7 +314,7 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
   const toggleMute = async () => {
     if (!chat) return;
     await call(api.chat.setSettings, { body: { chat_id: chatId, muted: !chat.muted } });
-    setChat({ ...chat, muted: !chat.muted });
+    setChatLocally({ ...chat, muted: !chat.muted });
   };
   const time = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
@@ -348,7 +358,7 @@ function ChatView({ chatId, onBack }: { chatId: string; onBack: () => void }) {
           <X size={16} />
         </button>
       </header>
-      {settingsOpen && chat && <ChatChannels chat={chat} onChange={setChat} />}
+      {settingsOpen && chat && <ChatChannels chat={chat} onChange={setChatLocally} />}
       <div className="chat-scroll" ref={scrollRef} onScroll={onScroll} data-testid="chat-messages">
         {loaded && messages.length === 0 && <p className="collab-muted">{t('chat.noMessages')}</p>}
         <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
