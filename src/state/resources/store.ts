@@ -125,15 +125,20 @@ useResourceGrid.subscribe((s, prev) => {
   }, 400);
 });
 
-/** Writes not yet answered: an undo waits for them (it must take back the newest edit). */
-const inflight = new Set<Promise<unknown>>();
-function track<T>(p: Promise<T>): Promise<T> {
-  inflight.add(p);
-  const done = () => {
-    inflight.delete(p);
+/**
+ * The member's writes go to the server one at a time, in the order they were made. Two edits of one
+ * row sent at once can be answered out of order (PostgreSQL runs them on two connections), and the
+ * older row, shown last, hid the newer value until a reload. A write's reading of the list again is
+ * part of it, so no list read before a later write is shown after that write. An undo waits for the
+ * writes made before it (it must take back the newest edit).
+ */
+let writes: Promise<unknown> = Promise.resolve();
+function write<T>(op: () => Promise<T>): Promise<T> {
+  const p = writes.then(op, op);
+  const settled = () => {
     void loadHistory();
   };
-  p.then(done, done);
+  writes = p.then(settled, settled);
   return p;
 }
 
@@ -156,7 +161,7 @@ export async function loadHistory(): Promise<void> {
 export async function undoResources(
   which: 'undo' | 'redo',
 ): Promise<{ label: string; ids: string[] } | null> {
-  await Promise.allSettled([...inflight]);
+  await writes;
   const route = which === 'undo' ? api.resources.undo : api.resources.redo;
   try {
     const res = await call(route, {});
@@ -199,28 +204,37 @@ export function depthsOf(items: readonly Resource[]): Map<string, number> {
 }
 
 export async function createResource(input: ResourceInput): Promise<Resource> {
-  const r = await track(call(api.resources.create, { body: input }));
-  await loadResources();
-  return r;
+  return write(async () => {
+    const r = await call(api.resources.create, { body: input });
+    await loadResources();
+    return r;
+  });
 }
 
 export async function updateResource(id: string, patch: ResourcePatch): Promise<void> {
-  const r = await track(call(api.resources.update, { params: { id }, body: patch }));
-  set({ items: get().items.map((x) => (x.id === id ? r : x)) });
+  await write(async () => {
+    const r = await call(api.resources.update, { params: { id }, body: patch });
+    loads++; // a list read begun before this write must not show the row as it was
+    set({ items: get().items.map((x) => (x.id === id ? r : x)) });
+  });
 }
 
 export async function deleteResource(id: string): Promise<void> {
-  await track(call(api.resources.remove, { params: { id } }));
-  await loadResources();
+  await write(async () => {
+    await call(api.resources.remove, { params: { id } });
+    await loadResources();
+  });
 }
 
 /** A matrix paste or an import: creates and changes rows in one all-or-nothing call. */
 export async function batchResources(
   items: ((ResourcePatch & { id: string }) | ResourceInput)[],
 ): Promise<Resource[]> {
-  const res = await track(call(api.resources.batch, { body: { items } }));
-  await loadResources();
-  return res.items;
+  return write(async () => {
+    const res = await call(api.resources.batch, { body: { items } });
+    await loadResources();
+    return res.items;
+  });
 }
 
 /** Focuses a cell of the resources grid (extend: keeps the range's anchor). */
