@@ -15,6 +15,7 @@
 // whose rows differ answers null and the main thread evaluates itself.
 
 import {
+  gridDayGetter,
   gridFieldGetter,
   positionPredicate,
   preorderTree,
@@ -247,6 +248,7 @@ export function runFilter(src: FilterSource, req: FilterRequest): FilterReply | 
     const read: PositionReader = {
       get: (p, field) => gridFieldGetter(grid, field)(p),
       getter: (field) => gridFieldGetter(grid, field),
+      dayGetter: (field) => gridDayGetter(grid, field),
       color: (p) => at[p]!.color,
     };
     tests.push(positionPredicate(req.expr, tree, read));

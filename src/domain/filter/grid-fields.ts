@@ -136,6 +136,31 @@ export function gridFieldGetter<K>(src: GridSource<K>, field: string): (k: K) =>
   }
 }
 
+/**
+ * A date column's reader as day numbers (days since 2000, NaN: no date): the day isoDay's text
+ * names, for the filter's day comparisons (operators.ts dayComparison). Undefined for any other
+ * column.
+ */
+export function gridDayGetter<K>(src: GridSource<K>, field: string): ((k: K) => number) | undefined {
+  const dayAt = (k: K, minutes: number) =>
+    src.row(k) !== undefined && Number.isFinite(minutes) ? Math.floor(minutes / MINUTES_PER_DAY) : NaN;
+  switch (field) {
+    case 'start':
+      return (k) => dayAt(k, src.schedule(k, 'es'));
+    case 'finish':
+      return (k) => dayAt(k, src.schedule(k, 'ef'));
+    case 'accepted_start':
+      return (k) => dayAt(k, src.acceptedStart(k));
+    case 'accepted_finish':
+      return (k) => {
+        const f = src.acceptedFinish(k);
+        return dayAt(k, f % 1440 === 0 ? f - 1 : f);
+      };
+    default:
+      return undefined;
+  }
+}
+
 /** Whether a filter expression reads a column among `columns`. */
 export function readsAny(
   e: { field: string } | { conditions: readonly unknown[] },

@@ -14,6 +14,10 @@
 // | filter_by_list / filter_by_exclude_list | the value (any of a multi-value) is / none is in the list | passes filter_by_list only if the list holds null |
 // | colors / exclude_colors | the row colour is / is not in the list (#abc = #aabbcc, any case) | colors fails, exclude passes |
 
+import { civilFromDays, daysFromCivil } from '../calendar/time';
+
+const EPOCH_DAY = daysFromCivil(2000, 1, 1);
+
 export const FILTER_OPERATORS = [
   'lt',
   'lte',
@@ -69,6 +73,11 @@ export interface FilterContext<R> {
   sum?(row: R, field: string): number;
   /** The row's colour (colour operators); defaults to get(row, 'color'). */
   color?(row: R): string | null | undefined;
+  /**
+   * For a date column (its values are YYYY-MM-DD texts): the row's day as a number (days since
+   * 2000; NaN: no date), so that a comparison with day texts compares numbers, not texts.
+   */
+  dayGetter?(field: string): ((row: R) => number) | undefined;
 }
 
 export function isFilterOperator(op: string): op is FilterOperator {
@@ -115,6 +124,54 @@ export function compareValues(a: Scalar, b: Scalar): number | null {
   return collator.compare(x, y);
 }
 
+/**
+ * The day number (days since 2000) of a YYYY-MM-DD text, or null for anything else, a day that
+ * does not exist (2026-02-30) included: it sorts as text, not as the day it would roll over to.
+ */
+export function dayOfText(v: Scalar | undefined): number | null {
+  if (typeof v !== 'string' || !isDayText(v)) return null;
+  const y = Number(v.slice(0, 4));
+  const m = Number(v.slice(5, 7));
+  const d = Number(v.slice(8, 10));
+  const days = daysFromCivil(y, m, d);
+  const back = civilFromDays(days);
+  return back.y === y && back.m === m && back.d === d ? days - EPOCH_DAY : null;
+}
+
+/**
+ * A comparison of a date column with day texts, over day numbers: the same answer as comparing
+ * the row's day text (isDayText texts order as their days), without a text per row. Null when the
+ * condition is not one (another operator, an operand that is not a day text, no day reader).
+ */
+function dayComparison<R>(c: FilterCondition, ctx: FilterContext<R>): ((row: R) => boolean) | null {
+  if (c.op !== 'lt' && c.op !== 'lte' && c.op !== 'gt' && c.op !== 'gte' && c.op !== 'range') return null;
+  const day = ctx.dayGetter?.(c.field);
+  if (!day) return null;
+  if (c.op === 'range') {
+    const open = (b: number | string | null | undefined) => b === undefined || b === null;
+    const from = open(c.from) ? -Infinity : dayOfText(c.from);
+    const to = open(c.to) ? Infinity : dayOfText(c.to);
+    if (from === null || to === null) return null;
+    // NaN (no date) fails both comparisons, as an empty value fails a range.
+    return (row) => {
+      const d = day(row);
+      return d >= from && d <= to;
+    };
+  }
+  const x = dayOfText(c.value);
+  if (x === null) return null;
+  switch (c.op) {
+    case 'lt':
+      return (row) => day(row) < x;
+    case 'lte':
+      return (row) => day(row) <= x;
+    case 'gt':
+      return (row) => day(row) > x;
+    default:
+      return (row) => day(row) >= x;
+  }
+}
+
 /** SQL LIKE → RegExp: % any run, _ one character, \ escapes. */
 function likeRegExp(pattern: string): RegExp {
   let src = '';
@@ -148,12 +205,31 @@ export function normalizeColor(c: Scalar | undefined): string {
   return '#' + (h.length === 3 ? [...h].map((d) => d + d).join('') : h);
 }
 
+/**
+ * A text test remembered per value: a column repeats a few texts over its rows (zones, kinds), and
+ * a trimmed lower-cased copy per row is what the test would cost; a column of unique texts (names)
+ * stops the memo at 4,096 values.
+ */
+function textMemo(test: (v: string) => boolean): (v: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (v) => {
+    let r = seen.get(v);
+    if (r === undefined) {
+      r = test(v);
+      if (seen.size < 4096) seen.set(v, r);
+    }
+    return r;
+  };
+}
+
 /** Whether any of the value's scalars (one, or each of a multi-value) passes; no array made per row. */
 const some = (v: FieldValue, test: (s: Scalar) => boolean): boolean =>
   Array.isArray(v) ? (v as readonly Scalar[]).some(test) : test((v ?? null) as Scalar);
 
 /** One condition as a predicate; operands are prepared once, not per row. */
 export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>): (row: R) => boolean {
+  const byDay = dayComparison(c, ctx);
+  if (byDay) return byDay;
   const get = ctx.getter?.(c.field) ?? ((row: R) => ctx.get(row, c.field));
   const scalar = (row: R): Scalar => {
     const v = get(row);
@@ -193,7 +269,8 @@ export function conditionPredicate<R>(c: FilterCondition, ctx: FilterContext<R>)
     case 'ne_text':
     case 'eq_text_or_null': {
       const operand = norm(c.value);
-      const test = (v: Scalar) => !isEmpty(v) && norm(v) === operand;
+      const same = textMemo((v) => norm(v) === operand);
+      const test = (v: Scalar) => !isEmpty(v) && (typeof v === 'string' ? same(v) : norm(v) === operand);
       const eq = (row: R) => some(get(row), test);
       if (c.op === 'eq_text') return eq;
       if (c.op === 'ne_text') return (row) => !eq(row);

@@ -101,6 +101,8 @@ export interface PositionReader {
   get(p: number, field: string): FieldValue;
   getter?(field: string): (p: number) => FieldValue;
   color(p: number): string | null | undefined;
+  /** A date column's days (FilterContext.dayGetter). */
+  dayGetter?(field: string): ((p: number) => number) | undefined;
 }
 
 /** The filter as a predicate over positions (sum operators read subtreeSumAt). */
@@ -119,6 +121,7 @@ export function positionPredicate(
     ...(read.getter ? { getter: read.getter } : {}),
     sum: (p, field) => sums.get(field)?.(p) ?? 0,
     color: read.color,
+    ...(read.dayGetter ? { dayGetter: read.dayGetter } : {}),
   });
 }
 

@@ -24,7 +24,7 @@ import {
   type FilterExpr,
   type PreorderTree,
 } from '../../domain/filter';
-import { gridFieldGetter, type GridSource } from '../../domain/filter/grid-fields';
+import { gridDayGetter, gridFieldGetter, type GridSource } from '../../domain/filter/grid-fields';
 import { gridIndicatorTest } from '../../domain/filter/grid-indicators';
 import type { WorkbenchState } from './store';
 import type { ItemId } from './types';
@@ -160,6 +160,10 @@ export function filterShownPositions(
         getter: (field) => {
           const g = gridFieldGetter(src, field);
           return (p) => g(ids[p]!);
+        },
+        dayGetter: (field) => {
+          const g = gridDayGetter(src, field);
+          return g && ((p) => g(ids[p]!));
         },
         color: (p) => rows.get(ids[p]!)?.color,
       }),

@@ -3,12 +3,15 @@ import fc from 'fast-check';
 import {
   buildPredicate,
   compareValues,
+  dayOfText,
   FILTER_OPERATORS,
   normalizeColor,
   type FieldValue,
   type FilterCondition,
 } from '../../../src/domain/filter/operators';
 import { flattenFiltered, rowsToShow, wbsPredicate } from '../../../src/domain/filter/wbs';
+import { isoDay } from '../../../src/domain/filter/grid-fields';
+import { toMinutes } from '../../../src/domain/calendar/time';
 import { wbsState } from '../../../src/domain/wbs/change';
 import type { WbsRow } from '../../../src/domain/wbs/types';
 import { expandToLevel } from '../../../src/domain/wbs/view';
@@ -203,5 +206,48 @@ describe('comparing texts', () => {
     );
     expect(compareValues('2026-3-5', '2026-03-10')).toBeLessThan(0);
     expect(compareValues('A2', 'a10')).toBeLessThan(0);
+  });
+});
+
+describe('date columns compared by day', () => {
+  // A row: its start in engine minutes (NaN: not scheduled). The text reader gives the grid's
+  // YYYY-MM-DD text, the day reader the day number; a filter must answer alike through either.
+  const minutes = fc.oneof(fc.integer({ min: 0, max: 51 * 366 * 1440 }), fc.constant(Number.NaN));
+  const dayText = fc.oneof(
+    fc.integer({ min: -400, max: 19_000 }).map((d) => isoDay(d * 1440)),
+    fc.constantFrom('2026-02-30', '2026-13-01', '2026-3-5', 'soon', ''),
+  );
+  const bound = fc.oneof(dayText, fc.constant(null));
+  const condition: fc.Arbitrary<FilterCondition> = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom('lt', 'lte', 'gt', 'gte', 'eq', 'ne') as fc.Arbitrary<FilterCondition['op']>,
+        dayText,
+      )
+      .map(([op, value]) => ({ field: 'start', op, value })),
+    fc.tuple(bound, bound).map(([from, to]) => ({ field: 'start', op: 'range' as const, from, to })),
+  );
+
+  it('a day comparison answers as the comparison of the day texts', () => {
+    fc.assert(
+      fc.property(fc.array(minutes, { maxLength: 30 }), condition, (starts, c) => {
+        const text = (m: number) => (Number.isFinite(m) ? isoDay(m) : null);
+        const byText = buildPredicate<number>(c, { get: (m) => text(m) });
+        const byDay = buildPredicate<number>(c, {
+          get: (m) => text(m),
+          dayGetter: (field) =>
+            field === 'start' ? (m) => (Number.isFinite(m) ? Math.floor(m / 1440) : NaN) : undefined,
+        });
+        for (const m of starts) expect(byDay(m)).toBe(byText(m));
+      }),
+    );
+  });
+
+  it('reads a day text as its day, and a day that does not exist as none', () => {
+    expect(dayOfText('2000-01-01')).toBe(0);
+    expect(dayOfText('2026-11-29')).toBe(Math.floor(toMinutes(2026, 11, 29) / 1440));
+    expect(dayOfText('2026-02-30')).toBeNull();
+    expect(dayOfText('2026-3-5')).toBeNull();
+    expect(dayOfText(20261129)).toBeNull();
   });
 });
