@@ -105,6 +105,32 @@ test('resources are made, pasted, refused and deleted with the keyboard', async 
   await page.goto(`/${s.spaceId}/resources?filter=cran`);
   await expect(rowNamed(page, 'Crane')).toBeVisible();
   await expect(rowNamed(page, 'Truck')).toHaveCount(0);
+  const filterBar = page.getByRole('status', { name: 'Filter' });
+  await expect(filterBar).toContainText('name or code contains “cran”');
+
+  // filter as an expression (spec §2, as on the schedule page): built on screen over the columns,
+  // kept in the address and after a reload, cleared from the strip.
+  await page.getByRole('button', { name: 'Filter…' }).click();
+  const fb = page.getByRole('dialog', { name: 'Filter rows' });
+  await fb.getByRole('combobox', { name: 'Column' }).first().selectOption({ label: 'Limit per day' });
+  await fb.getByRole('combobox', { name: 'Operator' }).first().selectOption('gt');
+  await fb.getByLabel('Value', { exact: true }).fill('0');
+  await fb.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page).toHaveURL(/filter=%7B/);
+  await expect(filterBar).toContainText('default_limit gt 0');
+  await expect(rowNamed(page, 'Crane')).toBeVisible();
+  await expect(rowNamed(page, 'Mason')).toBeVisible();
+  await expect(rowNamed(page, 'Truck')).toHaveCount(0);
+  await page.reload();
+  await expect(rowNamed(page, 'Crane')).toBeVisible();
+  await expect(rowNamed(page, 'Truck')).toHaveCount(0);
+  await filterBar.getByRole('button', { name: 'Clear' }).click();
+  await expect(rowNamed(page, 'Truck')).toBeVisible();
+  await expect(page).not.toHaveURL(/filter=/);
+  // A filter the address gets wrong is said, and every resource stays in view.
+  await page.goto(`/${s.spaceId}/resources?filter=${encodeURIComponent('{"field":"price","op":"bigger"}')}`);
+  await expect(page.getByRole('alert', { name: 'Filter' })).toContainText('cannot be read (at op)');
+  await expect(rowNamed(page, 'Truck')).toBeVisible();
   await page.screenshot({ path: '/tmp/resources-indicator.png' });
 });
 

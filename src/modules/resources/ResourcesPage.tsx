@@ -24,6 +24,15 @@ import {
   withIndicator,
 } from '../../domain/resources';
 import type { CellLabels, ResourceColumn, ResourceIndicator } from '../../domain/resources';
+import {
+  filterResources,
+  parseResourceFilter,
+  RESOURCE_FILTER_FIELDS,
+  type ResourceFilterParse,
+} from '../../domain/resources/filter';
+import type { FilterExpr } from '../../domain/filter';
+import { FilterBuilder } from '../attributes/FilterBuilder';
+import { describeFilter } from '../schedule/FilterBar';
 import { ColumnMenu } from '../../grid/ColumnMenu';
 import { Grid } from '../../grid/Grid';
 import { setColumnVisible } from '../../grid/layout';
@@ -92,21 +101,28 @@ export function ResourcesPage() {
     call(api.calendars.list, { query: {} }, { silent: true }).then(setCalendars, () => setCalendars([]));
   }, [spaceId]);
 
-  const filter = (params.get('filter') ?? '').trim().toLowerCase();
+  const filterParam = params.get('filter');
+  const filter = useMemo(() => parseResourceFilter(filterParam), [filterParam]);
+  const [filterOpen, setFilterOpen] = useState(false);
   const indicatorParam = params.get('filter_indicator');
   const indicator = isResourceIndicator(indicatorParam) ? indicatorParam : null;
-  const items = useMemo(() => shownItems(all, filter, indicator), [all, filter, indicator]);
-  const setIndicator = (value: string) =>
+  const setParam = (key: 'filter' | 'filter_indicator', value: string | null) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (value) next.set('filter_indicator', value);
-        else next.delete('filter_indicator');
+        if (value) next.set(key, value);
+        else next.delete(key);
         return next;
       },
       { replace: true },
     );
+  const setIndicator = (value: string) => setParam('filter_indicator', value || null);
 
+  const calendarName = useCallback((cid: string) => calendars.find((c) => c.id === cid)?.name, [calendars]);
+  const items = useMemo(
+    () => shownItems(all, filter, indicator, calendarName),
+    [all, filter, indicator, calendarName],
+  );
   const depth = useMemo(() => depthsOf(items), [items]);
   const rows = useMemo(
     () => resourceRows(items, depth, collapsed, canEdit),
@@ -129,10 +145,10 @@ export function ResourcesPage() {
     () => ({
       kind: (k) => t(`kinds.${k}`),
       type: (x) => t(`types.${x}`),
-      calendarName: (cid) => calendars.find((c) => c.id === cid)?.name,
+      calendarName,
       calendars,
     }),
-    [t, calendars],
+    [t, calendars, calendarName],
   );
   const columnLabel = useCallback((c: string) => t(`cols.${c}`), [t]);
   const selected = rows[focus.row]?.resource ?? null;
@@ -217,7 +233,7 @@ export function ResourcesPage() {
     try {
       const r = await createResource({ name: t('new_name'), parent_id: parent });
       // Its name opens for editing with what was typed while it was on its way.
-      const now = shownItems(useResources.getState().items, filter, indicator);
+      const now = shownItems(useResources.getState().items, filter, indicator, calendarName);
       const list = resourceRows(now, depthsOf(now), useResourceGrid.getState().collapsed, canEdit);
       const row = list.findIndex((x) => x.row.id === r.id);
       const typed = useResources.getState().pending ?? '';
@@ -280,7 +296,7 @@ export function ResourcesPage() {
       lines: [],
       durationMs: 2000,
     });
-    const now = shownItems(useResources.getState().items, filter, indicator);
+    const now = shownItems(useResources.getState().items, filter, indicator, calendarName);
     const list = resourceRows(now, depthsOf(now), useResourceGrid.getState().collapsed, canEdit);
     const row = list.findIndex((x) => done.ids.includes(x.row.id));
     if (row >= 0) setFocus({ row, col: useResourceGrid.getState().selection.focus.col });
@@ -449,6 +465,26 @@ export function ResourcesPage() {
         {curvesOpen && (
           <CurvesDialog canEdit={canEdit} lang={i18n.language} onClose={() => setCurvesOpen(false)} />
         )}
+        <button
+          type="button"
+          className="btn"
+          title={t('filter.open_hint')}
+          aria-pressed={filter.ok && filter.expr !== null}
+          onClick={() => setFilterOpen(true)}
+        >
+          {t('filter.open')}
+        </button>
+        {filterOpen && (
+          <FilterBuilder
+            fields={RESOURCE_FILTER_FIELDS.map((f) => ({ id: f.id, label: t(`cols.${f.id}`), kind: f.kind }))}
+            current={filter.ok ? filter.expr : null}
+            onClose={() => setFilterOpen(false)}
+            onApply={(e: FilterExpr | null) => {
+              setFilterOpen(false);
+              setParam('filter', e ? JSON.stringify(e) : null);
+            }}
+          />
+        )}
         <label className="res-indicator">
           {t('indicator.label')}{' '}
           <select value={indicator ?? ''} onChange={(e) => setIndicator(e.target.value)}>
@@ -465,6 +501,7 @@ export function ResourcesPage() {
         </span>
       </div>
       <p className="res-dim res-help">{t('help')}</p>
+      <ResourceFilterBar parse={filter} onClear={() => setParam('filter', null)} />
       {status === 'ready' && items.length === 0 && <p className="res-dim res-help">{t('empty')}</p>}
       <div className="res-body">
         {status === 'loading' && <p className="res-dim">{t('loading')}</p>}
@@ -527,9 +564,35 @@ function gridColumns(): string[] {
 }
 
 /** The resources the page's `filter` and `filter_indicator` keep. */
-function shownItems(all: Resource[], filter: string, indicator: ResourceIndicator | null): Resource[] {
-  const named = filter
-    ? all.filter((r) => r.name.toLowerCase().includes(filter) || r.code.toLowerCase().includes(filter))
-    : all;
-  return indicator ? withIndicator(named, indicator) : named;
+function shownItems(
+  all: Resource[],
+  filter: ResourceFilterParse,
+  indicator: ResourceIndicator | null,
+  calendarName: (id: string) => string | undefined,
+): Resource[] {
+  const kept = filterResources(all, filter, calendarName);
+  return indicator ? withIndicator(kept, indicator) : kept;
+}
+
+/** The strip under the toolbar while the address's `filter` is on: what it keeps, and Clear. */
+function ResourceFilterBar({ parse, onClear }: { parse: ResourceFilterParse; onClear: () => void }) {
+  const { t } = useResourcesT();
+  if (parse.ok && parse.expr === null && parse.text === null) return null;
+  const what = !parse.ok
+    ? t('filter.invalid', { detail: parse.detail })
+    : parse.expr
+      ? `${t('filter.label')}: ${describeFilter(parse.expr)}`
+      : `${t('filter.label')}: ${t('filter.text', { text: parse.text })}`;
+  return (
+    <div
+      className={`wb-filterbar${parse.ok ? '' : ' wb-filterbar--error'}`}
+      role={parse.ok ? 'status' : 'alert'}
+      aria-label={t('filter.label')}
+    >
+      <span className="wb-filterbar-what">{what}</span>
+      <button type="button" className="wb-tool" onClick={onClear}>
+        {t('filter.clear')}
+      </button>
+    </div>
+  );
 }
