@@ -4,7 +4,7 @@
 // first. The rows themselves are read per version (GET versions/{id}/wbs), as the workbench does.
 import { api } from '../../api';
 import { readGroupBy } from '../../api/group-by';
-import type { VersionLayout } from '../../api/wbs-batch';
+import { storedLayout } from './version-layout';
 import type { ProjectGridSchedule } from '../../api/project-grid';
 import type { Version } from '../../api/versions';
 import type { AppContext } from '../context';
@@ -90,11 +90,7 @@ export const projectGridRoutes = ({ db }: AppContext) => [
       .where('project_id', '=', params.id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return { layout: null };
-    const layout = row.layout as unknown as VersionLayout;
-    return {
-      layout: { ...layout, ...('group_by' in layout ? { group_by: readGroupBy(layout.group_by) } : {}) },
-    };
+    return { layout: row ? storedLayout(row.layout) : null };
   }),
 
   implement(api.projectGrid.saveLayout, async ({ params, body, space, userId }) => {

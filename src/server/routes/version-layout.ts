@@ -6,6 +6,15 @@ import type { AppContext } from '../context';
 import { implement } from '../http/register';
 import { getVersion } from './versions';
 
+/**
+ * A stored layout as the API gives it: layouts saved before nesting hold one grouping column, read
+ * as a one-level list (the version layouts and the project grid's alike).
+ */
+export function storedLayout(stored: unknown): VersionLayout {
+  const layout = stored as VersionLayout;
+  return { ...layout, ...('group_by' in layout ? { group_by: readGroupBy(layout.group_by) } : {}) };
+}
+
 export function versionLayoutRoutes({ db }: AppContext) {
   return [
     implement(api.wbsBatch.layout, async ({ params, space, userId }) => {
@@ -17,12 +26,7 @@ export function versionLayoutRoutes({ db }: AppContext) {
         .where('version_id', '=', params.id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      if (!row) return { layout: null };
-      const layout = row.layout as unknown as VersionLayout;
-      // Layouts saved before nesting hold one column: read as a one-level list.
-      return {
-        layout: { ...layout, ...('group_by' in layout ? { group_by: readGroupBy(layout.group_by) } : {}) },
-      };
+      return { layout: row ? storedLayout(row.layout) : null };
     }),
 
     implement(api.wbsBatch.saveLayout, async ({ params, body, space, userId }) => {
