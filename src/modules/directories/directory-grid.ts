@@ -6,7 +6,7 @@
 // directory has: moves and ranges, edit, Backspace, Ctrl+D, Insert, Delete, indent and outdent
 // (Alt+Shift+→ / ←), fold, undo and redo. Keys before the key map: ← → on the code column fold
 // and unfold (← on a leaf goes to the parent), Ctrl+← / Ctrl+→ fold a value with everything under
-// it, Alt+1 … Alt+9 show so many levels (Alt+0 all), Ctrl+Insert adds a child.
+// it, Alt+Shift+1 … 9 show so many levels (Alt+Shift+0 all), Ctrl+Insert adds a child.
 // Writes are the page's (DirectoryGrid.tsx).
 import { createContext, useContext, useMemo } from 'react';
 import { create } from 'zustand';
@@ -164,7 +164,7 @@ function makeHost(page: () => DirectoryGridPage): GridHost<DirectoryRowView> {
       const view = focused();
       const v = view?.value ?? null;
       const mod = e.ctrlKey || e.metaKey;
-      if (e.altKey && !mod && !e.shiftKey && /^Digit[0-9]$/u.test(e.code)) {
+      if (e.altKey && e.shiftKey && !mod && /^Digit[0-9]$/u.test(e.code)) {
         const n = Number(e.code.slice(5));
         p.levels(n === 0 ? null : n);
         e.preventDefault();
