@@ -67,9 +67,7 @@ test('fill down, paste from Excel, undo and redo in the values grid', async ({ p
   });
   const pasted = ['01 | Earthworks | ', '01.1 | Digging | m2', '01.2 | Filling | m3', '02 | Concrete | t'];
   await expect.poll(() => shown(page)).toEqual(pasted);
-  await expect(
-    page.getByText('1 pasted cell fell past the last column and was left out'),
-  ).toBeVisible();
+  await expect(page.getByText('1 pasted cell fell past the last column and was left out')).toBeVisible();
   // Undo the paste, then the fill: the table as uploaded, also after a reload.
   await page.keyboard.press('Control+z');
   await expect.poll(() => shown(page)).toEqual(filled);

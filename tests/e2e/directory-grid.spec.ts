@@ -69,7 +69,10 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await expect.poll(() => shown(page)).toEqual(typed);
 
   // 2. A number typed in the Norm column (a comma reads as the decimal point).
-  await row(/Excavation/).getByRole('gridcell').nth(2).click();
+  await row(/Excavation/)
+    .getByRole('gridcell')
+    .nth(2)
+    .click();
   await page.keyboard.type('2,5');
   await page.keyboard.press('Enter');
   const normed = ['01 | Earthworks | ', '01.1 | Excavation | 2.5', '02 | Concrete | '];
@@ -89,7 +92,10 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await expect.poll(() => shown(page)).toEqual(pasted);
 
   // 4. Ctrl+D: Excavation's norm filled down to Concrete.
-  await row(/Excavation/).getByRole('gridcell').nth(2).click();
+  await row(/Excavation/)
+    .getByRole('gridcell')
+    .nth(2)
+    .click();
   await page.keyboard.press('Shift+ArrowDown');
   await expect(grid.locator('[role=gridcell][aria-selected=true]')).toHaveCount(2);
   await page.keyboard.press('Control+d');
@@ -98,7 +104,10 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await page.screenshot({ path: 'test-results/directory-grid-en.png' });
 
   // 5. Delete Timber after the confirmation.
-  await row(/Timber/).getByRole('gridcell').nth(1).click();
+  await row(/Timber/)
+    .getByRole('gridcell')
+    .nth(1)
+    .click();
   await page.keyboard.press('Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete value' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -130,6 +139,9 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
   await expect(page.getByText('Alt+Shift+→ / ← понизить / повысить')).toBeVisible();
-  await row(/Concrete/).getByRole('gridcell').nth(1).click();
+  await row(/Concrete/)
+    .getByRole('gridcell')
+    .nth(1)
+    .click();
   await page.screenshot({ path: 'test-results/directory-grid-ru.png' });
 });

@@ -176,7 +176,11 @@ export function planGridPaste(args: {
 export type UndoStep =
   | { readonly kind: 'cells'; readonly changes: readonly CellChange[] }
   /** Values added (parents before children), with cell changes made with them (a paste). */
-  | { readonly kind: 'add'; readonly values: readonly ValueSnapshot[]; readonly changes: readonly CellChange[] }
+  | {
+      readonly kind: 'add';
+      readonly values: readonly ValueSnapshot[];
+      readonly changes: readonly CellChange[];
+    }
   /** Values deleted: a value and everything under it, parents first. */
   | { readonly kind: 'remove'; readonly values: readonly ValueSnapshot[] }
   | {

@@ -79,8 +79,11 @@ export function DirectoryGrid({
   load: () => Promise<Directory>;
 }) {
   const collapsed = useDirectoryGrid((s) => s.collapsed);
+  // The directory as last read (the writes read it between renders).
   const current = useRef(directory);
-  current.current = directory;
+  useLayoutEffect(() => {
+    current.current = directory;
+  }, [directory]);
   const history = useRef<{ dir: string; undos: UndoStep[]; redos: UndoStep[] }>({
     dir: directory.id,
     undos: [],
@@ -357,7 +360,9 @@ export function DirectoryGrid({
   };
   const indent = (v: DirectoryValue, out: boolean) =>
     void run(async () => {
-      const to = out ? outdentTarget(current.current.values, v.id) : indentTarget(current.current.values, v.id);
+      const to = out
+        ? outdentTarget(current.current.values, v.id)
+        : indentTarget(current.current.values, v.id);
       if (!to) return;
       if (to.parent_id) directoryGridHost.setExpanded(to.parent_id, true);
       await move(v.id, to);
@@ -368,7 +373,10 @@ export function DirectoryGrid({
     });
 
   /** Takes a step back (undo) or does it again (redo): true when it all went in. */
-  const replay = async (step: UndoStep, undo: boolean): Promise<{ ok: boolean; map: Map<string, string> }> => {
+  const replay = async (
+    step: UndoStep,
+    undo: boolean,
+  ): Promise<{ ok: boolean; map: Map<string, string> }> => {
     const none = new Map<string, string>();
     switch (step.kind) {
       case 'cells': {

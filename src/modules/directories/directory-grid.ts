@@ -9,13 +9,15 @@
 // it, Alt+Shift+1 … 9 show so many levels (Alt+Shift+0 all), Ctrl+Insert adds a child.
 // Writes are the page's (DirectoryGrid.tsx).
 import { createContext, useContext, useMemo } from 'react';
-import { create } from 'zustand';
 import type { Directory, DirectoryValue } from '../../api/directories';
-import type { EditThen, GridCells, GridHost, GridRowView, GridStore, GridViewState } from '../../grid/grid-host';
+import type { EditThen, GridCells, GridHost, GridRowView, GridStore } from '../../grid/grid-host';
 import { hostNavigation } from '../../grid/host-navigation';
 import { displayedColumns } from '../../state/workbench/columns';
 import { type ColumnLayout, rangeOf } from '../../state/workbench/types';
 import { flattenValues } from '../../domain/directory';
+import { resetGrid, useDirectoryGrid } from '../../state/directories/grid';
+
+export { useDirectoryGrid };
 
 /** The blank line after the last value: typing or pasting there adds values. */
 export const BLANK_ID = 'directory-new-line';
@@ -27,11 +29,6 @@ export interface DirectoryRowView extends GridRowView {
   readonly value: DirectoryValue | null;
 }
 
-export interface DirectoryGridState extends GridViewState {
-  /** Values whose children are hidden. */
-  readonly collapsed: ReadonlySet<string>;
-}
-
 export function columnsFor(directory: Directory): ColumnLayout[] {
   return [
     { id: 'code', width: 160, visible: true },
@@ -41,26 +38,9 @@ export function columnsFor(directory: Directory): ColumnLayout[] {
   ];
 }
 
-function initial(): DirectoryGridState {
-  return {
-    selection: { anchor: { row: 0, col: 0 }, focus: { row: 0, col: 0 } },
-    editing: null,
-    issues: new Map(),
-    columns: [],
-    frozen: 1,
-    rowHeight: 28,
-    headerHeight: 32,
-    scrollTop: 0,
-    viewportHeight: 400,
-    collapsed: new Set(),
-  };
-}
-
-export const useDirectoryGrid = create<DirectoryGridState>()(() => initial());
-
 /** A new directory shown: its columns, nothing folded, the focus on its first cell. */
 export function resetDirectoryGrid(directory: Directory): void {
-  useDirectoryGrid.setState({ ...initial(), columns: columnsFor(directory) });
+  resetGrid(columnsFor(directory));
 }
 
 export const directoryGridStore: GridStore = {

@@ -103,7 +103,16 @@ describe('a pasted matrix', () => {
   });
 
   it('is refused as a whole, naming row and column, on one bad cell or a code taken', () => {
-    expect(planGridPaste({ ...base, range: at(1, 1), matrix: [['X', '1'], ['Y', 'many']] })).toEqual({
+    expect(
+      planGridPaste({
+        ...base,
+        range: at(1, 1),
+        matrix: [
+          ['X', '1'],
+          ['Y', 'many'],
+        ],
+      }),
+    ).toEqual({
       ok: false,
       row: 2,
       field: 'attr:norm',
@@ -153,7 +162,12 @@ describe('undo steps', () => {
           { id: 'c', parent_id: 'a', code: 'C', name: 'C', sort_order: 0, attribute_values: {} },
         ],
       },
-      { kind: 'move', id: 'c', from: { parent_id: 'a', sort_order: 0 }, to: { parent_id: null, sort_order: 1 } },
+      {
+        kind: 'move',
+        id: 'c',
+        from: { parent_id: 'a', sort_order: 0 },
+        to: { parent_id: null, sort_order: 1 },
+      },
     ];
     const renamed = renameIds(
       steps,
