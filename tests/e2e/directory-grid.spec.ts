@@ -78,6 +78,16 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   const normed = ['01 | Earthworks | ', '01.1 | Excavation | 2.5', '02 | Concrete | '];
   await expect.poll(() => shown(page)).toEqual(normed);
 
+  // A code another value has is refused, naming the row and column.
+  await row(/Concrete/)
+    .getByRole('gridcell')
+    .first()
+    .click();
+  await page.keyboard.type('01');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Row 3, column “Code”: this code is taken. Nothing was stored.')).toBeVisible();
+  await expect.poll(() => shown(page)).toEqual(normed);
+
   // 3. A 3×2 matrix pasted on the blank line's code adds three values.
   await blank.getByRole('gridcell').first().click();
   await paste(page, '03\tSteel\n04\tTimber\n05\tGlass');

@@ -227,6 +227,8 @@ export function DirectoryGrid({
       if (before === text) return;
       const why = refusal(field, text, types);
       if (why) return refuse(view.index, field, why);
+      if (field === 'code' && current.current.values.some((x) => x.id !== v.id && x.code === text.trim()))
+        return refuse(view.index, field, 'taken_code');
       const stored = await store([{ id: v.id, field, before, after: field === 'code' ? text.trim() : text }]);
       if (stored.length > 0) record({ kind: 'cells', changes: stored });
     });
