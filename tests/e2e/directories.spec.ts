@@ -1,5 +1,5 @@
 // Directories and calendars as a user works them: upload a directory from a CSV through the
-// upload dialog, edit its values with the keyboard (F2, Insert, Tab, Delete with confirmation),
+// upload dialog, edit its values in the grid with the keyboard (F2, Insert, Alt+Shift+→, Delete with confirmation),
 // link a workbench row to a value from the directories tab, see the link counted and a renamed
 // value on the row; then edit a calendar's week and a holiday on the month view and save it after
 // the confirmation that names the version it recalculates. Screenshots go to /tmp/shots/.
@@ -52,16 +52,17 @@ test('upload a directory, edit it with the keyboard, link a row to it and see th
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Directory uploaded: 4 values')).toBeVisible();
   await expect(page.getByRole('button', { name: /Work types/ })).toBeVisible();
-  const table = page.getByRole('treegrid', { name: 'Work types' });
+  const table = page.getByRole('grid', { name: 'Work types' });
   const rows = table.getByRole('row');
-  await expect(rows).toHaveCount(5); // header + 4 values
+  await expect(rows).toHaveCount(6); // header + 4 values + the blank line that adds
   await expect(rows.nth(2)).toContainText('Excavation');
   await expect(rows.nth(2)).toContainText('m3');
   await page.screenshot({ path: `${SHOTS}/directories-1-uploaded.png` });
 
-  // Keyboard: down to 01.1, F2, rename, Enter.
+  // Keyboard: down to 01.1, across to its name, F2, rename, Enter (which goes down a row).
   await table.focus();
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('F2');
   const input = table.getByRole('textbox', { name: 'Name' });
   await expect(input).toHaveValue('Excavation');
@@ -69,20 +70,28 @@ test('upload a directory, edit it with the keyboard, link a row to it and see th
   await input.press('Enter');
   await expect(rows.nth(2)).toContainText('Trench excavation');
 
-  // Insert adds a value after the focused one; Tab puts it under the value above; Delete asks.
+  // Insert adds a value after the focused one; Alt+Shift+→ puts it under the value above (which
+  // then folds with it); Delete asks.
   await expect(table).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Insert');
-  await expect(rows).toHaveCount(6);
+  await expect(rows).toHaveCount(7);
   await expect(rows.nth(3)).toContainText('New 5');
-  await expect(rows.nth(3)).toHaveAttribute('aria-level', '2');
-  await page.keyboard.press('Tab');
-  await expect(rows.nth(3)).toHaveAttribute('aria-level', '3');
-  await expect(rows.nth(2)).toHaveAttribute('aria-expanded', 'true');
+  await expect(rows.nth(2).getByRole('button', { name: 'Collapse' })).toHaveCount(0);
+  await page.keyboard.press('Alt+Shift+ArrowRight');
+  const fold = rows.nth(2).getByRole('button', { name: 'Collapse' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await expect(rows.nth(3)).toContainText('New 5');
+  await fold.click();
+  await expect(rows).toHaveCount(6);
+  await rows.nth(2).getByRole('button', { name: 'Expand' }).click();
+  await expect(rows).toHaveCount(7);
+  await rows.nth(3).getByRole('gridcell').nth(1).click();
   await page.keyboard.press('Delete');
   const confirmDialog = page.getByRole('dialog', { name: 'Delete value' });
   await expect(confirmDialog).toContainText('Delete “New 5 New 5” and the 0 values under it?');
   await confirmDialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(6);
 
   // Export CSV: the browser downloads the upload format.
   const [download] = await Promise.all([
@@ -125,7 +134,7 @@ test('upload a directory, edit it with the keyboard, link a row to it and see th
   // Deleting the directory says how many rows lose their link.
   await page.goto(`/${s.spaceId}/directories`);
   await page.getByRole('button', { name: /Work types/ }).click();
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(6);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const del = page.getByRole('dialog', { name: 'Delete the directory' });
   await expect(del).toContainText('with its 4 values? 1 WBS rows lose their link to it.');
@@ -149,7 +158,7 @@ test('upload a directory with assignment to a version and see the row linked', a
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Assigned to 1 WBS rows')).toBeVisible();
   await expect(page.getByText('Codes not found in the version: X1, X2 and 1 more')).toBeVisible();
-  const table = page.getByRole('treegrid', { name: 'Zones' });
+  const table = page.getByRole('grid', { name: 'Zones' });
   await expect(table.getByRole('row').nth(1).getByRole('gridcell').last()).toHaveText('1');
 
   await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}?version=${versionId}`);

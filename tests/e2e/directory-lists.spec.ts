@@ -34,7 +34,7 @@ test('a directory list copied into a version, changed, synced and undone', async
 
   await signedIn(page, s.account, `/${s.spaceId}/directories`);
   await page.getByRole('button', { name: /Locations/ }).click();
-  await expect(page.getByRole('treegrid', { name: 'Locations' })).toContainText('Walls');
+  await expect(page.getByRole('grid', { name: 'Locations' })).toContainText('Walls');
   await page.getByRole('button', { name: 'Lists…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lists of “Locations”' });
   await expect(dialog.getByText('The directory has no lists yet')).toBeVisible();

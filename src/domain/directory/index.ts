@@ -10,3 +10,4 @@ export * from './picker';
 export * from './fold';
 export * from './resources';
 export * from './cells';
+export * from './grid-edit';

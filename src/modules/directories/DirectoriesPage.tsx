@@ -25,7 +25,6 @@ import type { Version } from '../../api/versions';
 import { call } from '../../app/api/call';
 import { confirm } from '../../app/dialogs/confirm';
 import type { SpaceContext } from '../../app/layout/MainLayout';
-import { nextOrder } from '../../domain/directory';
 import { useToasts } from '../../state/toasts';
 import * as dirApi from './api';
 import {
@@ -44,8 +43,8 @@ import { ListsDialog } from './ListsDialog';
 import { NormsDialog } from './NormsDialog';
 import { RelationsDialog } from './RelationsDialog';
 import { useDirectoriesT } from './i18n';
-import { saveCells } from './save-cells';
-import { type ValueEdits, ValuesTable } from './ValuesTable';
+import { DirectoryGrid } from './DirectoryGrid';
+import { addTopValue, directoryGridHost } from './directory-grid';
 import './directories.css';
 import { EmptyState, Loading } from '../../app/ui/StatePanels';
 
@@ -181,59 +180,6 @@ export function DirectoriesPage() {
     await dirApi.deleteAttribute(ref, key).catch(() => undefined);
     await reload();
   }
-
-  const edits: ValueEdits | null =
-    directory && ref
-      ? {
-          saveCells: (changes) => saveCells(ref, directory, changes, { t, toast, reload }),
-          add: async (after, asChild) => {
-            const parent_id = asChild && after ? after.id : (after?.parent_id ?? null);
-            const siblings = directory.values.filter((v) => v.parent_id === parent_id);
-            const taken = new Set(directory.values.map((v) => v.code));
-            let n = directory.values.length + 1;
-            while (taken.has(`${t('new_code')} ${n}`)) n++;
-            const code = `${t('new_code')} ${n}`;
-            // After the focused sibling: halfway to the next one (orders are fractional).
-            const next = siblings.filter((s) => after && !asChild && s.sort_order > after.sort_order);
-            const sort_order =
-              after && !asChild
-                ? next.length
-                  ? (after.sort_order + Math.min(...next.map((s) => s.sort_order))) / 2
-                  : after.sort_order + 1
-                : nextOrder(siblings);
-            try {
-              const v = await dirApi.createValue(ref, { parent_id, code, name: code, sort_order });
-              await reload();
-              return v.id;
-            } catch {
-              return null;
-            }
-          },
-          move: async (v, to) => {
-            await dirApi
-              .updateValue(ref, v.id, {
-                parent_id: to.parent_id,
-                sort_order: to.sort_order,
-                code: v.code,
-                name: v.name,
-              })
-              .catch(() => undefined);
-            await reload();
-          },
-          remove: async (v, below, linked) => {
-            const { confirmed } = await confirm({
-              title: t('delete_value'),
-              message: t('delete_value_message', { code: v.code, name: v.name, below, linked }),
-              submitLabel: t('delete'),
-              danger: true,
-              confirmWithEnter: true,
-            });
-            if (!confirmed) return;
-            await dirApi.deleteValue(ref, v.id).catch(() => undefined);
-            await reload();
-          },
-        }
-      : null;
 
   const ownerName = (d: DirectorySummary) =>
     d.eps_id ? (nodes.find((n) => n.id === d.eps_id)?.name ?? '') : t('whole_space');
@@ -385,7 +331,7 @@ export function DirectoriesPage() {
           )}
         </nav>
         <section className="dirs__values">
-          {directory && edits ? (
+          {directory && ref ? (
             <>
               <div className="dirs__values-head">
                 {canEdit ? (
@@ -393,7 +339,11 @@ export function DirectoriesPage() {
                     <button
                       type="button"
                       className="btn btn--sm"
-                      onClick={() => void edits.add(null, false).then(() => undefined)}
+                      onClick={() => {
+                        // As Insert at the end: a new top-level value.
+                        directoryGridHost.store.set({ editing: null });
+                        void addTopValue();
+                      }}
                     >
                       <Plus size={15} aria-hidden="true" />
                       {t('add_value')}
@@ -412,19 +362,18 @@ export function DirectoriesPage() {
                   </>
                 ) : null}
               </div>
-              <ValuesTable
+              <DirectoryGrid
                 directory={directory}
+                dirRef={ref}
                 canEdit={canEdit}
-                edits={edits}
                 t={t}
-                onOutside={(count) =>
-                  useToasts.getState().push({
-                    kind: 'warning',
-                    title: t('paste_outside', { count }),
-                    lines: [],
-                    durationMs: 5000,
-                  })
-                }
+                load={async () => {
+                  const d = await dirApi.getDirectory(ref);
+                  setLoaded(d);
+                  // The list's value counts follow adds and deletes.
+                  void reloadList().catch(() => undefined);
+                  return d;
+                }}
               />
               <p className="dirs__keys">{t('keys')}</p>
             </>
