@@ -24,7 +24,7 @@ import { useToasts } from '../../state/toasts';
 import { textContext } from '../../state/workbench/commands-edit';
 import { parseFilterParams } from '../../state/workbench/filter';
 import { followFilter, setFilter } from '../../state/workbench/filter-view';
-import { provideHostFilter } from '../../state/workbench/host-filter';
+import { hostDoc, provideHostFilter } from '../../state/workbench/host-filter';
 import { createFilterHostService } from '../../workers/schedule-client';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { childrenOf } from '../../domain/wbs/tree-index';
@@ -48,6 +48,7 @@ import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
 import { restoreGridHistory } from './history';
 import { useProjectGridLayout } from './use-grid-layout';
+import { useGridFormulas, type GridHost } from './use-grid-formulas';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -121,13 +122,19 @@ export function ProjectGridPage() {
   );
 
   useEffect(() => installWorkbenchServices(), []);
-  // Every filter evaluated in a worker holding the merged rows and dates (host-filter.ts).
+  // Every filter evaluated in a worker holding the merged rows and dates (host-filter.ts); the
+  // calculated attributes are computed there too (use-grid-formulas.ts).
+  const host = useRef<GridHost | null>(null);
   useEffect(() => {
     const service = createFilterHostService();
-    const stop = provideHostFilter(service);
+    const doc = hostDoc(service);
+    const stop = provideHostFilter(service, doc);
+    host.current = { service, doc };
     return () => {
       stop();
+      doc.stop();
       service.dispose();
+      host.current = null;
     };
   }, []);
   useEffect(() => followFilter(), []);
@@ -203,6 +210,8 @@ export function ProjectGridPage() {
     [loaded],
   );
   useProjectGridLayout(projectId, shownVersions, !!loaded);
+  // Calculated attribute columns: each schedule's formulas over its rows, in the host worker.
+  useGridFormulas(host, loaded);
 
   useEffect(() => {
     if (!loaded) return;
