@@ -25,6 +25,9 @@ export interface FormulaDelta {
   readonly errors: [string, FormulaError][];
 }
 
+/** The rows a FormulaCore evaluates: every id (after an open or new formulas), or one by id. */
+export type FormulaRows = Pick<ReadonlyMap<string, WbsRow>, 'keys' | 'get'>;
+
 const MINUTES_PER_HOUR = 60;
 
 /** A row's field as a formula reads it: the grid's units (duration in working days). */
@@ -100,10 +103,7 @@ export class FormulaCore {
   }
 
   /** The values to send: all rows after a reset, else the touched ones; null when nothing changed. */
-  changes(
-    rows: ReadonlyMap<string, WbsRow>,
-    hoursPerDay: (cal: string | null) => number,
-  ): FormulaDelta | null {
+  changes(rows: FormulaRows, hoursPerDay: (cal: string | null) => number): FormulaDelta | null {
     const set = this.set;
     if (!set) {
       if (this.dirty !== null) return null;

@@ -19,6 +19,7 @@ import {
   type WorkerSchedule,
 } from './filter-core';
 import { FilterHost } from './filter-host';
+import type { CalendarHours, FormulaPart } from './grid-formulas';
 import type { ScheduleWorkerApi } from './schedule.worker';
 
 export type { FormulaDelta, ScheduleFailure, ScheduleOutput };
@@ -136,6 +137,10 @@ export interface FilterHostService {
   patch(patches: readonly Patch[]): Promise<void>;
   setSchedule(schedule: WorkerSchedule | null): Promise<void>;
   filter(req: FilterRequest): Promise<FilterReply | null>;
+  /** Each schedule's calculated attributes (grid-formulas.ts), evaluated over the held rows. */
+  setFormulas(parts: FormulaPart[], calendars: CalendarHours[]): Promise<void>;
+  /** Calculated values changed since the last call (every row after an open or new formulas). */
+  formulaChanges(): Promise<FormulaDelta | null>;
   /** True when the host runs in a worker. */
   readonly inWorker: boolean;
   dispose(): void;
@@ -149,6 +154,8 @@ export function inProcessFilterHost(): FilterHostService {
     patch: async (patches) => host.patch(patches),
     setSchedule: async (schedule) => host.setSchedule(schedule),
     filter: async (req) => host.filter(req),
+    setFormulas: async (parts, calendars) => host.setFormulas(parts, calendars),
+    formulaChanges: async () => host.formulaChanges(),
     dispose: () => undefined,
   };
 }
@@ -171,6 +178,8 @@ export function createFilterHostService(): FilterHostService {
     patch: (patches) => remote.hostPatch(patches as Patch[]),
     setSchedule: (schedule) => remote.hostSchedule(schedule),
     filter: (req) => remote.hostFilter(Comlink.transfer(req, requestTransferables(req))),
+    setFormulas: (parts, calendars) => remote.hostFormulas(parts, calendars),
+    formulaChanges: () => remote.hostFormulaChanges(),
     dispose: () => {
       remote[Comlink.releaseProxy]();
       worker.terminate();

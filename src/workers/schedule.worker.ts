@@ -19,6 +19,7 @@ import {
   type WorkerSchedule,
 } from './filter-core';
 import { FilterHost } from './filter-host';
+import type { CalendarHours, FormulaPart } from './grid-formulas';
 
 const core = new ScheduleCore();
 /** A document the main thread schedules itself (the project grid), held for its filter only. */
@@ -75,6 +76,12 @@ const api = {
   },
   hostSchedule(schedule: WorkerSchedule | null): void {
     host.setSchedule(schedule);
+  },
+  hostFormulas(parts: FormulaPart[], calendars: CalendarHours[]): void {
+    host.setFormulas(parts, calendars);
+  },
+  hostFormulaChanges(): FormulaDelta | null {
+    return host.formulaChanges();
   },
   hostFilter(req: FilterRequest): FilterReply | null {
     const out = host.filter(req);

@@ -29,7 +29,17 @@ export interface GridRoutes {
   readonly gridRelations: Map<string, string>[];
   /** Per part: its summary row's grid id. */
   readonly summaryIds: readonly string[];
+  /**
+   * Side data a step carries beside the rows (an assignment: `['assignments', id]`, kept in its
+   * version under its own id): `assignments:<id>` → the part whose version holds it, learnt from
+   * the steps that made or read it.
+   */
+  readonly sides?: Map<string, number>;
 }
+
+/** Side tables whose patches a step may carry, routed by the id learnt (see `sides`). */
+const SIDE_TABLES: readonly string[] = ['assignments'];
+const sideKey = (table: string, id: string) => `${table}:${id}`;
 
 export type RouteRefusal = 'span' | 'boundary' | 'summary' | 'unknown';
 
@@ -98,6 +108,10 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
         if (typeof k === 'string') return { ok: false, reason: k };
         if (k !== partOfRow(id)) return { ok: false, reason: 'boundary' };
       }
+    } else if (typeof table === 'string' && SIDE_TABLES.includes(table) && key !== undefined) {
+      // Side data (an assignment): its version's part when known, else left alone.
+      const k = routes.sides?.get(sideKey(table, String(key)));
+      if (k !== undefined) parts.add(k);
     } else if (table === 'relations') {
       if (key === undefined) return { ok: false, reason: 'unknown' };
       const known = routes.relations.get(String(key));
@@ -116,9 +130,18 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
   return { ok: true, part: parts.size === 1 ? [...parts][0]! : null };
 }
 
-/** After a change went through: its new rows and relations are known as rows of `part`. */
+/**
+ * After a change went through: its new rows and relations are known as rows of `part`, and the
+ * side data it names (assignments) as held by part's version.
+ */
 export function learn(patches: readonly RoutedPatch[], part: number, routes: GridRoutes): void {
   for (const p of patches) {
+    const [table, key] = p.path;
+    if (typeof table === 'string' && SIDE_TABLES.includes(table) && key !== undefined) {
+      const side = sideKey(table, String(key));
+      if (routes.sides && !routes.sides.has(side)) routes.sides.set(side, part);
+      continue;
+    }
     if (p.path.length !== 2 || p.op !== 'add') continue;
     const id = String(p.path[1]);
     if (p.path[0] === 'rows' && !routes.rows.has(id)) {
@@ -205,5 +228,6 @@ export function routesOf(merged: {
     gridRows: merged.gridIds.map((m) => new Map(m)),
     gridRelations,
     summaryIds: [...merged.summaryIds],
+    sides: new Map(),
   };
 }

@@ -14,6 +14,7 @@ import { liveEvents } from '../../app/api/live';
 import type { SpaceContext } from '../../app/layout/MainLayout';
 import { setCommitGuard } from '../../state/workbench/data';
 import { setPeopleRouting, type PeopleRouting } from '../../state/row-people';
+import { setAssignmentSteps } from '../../state/resources/assignments';
 import { VersionSync } from '../../state/workbench/sync';
 import { ApiError } from '../../app/api/errors';
 import type { FilterExpr } from '../../domain/filter';
@@ -24,7 +25,7 @@ import { useToasts } from '../../state/toasts';
 import { textContext } from '../../state/workbench/commands-edit';
 import { parseFilterParams } from '../../state/workbench/filter';
 import { followFilter, setFilter } from '../../state/workbench/filter-view';
-import { provideHostFilter } from '../../state/workbench/host-filter';
+import { hostDoc, provideHostFilter } from '../../state/workbench/host-filter';
 import { createFilterHostService } from '../../workers/schedule-client';
 import { initialState, useWorkbench, workbench } from '../../state/workbench/store';
 import { childrenOf } from '../../domain/wbs/tree-index';
@@ -48,6 +49,7 @@ import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
 import { restoreGridHistory } from './history';
 import { useProjectGridLayout } from './use-grid-layout';
+import { useGridFormulas, type GridHost } from './use-grid-formulas';
 import './project-grid.css';
 
 type T = (key: string, p?: Record<string, unknown>) => string;
@@ -86,6 +88,7 @@ export function ProjectGridPage() {
   /** A grid row's own version and id (from the editor's routes), for the panel's directories tab. */
   const routingRef = useRef<PeopleRouting | null>(null);
   const versionsRef = useRef<LoadedGrid['versions']>([]);
+  const editorRef = useRef<GridEditor | null>(null);
   const rowVersion = useCallback((rowId: string): RowVersion | null => {
     const routing = routingRef.current;
     const own = routing?.own(rowId);
@@ -101,7 +104,14 @@ export function ProjectGridPage() {
       stack.push(...childrenOf(index, id));
     }
     const scheduleId = versionsRef.current.find((v) => v?.id === own.versionId)?.schedule_id;
-    return { versionId: own.versionId, rowId: own.wbsId, subtree, ...(scheduleId ? { scheduleId } : {}) };
+    const editable = editorRef.current?.editable(own.versionId) ?? false;
+    return {
+      versionId: own.versionId,
+      rowId: own.wbsId,
+      subtree,
+      editable,
+      ...(scheduleId ? { scheduleId } : {}),
+    };
   }, []);
   // The project whose history was rebuilt from the logs (once per page load: a reading again of
   // the grid keeps the history it has).
@@ -121,13 +131,19 @@ export function ProjectGridPage() {
   );
 
   useEffect(() => installWorkbenchServices(), []);
-  // Every filter evaluated in a worker holding the merged rows and dates (host-filter.ts).
+  // Every filter evaluated in a worker holding the merged rows and dates (host-filter.ts); the
+  // calculated attributes are computed there too (use-grid-formulas.ts).
+  const host = useRef<GridHost | null>(null);
   useEffect(() => {
     const service = createFilterHostService();
-    const stop = provideHostFilter(service);
+    const doc = hostDoc(service);
+    const stop = provideHostFilter(service, doc);
+    host.current = { service, doc };
     return () => {
       stop();
+      doc.stop();
       service.dispose();
+      host.current = null;
     };
   }, []);
   useEffect(() => followFilter(), []);
@@ -180,6 +196,9 @@ export function ProjectGridPage() {
     // The panel's directories tab: a row's attribute values and links in its own version.
     routingRef.current = routing;
     versionsRef.current = loaded.versions;
+    editorRef.current = editor;
+    // The Assignments tab's calls: each step joins the grid's history, undone in its version.
+    setAssignmentSteps(editor.assignmentStep);
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
@@ -194,6 +213,8 @@ export function ProjectGridPage() {
       setPeopleRouting(null);
       routingRef.current = null;
       versionsRef.current = [];
+      editorRef.current = null;
+      setAssignmentSteps(null);
     };
   }, [loaded, canEdit]);
 
@@ -203,6 +224,8 @@ export function ProjectGridPage() {
     [loaded],
   );
   useProjectGridLayout(projectId, shownVersions, !!loaded);
+  // Calculated attribute columns: each schedule's formulas over its rows, in the host worker.
+  useGridFormulas(host, loaded);
 
   useEffect(() => {
     if (!loaded) return;
@@ -414,8 +437,9 @@ export function ProjectGridPage() {
  * row, its links through the routed edit loop, its links to other projects), the directories
  * tab (the row's attribute values under its own version's labels, its directory links stored in
  * its own version), and the tabs of one version's side data for the row's own version: photos
- * (its schedule's gallery, uploads tagged with its version and own id), assignments (listed
- * read-only: edited on the schedule page, whose history they join) and 3D (its schedule's linked
+ * (its schedule's gallery, uploads tagged with its version and own id), assignments (the schedule
+ * page's editor on the row's own version: each call goes there and its step joins the grid's
+ * history, undone in that version; read-only on a locked version) and 3D (its schedule's linked
  * model, the elements of the row and the rows under it). The daily plans (the day matrix, one
  * version's store and history) stay on the row's schedule page, one Alt+Enter away.
  */

@@ -13,6 +13,8 @@
 import type { Patch } from 'immer';
 import type { ProjectGridSchedule } from '../../api/project-grid';
 import type { Version } from '../../api/versions';
+import type { AssignmentUndoStep } from '../../api/resources';
+import { deserializeEntry } from '../../domain/history';
 import type { History, HistoryEntry, SerializedEntry } from '../../domain/history';
 import { mergeParts } from '../../domain/project-grid/merge';
 import type { GridPart, PartDates } from '../../domain/project-grid/merge';
@@ -26,6 +28,7 @@ import type { LoggedAction, TimedEntry } from '../../state/workbench/history-fro
 import { mergeTimedHistories, timedHistoryFromUndoLog } from '../../state/workbench/history-from-log';
 import { services } from '../../state/workbench/services';
 import { snapshotOf } from '../../state/workbench/schedule-snapshot';
+import type { Change } from '../../state/workbench/store';
 import { workbench } from '../../state/workbench/store';
 import type { SyncResult, SyncTransport } from '../../state/workbench/sync';
 import { SyncConflict, SyncEditConflict } from '../../state/workbench/sync';
@@ -130,6 +133,28 @@ export class GridEditor {
     return true;
   };
 
+  /** Whether a version of the grid may be edited (its schedule's rights, its lock). */
+  editable(versionId: string): boolean {
+    const part = this.grid.versions.findIndex((v) => v?.id === versionId);
+    return part >= 0 && this.reasons[part] === null;
+  }
+
+  /**
+   * An assignment call's stored step (the node panel's Assignments tab, on the row's own version)
+   * as a step of the grid's history: its assignments known as that version's, so that its undo
+   * and redo go to that version as a batch (routeOf); the version's revision moves past it when
+   * no other change is missing before it (else the live events read the gap).
+   */
+  readonly assignmentStep = (versionId: string, step: AssignmentUndoStep | undefined): Change | null => {
+    const part = this.grid.versions.findIndex((v) => v?.id === versionId);
+    if (part < 0 || !step || this.disposed) return null;
+    const e = deserializeEntry(step.entry);
+    learn(e.patches as RoutedPatch[], part, this.routes);
+    learn(e.inversePatches as RoutedPatch[], part, this.routes);
+    if (this.revisions[part] === step.revision - 1) this.revisions[part] = step.revision;
+    return { kind: e.kind, labelKey: e.labelKey, patches: e.patches, inversePatches: e.inversePatches };
+  };
+
   private ownEntry(entry: SerializedEntry): SerializedEntry {
     return {
       ...entry,
@@ -154,7 +179,8 @@ export class GridEditor {
   readonly transport: SyncTransport = {
     send: async (batch): Promise<SyncResult> => {
       const routed = routeOf(batch.entry.patches as RoutedPatch[], this.routes);
-      // A step made before a reload, or one of nothing but side data: not the grid's to send.
+      // A step made before a reload, or one of side data the grid does not know: not its to send
+      // (an assignment step made or read here is known: it goes to its version).
       if (!routed.ok) throw new SyncConflict(null);
       const part = routed.part;
       const version = part === null ? null : this.grid.versions[part];

@@ -47,8 +47,9 @@ function useSpaceResources(): Resource[] {
 
 /**
  * `place`: the row's own version and id where the store's document is not one version (the
- * project grid): the version's assignments are listed there, read-only (they are edited on the
- * row's schedule page, whose undo history they join).
+ * project grid): the version's assignments are listed there, and edited when `place.editable`
+ * (each call goes to that version; the screen's history takes its step, setAssignmentSteps),
+ * else read-only (a locked version, no rights).
  */
 export function AssignmentsEditor({
   rowId: shownId,
@@ -57,7 +58,7 @@ export function AssignmentsEditor({
 }: {
   rowId: string;
   ctx: CellTextContext;
-  place?: { versionId: string; rowId: string; scheduleId?: string } | undefined;
+  place?: { versionId: string; rowId: string; scheduleId?: string; editable?: boolean } | undefined;
 }) {
   const { t } = useResourcesT();
   const storeVersionId = useWorkbench((s) => s.versionId);
@@ -67,7 +68,7 @@ export function AssignmentsEditor({
   const version = place
     ? storeVersion && { ...storeVersion, schedule_id: place.scheduleId ?? storeVersion.schedule_id }
     : storeVersion;
-  const canEdit = !place && !!version && !version.locked;
+  const canEdit = place ? !!place.editable && !!version : !!version && !version.locked;
   const [items, setItems] = useState<ResourceAssignment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);

@@ -99,8 +99,8 @@ export function AssignmentsTab({
   rowId: string;
   ctx: CellTextContext;
   t: T;
-  /** The row's own version and id (the project grid): listed read-only. */
-  place?: { versionId: string; rowId: string; scheduleId?: string } | undefined;
+  /** The row's own version and id (the project grid): edited there when `editable`. */
+  place?: { versionId: string; rowId: string; scheduleId?: string; editable?: boolean } | undefined;
 }) {
   return <AssignmentsEditor rowId={rowId} ctx={ctx} place={place} />;
 }

@@ -54,6 +54,8 @@ export interface RowVersion {
   readonly scheduleId?: string;
   /** The row and the rows under it, in the version's own ids (the 3D tab selects all of them). */
   readonly subtree?: readonly string[];
+  /** The version may be edited here (the project grid: rights, lock): the Assignments tab edits. */
+  readonly editable?: boolean;
 }
 
 /**

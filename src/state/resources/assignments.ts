@@ -8,6 +8,7 @@ import type { AssignmentSaveItem, AssignmentUndoStep, ResourceAssignment } from 
 import { call } from '../../app/api/call';
 import { onAssignmentPatches, recordPending } from '../workbench/data';
 import { storedChange, whenSaved } from '../workbench/stored-step';
+import type { Change } from '../workbench/store';
 
 type Fields = Pick<ResourceAssignment, 'units' | 'units_per_day' | 'intensity' | 'curve' | 'curve_values'>;
 
@@ -29,16 +30,31 @@ const changed = () => {
 onAssignmentPatches(() => void setTimeout(() => whenSaved(changed), 0));
 
 /**
+ * Where a screen holding several versions in one document (the project grid) takes the steps of
+ * assignment calls: the version the call went to and the step it stored, as the change its
+ * history keeps (null: none). Unset: the store's version's (storedChange).
+ */
+export type AssignmentSteps = (versionId: string, step: AssignmentUndoStep | undefined) => Change | null;
+let steps: AssignmentSteps | null = null;
+export function setAssignmentSteps(s: AssignmentSteps | null): void {
+  steps = s;
+}
+
+/**
  * One assignment call as one undo step: on the stack before the call (an undo pressed before the
  * answer undoes it), the server's stored step once it answers.
  */
 async function asStep<T extends { undo_step?: AssignmentUndoStep }>(
   labelKey: string,
+  versionId: string,
   request: Promise<T>,
 ): Promise<T> {
+  const route = steps;
   recordPending(
     labelKey,
-    request.then((r) => storedChange(r.undo_step)).catch(() => null),
+    request
+      .then((r) => (route ? route(versionId, r.undo_step) : storedChange(r.undo_step)))
+      .catch(() => null),
   );
   const res = await request;
   changed();
@@ -63,6 +79,7 @@ export async function assignResource(
 ): Promise<void> {
   await asStep(
     'resources:undo.assign',
+    versionId,
     call(api.resources.save, { params: { id: versionId }, body: { wbs_id: wbsId, items: [item] } }),
   );
 }
@@ -75,6 +92,7 @@ export async function changeAssignment(
 ): Promise<void> {
   await asStep(
     'resources:undo.change',
+    a.version_id,
     call(api.resources.updateOne, {
       params: { id: scheduleId, aid: a.id },
       body: { version_id: a.version_id, ...f },
@@ -86,6 +104,7 @@ export async function changeAssignment(
 export async function unassign(scheduleId: string, a: ResourceAssignment): Promise<void> {
   await asStep(
     'resources:undo.unassign',
+    a.version_id,
     call(api.resources.removeOne, {
       params: { id: scheduleId, aid: a.id },
       query: { version_id: a.version_id },

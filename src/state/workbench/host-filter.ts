@@ -36,8 +36,18 @@ export function workerScheduleOf(s: ScheduleSnapshot | null): WorkerSchedule | n
   };
 }
 
-/** Evaluate the page's filters in `service` from now on; the returned function stops it. */
-export function provideHostFilter(service: FilterHostService): () => void {
+/**
+ * The store's document and dates kept in `service`: each applied change's patches as they are
+ * applied; `sync()` sends the whole document when the host does not hold the store's (a load, a
+ * change missed) and the dates when they changed. Calls reach the host in order: one made after a
+ * sync reads them.
+ */
+export interface HostDoc {
+  sync(): void;
+  stop(): void;
+}
+
+export function hostDoc(service: FilterHostService): HostDoc {
   /** The document the host holds (null: none, or it missed a change) and its data revision. */
   let sent: WbsDoc | null = null;
   let revision = -1;
@@ -53,24 +63,38 @@ export function provideHostFilter(service: FilterHostService): () => void {
       revision = s.dataRevision;
     } else sent = null;
   });
+  return {
+    sync: () => {
+      const s = workbench.get();
+      if (s.wbs.doc !== sent) {
+        service.open(s.wbs.doc).catch(lost);
+        sent = s.wbs.doc;
+        revision = s.dataRevision;
+      }
+      if (s.schedule !== dates) {
+        dates = s.schedule;
+        service.setSchedule(workerScheduleOf(dates)).catch(() => {
+          dates = undefined;
+        });
+      }
+    },
+    stop: offData,
+  };
+}
+
+/**
+ * Evaluate the page's filters in `service` from now on (`doc`: the page's own mirror of the
+ * store in that service, shared with its calculated attributes); the returned function stops it.
+ */
+export function provideHostFilter(service: FilterHostService, doc?: HostDoc): () => void {
+  const mirror = doc ?? hostDoc(service);
   const run = (req: FilterRequest) => {
-    const s = workbench.get();
-    if (s.wbs.doc !== sent) {
-      service.open(s.wbs.doc).catch(lost);
-      sent = s.wbs.doc;
-      revision = s.dataRevision;
-    }
-    if (s.schedule !== dates) {
-      dates = s.schedule;
-      service.setSchedule(workerScheduleOf(dates)).catch(() => {
-        dates = undefined;
-      });
-    }
+    mirror.sync();
     return service.filter(req);
   };
   const stop = provideFilterWorker(run, { storeSchedule: true });
   return () => {
     stop();
-    offData();
+    if (!doc) mirror.stop();
   };
 }
