@@ -1,10 +1,11 @@
 // /{space_id}/grid/{project_id}: the project grid. The rows of every schedule of the project (each
 // schedule's active version) in the workbench's own grid and canvas Gantt, one summary row per
-// schedule, each schedule's dates from its own engine pass. Read-only: the document is loaded as a
-// locked version, so every edit command, paste and Gantt gesture refuses; Alt+Enter (or the Open
-// schedule button) opens the focused row's schedule on that row, where it is edited. The address's
-// filter, filter_indicator and target parameters apply as on the schedule page.
-
+// schedule, each schedule's dates from its own engine pass. Edited like one version: a cell edit,
+// paste, executor or assignment goes to the version its row belongs to (edit.ts, route.ts), and
+// Ctrl+Z / Ctrl+Y take each step back in that version; a locked version stays read-only beside an
+// editable one. Calculated columns are computed in the page's worker with each version's own
+// formulas. Alt+Enter (or the Open schedule button) opens the focused row's schedule on that row.
+// The address's filter, filter_indicator and target parameters apply as on the schedule page.
 import { ExternalLink, Filter, FolderTree, RotateCw, Target } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
