@@ -66,3 +66,30 @@ export function refineParts(indexCount: number, chunkTriangles = REFINE_CHUNK_TR
     parts.push({ start, count: Math.min(step, indexCount - start) });
   return parts;
 }
+
+/** An element's box smaller than this on screen (pixels, its diagonal) is drawn as a point. */
+export const POINT_PIXELS = 2;
+
+/**
+ * Pixels on screen of a length `size` at `distance` from a perspective camera of vertical field
+ * of view `fovRadians` over a drawing buffer `heightPx` high (0 behind or at the camera: taken
+ * as large, drawn as a box).
+ */
+export function screenPixels(size: number, distance: number, fovRadians: number, heightPx: number): number {
+  if (distance <= 0) return Infinity;
+  return (size / distance) * (heightPx / (2 * Math.tan(fovRadians / 2)));
+}
+
+/**
+ * Faces of the box [lo, hi] seen from `eye` (outside its plane): per axis -1 (the low face), +1
+ * (the high face) or 0 (neither; the eye is between them). A closed convex box shows at most these
+ * three, so the overview draws only them (half a box's triangles or fewer).
+ */
+export function facingSides(
+  lo: readonly [number, number, number],
+  hi: readonly [number, number, number],
+  eye: readonly [number, number, number],
+): [number, number, number] {
+  const side = (a: 0 | 1 | 2) => (eye[a] > hi[a] ? 1 : eye[a] < lo[a] ? -1 : 0);
+  return [side(0), side(1), side(2)];
+}

@@ -17,7 +17,15 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { ElementRange, ModelGeometry } from '../../domain/bim/geometry-format';
 import { BOX_TRIANGLES, elementBounds, motionPlan, sizeOrder } from '../../domain/bim/motion-lod';
 import type { PrimitiveShape } from '../../domain/bim/primitives';
-import { type DrawPart, overviewPlan, progressiveStill, refineParts } from '../../domain/bim/progressive';
+import {
+  type DrawPart,
+  POINT_PIXELS,
+  facingSides,
+  overviewPlan,
+  progressiveStill,
+  refineParts,
+  screenPixels,
+} from '../../domain/bim/progressive';
 
 /** A primitive model as the viewer draws it (src/api/bim-more.ts Primitive). */
 export interface ViewerPrimitive {
@@ -126,9 +134,16 @@ export class BimViewer {
     vertexColors: true,
     side: THREE.FrontSide,
   });
-  /** The overview of a progressive still frame (own buffers; null: not built). */
-  private overview: THREE.Mesh | null = null;
+  /** The overview of a progressive still frame (own buffers; null: not built), and its eye. */
+  private overview: { mesh: THREE.Mesh; points: THREE.Points } | null = null;
   private overviewDirty = true;
+  private readonly overviewEye = new THREE.Vector3(NaN, NaN, NaN);
+  /** Elements smaller than POINT_PIXELS on screen in the overview: a point of their colour. */
+  private readonly pointMaterial = new THREE.PointsMaterial({
+    vertexColors: true,
+    size: POINT_PIXELS,
+    sizeAttenuation: false,
+  });
   /** The full detail being drawn in parts into the still target (null: none under way). */
   private refining: { parts: DrawPart[]; next: number; handle: number } | null = null;
   /** Whether the canvas shows the full detail of the current state, and who waits for it. */
@@ -184,6 +199,7 @@ export class BimViewer {
     this.dropOverview();
     this.stillMaterial.dispose();
     this.movingMaterial.dispose();
+    this.pointMaterial.dispose();
     this.still?.dispose();
     this.blitMaterial.dispose();
     (this.blit.children[0] as THREE.Mesh).geometry.dispose();
@@ -259,7 +275,7 @@ export class BimViewer {
     }
     this.stopRefining();
     const moving = this.moving;
-    if (this.overview) this.overview.visible = false;
+    if (this.overview) this.overview.mesh.visible = this.overview.points.visible = false;
     if (!moving && !full && this.mesh && progressiveStill(this.visibleTriangles)) {
       this.drawOverview();
       return;
@@ -314,7 +330,9 @@ export class BimViewer {
    * at least as its box), then the full detail in parts from the next animation frame on.
    */
   private drawOverview(): void {
-    if (this.overviewDirty || !this.overview) this.buildOverview();
+    // Built for the eye (which box faces show, which elements are points): again when it moved.
+    if (this.overviewDirty || !this.overview || !this.overviewEye.equals(this.camera.position))
+      this.buildOverview();
     const r = this.renderer;
     this.mesh!.visible = false;
     if (this.motion) {
@@ -323,11 +341,13 @@ export class BimViewer {
     }
     // Front faces only when no section is on, as moving frames (boxes and web-ifc's meshes are
     // closed and wound outwards).
-    this.overview!.material = this.section ? this.stillMaterial : this.movingMaterial;
-    this.overview!.visible = true;
+    const { mesh, points } = this.overview!;
+    mesh.material = this.section ? this.stillMaterial : this.movingMaterial;
+    this.pointMaterial.clippingPlanes = this.section ? [this.section] : [];
+    mesh.visible = points.visible = true;
     r.setRenderTarget(null);
     r.render(this.scene, this.camera);
-    this.overview!.visible = false;
+    mesh.visible = points.visible = false;
     this.lastFrame.calls = r.info.render.calls;
     this.lastFrame.triangles = r.info.render.triangles;
     this.lastFrame.moving = false;
@@ -388,10 +408,40 @@ export class BimViewer {
       (e) => ranges[e]!.indexCount / 3,
       (e) => this.visible(ranges[e]!.id),
     );
-    const nv = CUBE.position.length / 3;
-    const ni = CUBE.index.length;
-    let vertices = plan.boxes.length * nv;
-    let indices = plan.boxes.length * ni;
+    // Each box element: a point when smaller than POINT_PIXELS on screen, else the faces of its
+    // box that face the eye (at most three: 4 vertices and 6 indices each).
+    const eye = this.camera.position;
+    this.overviewEye.copy(eye);
+    const e3: [number, number, number] = [eye.x, eye.y, eye.z];
+    const heightPx = this.renderer.getDrawingBufferSize(new THREE.Vector2()).y;
+    const fov = THREE.MathUtils.degToRad(this.camera.fov);
+    const b = this.bounds;
+    const faces = new Uint8Array(plan.boxes.length);
+    const pointList: number[] = [];
+    let faceCount = 0;
+    plan.boxes.forEach((e, k) => {
+      const o = e * 6;
+      const lo: [number, number, number] = [b[o]!, b[o + 1]!, b[o + 2]!];
+      const hi: [number, number, number] = [b[o + 3]!, b[o + 4]!, b[o + 5]!];
+      const d = Math.hypot(
+        (lo[0] + hi[0]) / 2 - e3[0],
+        (lo[1] + hi[1]) / 2 - e3[1],
+        (lo[2] + hi[2]) / 2 - e3[2],
+      );
+      const size = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+      if (screenPixels(size, d, fov, heightPx) < POINT_PIXELS) {
+        pointList.push(e);
+        return;
+      }
+      const sides = facingSides(lo, hi, e3);
+      let mask = 0;
+      // BoxGeometry's faces: +x, -x, +y, -y, +z, -z.
+      for (let a = 0; a < 3; a++) if (sides[a] !== 0) mask |= 1 << (2 * a + (sides[a]! > 0 ? 0 : 1));
+      faces[k] = mask;
+      for (let f = 0; f < 6; f++) if (mask & (1 << f)) faceCount++;
+    });
+    let vertices = faceCount * 4;
+    let indices = faceCount * 6;
     for (const e of plan.full) {
       vertices += ranges[e]!.vertexCount;
       indices += ranges[e]!.indexCount;
@@ -405,47 +455,70 @@ export class BimViewer {
     for (const e of plan.full) {
       const r = ranges[e]!;
       const a = r.vertexStart;
-      const b = a + r.vertexCount;
-      p.set(model.positions.subarray(a * 3, b * 3), v * 3);
-      nr.set(model.normals.subarray(a * 3, b * 3), v * 3);
-      cl.set(this.colors.subarray(a * 4, b * 4), v * 4);
+      const z = a + r.vertexCount;
+      p.set(model.positions.subarray(a * 3, z * 3), v * 3);
+      nr.set(model.normals.subarray(a * 3, z * 3), v * 3);
+      cl.set(this.colors.subarray(a * 4, z * 4), v * 4);
       for (let k = 0; k < r.indexCount; k++) ix[o + k] = model.indices[r.indexStart + k]! - a + v;
       v += r.vertexCount;
       o += r.indexCount;
     }
-    for (const e of plan.boxes) {
+    plan.boxes.forEach((e, k) => {
+      const mask = faces[k]!;
+      if (!mask) return;
       const bo = e * 6;
       const c = ranges[e]!.vertexStart * 4;
-      for (let k = 0; k < nv; k++) {
-        const o3 = (v + k) * 3;
-        for (let a = 0; a < 3; a++) {
-          const lo = this.bounds[bo + a]!;
-          const hi = this.bounds[bo + 3 + a]!;
-          p[o3 + a] = (lo + hi) / 2 + CUBE.position[k * 3 + a]! * (hi - lo);
-          nr[o3 + a] = CUBE.normal[k * 3 + a]! * 127;
+      for (let f = 0; f < 6; f++) {
+        if (!(mask & (1 << f))) continue;
+        for (let q = 0; q < 4; q++) {
+          const cv = f * 4 + q;
+          const o3 = (v + q) * 3;
+          for (let a = 0; a < 3; a++) {
+            const lo = b[bo + a]!;
+            const hi = b[bo + 3 + a]!;
+            p[o3 + a] = (lo + hi) / 2 + CUBE.position[cv * 3 + a]! * (hi - lo);
+            nr[o3 + a] = CUBE.normal[cv * 3 + a]! * 127;
+          }
+          cl.set(this.colors!.subarray(c, c + 4), (v + q) * 4);
         }
-        cl.set(this.colors.subarray(c, c + 4), (v + k) * 4);
+        for (let q = 0; q < 6; q++) ix[o + q] = v + CUBE.index[f * 6 + q]! - f * 4;
+        v += 4;
+        o += 6;
       }
-      for (let k = 0; k < ni; k++) ix[o + k] = v + CUBE.index[k]!;
-      v += nv;
-      o += ni;
-    }
+    });
     const g = new THREE.BufferGeometry();
     g.setAttribute('position', new THREE.BufferAttribute(p, 3));
     g.setAttribute('normal', new THREE.BufferAttribute(nr, 3, true));
     g.setAttribute('color', new THREE.BufferAttribute(cl, 4, true));
     g.setIndex(new THREE.BufferAttribute(ix, 1));
     g.boundingSphere = this.geometry.boundingSphere;
-    this.overview = new THREE.Mesh(g, this.stillMaterial);
-    this.overview.matrixAutoUpdate = false;
-    this.overview.visible = false;
-    this.scene.add(this.overview);
+    const pp = new Float32Array(pointList.length * 3);
+    const pc = new Uint8Array(pointList.length * 4);
+    pointList.forEach((e, k) => {
+      for (let a = 0; a < 3; a++) pp[k * 3 + a] = (b[e * 6 + a]! + b[e * 6 + 3 + a]!) / 2;
+      const c = ranges[e]!.vertexStart * 4;
+      pc.set(this.colors!.subarray(c, c + 4), k * 4);
+    });
+    const pg = new THREE.BufferGeometry();
+    pg.setAttribute('position', new THREE.BufferAttribute(pp, 3));
+    pg.setAttribute('color', new THREE.BufferAttribute(pc, 4, true));
+    pg.boundingSphere = this.geometry.boundingSphere;
+    const mesh = new THREE.Mesh(g, this.stillMaterial);
+    const points = new THREE.Points(pg, this.pointMaterial);
+    for (const m of [mesh, points]) {
+      m.matrixAutoUpdate = false;
+      m.visible = false;
+      this.scene.add(m);
+    }
+    this.overview = { mesh, points };
   }
 
   private dropOverview(): void {
     if (!this.overview) return;
-    this.scene.remove(this.overview);
-    this.overview.geometry.dispose();
+    const { mesh, points } = this.overview;
+    this.scene.remove(mesh, points);
+    mesh.geometry.dispose();
+    points.geometry.dispose();
     this.overview = null;
   }
 
@@ -610,6 +683,9 @@ export class BimViewer {
     this.scene.add(this.mesh);
     this.rebuildIndex();
     this.fit();
+    // Fitting the camera to a new model is no move of the user's: the first frame is a still one
+    // (the full model, or a large model's overview), not the moving frame's coarse plan.
+    this.settle();
     clearTimeout(this.warmTimer);
     this.warmTimer = setTimeout(() => this.warmUp(), WARM_UP_MS);
   }

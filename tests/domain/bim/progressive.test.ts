@@ -7,9 +7,11 @@ import { BOX_TRIANGLES, motionPlan } from '../../../src/domain/bim/motion-lod';
 import {
   OVERVIEW_FULL_TRIANGLES,
   PROGRESSIVE_TRIANGLES,
+  facingSides,
   overviewPlan,
   progressiveStill,
   refineParts,
+  screenPixels,
 } from '../../../src/domain/bim/progressive';
 
 /** Elements: triangles each (0 = no geometry) and whether visible; an order of them. */
@@ -94,5 +96,30 @@ describe('parts of the full detail', () => {
     expect(progressiveStill(197_720)).toBe(false);
     expect(progressiveStill(PROGRESSIVE_TRIANGLES)).toBe(false);
     expect(progressiveStill(7_982_000)).toBe(true);
+  });
+});
+
+describe('boxes and points of the overview', () => {
+  const c = fc.double({ min: -100, max: 100, noNaN: true });
+  it('shows a box face exactly when the eye is on its outer side (against the face planes)', () => {
+    fc.assert(
+      fc.property(fc.tuple(c, c, c), fc.tuple(c, c, c), fc.tuple(c, c, c), (a, b, eye) => {
+        const lo = [0, 1, 2].map((k) => Math.min(a[k]!, b[k]!)) as [number, number, number];
+        const hi = [0, 1, 2].map((k) => Math.max(a[k]!, b[k]!)) as [number, number, number];
+        const sides = facingSides(lo, hi, eye);
+        for (let k = 0; k < 3; k++) {
+          // The high face's outward normal is +axis: seen when the eye is beyond its plane.
+          expect(sides[k] === 1).toBe(eye[k]! - hi[k]! > 0);
+          expect(sides[k] === -1).toBe(lo[k]! - eye[k]! > 0);
+        }
+      }),
+    );
+  });
+
+  it('measures a length on screen: a 1 m element 100 m away in a 45° view 600 px high', () => {
+    const px = screenPixels(1, 100, (45 * Math.PI) / 180, 600);
+    expect(px).toBeCloseTo(600 / (2 * Math.tan((22.5 * Math.PI) / 180)) / 100, 6);
+    expect(screenPixels(2, 100, 1, 600)).toBeCloseTo(2 * screenPixels(1, 100, 1, 600), 9);
+    expect(screenPixels(1, 0, 1, 600)).toBe(Infinity);
   });
 });
