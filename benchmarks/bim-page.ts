@@ -80,6 +80,8 @@ interface Result {
   first_frame_triangles: number;
   full_detail_ms: number;
   full_detail_parts: number;
+  first_png?: string;
+  detail_png?: string;
   orbit_frames: number;
   orbit_median_ms: number;
   orbit_p95_ms: number;
@@ -95,7 +97,7 @@ interface Result {
   geometry_mb: number;
 }
 
-async function run(url: string, copies: number, frames: number): Promise<Result> {
+async function run(url: string, copies: number, frames: number, shots = false): Promise<Result> {
   const host = document.getElementById('host')!;
   const viewer = new BimViewer(host);
   const gl = viewer.renderer.getContext();
@@ -120,11 +122,14 @@ async function run(url: string, copies: number, frames: number): Promise<Result>
   const t5 = performance.now();
   const first = t5 - t0;
   const firstFrame = { ...viewer.lastFrame };
+  const canvas = viewer.renderer.domElement;
+  const firstPng = shots ? canvas.toDataURL('image/png') : undefined;
   // ... and its full detail, drawn in parts on the next animation frames (at once below it).
   await viewer.whenDetailed();
   gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
   const t6 = performance.now();
   const detailFrame = { ...viewer.lastFrame };
+  const detailPng = shots ? canvas.toDataURL('image/png') : undefined;
   // The same still frame again: no upload, no program compiled (what the first draw paid extra).
   drawn();
   const again = performance.now() - t6;
@@ -182,6 +187,7 @@ async function run(url: string, copies: number, frames: number): Promise<Result>
   sizeOrder(bounds);
   const b2 = performance.now();
   return {
+    ...(shots ? { first_png: firstPng, detail_png: detailPng } : {}),
     load_bounds_ms: +(b1 - b0).toFixed(1),
     load_size_order_ms: +(b2 - b1).toFixed(1),
     elements: model.ranges.length,

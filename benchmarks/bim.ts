@@ -9,9 +9,10 @@
 //    geometry (read, unpack, load, first frame drawn), then orbits it (a frame per step, p95),
 //    at 1× and 10× the largest fixture and at ≥ 100k elements (the steel model
 //    bernts_staalconstructie.ifc, 1,000 elements with geometry, side by side until 100k).
-// BENCH_BIM_COPIES (default "4,10") lists the copy counts uploaded besides 1×.
+// BENCH_BIM_COPIES (default "4,10") lists the copy counts uploaded besides 1×. BENCH_BIM_SHOTS=dir
+// writes the first frame and the full-detail frame of each view as PNG files there.
 import { build } from 'esbuild';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -173,14 +174,23 @@ try {
   await page.addScriptTag({ content: page0 });
   const view = async (key: string, geometry: Buffer, copies: number) => {
     served.set(`/${key}`, geometry);
-    const r = await page.evaluate(
-      ([url, n, f]) =>
+    const shots = process.env.BENCH_BIM_SHOTS;
+    const r = (await page.evaluate(
+      ([url, n, f, s]) =>
         (
-          window as unknown as { __bim: { run: (u: string, c: number, f: number) => Promise<unknown> } }
-        ).__bim.run(url, n, f),
-      [`${origin}/${key}`, copies, FRAMES] as const,
-    );
-    return { copies, ...(r as object), load_after: load() };
+          window as unknown as {
+            __bim: { run: (u: string, c: number, f: number, s: boolean) => Promise<unknown> };
+          }
+        ).__bim.run(url, n, f, s),
+      [`${origin}/${key}`, copies, FRAMES, Boolean(shots)] as const,
+    )) as { first_png?: string; detail_png?: string };
+    for (const k of ['first_png', 'detail_png'] as const) {
+      const url = r[k];
+      delete r[k];
+      if (shots && url)
+        writeFileSync(path.join(shots, `bim-${copies}x-${k.replace('_png', '')}.png`), Buffer.from(url.split(',')[1]!, 'base64'));
+    }
+    return { copies, ...r, load_after: load() };
   };
 
   const largest = readFileSync(LARGEST);

@@ -150,6 +150,8 @@ export class BimViewer {
   private detailed = false;
   private detailWaiters: (() => void)[] = [];
   private drawnIndices = 0;
+  /** The drawn index buffer no longer matches the visible elements (see ensureIndex). */
+  private indexStale = true;
   /**
    * Draw calls and triangles of the last frame (the benchmark reports them); `detail`: false
    * for a progressive frame's overview (its full detail follows in parts).
@@ -285,6 +287,7 @@ export class BimViewer {
     const material = moving && !this.section ? this.movingMaterial : this.stillMaterial;
     if (this.mesh) {
       this.mesh.visible = !coarse;
+      if (!coarse) this.ensureIndex();
       this.mesh.material = material;
     }
     if (this.motion) {
@@ -369,6 +372,7 @@ export class BimViewer {
     const first = job.next === 0;
     this.mesh.visible = true;
     this.mesh.material = this.stillMaterial;
+    this.ensureIndex();
     if (part) this.geometry.setDrawRange(part.start, part.count);
     // Primitive models are drawn with the first part only.
     if (!first) for (const { mesh } of this.primitives.values()) mesh.visible = false;
@@ -669,8 +673,7 @@ export class BimViewer {
     this.baseColors = model.colors;
     this.colors = new Uint8Array(model.colors);
     g.setAttribute('color', new THREE.BufferAttribute(this.colors, 4, true));
-    // Filled with the visible elements' triangles by rebuildIndex (no copy of the model's first).
-    g.setIndex(new THREE.BufferAttribute(new Uint32Array(model.indices.length), 1));
+    // The index is made and filled with the visible elements' triangles by ensureIndex.
     // The sphere holds every vertex whatever is drawn: the model's box's (packed with it), not a
     // walk over every vertex, nor one per visibility change.
     g.boundingSphere = new THREE.Box3(
@@ -877,29 +880,46 @@ export class BimViewer {
   private rebuildIndex(): void {
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     if (!this.model || !this.geometry) return this.render();
-    const src = this.model.indices;
     this.motionDirty = true;
     this.overviewDirty = true;
     let total = 0;
     for (const r of this.model.ranges) if (this.visible(r.id)) total += r.indexCount;
     this.visibleTriangles = total / 3;
-    // The index buffer holds every element's triangles: the visible ones are copied to its start
-    // and only they are drawn and uploaded (no new buffer per visibility change).
-    const index = this.geometry.getIndex()!;
-    const out = index.array as Uint32Array;
     this.drawn = [];
     let o = 0;
     for (const r of this.model.ranges) {
       if (!this.visible(r.id)) continue;
       this.drawn.push({ start: o, id: r.id });
-      out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), o);
       o += r.indexCount;
     }
-    uploadPart(index, total);
+    this.indexStale = true;
     this.drawnIndices = total;
     this.geometry.setDrawRange(0, total);
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     this.render();
+  }
+
+  /**
+   * The index buffer holds every element's triangles: the visible ones are copied to its start
+   * and only they are drawn and uploaded (no new buffer per visibility change). Filled when the
+   * full model is drawn or picked, not at load or per visibility change (a large model's overview
+   * does not wait for it).
+   */
+  private ensureIndex(): void {
+    if (!this.indexStale || !this.model || !this.geometry) return;
+    this.indexStale = false;
+    const src = this.model.indices;
+    let index = this.geometry.getIndex();
+    if (!index) {
+      index = new THREE.BufferAttribute(new Uint32Array(src.length), 1);
+      this.geometry.setIndex(index);
+    }
+    const out = index.array as Uint32Array;
+    for (let k = 0; k < this.drawn.length; k++) {
+      const r = this.byId.get(this.drawn[k]!.id)!;
+      out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), this.drawn[k]!.start);
+    }
+    uploadPart(index, this.drawnIndices);
   }
 
   private repaint(): void {
@@ -946,6 +966,7 @@ export class BimViewer {
     const ray = new THREE.Raycaster();
     ray.setFromCamera(ndc, this.camera);
     const prims = [...this.primitives.values()].map((p) => p.mesh).filter((m) => m.visible);
+    this.ensureIndex();
     const hits = ray.intersectObjects([...(this.mesh ? [this.mesh] : []), ...prims], false);
     for (const hit of hits) {
       if (this.section && this.section.distanceToPoint(hit.point) < 0) continue;
