@@ -165,7 +165,9 @@ try {
     else
       res
         .writeHead(200, { 'content-type': 'text/html' })
-        .end('<!doctype html><body style="margin:0"><div id="host" style="width:800px;height:600px"></div></body>');
+        .end(
+          '<!doctype html><body style="margin:0"><div id="host" style="width:800px;height:600px"></div></body>',
+        );
   });
   await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -188,7 +190,10 @@ try {
       const url = r[k];
       delete r[k];
       if (shots && url)
-        writeFileSync(path.join(shots, `bim-${copies}x-${k.replace('_png', '')}.png`), Buffer.from(url.split(',')[1]!, 'base64'));
+        writeFileSync(
+          path.join(shots, `bim-${copies}x-${k.replace('_png', '')}.png`),
+          Buffer.from(url.split(',')[1]!, 'base64'),
+        );
     }
     return { copies, ...r, load_after: load() };
   };

@@ -324,7 +324,8 @@ export class BimViewer {
       this.still.texture.colorSpace = THREE.SRGBColorSpace;
       this.blitMaterial.map = this.still.texture;
       this.blitMaterial.needsUpdate = true;
-    } else if (this.still.width !== size.x || this.still.height !== size.y) this.still.setSize(size.x, size.y);
+    } else if (this.still.width !== size.x || this.still.height !== size.y)
+      this.still.setSize(size.x, size.y);
     return this.still;
   }
 

@@ -15,18 +15,16 @@ import {
 } from '../../../src/domain/bim/progressive';
 
 /** Elements: triangles each (0 = no geometry) and whether visible; an order of them. */
-const elements = fc
-  .array(fc.tuple(fc.nat({ max: 400 }), fc.boolean()), { maxLength: 60 })
-  .chain((els) =>
-    fc.record({
-      els: fc.constant(els),
-      order: fc.shuffledSubarray(
-        els.map((_, e) => e),
-        { minLength: els.length, maxLength: els.length },
-      ),
-      budget: fc.nat({ max: 3000 }),
-    }),
-  );
+const elements = fc.array(fc.tuple(fc.nat({ max: 400 }), fc.boolean()), { maxLength: 60 }).chain((els) =>
+  fc.record({
+    els: fc.constant(els),
+    order: fc.shuffledSubarray(
+      els.map((_, e) => e),
+      { minLength: els.length, maxLength: els.length },
+    ),
+    budget: fc.nat({ max: 3000 }),
+  }),
+);
 
 describe('overview of a progressive frame', () => {
   it('draws every visible element with triangles once, whole or as a box, in order', () => {
@@ -43,7 +41,8 @@ describe('overview of a progressive frame', () => {
         expect([...got].sort((a, b) => a - b)).toEqual([...want].sort((a, b) => a - b));
         const pos = new Map(order.map((e, k) => [e, k]));
         for (const list of [plan.full, plan.boxes])
-          for (let k = 1; k < list.length; k++) expect(pos.get(list[k]!)!).toBeGreaterThan(pos.get(list[k - 1]!)!);
+          for (let k = 1; k < list.length; k++)
+            expect(pos.get(list[k]!)!).toBeGreaterThan(pos.get(list[k - 1]!)!);
         // Whole: its own triangles within the budget, or no more than a box.
         const big = plan.full.filter((e) => els[e]![0] > BOX_TRIANGLES);
         expect(big.reduce((s, e) => s + els[e]![0], 0)).toBeLessThanOrEqual(budget);
