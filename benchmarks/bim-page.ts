@@ -3,9 +3,13 @@
 // as the screen does (read, unpack, load, first frame drawn), then orbits it. A model "of N
 // copies" is the same geometry N times side by side (element ids renumbered), to reach 10× and
 // 100k elements. Each frame is timed to the end of drawing (a pixel read waits for the GPU,
-// here Chromium's software renderer).
+// here Chromium's software renderer). The first frame is split into read, unpack, replicate (the
+// bench's stand-in for a larger stored file), the viewer's load and its first draw; a model above
+// the viewer's PROGRESSIVE_TRIANGLES first shows an overview (`first_frame_ms`,
+// `first_frame_detail: false`), then its full detail in parts (`full_detail_ms`, from the start).
 import type { ModelGeometry } from '../src/domain/bim/geometry-format';
 import { unpackGeometry } from '../src/domain/bim/geometry-format';
+import { elementBounds, sizeOrder } from '../src/domain/bim/motion-lod';
 import { BimViewer } from '../src/modules/bim/viewer';
 
 /** `copies` copies of a model in a square grid on the ground, a model's width apart. */
@@ -64,7 +68,20 @@ interface Result {
   elements: number;
   triangles: number;
   read_ms: number;
+  unpack_ms: number;
+  replicate_ms: number;
+  load_ms: number;
+  first_draw_ms: number;
+  second_still_ms: number;
+  load_bounds_ms: number;
+  load_size_order_ms: number;
   first_frame_ms: number;
+  first_frame_detail: boolean;
+  first_frame_triangles: number;
+  full_detail_ms: number;
+  full_detail_parts: number;
+  first_png?: string;
+  detail_png?: string;
   orbit_frames: number;
   orbit_median_ms: number;
   orbit_p95_ms: number;
@@ -80,7 +97,7 @@ interface Result {
   geometry_mb: number;
 }
 
-async function run(url: string, copies: number, frames: number): Promise<Result> {
+async function run(url: string, copies: number, frames: number, shots = false): Promise<Result> {
   const host = document.getElementById('host')!;
   const viewer = new BimViewer(host);
   const gl = viewer.renderer.getContext();
@@ -92,10 +109,30 @@ async function run(url: string, copies: number, frames: number): Promise<Result>
   const t0 = performance.now();
   const bytes = await (await fetch(url)).arrayBuffer();
   const t1 = performance.now();
-  const model = replicate(unpackGeometry(bytes), copies);
+  const stored = unpackGeometry(bytes);
+  const t2 = performance.now();
+  const model = replicate(stored, copies);
+  const t3 = performance.now();
   viewer.load(model);
+  const t4 = performance.now();
+  // The first frame as the viewer draws it on its first animation frame: a model above
+  // PROGRESSIVE_TRIANGLES shows its overview (every element, the smaller ones as boxes) ...
+  viewer.draw();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  const t5 = performance.now();
+  const first = t5 - t0;
+  const firstFrame = { ...viewer.lastFrame };
+  const canvas = viewer.renderer.domElement;
+  const firstPng = shots ? canvas.toDataURL('image/png') : undefined;
+  // ... and its full detail, drawn in parts on the next animation frames (at once below it).
+  await viewer.whenDetailed();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  const t6 = performance.now();
+  const detailFrame = { ...viewer.lastFrame };
+  const detailPng = shots ? canvas.toDataURL('image/png') : undefined;
+  // The same still frame again: no upload, no program compiled (what the first draw paid extra).
   drawn();
-  const first = performance.now() - t0;
+  const again = performance.now() - t6;
   // Orbit: the camera turns round the target, a frame per step.
   const times: number[] = [];
   const target = viewer.controls.target.clone();
@@ -142,11 +179,30 @@ async function run(url: string, copies: number, frames: number): Promise<Result>
     model.colors.byteLength +
     model.indices.byteLength * 2;
   viewer.dispose();
+  // Parts of the viewer's load, timed again after the run: per-element boxes (every vertex) and
+  // their size order.
+  const b0 = performance.now();
+  const bounds = elementBounds(model);
+  const b1 = performance.now();
+  sizeOrder(bounds);
+  const b2 = performance.now();
   return {
+    ...(shots ? { first_png: firstPng, detail_png: detailPng } : {}),
+    load_bounds_ms: +(b1 - b0).toFixed(1),
+    load_size_order_ms: +(b2 - b1).toFixed(1),
     elements: model.ranges.length,
     triangles: model.indices.length / 3,
     read_ms: +(t1 - t0).toFixed(1),
+    unpack_ms: +(t2 - t1).toFixed(1),
+    replicate_ms: +(t3 - t2).toFixed(1),
+    load_ms: +(t4 - t3).toFixed(1),
+    first_draw_ms: +(t5 - t4).toFixed(1),
+    second_still_ms: +again.toFixed(1),
     first_frame_ms: +first.toFixed(1),
+    first_frame_detail: firstFrame.detail,
+    first_frame_triangles: firstFrame.triangles,
+    full_detail_ms: +(t6 - t0).toFixed(1),
+    full_detail_parts: detailFrame.calls,
     orbit_frames: times.length,
     orbit_median_ms: +sorted[Math.floor(sorted.length / 2)]!.toFixed(1),
     orbit_p95_ms: +sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!.toFixed(1),

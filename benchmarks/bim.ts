@@ -9,10 +9,13 @@
 //    geometry (read, unpack, load, first frame drawn), then orbits it (a frame per step, p95),
 //    at 1× and 10× the largest fixture and at ≥ 100k elements (the steel model
 //    bernts_staalconstructie.ifc, 1,000 elements with geometry, side by side until 100k).
-// BENCH_BIM_COPIES (default "4,10") lists the copy counts uploaded besides 1×.
+// BENCH_BIM_COPIES (default "4,10") lists the copy counts uploaded besides 1×. BENCH_BIM_SHOTS=dir
+// writes the first frame and the full-detail frame of each view as PNG files there.
 import { build } from 'esbuild';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,32 +156,46 @@ try {
       logLevel: 'silent',
     })
   ).outputFiles[0]!.text;
+  // Served over HTTP on a local port as the product's server streams it (a Playwright route
+  // passed the bytes through the browser's debugging protocol: ~1 s for 3 MB under load).
   const served = new Map<string, Buffer>();
-  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-  await page.route('http://bench.invalid/**', (route) => {
-    const u = new URL(route.request().url());
-    const body = served.get(u.pathname);
-    return route.fulfill(
-      body
-        ? { body, contentType: 'application/octet-stream' }
-        : {
-            body: '<!doctype html><body style="margin:0"><div id="host" style="width:800px;height:600px"></div></body>',
-            contentType: 'text/html',
-          },
-    );
+  const http = createServer((req, res) => {
+    const body = served.get(new URL(req.url ?? '/', 'http://x').pathname);
+    if (body) res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+    else
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<!doctype html><body style="margin:0"><div id="host" style="width:800px;height:600px"></div></body>',
+        );
   });
-  await page.goto('http://bench.invalid/');
+  await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.goto(`${origin}/`);
   await page.addScriptTag({ content: page0 });
   const view = async (key: string, geometry: Buffer, copies: number) => {
     served.set(`/${key}`, geometry);
-    const r = await page.evaluate(
-      ([url, n, f]) =>
+    const shots = process.env.BENCH_BIM_SHOTS;
+    const r = (await page.evaluate(
+      ([url, n, f, s]) =>
         (
-          window as unknown as { __bim: { run: (u: string, c: number, f: number) => Promise<unknown> } }
-        ).__bim.run(url, n, f),
-      [`http://bench.invalid/${key}`, copies, FRAMES] as const,
-    );
-    return { copies, ...(r as object), load_after: load() };
+          window as unknown as {
+            __bim: { run: (u: string, c: number, f: number, s: boolean) => Promise<unknown> };
+          }
+        ).__bim.run(url, n, f, s),
+      [`${origin}/${key}`, copies, FRAMES, Boolean(shots)] as const,
+    )) as { first_png?: string; detail_png?: string };
+    for (const k of ['first_png', 'detail_png'] as const) {
+      const url = r[k];
+      delete r[k];
+      if (shots && url)
+        writeFileSync(
+          path.join(shots, `bim-${copies}x-${k.replace('_png', '')}.png`),
+          Buffer.from(url.split(',')[1]!, 'base64'),
+        );
+    }
+    return { copies, ...r, load_after: load() };
   };
 
   const largest = readFileSync(LARGEST);
@@ -205,6 +222,7 @@ try {
   out.load_at_end = load();
   out.file_bytes_largest = statSync(LARGEST).size;
   console.log(JSON.stringify(out, null, 1));
+  http.close();
 } finally {
   await browser.close();
   await app.close();

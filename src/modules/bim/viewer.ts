@@ -9,11 +9,23 @@
 // while the camera moves the frame goes straight to the canvas without antialiasing at half the
 // pixel ratio, and a model above MOTION_TRIANGLES is drawn coarse (src/domain/bim/motion-lod.ts:
 // the largest elements, the smaller ones as boxes, the rest left out) until the camera is still.
+// A still frame of a model above PROGRESSIVE_TRIANGLES (src/domain/bim/progressive.ts) is drawn
+// at once as an overview (every visible element, the largest whole, the others as their boxes),
+// then the full detail is drawn in parts, one an animation frame, and shown when complete.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { ElementRange, ModelGeometry } from '../../domain/bim/geometry-format';
 import { BOX_TRIANGLES, elementBounds, motionPlan, sizeOrder } from '../../domain/bim/motion-lod';
 import type { PrimitiveShape } from '../../domain/bim/primitives';
+import {
+  type DrawPart,
+  POINT_PIXELS,
+  facingSides,
+  overviewPlan,
+  progressiveStill,
+  refineParts,
+  screenPixels,
+} from '../../domain/bim/progressive';
 
 /** A primitive model as the viewer draws it (src/api/bim-more.ts Primitive). */
 export interface ViewerPrimitive {
@@ -122,8 +134,29 @@ export class BimViewer {
     vertexColors: true,
     side: THREE.FrontSide,
   });
-  /** Draw calls and triangles of the last frame (the benchmark reports them). */
-  readonly lastFrame = { calls: 0, triangles: 0, moving: false };
+  /** The overview of a progressive still frame (own buffers; null: not built), and its eye. */
+  private overview: { mesh: THREE.Mesh; points: THREE.Points } | null = null;
+  private overviewDirty = true;
+  private readonly overviewEye = new THREE.Vector3(NaN, NaN, NaN);
+  /** Elements smaller than POINT_PIXELS on screen in the overview: a point of their colour. */
+  private readonly pointMaterial = new THREE.PointsMaterial({
+    vertexColors: true,
+    size: POINT_PIXELS,
+    sizeAttenuation: false,
+  });
+  /** The full detail being drawn in parts into the still target (null: none under way). */
+  private refining: { parts: DrawPart[]; next: number; handle: number } | null = null;
+  /** Whether the canvas shows the full detail of the current state, and who waits for it. */
+  private detailed = false;
+  private detailWaiters: (() => void)[] = [];
+  private drawnIndices = 0;
+  /** The drawn index buffer no longer matches the visible elements (see ensureIndex). */
+  private indexStale = true;
+  /**
+   * Draw calls and triangles of the last frame (the benchmark reports them); `detail`: false
+   * for a progressive frame's overview (its full detail follows in parts).
+   */
+  readonly lastFrame = { calls: 0, triangles: 0, moving: false, detail: true };
   private resizeObserver: ResizeObserver;
   /** Primitive models: a few meshes of their own beside the merged model. */
   private primitives = new Map<number, { mesh: THREE.Mesh; color: string }>();
@@ -161,11 +194,14 @@ export class BimViewer {
     cancelAnimationFrame(this.frame);
     clearTimeout(this.settleTimer);
     clearTimeout(this.warmTimer);
+    this.stopRefining();
     this.controls.dispose();
     this.geometry?.dispose();
     this.dropMotion();
+    this.dropOverview();
     this.stillMaterial.dispose();
     this.movingMaterial.dispose();
+    this.pointMaterial.dispose();
     this.still?.dispose();
     this.blitMaterial.dispose();
     (this.blit.children[0] as THREE.Mesh).geometry.dispose();
@@ -201,21 +237,57 @@ export class BimViewer {
   /** Renders now (before a PNG export or a pixel check), always at full quality. */
   renderNow(): void {
     this.settle();
-    this.draw();
+    this.drawFrame(true);
+  }
+
+  /** Resolves when the canvas shows the full detail (at once unless a progressive frame refines). */
+  whenDetailed(): Promise<void> {
+    if (this.detailed && !this.refining) return Promise.resolve();
+    return new Promise((resolve) => this.detailWaiters.push(resolve));
+  }
+
+  private detailDone(): void {
+    this.detailed = true;
+    const waiters = this.detailWaiters;
+    this.detailWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private stopRefining(): void {
+    if (!this.refining) return;
+    cancelAnimationFrame(this.refining.handle);
+    this.refining = null;
   }
 
   /**
    * Draws the frame now as the viewer's state asks: while the camera moves, straight to the
    * canvas (no antialiasing, the motion pixel ratio, the coarse model above MOTION_TRIANGLES);
-   * when it is still, multisampled into a render target copied to the canvas.
+   * when it is still, multisampled into a render target copied to the canvas (a model above
+   * PROGRESSIVE_TRIANGLES: its overview now, the full detail in parts on the next frames).
    */
   draw(): void {
+    this.drawFrame(false);
+  }
+
+  private drawFrame(full: boolean): void {
+    // A frame drawn now answers one asked for, and replaces the parts of a detail under way.
+    if (this.frame !== 0) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+    }
+    this.stopRefining();
     const moving = this.moving;
+    if (this.overview) this.overview.mesh.visible = this.overview.points.visible = false;
+    if (!moving && !full && this.mesh && progressiveStill(this.visibleTriangles)) {
+      this.drawOverview();
+      return;
+    }
     const coarse = moving && this.mesh !== null && this.visibleTriangles > MOTION_TRIANGLES;
     if (coarse && this.motionDirty) this.buildMotion();
     const material = moving && !this.section ? this.movingMaterial : this.stillMaterial;
     if (this.mesh) {
       this.mesh.visible = !coarse;
+      if (!coarse) this.ensureIndex();
       this.mesh.material = material;
     }
     if (this.motion) {
@@ -230,16 +302,7 @@ export class BimViewer {
       this.lastFrame.calls = r.info.render.calls;
       this.lastFrame.triangles = r.info.render.triangles;
     } else {
-      const size = r.getDrawingBufferSize(new THREE.Vector2());
-      if (!this.still) {
-        this.still = new THREE.WebGLRenderTarget(size.x, size.y, { samples: MSAA_SAMPLES });
-        // sRGB storage keeps 8 bits of precision in the dark tones the copy brings back.
-        this.still.texture.colorSpace = THREE.SRGBColorSpace;
-        this.blitMaterial.map = this.still.texture;
-        this.blitMaterial.needsUpdate = true;
-      } else if (this.still.width !== size.x || this.still.height !== size.y)
-        this.still.setSize(size.x, size.y);
-      r.setRenderTarget(this.still);
+      r.setRenderTarget(this.stillTarget());
       r.render(this.scene, this.camera);
       this.lastFrame.calls = r.info.render.calls;
       this.lastFrame.triangles = r.info.render.triangles;
@@ -247,6 +310,221 @@ export class BimViewer {
       r.render(this.blit, this.blitCamera);
     }
     this.lastFrame.moving = moving;
+    this.lastFrame.detail = !moving;
+    if (moving) this.detailed = false;
+    else this.detailDone();
+  }
+
+  /** The multisampled target of still frames, at the canvas's drawing-buffer size. */
+  private stillTarget(): THREE.WebGLRenderTarget {
+    const size = this.renderer.getDrawingBufferSize(new THREE.Vector2());
+    if (!this.still) {
+      this.still = new THREE.WebGLRenderTarget(size.x, size.y, { samples: MSAA_SAMPLES });
+      // sRGB storage keeps 8 bits of precision in the dark tones the copy brings back.
+      this.still.texture.colorSpace = THREE.SRGBColorSpace;
+      this.blitMaterial.map = this.still.texture;
+      this.blitMaterial.needsUpdate = true;
+    } else if (this.still.width !== size.x || this.still.height !== size.y)
+      this.still.setSize(size.x, size.y);
+    return this.still;
+  }
+
+  /**
+   * A progressive still frame: the overview straight to the canvas now (every visible element,
+   * at least as its box), then the full detail in parts from the next animation frame on.
+   */
+  private drawOverview(): void {
+    // Built for the eye (which box faces show, which elements are points): again when it moved.
+    if (this.overviewDirty || !this.overview || !this.overviewEye.equals(this.camera.position))
+      this.buildOverview();
+    const r = this.renderer;
+    this.mesh!.visible = false;
+    if (this.motion) {
+      this.motion.full.visible = false;
+      this.motion.boxes.visible = false;
+    }
+    // Front faces only when no section is on, as moving frames (boxes and web-ifc's meshes are
+    // closed and wound outwards).
+    const { mesh, points } = this.overview!;
+    mesh.material = this.section ? this.stillMaterial : this.movingMaterial;
+    this.pointMaterial.clippingPlanes = this.section ? [this.section] : [];
+    mesh.visible = points.visible = true;
+    r.setRenderTarget(null);
+    r.render(this.scene, this.camera);
+    mesh.visible = points.visible = false;
+    this.lastFrame.calls = r.info.render.calls;
+    this.lastFrame.triangles = r.info.render.triangles;
+    this.lastFrame.moving = false;
+    this.lastFrame.detail = false;
+    this.detailed = false;
+    this.refining = {
+      parts: refineParts(this.drawnIndices),
+      next: 0,
+      handle: requestAnimationFrame(() => this.refineStep()),
+    };
+  }
+
+  /** Draws the next part of the full detail into the still target; the last part shows it. */
+  private refineStep(): void {
+    const job = this.refining;
+    if (!job || !this.mesh || !this.geometry) return;
+    const part = job.parts[job.next];
+    const r = this.renderer;
+    const first = job.next === 0;
+    this.mesh.visible = true;
+    this.mesh.material = this.stillMaterial;
+    this.ensureIndex();
+    if (part) this.geometry.setDrawRange(part.start, part.count);
+    // Primitive models are drawn with the first part only.
+    if (!first) for (const { mesh } of this.primitives.values()) mesh.visible = false;
+    r.setRenderTarget(this.stillTarget());
+    r.autoClear = first;
+    r.render(this.scene, this.camera);
+    r.autoClear = true;
+    this.geometry.setDrawRange(0, this.drawnIndices);
+    for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
+    job.next++;
+    if (job.next < job.parts.length) {
+      job.handle = requestAnimationFrame(() => this.refineStep());
+      return;
+    }
+    r.setRenderTarget(null);
+    r.render(this.blit, this.blitCamera);
+    this.refining = null;
+    this.lastFrame.calls = job.parts.length;
+    this.lastFrame.triangles = this.drawnIndices / 3;
+    this.lastFrame.detail = true;
+    this.detailDone();
+  }
+
+  /**
+   * The overview of progressive frames, in buffers of its own (the model's are not uploaded for
+   * it): the visible elements largest first, whole within OVERVIEW_FULL_TRIANGLES, every other one
+   * as its bounding box in its current colour. Built again after visibility or colours change.
+   */
+  private buildOverview(): void {
+    this.overviewDirty = false;
+    this.dropOverview();
+    if (!this.model || !this.colors || !this.geometry) return;
+    const model = this.model;
+    const ranges = model.ranges;
+    const plan = overviewPlan(
+      this.bySize,
+      (e) => ranges[e]!.indexCount / 3,
+      (e) => this.visible(ranges[e]!.id),
+    );
+    // Each box element: a point when smaller than POINT_PIXELS on screen, else the faces of its
+    // box that face the eye (at most three: 4 vertices and 6 indices each).
+    const eye = this.camera.position;
+    this.overviewEye.copy(eye);
+    const e3: [number, number, number] = [eye.x, eye.y, eye.z];
+    const heightPx = this.renderer.getDrawingBufferSize(new THREE.Vector2()).y;
+    const fov = THREE.MathUtils.degToRad(this.camera.fov);
+    const b = this.bounds;
+    const faces = new Uint8Array(plan.boxes.length);
+    const pointList: number[] = [];
+    let faceCount = 0;
+    plan.boxes.forEach((e, k) => {
+      const o = e * 6;
+      const lo: [number, number, number] = [b[o]!, b[o + 1]!, b[o + 2]!];
+      const hi: [number, number, number] = [b[o + 3]!, b[o + 4]!, b[o + 5]!];
+      const d = Math.hypot(
+        (lo[0] + hi[0]) / 2 - e3[0],
+        (lo[1] + hi[1]) / 2 - e3[1],
+        (lo[2] + hi[2]) / 2 - e3[2],
+      );
+      const size = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+      if (screenPixels(size, d, fov, heightPx) < POINT_PIXELS) {
+        pointList.push(e);
+        return;
+      }
+      const sides = facingSides(lo, hi, e3);
+      let mask = 0;
+      // BoxGeometry's faces: +x, -x, +y, -y, +z, -z.
+      for (let a = 0; a < 3; a++) if (sides[a] !== 0) mask |= 1 << (2 * a + (sides[a]! > 0 ? 0 : 1));
+      faces[k] = mask;
+      for (let f = 0; f < 6; f++) if (mask & (1 << f)) faceCount++;
+    });
+    let vertices = faceCount * 4;
+    let indices = faceCount * 6;
+    for (const e of plan.full) {
+      vertices += ranges[e]!.vertexCount;
+      indices += ranges[e]!.indexCount;
+    }
+    const p = new Float32Array(vertices * 3);
+    const nr = new Int8Array(vertices * 3);
+    const cl = new Uint8Array(vertices * 4);
+    const ix = new Uint32Array(indices);
+    let v = 0;
+    let o = 0;
+    for (const e of plan.full) {
+      const r = ranges[e]!;
+      const a = r.vertexStart;
+      const z = a + r.vertexCount;
+      p.set(model.positions.subarray(a * 3, z * 3), v * 3);
+      nr.set(model.normals.subarray(a * 3, z * 3), v * 3);
+      cl.set(this.colors.subarray(a * 4, z * 4), v * 4);
+      for (let k = 0; k < r.indexCount; k++) ix[o + k] = model.indices[r.indexStart + k]! - a + v;
+      v += r.vertexCount;
+      o += r.indexCount;
+    }
+    plan.boxes.forEach((e, k) => {
+      const mask = faces[k]!;
+      if (!mask) return;
+      const bo = e * 6;
+      const c = ranges[e]!.vertexStart * 4;
+      for (let f = 0; f < 6; f++) {
+        if (!(mask & (1 << f))) continue;
+        for (let q = 0; q < 4; q++) {
+          const cv = f * 4 + q;
+          const o3 = (v + q) * 3;
+          for (let a = 0; a < 3; a++) {
+            const lo = b[bo + a]!;
+            const hi = b[bo + 3 + a]!;
+            p[o3 + a] = (lo + hi) / 2 + CUBE.position[cv * 3 + a]! * (hi - lo);
+            nr[o3 + a] = CUBE.normal[cv * 3 + a]! * 127;
+          }
+          cl.set(this.colors!.subarray(c, c + 4), (v + q) * 4);
+        }
+        for (let q = 0; q < 6; q++) ix[o + q] = v + CUBE.index[f * 6 + q]! - f * 4;
+        v += 4;
+        o += 6;
+      }
+    });
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(p, 3));
+    g.setAttribute('normal', new THREE.BufferAttribute(nr, 3, true));
+    g.setAttribute('color', new THREE.BufferAttribute(cl, 4, true));
+    g.setIndex(new THREE.BufferAttribute(ix, 1));
+    g.boundingSphere = this.geometry.boundingSphere;
+    const pp = new Float32Array(pointList.length * 3);
+    const pc = new Uint8Array(pointList.length * 4);
+    pointList.forEach((e, k) => {
+      for (let a = 0; a < 3; a++) pp[k * 3 + a] = (b[e * 6 + a]! + b[e * 6 + 3 + a]!) / 2;
+      const c = ranges[e]!.vertexStart * 4;
+      pc.set(this.colors!.subarray(c, c + 4), k * 4);
+    });
+    const pg = new THREE.BufferGeometry();
+    pg.setAttribute('position', new THREE.BufferAttribute(pp, 3));
+    pg.setAttribute('color', new THREE.BufferAttribute(pc, 4, true));
+    pg.boundingSphere = this.geometry.boundingSphere;
+    const mesh = new THREE.Mesh(g, this.stillMaterial);
+    const points = new THREE.Points(pg, this.pointMaterial);
+    for (const m of [mesh, points]) {
+      m.matrixAutoUpdate = false;
+      m.visible = false;
+      this.scene.add(m);
+    }
+    this.overview = { mesh, points };
+  }
+
+  private dropOverview(): void {
+    if (!this.overview) return;
+    const { mesh, points } = this.overview;
+    this.scene.remove(mesh, points);
+    mesh.geometry.dispose();
+    points.geometry.dispose();
+    this.overview = null;
   }
 
   /**
@@ -379,6 +657,9 @@ export class BimViewer {
       this.geometry?.dispose();
     }
     this.dropMotion();
+    this.dropOverview();
+    this.stopRefining();
+    this.overviewDirty = true;
     this.model = model;
     this.byId = new Map(model.ranges.map((r) => [r.id, r]));
     this.bounds = elementBounds(model);
@@ -393,15 +674,22 @@ export class BimViewer {
     this.baseColors = model.colors;
     this.colors = new Uint8Array(model.colors);
     g.setAttribute('color', new THREE.BufferAttribute(this.colors, 4, true));
-    g.setIndex(new THREE.BufferAttribute(new Uint32Array(model.indices), 1));
-    // The sphere holds every vertex whatever is drawn: computed once, not per visibility change.
-    g.computeBoundingSphere();
+    // The index is made and filled with the visible elements' triangles by ensureIndex.
+    // The sphere holds every vertex whatever is drawn: the model's box's (packed with it), not a
+    // walk over every vertex, nor one per visibility change.
+    g.boundingSphere = new THREE.Box3(
+      new THREE.Vector3().fromArray(model.min),
+      new THREE.Vector3().fromArray(model.max),
+    ).getBoundingSphere(new THREE.Sphere());
     this.geometry = g;
     this.mesh = new THREE.Mesh(g, this.stillMaterial);
     this.mesh.matrixAutoUpdate = false;
     this.scene.add(this.mesh);
     this.rebuildIndex();
     this.fit();
+    // Fitting the camera to a new model is no move of the user's: the first frame is a still one
+    // (the full model, or a large model's overview), not the moving frame's coarse plan.
+    this.settle();
     clearTimeout(this.warmTimer);
     this.warmTimer = setTimeout(() => this.warmUp(), WARM_UP_MS);
   }
@@ -593,27 +881,46 @@ export class BimViewer {
   private rebuildIndex(): void {
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     if (!this.model || !this.geometry) return this.render();
-    const src = this.model.indices;
     this.motionDirty = true;
+    this.overviewDirty = true;
     let total = 0;
     for (const r of this.model.ranges) if (this.visible(r.id)) total += r.indexCount;
     this.visibleTriangles = total / 3;
-    // The index buffer holds every element's triangles: the visible ones are copied to its start
-    // and only they are drawn and uploaded (no new buffer per visibility change).
-    const index = this.geometry.getIndex()!;
-    const out = index.array as Uint32Array;
     this.drawn = [];
     let o = 0;
     for (const r of this.model.ranges) {
       if (!this.visible(r.id)) continue;
       this.drawn.push({ start: o, id: r.id });
-      out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), o);
       o += r.indexCount;
     }
-    uploadPart(index, total);
+    this.indexStale = true;
+    this.drawnIndices = total;
     this.geometry.setDrawRange(0, total);
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     this.render();
+  }
+
+  /**
+   * The index buffer holds every element's triangles: the visible ones are copied to its start
+   * and only they are drawn and uploaded (no new buffer per visibility change). Filled when the
+   * full model is drawn or picked, not at load or per visibility change (a large model's overview
+   * does not wait for it).
+   */
+  private ensureIndex(): void {
+    if (!this.indexStale || !this.model || !this.geometry) return;
+    this.indexStale = false;
+    const src = this.model.indices;
+    let index = this.geometry.getIndex();
+    if (!index) {
+      index = new THREE.BufferAttribute(new Uint32Array(src.length), 1);
+      this.geometry.setIndex(index);
+    }
+    const out = index.array as Uint32Array;
+    for (let k = 0; k < this.drawn.length; k++) {
+      const r = this.byId.get(this.drawn[k]!.id)!;
+      out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), this.drawn[k]!.start);
+    }
+    uploadPart(index, this.drawnIndices);
   }
 
   private repaint(): void {
@@ -645,6 +952,7 @@ export class BimViewer {
     const attr = this.geometry.getAttribute('color') as THREE.BufferAttribute;
     attr.needsUpdate = true;
     this.motionDirty = true;
+    this.overviewDirty = true;
     this.render();
   }
 
@@ -659,6 +967,7 @@ export class BimViewer {
     const ray = new THREE.Raycaster();
     ray.setFromCamera(ndc, this.camera);
     const prims = [...this.primitives.values()].map((p) => p.mesh).filter((m) => m.visible);
+    this.ensureIndex();
     const hits = ray.intersectObjects([...(this.mesh ? [this.mesh] : []), ...prims], false);
     for (const hit of hits) {
       if (this.section && this.section.distanceToPoint(hit.point) < 0) continue;
