@@ -5,7 +5,8 @@
 // has: moves and ranges, edit, clear, fill down, Insert, undo and redo (the server's), fold.
 // Writes are the page's (CostrPage.tsx: one `edit` call, one server undo step, per command).
 
-import { createContext, useContext, useMemo } from 'react';
+import { createContext } from 'react';
+import { blankLine, useContextRows } from '../../grid/host-rows';
 import type { CostNode } from '../../domain/costr';
 import type { EditThen, GridCells, GridHost, GridRowView, GridStore } from '../../grid/grid-host';
 import { displayedColumns } from '../../state/workbench/columns';
@@ -123,8 +124,7 @@ export function makeCostrHost(page: () => CostrGridPage): GridHost<CostrRowView>
     gridId: 'costr-grid',
     store,
     useRows() {
-      const rows = useContext(CostrRowsContext);
-      return useMemo(() => ({ count: rows.length, at: (i: number) => rows[i] ?? null }), [rows]);
+      return useContextRows(CostrRowsContext);
     },
     keyDown(e) {
       // Delete empties the cells, as it did on this screen and does in a spreadsheet (the
@@ -269,15 +269,6 @@ export function costrRows(
       outline: f.node.code || String(i + 1),
     };
   });
-  if (canEdit)
-    rows.push({
-      index: rows.length,
-      row: { id: BLANK_ID },
-      node: null,
-      level: 0,
-      hasChildren: false,
-      expanded: false,
-      outline: String(rows.length + 1),
-    });
+  if (canEdit) rows.push({ ...blankLine(BLANK_ID, rows.length), node: null });
   return rows;
 }

@@ -8,7 +8,8 @@
 // and unfold (← on a leaf goes to the parent), Ctrl+← / Ctrl+→ fold a value with everything under
 // it, Alt+Shift+1 … 9 show so many levels (Alt+Shift+0 all), Ctrl+Insert adds a child.
 // Writes are the page's (DirectoryGrid.tsx).
-import { createContext, useContext, useMemo } from 'react';
+import { createContext } from 'react';
+import { blankLine, useContextRows } from '../../grid/host-rows';
 import type { Directory, DirectoryValue } from '../../api/directories';
 import type { EditThen, GridCells, GridHost, GridRowView, GridStore } from '../../grid/grid-host';
 import { hostNavigation } from '../../grid/host-navigation';
@@ -135,8 +136,7 @@ function makeHost(page: () => DirectoryGridPage): GridHost<DirectoryRowView> {
     gridId: 'directory-grid',
     store,
     useRows() {
-      const rows = useContext(DirectoryRowsContext);
-      return useMemo(() => ({ count: rows.length, at: (i: number) => rows[i] ?? null }), [rows]);
+      return useContextRows(DirectoryRowsContext);
     },
     keyDown(e) {
       if (store.get().editing) return false;
@@ -308,15 +308,6 @@ export function directoryRows(
     expanded: f.hasChildren && !collapsed.has(f.value.id),
     outline: String(index + 1),
   }));
-  if (canEdit)
-    rows.push({
-      index: rows.length,
-      row: { id: BLANK_ID },
-      value: null,
-      level: 0,
-      hasChildren: false,
-      expanded: false,
-      outline: String(rows.length + 1),
-    });
+  if (canEdit) rows.push({ ...blankLine(BLANK_ID, rows.length), value: null });
   return rows;
 }

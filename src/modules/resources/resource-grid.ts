@@ -6,7 +6,8 @@
 // undo and redo (the server-kept history of the member's resource edits).
 // Writes are the page's (the resource API calls: update, create, batch, delete).
 
-import { createContext, useContext, useMemo } from 'react';
+import { createContext } from 'react';
+import { blankLine, useContextRows } from '../../grid/host-rows';
 import type { Resource } from '../../api/resources';
 import { cellText, type CellLabels, type ResourceColumn } from '../../domain/resources';
 import type { EditThen, GridCells, GridHost, GridRowView, GridStore } from '../../grid/grid-host';
@@ -102,8 +103,7 @@ function makeHost(page: () => ResourceGridPage): GridHost<ResourceRowView> {
     gridId: 'resources-grid',
     store,
     useRows() {
-      const rows = useContext(ResourceRowsContext);
-      return useMemo(() => ({ count: rows.length, at: (i: number) => rows[i] ?? null }), [rows]);
+      return useContextRows(ResourceRowsContext);
     },
     keyDown(e) {
       // Keys typed while a new resource is on its way (Insert, "Add resource") are its name.
@@ -251,15 +251,6 @@ export function resourceRows(
       outline: String(rows.length + 1),
     });
   }
-  if (canEdit)
-    rows.push({
-      index: rows.length,
-      row: { id: BLANK_ID },
-      resource: null,
-      level: 0,
-      hasChildren: false,
-      expanded: false,
-      outline: String(rows.length + 1),
-    });
+  if (canEdit) rows.push({ ...blankLine(BLANK_ID, rows.length), resource: null });
   return rows;
 }
