@@ -4,7 +4,7 @@
 // is an XLSX workbook (a zip starting with PK).
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { api, expandNodes, registerAccount, signedIn } from './platform-helpers';
+import { api, demoInNewSpace, expandNodes, signedIn } from './platform-helpers';
 
 interface V {
   id: string;
@@ -13,16 +13,7 @@ interface V {
 
 test('calculate two schedules in one batch, export a comparison as XLSX', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const account = await registerAccount(request, 'batch');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Batch' });
-  const demo = await api<{ project_id: string; schedule_id: string; version_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'batch', 'Batch');
   const fitOut = await api<{ id: string }>(
     request,
     account,

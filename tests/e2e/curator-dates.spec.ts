@@ -4,7 +4,7 @@
 // dates and the slip. Then the schedule's own limit for daily plans is set and answered by
 // GET schedules/{id}/limit-for-dp.
 import { expect, test } from '@playwright/test';
-import { api, expandNodes, registerAccount, signedIn } from './platform-helpers';
+import { api, demoInNewSpace, expandNodes, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.CURATOR_SHOTS;
 
@@ -16,16 +16,7 @@ interface V {
 
 test('accept curator dates, see a moved row, set the daily plan limits', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const account = await registerAccount(request, 'curator');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Curator' });
-  const demo = await api<{ schedule_id: string; version_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'curator', 'Curator');
   const copy = await api<V>(
     request,
     account,

@@ -3,7 +3,7 @@
 // the grid (its works light up), drag a work two weeks later (the grid's start moves, the row
 // gets a "not earlier than" limit, Ctrl+Z puts it back), and open it from the views page.
 import { type Page, expect, test } from '@playwright/test';
-import { api, openDemoSchedule, registerAccount, signedIn } from './platform-helpers';
+import { demoInNewSpace, openDemoSchedule, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.VIEWS_SHOTS;
 const canvasOf = (page: Page) => page.getByTestId('workbench-cyclogram-canvas');
@@ -56,16 +56,7 @@ test('the cyclogram beside the grid: select both ways, drag a work to move it, u
 }) => {
   // Its own copy of the demo schedule: nothing another test (or an earlier try of this one) left in
   // the shared demo space — a fold, a selection, an edit — decides what the keys select here.
-  const account = await registerAccount(request, 'cyclo');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Cyclogram' });
-  const demo = await api<{ schedule_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'cyclo', 'Cyclogram');
   await signedIn(page, account, `/${space.id}/schedule/${demo.schedule_id}`);
   await expect(page.getByRole('grid').locator('[role=row][data-row="0"]')).toBeVisible();
   await page.getByRole('button', { name: 'Cyclogram', exact: true }).click();

@@ -109,6 +109,28 @@ export async function scheduleInNewSpace(
   return { account, spaceId: space.id, scheduleId: schedule.id };
 }
 
+/** The ids of the demo schedule made in a space (POST space/{id}/demo). */
+export interface DemoIds {
+  project_id: string;
+  schedule_id: string;
+  version_id: string;
+}
+
+/**
+ * A new account with its own space holding a copy of the demo schedule: a test that edits it, or
+ * reads what the keys select in it, sees nothing another test did to the shared demo space.
+ */
+export async function demoInNewSpace(
+  request: APIRequestContext,
+  prefix: string,
+  spaceName: string,
+): Promise<{ account: Account; space: { id: string }; demo: DemoIds }> {
+  const account = await registerAccount(request, prefix);
+  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: spaceName });
+  const demo = await api<DemoIds>(request, account, 'POST', `/space/${space.id}/demo`, undefined, space.id);
+  return { account, space, demo };
+}
+
 /** Expand the structure tree's nodes of these names, in order (those open stay open). */
 export async function expandNodes(page: Page, names: readonly string[]): Promise<void> {
   for (const name of names) {

@@ -4,7 +4,7 @@
 // with F2, switch one off with Space, delete one with Delete; then upload the contractor's file
 // through the version upload dialog and find the owner's code in the new version.
 import { expect, test } from '@playwright/test';
-import { api, expandNodes, registerAccount, signedIn } from './platform-helpers';
+import { api, demoInNewSpace, expandNodes, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.REPLACEMENTS_SHOTS;
 
@@ -21,18 +21,7 @@ test('replacement rules: add, check, refuse, edit, switch off, delete, and an up
   request,
 }) => {
   test.setTimeout(120_000);
-  const account = await registerAccount(request, 'repl');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', {
-    name: 'Replacements',
-  });
-  const demo = await api<{ schedule_id: string; version_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'repl', 'Replacements');
   const rules = () =>
     api<Rule[]>(request, account, 'GET', `/schedules/${demo.schedule_id}/replacements`, undefined, space.id);
 

@@ -2,7 +2,7 @@
 // onto it (@dnd-kit, pointer), another dragged onto that schedule (placed at its index), the group
 // renamed, then removed with its schedules back in the project. The server's order is checked.
 import { type Page, expect, test } from '@playwright/test';
-import { api, expandNodes, registerAccount, signedIn } from './platform-helpers';
+import { api, demoInNewSpace, expandNodes, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.PGRID_SHOTS;
 
@@ -35,16 +35,7 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
 }
 
 test('group schedules by drag and drop, in the order the server keeps', async ({ page, request }) => {
-  const account = await registerAccount(request, 'groups');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Groups' });
-  const demo = await api<{ project_id: string; schedule_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'groups', 'Groups');
   await api(
     request,
     account,

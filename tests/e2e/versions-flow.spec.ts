@@ -4,23 +4,14 @@
 // Gantt column's slip — exported as XLSX, made the target; then the guide from the top bar.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { api, expandNodes, registerAccount, signedIn } from './platform-helpers';
+import { api, demoInNewSpace, expandNodes, signedIn } from './platform-helpers';
 
 test('upload an updated demo version in a batch, compare it, export, make it target; open the guide', async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
-  const account = await registerAccount(request, 'vflow');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Flow' });
-  const demo = await api<{ project_id: string; schedule_id: string; version_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'vflow', 'Flow');
   const file = await api<{ id: string }>(
     request,
     account,

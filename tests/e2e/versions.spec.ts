@@ -3,7 +3,7 @@
 // row marked, the filters narrow the rows; the copy is made the target; and copied to another
 // schedule.
 import { expect, test } from '@playwright/test';
-import { api, expandNodes, registerAccount, signedIn } from './platform-helpers';
+import { api, demoInNewSpace, expandNodes, signedIn } from './platform-helpers';
 
 const SHOTS = process.env.PGRID_SHOTS;
 
@@ -16,16 +16,7 @@ interface V {
 }
 
 test('compare two versions, make one the target, copy it to another schedule', async ({ page, request }) => {
-  const account = await registerAccount(request, 'versions');
-  const space = await api<{ id: string }>(request, account, 'POST', '/space/create', { name: 'Versions' });
-  const demo = await api<{ project_id: string; schedule_id: string; version_id: string }>(
-    request,
-    account,
-    'POST',
-    `/space/${space.id}/demo`,
-    undefined,
-    space.id,
-  );
+  const { account, space, demo } = await demoInNewSpace(request, 'versions', 'Versions');
   const copy = await api<V>(
     request,
     account,
