@@ -78,9 +78,23 @@ export function motionPlan(
   visible: (e: number) => boolean,
   budget: number,
 ): MotionPlan {
+  return elementPlan(order, triangles, visible, budget, budget * FULL_SHARE);
+}
+
+/**
+ * The visible elements with triangles in `order`, while `budget` triangles last (Infinity: all of
+ * them): each with its own triangles when it has no more than a box or while those stay within
+ * `fullBudget`, else as its bounding box. The moving frame's plan and the progressive overview's.
+ */
+export function elementPlan(
+  order: ArrayLike<number>,
+  triangles: (e: number) => number,
+  visible: (e: number) => boolean,
+  budget: number,
+  fullBudget: number,
+): MotionPlan {
   const full: number[] = [];
   const boxes: number[] = [];
-  const fullBudget = budget * FULL_SHARE;
   let used = 0;
   let fullUsed = 0;
   for (let k = 0; k < order.length; k++) {

@@ -6,7 +6,7 @@
 // an animation frame, into the still frame's target, shown when the last part is drawn. Any new
 // frame asked for (the camera moves, visibility or colours change) drops the parts drawn so far.
 // Pure functions; the viewer (src/modules/bim/viewer.ts) builds and draws the meshes.
-import { BOX_TRIANGLES, type MotionPlan } from './motion-lod';
+import { elementPlan, type MotionPlan } from './motion-lod';
 
 /** Visible triangles above which a still frame is progressive (10× the largest fixture: 0.2M). */
 export const PROGRESSIVE_TRIANGLES = 1_000_000;
@@ -31,25 +31,7 @@ export function overviewPlan(
   visible: (e: number) => boolean,
   fullBudget = OVERVIEW_FULL_TRIANGLES,
 ): MotionPlan {
-  const full: number[] = [];
-  const boxes: number[] = [];
-  let used = 0;
-  let fullUsed = 0;
-  for (let k = 0; k < order.length; k++) {
-    const e = order[k]!;
-    if (!visible(e)) continue;
-    const t = triangles(e);
-    if (t === 0) continue;
-    if (t <= BOX_TRIANGLES || fullUsed + t <= fullBudget) {
-      full.push(e);
-      fullUsed += t;
-      used += t;
-    } else {
-      boxes.push(e);
-      used += BOX_TRIANGLES;
-    }
-  }
-  return { full, boxes, triangles: used };
+  return elementPlan(order, triangles, visible, Infinity, fullBudget);
 }
 
 export interface DrawPart {
