@@ -3,11 +3,13 @@ import fc from 'fast-check';
 import {
   buildPredicate,
   compareValues,
+  conditionCost,
   dayOfText,
   FILTER_OPERATORS,
   normalizeColor,
   type FieldValue,
   type FilterCondition,
+  type FilterGroup,
 } from '../../../src/domain/filter/operators';
 import { flattenFiltered, rowsToShow, wbsPredicate } from '../../../src/domain/filter/wbs';
 import { isoDay } from '../../../src/domain/filter/grid-fields';
@@ -125,6 +127,84 @@ describe('filter operators', () => {
     );
     expect(rows.filter(p).map((r) => r.id)).toEqual(['b', 'e']);
     expect(rows.filter(buildPredicate<Row>({ match: 'all', conditions: [] }, ctx))).toHaveLength(5);
+  });
+
+  it('tests a group cheapest part first: a like after a failed number comparison is not run', () => {
+    const read: string[] = [];
+    const counting = { get: (r: Row, f: string) => (read.push(f), r[f]) };
+    const p = buildPredicate<Row>(
+      {
+        match: 'all',
+        conditions: [
+          { field: 's', op: 'like', value: 'wall' },
+          { field: 'n', op: 'gt', value: 100 },
+        ],
+      },
+      counting,
+    );
+    expect(rows.filter(p)).toEqual([]);
+    expect(read.filter((f) => f === 's')).toEqual([]);
+    expect(conditionCost({ field: 's', op: 'like', value: 'x' })).toBeGreaterThan(
+      conditionCost({ field: 'n', op: 'range', from: 1, to: '2026-01-01' }),
+    );
+    expect(conditionCost({ field: 's', op: 'gt', value: 'A10' })).toBeGreaterThan(
+      conditionCost({ field: 'n', op: 'gt', value: 3 }),
+    );
+  });
+
+  it('answers as the groups read in their written order, whatever the order of testing', () => {
+    const condition: fc.Arbitrary<FilterCondition> = fc.oneof(
+      fc.record({
+        field: fc.constantFrom('n', 'd'),
+        op: fc.constantFrom('lt', 'gte', 'eq', 'ne', 'exists', 'not_exists', 'range') as fc.Arbitrary<
+          FilterCondition['op']
+        >,
+        value: fc.integer({ min: -2, max: 300 }),
+        from: fc.integer({ min: -2, max: 200 }),
+        to: fc.integer({ min: 0, max: 300 }),
+      }),
+      fc.record({
+        field: fc.constant('s'),
+        op: fc.constantFrom('like', 'not_like', 'eq_text', 'ne_text', 'gt') as fc.Arbitrary<
+          FilterCondition['op']
+        >,
+        value: fc.constantFrom('wall', 'A2', 'excavation', ''),
+      }),
+      fc.record({
+        field: fc.constant('tags'),
+        op: fc.constantFrom('filter_by_list', 'filter_by_exclude_list') as fc.Arbitrary<
+          FilterCondition['op']
+        >,
+        values: fc.subarray(['x', 'y', 'z', null]),
+      }),
+      fc.record({
+        field: fc.constant('color'),
+        op: fc.constantFrom('colors', 'exclude_colors') as fc.Arbitrary<FilterCondition['op']>,
+        values: fc.subarray(['#f00', '#00FF00']),
+      }),
+    );
+    const { group } = fc.letrec<{ group: FilterGroup; part: FilterGroup | FilterCondition }>((tie) => ({
+      group: fc.record({
+        match: fc.constantFrom('all', 'any') as fc.Arbitrary<'all' | 'any'>,
+        conditions: fc.array(tie('part'), { maxLength: 4 }),
+      }),
+      part: fc.oneof({ depthSize: 'small', withCrossShrink: true }, condition, tie('group')),
+    }));
+    // The written order: each part's own predicate, combined left to right (an empty group passes).
+    const inOrder = (f: FilterGroup | FilterCondition): ((r: Row) => boolean) => {
+      if (!('conditions' in f)) return buildPredicate(f, ctx);
+      const parts = f.conditions.map(inOrder);
+      if (parts.length === 0) return () => true;
+      return f.match === 'all' ? (r) => parts.every((q) => q(r)) : (r) => parts.some((q) => q(r));
+    };
+    fc.assert(
+      fc.property(group, (g) => {
+        const want = inOrder(g);
+        const got = buildPredicate(g, ctx);
+        for (const r of rows) expect(got(r)).toBe(want(r));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
