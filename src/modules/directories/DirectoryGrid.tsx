@@ -179,7 +179,9 @@ export function DirectoryGrid({
       if (why) return refuse(view.index, field, why);
       if (field === 'code' && current.current.values.some((x) => x.id !== v.id && x.code === text.trim()))
         return refuse(view.index, field, 'taken_code');
-      await store([{ id: v.id, field, before, after: field === 'code' ? text.trim() : text }], { label: 'edit' });
+      await store([{ id: v.id, field, before, after: field === 'code' ? text.trim() : text }], {
+        label: 'edit',
+      });
     });
 
   const paste = (matrix: string[][], range: Range, fields: readonly string[]) =>
