@@ -266,6 +266,15 @@ describe('directory undo kept by the server', () => {
     expect(res.body).toContain('изменены');
   });
 
+  it('publishes the batch and history routes in the OpenAPI document', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const base = '/api/v1/eps/{epsId}/directory/{id}';
+    expect(doc.paths[`${base}/values/batch`].post).toBeDefined();
+    expect(doc.paths[`${base}/undo-state`].get).toBeDefined();
+    expect(doc.paths[`${base}/undo`].post).toBeDefined();
+    expect(doc.paths[`${base}/redo`].post).toBeDefined();
+  });
+
   it("refuses another space's members (403) and a directory of another space (404)", async () => {
     const stranger = await signUp(h.app, 'dirundo3');
     const own = await makeSpace(h.app, stranger.token, 'Elsewhere');
