@@ -16,11 +16,11 @@ import {
   type UndoScope,
   type ValueChange,
   type ValueRow,
-  dependentsOf,
   recordStep,
   sameValue,
   writeValues,
 } from './directory-undo';
+import { dependentsOf } from './directory-undo-links';
 
 type Attr = Record<string, string | number | null>;
 
@@ -145,8 +145,10 @@ export async function editValues(
       };
     });
   } catch (err) {
-    // Another member took the code in the meantime (the unique index).
-    if ((err as { code?: string }).code === '23505') throw conflict('directory.code_taken', { code: '' });
+    // Another member took the code in the meantime (the unique index of codes, not of steps).
+    const e = err as { code?: string; constraint?: string; detail?: string };
+    if (e.code === '23505' && `${e.constraint ?? ''} ${e.detail ?? ''}`.includes('code'))
+      throw conflict('directory.code_taken', { code: '' });
     throw err;
   }
 }
