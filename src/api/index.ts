@@ -14,6 +14,7 @@
 //   calendars.ts   calendars
 //   directories.ts directories (eps/{epsId}/directory/…), their values, WBS rows' links to them
 //   directory-relations.ts  complex relations between directories, norms → a version's assignments
+//   directory-undo.ts  a batch of value edits, the caller's server-kept undo/redo of a directory's values
 //   version-resources.ts  a node's resource assignments, a version's attribute definitions
 //   views.ts       cyclogram, indicators, network-diagram reads, scoreboard, project pipes
 //   wdp.ts         daily work plans, distributions, timesheets (docs/wdp.md)
@@ -56,6 +57,7 @@ import { costrRoutes } from './costr';
 import { chatRoutes, delegationRoutes, noticeRoutes } from './collab';
 import { directoryRoutes } from './directories';
 import { directoryRelationRoutes } from './directory-relations';
+import { directoryUndoRoutes } from './directory-undo';
 import { galleryRoutes, storageLinkRoute } from './gallery';
 import { levellingRoutes } from './levelling';
 import { localizationRoutes } from './localization';
@@ -95,6 +97,7 @@ export * from './costr';
 export * from './collab';
 export * from './directories';
 export * from './directory-relations';
+export * from './directory-undo';
 export * from './gallery';
 export * from './common';
 export * from './errors';
@@ -136,6 +139,7 @@ export const api = {
   calendars: calendarRoutes,
   directories: directoryRoutes,
   directoryRelations: directoryRelationRoutes,
+  directoryUndo: directoryUndoRoutes,
   transfer: transferRoutes,
   wbsBatch: wbsBatchRoutes,
   versionResources: versionResourceRoutes,
@@ -194,6 +198,7 @@ const GROUP_MODULE: Record<keyof typeof api, PermissionModule | null> = {
   calendars: 'calendars',
   directories: 'directories',
   directoryRelations: 'directories',
+  directoryUndo: 'directories',
   transfer: 'transfer',
   views: 'views',
   viewSettings: 'views',

@@ -34,6 +34,7 @@ import { directoryRoutes } from './routes/directories';
 import { directoryListRoutes } from './routes/directory-lists';
 import { directoryResourceRoutes } from './routes/directory-resources';
 import { directoryRelationRoutes } from './routes/directory-relations';
+import { directoryUndoRoutes } from './routes/directory-undo';
 import { epsRoutes } from './routes/eps';
 import { resourceAssignmentRoutes } from './routes/resources-assignments';
 import { resourceRoutes } from './routes/resources';
@@ -100,6 +101,7 @@ export function implementations(ctx: AppContext): Implemented[] {
     ...calendarRoutes(ctx),
     ...directoryRoutes(ctx),
     ...directoryRelationRoutes(ctx),
+    ...directoryUndoRoutes(ctx),
     ...directoryListRoutes(ctx),
     ...directoryResourceRoutes(ctx),
     ...transferRoutes(ctx),

@@ -1,22 +1,11 @@
 // Editing a directory's values in the workbench grid: what a typed or pasted text means in a typed
 // column (a number column takes numbers only, a date column a date), a pasted matrix planned as
 // cell changes of the values it covers plus new values for its rows past the last one (refused as
-// a whole, naming the row and column, when one cell does not read), and the screen's undo steps
-// (cell changes, values added, values deleted, a value moved) with the ids they name renamed when
-// an undo or redo stores a value again under a new id.
+// a whole, naming the row and column, when one cell does not read). The undo of these edits is
+// the server's (src/server/services/directory-undo.ts).
 import type { CellChange } from './cells';
 
 export type AttributeType = 'text' | 'number' | 'date';
-
-/** A value as stored (what an undo of its delete creates again). */
-export interface ValueSnapshot {
-  readonly id: string;
-  readonly parent_id: string | null;
-  readonly code: string;
-  readonly name: string;
-  readonly sort_order: number;
-  readonly attribute_values: Readonly<Record<string, string | number | null>>;
-}
 
 /** Why a text does not go into a column, or null when it does. */
 export type CellRefusal = 'empty_code' | 'long_code' | 'empty_name' | 'long_name' | 'number' | 'date' | null;
@@ -170,67 +159,4 @@ export function planGridPaste(args: {
     creates.push({ code, name: cells.name?.trim() || code, attributes });
   }
   return { ok: true, changes, creates, outside };
-}
-
-/** One step of the screen's undo. */
-export type UndoStep =
-  | { readonly kind: 'cells'; readonly changes: readonly CellChange[] }
-  /** Values added (parents before children), with cell changes made with them (a paste). */
-  | {
-      readonly kind: 'add';
-      readonly values: readonly ValueSnapshot[];
-      readonly changes: readonly CellChange[];
-    }
-  /** Values deleted: a value and everything under it, parents first. */
-  | { readonly kind: 'remove'; readonly values: readonly ValueSnapshot[] }
-  | {
-      readonly kind: 'move';
-      readonly id: string;
-      readonly from: { readonly parent_id: string | null; readonly sort_order: number };
-      readonly to: { readonly parent_id: string | null; readonly sort_order: number };
-    };
-
-/** `steps` with every id `map` names replaced (a value stored again has a new id). */
-export function renameIds(steps: readonly UndoStep[], map: ReadonlyMap<string, string>): UndoStep[] {
-  if (map.size === 0) return [...steps];
-  const id = (x: string) => map.get(x) ?? x;
-  const pid = (x: string | null) => (x === null ? null : id(x));
-  const snap = (v: ValueSnapshot): ValueSnapshot => ({ ...v, id: id(v.id), parent_id: pid(v.parent_id) });
-  const cells = (cs: readonly CellChange[]) => cs.map((c) => ({ ...c, id: id(c.id) }));
-  return steps.map((s): UndoStep => {
-    switch (s.kind) {
-      case 'cells':
-        return { kind: 'cells', changes: cells(s.changes) };
-      case 'add':
-        return { kind: 'add', values: s.values.map(snap), changes: cells(s.changes) };
-      case 'remove':
-        return { kind: 'remove', values: s.values.map(snap) };
-      case 'move':
-        return {
-          kind: 'move',
-          id: id(s.id),
-          from: { ...s.from, parent_id: pid(s.from.parent_id) },
-          to: { ...s.to, parent_id: pid(s.to.parent_id) },
-        };
-    }
-  });
-}
-
-/** The values of a subtree in an order that can be created again: every parent before its children. */
-export function parentsFirst<V extends { id: string; parent_id: string | null }>(values: readonly V[]): V[] {
-  const ids = new Set(values.map((v) => v.id));
-  const out: V[] = [];
-  const done = new Set<string>();
-  let left = [...values];
-  while (left.length > 0) {
-    const next = left.filter((v) => v.parent_id !== null && ids.has(v.parent_id) && !done.has(v.parent_id));
-    const ready = left.filter((v) => !next.includes(v));
-    if (ready.length === 0) return [...out, ...left];
-    for (const v of ready) {
-      out.push(v);
-      done.add(v.id);
-    }
-    left = next;
-  }
-  return out;
 }

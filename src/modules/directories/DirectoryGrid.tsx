@@ -2,29 +2,25 @@
 // "Levels" buttons above it, and the writes its keys and clipboard ask for — a typed cell, a fill,
 // Backspace, a pasted matrix (its rows past the last value add values; one cell that does not
 // read refuses the whole paste, naming its row and column), Insert, Delete, indent and outdent —
-// each one step of the screen's undo (Ctrl+Z / Ctrl+Y), adds and deletes included. Writes go to
-// the server one after another, in the order made.
+// each one call of the server and one step of the caller's undo history of the directory kept
+// there (src/server/services/directory-undo.ts), so Ctrl+Z / Ctrl+Y work after a reload too.
+// Writes go to the server one after another, in the order made.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Directory, DirectoryValue } from '../../api/directories';
 import { confirm } from '../../app/dialogs/confirm';
 import {
   type AttributeType,
   type CellChange,
-  type UndoStep,
-  type ValueSnapshot,
   attributeValue,
   fillDown,
   flattenValues,
   foldSubtree,
   foldToLevel,
   indentTarget,
-  inverse,
   nextOrder,
   outdentTarget,
-  parentsFirst,
   planGridPaste,
   refusal,
-  renameIds,
   subtreeIds,
   treeLevels,
 } from '../../domain/directory';
@@ -53,15 +49,6 @@ import '../schedule/workbench.css';
 type T = ReturnType<typeof useDirectoriesT>['t'];
 type Range = { r0: number; r1: number; c0: number; c1: number };
 
-const snapshot = (v: DirectoryValue): ValueSnapshot => ({
-  id: v.id,
-  parent_id: v.parent_id,
-  code: v.code,
-  name: v.name,
-  sort_order: v.sort_order,
-  attribute_values: { ...v.attribute_values },
-});
-
 const focusGrid = () => document.querySelector<HTMLElement>('.dir-grid .wb-grid')?.focus();
 
 export function DirectoryGrid({
@@ -84,16 +71,10 @@ export function DirectoryGrid({
   useLayoutEffect(() => {
     current.current = directory;
   }, [directory]);
-  const history = useRef<{ dir: string; undos: UndoStep[]; redos: UndoStep[] }>({
-    dir: directory.id,
-    undos: [],
-    redos: [],
-  });
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   useLayoutEffect(() => {
     resetDirectoryGrid(current.current);
-    history.current = { dir: directory.id, undos: [], redos: [] };
   }, [directory.id]);
   const attrKey = directory.attributes.map((a) => `${a.key}:${a.type}`).join(',');
   useLayoutEffect(() => {
@@ -136,16 +117,14 @@ export function DirectoryGrid({
     current.current = d;
     return d;
   };
-  const store = (changes: readonly CellChange[]) =>
-    saveCells(dirRef, current.current, changes, {
-      t,
-      toast: (text) => toastOf('success', text),
-      reload: async () => void (await fresh()),
-    });
-  const record = (step: UndoStep) => {
-    history.current.undos.push(step);
-    history.current.redos = [];
-  };
+  const store = (changes: readonly CellChange[], step: Parameters<typeof saveCells>[4]) =>
+    saveCells(
+      dirRef,
+      current.current,
+      changes,
+      { t, toast: (text) => toastOf('success', text), reload: async () => void (await fresh()) },
+      step,
+    );
   /** The directory's values as shown now (the rows without the blank line). */
   const shownIds = () =>
     flattenValues(current.current.values, useDirectoryGrid.getState().collapsed).map((f) => f.value.id);
@@ -155,35 +134,7 @@ export function DirectoryGrid({
   };
   const rowOfId = (id: string) => shownIds().indexOf(id);
 
-  const createValue = async (s: Omit<ValueSnapshot, 'id'>) =>
-    (
-      await dirApi.createValue(dirRef, {
-        parent_id: s.parent_id,
-        code: s.code,
-        name: s.name,
-        sort_order: s.sort_order,
-        attribute_values: { ...s.attribute_values },
-      })
-    ).id;
-  /** Creates values again (parents first): answers old id → new id. */
-  const recreate = async (values: readonly ValueSnapshot[]) => {
-    const map = new Map<string, string>();
-    for (const v of parentsFirst(values)) {
-      const parent = v.parent_id === null ? null : (map.get(v.parent_id) ?? v.parent_id);
-      map.set(v.id, await createValue({ ...v, parent_id: parent }));
-    }
-    return map;
-  };
-  /** Deletes values (a value's subtree goes with it, so only the topmost are asked for). */
-  const removeAll = async (ids: readonly string[]) => {
-    const set = new Set(ids);
-    const byId = new Map(current.current.values.map((v) => [v.id, v]));
-    for (const id of ids) {
-      const v = byId.get(id);
-      if (!v || (v.parent_id && set.has(v.parent_id))) continue;
-      await dirApi.deleteValue(dirRef, id);
-    }
-  };
+  const createValue = async (body: dirApi.ValueInput) => (await dirApi.createValue(dirRef, body)).id;
 
   const newCodes = (start: number) => (i: number) => `${t('new_code')} ${start + i}`;
   const freeCode = () => {
@@ -217,7 +168,6 @@ export function DirectoryGrid({
           attribute_values: field.startsWith('attr:') ? attributesOf({ [field.slice(5)]: text }) : {},
         };
         const id = await createValue(body);
-        record({ kind: 'add', values: [{ id, ...body }], changes: [] });
         await fresh();
         const row = rowOfId(id);
         if (row >= 0) focusRow(down ? row + 1 : row);
@@ -229,8 +179,9 @@ export function DirectoryGrid({
       if (why) return refuse(view.index, field, why);
       if (field === 'code' && current.current.values.some((x) => x.id !== v.id && x.code === text.trim()))
         return refuse(view.index, field, 'taken_code');
-      const stored = await store([{ id: v.id, field, before, after: field === 'code' ? text.trim() : text }]);
-      if (stored.length > 0) record({ kind: 'cells', changes: stored });
+      await store([{ id: v.id, field, before, after: field === 'code' ? text.trim() : text }], {
+        label: 'edit',
+      });
     });
 
   const paste = (matrix: string[][], range: Range, fields: readonly string[]) =>
@@ -249,43 +200,23 @@ export function DirectoryGrid({
       });
       if (!plan.ok) return refuse(plan.row, plan.field, plan.reason);
       if (plan.outside > 0) toastOf('warning', t('paste_outside', { count: plan.outside }));
-      const stored = plan.changes.length ? await store(plan.changes) : [];
-      if (stored.length < plan.changes.length) {
-        // Refused or not confirmed: nothing of it stays.
-        if (stored.length > 0) await store(inverse(stored));
-        return;
-      }
-      const added: ValueSnapshot[] = [];
+      if (plan.changes.length === 0 && plan.creates.length === 0) return;
+      // The changes and the new values in one call: one step of the history.
       let order = rootOrder();
-      try {
-        for (const c of plan.creates) {
-          const body = {
-            parent_id: null,
-            code: c.code,
-            name: c.name,
-            sort_order: order++,
-            attribute_values: attributesOf(c.attributes),
-          };
-          added.push({ id: await createValue(body), ...body });
-        }
-      } catch {
-        await removeAll(added.map((a) => a.id)).catch(() => undefined);
-        if (stored.length > 0) await store(inverse(stored));
-        else await fresh();
-        return;
-      }
-      if (added.length > 0) {
-        record({ kind: 'add', values: added, changes: stored });
-        await fresh();
-        toastOf('success', t('paste_added', { count: added.length }));
-      } else if (stored.length > 0) record({ kind: 'cells', changes: stored });
+      const creates = plan.creates.map((c) => ({
+        parent_id: null,
+        code: c.code,
+        name: c.name,
+        sort_order: order++,
+        attribute_values: attributesOf(c.attributes),
+      }));
+      const { created } = await store(plan.changes, { label: 'paste', creates });
+      if (created.length > 0) toastOf('success', t('paste_added', { count: created.length }));
     });
 
-  const cellsStep = (changes: CellChange[]) =>
+  const cellsStep = (changes: CellChange[], label: 'fill' | 'clear') =>
     void run(async () => {
-      if (changes.length === 0) return;
-      const stored = await store(changes);
-      if (stored.length > 0) record({ kind: 'cells', changes: stored });
+      if (changes.length > 0) await store(changes, { label });
     });
   const valueRange = (range: Range): Range => ({
     ...range,
@@ -296,6 +227,7 @@ export function DirectoryGrid({
       fillDown(shownIds(), fields, valueRange(range), read).filter(
         (c) => c.field !== LINKED && refusal(c.field, c.after, types) === null,
       ),
+      'fill',
     );
   const clear = (range: Range, fields: readonly string[]) => {
     const r = valueRange(range);
@@ -307,7 +239,7 @@ export function DirectoryGrid({
           const before = read(id, f);
           if (before !== '') changes.push({ id, field: f, before, after: '' });
         }
-    cellsStep(changes);
+    cellsStep(changes, 'clear');
   };
 
   const add = (after: DirectoryValue | null, asChild: boolean) =>
@@ -326,7 +258,6 @@ export function DirectoryGrid({
           : nextOrder(siblings);
       const body = { parent_id, code, name: code, sort_order, attribute_values: {} };
       const id = await createValue(body);
-      record({ kind: 'add', values: [{ id, ...body }], changes: [] });
       if (asChild && after) directoryGridHost.setExpanded(after.id, true);
       await fresh();
       const row = rowOfId(id);
@@ -348,7 +279,6 @@ export function DirectoryGrid({
       });
       if (!confirmed) return;
       await dirApi.deleteValue(dirRef, v.id);
-      record({ kind: 'remove', values: parentsFirst(gone.map(snapshot)) });
       await fresh();
       const last = Math.max(0, shownIds().length - 1);
       const focus = useDirectoryGrid.getState().selection.focus;
@@ -368,74 +298,26 @@ export function DirectoryGrid({
       if (!to) return;
       if (to.parent_id) directoryGridHost.setExpanded(to.parent_id, true);
       await move(v.id, to);
-      record({ kind: 'move', id: v.id, from: { parent_id: v.parent_id, sort_order: v.sort_order }, to });
       await fresh();
       const row = rowOfId(v.id);
       if (row >= 0) focusRow(row);
     });
 
-  /** Takes a step back (undo) or does it again (redo): true when it all went in. */
-  const replay = async (
-    step: UndoStep,
-    undo: boolean,
-  ): Promise<{ ok: boolean; map: Map<string, string> }> => {
-    const none = new Map<string, string>();
-    switch (step.kind) {
-      case 'cells': {
-        const changes = undo ? inverse(step.changes) : [...step.changes];
-        return { ok: (await store(changes)).length === changes.length, map: none };
-      }
-      case 'add':
-        if (undo) {
-          await removeAll(step.values.map((v) => v.id));
-          if (step.changes.length) await store(inverse(step.changes));
-          else await fresh();
-          return { ok: true, map: none };
-        } else {
-          const map = await recreate(step.values);
-          await fresh();
-          if (step.changes.length) await store(step.changes);
-          return { ok: true, map };
-        }
-      case 'remove':
-        if (undo) {
-          const map = await recreate(step.values);
-          await fresh();
-          return { ok: true, map };
-        } else {
-          await removeAll(step.values.map((v) => v.id));
-          await fresh();
-          return { ok: true, map: none };
-        }
-      case 'move':
-        await move(step.id, undo ? step.from : step.to);
-        await fresh();
-        return { ok: true, map: none };
-    }
-  };
+  /**
+   * Undo or redo on the server: the caller's own last step of this directory, kept there (after a
+   * reload too). A step another member's edit overtook is refused with a toast and leaves the
+   * history; either way the directory is read again and the focus goes to the first value touched.
+   */
   const runHistory = (which: 'undo' | 'redo') =>
     void run(async () => {
-      const h = history.current;
-      const undo = which === 'undo';
-      const step = (undo ? h.undos : h.redos).pop();
-      if (!step) return;
-      let result: { ok: boolean; map: Map<string, string> };
+      let ids: string[] = [];
       try {
-        result = await replay(step, undo);
+        ids = (await dirApi.history(dirRef, which)).ids;
       } catch {
-        result = { ok: false, map: new Map() };
-        await fresh().catch(() => undefined);
+        // The call's toast said why (nothing to undo, or the values changed since).
       }
-      (result.ok ? (undo ? h.redos : h.undos) : undo ? h.undos : h.redos).push(step);
-      h.undos = renameIds(h.undos, result.map);
-      h.redos = renameIds(h.redos, result.map);
-      const first =
-        step.kind === 'move'
-          ? step.id
-          : step.kind === 'cells'
-            ? step.changes[0]?.id
-            : (step.values[0]?.id ?? (step.kind === 'add' ? step.changes[0]?.id : undefined));
-      const row = first ? rowOfId(result.map.get(first) ?? first) : -1;
+      await fresh();
+      const row = ids.map(rowOfId).find((r) => r >= 0) ?? -1;
       if (row >= 0) focusRow(row);
       else {
         const last = Math.max(0, shownIds().length - 1);

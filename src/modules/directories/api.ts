@@ -1,6 +1,8 @@
 // Calls of the directory contract from the browser.
 import type { DirectoryAttribute } from '../../api/directories';
 import { directoryRoutes as routes } from '../../api/directories';
+import type { z } from 'zod';
+import { directoryUndoRoutes as undoRoutes } from '../../api/directory-undo';
 import { call } from '../../app/api/call';
 
 export interface DirRef {
@@ -67,6 +69,14 @@ export const updateValue = (d: DirRef, valueId: string, body: ValueInput) =>
   call(routes.valueUpdate, { params: { ...d, valueId }, body });
 export const deleteValue = (d: DirRef, valueId: string) =>
   call(routes.valueDelete, { params: { ...d, valueId } });
+
+// The values grid's edits as one step each, and the caller's undo history kept by the server.
+export type BatchLabel = z.infer<typeof undoRoutes.valuesBatch.body>['label'];
+export const valuesBatch = (d: DirRef, body: z.input<typeof undoRoutes.valuesBatch.body>) =>
+  call(undoRoutes.valuesBatch, { params: d, body });
+export const undoState = (d: DirRef) => call(undoRoutes.undoState, { params: d }, { silent: true });
+/** Undo or redo on the server (a refusal, e.g. 409 when another member changed the values, toasts). */
+export const history = (d: DirRef, which: 'undo' | 'redo') => call(undoRoutes[which], { params: d });
 
 export const wbsLinks = (versionId: string, wbsId: string) =>
   call(routes.wbsLinks, { params: { id: versionId, wbsId } });

@@ -1,8 +1,9 @@
 // Storing edited cells of directory values: a value's new body (code, name, attributes with
 // numbers as numbers), the spec's "apply refreshed WBS values" confirmation once for all the
-// linked rows the cells touch, then each value stored in turn, donor and linked attributes pushed
-// into the linked rows once, and the directory read again. Answers the changes stored (a refusal
-// stops there, so an undo takes back exactly what went in).
+// linked rows the cells touch, then the values (and a paste's new values) stored by one batch call
+// — one transaction and one step of the caller's undo history on the server — donor and linked
+// attributes pushed into the linked rows once, and the directory read again. Answers the changes
+// stored: all of them, or none (a refusal stores nothing).
 import type { Directory, DirectoryValue } from '../../api/directories';
 import { confirm } from '../../app/dialogs/confirm';
 import type { CellChange } from '../../domain/directory';
@@ -39,7 +40,8 @@ export async function saveCells(
   directory: Directory,
   changes: readonly CellChange[],
   ui: { t: T; toast: (text: string) => void; reload: () => Promise<void> },
-): Promise<CellChange[]> {
+  step: { label: dirApi.BatchLabel; creates?: dirApi.ValueInput[] } = { label: 'edit' },
+): Promise<{ stored: CellChange[]; created: string[] }> {
   const { t, toast } = ui;
   const byValue = new Map<string, CellChange[]>();
   for (const c of changes) byValue.set(c.id, [...(byValue.get(c.id) ?? []), c]);
@@ -58,26 +60,34 @@ export async function saveCells(
       submitLabel: t('refresh_submit'),
       confirmWithEnter: true,
     });
-    if (!confirmed) return [];
+    if (!confirmed) return { stored: [], created: [] };
   }
-  const stored: CellChange[] = [];
+  let created: string[];
+  try {
+    const res = await dirApi.valuesBatch(ref, {
+      label: step.label,
+      updates: values.map((v) => ({ id: v.id, ...bodyOf(directory, v, byValue.get(v.id)!) })),
+      creates: step.creates ?? [],
+    });
+    created = res.created.map((v) => v.id);
+  } catch {
+    // A refused code (taken, empty) or name: nothing went in, and the toast says so.
+    useToasts.getState().push({
+      kind: 'error',
+      title: t('failed'),
+      lines: values.slice(0, 5).map((v) => v.code),
+      durationMs: 5000,
+    });
+    await ui.reload();
+    return { stored: [], created: [] };
+  }
   const fields = new Set<string>();
   let linkedTouched = false;
-  for (const v of values) {
-    const cells = byValue.get(v.id)!;
-    try {
-      await dirApi.updateValue(ref, v.id, bodyOf(directory, v, cells));
-    } catch {
-      // A refused code (taken, empty) or name: what went in before stays, and says so.
-      useToasts.getState().push({ kind: 'error', title: t('failed'), lines: [v.code], durationMs: 5000 });
-      break;
-    }
-    stored.push(...cells);
+  for (const v of values)
     if (v.linked_rows > 0) {
       linkedTouched = true;
-      for (const c of cells) fields.add(c.field);
+      for (const c of byValue.get(v.id)!) fields.add(c.field);
     }
-  }
   if (linkedTouched) {
     // Donor attributes' new values go into the linked rows (one undoable change per version), and
     // linked attributes show on them, as the confirmation said.
@@ -90,5 +100,5 @@ export async function saveCells(
       await refreshLinked(ref, t, false);
   }
   await ui.reload();
-  return stored;
+  return { stored: [...changes], created };
 }

@@ -101,6 +101,10 @@ const en: Record<string, string> = {
   'timesheet.col_cost': 'Cost',
   'directory.bad_file': 'Send a CSV or XLSX file in the field "file"',
   'directory.code_taken': 'The code {code} is already in this directory',
+  'directory.nothing_to_undo': 'Nothing to undo among your edits of this directory',
+  'directory.nothing_to_redo': 'Nothing to redo among your edits of this directory',
+  'directory.undo_changed':
+    'These directory values were changed since (by another edit or member): your edit stays as it is and leaves the undo history',
   'directory.attribute_taken': 'The directory already has an attribute named {name}',
   'directory.not_donor': 'The attribute {name} of the directory gives its values to no attribute: {field}',
   'attribute.not_in_list': 'The value "{value}" is not in the list of {name}: {values}',
@@ -202,6 +206,10 @@ const ru: Record<string, string> = {
   'timesheet.col_cost': 'Стоимость',
   'directory.bad_file': 'Отправьте файл CSV или XLSX в поле "file"',
   'directory.code_taken': 'Код {code} уже есть в этом справочнике',
+  'directory.nothing_to_undo': 'Среди ваших правок этого справочника нечего отменять',
+  'directory.nothing_to_redo': 'Среди ваших правок этого справочника нечего повторять',
+  'directory.undo_changed':
+    'Эти значения справочника с тех пор изменены (другой правкой или участником): ваша правка остаётся как есть и уходит из истории отмены',
   'directory.attribute_taken': 'В справочнике уже есть атрибут {name}',
   'directory.not_donor': 'Атрибут справочника {name} не передаёт значения ни одному атрибуту: {field}',
   'attribute.not_in_list': 'Значения «{value}» нет в списке атрибута {name}: {values}',

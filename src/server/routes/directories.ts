@@ -8,12 +8,9 @@ import type { Directory, DirectorySummary, DirectoryValue, WbsDirectoryLink } fr
 import { Id, PROHIBITED_CHARACTERS, TEXT_MAX_LENGTH } from '../../api/common';
 import {
   type TableEntry,
-  canMoveUnder,
   childrenOf,
   codePath,
-  nextOrder,
   readDirectoryTable,
-  subtreeIds,
   writeDirectoryTable,
 } from '../../domain/directory';
 import { formatCsv } from '../../domain/io/csv/parse';
@@ -28,9 +25,18 @@ import { copyLists } from '../services/directory-copy-lists';
 import { pushDonor } from '../services/directory-donor';
 import { linkedAttributes, updateLinkedValues } from '../services/directory-linked';
 import { addValuesToVersion } from '../services/directory-to-version';
+import { editValues, withLinkedRows } from '../services/directory-value-edits';
 import { getVersion } from './versions';
 
 const MAX_DIRECTORY_FILE = 20 * 1024 * 1024;
+
+const undoScope = (spaceId: string, userId: string, d: { id: string }) => ({
+  spaceId,
+  userId,
+  directoryId: d.id,
+});
+/** The single value routes name their body's fields. */
+const single = (_list: string, _i: number, field: string) => `body.${field}`;
 
 type DirRow = { id: string; eps_id: string | null; name: string; attributes: DirectoryAttributeDef[] };
 
@@ -120,23 +126,6 @@ export async function valuesOf(
 async function fullDirectory(db: Kysely<DB>, spaceId: string, d: DirRow): Promise<Directory> {
   const values = await valuesOf(db, spaceId, d.id);
   return { ...summary(d, values.length), values };
-}
-
-async function codeTaken(
-  db: Kysely<DB>,
-  spaceId: string,
-  directoryId: string,
-  code: string,
-  except?: string,
-) {
-  let q = db
-    .selectFrom('directory_values')
-    .select('id')
-    .where('space_id', '=', spaceId)
-    .where('directory_id', '=', directoryId)
-    .where('code', '=', code);
-  if (except) q = q.where('id', '<>', except);
-  if (await q.executeTakeFirst()) throw conflict('directory.code_taken', { code });
 }
 
 /** Attribute values kept only for the directory's attributes (unknown keys are dropped). */
@@ -646,72 +635,59 @@ export function directoryRoutes({ db, events }: AppContext) {
       );
     }),
 
-    implement(api.directories.valueCreate, async ({ params, body, space }) => {
+    implement(api.directories.valueCreate, async ({ params, body, space, userId }) => {
       const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
-      const values = await valuesOf(db, space.spaceId, d.id);
-      if (body.parent_id !== null && !values.some((v) => v.id === body.parent_id))
-        throw badRequest('wrong_parent', { field: 'body.parent_id' });
-      await codeTaken(db, space.spaceId, d.id, body.code);
-      const siblings = values.filter((v) => v.parent_id === body.parent_id);
-      const v = await db
-        .insertInto('directory_values')
-        .values({
-          space_id: space.spaceId,
-          directory_id: d.id,
-          parent_id: body.parent_id,
-          sort_order: body.sort_order ?? nextOrder(siblings),
-          code: body.code,
-          name: body.name,
-          attribute_values: JSON.stringify(knownValues(d, body.attribute_values)),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { ...v, sort_order: Number(v.sort_order), linked_rows: 0 };
+      const r = await editValues(
+        db,
+        undoScope(space.spaceId, userId, d),
+        d,
+        { creates: [body] },
+        'add',
+        single,
+      );
+      return { ...r.created[0]!, linked_rows: 0 };
     }),
 
-    implement(api.directories.valueUpdate, async ({ params, body, space }) => {
+    implement(api.directories.valueUpdate, async ({ params, body, space, userId }) => {
       const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
-      const values = await valuesOf(db, space.spaceId, d.id);
-      const cur = values.find((v) => v.id === params.valueId);
-      if (!cur) throw notFound('value');
-      if (!canMoveUnder(values, cur.id, body.parent_id))
-        throw badRequest('wrong_parent', { field: 'body.parent_id' });
-      await codeTaken(db, space.spaceId, d.id, body.code, cur.id);
-      const moved = body.parent_id !== cur.parent_id;
-      const sort_order =
-        body.sort_order ??
-        (moved ? nextOrder(values.filter((v) => v.parent_id === body.parent_id)) : cur.sort_order);
-      const v = await db
-        .updateTable('directory_values')
-        .set({
-          parent_id: body.parent_id,
-          sort_order,
-          code: body.code,
-          name: body.name,
-          attribute_values: JSON.stringify(
-            body.attribute_values ? knownValues(d, body.attribute_values) : cur.attribute_values,
-          ),
-        })
+      const cur = await db
+        .selectFrom('directory_values')
+        .select(['code', 'name', 'attribute_values'])
         .where('space_id', '=', space.spaceId)
-        .where('id', '=', cur.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { ...v, sort_order: Number(v.sort_order), linked_rows: cur.linked_rows };
-    }),
-
-    implement(api.directories.valueDelete, async ({ params, space }) => {
-      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
-      const values = await valuesOf(db, space.spaceId, d.id);
-      if (!values.some((v) => v.id === params.valueId)) throw notFound('value');
-      const ids = new Set(subtreeIds(values, params.valueId));
-      const unlinked = values.filter((v) => ids.has(v.id)).reduce((s, v) => s + v.linked_rows, 0);
-      // The parent foreign key removes the values under it, and theirs remove the links.
-      await db
-        .deleteFrom('directory_values')
-        .where('space_id', '=', space.spaceId)
+        .where('directory_id', '=', d.id)
         .where('id', '=', params.valueId)
-        .execute();
-      return { success: true as const, removed: ids.size, unlinked };
+        .executeTakeFirst();
+      if (!cur) throw notFound('value');
+      // Only its place changed: a move (an indent or outdent of the grid).
+      const moved =
+        body.code === cur.code &&
+        body.name === cur.name &&
+        (!body.attribute_values ||
+          JSON.stringify(knownValues(d, body.attribute_values)) === JSON.stringify(cur.attribute_values));
+      const r = await editValues(
+        db,
+        undoScope(space.spaceId, userId, d),
+        d,
+        { updates: [{ ...body, id: params.valueId }] },
+        moved ? 'move' : 'edit',
+        single,
+      );
+      return (await withLinkedRows(db, space.spaceId, r.updated))[0]!;
+    }),
+
+    implement(api.directories.valueDelete, async ({ params, space, userId }) => {
+      const d = await getDirectory(db, space.spaceId, params.epsId, params.id);
+      // The parent foreign key removes the values under it, and theirs remove the links; the
+      // step keeps them all, and the links, for an undo.
+      const r = await editValues(
+        db,
+        undoScope(space.spaceId, userId, d),
+        d,
+        { deletes: [params.valueId] },
+        'delete',
+        single,
+      );
+      return { success: true as const, removed: r.removed, unlinked: r.unlinked };
     }),
 
     implement(api.directories.wbsLinks, async ({ params, space }) => {

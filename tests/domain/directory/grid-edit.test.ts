@@ -1,18 +1,15 @@
 // Editing directory values in the grid: typed columns refuse what does not read, a matrix pasted
 // past the last value plans new values (codes distinct, refused as a whole on one bad cell naming
-// its row and column), and the undo steps follow values stored again under new ids.
+// its row and column). (The undo of these edits is the server's: tests/server/directory-undo.test.ts.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type AttributeType,
-  type UndoStep,
   attributeValue,
-  parentsFirst,
   planGridPaste,
   readDate,
   readNumber,
   refusal,
-  renameIds,
 } from '../../../src/domain/directory/grid-edit';
 
 const types = new Map<string, AttributeType>([
@@ -148,46 +145,5 @@ describe('a pasted matrix', () => {
         },
       ),
     );
-  });
-});
-
-describe('undo steps', () => {
-  it('follow values stored again under new ids', () => {
-    const steps: UndoStep[] = [
-      { kind: 'cells', changes: [{ id: 'a', field: 'name', before: 'x', after: 'y' }] },
-      {
-        kind: 'remove',
-        values: [
-          { id: 'a', parent_id: null, code: 'A', name: 'A', sort_order: 0, attribute_values: {} },
-          { id: 'c', parent_id: 'a', code: 'C', name: 'C', sort_order: 0, attribute_values: {} },
-        ],
-      },
-      {
-        kind: 'move',
-        id: 'c',
-        from: { parent_id: 'a', sort_order: 0 },
-        to: { parent_id: null, sort_order: 1 },
-      },
-    ];
-    const renamed = renameIds(
-      steps,
-      new Map([
-        ['a', 'a2'],
-        ['c', 'c2'],
-      ]),
-    );
-    expect(JSON.stringify(renamed)).not.toMatch(/"a"|"c"/u);
-    expect(renamed[1]).toMatchObject({ values: [{ id: 'a2' }, { id: 'c2', parent_id: 'a2' }] });
-    expect(renamed[2]).toMatchObject({ id: 'c2', from: { parent_id: 'a2' } });
-  });
-
-  it('orders a subtree parents first', () => {
-    const v = (id: string, parent_id: string | null) => ({ id, parent_id });
-    expect(parentsFirst([v('c', 'b'), v('b', 'a'), v('a', null), v('d', 'a')]).map((x) => x.id)).toEqual([
-      'a',
-      'b',
-      'd',
-      'c',
-    ]);
   });
 });

@@ -62,6 +62,13 @@ export const directorySamples: Record<string, (t: T) => Sample> = {
     body: { parent_id: null, code: '01', name: 'Earthworks' },
   }),
   'DELETE /eps/:epsId/directory/:id/value/:valueId': (t) => ({ params: { ...dir(t), valueId: VALUE } }),
+  'POST /eps/:epsId/directory/:id/values/batch': (t) => ({
+    params: dir(t),
+    body: { label: 'paste', updates: [{ id: VALUE, parent_id: null, code: '01', name: 'Earthworks' }] },
+  }),
+  'GET /eps/:epsId/directory/:id/undo-state': (t) => ({ params: dir(t) }),
+  'POST /eps/:epsId/directory/:id/undo': (t) => ({ params: dir(t) }),
+  'POST /eps/:epsId/directory/:id/redo': (t) => ({ params: dir(t) }),
   'PATCH /versions/:id/directory/:directoryId/add-values-to-version': (t) => ({
     params: { id: t.version, directoryId: DIR },
   }),
