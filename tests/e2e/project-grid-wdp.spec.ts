@@ -106,4 +106,24 @@ test("the daily planning tab works on the row's own version: typed, stored, relo
   await expect(total(page, partitions)).toHaveText(/^0?$/);
   expect(await planOf(fitout.version, partitions)).toEqual([]);
   expect(await planOf(structure.version, footings)).toEqual([[today, 5]]);
+
+  // The first schedule's version locked: its rows' days are read-only (said so, a typed day refused).
+  await as('POST', `/versions/${structure.version}/setLocked`, { locked: true });
+  await page.reload();
+  await expect(page.getByTestId('pg-summary')).toHaveText('2 schedules · 5 rows');
+  await rowNamed(page, 'Footings').locator('[data-col="1"]').click();
+  await tabs.getByRole('tab', { name: 'Daily planning' }).click();
+  await expect(total(page, footings)).toHaveText('5');
+  await expect(page.getByTestId('wdp-read-only')).toBeVisible();
+  await matrix(page).focus();
+  await page.keyboard.type('9');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The version of “Structure” is locked')).toBeVisible();
+  await expect(total(page, footings)).toHaveText('5');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-wdp-locked.png` });
+  expect(await planOf(structure.version, footings)).toEqual([[today, 5]]);
+  // The other schedule's rows stay editable: no note there.
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await expect(total(page, partitions)).toHaveText(/^0?$/);
+  await expect(page.getByTestId('wdp-read-only')).toHaveCount(0);
 });

@@ -114,7 +114,8 @@ describe("project grid: daily plans in the row's own version", () => {
     setCommitGuard(editor.guard);
     setWdpPatchRouting(wdpRouting(versions, editor.routes));
     sync = new VersionSync(editor.transport, async () => undefined);
-    const scopeOf = wdpScopes(versions, editor.routes);
+    const grid = editor;
+    const scopeOf = wdpScopes(versions, editor.routes, (v) => grid.editable(v));
     // B's row T1 in the grid (its id is A's too: suffixed).
     const bT1 = merged.gridIds[1]!.get('T1')!;
     const scopeA = scopeOf('T1')!;
@@ -141,6 +142,7 @@ describe("project grid: daily plans in the row's own version", () => {
     expect(scopeA.versionId).toBe(A.id);
     expect(scopeB.versionId).toBe(B.id);
     expect(scopeOf(merged.summaryIds[1]!)).toBe(scopeB);
+    expect([scopeA.editable, scopeB.editable]).toEqual([true, true]);
     expect(scopeA.owns('T2')).toBe(true);
     expect(scopeA.owns(bT1)).toBe(false);
     expect(scopeB.owns(bT1)).toBe(true);
@@ -175,7 +177,8 @@ describe("project grid: daily plans in the row's own version", () => {
   });
 
   it("refuses a day on a locked version's row: nothing stored, nothing sent", async () => {
-    const { bT1, scopeB } = open(true);
+    const { bT1, scopeA, scopeB } = open(true);
+    expect([scopeA.editable, scopeB.editable]).toEqual([true, false]);
     const out = commitEdits(scopeB.store, [{ rowId: bT1, day: DAY, kind: 'plan', value: 7 }]);
     expect(out.applied).toBe(false);
     await settle();

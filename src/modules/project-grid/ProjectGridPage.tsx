@@ -208,7 +208,7 @@ export function ProjectGridPage() {
     setAssignmentSteps(editor.assignmentStep);
     // Daily plans: each version's days in its own store, the history's day patches routed there.
     setWdpPatchRouting(wdpRouting(loaded.versions, editor.routes));
-    scopesRef.current = wdpScopes(loaded.versions, editor.routes);
+    scopesRef.current = wdpScopes(loaded.versions, editor.routes, (v) => editor.editable(v));
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {

@@ -20,7 +20,11 @@ export function wdpRouting(versions: readonly (Version | null)[], routes: GridRo
  * The daily planning tab's scope of a grid row: its schedule's version (a schedule's summary row
  * shows its schedule's rows too), one scope object per version (the tab reads a store once).
  */
-export function wdpScopes(versions: readonly (Version | null)[], routes: GridRoutes) {
+export function wdpScopes(
+  versions: readonly (Version | null)[],
+  routes: GridRoutes,
+  editable: (versionId: string) => boolean,
+) {
   const made = new Map<number, WdpScope>();
   return (rowId: string): WdpScope | null => {
     const part = routes.rows.get(rowId)?.part;
@@ -35,6 +39,7 @@ export function wdpScopes(versions: readonly (Version | null)[], routes: GridRou
           versionId: version.id,
           owns: (id) => routes.rows.get(id)?.part === part,
           idOf: (own) => routes.gridRows[part]?.get(own) ?? own,
+          editable: editable(version.id),
         }),
       );
     return scope;

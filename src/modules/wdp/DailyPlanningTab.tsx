@@ -52,6 +52,8 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     // The bar shows once the days are read.
   }, [status]);
   const [allocating, setAllocating] = useState(false);
+  /** The read-only note's line (a version the project grid may not edit). */
+  const noteH = scope.editable ? 0 : 26;
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const [base, setBase] = useState<DistributionBase>('by_date');
   const { firstDay, sel } = useMatrixOpen({
@@ -225,6 +227,11 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           {t('from_facts')}
         </label>
       </div>
+      {!scope.editable && (
+        <p className="wb-dim wdp-read-only" role="note" data-testid="wdp-read-only">
+          {t('version_read_only')}
+        </p>
+      )}
       {view === 'works' && allocating && kind !== 'approved_plan' && (
         <AllocateForm
           kind={kind}
@@ -243,7 +250,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           openCol={sel.focus.col}
           lang={lang}
           t={t}
-          height={Math.max(120, height - barHeight - 10)}
+          height={Math.max(120, height - barHeight - 10 - noteH)}
         />
       ) : paneOpen ? (
         <p className="wb-dim wdp-pane-note">{t('pane_note')}</p>
@@ -256,7 +263,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           onSel={setMatrixSel}
           lang={lang}
           t={t}
-          height={Math.max(120, height - barHeight - 10 - (allocating ? 40 : 0))}
+          height={Math.max(120, height - barHeight - 10 - noteH - (allocating ? 40 : 0))}
           notify={notify}
         />
       )}

@@ -15,8 +15,10 @@ export interface WdpScope {
   readonly versionId: string;
   /** Whether a visible row is of this version (the matrix shows those only). */
   readonly owns: (rowId: string) => boolean;
-  /** The version's own id of a row the screen names (the grid's ids), to read its days. */
+  /** The grid's id of a row the version names by its own id (its days are kept under it). */
   readonly idOf: (ownId: string) => string;
+  /** The version may be edited here (rights, lock); else the tab says it is read-only. */
+  readonly editable: boolean;
 }
 
 const ScopeContext = createContext<WdpScope | null>(null);
@@ -47,6 +49,8 @@ export interface ScopeView {
   readonly versionId: string | null;
   /** Whether a provider chose the version (the project grid), not the page. */
   readonly scoped: boolean;
+  /** False when the provider's version may not be edited (the page has its own lock). */
+  readonly editable: boolean;
   /** The matrix's rows (ids, top down). */
   readonly ids: readonly string[];
   /** A matrix row's index among the workbench's visible rows. */
@@ -65,6 +69,7 @@ export function useWdpScope(): ScopeView {
         store: pageWdp,
         versionId: pageVersion,
         scoped: false,
+        editable: true,
         ids: visible.ids,
         at: (r: number) => r,
         rowOf: (i: number) => i,
@@ -82,6 +87,7 @@ export function useWdpScope(): ScopeView {
       store: scope.store,
       versionId: scope.versionId,
       scoped: true,
+      editable: scope.editable,
       ids,
       at: (r: number) => index[r] ?? -1,
       rowOf: (i: number) => back.get(i) ?? -1,
