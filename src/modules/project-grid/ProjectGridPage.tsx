@@ -118,8 +118,9 @@ export function ProjectGridPage() {
     };
   }, []);
   // The daily planning tab: the focused row's version's days (one store per version, wdp.ts).
-  const scopesRef = useRef<((rowId: string) => WdpScope | null) | null>(null);
-  const wdpScope = useCallback((rowId: string) => scopesRef.current?.(rowId) ?? null, []);
+  // A new function with each editor (a reading again of the grid): the panel asks again.
+  const [scopes, setScopes] = useState<{ of: (rowId: string) => WdpScope | null } | null>(null);
+  const wdpScope = useCallback((rowId: string) => scopes?.of(rowId) ?? null, [scopes]);
   // The project whose history was rebuilt from the logs (once per page load: a reading again of
   // the grid keeps the history it has).
   const historyOf = useRef<string | null>(null);
@@ -208,7 +209,10 @@ export function ProjectGridPage() {
     setAssignmentSteps(editor.assignmentStep);
     // Daily plans: each version's days in its own store, the history's day patches routed there.
     setWdpPatchRouting(wdpRouting(loaded.versions, editor.routes));
-    scopesRef.current = wdpScopes(loaded.versions, editor.routes, (v) => editor.editable(v));
+    // The panel's daily planning tab asks this editor's scopes (its routes and rights): a new
+    // editor (the grid read again, the rights known) gives the panel new ones to ask.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setScopes({ of: wdpScopes(loaded.versions, editor.routes, (v) => editor.editable(v)) });
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
@@ -226,7 +230,7 @@ export function ProjectGridPage() {
       editorRef.current = null;
       setAssignmentSteps(null);
       setWdpPatchRouting(null);
-      scopesRef.current = null;
+      setScopes(null);
       dropWdpStores();
     };
   }, [loaded, canEdit]);
