@@ -24,7 +24,7 @@ export interface WdpScope {
 const ScopeContext = createContext<WdpScope | null>(null);
 
 /** Reads the version's days into its store the first time (and after a failed read). */
-export async function readScope(scope: WdpScope): Promise<void> {
+async function readScope(scope: WdpScope): Promise<void> {
   const { store, versionId } = scope;
   store.set({ status: 'loading' });
   try {
