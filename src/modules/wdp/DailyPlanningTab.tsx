@@ -103,7 +103,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     const id = ids[sel.anchor.row];
     if (!id || workbench.get().wbs.index.children.has(id)) return notify(t('summary_skipped'));
     const out = transferDayValue(store, id, kind, firstDay + sel.anchor.col, firstDay + sel.focus.col);
-    if (!out.ok) return notify(t(`transfer_${out.reason}`));
+    if (!out.ok) return out.reason === 'refused' ? undefined : notify(t(`transfer_${out.reason}`));
     notify(
       t('transferred', {
         value: formatNumber(out.moved, { lang, decimals: 3, trimZeros: true }),

@@ -211,7 +211,7 @@ export function DayMatrix(props: {
     if (id === undefined || !isLeaf(id)) return notify(t('summary_skipped'));
     const from = firstDay + sel.focus.col;
     const out = transferDayValue(store, id, kind, from, from + dc);
-    if (!out.ok) return notify(t(`transfer_${out.reason}`));
+    if (!out.ok) return out.reason === 'refused' ? undefined : notify(t(`transfer_${out.reason}`));
     move(0, dc, false);
   };
 

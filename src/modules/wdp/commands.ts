@@ -223,7 +223,8 @@ export function allocateRows(
 
 export type TransferOutcome =
   | { ok: true; moved: number }
-  | { ok: false; reason: 'closed' | 'same_day' | 'nothing_to_transfer' | 'exceeds' };
+  /** `refused`: the page refused the step and said why (the project grid: a locked version). */
+  | { ok: false; reason: 'closed' | 'same_day' | 'nothing_to_transfer' | 'exceeds' | 'refused' };
 
 /** Moves a row's value of a kind (all, or `amount`) from one day to another: one undo step. */
 export function transferDayValue(
@@ -239,8 +240,6 @@ export function transferDayValue(
   const daysOf = daysIn(w);
   const res = transferValue({ rowId, kind, fromDay, toDay, amount, current: daysOf(rowId) ?? new Map() });
   if (!res.ok) return res;
-  // Refused by the page (a locked version): the same as nothing moved.
-  if (!commit(w, editsChange(daysOf, res.edits), 'wdp.cmd.transfer'))
-    return { ok: false, reason: 'nothing_to_transfer' };
+  if (!commit(w, editsChange(daysOf, res.edits), 'wdp.cmd.transfer')) return { ok: false, reason: 'refused' };
   return { ok: true, moved: res.moved };
 }
