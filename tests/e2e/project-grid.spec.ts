@@ -352,6 +352,7 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     'Directories',
     'Related schedules',
     'Gallery',
+    'Daily planning',
     'Assignments',
     '3D model',
   ]);

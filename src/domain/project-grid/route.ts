@@ -4,8 +4,10 @@
 // touches, every new parent it names and both ends of every relation must belong to one schedule,
 // and the summary rows (the grid's own) are never changed. Then the patches are written in that
 // version's own ids (summary parent → top level) and go as that version's batch; the answers
-// (others' changes) come back the other way. Works on immer patches and on their serialized
-// form alike (only ids, `parentId`, `predId`, `succId` are read and rewritten).
+// (others' changes) come back the other way. Patches of a row's side tables (its daily work plan
+// days `['wdp', rowId, day]`, its wdp settings, its timesheet lines) go with the row. Works on
+// immer patches and on their serialized form alike (only ids, `parentId`, `predId`, `succId` are
+// read and rewritten).
 
 export interface RoutedPatch {
   readonly op: string;
@@ -36,6 +38,12 @@ export interface GridRoutes {
    */
   readonly sides?: Map<string, number>;
 }
+
+/**
+ * Tables keyed by a row (a day of daily work plans `['wdp', rowId, day]`, a row's wdp settings,
+ * a timesheet line): they go with their row's schedule and are written under its own id.
+ */
+const ROW_KEYED: readonly string[] = ['wdp', 'wdp_row', 'timesheet_day'];
 
 /** Side tables whose patches a step may carry, routed by the id learnt (see `sides`). */
 const SIDE_TABLES: readonly string[] = ['assignments'];
@@ -108,6 +116,12 @@ export function routeOf(patches: readonly RoutedPatch[], routes: GridRoutes): Ro
         if (typeof k === 'string') return { ok: false, reason: k };
         if (k !== partOfRow(id)) return { ok: false, reason: 'boundary' };
       }
+    } else if (typeof table === 'string' && ROW_KEYED.includes(table) && key !== undefined) {
+      // A day of a row: its schedule's (a summary row's days are sums, never stored).
+      const id = String(key);
+      if (summaries.has(id)) return { ok: false, reason: 'summary' };
+      const r = addRow(id);
+      if (r) return { ok: false, reason: r };
     } else if (typeof table === 'string' && SIDE_TABLES.includes(table) && key !== undefined) {
       // Side data (an assignment): its version's part when known, else left alone.
       const k = routes.sides?.get(sideKey(table, String(key)));
@@ -162,6 +176,8 @@ function rewrite(
   const mapRef = (v: unknown) => (typeof v === 'string' ? row(v) : v);
   return patches.map((p) => {
     const [table, key, field, ...rest] = p.path;
+    if (typeof table === 'string' && ROW_KEYED.includes(table) && key !== undefined)
+      return { ...p, path: [table, row(String(key)) ?? String(key), ...p.path.slice(2)] };
     if ((table !== 'rows' && table !== 'relations') || key === undefined) return p;
     const isRow = table === 'rows';
     const id = isRow ? (row(String(key)) ?? String(key)) : rel(String(key));

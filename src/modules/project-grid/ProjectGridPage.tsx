@@ -49,6 +49,9 @@ import type { LoadedGrid } from './load';
 import { ConflictDialog } from '../schedule/ConflictDialog';
 import { GridEditor, peopleRouting } from './edit';
 import { restoreGridHistory } from './history';
+import { wdpRouting, wdpScopes } from './wdp';
+import { dropWdpStores, setWdpPatchRouting } from '../../state/wdp/store';
+import type { WdpScope } from '../wdp/scope';
 import { useProjectGridLayout } from './use-grid-layout';
 import { useGridFormulas, type GridHost } from './use-grid-formulas';
 import './project-grid.css';
@@ -114,6 +117,10 @@ export function ProjectGridPage() {
       ...(scheduleId ? { scheduleId } : {}),
     };
   }, []);
+  // The daily planning tab: the focused row's version's days (one store per version, wdp.ts).
+  // A new function with each editor (a reading again of the grid): the panel asks again.
+  const [scopes, setScopes] = useState<{ of: (rowId: string) => WdpScope | null } | null>(null);
+  const wdpScope = useCallback((rowId: string) => scopes?.of(rowId) ?? null, [scopes]);
   // The project whose history was rebuilt from the logs (once per page load: a reading again of
   // the grid keeps the history it has).
   const historyOf = useRef<string | null>(null);
@@ -200,6 +207,12 @@ export function ProjectGridPage() {
     editorRef.current = editor;
     // The Assignments tab's calls: each step joins the grid's history, undone in its version.
     setAssignmentSteps(editor.assignmentStep);
+    // Daily plans: each version's days in its own store, the history's day patches routed there.
+    setWdpPatchRouting(wdpRouting(loaded.versions, editor.routes));
+    // The panel's daily planning tab asks this editor's scopes (its routes and rights): a new
+    // editor (the grid read again, the rights known) gives the panel new ones to ask.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setScopes({ of: wdpScopes(loaded.versions, editor.routes, (v) => editor.editable(v)) });
     const sync = new VersionSync(editor.transport, async () => reload());
     const off = liveEvents.subscribe((e) => editor.live(e));
     if (historyOf.current !== loaded.grid.project.id && editor.anyEditable) {
@@ -216,6 +229,9 @@ export function ProjectGridPage() {
       versionsRef.current = [];
       editorRef.current = null;
       setAssignmentSteps(null);
+      setWdpPatchRouting(null);
+      setScopes(null);
+      dropWdpStores();
     };
   }, [loaded, canEdit]);
 
@@ -425,7 +441,16 @@ export function ProjectGridPage() {
         }}
       />
       <GridGanttSplit ctx={ctx} t={wt} label={t('label')} locale={locale} split={split} />
-      {loaded && <NodePanel ctx={ctx} t={wt} split={split} tabs={GRID_PANEL_TABS} rowVersion={rowVersion} />}
+      {loaded && (
+        <NodePanel
+          ctx={ctx}
+          t={wt}
+          split={split}
+          tabs={GRID_PANEL_TABS}
+          rowVersion={rowVersion}
+          wdpScope={wdpScope}
+        />
+      )}
       {/* An overlap with another planner's change of one of the versions: keep mine or take theirs. */}
       {createPortal(<ConflictDialog t={wt} />, document.body)}
       {loadState !== 'ready' && <div className="wb-loading">{t('loading')}</div>}
@@ -441,8 +466,9 @@ export function ProjectGridPage() {
  * (its schedule's gallery, uploads tagged with its version and own id), assignments (the schedule
  * page's editor on the row's own version: each call goes there and its step joins the grid's
  * history, undone in that version; read-only on a locked version) and 3D (its schedule's linked
- * model, the elements of the row and the rows under it). The daily plans (the day matrix, one
- * version's store and history) stay on the row's schedule page, one Alt+Enter away.
+ * model, the elements of the row and the rows under it) and the daily plans (the day matrix of
+ * the row's version: its own store, its rows; each edit one step of the grid's history stored in
+ * that version, wdp.ts).
  */
 const GRID_PANEL_TABS: readonly PanelTab[] = [
   'node_info',
@@ -450,6 +476,7 @@ const GRID_PANEL_TABS: readonly PanelTab[] = [
   'directories',
   'related_schedules',
   'gallery',
+  'daily_planning',
   'assignments',
   'model_3d',
 ];

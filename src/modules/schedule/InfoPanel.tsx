@@ -27,6 +27,7 @@ import { RelationsTab } from './RelationsTab';
 import { Fields, TabEmpty } from './panel-parts';
 import { DailyPlanningTab } from '../wdp/DailyPlanningTab';
 import { useWdpLoader } from '../wdp/load';
+import { type WdpScope, WdpScopeProvider } from '../wdp/scope';
 import { PlanningTab } from '../wdp/PlanningTab';
 import { TimesheetsTab } from '../wdp/TimesheetsTab';
 import { GalleryTab } from '../gallery/GalleryTab';
@@ -125,6 +126,7 @@ export function InfoPanel({
   height,
   tabs: offered = PANEL_TABS,
   rowVersion,
+  wdpScope,
 }: {
   ctx: CellTextContext;
   t: T;
@@ -133,12 +135,15 @@ export function InfoPanel({
   tabs?: readonly PanelTab[];
   /** A shown row's own version and id, where rows are of several versions (the project grid). */
   rowVersion?: ((rowId: string) => RowVersion | null) | undefined;
+  /** The daily plans of a row's own version, where rows are of several (the project grid). */
+  wdpScope?: ((rowId: string) => WdpScope | null) | undefined;
 }) {
   const chosen = useWorkbench((s) => s.panelTab);
   const tab = offered.includes(chosen) ? chosen : offered[0]!;
   const focus = useWorkbench((s) => s.selection.focus.row);
   const tabs = useRef<HTMLDivElement>(null);
-  useWdpLoader(offered.some((x) => WDP_TABS.includes(x)));
+  // The page's one version's days; the project grid reads each version's when its tab shows.
+  useWdpLoader(!wdpScope && offered.some((x) => WDP_TABS.includes(x)));
   const docRows = useWorkbench((s) => s.wbs.doc.rows);
   useWorkbench((s) => s.schedule);
   useWorkbench((s) => s.visible);
@@ -150,6 +155,10 @@ export function InfoPanel({
     () => (rowVersion && focusedId !== undefined ? rowVersion(focusedId) : undefined),
     // docRows: a row moved under another parent changes its subtree.
     [rowVersion, focusedId, docRows], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const scope = useMemo(
+    () => (wdpScope && focusedId !== undefined ? wdpScope(focusedId) : undefined),
+    [wdpScope, focusedId, docRows], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const rowLabel = v ? `${v.row.code ?? v.outline}  ${v.row.name}` : '';
   return (
@@ -198,6 +207,12 @@ export function InfoPanel({
           <TabEmpty tab={tab} t={t} />
         ) : tab === 'assignments' ? (
           <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} place={place ?? undefined} />
+        ) : tab === 'daily_planning' && scope === null ? (
+          <TabEmpty tab={tab} t={t} />
+        ) : tab === 'daily_planning' && scope ? (
+          <WdpScopeProvider scope={scope}>
+            <DailyPlanningTab height={height - 34} lang={ctx.lang} />
+          </WdpScopeProvider>
         ) : tab === 'daily_planning' ? (
           <DailyPlanningTab height={height - 34} lang={ctx.lang} />
         ) : tab === 'planning' ? (

@@ -8,6 +8,7 @@ import { useWorkbench, workbench } from '../../state/workbench/store';
 import type { RowVersion } from './DirectoriesTab';
 import { InfoPanel } from './InfoPanel';
 import { Splitter } from './Splitter';
+import type { WdpScope } from '../wdp/scope';
 import type { SplitControls } from './use-split-sizes';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -38,6 +39,8 @@ export function NodePanel(p: {
   tabs?: readonly PanelTab[];
   /** A shown row's own version and id, where rows are of several versions (the project grid). */
   rowVersion?: ((rowId: string) => RowVersion | null) | undefined;
+  /** The daily plans of a row's own version, where rows are of several (the project grid). */
+  wdpScope?: ((rowId: string) => WdpScope | null) | undefined;
 }) {
   const open = useWorkbench((s) => s.panelOpen);
   if (!open) return null;
@@ -52,7 +55,14 @@ export function NodePanel(p: {
         onChange={p.split.setPanelHeight}
         onCommit={p.split.commitPanelHeight}
       />
-      <InfoPanel ctx={p.ctx} t={p.t} height={p.split.panel.height} tabs={p.tabs} rowVersion={p.rowVersion} />
+      <InfoPanel
+        ctx={p.ctx}
+        t={p.t}
+        height={p.split.panel.height}
+        tabs={p.tabs}
+        rowVersion={p.rowVersion}
+        wdpScope={p.wdpScope}
+      />
     </>
   );
 }

@@ -6,7 +6,8 @@
 // of the workbench's undo history. The "Resources" view shows the same days by resource (the
 // spec's wdp resource gantt), read-only. When the matrix shows beside the WBS grid (the
 // schedule page's ?chart=daily pane) the tab keeps its tools, acting on the pane's selection
-// (kind, measure and selection are shared: state/wdp/matrix-view.ts).
+// (kind, measure and selection are shared: state/wdp/matrix-view.ts). On the project grid the tab
+// works on the focused row's version: its store and its rows (scope.tsx).
 import { useLayoutEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
@@ -16,8 +17,7 @@ import type { DistributionBase, DistributionMode, Measure, PlanKind } from '../.
 import { DISTRIBUTION_MODES, MEASURES, PLAN_KINDS } from '../../domain/wdp';
 import { useToasts } from '../../state/toasts';
 import { rowAt } from '../../state/workbench/data';
-import { useWorkbench, workbench } from '../../state/workbench/store';
-import { useWdp, wdpStore } from '../../state/wdp/store';
+import { workbench } from '../../state/workbench/store';
 import { matrixView, useMatrixView } from '../../state/wdp/matrix-view';
 import { allocateRows, distributeRows, setDayStatus, transferDayValue } from './commands';
 import { DayMatrix, rangeOf } from './DayMatrix';
@@ -25,12 +25,14 @@ import { setMatrixSel, useMatrixOpen } from './matrix-open';
 import { DistributionPickers } from './DistributionPickers';
 import { ResourceDays } from './ResourceDays';
 import { useWdpT } from './i18n';
+import { useWdpScope } from './scope';
 
 export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' | 'ru' }) {
   const { t } = useWdpT();
-  const status = useWdp((s) => s.status);
-  const fromFacts = useWdp((s) => s.progressFromFacts);
-  const versionId = useWorkbench((s) => s.versionId);
+  const scope = useWdpScope();
+  const { store, versionId, ids } = scope;
+  const status = store.use((s) => s.status);
+  const fromFacts = store.use((s) => s.progressFromFacts);
   const kind = useMatrixView((s) => s.kind);
   const measure = useMatrixView((s) => s.measure);
   const paneOpen = useMatrixView((s) => s.paneOpen);
@@ -50,9 +52,14 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     // The bar shows once the days are read.
   }, [status]);
   const [allocating, setAllocating] = useState(false);
+  /** The read-only note's line (a version the project grid may not edit). */
+  const noteH = scope.editable ? 0 : 26;
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const [base, setBase] = useState<DistributionBase>('by_date');
-  const { firstDay, sel } = useMatrixOpen();
+  const { firstDay, sel } = useMatrixOpen({
+    versionId: scope.scoped ? versionId : null,
+    rowOf: scope.rowOf,
+  });
   const push = useToasts((s) => s.push);
   const notify = (text: string, kind: 'info' | 'warning' = 'warning') =>
     push({ kind, title: t('title'), lines: [text], durationMs: 5000 });
@@ -62,7 +69,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     const r = rangeOf(sel);
     const out: string[] = [];
     for (let i = r.r0; i <= r.r1; i++) {
-      const id = s.visible.ids[i];
+      const id = ids[i];
       if (id) out.push(id);
     }
     // The grid's focused row when the matrix has no wider choice (beside the grid the matrix's
@@ -75,7 +82,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
   };
 
   const distribute = () => {
-    const n = distributeRows(selectedRows(), mode, base);
+    const n = distributeRows(store, selectedRows(), mode, base);
     notify(n > 0 ? t('distributed', { count: n }) : t('nothing_distributed'), n > 0 ? 'info' : 'warning');
   };
 
@@ -84,19 +91,19 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     const r = rangeOf(sel);
     const cells = [];
     for (let i = r.r0; i <= r.r1; i++) {
-      const id = s.visible.ids[i];
+      const id = ids[i];
       if (!id || s.wbs.index.children.has(id)) continue;
       for (let c = r.c0; c <= r.c1; c++) cells.push({ rowId: id, day: firstDay + c });
     }
-    if (!setDayStatus(cells, to)) notify(t('nothing_changed'));
+    if (!setDayStatus(store, cells, to)) notify(t('nothing_changed'));
   };
 
   /** Moves the value of the selection's first day to its last day, on the focused row. */
   const moveValue = () => {
-    const id = workbench.get().visible.ids[sel.anchor.row];
+    const id = ids[sel.anchor.row];
     if (!id || workbench.get().wbs.index.children.has(id)) return notify(t('summary_skipped'));
-    const out = transferDayValue(id, kind, firstDay + sel.anchor.col, firstDay + sel.focus.col);
-    if (!out.ok) return notify(t(`transfer_${out.reason}`));
+    const out = transferDayValue(store, id, kind, firstDay + sel.anchor.col, firstDay + sel.focus.col);
+    if (!out.ok) return out.reason === 'refused' ? undefined : notify(t(`transfer_${out.reason}`));
     notify(
       t('transferred', {
         value: formatNumber(out.moved, { lang, decimals: 3, trimZeros: true }),
@@ -110,7 +117,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
     if (!versionId) return;
     try {
       await call(api.wdp.estimatedData, { params: { id: versionId }, body: { progress_from_facts: on } });
-      wdpStore.set({ progressFromFacts: on });
+      store.set({ progressFromFacts: on });
     } catch {
       // The error toast says why; the box shows the stored state.
     }
@@ -220,6 +227,11 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           {t('from_facts')}
         </label>
       </div>
+      {!scope.editable && (
+        <p className="wb-dim wdp-read-only" role="note" data-testid="wdp-read-only">
+          {t('version_read_only')}
+        </p>
+      )}
       {view === 'works' && allocating && kind !== 'approved_plan' && (
         <AllocateForm
           kind={kind}
@@ -238,7 +250,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           openCol={sel.focus.col}
           lang={lang}
           t={t}
-          height={Math.max(120, height - barHeight - 10)}
+          height={Math.max(120, height - barHeight - 10 - noteH)}
         />
       ) : paneOpen ? (
         <p className="wb-dim wdp-pane-note">{t('pane_note')}</p>
@@ -251,7 +263,7 @@ export function DailyPlanningTab({ height, lang }: { height: number; lang: 'en' 
           onSel={setMatrixSel}
           lang={lang}
           t={t}
-          height={Math.max(120, height - barHeight - 10 - (allocating ? 40 : 0))}
+          height={Math.max(120, height - barHeight - 10 - noteH - (allocating ? 40 : 0))}
           notify={notify}
         />
       )}
@@ -274,6 +286,7 @@ function AllocateForm(props: {
 }) {
   const { kind, from, to, rows, lang, onClose, notify } = props;
   const { t } = useWdpT();
+  const { store } = useWdpScope();
   const [amount, setAmount] = useState('');
   const [mode, setMode] = useState<DistributionMode>('evenly');
   const date = (d: number) => formatDate(d * MINUTES_PER_DAY, 'DD.MM.YYYY', lang);
@@ -282,7 +295,7 @@ function AllocateForm(props: {
     const text = amount.trim();
     const value = text === '' ? null : parseNumberValue(text);
     if (text !== '' && value === null) return notify(t('not_a_number', { text }));
-    const out = allocateRows(rows, kind, mode, from, to, value);
+    const out = allocateRows(store, rows, kind, mode, from, to, value);
     if (out.ok) {
       notify(t('allocated', { count: out.rows, from: date(from), to: date(to) }), 'info');
       onClose();

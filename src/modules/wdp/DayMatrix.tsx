@@ -1,4 +1,5 @@
-// The day matrix of the daily planning tab: the workbench's visible rows down, days across (a
+// The day matrix of the daily planning tab: the workbench's visible rows down (on the project
+// grid those of the focused row's version: scope.tsx), days across (a
 // window of two years from the project's first date), the chosen kind's value in each cell.
 // Virtualized both ways: the days are painted on a canvas the size of the view (matrix-paint.ts),
 // the one DOM cell being the active one (its description for screen readers, the editor while
@@ -42,9 +43,9 @@ import {
 import { runCommand } from '../../state/workbench/commands';
 import { rowAt } from '../../state/workbench/data';
 import { useWorkbench, workbench } from '../../state/workbench/store';
-import { useWdp } from '../../state/wdp/store';
 import { calendarOfRow, workingFlags } from './calendars';
 import { commitEdits, openFrom, transferDayValue } from './commands';
+import { useWdpScope } from './scope';
 import { allMeasureTotals, allTotals, dayOfMinutes, finishDay, summaryDays } from './matrix-model';
 import { COL_W, LEFT_W, ROW_H } from './day-grid';
 import { DAY_SPAN } from './matrix-open';
@@ -94,10 +95,14 @@ export function DayMatrix(props: {
   const HEAD = pane ? gridHeadH : ROW_H;
   const LEFT = pane ? PANE_LEFT_W : LEFT_W;
   const visible = useWorkbench((s) => s.visible);
+  // The rows shown and the store they read: the workbench's visible rows and the page's store on
+  // the schedule page, the focused row's version's rows and store on the project grid.
+  const scope = useWdpScope();
+  const { ids, store } = scope;
   const rows = useWorkbench((s) => s.wbs.doc.rows);
   const schedule = useWorkbench((s) => s.schedule);
-  const days = useWdp((s) => s.days);
-  const resources = useWdp((s) => s.resources);
+  const days = store.use((s) => s.days);
+  const resources = store.use((s) => s.resources);
   // Each row's labour and cost per unit of volume (cheap: two divisions).
   const ratesOf = useMemo(
     () =>
@@ -108,7 +113,7 @@ export function DayMatrix(props: {
     [rows, resources],
   );
   // The editing periods: closed days are painted from them (openFrom reads the store).
-  useWdp((s) => s.periods);
+  store.use((s) => s.periods);
   const scroller = useRef<HTMLDivElement>(null);
   // The last scroll position, outside React state: a scroll renders only the parts whose window
   // moves (WindowPart), never the whole matrix.
@@ -128,7 +133,7 @@ export function DayMatrix(props: {
         row: (id) => probeRef.current?.row(id) ?? null,
       };
   }, []);
-  const geo = { rowHeight: ROW, colWidth: COL_W, left: LEFT, rows: visible.ids.length, cols: DAY_SPAN };
+  const geo = { rowHeight: ROW, colWidth: COL_W, left: LEFT, rows: ids.length, cols: DAY_SPAN };
   const windowAt = (p: ScrollPos) => matrixWindow(geo, p.top, p.left, width, height);
   const [editing, setEditing] = useState<{ text: string } | null>(null);
   /** While the fill handle is dragged: the range the fill would cover. */
@@ -185,7 +190,7 @@ export function DayMatrix(props: {
   const fmt = (v: number | null | undefined) =>
     v === null || v === undefined ? '' : formatNumber(v, { lang, decimals: 3, trimZeros: true });
 
-  const rowIdAt = (r: number) => visible.ids[r];
+  const rowIdAt = (r: number) => ids[r];
   const isLeaf = (id: string) => !s.wbs.index.children.has(id);
   const valueAt = (r: number, c: number): number | null => {
     const id = rowIdAt(r);
@@ -205,14 +210,14 @@ export function DayMatrix(props: {
     const id = rowIdAt(sel.focus.row);
     if (id === undefined || !isLeaf(id)) return notify(t('summary_skipped'));
     const from = firstDay + sel.focus.col;
-    const out = transferDayValue(id, kind, from, from + dc);
-    if (!out.ok) return notify(t(`transfer_${out.reason}`));
+    const out = transferDayValue(store, id, kind, from, from + dc);
+    if (!out.ok) return out.reason === 'refused' ? undefined : notify(t(`transfer_${out.reason}`));
     move(0, dc, false);
   };
 
   const move = (dr: number, dc: number, extend: boolean) => {
     const focus = {
-      row: Math.max(0, Math.min(visible.ids.length - 1, sel.focus.row + dr)),
+      row: Math.max(0, Math.min(ids.length - 1, sel.focus.row + dr)),
       col: Math.max(0, Math.min(DAY_SPAN - 1, sel.focus.col + dc)),
     };
     onSel({ anchor: extend ? sel.anchor : focus, focus });
@@ -230,7 +235,7 @@ export function DayMatrix(props: {
 
   const apply = (edits: readonly CellEdit[], labelKey?: string) => {
     const leaf = edits.filter((e) => isLeaf(e.rowId));
-    const out = commitEdits(leaf, labelKey);
+    const out = commitEdits(store, leaf, labelKey);
     if (out.closed > 0) notify(t('closed_skipped', { count: out.closed }));
     if (leaf.length < edits.length) notify(t('summary_skipped'));
   };
@@ -274,7 +279,7 @@ export function DayMatrix(props: {
   };
 
   const clampCell = (c: MatrixCell): MatrixCell => ({
-    row: Math.max(0, Math.min(visible.ids.length - 1, c.row)),
+    row: Math.max(0, Math.min(ids.length - 1, c.row)),
     col: Math.max(0, Math.min(DAY_SPAN - 1, c.col)),
   });
 
@@ -315,7 +320,7 @@ export function DayMatrix(props: {
     const el = scroller.current!;
     const onMove = (ev: MouseEvent) => {
       edgeScroll(ev);
-      target = fillTarget(source, cellAtPointer(ev.clientX, ev.clientY), visible.ids.length, DAY_SPAN);
+      target = fillTarget(source, cellAtPointer(ev.clientX, ev.clientY), ids.length, DAY_SPAN);
       setFillPreview(target);
     };
     const onUp = () => {
@@ -429,15 +434,15 @@ export function DayMatrix(props: {
       html: e.clipboardData.getData('text/html'),
       text: e.clipboardData.getData('text/plain'),
     });
-    const ids = visible.ids.slice(range.r0, range.r0 + matrix.length);
+    const rowIds = ids.slice(range.r0, range.r0 + matrix.length);
     const dayList = Array.from({ length: DAY_SPAN - range.c0 }, (_, i) => firstDay + range.c0 + i);
-    const { edits, invalid } = pasteEdits(matrix, ids, dayList, kind);
+    const { edits, invalid } = pasteEdits(matrix, rowIds, dayList, kind);
     if (invalid.length > 0) {
       notify(t('paste_invalid', { count: invalid.length, text: invalid[0]![2] }));
       return;
     }
     apply(edits);
-    const rowsDown = Math.min(matrix.length, ids.length) - 1;
+    const rowsDown = Math.min(matrix.length, rowIds.length) - 1;
     const colsRight = Math.max(...matrix.map((l) => l.length)) - 1;
     onSel({
       anchor: { row: range.r0, col: range.c0 },
@@ -477,7 +482,7 @@ export function DayMatrix(props: {
       {({ c0, c1 }) => <DayHeadings c0={c0} c1={c1} firstDay={firstDay} lang={lang} left={LEFT} />}
     </WindowPart>
   );
-  const open = openFrom(kind);
+  const open = openFrom(store, kind);
   // Recycled DOM: left cells are keyed by their slot in a pool at least as long as the window (row
   // r takes slot r mod pool): a vertical scroll gives new text to the slots it leaves.
   const leftsOf = ({ r0, r1 }: MatrixWindow) => {
@@ -486,7 +491,7 @@ export function DayMatrix(props: {
     // moves no node, up or down.
     const lefts: ReactNode[] = new Array<ReactNode>(rowPool).fill(null);
     for (let r = r0; r < r1; r++) {
-      const v = rowAt(workbench.get(), r);
+      const v = rowAt(workbench.get(), scope.at(r));
       if (!v) continue;
       const leaf = !v.hasChildren;
       const tot = totals.get(v.row.id);
@@ -515,7 +520,7 @@ export function DayMatrix(props: {
   // The canvas: one row description per painted row, shared by the painter, the active cell's
   // label and the test probe.
   const paintRowAt = (r: number): PaintRow | null => {
-    const v = rowAt(workbench.get(), r);
+    const v = rowAt(workbench.get(), scope.at(r));
     if (!v) return null;
     const id = v.row.id;
     const leaf = !v.hasChildren;
@@ -540,7 +545,7 @@ export function DayMatrix(props: {
   };
   const text = (v: number) => cellText(v, lang);
   const paintW = Math.max(0, Math.min(width - LEFT, DAY_SPAN * COL_W));
-  const paintH = Math.max(0, Math.min(clientH - HEAD, visible.ids.length * ROW));
+  const paintH = Math.max(0, Math.min(clientH - HEAD, ids.length * ROW));
   const draw = () => {
     const cv = canvasRef.current;
     const ctx = cv?.getContext('2d');
@@ -558,7 +563,7 @@ export function DayMatrix(props: {
       dpr,
       rowH: ROW,
       colW: COL_W,
-      rows: visible.ids.length,
+      rows: ids.length,
       cols: DAY_SPAN,
       firstDay,
       sel: range,
@@ -608,7 +613,7 @@ export function DayMatrix(props: {
   );
   // For the browser tests: a cell as painted, and where it is on the screen (scrolled into view).
   const probeCell: MatrixProbe['cell'] = (id, day, reveal) => {
-    const r = visible.ids.indexOf(id);
+    const r = ids.indexOf(id);
     const c = day - firstDay;
     const d = r < 0 || c < 0 || c >= DAY_SPAN ? null : describe(r, c);
     if (!d) return null;
@@ -631,7 +636,7 @@ export function DayMatrix(props: {
   const probe: MatrixProbe = {
     cell: probeCell,
     row: (id) => {
-      const row = paintRowAt(visible.ids.indexOf(id));
+      const row = paintRowAt(ids.indexOf(id));
       if (!row || row.id !== id) return null;
       const texts: Record<number, string> = {};
       for (let c = 0; c < DAY_SPAN; c++) {
@@ -656,6 +661,7 @@ export function DayMatrix(props: {
       schedule,
       rows,
       visible,
+      ids,
       sel,
       kind,
       measure,
@@ -675,7 +681,7 @@ export function DayMatrix(props: {
       className="wdp-matrix"
       role="grid"
       aria-label={t('matrix', { kind: `${t(`kind.${kind}`)}, ${t(`measure.${measure}`)}` })}
-      aria-rowcount={visible.ids.length}
+      aria-rowcount={ids.length}
       aria-colcount={DAY_SPAN}
       aria-activedescendant={activeCell ? activeId : undefined}
       tabIndex={0}
@@ -698,10 +704,7 @@ export function DayMatrix(props: {
         if (pane && Math.abs(at.top - workbench.get().scrollTop) > 1) workbench.set({ scrollTop: at.top });
       }}
     >
-      <div
-        className="wdp-canvas"
-        style={{ width: LEFT + DAY_SPAN * COL_W, height: visible.ids.length * ROW + HEAD }}
-      >
+      <div className="wdp-canvas" style={{ width: LEFT + DAY_SPAN * COL_W, height: ids.length * ROW + HEAD }}>
         <div
           className={`wdp-head${pane ? ' wdp-head--pane' : ''}`}
           style={{ width: LEFT + DAY_SPAN * COL_W, height: HEAD }}
@@ -713,14 +716,14 @@ export function DayMatrix(props: {
           </div>
           {header}
         </div>
-        <div className="wdp-lefts" style={{ width: LEFT, height: visible.ids.length * ROW }}>
+        <div className="wdp-lefts" style={{ width: LEFT, height: ids.length * ROW }}>
           <WindowPart bus={bus} part="rows" at={windowAt}>
             {leftsOf}
           </WindowPart>
         </div>
         <div
           className="wdp-body"
-          style={{ top: HEAD, height: visible.ids.length * ROW, width: LEFT + DAY_SPAN * COL_W }}
+          style={{ top: HEAD, height: ids.length * ROW, width: LEFT + DAY_SPAN * COL_W }}
         >
           <canvas
             ref={canvasRef}
@@ -741,7 +744,7 @@ export function DayMatrix(props: {
               }}
             />
           )}
-          {measure === 'volume' && !editing && range.r1 < visible.ids.length && (
+          {measure === 'volume' && !editing && range.r1 < ids.length && (
             <div
               className="wdp-fill-handle"
               role="button"

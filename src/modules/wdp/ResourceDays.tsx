@@ -14,7 +14,7 @@ import { formatNumber } from '../../domain/format';
 import type { PlanKind } from '../../domain/wdp';
 import { limitDays, overLimitDays } from '../../domain/wdp';
 import type { Availability } from '../../domain/resources/usage';
-import { useWdp } from '../../state/wdp/store';
+import { useWdpScope } from './scope';
 import { useWorkbench } from '../../state/workbench/store';
 import { DAY_SPAN } from './DayMatrix';
 import { COL_W, LEFT_W, ROW_H, dayHeadings } from './day-grid';
@@ -50,9 +50,10 @@ export function ResourceDays(props: {
   height: number;
 }) {
   const { kind, firstDay, openCol, lang, t, height } = props;
-  const versionId = useWorkbench((s) => s.versionId);
+  // The version shown (on the project grid: the focused row's).
+  const { versionId, store } = useWdpScope();
   const saving = useWorkbench((s) => s.saving);
-  const wdpRevision = useWdp((s) => s.revision);
+  const wdpRevision = store.use((s) => s.revision);
   const [data, setData] = useState<WdpResourceGantt | null>(null);
   const [failed, setFailed] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);

@@ -21,33 +21,45 @@ function firstDayOf(): number {
   return Math.max(0, start - 14);
 }
 
-/** A selection on the grid's focused row, at that row's start. */
-function initialSel(firstDay: number): MatrixSelection {
+/** A selection on the grid's focused row (its matrix row: `rowOf`), at that row's start. */
+function initialSel(firstDay: number, rowOf: (visibleIndex: number) => number): MatrixSelection {
   const s = workbench.get();
   const v = rowAt(s, s.selection.focus.row);
   const col = v && Number.isFinite(v.es) ? Math.floor(v.es / MINUTES_PER_DAY) - firstDay : 0;
-  const at = { row: s.selection.focus.row, col: Math.max(0, Math.min(DAY_SPAN - 1, col)) };
+  const at = {
+    row: Math.max(0, rowOf(s.selection.focus.row)),
+    col: Math.max(0, Math.min(DAY_SPAN - 1, col)),
+  };
   return { anchor: at, focus: at };
 }
 
-/** The matrix's first day and the shared selection (made on first use). */
-export function useMatrixOpen(): { firstDay: number; sel: MatrixSelection } {
+/**
+ * The matrix's first day and the shared selection (made on first use, and again when the matrix
+ * shows another version's rows: the project grid's tab on a row of another schedule).
+ */
+export function useMatrixOpen(
+  scope: { versionId: string | null; rowOf: (visibleIndex: number) => number } = {
+    versionId: null,
+    rowOf: (i) => i,
+  },
+): { firstDay: number; sel: MatrixSelection } {
   const hasSchedule = useWorkbench((s) => s.schedule !== null);
   const versionId = useWorkbench((s) => s.versionId);
   // Read again when the version or the presence of dates changes, not on every schedule.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const firstDay = useMemo(() => firstDayOf(), [hasSchedule, versionId]);
-  const stored = useMatrixView((s) => s.sel);
-  const sel = stored ?? initialSel(firstDay);
+  const stored = useMatrixView((s) => (s.selVersion === scope.versionId ? s.sel : null));
+  const sel = stored ?? initialSel(firstDay, scope.rowOf);
   useEffect(() => {
-    if (!matrixView.get().sel) matrixView.set({ sel });
-  }, [sel]);
+    const now = matrixView.get();
+    if (!now.sel || now.selVersion !== scope.versionId) matrixView.set({ sel, selVersion: scope.versionId });
+  }, [sel, scope.versionId]);
   // The selection lives while a matrix (the pane or the tab) shows; the next one to open starts
   // again on the grid's focused row.
   useEffect(() => {
     users++;
     return () => {
-      if (--users === 0) matrixView.set({ sel: null });
+      if (--users === 0) matrixView.set({ sel: null, selVersion: null });
     };
   }, []);
   return { firstDay, sel };

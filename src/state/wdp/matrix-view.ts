@@ -18,6 +18,8 @@ export interface MatrixViewState {
   readonly measure: Measure;
   /** Null until a matrix first opens (it then starts on the grid's focused row). */
   readonly sel: MatrixSelection | null;
+  /** The version whose rows `sel` counts (the project grid's tab shows one version's rows). */
+  readonly selVersion: string | null;
   /** Whether the matrix shows beside the grid (the tab then shows only its tools). */
   readonly paneOpen: boolean;
 }
@@ -26,6 +28,7 @@ export const useMatrixView = create<MatrixViewState>()(() => ({
   kind: 'plan',
   measure: 'volume',
   sel: null,
+  selVersion: null,
   paneOpen: false,
 }));
 

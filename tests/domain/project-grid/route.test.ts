@@ -155,4 +155,36 @@ describe('routing a project grid edit to its version', () => {
     learn(g, 1, r);
     expect(toVersion(g, r)).toEqual(theirs);
   });
+
+  it("routes a row's day values (wdp) with the row, in its version's ids both ways", () => {
+    const r = routes();
+    const day = [{ op: 'add', path: ['wdp', gid(1, 't1'), 9500], value: { plan: 7 } }];
+    expect(routeOf(day, r)).toEqual({ ok: true, part: 1 });
+    expect(toVersion(day, r)).toEqual([{ op: 'add', path: ['wdp', 't1', 9500], value: { plan: 7 } }]);
+    expect(toGrid(toVersion(day, r), 1, r)).toEqual(day);
+    // With the row's percent complete (progress from facts): one schedule.
+    const withPct = [...day, { op: 'replace', path: ['rows', gid(1, 't1'), 'percentComplete'], value: 50 }];
+    expect(routeOf(withPct, r)).toEqual({ ok: true, part: 1 });
+    // Days of rows of two schedules, a summary's days (sums, never stored), an unknown row.
+    const both = [...day, { op: 'add', path: ['wdp', 't2', 9500], value: { plan: 1 } }];
+    expect(routeOf(both, r)).toEqual({ ok: false, reason: 'span' });
+    expect(routeOf([{ op: 'remove', path: ['wdp', summaryIdOf('A'), 9500] }], r)).toEqual({
+      ok: false,
+      reason: 'summary',
+    });
+    expect(routeOf([{ op: 'remove', path: ['wdp', 'nope', 9500] }], r)).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
+    // A row's settings and timesheet lines go the same way.
+    const kept = [
+      { op: 'add', path: ['wdp_row', gid(1, 't2')], value: { unit: 'm3' } },
+      { op: 'remove', path: ['timesheet_day', gid(1, 't2'), 'ts1', 9500] },
+    ];
+    expect(routeOf(kept, r)).toEqual({ ok: true, part: 1 });
+    expect(toVersion(kept, r).map((p) => p.path)).toEqual([
+      ['wdp_row', 't2'],
+      ['timesheet_day', 't2', 'ts1', 9500],
+    ]);
+  });
 });
