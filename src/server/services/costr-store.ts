@@ -514,6 +514,11 @@ export async function commitEdit(
     await new Promise<void>((resolve) => setImmediate(resolve));
     let refused: unknown = null;
     let packed = '';
+    // The violations need no reads when no node names a dictionary position or a row: computed
+    // here, while the write runs, rather than after it.
+    const all = [...after.values()];
+    const readsNeeded = all.some((n) => n.dictionaryId || (e.version_id && n.wbsItemId));
+    let violations: Violation[] | null = null;
     try {
       checkResult(
         after,
@@ -522,6 +527,7 @@ export async function commitEdit(
         new Set(step.nodes.filter((c) => c.after).map((c) => c.id)),
       );
       packed = packStep(step);
+      if (!readsNeeded) violations = await violationsOf(tx, s.spaceId, e.version_id, all, settings);
     } catch (err) {
       refused = err;
     }
@@ -558,8 +564,10 @@ export async function commitEdit(
       .where('space_id', '=', s.spaceId)
       .where('id', '=', s.estimateId)
       .execute();
-    const all = [...after.values()];
-    return { revision: next, violations: await violationsOf(tx, s.spaceId, e.version_id, all, settings) };
+    return {
+      revision: next,
+      violations: violations ?? (await violationsOf(tx, s.spaceId, e.version_id, all, settings)),
+    };
   });
 }
 
