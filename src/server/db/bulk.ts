@@ -13,16 +13,21 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 
-/** A PostgreSQL array literal of texts (null → NULL); any text is kept exactly. */
+/**
+ * A PostgreSQL array literal of texts (null → NULL); any text is kept exactly. Built as one
+ * `join` of the elements (a flat string) rather than by `+=` (a rope of 10,000 pieces that is
+ * flattened when the driver copies it to PGlite's thread): about half the time for 10,000 values.
+ */
 export function arrayLiteral(values: readonly (string | null | undefined)[]): string {
-  let out = '{';
+  const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (i) out += ',';
-    if (v === null || v === undefined) out += 'NULL';
-    else out += `"${v.indexOf('\\') >= 0 || v.indexOf('"') >= 0 ? v.replace(/[\\"]/g, '\\$&') : v}"`;
+    parts[i] =
+      v === null || v === undefined
+        ? 'NULL'
+        : `"${v.indexOf('\\') >= 0 || v.indexOf('"') >= 0 ? v.replace(/[\\"]/g, '\\$&') : v}"`;
   }
-  return `${out}}`;
+  return `{${parts.join(',')}}`;
 }
 
 /** A column of a set-based write: its name and SQL type (trusted constants, never user text). */
