@@ -77,14 +77,17 @@ export function motionPlan(
   triangles: (e: number) => number,
   visible: (e: number) => boolean,
   budget: number,
+  whole?: (e: number) => boolean,
 ): MotionPlan {
-  return elementPlan(order, triangles, visible, budget, budget * FULL_SHARE);
+  return elementPlan(order, triangles, visible, budget, budget * FULL_SHARE, whole);
 }
 
 /**
  * The visible elements with triangles in `order`, while `budget` triangles last (Infinity: all of
  * them): each with its own triangles when it has no more than a box or while those stay within
  * `fullBudget`, else as its bounding box. The moving frame's plan and the progressive overview's.
+ * `whole` says which elements may be drawn with their own triangles (those whose buffers are in
+ * while a model streams); the others are boxes.
  */
 export function elementPlan(
   order: ArrayLike<number>,
@@ -92,6 +95,7 @@ export function elementPlan(
   visible: (e: number) => boolean,
   budget: number,
   fullBudget: number,
+  whole: (e: number) => boolean = () => true,
 ): MotionPlan {
   const full: number[] = [];
   const boxes: number[] = [];
@@ -102,7 +106,7 @@ export function elementPlan(
     if (!visible(e)) continue;
     const t = triangles(e);
     if (t === 0) continue;
-    const own = t <= BOX_TRIANGLES || fullUsed + t <= fullBudget;
+    const own = whole(e) && (t <= BOX_TRIANGLES || fullUsed + t <= fullBudget);
     const cost = own ? t : BOX_TRIANGLES;
     if (used + cost > budget) break;
     used += cost;
