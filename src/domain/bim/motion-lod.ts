@@ -54,6 +54,10 @@ export function sizeOrder(bounds: Float32Array): Uint32Array {
   }
   const order = new Uint32Array(n);
   for (let e = 0; e < n; e++) order[e] = e;
+  // Stored largest first (geometry format version 2): already in order, no sort.
+  let sorted = true;
+  for (let e = 1; e < n && sorted; e++) sorted = diag[e]! <= diag[e - 1]!;
+  if (sorted) return order;
   return order.sort((a, b) => diag[b]! - diag[a]! || a - b);
 }
 

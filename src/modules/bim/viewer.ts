@@ -710,8 +710,15 @@ export class BimViewer {
     g.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
     g.setAttribute('normal', new THREE.BufferAttribute(model.normals, 3, true));
     this.baseColors = model.colors;
-    this.colors = new Uint8Array(model.colors);
-    if (!this.complete) this.paintSpan(this.elementsIn, model.ranges.length);
+    if (this.complete) this.colors = new Uint8Array(model.colors);
+    else {
+      // Streaming: the colours of the elements in, and the front's colour on the first vertex of
+      // each element not in (no copy of the empty rest).
+      this.colors = new Uint8Array(model.colors.length);
+      const vIn = this.elementsIn > 0 ? model.ranges[this.elementsIn - 1]! : null;
+      if (vIn) this.colors.set(model.colors.subarray(0, (vIn.vertexStart + vIn.vertexCount) * 4));
+      this.paintSpan(this.elementsIn, model.ranges.length, false);
+    }
     g.setAttribute('color', new THREE.BufferAttribute(this.colors, 4, true));
     // The index is made and filled with the visible elements' triangles by ensureIndex.
     // The sphere holds every vertex whatever is drawn: the model's box's (packed with it), not a
@@ -1008,7 +1015,7 @@ export class BimViewer {
    * then status colours and the selection; an element whose buffers are not in yet gets its
    * front-section colour on its first vertex (what the overview reads).
    */
-  private paintSpan(e0: number, e1: number): void {
+  private paintSpan(e0: number, e1: number, copyBase = true): void {
     const model = this.model;
     const colors = this.colors;
     const base = this.baseColors;
@@ -1017,7 +1024,7 @@ export class BimViewer {
     const last = model.ranges[e1 - 1]!;
     const v0 = Math.min(first.vertexStart, last.vertexStart);
     const v1 = Math.max(first.vertexStart + first.vertexCount, last.vertexStart + last.vertexCount);
-    colors.set(base.subarray(v0 * 4, v1 * 4), v0 * 4);
+    if (copyBase) colors.set(base.subarray(v0 * 4, v1 * 4), v0 * 4);
     const sel: [number, number, number] = [SELECTED[0] * 255, SELECTED[1] * 255, SELECTED[2] * 255];
     const paint = (r: ElementRange, rgb: readonly number[], a: number) => {
       for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++) {
