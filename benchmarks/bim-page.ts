@@ -7,60 +7,11 @@
 // bench's stand-in for a larger stored file), the viewer's load and its first draw; a model above
 // the viewer's PROGRESSIVE_TRIANGLES first shows an overview (`first_frame_ms`,
 // `first_frame_detail: false`), then its full detail in parts (`full_detail_ms`, from the start).
-import type { ModelGeometry } from '../src/domain/bim/geometry-format';
 import { unpackGeometry } from '../src/domain/bim/geometry-format';
 import { elementBounds, sizeOrder } from '../src/domain/bim/motion-lod';
+import { streamGeometry } from '../src/modules/bim/geometry-stream';
 import { BimViewer } from '../src/modules/bim/viewer';
-
-/** `copies` copies of a model in a square grid on the ground, a model's width apart. */
-export function replicate(m: ModelGeometry, copies: number): ModelGeometry {
-  if (copies === 1) return m;
-  const nv = m.positions.length / 3;
-  const ni = m.indices.length;
-  const positions = new Float32Array(nv * 3 * copies);
-  const normals = new Int8Array(nv * 3 * copies);
-  const colors = new Uint8Array(nv * 4 * copies);
-  const indices = new Uint32Array(ni * copies);
-  const ranges: ModelGeometry['ranges'] = [];
-  const side = Math.ceil(Math.sqrt(copies));
-  const dx = (m.max[0] - m.min[0]) * 1.2 || 1;
-  const dz = (m.max[2] - m.min[2]) * 1.2 || 1;
-  const maxId = Math.max(...m.ranges.map((r) => r.id)) + 1;
-  for (let c = 0; c < copies; c++) {
-    const ox = (c % side) * dx;
-    const oz = Math.floor(c / side) * dz;
-    for (let v = 0; v < nv; v++) {
-      const o = (c * nv + v) * 3;
-      positions[o] = m.positions[v * 3]! + ox;
-      positions[o + 1] = m.positions[v * 3 + 1]!;
-      positions[o + 2] = m.positions[v * 3 + 2]! + oz;
-    }
-    normals.set(m.normals.subarray(0, nv * 3), c * nv * 3);
-    colors.set(m.colors.subarray(0, nv * 4), c * nv * 4);
-    for (let i = 0; i < ni; i++) indices[c * ni + i] = m.indices[i]! + c * nv;
-    for (const r of m.ranges)
-      ranges.push({
-        id: r.id + c * maxId,
-        vertexStart: r.vertexStart + c * nv,
-        vertexCount: r.vertexCount,
-        indexStart: r.indexStart + c * ni,
-        indexCount: r.indexCount,
-      });
-  }
-  return {
-    ranges,
-    positions,
-    normals,
-    colors,
-    indices,
-    min: m.min,
-    max: [
-      m.min[0] + (side - 1) * dx + (m.max[0] - m.min[0]),
-      m.max[1],
-      m.min[2] + (side - 1) * dz + (m.max[2] - m.min[2]),
-    ],
-  };
-}
+import { replicate } from './bim-replicate';
 
 const ORBIT_BUDGET_MS = 30_000;
 
@@ -220,4 +171,63 @@ async function run(url: string, copies: number, frames: number, shots = false): 
   };
 }
 
-(window as unknown as { __bim: { run: typeof run } }).__bim = { run };
+/**
+ * A stored model read as the product reads it (GET projects/{id}/3d/{model}, the real route, as a
+ * stream): from the fetch's start to the front section in, the first frame drawn (its overview),
+ * every byte in, and the full detail on the canvas.
+ */
+async function runStream(url: string, headers: Record<string, string>, shots = false) {
+  const host = document.getElementById('host')!;
+  const viewer = new BimViewer(host);
+  const gl = viewer.renderer.getContext();
+  const px = new Uint8Array(4);
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  const tHead = performance.now();
+  const streamed = await streamGeometry(res);
+  const tFront = performance.now();
+  viewer.loadStream(streamed);
+  const tLoad = performance.now();
+  viewer.draw();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  const tFirst = performance.now();
+  const firstFrame = { ...viewer.lastFrame };
+  const canvas = viewer.renderer.domElement;
+  const firstPng = shots ? canvas.toDataURL('image/png') : undefined;
+  const elementsInAtFirst = streamed.elementsIn();
+  let tAll = 0;
+  void streamed.done.then(() => (tAll = performance.now()));
+  await streamed.done;
+  await viewer.whenDetailed();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  const tDetail = performance.now();
+  const detailFrame = { ...viewer.lastFrame };
+  const detailPng = shots ? canvas.toDataURL('image/png') : undefined;
+  // Picking works once the detail is in: the element at the canvas's centre.
+  const rect = canvas.getBoundingClientRect();
+  const picked = viewer.pick(rect.left + rect.width / 2, rect.top + rect.height / 2);
+  const m = streamed.model;
+  viewer.dispose();
+  return {
+    ...(shots ? { first_png: firstPng, detail_png: detailPng } : {}),
+    elements: m.ranges.length,
+    triangles: m.indices.length / 3,
+    bytes_mb: +(Number(res.headers.get('content-length')) / 2 ** 20).toFixed(1),
+    response_headers_ms: +(tHead - t0).toFixed(1),
+    front_ms: +(tFront - t0).toFixed(1),
+    load_ms: +(tLoad - tFront).toFixed(1),
+    first_frame_ms: +(tFirst - t0).toFixed(1),
+    first_frame_detail: firstFrame.detail,
+    first_frame_triangles: firstFrame.triangles,
+    elements_in_at_first_frame: elementsInAtFirst,
+    all_bytes_in_ms: +(tAll - t0).toFixed(1),
+    full_detail_ms: +(tDetail - t0).toFixed(1),
+    full_detail_parts: detailFrame.calls,
+    picked_at_centre: picked,
+  };
+}
+
+(window as unknown as { __bim: { run: typeof run; runStream: typeof runStream } }).__bim = {
+  run,
+  runStream,
+};

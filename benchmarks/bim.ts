@@ -9,20 +9,30 @@
 //    geometry (read, unpack, load, first frame drawn), then orbits it (a frame per step, p95),
 //    at 1× and 10× the largest fixture and at ≥ 100k elements (the steel model
 //    bernts_staalconstructie.ifc, 1,000 elements with geometry, side by side until 100k).
-// BENCH_BIM_COPIES (default "4,10") lists the copy counts uploaded besides 1×. BENCH_BIM_SHOTS=dir
+//  - stream: the product's viewer reads a STORED model through the real route (the server
+//    listening on BENCH_BIM_PORT, default 8640; GET projects/{id}/3d/{model} as a stream) and
+//    draws its first frame as the front section is in: the 1× model, and a ~100k-element model of
+//    its own (the steel model's elements ×104 side by side, packed in version 2 and stored as the
+//    bim_upload job stores a model: a stored file and a ready bim_models row). first_frame_ms is
+//    from the fetch's start.
+// BENCH_BIM_STREAM_ONLY=1 leaves out the in-page copies (view_*). BENCH_BIM_COPIES (default "4,10") lists the copy counts uploaded besides 1×. BENCH_BIM_SHOTS=dir
 // writes the first frame and the full-detail frame of each view as PNG files there.
 import { build } from 'esbuild';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packModel, unpackGeometry } from '../src/domain/bim/geometry-format';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db';
+import { saveFile } from '../src/server/storage/files';
+import { storageFor } from '../src/server/storage/storage';
 import { multipart } from '../tests/server/transfer-helpers';
+import { replicate } from './bim-replicate';
 import { launchChromium } from './chromium';
 
 const DIR = path.resolve(process.cwd(), '../shared/fixtures/ifc/schependomlaan/ifc');
@@ -65,6 +75,8 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-bim-'));
 const database = await openDatabase({ kind: 'pglite' });
 const app = await buildApp({ database, config: testConfig({ dataDir, bimUserCap: 10 }) });
 await app.ready();
+const apiPort = Number(process.env.BENCH_BIM_PORT ?? 8640);
+await app.listen({ port: apiPort, host: '127.0.0.1' });
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
   const res = await app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, headers });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -128,6 +140,7 @@ try {
     const readyMs = performance.now() - t0;
     const g = await get(`/projects/${project}/3d/${modelId}`, h);
     return {
+      modelId,
       geometry: g.rawPayload,
       figures: {
         file: name,
@@ -160,6 +173,18 @@ try {
   // passed the bytes through the browser's debugging protocol: ~1 s for 3 MB under load).
   const served = new Map<string, Buffer>();
   const http = createServer((req, res) => {
+    // The product's API on the same origin (passed through to the server as it streams).
+    if (req.url?.startsWith('/api/')) {
+      const up = httpRequest(
+        { host: '127.0.0.1', port: apiPort, path: req.url, method: req.method, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(up);
+      return;
+    }
     const body = served.get(new URL(req.url ?? '/', 'http://x').pathname);
     if (body) res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
     else
@@ -201,13 +226,71 @@ try {
   const largest = readFileSync(LARGEST);
   const one = await upload(path.basename(LARGEST), largest);
   put('upload_1x', one.figures);
-  put('view_1x', await view('1x', one.geometry, 1));
-  put('view_10x', await view('1x', one.geometry, 10));
+  // BENCH_BIM_STREAM_ONLY=1: only the stored models read as a stream (no in-page copies).
+  const inPage = !process.env.BENCH_BIM_STREAM_ONLY;
+  if (inPage) put('view_1x', await view('1x', one.geometry, 1));
+  if (inPage) put('view_10x', await view('1x', one.geometry, 10));
 
   const steel = await upload(path.basename(STEEL), readFileSync(STEEL));
   put('upload_steel', steel.figures);
   const per = Math.max(1, steel.figures.products_with_geometry);
-  put('view_100k', await view('steel', steel.geometry, Math.ceil(100_000 / per)));
+  if (inPage) put('view_100k', await view('steel', steel.geometry, Math.ceil(100_000 / per)));
+
+  // A stored model read through the real route as a stream.
+  const stream = async (modelId: string) => {
+    const shots = process.env.BENCH_BIM_SHOTS;
+    const r = (await page.evaluate(
+      ([url, headers, s]) =>
+        (
+          window as unknown as {
+            __bim: { runStream: (u: string, h: Record<string, string>, s: boolean) => Promise<unknown> };
+          }
+        ).__bim.runStream(url, headers, s),
+      [`${origin}/api/v1/projects/${project}/3d/${modelId}`, h, Boolean(shots)] as const,
+    )) as Record<string, unknown> & { first_png?: string; detail_png?: string };
+    for (const k of ['first_png', 'detail_png'] as const) {
+      const url = r[k];
+      delete r[k];
+      if (shots && url)
+        writeFileSync(
+          path.join(shots, `bim-stream-${modelId.slice(0, 8)}-${k.replace('_png', '')}.png`),
+          Buffer.from(url.split(',')[1]!, 'base64'),
+        );
+    }
+    return { ...r, load_before: loadBefore, load_after: load() };
+  };
+  let loadBefore = load();
+  put('stream_1x', await stream(one.modelId));
+  // The steel model's elements ×104 (≥ 100k) as a model of its own, stored as the job stores one.
+  const t100 = performance.now();
+  const big = packModel(replicate(unpackGeometry(steel.geometry), Math.ceil(100_000 / per)));
+  const packMs = performance.now() - t100;
+  const file = await saveFile(database.db, storageFor(dataDir), {
+    spaceId: space,
+    kind: 'documents',
+    name: 'steel-x104.bimg',
+    mime: 'application/octet-stream',
+    data: big,
+    userId: null,
+  });
+  const stored = await database.db
+    .insertInto('bim_models')
+    .values({
+      space_id: space,
+      project_id: project,
+      name: 'steel ×104',
+      state: 'ready',
+      geometry_file_id: file.id,
+      elements: new DataView(big.buffer, big.byteOffset).getUint32(8, true),
+      triangles: new DataView(big.buffer, big.byteOffset).getUint32(16, true) / 3,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  put('stored_100k', { mb: +(big.length / MB).toFixed(1), pack_ms: Math.round(packMs) });
+  loadBefore = load();
+  put('stream_100k', await stream(stored.id));
+  loadBefore = load();
+  put('stream_100k_again', await stream(stored.id));
 
   const text = largest.toString('latin1');
   for (const n of COPIES) {

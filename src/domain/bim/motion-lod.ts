@@ -54,6 +54,10 @@ export function sizeOrder(bounds: Float32Array): Uint32Array {
   }
   const order = new Uint32Array(n);
   for (let e = 0; e < n; e++) order[e] = e;
+  // Stored largest first (geometry format version 2): already in order, no sort.
+  let sorted = true;
+  for (let e = 1; e < n && sorted; e++) sorted = diag[e]! <= diag[e - 1]!;
+  if (sorted) return order;
   return order.sort((a, b) => diag[b]! - diag[a]! || a - b);
 }
 
@@ -77,14 +81,17 @@ export function motionPlan(
   triangles: (e: number) => number,
   visible: (e: number) => boolean,
   budget: number,
+  whole?: (e: number) => boolean,
 ): MotionPlan {
-  return elementPlan(order, triangles, visible, budget, budget * FULL_SHARE);
+  return elementPlan(order, triangles, visible, budget, budget * FULL_SHARE, whole);
 }
 
 /**
  * The visible elements with triangles in `order`, while `budget` triangles last (Infinity: all of
  * them): each with its own triangles when it has no more than a box or while those stay within
  * `fullBudget`, else as its bounding box. The moving frame's plan and the progressive overview's.
+ * `whole` says which elements may be drawn with their own triangles (those whose buffers are in
+ * while a model streams); the others are boxes.
  */
 export function elementPlan(
   order: ArrayLike<number>,
@@ -92,6 +99,7 @@ export function elementPlan(
   visible: (e: number) => boolean,
   budget: number,
   fullBudget: number,
+  whole: (e: number) => boolean = () => true,
 ): MotionPlan {
   const full: number[] = [];
   const boxes: number[] = [];
@@ -102,7 +110,7 @@ export function elementPlan(
     if (!visible(e)) continue;
     const t = triangles(e);
     if (t === 0) continue;
-    const own = t <= BOX_TRIANGLES || fullUsed + t <= fullBudget;
+    const own = whole(e) && (t <= BOX_TRIANGLES || fullUsed + t <= fullBudget);
     const cost = own ? t : BOX_TRIANGLES;
     if (used + cost > budget) break;
     used += cost;

@@ -24,14 +24,16 @@ export function progressiveStill(visibleTriangles: number, threshold = PROGRESSI
  * The overview of a progressive frame: every visible element with triangles, in `order` (largest
  * first), with its own triangles when it has no more than a box or while those stay within
  * `fullBudget`, else as its bounding box. Nothing is left out (unlike a moving frame's plan).
+ * While a model streams, an element whose buffers are not in (`whole` false) is a box.
  */
 export function overviewPlan(
   order: ArrayLike<number>,
   triangles: (e: number) => number,
   visible: (e: number) => boolean,
   fullBudget = OVERVIEW_FULL_TRIANGLES,
+  whole?: (e: number) => boolean,
 ): MotionPlan {
-  return elementPlan(order, triangles, visible, Infinity, fullBudget);
+  return elementPlan(order, triangles, visible, Infinity, fullBudget, whole);
 }
 
 export interface DrawPart {

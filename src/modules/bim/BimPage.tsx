@@ -22,7 +22,6 @@ import {
   groupColors,
   isPrimitiveId,
   playerFrame,
-  unpackGeometry,
 } from '../../domain/bim';
 import type { BimStatus, ValueGroup } from '../../domain/bim';
 import { formatLocal } from '../../domain/calendar/time';
@@ -34,6 +33,7 @@ import type { ColourMode } from './useColourMode';
 import { LinkSetsPanel } from './LinkSetsPanel';
 import type { RuleMatch } from './LinkSetsPanel';
 import { useLinkUndo } from './useLinkUndo';
+import { openGeometry } from './geometry-stream';
 import { BimViewer } from './viewer';
 import './bim.css';
 
@@ -208,13 +208,13 @@ export function BimPage() {
     let live = true;
     void (async () => {
       const params = { id: projectId, model_id: model.id };
-      const [blob, meta] = await Promise.all([
-        call(api.bim.geometry, { params, query: {} }),
+      // The geometry as a stream: the viewer draws the overview once its front section is in.
+      const [streamed, meta] = await Promise.all([
+        openGeometry(params.id, params.model_id),
         call(api.bim.metadata, { params }),
       ]);
-      const geometry = unpackGeometry(await blob.arrayBuffer());
       if (!live) return;
-      viewerRef.current?.load(geometry);
+      viewerRef.current?.loadStream(streamed);
       setExpanded(
         new Set(meta.filter((e) => e.spatial && e.ifc_class !== 'IfcBuildingStorey').map((e) => e.id)),
       );

@@ -1,15 +1,16 @@
 // The model linked to a schedule, in a viewer of its own: the workbench's 3D pane beside the Gantt
 // (BimPane.tsx) and the node panel's 3D tab (NodeModelTab.tsx). Reads the schedule's links (made
 // on the 3D / BIM screen), lets the planner choose one when there are several, and loads the
-// link's model geometry into a three.js viewer. Geometry read by one is kept for the other: the
-// pane and the tab open the same model without a second download (the last two models are kept).
+// link's model geometry into a three.js viewer, read as a stream (geometry-stream.ts: the viewer
+// draws the overview once the front section is in, the detail as it arrives). Geometry read by one
+// is kept for the other: the pane and the tab open the same model without a second download (the
+// last two models are kept).
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { BimLink } from '../../api/bim';
 import { call } from '../../app/api/call';
 import { ApiError } from '../../app/api/errors';
-import { unpackGeometry } from '../../domain/bim';
-import type { ModelGeometry } from '../../domain/bim';
+import { openGeometry, type StreamedModel } from './geometry-stream';
 import { BimViewer } from './viewer';
 
 const quiet = { silent: true } as const;
@@ -17,20 +18,24 @@ export const errorText = (e: unknown) =>
   e instanceof ApiError || e instanceof Error ? e.message : String(e);
 
 const KEEP = 2;
-const geometries = new Map<string, Promise<ModelGeometry>>();
+const geometries = new Map<string, Promise<StreamedModel>>();
 
-/** The packed geometry of a model, read once while it is among the last KEEP read. */
-export function modelGeometry(projectId: string, modelId: string): Promise<ModelGeometry> {
+/**
+ * The packed geometry of a model, read once while it is among the last KEEP read; resolves when
+ * its front section is in (the buffers follow).
+ */
+export function modelGeometry(projectId: string, modelId: string): Promise<StreamedModel> {
   const hit = geometries.get(modelId);
   if (hit) {
     geometries.delete(modelId);
     geometries.set(modelId, hit);
     return hit;
   }
-  const p = call(api.bim.geometry, { params: { id: projectId, model_id: modelId }, query: {} }, quiet)
-    .then((blob) => blob.arrayBuffer())
-    .then(unpackGeometry);
-  p.catch(() => geometries.delete(modelId));
+  const p = openGeometry(projectId, modelId);
+  const drop = () => {
+    if (geometries.get(modelId) === p) geometries.delete(modelId);
+  };
+  p.then((s) => s.done.catch(drop), drop);
   geometries.set(modelId, p);
   while (geometries.size > KEEP) geometries.delete(geometries.keys().next().value!);
   return p;
@@ -81,10 +86,11 @@ export function useLinkedModel(scheduleId: string, opts: { global?: boolean } = 
     if (!link) return;
     let live = true;
     modelGeometry(link.project_id, link.model_id).then(
-      (geometry) => {
+      (streamed) => {
         if (!live) return;
-        viewerRef.current?.load(geometry);
+        viewerRef.current?.loadStream(streamed);
         setLoaded(link.model_id);
+        streamed.done.catch((e: unknown) => live && setError(errorText(e)));
       },
       (e: unknown) => live && setError(errorText(e)),
     );

@@ -12,9 +12,14 @@
 // A still frame of a model above PROGRESSIVE_TRIANGLES (src/domain/bim/progressive.ts) is drawn
 // at once as an overview (every visible element, the largest whole, the others as their boxes),
 // then the full detail is drawn in parts, one an animation frame, and shown when complete.
+// A model read as a stream (src/modules/bim/geometry-stream.ts) is loaded once its front section is
+// in (ranges, element boxes and colours): until its buffers are all in, every still frame is such
+// an overview (elements not yet in are boxes or points), the parts of the full detail are drawn as
+// their elements arrive, and picking sees only the elements that are in.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { ElementRange, ModelGeometry } from '../../domain/bim/geometry-format';
+import type { StreamedModel } from './geometry-stream';
 import { BOX_TRIANGLES, elementBounds, motionPlan, sizeOrder } from '../../domain/bim/motion-lod';
 import type { PrimitiveShape } from '../../domain/bim/primitives';
 import {
@@ -93,7 +98,7 @@ export class BimViewer {
   private isolated: Set<number> | null = null;
   private selected = new Set<number>();
   /** Drawn ranges in index-buffer order, for picking. */
-  private drawn: { start: number; id: number }[] = [];
+  private drawn: { start: number; id: number; e: number }[] = [];
   private section: THREE.Plane | null = null;
   private frame = 0;
   /** Pixel ratio at rest, and the lower one while the camera moves (software GL pays per pixel). */
@@ -152,6 +157,14 @@ export class BimViewer {
   private drawnIndices = 0;
   /** The drawn index buffer no longer matches the visible elements (see ensureIndex). */
   private indexStale = true;
+  /** Entries of `drawn` whose indices are in the index buffer, and the indices they end at. */
+  private indexFilled = 0;
+  private indexFilledTo = 0;
+  /** Elements (a prefix in ranges order) whose buffers are in; all but while a model streams. */
+  private elementsIn = 0;
+  /** Per element its colour from the front section (drawn for elements not yet in). */
+  private elementColors: Uint8Array | null = null;
+  private unsubscribe: (() => void) | null = null;
   /**
    * Draw calls and triangles of the last frame (the benchmark reports them); `detail`: false
    * for a progressive frame's overview (its full detail follows in parts).
@@ -190,6 +203,7 @@ export class BimViewer {
   }
 
   dispose(): void {
+    this.unsubscribe?.();
     this.resizeObserver.disconnect();
     cancelAnimationFrame(this.frame);
     clearTimeout(this.settleTimer);
@@ -255,7 +269,7 @@ export class BimViewer {
 
   private stopRefining(): void {
     if (!this.refining) return;
-    cancelAnimationFrame(this.refining.handle);
+    if (this.refining.handle) cancelAnimationFrame(this.refining.handle);
     this.refining = null;
   }
 
@@ -278,7 +292,7 @@ export class BimViewer {
     this.stopRefining();
     const moving = this.moving;
     if (this.overview) this.overview.mesh.visible = this.overview.points.visible = false;
-    if (!moving && !full && this.mesh && progressiveStill(this.visibleTriangles)) {
+    if (!moving && !full && this.mesh && (progressiveStill(this.visibleTriangles) || !this.complete)) {
       this.drawOverview();
       return;
     }
@@ -368,12 +382,15 @@ export class BimViewer {
   private refineStep(): void {
     const job = this.refining;
     if (!job || !this.mesh || !this.geometry) return;
+    job.handle = 0;
     const part = job.parts[job.next];
     const r = this.renderer;
     const first = job.next === 0;
+    this.ensureIndex();
+    // A part whose elements are not all in waits for them (addDetail asks again).
+    if (part && part.start + part.count > this.indexFilledTo) return;
     this.mesh.visible = true;
     this.mesh.material = this.stillMaterial;
-    this.ensureIndex();
     if (part) this.geometry.setDrawRange(part.start, part.count);
     // Primitive models are drawn with the first part only.
     if (!first) for (const { mesh } of this.primitives.values()) mesh.visible = false;
@@ -381,7 +398,7 @@ export class BimViewer {
     r.autoClear = first;
     r.render(this.scene, this.camera);
     r.autoClear = true;
-    this.geometry.setDrawRange(0, this.drawnIndices);
+    this.geometry.setDrawRange(0, this.indexFilledTo);
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     job.next++;
     if (job.next < job.parts.length) {
@@ -412,6 +429,8 @@ export class BimViewer {
       this.bySize,
       (e) => ranges[e]!.indexCount / 3,
       (e) => this.visible(ranges[e]!.id),
+      undefined,
+      (e) => e < this.elementsIn,
     );
     // Each box element: a point when smaller than POINT_PIXELS on screen, else the faces of its
     // box that face the eye (at most three: 4 vertices and 6 indices each).
@@ -567,6 +586,7 @@ export class BimViewer {
       (e) => ranges[e]!.indexCount / 3,
       (e) => this.visible(ranges[e]!.id),
       MOTION_TRIANGLES,
+      (e) => e < this.elementsIn,
     );
     const nv = CUBE.position.length / 3;
     const ni = CUBE.index.length;
@@ -651,7 +671,23 @@ export class BimViewer {
     this.motionDirty = true;
   }
 
-  load(model: ModelGeometry): void {
+  /**
+   * Loads a model read as a stream (once its front section is in): drawn at once as an overview,
+   * its full detail added as its parts arrive.
+   */
+  loadStream(s: StreamedModel): void {
+    this.load(s.model, { elementsIn: s.elementsIn(), elementColors: s.elementColors });
+    this.unsubscribe = s.onParts((n) => this.addDetail(n));
+  }
+
+  /** Whether every element's buffers are in (a streamed model's may still be arriving). */
+  get complete(): boolean {
+    return !this.model || this.elementsIn >= this.model.ranges.length;
+  }
+
+  load(model: ModelGeometry, stream: { elementsIn: number; elementColors: Uint8Array } | null = null): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     if (this.mesh) {
       this.scene.remove(this.mesh);
       this.geometry?.dispose();
@@ -662,7 +698,9 @@ export class BimViewer {
     this.overviewDirty = true;
     this.model = model;
     this.byId = new Map(model.ranges.map((r) => [r.id, r]));
-    this.bounds = elementBounds(model);
+    this.elementsIn = stream ? stream.elementsIn : model.ranges.length;
+    this.elementColors = stream ? stream.elementColors : null;
+    this.bounds = model.bounds ?? elementBounds(model);
     this.bySize = sizeOrder(this.bounds);
     this.overrides.clear();
     this.hidden.clear();
@@ -672,7 +710,15 @@ export class BimViewer {
     g.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
     g.setAttribute('normal', new THREE.BufferAttribute(model.normals, 3, true));
     this.baseColors = model.colors;
-    this.colors = new Uint8Array(model.colors);
+    if (this.complete) this.colors = new Uint8Array(model.colors);
+    else {
+      // Streaming: the colours of the elements in, and the front's colour on the first vertex of
+      // each element not in (no copy of the empty rest).
+      this.colors = new Uint8Array(model.colors.length);
+      const vIn = this.elementsIn > 0 ? model.ranges[this.elementsIn - 1]! : null;
+      if (vIn) this.colors.set(model.colors.subarray(0, (vIn.vertexStart + vIn.vertexCount) * 4));
+      this.paintSpan(this.elementsIn, model.ranges.length, false);
+    }
     g.setAttribute('color', new THREE.BufferAttribute(this.colors, 4, true));
     // The index is made and filled with the visible elements' triangles by ensureIndex.
     // The sphere holds every vertex whatever is drawn: the model's box's (packed with it), not a
@@ -888,14 +934,15 @@ export class BimViewer {
     this.visibleTriangles = total / 3;
     this.drawn = [];
     let o = 0;
-    for (const r of this.model.ranges) {
-      if (!this.visible(r.id)) continue;
-      this.drawn.push({ start: o, id: r.id });
+    this.model.ranges.forEach((r, e) => {
+      if (!this.visible(r.id)) return;
+      this.drawn.push({ start: o, id: r.id, e });
       o += r.indexCount;
-    }
+    });
     this.indexStale = true;
     this.drawnIndices = total;
-    this.geometry.setDrawRange(0, total);
+    this.indexFilledTo = 0;
+    this.geometry.setDrawRange(0, 0);
     for (const [id, { mesh }] of this.primitives) mesh.visible = this.visible(id);
     this.render();
   }
@@ -904,23 +951,99 @@ export class BimViewer {
    * The index buffer holds every element's triangles: the visible ones are copied to its start
    * and only they are drawn and uploaded (no new buffer per visibility change). Filled when the
    * full model is drawn or picked, not at load or per visibility change (a large model's overview
-   * does not wait for it).
+   * does not wait for it). While a model streams, only the elements that are in (a prefix of the
+   * drawn ones) are filled and drawn; the rest is filled as they arrive.
    */
   private ensureIndex(): void {
-    if (!this.indexStale || !this.model || !this.geometry) return;
-    this.indexStale = false;
+    if (!this.model || !this.geometry) return;
     const src = this.model.indices;
     let index = this.geometry.getIndex();
     if (!index) {
       index = new THREE.BufferAttribute(new Uint32Array(src.length), 1);
       this.geometry.setIndex(index);
     }
+    if (this.indexStale) {
+      this.indexStale = false;
+      this.indexFilled = 0;
+      this.indexFilledTo = 0;
+      index.clearUpdateRanges();
+    }
+    let k = this.indexFilled;
+    const from = this.indexFilledTo;
     const out = index.array as Uint32Array;
-    for (let k = 0; k < this.drawn.length; k++) {
-      const r = this.byId.get(this.drawn[k]!.id)!;
+    for (; k < this.drawn.length && this.drawn[k]!.e < this.elementsIn; k++) {
+      const r = this.model.ranges[this.drawn[k]!.e]!;
       out.set(src.subarray(r.indexStart, r.indexStart + r.indexCount), this.drawn[k]!.start);
     }
-    uploadPart(index, this.drawnIndices);
+    if (k === this.indexFilled) return;
+    this.indexFilled = k;
+    this.indexFilledTo = k < this.drawn.length ? this.drawn[k]!.start : this.drawnIndices;
+    index.addUpdateRange(from, this.indexFilledTo - from);
+    index.needsUpdate = true;
+    this.geometry.setDrawRange(0, this.indexFilledTo);
+  }
+
+  /**
+   * Buffers of elements arrived (a streamed model: the first `elementsIn` in ranges order are
+   * in): uploaded, painted in their current colours, their indices filled when next drawn, and a
+   * part of the full detail waiting for them drawn.
+   */
+  addDetail(elementsIn: number): void {
+    const model = this.model;
+    if (!model || !this.geometry) return;
+    const e0 = this.elementsIn;
+    const e1 = Math.min(elementsIn, model.ranges.length);
+    if (e1 <= e0) return;
+    this.elementsIn = e1;
+    const v0 = model.ranges[e0]!.vertexStart;
+    const last = model.ranges[e1 - 1]!;
+    const v1 = last.vertexStart + last.vertexCount;
+    this.paintSpan(e0, e1);
+    for (const name of ['position', 'normal', 'color']) {
+      const a = this.geometry.getAttribute(name) as THREE.BufferAttribute;
+      a.addUpdateRange(v0 * a.itemSize, (v1 - v0) * a.itemSize);
+      a.needsUpdate = true;
+    }
+    this.motionDirty = true;
+    const job = this.refining;
+    if (job && job.handle === 0) job.handle = requestAnimationFrame(() => this.refineStep());
+    else if (!job && !this.moving) this.render();
+  }
+
+  /**
+   * Colours of the elements [e0, e1) (ranges order; their vertices are contiguous): the model's,
+   * then status colours and the selection; an element whose buffers are not in yet gets its
+   * front-section colour on its first vertex (what the overview reads).
+   */
+  private paintSpan(e0: number, e1: number, copyBase = true): void {
+    const model = this.model;
+    const colors = this.colors;
+    const base = this.baseColors;
+    if (!model || !colors || !base || e1 <= e0) return;
+    const first = model.ranges[e0]!;
+    const last = model.ranges[e1 - 1]!;
+    const v0 = Math.min(first.vertexStart, last.vertexStart);
+    const v1 = Math.max(first.vertexStart + first.vertexCount, last.vertexStart + last.vertexCount);
+    if (copyBase) colors.set(base.subarray(v0 * 4, v1 * 4), v0 * 4);
+    const sel: [number, number, number] = [SELECTED[0] * 255, SELECTED[1] * 255, SELECTED[2] * 255];
+    const paint = (r: ElementRange, rgb: readonly number[], a: number) => {
+      for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++) {
+        colors[k * 4] = rgb[0]!;
+        colors[k * 4 + 1] = rgb[1]!;
+        colors[k * 4 + 2] = rgb[2]!;
+        colors[k * 4 + 3] = a;
+      }
+    };
+    for (let e = e0; e < e1; e++) {
+      const r = model.ranges[e]!;
+      if (this.selected.has(r.id)) paint(r, sel, 255);
+      else {
+        const hex = this.overrides.get(r.id);
+        if (hex) paint(r, hexRgb(hex), 255);
+        else if (e >= this.elementsIn && this.elementColors && r.vertexCount > 0)
+          colors.set(this.elementColors.subarray(e * 4, e * 4 + 4), r.vertexStart * 4);
+      }
+    }
   }
 
   private repaint(): void {
@@ -931,25 +1054,12 @@ export class BimViewer {
       else m.color.setRGB(SELECTED[0], SELECTED[1], SELECTED[2], THREE.SRGBColorSpace);
     }
     if (!this.model || !this.colors || !this.baseColors || !this.geometry) return this.render();
+    // The model's ranges need not be in vertex order (version 1 files): all of it, then each
+    // element's own colour.
     this.colors.set(this.baseColors);
-    const paint = (r: ElementRange, rgb: [number, number, number]) => {
-      for (let k = r.vertexStart; k < r.vertexStart + r.vertexCount; k++) {
-        this.colors![k * 4] = rgb[0];
-        this.colors![k * 4 + 1] = rgb[1];
-        this.colors![k * 4 + 2] = rgb[2];
-        this.colors![k * 4 + 3] = 255;
-      }
-    };
-    for (const [id, hex] of this.overrides) {
-      const r = this.byId.get(id);
-      if (r) paint(r, hexRgb(hex));
-    }
-    const sel: [number, number, number] = [SELECTED[0] * 255, SELECTED[1] * 255, SELECTED[2] * 255];
-    for (const id of this.selected) {
-      const r = this.byId.get(id);
-      if (r) paint(r, sel);
-    }
+    this.paintSpan(0, this.model.ranges.length);
     const attr = this.geometry.getAttribute('color') as THREE.BufferAttribute;
+    attr.clearUpdateRanges();
     attr.needsUpdate = true;
     this.motionDirty = true;
     this.overviewDirty = true;

@@ -19,7 +19,7 @@ import {
 import { BimParseError, checkIfcText, ifcBytes } from '../bim/ifc-parse';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { Binary, implement } from '../http/register';
+import { implement, Streamed } from '../http/register';
 import type { Implemented } from '../http/register';
 import type { ServerLang } from '../i18n/messages';
 import { jobRunnerFor } from '../jobs/app-runner';
@@ -365,9 +365,19 @@ export function bimRoutes(ctx: AppContext): Implemented[] {
       await guard(c);
       const m = await model(c.space.spaceId, c.params.id, c.params.model_id);
       const f = await getFile(db, c.space.spaceId, m.geometry_file_id!);
-      const bytes = await readBytes(storage, f);
-      c.reply.header('cache-control', 'private, max-age=3600');
-      return new Binary(bytes, 'application/octet-stream');
+      // Streamed from storage as it is read (the viewer draws the overview from the front
+      // section of version 2 before the buffers are in; docs/bim.md).
+      const size = await storage.size(f.storage_key);
+      if (size === null) await readBytes(storage, f); // 404 storage.missing
+      return new Streamed(
+        200,
+        {
+          'content-type': 'application/octet-stream',
+          'content-length': size!,
+          'cache-control': 'private, max-age=3600',
+        },
+        await storage.stream(f.storage_key),
+      );
     }),
 
     implement(api.bim.byText, async (c) => {
