@@ -3,6 +3,7 @@
 // transaction that holds the estimate's row, checked against the revision the client saw (409 when
 // another edit came first); undo applies a step's `before` side and marks it undone, redo its
 // `after` side; a new edit clears the undone steps.
+import { historyState } from './history-state';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import {
@@ -618,12 +619,5 @@ export async function undoState(db: Tx, spaceId: string, estimateId: string) {
     .where('estimate_id', '=', estimateId)
     .orderBy('seq', 'asc')
     .execute();
-  const done = rows.filter((r) => !r.undone);
-  const undone = rows.filter((r) => r.undone);
-  return {
-    can_undo: done.length > 0,
-    can_redo: undone.length > 0,
-    undo_label: done[done.length - 1]?.label ?? null,
-    redo_label: undone[0]?.label ?? null,
-  };
+  return historyState(rows);
 }

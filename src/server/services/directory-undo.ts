@@ -10,6 +10,7 @@
 // left them (and a value it removes has nothing under it or linked to it the step does not carry):
 // otherwise 409 `directory.undo_changed`, and the step leaves the history (what another member
 // changed since is never overwritten).
+import { historyState } from './history-state';
 import type { Kysely, Transaction } from 'kysely';
 import type { DIRECTORY_UNDO_LABELS } from '../../api/directory-undo';
 import type { DB } from '../db/schema';
@@ -93,14 +94,7 @@ export async function undoState(db: Db, s: UndoScope) {
     .where('directory_id', '=', s.directoryId)
     .orderBy('seq', 'asc')
     .execute();
-  const done = rows.filter((r) => !r.undone);
-  const undone = rows.filter((r) => r.undone);
-  return {
-    can_undo: done.length > 0,
-    can_redo: undone.length > 0,
-    undo_label: (done[done.length - 1]?.label ?? null) as DirectoryUndoLabel | null,
-    redo_label: (undone[0]?.label ?? null) as DirectoryUndoLabel | null,
-  };
+  return historyState(rows.map((r) => ({ label: r.label as DirectoryUndoLabel, undone: r.undone })));
 }
 
 /** The directory's values with these ids, as rows. */

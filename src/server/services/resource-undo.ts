@@ -8,6 +8,7 @@
 // resources are still as the step left them (and a resource it removes is in no version and has
 // no members the step does not carry): otherwise 409 `resources.undo_changed`, and the step leaves
 // the history (what another member changed since is never overwritten).
+import { historyState } from './history-state';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Resource } from '../../api/resources';
 import type { DB, VersionAssignmentsTable, VersionResourcesTable } from '../db/schema';
@@ -69,14 +70,7 @@ export async function undoState(db: Db, s: UndoScope) {
     .where('user_id', '=', s.userId)
     .orderBy('seq', 'asc')
     .execute();
-  const done = rows.filter((r) => !r.undone);
-  const undone = rows.filter((r) => r.undone);
-  return {
-    can_undo: done.length > 0,
-    can_redo: undone.length > 0,
-    undo_label: (done[done.length - 1]?.label ?? null) as UndoLabel | null,
-    redo_label: (undone[0]?.label ?? null) as UndoLabel | null,
-  };
+  return historyState(rows.map((r) => ({ label: r.label as UndoLabel, undone: r.undone })));
 }
 
 /** The fields a step compares and writes (all of a resource but its id). */
