@@ -79,6 +79,23 @@ test("the daily planning tab works on the row's own version: typed, stored, relo
   await expect(total(page, partitions)).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-wdp-structure.png` });
 
+  // The Planning tab: the row's own version's totals (Footings 5 in Structure, Partitions 7 in
+  // Fit-out); the Timesheets tab reads the row's own version's reports (none here).
+  const planned = page
+    .getByRole('tabpanel')
+    .locator('.wb-info-item', { hasText: /^Plan/ })
+    .getByRole('definition');
+  await tabs.getByRole('tab', { name: 'Planning', exact: true }).click();
+  await expect(planned).toHaveText('5');
+  await rowNamed(page, 'Partitions').locator('[data-col="1"]').click();
+  await expect(planned).toHaveText('7');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pgrid-planning.png` });
+  const timesheets = page.waitForResponse((r) => r.url().includes(`/versions/${fitout.version}/timesheets`));
+  await tabs.getByRole('tab', { name: 'Timesheets' }).click();
+  await timesheets;
+  await expect(page.getByRole('tabpanel')).toHaveText('No timesheet reports this row yet.');
+  await tabs.getByRole('tab', { name: 'Daily planning' }).click();
+
   // After a reload: Partitions' day is still there, Footings' too.
   const logs = page.waitForResponse((r) => r.url().includes('/undo-actions') && r.ok());
   await page.reload();

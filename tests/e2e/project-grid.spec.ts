@@ -352,7 +352,9 @@ test("the node panel on the project grid: a row's info, a link added in its own 
     'Directories',
     'Related schedules',
     'Gallery',
+    'Timesheets',
     'Daily planning',
+    'Planning',
     'Assignments',
     '3D model',
   ]);

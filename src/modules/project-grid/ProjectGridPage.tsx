@@ -468,7 +468,8 @@ export function ProjectGridPage() {
  * history, undone in that version; read-only on a locked version) and 3D (its schedule's linked
  * model, the elements of the row and the rows under it) and the daily plans (the day matrix of
  * the row's version: its own store, its rows; each edit one step of the grid's history stored in
- * that version, wdp.ts).
+ * that version, wdp.ts), with the row's plan totals and distribution settings (Planning, saved to
+ * its version) and what people reported on it (Timesheets, its version's timesheets).
  */
 const GRID_PANEL_TABS: readonly PanelTab[] = [
   'node_info',
@@ -476,7 +477,9 @@ const GRID_PANEL_TABS: readonly PanelTab[] = [
   'directories',
   'related_schedules',
   'gallery',
+  'timesheets',
   'daily_planning',
+  'planning',
   'assignments',
   'model_3d',
 ];

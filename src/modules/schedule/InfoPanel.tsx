@@ -115,7 +115,7 @@ function tabKey(e: KeyboardEvent, tab: PanelTab, tabs: readonly PanelTab[], list
 }
 
 /** Tabs of one version's side data: a row of no version (the project grid's summary) has none. */
-const OWN_VERSION_TABS: readonly PanelTab[] = ['gallery', 'assignments', 'model_3d'];
+const OWN_VERSION_TABS: readonly PanelTab[] = ['gallery', 'timesheets', 'assignments', 'model_3d'];
 
 /** The daily work plan's tabs: their data is loaded only where the panel offers them. */
 const WDP_TABS: readonly PanelTab[] = ['timesheets', 'daily_planning', 'planning'];
@@ -207,7 +207,7 @@ export function InfoPanel({
           <TabEmpty tab={tab} t={t} />
         ) : tab === 'assignments' ? (
           <AssignmentsTab rowId={v.row.id} ctx={ctx} t={t} place={place ?? undefined} />
-        ) : tab === 'daily_planning' && scope === null ? (
+        ) : (tab === 'daily_planning' || tab === 'planning') && scope === null ? (
           <TabEmpty tab={tab} t={t} />
         ) : tab === 'daily_planning' && scope ? (
           <WdpScopeProvider scope={scope}>
@@ -215,6 +215,10 @@ export function InfoPanel({
           </WdpScopeProvider>
         ) : tab === 'daily_planning' ? (
           <DailyPlanningTab height={height - 34} lang={ctx.lang} />
+        ) : tab === 'planning' && scope ? (
+          <WdpScopeProvider scope={scope}>
+            <PlanningTab v={v} lang={ctx.lang} ownId={place?.rowId} />
+          </WdpScopeProvider>
         ) : tab === 'planning' ? (
           <PlanningTab v={v} lang={ctx.lang} />
         ) : tab === 'gallery' ? (
@@ -224,7 +228,7 @@ export function InfoPanel({
             <NodeModelTab rowId={v.row.id} place={place ?? undefined} />
           </Suspense>
         ) : tab === 'timesheets' ? (
-          <TimesheetsTab rowId={v.row.id} lang={ctx.lang} />
+          <TimesheetsTab rowId={v.row.id} lang={ctx.lang} place={place ?? undefined} />
         ) : (
           <TabEmpty tab={tab} t={t} />
         )}

@@ -11,18 +11,32 @@ import type { DistributionBase, DistributionMode } from '../../domain/wdp';
 import { percentFromFacts, rowRates } from '../../domain/wdp';
 import type { RowView } from '../../state/workbench/types';
 import { useWorkbench } from '../../state/workbench/store';
-import { useWdp, wdpStore } from '../../state/wdp/store';
+import type { WdpStore } from '../../state/wdp/store';
 import { Fields } from '../schedule/panel-parts';
 import { DistributionPickers } from './DistributionPickers';
 import { useWdpT } from './i18n';
 import { allMeasureTotals, allTotals } from './matrix-model';
+import { useWdpScope } from './scope';
 
-export function PlanningTab({ v, lang }: { v: RowView; lang: 'en' | 'ru' }) {
+/**
+ * `ownId`: the row's id in its own version where it differs from the shown one (the project
+ * grid; its store keeps the days under the shown ids, the server under the version's own).
+ */
+export function PlanningTab({
+  v,
+  lang,
+  ownId,
+}: {
+  v: RowView;
+  lang: 'en' | 'ru';
+  ownId?: string | undefined;
+}) {
   const { t } = useWdpT();
-  const days = useWdp((s) => s.days);
-  const saved = useWdp((s) => s.rows.get(v.row.id));
+  const { store, versionId, editable } = useWdpScope();
+  const days = store.use((s) => s.days);
+  const saved = store.use((s) => s.rows.get(v.row.id));
   const rows = useWorkbench((s) => s.wbs.doc.rows);
-  const resources = useWdp((s) => s.resources);
+  const resources = store.use((s) => s.resources);
   const parentOf = (id: string) => rows.get(id)?.parentId ?? null;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const totals = useMemo(() => allTotals(days, parentOf).get(v.row.id), [days, rows, v.row.id]);
@@ -67,16 +81,29 @@ export function PlanningTab({ v, lang }: { v: RowView; lang: 'en' | 'ru' }) {
         <p className="wb-dim">{t('no_rates')}</p>
       )}
       {!v.hasChildren && (
-        <RowSettings key={`${v.row.id}:${JSON.stringify(saved ?? null)}`} rowId={v.row.id} saved={saved} />
+        <RowSettings
+          key={`${v.row.id}:${JSON.stringify(saved ?? null)}`}
+          at={{ store, versionId, rowId: v.row.id, ownId: ownId ?? v.row.id, editable }}
+          saved={saved}
+        />
       )}
     </div>
   );
 }
 
+interface SettingsPlace {
+  readonly store: WdpStore;
+  readonly versionId: string | null;
+  /** The row as the store keeps it, and as its version names it. */
+  readonly rowId: string;
+  readonly ownId: string;
+  readonly editable: boolean;
+}
+
 /** The row's settings form (keyed by the row and what is stored: a new row starts afresh). */
-function RowSettings({ rowId, saved }: { rowId: string; saved: WdpRowSettings | undefined }) {
+function RowSettings({ at, saved }: { at: SettingsPlace; saved: WdpRowSettings | undefined }) {
   const { t } = useWdpT();
-  const versionId = useWorkbench((s) => s.versionId);
+  const { store, versionId, rowId, ownId, editable } = at;
   const [unit, setUnit] = useState(saved?.unit ?? '');
   const [mode, setMode] = useState<DistributionMode>(saved?.mode ?? 'evenly');
   const [base, setBase] = useState<DistributionBase>(saved?.base ?? 'by_date');
@@ -90,7 +117,7 @@ function RowSettings({ rowId, saved }: { rowId: string; saved: WdpRowSettings | 
     const r = rate.trim() === '' ? null : Number(rate.replace(',', '.'));
     setState('saving');
     const row = {
-      item_id: rowId,
+      item_id: ownId,
       unit: unit.slice(0, 32),
       mode,
       base,
@@ -98,7 +125,7 @@ function RowSettings({ rowId, saved }: { rowId: string; saved: WdpRowSettings | 
     };
     try {
       await call(api.wdp.saveRows, { params: { id: versionId }, body: { rows: [row] } });
-      wdpStore.set({ rows: new Map(wdpStore.get().rows).set(row.item_id, row) });
+      store.set({ rows: new Map(store.get().rows).set(rowId, { ...row, item_id: rowId }) });
       setState('saved');
     } catch {
       setState('idle');
@@ -120,7 +147,7 @@ function RowSettings({ rowId, saved }: { rowId: string; saved: WdpRowSettings | 
       <label>
         {t('rate')} <input inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
       </label>
-      <button type="submit" className="btn" disabled={state === 'saving'}>
+      <button type="submit" className="btn" disabled={state === 'saving' || !editable}>
         {t('save')}
       </button>
       {state === 'saved' && <span role="status">{t('saved')}</span>}

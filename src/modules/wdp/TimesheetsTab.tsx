@@ -1,17 +1,29 @@
 // The node panel's timesheets tab: what people reported on the focused row (hours and facts per
-// day, by timesheet and status), read from GET versions/{id}/timesheets.
+// day, by timesheet and status), read from GET versions/{id}/timesheets — of the row's own version
+// and by its own id where the rows are of several versions (the project grid's `place`).
 import { api } from '../../api';
 import type { Timesheet } from '../../api/wdp';
 import { call } from '../../app/api/call';
 import { MINUTES_PER_DAY } from '../../domain/calendar/time';
 import { formatDate, formatNumber } from '../../domain/format';
 import { useWorkbench } from '../../state/workbench/store';
+import type { RowVersion } from '../schedule/DirectoriesTab';
 import { useLoaded } from '../schedule/version-resources';
 import { useWdpT } from './i18n';
 
-export function TimesheetsTab({ rowId, lang }: { rowId: string; lang: 'en' | 'ru' }) {
+export function TimesheetsTab({
+  rowId: shownId,
+  lang,
+  place,
+}: {
+  rowId: string;
+  lang: 'en' | 'ru';
+  place?: RowVersion | undefined;
+}) {
   const { t } = useWdpT();
-  const versionId = useWorkbench((s) => s.versionId);
+  const pageVersion = useWorkbench((s) => s.versionId);
+  const versionId = place?.versionId ?? pageVersion;
+  const rowId = place?.rowId ?? shownId;
   const loaded = useLoaded<Timesheet[]>(versionId ? `${versionId}:${rowId}` : null, async () =>
     versionId
       ? (await call(api.wdp.timesheets, { params: { id: versionId }, query: {} }, { silent: true })).items
