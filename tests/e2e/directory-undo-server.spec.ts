@@ -82,4 +82,17 @@ test('undo and redo of typed directory values survive a reload', async ({ page, 
   await page.reload();
   await open();
   await expect.poll(() => shown(page)).toEqual(redone);
+
+  // The buttons above the grid do the same, and say what they would take back.
+  const history = page.getByRole('group', { name: 'Your edits of this directory' });
+  const undo = history.getByRole('button', { name: 'Undo' });
+  const redo = history.getByRole('button', { name: 'Redo' });
+  await expect(undo).toHaveAttribute('title', 'Undo a typed cell (Ctrl+Z)');
+  await expect(redo).toHaveAttribute('title', 'Redo a typed cell (Ctrl+Y)');
+  await undo.click();
+  await expect.poll(() => shown(page)).toEqual(start);
+  await expect(undo).toBeDisabled();
+  await redo.click();
+  await expect.poll(() => shown(page)).toEqual(redone);
+  await expect(undo).toBeEnabled();
 });

@@ -5,8 +5,10 @@
 // each one call of the server and one step of the caller's undo history of the directory kept
 // there (src/server/services/directory-undo.ts), so Ctrl+Z / Ctrl+Y work after a reload too.
 // Writes go to the server one after another, in the order made.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Directory, DirectoryValue } from '../../api/directories';
+import type { DirectoryUndoState } from '../../api/directory-undo';
+import { Redo2, Undo2 } from 'lucide-react';
 import { confirm } from '../../app/dialogs/confirm';
 import {
   type AttributeType,
@@ -362,38 +364,83 @@ export function DirectoryGrid({
   });
   useEffect(() => () => setDirectoryGridPage(null), []);
 
+  // What Undo and Redo would take back: asked again whenever the directory is read again (every
+  // write, undo and redo ends with that read).
+  const [history, setHistory] = useState<DirectoryUndoState | null>(null);
+  useEffect(() => {
+    if (!canEdit) return;
+    let live = true;
+    dirApi.undoState(dirRef).then(
+      (h) => live && setHistory(h),
+      () => live && setHistory(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [directory, dirRef, canEdit]);
+  const historyTitle = (which: 'undo' | 'redo') => {
+    const label = which === 'undo' ? history?.undo_label : history?.redo_label;
+    return label ? t(`history.${which}_what`, { what: t(`history.labels.${label}`) }) : t('history.none');
+  };
+
   const levels = useMemo(() => treeLevels(directory.values), [directory.values]);
   return (
     <>
-      {levels > 1 ? (
-        <div className="dir-levels" role="group" aria-label={t('levels')}>
-          <span className="dir-levels__label">{t('levels')}</span>
-          {Array.from({ length: Math.min(levels, 9) }, (_, i) => i + 1).map((n) => (
+      <div className="dir-bar">
+        {canEdit ? (
+          <div className="dir-levels" role="group" aria-label={t('history.group')}>
+            {(['undo', 'redo'] as const).map((which) => (
+              <button
+                key={which}
+                type="button"
+                className="btn btn--sm btn--ghost"
+                disabled={!(which === 'undo' ? history?.can_undo : history?.can_redo)}
+                title={historyTitle(which)}
+                onClick={() => {
+                  runHistory(which);
+                  focusGrid();
+                }}
+              >
+                {which === 'undo' ? (
+                  <Undo2 size={14} aria-hidden="true" />
+                ) : (
+                  <Redo2 size={14} aria-hidden="true" />
+                )}
+                {t(`history.${which}`)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {levels > 1 ? (
+          <div className="dir-levels" role="group" aria-label={t('levels')}>
+            <span className="dir-levels__label">{t('levels')}</span>
+            {Array.from({ length: Math.min(levels, 9) }, (_, i) => i + 1).map((n) => (
+              <button
+                key={n}
+                type="button"
+                className="btn btn--sm btn--ghost"
+                aria-label={t('levels_n', { count: n })}
+                onClick={() => {
+                  showLevels(n);
+                  focusGrid();
+                }}
+              >
+                {n}
+              </button>
+            ))}
             <button
-              key={n}
               type="button"
               className="btn btn--sm btn--ghost"
-              aria-label={t('levels_n', { count: n })}
               onClick={() => {
-                showLevels(n);
+                showLevels(null);
                 focusGrid();
               }}
             >
-              {n}
+              {t('levels_all')}
             </button>
-          ))}
-          <button
-            type="button"
-            className="btn btn--sm btn--ghost"
-            onClick={() => {
-              showLevels(null);
-              focusGrid();
-            }}
-          >
-            {t('levels_all')}
-          </button>
-        </div>
-      ) : null}
+          </div>
+        ) : null}
+      </div>
       <div className="dir-grid">
         <DirectoryRowsContext.Provider value={rows}>
           <Grid
