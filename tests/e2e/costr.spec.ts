@@ -181,10 +181,14 @@ test('paste 20×6 into a new estimate, totals with coefficients, fix a violation
   await expect(grid.getByText('Formwork panels')).toBeVisible();
   const estimates = await as<{ id: string; name: string }[]>('GET', '/costr/estimates');
   const mine = estimates.find((e) => e.name === 'Block C works')!;
-  const docNow = await as<{
-    nodes: { code: string; dictionary_id: string | null; materials_price: string }[];
-  }>('GET', `/costr/estimates/${mine.id}`);
-  const inserted = docNow.nodes.find((n) => n.code === 'DX-1')!;
-  expect(inserted.dictionary_id).toBe(priced);
-  expect(inserted.materials_price).toMatch(/^12(\.0+)?$/);
+  // The row is drawn before its edit is stored (docs/costr.md, "On screen before it is stored"):
+  // the stored estimate is read until the insert is in.
+  const insertedNode = async () =>
+    (
+      await as<{
+        nodes: { code: string; dictionary_id: string | null; materials_price: string }[];
+      }>('GET', `/costr/estimates/${mine.id}`)
+    ).nodes.find((n) => n.code === 'DX-1') ?? null;
+  await expect.poll(async () => (await insertedNode())?.dictionary_id).toBe(priced);
+  expect((await insertedNode())!.materials_price).toMatch(/^12(\.0+)?$/);
 });
