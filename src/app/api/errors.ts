@@ -53,3 +53,20 @@ export function errorItems(body: ErrorBody): ErrorItem[] {
 export function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The error of a refused call read outside request() (a streamed body, an XHR): the server's error
+ * body when the text is one, else the text itself (a proxy's page), or the status when empty.
+ */
+export function errorFromText(status: number, text: string): ApiError {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the text or the status says it.
+  }
+  return new ApiError(
+    status,
+    isErrorBody(body) ? body : { error_message: text.slice(0, 200) || `HTTP ${status}` },
+  );
+}

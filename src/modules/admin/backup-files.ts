@@ -5,23 +5,10 @@
 import type { Backup } from '../../api';
 import { api } from '../../api';
 import { fillPath } from '../../app/api/call';
-import { ApiError, isErrorBody } from '../../app/api/errors';
+import { ApiError, errorFromText } from '../../app/api/errors';
 import { buildUrl, currentHeaders } from '../../app/api/http';
 
 export type Progress = (fraction: number | null) => void;
-
-const errorOf = (status: number, text: string): ApiError => {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's page): the status says it.
-  }
-  return new ApiError(
-    status,
-    isErrorBody(body) ? body : { error_message: text.slice(0, 200) || `HTTP ${status}` },
-  );
-};
 
 /** Reads the backup's file with progress and hands it to the browser as a download. */
 export async function downloadBackup(spaceId: string, scheduleId: string, b: Backup, progress: Progress) {
@@ -30,7 +17,7 @@ export async function downloadBackup(spaceId: string, scheduleId: string, b: Bac
     undefined,
   );
   const res = await fetch(url, { headers: currentHeaders() });
-  if (!res.ok || !res.body) throw errorOf(res.status, await res.text());
+  if (!res.ok || !res.body) throw errorFromText(res.status, await res.text());
   const total = Number(res.headers.get('content-length')) || b.size || 0;
   const reader = res.body.getReader();
   const parts: Uint8Array[] = [];
@@ -69,7 +56,7 @@ export function uploadBackup(
     xhr.upload.onprogress = (e) => progress(e.lengthComputable ? e.loaded / e.total : null);
     xhr.onload = () => {
       if (xhr.status === 201) resolve(JSON.parse(xhr.responseText) as Backup);
-      else reject(errorOf(xhr.status, xhr.responseText));
+      else reject(errorFromText(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => reject(new ApiError(0, { error: 'Unreachable', error_message: 'Unreachable' }));
     xhr.send(form);

@@ -5,7 +5,7 @@
 // handed out complete.
 import { api } from '../../api';
 import { fillPath } from '../../app/api/call';
-import { ApiError, isErrorBody } from '../../app/api/errors';
+import { errorFromText } from '../../app/api/errors';
 import { buildUrl, currentHeaders } from '../../app/api/http';
 import { GeometryReader, type ModelGeometry } from '../../domain/bim';
 
@@ -21,19 +21,6 @@ export interface StreamedModel {
   /** Resolves when every byte is in (rejects when the stream breaks or is not geometry). */
   done: Promise<ModelGeometry>;
 }
-
-const errorOf = (status: number, text: string): ApiError => {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: the status says it.
-  }
-  return new ApiError(
-    status,
-    isErrorBody(body) ? body : { error_message: text.slice(0, 200) || `HTTP ${status}` },
-  );
-};
 
 /** Reads a geometry response as a stream; resolves when the front section is in. */
 export function streamGeometry(res: Response): Promise<StreamedModel> {
@@ -87,6 +74,6 @@ export function streamGeometry(res: Response): Promise<StreamedModel> {
 export async function openGeometry(projectId: string, modelId: string): Promise<StreamedModel> {
   const url = buildUrl(fillPath(api.bim.geometry.path, { id: projectId, model_id: modelId }), undefined);
   const res = await fetch(url, { headers: currentHeaders() });
-  if (!res.ok) throw errorOf(res.status, await res.text());
+  if (!res.ok) throw errorFromText(res.status, await res.text());
   return streamGeometry(res);
 }
