@@ -6,22 +6,9 @@
 // does two again, and a reload shows what is stored. Screenshots in en and ru.
 import { type Page, expect, test } from '@playwright/test';
 import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { shownValues } from './directory-helpers';
 
 const CSV = 'code,name,parent\n01,Earthworks,\n01.1,Excavation,01\n';
-
-/** Each value row as "code | name | norm" (the blank line left out; the fold toggle's arrow too). */
-const shown = (page: Page) =>
-  page
-    .getByRole('grid', { name: 'Work types' })
-    .locator('.wb-row[data-id]:not([data-id="directory-new-line"])')
-    .evaluateAll((rows) =>
-      rows.map((r) =>
-        [...r.querySelectorAll('[role=gridcell]')]
-          .slice(0, 3)
-          .map((c) => (c.querySelector('.wb-text') ?? c).textContent!.trim())
-          .join(' | '),
-      ),
-    );
 
 /** Pastes TSV on the grid as Excel's clipboard would. */
 const paste = (page: Page, text: string) =>
@@ -54,7 +41,7 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await page.getByRole('button', { name: /Work types/ }).click();
   const grid = page.getByRole('grid', { name: 'Work types' });
   const start = ['01 | Earthworks | ', '01.1 | Excavation | '];
-  await expect.poll(() => shown(page)).toEqual(start);
+  await expect.poll(() => shownValues(page)).toEqual(start);
   const blank = grid.locator('.wb-row[data-id="directory-new-line"]');
   const row = (name: RegExp) => grid.getByRole('row', { name });
 
@@ -62,11 +49,11 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await blank.getByRole('gridcell').first().click();
   await page.keyboard.type('02');
   await page.keyboard.press('Tab');
-  await expect.poll(() => shown(page)).toEqual([...start, '02 | 02 | ']);
+  await expect.poll(() => shownValues(page)).toEqual([...start, '02 | 02 | ']);
   await page.keyboard.type('Concrete');
   await page.keyboard.press('Enter');
   const typed = [...start, '02 | Concrete | '];
-  await expect.poll(() => shown(page)).toEqual(typed);
+  await expect.poll(() => shownValues(page)).toEqual(typed);
 
   // 2. A number typed in the Norm column (a comma reads as the decimal point).
   await row(/Excavation/)
@@ -76,7 +63,7 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await page.keyboard.type('2,5');
   await page.keyboard.press('Enter');
   const normed = ['01 | Earthworks | ', '01.1 | Excavation | 2.5', '02 | Concrete | '];
-  await expect.poll(() => shown(page)).toEqual(normed);
+  await expect.poll(() => shownValues(page)).toEqual(normed);
 
   // A code another value has is refused, naming the row and column.
   await row(/Concrete/)
@@ -86,20 +73,20 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await page.keyboard.type('01');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Row 3, column “Code”: this code is taken. Nothing was stored.')).toBeVisible();
-  await expect.poll(() => shown(page)).toEqual(normed);
+  await expect.poll(() => shownValues(page)).toEqual(normed);
 
   // 3. A 3×2 matrix pasted on the blank line's code adds three values.
   await blank.getByRole('gridcell').first().click();
   await paste(page, '03\tSteel\n04\tTimber\n05\tGlass');
   const pasted = [...normed, '03 | Steel | ', '04 | Timber | ', '05 | Glass | '];
-  await expect.poll(() => shown(page)).toEqual(pasted);
+  await expect.poll(() => shownValues(page)).toEqual(pasted);
   await expect(page.getByText('3 values added')).toBeVisible();
 
   // A paste with text in the number column is refused as a whole, naming its row and column.
   await blank.getByRole('gridcell').first().click();
   await paste(page, '06\tBrick\t7\n07\tStone\tmany');
   await expect(page.getByText('Row 8, column “Norm”: not a number. Nothing was stored.')).toBeVisible();
-  await expect.poll(() => shown(page)).toEqual(pasted);
+  await expect.poll(() => shownValues(page)).toEqual(pasted);
 
   // 4. Ctrl+D: Excavation's norm filled down to Concrete.
   await row(/Excavation/)
@@ -110,7 +97,7 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   await expect(grid.locator('[role=gridcell][aria-selected=true]')).toHaveCount(2);
   await page.keyboard.press('Control+d');
   const filled = ['01 | Earthworks | ', '01.1 | Excavation | 2.5', '02 | Concrete | 2.5', ...pasted.slice(3)];
-  await expect.poll(() => shown(page)).toEqual(filled);
+  await expect.poll(() => shownValues(page)).toEqual(filled);
   await page.screenshot({ path: 'test-results/directory-grid-en.png' });
 
   // 5. Delete Timber after the confirmation.
@@ -122,30 +109,30 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   const confirm = page.getByRole('dialog', { name: 'Delete value' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   const deleted = filled.filter((r) => !r.includes('Timber'));
-  await expect.poll(() => shown(page)).toEqual(deleted);
+  await expect.poll(() => shownValues(page)).toEqual(deleted);
 
   // Undo each step, newest first: the delete, the fill, the paste, the norm, the name, the add.
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual(filled);
+  await expect.poll(() => shownValues(page)).toEqual(filled);
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual(pasted);
+  await expect.poll(() => shownValues(page)).toEqual(pasted);
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual(normed);
+  await expect.poll(() => shownValues(page)).toEqual(normed);
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual(typed);
+  await expect.poll(() => shownValues(page)).toEqual(typed);
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual([...start, '02 | 02 | ']);
+  await expect.poll(() => shownValues(page)).toEqual([...start, '02 | 02 | ']);
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual(start);
+  await expect.poll(() => shownValues(page)).toEqual(start);
   // Redo the add and the name (the name goes to the value added again).
   await page.keyboard.press('Control+y');
-  await expect.poll(() => shown(page)).toEqual([...start, '02 | 02 | ']);
+  await expect.poll(() => shownValues(page)).toEqual([...start, '02 | 02 | ']);
   await page.keyboard.press('Control+Shift+z');
-  await expect.poll(() => shown(page)).toEqual(typed);
+  await expect.poll(() => shownValues(page)).toEqual(typed);
 
   await page.reload();
   await page.getByRole('button', { name: /Work types/ }).click();
-  await expect.poll(() => shown(page)).toEqual(typed);
+  await expect.poll(() => shownValues(page)).toEqual(typed);
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
   await expect(page.getByText('Alt+Shift+→ / ← понизить / повысить')).toBeVisible();

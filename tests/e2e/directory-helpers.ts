@@ -2,7 +2,7 @@
 // directory whose Norm column has values, A10 linked to 01.1 Excavation (2.5) and A20 to
 // 02 Concrete (4): what the donor and linked-attribute browser tests start from.
 import { expect } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { api, scheduleInNewSpace } from './platform-helpers';
 
 const DIRECTORY_CSV = 'code,name,parent,Norm\n01,Earthworks,,\n01.1,Excavation,01,2.5\n02,Concrete,,4\n';
@@ -45,3 +45,18 @@ export async function scheduleWithLinkedDirectory(request: APIRequestContext, ta
     });
   return { ...s, as, version };
 }
+
+/** Each value row of the directory's grid as its first three cells, "code | name | …" (the blank
+ *  line left out, the fold toggle's arrow too). */
+export const shownValues = (page: Page, directory = 'Work types') =>
+  page
+    .getByRole('grid', { name: directory })
+    .locator('.wb-row[data-id]:not([data-id="directory-new-line"])')
+    .evaluateAll((rows) =>
+      rows.map((r) =>
+        [...r.querySelectorAll('[role=gridcell]')]
+          .slice(0, 3)
+          .map((c) => (c.querySelector('.wb-text') ?? c).textContent!.trim())
+          .join(' | '),
+      ),
+    );

@@ -1,24 +1,11 @@
 // The values grid's undo is the server's (src/server/services/directory-undo.ts): two cells typed,
 // the page reloaded, Ctrl+Z twice takes both back, Ctrl+Y gives one again, and a reload shows the
 // redone value. Screenshots in en.
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { shownValues } from './directory-helpers';
 
 const CSV = 'code,name,parent,unit\n01,Earthworks,,\n01.1,Excavation,01,m3\n02,Concrete,,t\n';
-
-/** Each value row as "code | name | unit". */
-const shown = (page: Page) =>
-  page
-    .getByRole('grid')
-    .locator('.wb-row[data-id]:not([data-id="directory-new-line"])')
-    .evaluateAll((rows) =>
-      rows.map((r) =>
-        [...r.querySelectorAll('[role=gridcell]')]
-          .slice(0, 3)
-          .map((c) => (c.querySelector('.wb-text') ?? c).textContent!.trim())
-          .join(' | '),
-      ),
-    );
 
 test('undo and redo of typed directory values survive a reload', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -36,7 +23,7 @@ test('undo and redo of typed directory values survive a reload', async ({ page, 
   await open();
   const grid = page.getByRole('grid', { name: 'Work types' });
   const start = ['01 | Earthworks | ', '01.1 | Excavation | m3', '02 | Concrete | t'];
-  await expect.poll(() => shown(page)).toEqual(start);
+  await expect.poll(() => shownValues(page)).toEqual(start);
 
   // Two cells typed: Excavation's name, then Concrete's unit.
   await grid
@@ -47,7 +34,7 @@ test('undo and redo of typed directory values survive a reload', async ({ page, 
   await page.keyboard.type('Digging');
   await page.keyboard.press('Enter');
   await expect
-    .poll(() => shown(page))
+    .poll(() => shownValues(page))
     .toEqual(['01 | Earthworks | ', '01.1 | Digging | m3', '02 | Concrete | t']);
   await grid
     .getByRole('row', { name: /Concrete/ })
@@ -57,12 +44,12 @@ test('undo and redo of typed directory values survive a reload', async ({ page, 
   await page.keyboard.type('m2');
   await page.keyboard.press('Enter');
   const typed = ['01 | Earthworks | ', '01.1 | Digging | m3', '02 | Concrete | m2'];
-  await expect.poll(() => shown(page)).toEqual(typed);
+  await expect.poll(() => shownValues(page)).toEqual(typed);
 
   // A reload: the screen's memory is gone, the server's history is not.
   await page.reload();
   await open();
-  await expect.poll(() => shown(page)).toEqual(typed);
+  await expect.poll(() => shownValues(page)).toEqual(typed);
   await grid
     .getByRole('row', { name: /Earthworks/ })
     .getByRole('gridcell')
@@ -70,18 +57,18 @@ test('undo and redo of typed directory values survive a reload', async ({ page, 
     .click();
   await page.keyboard.press('Control+z');
   await expect
-    .poll(() => shown(page))
+    .poll(() => shownValues(page))
     .toEqual(['01 | Earthworks | ', '01.1 | Digging | m3', '02 | Concrete | t']);
   await page.keyboard.press('Control+z');
-  await expect.poll(() => shown(page)).toEqual(start);
+  await expect.poll(() => shownValues(page)).toEqual(start);
   await page.keyboard.press('Control+y');
   const redone = ['01 | Earthworks | ', '01.1 | Digging | m3', '02 | Concrete | t'];
-  await expect.poll(() => shown(page)).toEqual(redone);
+  await expect.poll(() => shownValues(page)).toEqual(redone);
   await page.screenshot({ path: 'test-results/directory-undo-server-en.png' });
 
   await page.reload();
   await open();
-  await expect.poll(() => shown(page)).toEqual(redone);
+  await expect.poll(() => shownValues(page)).toEqual(redone);
 
   // The buttons above the grid do the same, and say what they would take back.
   const history = page.getByRole('group', { name: 'Your edits of this directory' });
@@ -90,9 +77,9 @@ test('undo and redo of typed directory values survive a reload', async ({ page, 
   await expect(undo).toHaveAttribute('title', 'Undo a typed cell (Ctrl+Z)');
   await expect(redo).toHaveAttribute('title', 'Redo a typed cell (Ctrl+Y)');
   await undo.click();
-  await expect.poll(() => shown(page)).toEqual(start);
+  await expect.poll(() => shownValues(page)).toEqual(start);
   await expect(undo).toBeDisabled();
   await redo.click();
-  await expect.poll(() => shown(page)).toEqual(redone);
+  await expect.poll(() => shownValues(page)).toEqual(redone);
   await expect(undo).toBeEnabled();
 });
