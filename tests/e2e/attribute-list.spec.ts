@@ -2,7 +2,7 @@
 // message naming the list (the cell keeps what it had), a list value typed in any case is stored
 // in the list's spelling and is still there after a reload.
 import { type Page, expect, test } from '@playwright/test';
-import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { api, scheduleInNewSpace, signedIn, uploadVersionCsv } from './platform-helpers';
 
 const CSV = ['Code,Name,Duration (d)', 'A1,Excavate,3', 'A2,Pour slab,2'].join('\n');
 const grid = (page: Page) => page.getByRole('grid');
@@ -15,12 +15,7 @@ async function columnOf(page: Page, name: string): Promise<number> {
 
 test('a list attribute takes only its values in the grid', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'attrlist');
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: { file: { name: 'works.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
+  const version = (await uploadVersionCsv(request, s, CSV)).id;
   await api(
     request,
     s.account,

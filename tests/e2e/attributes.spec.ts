@@ -4,7 +4,7 @@
 // saved and opened from the address, and an attribute hidden from a role that then cannot read
 // it through the API.
 import { type Page, expect, test } from '@playwright/test';
-import { api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { api, registerAccount, scheduleInNewSpace, signedIn, uploadVersionCsv } from './platform-helpers';
 
 const CSV = ['Code,Name,Duration (d)', 'A1,Excavate,3', 'A2,Pour slab,2', 'A3,Walls north,4'].join('\n');
 const grid = (page: Page) => page.getByRole('grid');
@@ -14,12 +14,7 @@ test('attributes, filters and layouts from the screens, access enforced by the A
   request,
 }) => {
   const s = await scheduleInNewSpace(request, 'attrs');
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: { file: { name: 'works.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
+  const version = (await uploadVersionCsv(request, s, CSV)).id;
 
   // A formula attribute on the Attributes screen; a broken formula names what is wrong first.
   await signedIn(page, s.account, `/${s.spaceId}/attributes`);

@@ -4,7 +4,7 @@
 // value on the row; then edit a calendar's week and a holiday on the month view and save it after
 // the confirmation that names the version it recalculates. Screenshots go to /tmp/shots/.
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type ScheduleSetup, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { type ScheduleSetup, api, scheduleInNewSpace, signedIn, uploadVersionCsv } from './platform-helpers';
 import { cell, grid } from './workbench-helpers';
 
 const SHOTS = '/tmp/shots';
@@ -13,19 +13,8 @@ const DIRECTORY_CSV =
 
 /** A version with two activities, uploaded into the set-up's schedule; its id. */
 async function uploadVersion(request: APIRequestContext, s: ScheduleSetup): Promise<string> {
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: {
-      label: 'Site works',
-      file: {
-        name: 'site.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nA10,Dig trench,2\nA20,Pour slab,3\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  const csv = 'Code,Name,Duration (d)\nA10,Dig trench,2\nA20,Pour slab,3\n';
+  return (await uploadVersionCsv(request, s, csv, { label: 'Site works' })).id;
 }
 
 test('upload a directory, edit it with the keyboard, link a row to it and see the row follow', async ({

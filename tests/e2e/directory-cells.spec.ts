@@ -4,7 +4,7 @@
 // Ctrl+Y take each back and do it again, and what is stored is there after a reload. Screenshots
 // in en and ru.
 import { expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv } from './platform-helpers';
 import { shownValues } from './directory-helpers';
 
 const CSV =
@@ -13,11 +13,7 @@ const CSV =
 test('fill down, paste from Excel, undo and redo in the values grid', async ({ page, request }) => {
   test.setTimeout(120_000);
   const s = await scheduleInNewSpace(request, 'dircells');
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: { file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
+  await uploadDirectoryCsv(request, s, 'Work types.csv', CSV);
   await signedIn(page, s.account, `/${s.spaceId}/directories`);
   await page.getByRole('button', { name: /Work types/ }).click();
   const table = page.getByRole('grid', { name: 'Work types' });

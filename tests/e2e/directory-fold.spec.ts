@@ -2,18 +2,14 @@
 // many levels (Alt+Shift+0 all), Ctrl+← / Ctrl+→ fold and unfold a value with everything under it, ← folds
 // one value, and the "Levels" buttons do the same with the mouse; then the same in Russian.
 import { type Page, expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv } from './platform-helpers';
 
 const CSV =
   'code,name,parent\n01,Earthworks,\n01.1,Excavation,01\n01.1.1,Trenches,01.1\n02,Concrete,\n02.1,Slabs,02\n';
 
 async function open(page: Page, request: Parameters<typeof scheduleInNewSpace>[0], tag: string) {
   const s = await scheduleInNewSpace(request, tag);
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: { file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
+  await uploadDirectoryCsv(request, s, 'Work types.csv', CSV);
   await signedIn(page, s.account, `/${s.spaceId}/directories`);
 }
 

@@ -5,7 +5,7 @@
 // confirmation; then Ctrl+Z takes back each step (the delete and the paste's adds too), Ctrl+Y
 // does two again, and a reload shows what is stored. Screenshots in en and ru.
 import { type Page, expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv } from './platform-helpers';
 import { shownValues } from './directory-helpers';
 
 const CSV = 'code,name,parent\n01,Earthworks,\n01.1,Excavation,01\n';
@@ -25,12 +25,7 @@ test('type, paste past the end, fill, delete and undo each in the directory grid
   test.setTimeout(180_000);
   const s = await scheduleInNewSpace(request, 'dirgrid');
   const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: { file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const dir = (await up.json()) as { id: string };
+  const dir = await uploadDirectoryCsv(request, s, 'Work types.csv', CSV);
   const attr = await request.post(`/api/v1/eps/${s.spaceId}/directory/${dir.id}/attribute`, {
     headers,
     data: { name: 'Norm', type: 'number' },

@@ -1,9 +1,8 @@
 // A new space with a two-row schedule (A10 Dig trench, A20 Pour slab) and a "Work types"
 // directory whose Norm column has values, A10 linked to 01.1 Excavation (2.5) and A20 to
 // 02 Concrete (4): what the donor and linked-attribute browser tests start from.
-import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, scheduleInNewSpace } from './platform-helpers';
+import { api, scheduleInNewSpace, uploadDirectoryCsv, uploadVersionCsv } from './platform-helpers';
 
 const DIRECTORY_CSV = 'code,name,parent,Norm\n01,Earthworks,,\n01.1,Excavation,01,2.5\n02,Concrete,,4\n';
 
@@ -11,27 +10,9 @@ export async function scheduleWithLinkedDirectory(request: APIRequestContext, ta
   const s = await scheduleInNewSpace(request, tag);
   const as = <T>(method: 'GET' | 'POST' | 'PUT', p: string, data?: unknown) =>
     api<T>(request, s.account, method, p, data, s.spaceId);
-  const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers,
-    multipart: {
-      file: {
-        name: 'site.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nA10,Dig trench,2\nA20,Pour slab,3\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
-  const dirRes = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: {
-      file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(DIRECTORY_CSV) },
-    },
-  });
-  expect(dirRes.status(), await dirRes.text()).toBe(201);
-  const dir = (await dirRes.json()) as { id: string; values: { id: string; code: string }[] };
+  const csv = 'Code,Name,Duration (d)\nA10,Dig trench,2\nA20,Pour slab,3\n';
+  const version = (await uploadVersionCsv(request, s, csv, { fileName: 'site.csv' })).id;
+  const dir = await uploadDirectoryCsv(request, s, 'Work types.csv', DIRECTORY_CSV);
   const content = await as<{ items: { id: string; code: string }[] }>('GET', `/versions/${version}/wbs`);
   const rowOf = (code: string) => content.items.find((i) => i.code === code)!.id;
   const valueOf = (code: string) => dir.values.find((v) => v.code === code)!.id;

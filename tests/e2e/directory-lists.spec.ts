@@ -2,35 +2,17 @@
 // screen, copy the WBS from it into a version, change the list (and a value's name), sync after
 // a confirmation naming the counts, see the rows update in the workbench, and undo the sync.
 import { expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv, uploadVersionCsv } from './platform-helpers';
 
 const CSV = 'code,name,parent\nL1,Level 1,\nL1.W,Walls,L1\nL1.S,Slab,L1\nL2,Level 2,\nL2.W,Walls 2,L2\n';
 
 test('a directory list copied into a version, changed, synced and undone', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'dirlists');
   const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers,
-    multipart: {
-      label: 'Site works',
-      file: {
-        name: 'site.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nA10,Dig,2\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: { file: { name: 'Locations.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const dir = (await up.json()) as {
-    id: string;
-    values: { id: string; code: string; parent_id: string | null }[];
-  };
+  const version = (
+    await uploadVersionCsv(request, s, 'Code,Name,Duration (d)\nA10,Dig,2\n', { label: 'Site works' })
+  ).id;
+  const dir = await uploadDirectoryCsv(request, s, 'Locations.csv', CSV);
 
   await signedIn(page, s.account, `/${s.spaceId}/directories`);
   await page.getByRole('button', { name: /Locations/ }).click();
@@ -91,12 +73,7 @@ test('a directory list copied into a version, changed, synced and undone', async
 test('the lists, graph and invalid-values dialogs in Russian', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'dirlistsru');
   const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: { file: { name: 'Locations.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const dir = (await up.json()) as { id: string; values: { id: string; code: string }[] };
+  const dir = await uploadDirectoryCsv(request, s, 'Locations.csv', CSV);
   const other = await request.post(`/api/v1/eps/${s.spaceId}/directory/create`, {
     headers,
     data: { name: 'Resources' },

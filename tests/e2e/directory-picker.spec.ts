@@ -3,7 +3,7 @@
 // the directory's values, typing filters it, arrows and Enter choose, Esc cancels; each choice is
 // one edit (Ctrl+Z takes it back) and stays after a reload. Then the picker in Russian.
 import { type Page, expect, test } from '@playwright/test';
-import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { api, scheduleInNewSpace, signedIn, uploadDirectoryCsv, uploadVersionCsv } from './platform-helpers';
 
 const CSV = ['Code,Name,Duration (d)', 'A1,Excavate,3', 'A2,Pour slab,2', 'A3,Walls,4'].join('\n');
 const DIRECTORY = 'code,name,parent\n01,Earthworks,\n01.1,Excavation,01\n02,Concrete,\n';
@@ -11,19 +11,8 @@ const grid = (page: Page) => page.getByRole('grid');
 
 async function setUp(page: Page, request: Parameters<typeof scheduleInNewSpace>[0], tag: string) {
   const s = await scheduleInNewSpace(request, tag);
-  const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers,
-    multipart: { file: { name: 'works.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
-  const dir = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: { file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(DIRECTORY) } },
-  });
-  expect(dir.status(), await dir.text()).toBe(201);
-  const directoryId = ((await dir.json()) as { id: string }).id;
+  const version = (await uploadVersionCsv(request, s, CSV)).id;
+  const directoryId = (await uploadDirectoryCsv(request, s, 'Work types.csv', DIRECTORY)).id;
   await api(
     request,
     s.account,

@@ -3,7 +3,7 @@
 // the value's attributes in the details panel, and a sync after the list and a value changed
 // (counted, confirmed, renamed, the left resource named and kept). Then the dialog in Russian.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv, uploadVersionCsv } from './platform-helpers';
 
 const CSV =
   'code,name,parent,unit\nLAB,Labour,,\nLAB.C,Carpenters,LAB,h\nLAB.M,Masons,LAB,h\nEQ,Equipment,,\nEQ.CR,Crane,EQ,mh\n';
@@ -18,28 +18,10 @@ const rowNamed = (page: Page, name: string) =>
 async function setUp(request: APIRequestContext, prefix: string) {
   const s = await scheduleInNewSpace(request, prefix);
   const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers,
-    multipart: {
-      label: 'Site works',
-      file: {
-        name: 'site.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nA10,Dig,2\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: { file: { name: 'Crews.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const dir = (await up.json()) as {
-    id: string;
-    values: { id: string; code: string; parent_id: string | null }[];
-  };
+  const version = (
+    await uploadVersionCsv(request, s, 'Code,Name,Duration (d)\nA10,Dig,2\n', { label: 'Site works' })
+  ).id;
+  const dir = await uploadDirectoryCsv(request, s, 'Crews.csv', CSV);
   const value = (code: string) => dir.values.find((v) => v.code === code)!;
   const list = await request.post(`/api/v1/eps/${s.spaceId}/directory/${dir.id}/list/create`, {
     headers,

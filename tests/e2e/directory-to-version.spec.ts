@@ -1,31 +1,16 @@
 // A directory added to a version from the Directories screen: its values become rows of the
 // version in the directory's tree, linked to the values, and show in the workbench.
 import { expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv, uploadVersionCsv } from './platform-helpers';
 
 const CSV = 'code,name,parent\nL1,Level 1,\nL1.W,Walls,L1\nL1.S,Slab,L1\n';
 
 test('add a directory to a version as linked rows', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'dir2ver');
-  const headers = { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId };
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers,
-    multipart: {
-      label: 'Site works',
-      file: {
-        name: 'site.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nA10,Dig,2\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
-  const dir = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers,
-    multipart: { file: { name: 'Locations.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(dir.status(), await dir.text()).toBe(201);
+  const version = (
+    await uploadVersionCsv(request, s, 'Code,Name,Duration (d)\nA10,Dig,2\n', { label: 'Site works' })
+  ).id;
+  await uploadDirectoryCsv(request, s, 'Locations.csv', CSV);
 
   await signedIn(page, s.account, `/${s.spaceId}/directories`);
   await page.getByRole('button', { name: /Locations/ }).click();

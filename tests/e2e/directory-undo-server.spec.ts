@@ -2,7 +2,7 @@
 // the page reloaded, Ctrl+Z twice takes both back, Ctrl+Y gives one again, and a reload shows the
 // redone value. Screenshots in en.
 import { expect, test } from '@playwright/test';
-import { scheduleInNewSpace, signedIn } from './platform-helpers';
+import { scheduleInNewSpace, signedIn, uploadDirectoryCsv } from './platform-helpers';
 import { shownValues } from './directory-helpers';
 
 const CSV = 'code,name,parent,unit\n01,Earthworks,,\n01.1,Excavation,01,m3\n02,Concrete,,t\n';
@@ -10,11 +10,7 @@ const CSV = 'code,name,parent,unit\n01,Earthworks,,\n01.1,Excavation,01,m3\n02,C
 test('undo and redo of typed directory values survive a reload', async ({ page, request }) => {
   test.setTimeout(120_000);
   const s = await scheduleInNewSpace(request, 'dirundosrv');
-  const up = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: { file: { name: 'Work types.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
+  await uploadDirectoryCsv(request, s, 'Work types.csv', CSV);
   const open = async () => {
     await page.getByRole('button', { name: /Work types/ }).click();
     await expect(page.getByRole('grid', { name: 'Work types' })).toBeVisible();

@@ -3,19 +3,13 @@
 // second schedule of the project the same layout applies from the Layouts dialog, and stays the
 // version's layout after a reload.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { api, scheduleInNewSpace, signedIn, uploadVersionCsv } from './platform-helpers';
 import { grid } from './workbench-helpers';
 
 test('a layout saved in one schedule applies in another', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'layout2');
-  const upload = async (req: APIRequestContext, scheduleId: string, csv: string) => {
-    const res = await req.post(`/api/v1/schedules/${scheduleId}/versions/upload/synchronous`, {
-      headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-      multipart: { file: { name: 'works.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
+  const upload = async (req: APIRequestContext, scheduleId: string, csv: string) =>
+    (await uploadVersionCsv(req, s, csv, { scheduleId })).id;
   const first = await upload(request, s.scheduleId, 'Code,Name,Duration (d)\nS1,Footings,3\n');
   const tree = await api<{ nodes: { id: string; kind: string }[] }>(
     request,

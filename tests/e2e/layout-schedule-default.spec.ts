@@ -2,23 +2,12 @@
 // template and makes it the schedule's default in the Layouts dialog; a second member (planner),
 // who never arranged this version, opens it with that layout. Screenshots in en and ru.
 import { expect, test } from '@playwright/test';
-import { api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { api, registerAccount, scheduleInNewSpace, signedIn, uploadVersionCsv } from './platform-helpers';
 import { grid } from './workbench-helpers';
 
 test("a schedule's default layout opens for another member", async ({ page, browser, request }) => {
   const s = await scheduleInNewSpace(request, 'schdef');
-  const res = await request.post(`/api/v1/schedules/${s.scheduleId}/versions/upload/synchronous`, {
-    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
-    multipart: {
-      file: {
-        name: 'works.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('Code,Name,Duration (d)\nS1,Footings,3\n'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const version = ((await res.json()) as { id: string }).id;
+  const version = (await uploadVersionCsv(request, s, 'Code,Name,Duration (d)\nS1,Footings,3\n')).id;
 
   await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}?version=${version}`);
   await expect(grid(page).getByRole('gridcell', { name: 'Footings' })).toBeVisible();

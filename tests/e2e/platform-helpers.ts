@@ -67,6 +67,45 @@ export interface ScheduleSetup {
   scheduleId: string;
 }
 
+/** A CSV uploaded as a new version of the set-up's schedule (or of `scheduleId`); the version. */
+export async function uploadVersionCsv(
+  request: APIRequestContext,
+  s: ScheduleSetup,
+  csv: string,
+  options: { label?: string; fileName?: string; scheduleId?: string } = {},
+): Promise<{ id: string; revision: number }> {
+  const { label, fileName = 'works.csv', scheduleId = s.scheduleId } = options;
+  const res = await request.post(`/api/v1/schedules/${scheduleId}/versions/upload/synchronous`, {
+    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
+    multipart: {
+      ...(label === undefined ? {} : { label }),
+      file: { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; revision: number };
+}
+
+export interface UploadedDirectory {
+  id: string;
+  values: { id: string; code: string; parent_id: string | null }[];
+}
+
+/** A CSV uploaded as a new directory of the set-up's space, named after the file ("Crews.csv"). */
+export async function uploadDirectoryCsv(
+  request: APIRequestContext,
+  s: Pick<ScheduleSetup, 'account' | 'spaceId'>,
+  fileName: string,
+  csv: string,
+): Promise<UploadedDirectory> {
+  const res = await request.post(`/api/v1/eps/${s.spaceId}/directory/upload`, {
+    headers: { authorization: `Bearer ${s.account.token}`, 'space-id': s.spaceId },
+    multipart: { file: { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as UploadedDirectory;
+}
+
 /** Adds rows to a version as the workbench does: one batch, one undoable command. */
 export async function addRowsByApi(
   request: APIRequestContext,
