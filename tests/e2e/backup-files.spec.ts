@@ -7,31 +7,11 @@ import { gunzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { addRowsByApi, api, scheduleInNewSpace, signedIn, workRow } from './platform-helpers';
 import type { ScheduleSetup } from './platform-helpers';
 
-const row = (orderKey: string, name: string) => ({
-  id: randomUUID(),
-  parentId: null,
-  orderKey,
-  nodeType: 'work',
-  name,
-  code: null,
-  calendarId: null,
-  duration: 480 * 3,
-  remaining: null,
-  startLimitType: null,
-  startLimitDate: null,
-  finishLimitType: null,
-  finishLimitDate: null,
-  actualStart: null,
-  actualFinish: null,
-  percentComplete: 0,
-  volume: null,
-  price: null,
-  color: null,
-  attributes: {},
-});
+const row = (orderKey: string, name: string) =>
+  workRow({ id: randomUUID(), orderKey, name, duration: 480 * 3 });
 
 async function versionOf(request: APIRequestContext, s: ScheduleSetup) {
   const [v] = await api<{ id: string; revision: number }[]>(

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { toMinutes } from '../../src/domain/calendar/time';
-import { addRowsByApi, api, registerAccount } from './platform-helpers';
+import { addRowsByApi, api, registerAccount, workRow } from './platform-helpers';
 
 export const FIXTURE = path.resolve(
   process.cwd(),
@@ -25,28 +25,15 @@ export function row(
   start: number,
   finish: number | null,
 ) {
-  return {
+  return workRow({
     id,
-    parentId: null,
     orderKey,
-    nodeType: 'work',
     name,
     code,
-    calendarId: null,
-    duration: 480 * 5,
-    remaining: null,
-    startLimitType: null,
-    startLimitDate: null,
-    finishLimitType: null,
-    finishLimitDate: null,
     actualStart: start,
     actualFinish: finish,
     percentComplete: 100,
-    volume: null,
-    price: null,
-    color: null,
-    attributes: {},
-  };
+  });
 }
 
 export async function linkedModel(request: APIRequestContext, who: string) {

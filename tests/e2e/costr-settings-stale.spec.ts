@@ -3,7 +3,7 @@
 // mark on rows whose cost is out of date with their estimate after update-costs — in en and ru.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { addRowsByApi, api, scheduleInNewSpace, signedIn, workRow } from './platform-helpers';
 
 test('estimate settings: per-field messages, integer-only digits, saved and read back', async ({
   page,
@@ -77,28 +77,9 @@ test('the workbench marks rows whose cost is out of date with their estimate', a
     request,
     s,
     version!,
-    ids.map((id, i) => ({
-      id,
-      parentId: null,
-      orderKey: `a${i}`,
-      nodeType: 'work',
-      name: `Work S-${i + 1}`,
-      code: `S-${i + 1}`,
-      calendarId: null,
-      duration: 480,
-      remaining: null,
-      startLimitType: null,
-      startLimitDate: null,
-      finishLimitType: null,
-      finishLimitDate: null,
-      actualStart: null,
-      actualFinish: null,
-      percentComplete: 0,
-      volume: null,
-      price: null,
-      color: null,
-      attributes: {},
-    })),
+    ids.map((id, i) =>
+      workRow({ id, orderKey: `a${i}`, name: `Work S-${i + 1}`, code: `S-${i + 1}`, duration: 480 }),
+    ),
   );
   const e = await as<{ id: string; revision: number }>('POST', '/costr/estimates', {
     name: 'Works',

@@ -4,32 +4,10 @@
 // version's money S-curve appear.
 import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
-import { addRowsByApi, api, scheduleInNewSpace, signedIn } from './platform-helpers';
+import { addRowsByApi, api, scheduleInNewSpace, signedIn, workRow } from './platform-helpers';
 
-function row(id: string, orderKey: string, code: string, volume: number) {
-  return {
-    id,
-    parentId: null,
-    orderKey,
-    nodeType: 'work',
-    name: `Work ${code}`,
-    code,
-    calendarId: null,
-    duration: 480 * 3,
-    remaining: null,
-    startLimitType: null,
-    startLimitDate: null,
-    finishLimitType: null,
-    finishLimitDate: null,
-    actualStart: null,
-    actualFinish: null,
-    percentComplete: 0,
-    volume,
-    price: null,
-    color: null,
-    attributes: {},
-  };
-}
+const row = (id: string, orderKey: string, code: string, volume: number) =>
+  workRow({ id, orderKey, name: `Work ${code}`, code, duration: 480 * 3, volume });
 
 async function pasteText(page: Page, text: string) {
   await page.evaluate((t) => {

@@ -4,7 +4,14 @@
 // English and Russian.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { addRowsByApi, api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
+import {
+  addRowsByApi,
+  api,
+  registerAccount,
+  scheduleInNewSpace,
+  signedIn,
+  workRow,
+} from './platform-helpers';
 
 test('a curator accepting dates sends the version owner a notice (en, ru)', async ({ page, request }) => {
   const s = await scheduleInNewSpace(request, 'curn');
@@ -19,30 +26,7 @@ test('a curator accepting dates sends the version owner a notice (en, ru)', asyn
     `/schedules/${s.scheduleId}/versions`,
   );
   const rowId = randomUUID();
-  await addRowsByApi(request, s, version!, [
-    {
-      id: rowId,
-      parentId: null,
-      orderKey: 'a0',
-      nodeType: 'work',
-      name: 'Foundation slab',
-      code: null,
-      calendarId: null,
-      duration: 480 * 5,
-      remaining: null,
-      startLimitType: null,
-      startLimitDate: null,
-      finishLimitType: null,
-      finishLimitDate: null,
-      actualStart: null,
-      actualFinish: null,
-      percentComplete: 0,
-      volume: null,
-      price: null,
-      color: null,
-      attributes: {},
-    } as { id: string },
-  ]);
+  await addRowsByApi(request, s, version!, [workRow({ id: rowId, orderKey: 'a0', name: 'Foundation slab' })]);
   await as('PATCH', `/versions/${version!.id}/row-people`, { wbs_id: rowId, curator_id: cara.userId });
   await as('PATCH', `/versions/${version!.id}/timetable/calculate/synchronous`);
   await api(

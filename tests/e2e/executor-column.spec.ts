@@ -3,31 +3,17 @@
 // editor of the schedule sees the name arrive live; Ctrl+Z takes it back; the Russian screen too.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { addRowsByApi, api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
+import {
+  addRowsByApi,
+  api,
+  registerAccount,
+  scheduleInNewSpace,
+  signedIn,
+  workRow,
+} from './platform-helpers';
 import { grid, openWorkbench } from './workbench-helpers';
 
-const row = (id: string, orderKey: string, name: string) => ({
-  id,
-  parentId: null,
-  orderKey,
-  nodeType: 'work',
-  name,
-  code: null,
-  calendarId: null,
-  duration: 480 * 5,
-  remaining: null,
-  startLimitType: null,
-  startLimitDate: null,
-  finishLimitType: null,
-  finishLimitDate: null,
-  actualStart: null,
-  actualFinish: null,
-  percentComplete: 0,
-  volume: null,
-  price: null,
-  color: null,
-  attributes: {},
-});
+const row = (id: string, orderKey: string, name: string) => workRow({ id, orderKey, name });
 
 /** The displayed index of a column by its header text. */
 async function columnOf(page: Page, name: string): Promise<number> {

@@ -3,31 +3,17 @@
 // the rail's bell and in the notices drawer, linking the row; Ctrl+Z takes the naming back.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { addRowsByApi, api, registerAccount, scheduleInNewSpace, signedIn } from './platform-helpers';
+import {
+  addRowsByApi,
+  api,
+  registerAccount,
+  scheduleInNewSpace,
+  signedIn,
+  workRow,
+} from './platform-helpers';
 import { cell, openWorkbench } from './workbench-helpers';
 
-const row = (id: string, orderKey: string, name: string) => ({
-  id,
-  parentId: null,
-  orderKey,
-  nodeType: 'work',
-  name,
-  code: null,
-  calendarId: null,
-  duration: 480 * 5,
-  remaining: null,
-  startLimitType: null,
-  startLimitDate: null,
-  finishLimitType: null,
-  finishLimitDate: null,
-  actualStart: null,
-  actualFinish: null,
-  percentComplete: 0,
-  volume: null,
-  price: null,
-  color: null,
-  attributes: {},
-});
+const row = (id: string, orderKey: string, name: string) => workRow({ id, orderKey, name });
 
 test('naming an executor of a row sends that member a notice', async ({ browser, page, request }) => {
   const s = await scheduleInNewSpace(request, 'exec');

@@ -2,6 +2,7 @@
 // it, the day matrix and its totals, opening the Daily planning tab on the "Concrete" row.
 import { type Page, expect } from '@playwright/test';
 import { grid } from './workbench-helpers';
+import { workRow } from './platform-helpers';
 
 export function row(
   id: string,
@@ -14,28 +15,7 @@ export function row(
   duration: number,
   price: number | null = null,
 ) {
-  return {
-    id,
-    parentId,
-    orderKey,
-    nodeType,
-    name,
-    code,
-    calendarId: null,
-    duration,
-    remaining: null,
-    startLimitType: null,
-    startLimitDate: null,
-    finishLimitType: null,
-    finishLimitDate: null,
-    actualStart: null,
-    actualFinish: null,
-    percentComplete: 0,
-    volume,
-    price,
-    color: null,
-    attributes: {},
-  };
+  return workRow({ id, parentId, orderKey, nodeType, name, code, duration, volume, price });
 }
 
 /** Pastes tab-separated text into the focused element as Excel would (a paste event with data). */
