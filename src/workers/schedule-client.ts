@@ -9,7 +9,7 @@ import type { WbsDoc } from '../domain/wbs';
 import type { FormulaDelta } from './formula-core';
 import type { ScheduleFailure, ScheduleOutput } from './schedule-core';
 import type { PackedDoc } from './doc-pack';
-import { packDoc, packedTransferables, unpackDoc } from './doc-pack';
+import { packDoc, packedTransferables } from './doc-pack';
 import { ScheduleCore } from './schedule-core';
 import {
   requestTransferables,
@@ -62,7 +62,7 @@ export function inProcessScheduleService(): ScheduleService {
     inWorker: false,
     open: async (doc, calendars, options, revision) => core.open(doc, calendars, options, revision),
     openPacked: async (doc, calendars, options, revision) =>
-      core.open(unpackDoc(doc), calendars, options, revision),
+      core.openPacked(doc, calendars, options, revision),
     patch: async (patches, revision) => core.patch(patches, revision),
     setSettings: async (calendars, options, revision) => core.setSettings(calendars, options, revision),
     setFormulas: async (sources, attributes) => core.setFormulas(sources, attributes),

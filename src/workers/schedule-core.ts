@@ -15,6 +15,8 @@ import type { CalendarDef, ScheduleOptions, ScheduleResult } from '../domain/sch
 import { rowConstraints, toScheduleModel } from '../domain/wbs';
 import type { WbsDoc, WbsRelation } from '../domain/wbs';
 import { DocMirror } from './doc-mirror';
+import { unpackDoc, type PackedDoc } from './doc-pack';
+import { packedTreeIndex } from './packed-tree';
 import type { FilterSource, WorkerSchedule } from './filter-core';
 
 /** Why the dates are not calculated: the engine's refusal, or a failure of the worker itself. */
@@ -90,7 +92,6 @@ export class ScheduleCore {
   private calendars: CalendarDef[] = [];
   private options: ScheduleOptions | null = null;
   private prepared: PreparedSchedule | null = null;
-  private included = new Set<string>();
   private lastResult: ScheduleResult | null = null;
   /** The engine order the main thread was last handed (null: none yet for this document). */
   private sentIds: readonly string[] | null = null;
@@ -104,7 +105,32 @@ export class ScheduleCore {
 
   /** Take a whole document and compute it fully. */
   open(doc: WbsDoc, calendars: CalendarDef[], options: ScheduleOptions, revision: number): ScheduleOutput {
-    this.mirror = new DocMirror(doc);
+    return this.openMirror(new DocMirror(doc), calendars, options, revision);
+  }
+
+  /**
+   * open() for a document packed by columns (doc-pack.ts), the main thread's way: its rows and
+   * relations become this worker's own (no second copy), its tree index comes from the columns.
+   */
+  openPacked(
+    packed: PackedDoc,
+    calendars: CalendarDef[],
+    options: ScheduleOptions,
+    revision: number,
+  ): ScheduleOutput {
+    const doc = unpackDoc(packed);
+    // Rows with the same id (never from the server) leave fewer rows than positions: index by id.
+    const index = doc.rows.size === packed.rowCount ? packedTreeIndex(packed) : null;
+    return this.openMirror(new DocMirror(doc, { index }), calendars, options, revision);
+  }
+
+  private openMirror(
+    mirror: DocMirror,
+    calendars: CalendarDef[],
+    options: ScheduleOptions,
+    revision: number,
+  ): ScheduleOutput {
+    this.mirror = mirror;
     this.formulas.reset();
     this.sentIds = null;
     this.handed = null;
@@ -199,7 +225,7 @@ export class ScheduleCore {
     for (const p of patches) {
       const [root, id, field] = p.path as [string, string, string?];
       if (root === 'rows') {
-        if (field === undefined || !this.included.has(id)) return { kind: 'full' };
+        if (field === undefined || !this.included(id)) return { kind: 'full' };
         if (!SCHEDULE_FIELDS.has(field)) continue;
         const row = doc.rows.get(id);
         if (!row) return { kind: 'full' };
@@ -219,7 +245,7 @@ export class ScheduleCore {
       } else if (root === 'relations') {
         const old = before.get(id);
         const now = doc.relations.get(id);
-        const usable = (r: typeof now) => !r || (this.included.has(r.predId) && this.included.has(r.succId));
+        const usable = (r: typeof now) => !r || (this.included(r.predId) && this.included(r.succId));
         if (!usable(old) || !usable(now)) return { kind: 'full' };
         if (old) steps.push((ps) => ps.removeRelation(id));
         if (now) steps.push((ps) => ps.addRelation({ ...now }));
@@ -231,15 +257,27 @@ export class ScheduleCore {
 
   private full(revision: number): ScheduleOutput {
     const t0 = performance.now();
+    this.prepared = this.prepare();
+    return this.output(this.prepared.computeFull(), revision, true, performance.now() - t0);
+  }
+
+  /**
+   * The network of the document. The model's activities are garbage once it is built: out of
+   * scope before the pass, so that the pass's collections do not walk 1M of them again.
+   */
+  private prepare(): PreparedSchedule {
     const m = this.mirror!;
     const model = toScheduleModel(m.rows, m.relations, this.calendars, {
       ...this.options!,
       index: m.treeIndex(),
       calendarIndex: this.calendarIndex,
     });
-    this.included = new Set(model.activities.map((a) => a.id));
-    this.prepared = new PreparedSchedule(model, this.calendarCache);
-    return this.output(this.prepared.computeFull(), revision, true, performance.now() - t0);
+    return new PreparedSchedule(model, this.calendarCache);
+  }
+
+  /** Whether a row is among the activities of the last full pass (the network's own id index). */
+  private included(id: string): boolean {
+    return this.prepared?.net.index.has(id) ?? false;
   }
 
   /** A copy of `ids` when they differ from the ones handed out last, else null. */

@@ -43,7 +43,7 @@ const api = {
     revision: number,
   ): ScheduleOutput {
     rehearseSoon();
-    return send(core.open(unpackDoc(doc), calendars, options, revision))!;
+    return send(core.openPacked(doc, calendars, options, revision))!;
   },
   patch(patches: Patch[], revision: number): ScheduleOutput | null {
     return send(core.patch(patches, revision));

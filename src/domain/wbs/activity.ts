@@ -121,6 +121,27 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
   const { actualStart, actualFinish } = implies
     ? impliedActuals(row, at.dataDate, at.calendarIndex?.(at.calendarId) ?? null)
     : row;
+  const remaining = actualFinish !== null ? 0 : remainingDuration(row);
+  // Most rows have no import extras: the same activity without thirteen empty spreads.
+  if (s === undefined)
+    return {
+      id: row.id,
+      code: at.code,
+      name: row.name,
+      parentId: at.parentId,
+      order: at.order,
+      nodeType: row.nodeType,
+      kind: rowKind(row),
+      calendarId: at.calendarId,
+      duration: row.nodeType === 'sum' ? row.duration : plannedDuration(row),
+      remaining,
+      actualStart,
+      actualFinish,
+      percentComplete: row.percentComplete,
+      constraints: rowConstraints(row),
+      alap: false,
+      attributes: { ...row.attributes },
+    };
   return {
     id: row.id,
     code: at.code,
@@ -132,7 +153,7 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
     calendarId: at.calendarId,
     // A summary's own duration means nothing to the engine; it is kept for the writers.
     duration: row.nodeType === 'sum' ? row.duration : plannedDuration(row),
-    remaining: actualFinish !== null ? 0 : remainingDuration(row),
+    remaining,
     actualStart,
     actualFinish,
     percentComplete: row.percentComplete,

@@ -3,8 +3,15 @@
 // imports; fromScheduleModel so an imported file becomes a version's rows.
 
 import type { CalendarIndex } from '../calendar/calendar-index';
-import type { Activity, ActivityKind, CalendarDef, ScheduleModel, ScheduleOptions } from '../schedule/model';
-import { activityOfRow, rowScheduleOf } from './activity';
+import type {
+  Activity,
+  ActivityKind,
+  CalendarDef,
+  Relation,
+  ScheduleModel,
+  ScheduleOptions,
+} from '../schedule/model';
+import { activityOfRow, rowScheduleOf, type ActivityPlace } from './activity';
 import { keysBetween } from './order-key';
 import { keptRemaining } from './progress';
 import { buildTreeIndex, childrenOf, type TreeIndex } from './tree-index';
@@ -42,48 +49,51 @@ export function toScheduleModel(
     calendarIndex,
     ...scheduleOptions
   } = options;
-  const outline = outlineNumbers(index);
+  // Outline numbers only stand in for missing codes: made when the first row without one comes.
+  let outline: Map<RowId, string> | null = null;
   const calendarIds = new Set(calendars.map((c) => c.id));
   const activities: Activity[] = [];
   const included = new Set<RowId>();
   const visit = (parentId: RowId | null) => {
-    childrenOf(index, parentId).forEach((id, order) => {
+    const kids = childrenOf(index, parentId);
+    for (let order = 0; order < kids.length; order++) {
+      const id = kids[order]!;
       const row = rows.get(id)!;
-      if (row.nodeType === 'draft' && !includeDrafts) return;
+      if (row.nodeType === 'draft' && !includeDrafts) continue;
       included.add(id);
       const calendarId =
         row.calendarId !== null && calendarIds.has(row.calendarId)
           ? row.calendarId
           : scheduleOptions.defaultCalendarId;
-      activities.push(
-        activityOfRow(row, {
-          parentId: row.parentId,
-          order,
-          code: row.code ?? outline.get(id) ?? '',
-          calendarId,
-          dataDate: scheduleOptions.dataDate,
-          ...(calendarIndex ? { calendarIndex } : {}),
-        }),
-      );
+      const code = row.code ?? (outline ??= outlineNumbers(index)).get(id) ?? '';
+      const place: ActivityPlace = {
+        parentId: row.parentId,
+        order,
+        code,
+        calendarId,
+        dataDate: scheduleOptions.dataDate,
+      };
+      if (calendarIndex) place.calendarIndex = calendarIndex;
+      activities.push(activityOfRow(row, place));
       visit(id);
-    });
+    }
   };
   visit(null);
+  // The relations between included rows, as the model's plain records.
+  const modelRelations: Relation[] = [];
+  for (const r of relations.values()) {
+    if (!included.has(r.predId) || !included.has(r.succId)) continue;
+    const { id, predId, succId, type, lag, lagCalendar } = r;
+    modelRelations.push(
+      lagCalendar ? { id, predId, succId, type, lag, lagCalendar } : { id, predId, succId, type, lag },
+    );
+  }
   return {
     source: 'product',
     projectName,
     calendars,
     activities,
-    relations: [...relations.values()]
-      .filter((r) => included.has(r.predId) && included.has(r.succId))
-      .map((r) => ({
-        id: r.id,
-        predId: r.predId,
-        succId: r.succId,
-        type: r.type,
-        lag: r.lag,
-        ...(r.lagCalendar ? { lagCalendar: r.lagCalendar } : {}),
-      })),
+    relations: modelRelations,
     options: scheduleOptions,
     resources: [],
     assignments: [],
