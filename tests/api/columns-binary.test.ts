@@ -1,8 +1,10 @@
 // The binary columns of a version's content (src/api/columns-binary.ts) decode to exactly the
-// columns encoded: numbers and nulls, positions, dictionary values, and strings of any Unicode.
+// columns encoded: numbers and nulls, positions, dictionary values, and strings of any Unicode;
+// the workbench's decode (decodeReadColumns: float64 numbers, int32 positions) to the same values.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeColumns, encodeColumns, headBytes } from '../../src/api/columns-binary';
+import { decodeColumns, decodeReadColumns, encodeColumns, headBytes } from '../../src/api/columns-binary';
+import { numAt } from '../../src/api/read-columns';
 import type { Version, VersionColumns } from '../../src/api/versions';
 
 const version = { id: 'v1', label: 'V', revision: 3 } as unknown as Version;
@@ -95,6 +97,32 @@ describe('binary columns', () => {
     fc.assert(
       fc.property(columns, (c) => {
         expect(decodeColumns(body(c))).toEqual(c);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('decode for the workbench to the same values, numbers by numAt (property)', () => {
+    fc.assert(
+      fc.property(columns, (c) => {
+        const read = decodeReadColumns(body(c));
+        // Plain arrays again: float64 columns by numAt (NaN is null), int32 ones as they are.
+        const plain = (table: Record<string, unknown>) =>
+          Object.fromEntries(
+            Object.entries(table).map(([k, v]) => [
+              k,
+              v instanceof Float64Array
+                ? Array.from(v, (_, i) => numAt(v, i))
+                : v instanceof Int32Array
+                  ? Array.from(v)
+                  : v,
+            ]),
+          );
+        expect(read.items.duration).toBeInstanceOf(Float64Array);
+        expect(read.items.parent).toBeInstanceOf(Int32Array);
+        expect({ version: read.version, items: plain(read.items), relations: plain(read.relations) }).toEqual(
+          c,
+        );
       }),
       { numRuns: 200 },
     );
