@@ -231,6 +231,12 @@ function fill(out: Float64Array, values: readonly (number | null)[] | Float64Arr
   else for (let i = 0; i < values.length; i++) out[i] = values[i] ?? NaN;
 }
 
+/** A copy of a positions column (the worker's own: it is transferred). */
+function int32s(values: readonly number[] | Int32Array): Int32Array {
+  // Int32Array.from would walk a typed array by its iterator.
+  return values instanceof Int32Array ? values.slice() : Int32Array.from(values);
+}
+
 /** The worker's columns (doc-pack.ts) straight from the content's (its string columns as they are). */
 export function packColumns(c: Items, r: Relations): PackedDoc {
   const n = c.id.length;
@@ -263,8 +269,8 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
   fill(relLag, r.lag);
   return packed(p, {
     relId: r.id,
-    relPred: Int32Array.from(r.pred),
-    relSucc: Int32Array.from(r.succ),
+    relPred: int32s(r.pred),
+    relSucc: int32s(r.succ),
     relType,
     relLag,
     relLagCalendar: lagCalendarPlaces(r),
