@@ -10,7 +10,6 @@
 // Layout: "WBC1", uint32 length of the head (JSON, UTF-8), the head, zero padding to 8 bytes, then
 // the columns in the head's order, each at the 8-byte-aligned offset the head gives.
 
-import type { ReadColumns } from './read-columns';
 import type { Version, VersionColumns } from './versions';
 
 type Items = VersionColumns['items'];
@@ -228,24 +227,8 @@ function ints(a: Int32Array, nulls: boolean): (number | null)[] {
   return out;
 }
 
-/** A number column as float64 (NaN for null), copied out of the body. */
-function float64s(c: ColumnHead, buffer: ArrayBuffer, at: number, n: number): Float64Array {
-  if (c.kind === 'f64') return new Float64Array(buffer, at, n).slice();
-  if (c.kind === 'const') return new Float64Array(n).fill(c.value ?? NaN);
-  const a = new Int32Array(buffer, at, n);
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const x = a[i]!;
-    out[i] = x === NULL_I32 ? NaN : x;
-  }
-  return out;
-}
-
-/**
- * The columns' values as arrays: `typed` gives number columns as Float64Array (NaN for null) and
- * row positions as Int32Array (ReadColumns), else plain arrays (VersionColumns).
- */
-function decode(buffer: ArrayBuffer, typed: boolean): ReadColumns {
+/** Decodes a body (an ArrayBuffer the caller owns; its typed arrays are views on it). */
+export function decodeColumns(buffer: ArrayBuffer): VersionColumns {
   const view = new DataView(buffer);
   if (view.getUint32(0, true) !== MAGIC) throw new Error('not a binary columns body');
   const headLength = view.getUint32(4, true);
@@ -254,23 +237,19 @@ function decode(buffer: ArrayBuffer, typed: boolean): ReadColumns {
   const base = align8(8 + headLength);
   const items: Record<string, unknown> = { attributes: head.attributes, sched: head.sched };
   const relations: Record<string, unknown> = { lag_calendar: head.lag_calendar };
-  const kinds: Record<string, Kind> = { ...ITEM_KINDS, ...RELATION_KINDS };
   for (const c of head.columns) {
     const n = c.table === 'items' ? head.rows : head.relations;
     const at = base + c.offset;
-    let values: unknown;
-    if (typed && c.kind === 'i32') values = new Int32Array(buffer, at, n).slice();
-    else if (typed && kinds[c.name] === 'num') values = float64s(c, buffer, at, n);
-    else if (c.kind === 'f64') values = numbers(new Float64Array(buffer, at, n));
+    let values: unknown[];
+    if (c.kind === 'f64') values = numbers(new Float64Array(buffer, at, n));
     else if (c.kind === 'i32' || c.kind === 'i32n')
       values = ints(new Int32Array(buffer, at, n), c.kind === 'i32n');
     else if (c.kind === 'const') values = new Array<unknown>(n).fill(c.value);
     else if (c.kind === 'dict') {
       const dict = c.dict!;
       const codes = dict.length <= 256 ? new Uint8Array(buffer, at, n) : new Uint32Array(buffer, at, n);
-      const out: unknown[] = [];
-      for (let i = 0; i < n; i++) out.push(dict[codes[i]!]);
-      values = out;
+      values = [];
+      for (let i = 0; i < n; i++) values.push(dict[codes[i]!]);
     } else {
       const offsets = new Uint32Array(buffer, at, n + 1);
       const text = decoder.decode(new Uint8Array(buffer, at + align8((n + 1) * 4), c.text!));
@@ -282,21 +261,7 @@ function decode(buffer: ArrayBuffer, typed: boolean): ReadColumns {
   }
   return {
     version: head.version!,
-    items: items as ReadColumns['items'],
-    relations: relations as ReadColumns['relations'],
+    items: items as Items,
+    relations: relations as Relations,
   };
-}
-
-/** Decodes a body into plain arrays, exactly the VersionColumns encoded. */
-export function decodeColumns(buffer: ArrayBuffer): VersionColumns {
-  return decode(buffer, false) as VersionColumns;
-}
-
-/**
- * Decodes a body for the workbench's open: the same values, with number columns as float64 and
- * row positions as int32 (read-columns.ts), so 19 of the 30 columns are one copy each instead of
- * a 100k-element array of boxed values built element by element.
- */
-export function decodeReadColumns(buffer: ArrayBuffer): ReadColumns {
-  return decode(buffer, true);
 }

@@ -1,10 +1,8 @@
 // The binary columns of a version's content (src/api/columns-binary.ts) decode to exactly the
-// columns encoded: numbers and nulls, positions, dictionary values, and strings of any Unicode;
-// the workbench's decode (decodeReadColumns: float64 numbers, int32 positions) to the same values.
+// columns encoded: numbers and nulls, positions, dictionary values, and strings of any Unicode.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeColumns, decodeReadColumns, encodeColumns, headBytes } from '../../src/api/columns-binary';
-import { numAt } from '../../src/api/read-columns';
+import { decodeColumns, encodeColumns, headBytes } from '../../src/api/columns-binary';
 import type { Version, VersionColumns } from '../../src/api/versions';
 
 const version = { id: 'v1', label: 'V', revision: 3 } as unknown as Version;
@@ -29,7 +27,12 @@ const item = fc.record({
   duration: fc.integer({ min: 0, max: 1e6 }),
   percent: fc.double({ min: 0, max: 100, noNaN: true }),
   start_limit_type: fc.option(fc.constantFrom('not_earlier', 'not_later'), { nil: null }),
-  price: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: null }),
+  // -0 is left out: the content comes from the database through JSON, which has no -0
+  // (JSON.stringify(-0) is "0"), and a column of one repeated value travels as a JSON constant.
+  price: fc.option(
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (x === 0 ? 0 : x)),
+    { nil: null },
+  ),
   es: date,
   critical: fc.option(fc.boolean(), { nil: null }),
 });
@@ -97,32 +100,6 @@ describe('binary columns', () => {
     fc.assert(
       fc.property(columns, (c) => {
         expect(decodeColumns(body(c))).toEqual(c);
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it('decode for the workbench to the same values, numbers by numAt (property)', () => {
-    fc.assert(
-      fc.property(columns, (c) => {
-        const read = decodeReadColumns(body(c));
-        // Plain arrays again: float64 columns by numAt (NaN is null), int32 ones as they are.
-        const plain = (table: Record<string, unknown>) =>
-          Object.fromEntries(
-            Object.entries(table).map(([k, v]) => [
-              k,
-              v instanceof Float64Array
-                ? Array.from(v, (_, i) => numAt(v, i))
-                : v instanceof Int32Array
-                  ? Array.from(v)
-                  : v,
-            ]),
-          );
-        expect(read.items.duration).toBeInstanceOf(Float64Array);
-        expect(read.items.parent).toBeInstanceOf(Int32Array);
-        expect({ version: read.version, items: plain(read.items), relations: plain(read.relations) }).toEqual(
-          c,
-        );
       }),
       { numRuns: 200 },
     );

@@ -1,15 +1,12 @@
 // The open path by columns builds the same document, and packs the same worker columns, as the
-// row path (rowFromItem / packDoc) does from the same content; so does the binary read's decode
-// (float64 numbers, int32 positions), and it gives the same stored schedule.
+// row path (rowFromItem / packDoc) does from the same content.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { VersionContent } from '../../src/api/versions';
 import { columnsOfContent } from '../../src/api/version-columns';
 import { storedItem } from '../fixtures/stored-item';
 import { relationFromApi, rowFromItem } from '../../src/api/wbs-rows';
-import { decodeReadColumns, encodeColumns, headBytes } from '../../src/api/columns-binary';
 import { docFromColumns, packColumns } from '../../src/state/workbench/columns-content';
-import { storedSchedule } from '../../src/state/workbench/stored-schedule';
 import { buildTreeIndex } from '../../src/domain/wbs/tree-index';
 import { attributeColumn, updateValues, type WbsRow } from '../../src/domain/wbs';
 import type { ShardedMap } from '../../src/domain/wbs/sharded-map';
@@ -118,31 +115,6 @@ describe('content by columns', () => {
         const { doc } = docFromColumns(items, relations);
         expect(unpackDoc(packColumns(items, relations))).toEqual(unpackDoc(packDoc(doc)));
       }),
-    );
-  });
-
-  it('gives the same document, worker columns and stored dates from the binary read (typed columns)', () => {
-    fc.assert(
-      fc.property(contentArb, (content) => {
-        const plain = columnsOfContent(content);
-        const { head, data } = encodeColumns(plain.items, plain.relations);
-        const h = headBytes({ ...head, version: plain.version });
-        const body = new Uint8Array(h.byteLength + data.byteLength);
-        body.set(h, 0);
-        body.set(data, h.byteLength);
-        const typed = decodeReadColumns(body.buffer);
-        expect(typed.items.volume).toBeInstanceOf(Float64Array);
-        const a = docFromColumns(plain.items, plain.relations);
-        const b = docFromColumns(typed.items, typed.relations);
-        expect(new Map([...b.doc.rows].sort())).toEqual(new Map([...a.doc.rows].sort()));
-        expect(new Map([...b.doc.relations].sort())).toEqual(new Map([...a.doc.relations].sort()));
-        expect(b.index).toEqual(a.index);
-        expect(unpackDoc(packColumns(typed.items, typed.relations))).toEqual(
-          unpackDoc(packColumns(plain.items, plain.relations)),
-        );
-        expect(storedSchedule(typed, 1)).toEqual(storedSchedule(plain, 1));
-      }),
-      { numRuns: 25 },
     );
   });
 

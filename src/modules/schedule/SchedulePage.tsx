@@ -8,8 +8,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from './ConflictDialog';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ReadColumns } from '../../api/read-columns';
-import type { Version } from '../../api/versions';
+import type { Version, VersionColumns } from '../../api/versions';
 import { useSession } from '../../state/session';
 import { useSystem } from '../../state/system';
 import { textContext } from '../../state/workbench/commands-edit';
@@ -93,7 +92,7 @@ export function SchedulePage() {
   useEffect(() => installWorkbenchServices(), []);
   // The worker's first request for a version's content, sent before the store indexes it.
   const toWorker = useCallback(
-    (content: ReadColumns, revision: number) =>
+    (content: VersionColumns, revision: number) =>
       runner.current?.openPacked(
         () => packColumns(content.items, content.relations),
         // With its stored options: the worker's first pass is the right one (a bare data date

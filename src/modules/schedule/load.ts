@@ -3,10 +3,9 @@
 
 import { calendarDefOf } from '../../api/calendars';
 import { api } from '../../api';
-import type { ReadColumns } from '../../api/read-columns';
-import type { Version } from '../../api/versions';
+import type { Version, VersionColumns } from '../../api/versions';
 import type { UndoAction } from '../../api/wbs-batch';
-import { contentQuery, decodeReadColumns } from '../../api/columns-binary';
+import { contentQuery, decodeColumns } from '../../api/columns-binary';
 import { call, fillPath } from '../../app/api/call';
 import { request } from '../../app/api/http';
 import { useSession } from '../../state/session';
@@ -46,7 +45,7 @@ export async function loadCalendars(): Promise<void> {
 export async function openVersion(
   id: string,
   /** Called with the parsed content before the store maps and loads it (the first schedule request). */
-  onContent?: (content: ReadColumns, revision: number) => void,
+  onContent?: (content: VersionColumns, revision: number) => void,
   /** Aborted: the page no longer wants this version (another one opens); nothing is loaded. */
   signal?: AbortSignal,
   /**
@@ -96,7 +95,7 @@ export async function openVersion(
  * The version's content by binary columns (GET versions/{id}/wbs/columns?format=binary); by JSON
  * when the address says `content=json` (the benchmark's baseline).
  */
-export async function readContentColumns(id: string): Promise<ReadColumns> {
+export async function readContentColumns(id: string): Promise<VersionColumns> {
   const route = api.versions.contentColumns;
   const query = contentQuery(typeof window === 'undefined' ? '' : window.location.search);
   if (!query.format) return call(route, { params: { id } });
@@ -105,13 +104,13 @@ export async function readContentColumns(id: string): Promise<ReadColumns> {
     responseType: 'arrayBuffer',
   });
   performance.mark('wb-content-received');
-  return decodeReadColumns(buffer);
+  return decodeColumns(buffer);
 }
 
 /** Put parsed content into the store (and first hand it to `onContent`, the worker's request). */
 export function loadContent(
-  content: ReadColumns,
-  onContent?: (content: ReadColumns, revision: number) => void,
+  content: VersionColumns,
+  onContent?: (content: VersionColumns, revision: number) => void,
 ): void {
   onContent?.(content, nextDataRevision());
   const { doc, index, relationEnds } = docFromColumns(content.items, content.relations);

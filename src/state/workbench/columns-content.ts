@@ -5,7 +5,7 @@
 // file's own, the sparse `sched` extras, relations' lag calendars), so the worker schedules an
 // imported version as the server's Calculate does.
 
-import { numAt, type ReadItems, type ReadRelations } from '../../api/read-columns';
+import type { VersionColumns } from '../../api/versions';
 import { keptRemaining } from '../../domain/wbs/progress';
 import type {
   AttributeValue,
@@ -22,8 +22,8 @@ import { frozenShard } from '../../domain/wbs/change';
 import { ShardedMap, shardLayout, type ShardLayout } from '../../domain/wbs/sharded-map';
 import { ROOT, type TreeIndex } from '../../domain/wbs/tree-index';
 
-type Items = ReadItems;
-type Relations = ReadRelations;
+type Items = VersionColumns['items'];
+type Relations = VersionColumns['relations'];
 
 /** Attribute values as the grid keeps them (what rowFromItem does for one item). */
 function attributeValues(raw: Record<string, unknown>): Record<string, AttributeValue> {
@@ -52,7 +52,7 @@ function keptColumn(c: Items): (number | null)[] {
     row.nodeType = c.node_type[i]!;
     row.duration = c.duration[i]!;
     row.percentComplete = c.percent[i]!;
-    row.actualFinish = numAt(c.actual_finish, i);
+    row.actualFinish = c.actual_finish[i]!;
     out[i] = keptRemaining(row, c.remaining[i]!);
   }
   return out;
@@ -60,12 +60,7 @@ function keptColumn(c: Items): (number | null)[] {
 
 /** Parent ids by row (null at the top), from the parent positions. */
 function parentIds(c: Items): (string | null)[] {
-  const out = new Array<string | null>(c.parent.length);
-  for (let i = 0; i < out.length; i++) {
-    const p = c.parent[i]!;
-    out[i] = p < 0 ? null : c.id[p]!;
-  }
-  return out;
+  return c.parent.map((p) => (p < 0 ? null : c.id[p]!));
 }
 
 /**
@@ -109,14 +104,14 @@ export function docFromColumns(c: Items, r: Relations): ColumnsDoc {
       duration: c.duration[i]!,
       remaining: remaining[i]!,
       startLimitType: c.start_limit_type[i]!,
-      startLimitDate: numAt(c.start_limit_date, i),
+      startLimitDate: c.start_limit_date[i]!,
       finishLimitType: c.finish_limit_type[i]!,
-      finishLimitDate: numAt(c.finish_limit_date, i),
-      actualStart: numAt(c.actual_start, i),
-      actualFinish: numAt(c.actual_finish, i),
+      finishLimitDate: c.finish_limit_date[i]!,
+      actualStart: c.actual_start[i]!,
+      actualFinish: c.actual_finish[i]!,
       percentComplete: c.percent[i]!,
-      volume: numAt(c.volume, i),
-      price: numAt(c.price, i),
+      volume: c.volume[i]!,
+      price: c.price[i]!,
       color: null,
       attributes: attributes.get(i) ?? NO_ATTRIBUTES,
     };
@@ -225,16 +220,9 @@ function lagCalendarPlaces(r: Relations): [number, LagCalendar][] {
   return out;
 }
 
-/** Writes `values` into `out` (NaN for null; a float64 column is that already). */
-function fill(out: Float64Array, values: readonly (number | null)[] | Float64Array): void {
-  if (values instanceof Float64Array) out.set(values);
-  else for (let i = 0; i < values.length; i++) out[i] = values[i] ?? NaN;
-}
-
-/** A copy of a positions column (the worker's own: it is transferred). */
-function int32s(values: readonly number[] | Int32Array): Int32Array {
-  // Int32Array.from would walk a typed array by its iterator.
-  return values instanceof Int32Array ? values.slice() : Int32Array.from(values);
+/** Writes `values` into `out` (NaN for null). */
+function fill(out: Float64Array, values: readonly (number | null)[]): void {
+  for (let i = 0; i < values.length; i++) out[i] = values[i] ?? NaN;
 }
 
 /** The worker's columns (doc-pack.ts) straight from the content's (its string columns as they are). */
@@ -269,8 +257,8 @@ export function packColumns(c: Items, r: Relations): PackedDoc {
   fill(relLag, r.lag);
   return packed(p, {
     relId: r.id,
-    relPred: int32s(r.pred),
-    relSucc: int32s(r.succ),
+    relPred: Int32Array.from(r.pred),
+    relSucc: Int32Array.from(r.succ),
     relType,
     relLag,
     relLagCalendar: lagCalendarPlaces(r),

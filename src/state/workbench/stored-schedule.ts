@@ -4,13 +4,13 @@
 // Dates are shown as the worker shows them: at the actual dates where there are some
 // (src/domain/schedule/shown-dates.ts).
 
-import { numAt, type ReadColumns } from '../../api/read-columns';
+import type { VersionColumns } from '../../api/versions';
 import { deepestFirst } from '../../domain/schedule/roll-up';
 import { shownFinish, shownStart } from '../../domain/schedule/shown-dates';
 import type { ScheduleSnapshot } from './schedule-snapshot';
 
 /** The stored results, or null when the version is not calculated (its stored dates are stale). */
-export function storedSchedule(content: ReadColumns, revision: number): ScheduleSnapshot | null {
+export function storedSchedule(content: VersionColumns, revision: number): ScheduleSnapshot | null {
   if (content.version.timetable_state !== 'calculated') return null;
   const c = content.items;
   const position = new Map<string, number>();
@@ -26,18 +26,18 @@ export function storedSchedule(content: ReadColumns, revision: number): Schedule
   // One record, refilled per row (100k rows allocate nothing).
   const actuals = { actualStart: null as number | null, actualFinish: null as number | null };
   for (let i = 0; i < n; i++) {
-    const start = numAt(c.es, i);
-    const finish = numAt(c.ef, i);
-    if (start === null || finish === null) continue;
+    const start = c.es[i];
+    const finish = c.ef[i];
+    if (start === null || start === undefined || finish === null || finish === undefined) continue;
     position.set(c.id[i]!, i);
-    actuals.actualStart = numAt(c.actual_start, i);
-    actuals.actualFinish = numAt(c.actual_finish, i);
+    actuals.actualStart = c.actual_start[i] ?? null;
+    actuals.actualFinish = c.actual_finish[i] ?? null;
     es[i] = shownStart(actuals, start);
     ef[i] = shownFinish(actuals, finish);
-    ls[i] = numAt(c.ls, i) ?? -1;
-    lf[i] = numAt(c.lf, i) ?? -1;
-    tf[i] = numAt(c.tf, i) ?? 0;
-    ff[i] = numAt(c.ff, i) ?? 0;
+    ls[i] = c.ls[i] ?? -1;
+    lf[i] = c.lf[i] ?? -1;
+    tf[i] = c.tf[i] ?? 0;
+    ff[i] = c.ff[i] ?? 0;
     critical[i] = c.critical[i] ? 1 : 0;
     if (finish > projectFinish) projectFinish = finish;
   }
@@ -65,7 +65,7 @@ export function storedSchedule(content: ReadColumns, revision: number): Schedule
  * planned duration of the rows under it (a plain mean when they are all milestones). Rows are
  * visited in the engine's order (deepest first), each handing its values to its parent once: O(n).
  */
-function rolledUpPercent(c: ReadColumns['items']): Float32Array {
+function rolledUpPercent(c: VersionColumns['items']): Float32Array {
   const n = c.id.length;
   const { parent, node_type: type, duration, percent, actual_finish: finished } = c;
   const order = deepestFirst(parent, true);
@@ -77,7 +77,7 @@ function rolledUpPercent(c: ReadColumns['items']): Float32Array {
   for (const i of order) {
     const t = type[i];
     if (t === 'draft') continue; // not scheduled
-    const own = numAt(finished, i) !== null ? 100 : percent[i]!;
+    const own = finished[i] !== null && finished[i] !== undefined ? 100 : percent[i]!;
     out[i] =
       t === 'sum' && count[i]! > 0 ? (weight[i]! > 0 ? done[i]! / weight[i]! : sum[i]! / count[i]!) : own;
     const p = parent[i]!;
