@@ -21,7 +21,7 @@ function timed<T>(split: Record<string, number[]>, name: string, f: () => T): T 
   return out;
 }
 
-/** The open's steps from one checkout's modules (decodeReadColumns where it has it). */
+/** The open's steps from one checkout's modules (its decodeReadColumns if it has one: a826936). */
 async function steps(root: string): Promise<Step> {
   const load = (p: string) => import(pathToFileURL(path.join(root, p)).href);
   const bin = await load('src/api/columns-binary.ts');
