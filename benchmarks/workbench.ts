@@ -19,9 +19,11 @@
 // comparison alone, BENCH_ONLY=content the server's reads of the 100k content alone,
 // BENCH_ONLY=paste PASTE_RUNS 10k×10 pastes on one page (phases of each batch request);
 // BENCH_PROFILE=<dir> writes profiles (with BENCH_SCROLL_CPU=1 a CPU profile of the unthrottled
-// scroll too).
+// scroll too). With BENCH_ONLY=open, OPEN_AB_BASE=<another build's dist/client> alternates binary
+// opens of that build (base) and this one (new) on the same server and data: the server serves
+// both builds' assets, and each page's document is the index.html of its build.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -64,6 +66,26 @@ interface BenchServer {
 function stopServer(server: BenchServer): void {
   server.child.kill();
   rmSync(server.dataDir, { recursive: true, force: true });
+  rmSync(`${server.dataDir}-client`, { recursive: true, force: true });
+}
+
+/** OPEN_AB_BASE: each build's index.html, by the name the open's runs carry. */
+const abPages = new Map<'base' | 'new', string>();
+
+/**
+ * With OPEN_AB_BASE, one client folder holding this build and the base build's assets (named by
+ * their content's hash, so neither overwrites the other's).
+ */
+function abClientDir(dataDir: string): string | null {
+  const baseDir = process.env.OPEN_AB_BASE;
+  if (!baseDir) return null;
+  // Beside the data folder, not in it: a fresh start (E2E_FRESH) empties that.
+  const dir = `${dataDir}-client`;
+  cpSync('dist/client', dir, { recursive: true });
+  cpSync(path.join(baseDir, 'assets'), path.join(dir, 'assets'), { recursive: true, force: false });
+  abPages.set('new', readFileSync('dist/client/index.html', 'utf8'));
+  abPages.set('base', readFileSync(path.join(baseDir, 'index.html'), 'utf8'));
+  return dir;
 }
 
 async function startServer(): Promise<BenchServer | null> {
@@ -73,8 +95,16 @@ async function startServer(): Promise<BenchServer | null> {
   if (await healthy())
     throw new Error(`${base} already answers: stop that server or set BENCH_PORT to a free port`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wb-bench-'));
+  const clientDir = abClientDir(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, E2E_FRESH: '1', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      E2E_FRESH: '1',
+      LOG_LEVEL: 'silent',
+      ...(clientDir ? { CLIENT_DIR: clientDir } : {}),
+    },
     stdio: 'ignore',
   });
   const server = { child, dataDir };
@@ -121,8 +151,14 @@ interface OpenFigures {
 }
 
 /** Open the schedule page on the version the server holds; measure the open. */
-async function openVersionPage(browser: Browser, url: string, token: string) {
+async function openVersionPage(browser: Browser, url: string, token: string, html?: string) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  // OPEN_AB_BASE: the page's document from the build under test (its assets are the server's).
+  if (html)
+    await page.route(
+      (u) => !u.pathname.startsWith('/api/') && !u.pathname.startsWith('/assets/'),
+      (route) => route.fulfill({ body: html, contentType: 'text/html' }),
+    );
   page.on('response', (r) => {
     if (r.url().endsWith('/wbs/batch') && !r.ok())
       refusedBatches.set(page, `${r.status()} ${r.statusText()}`);
@@ -178,11 +214,19 @@ async function openVersionPage(browser: Browser, url: string, token: string) {
 function openPhases(o: OpenFigures): Record<string, number> {
   const m = o.open_marks;
   const requestEnd = o.content_request_start_ms + o.content_server_ms + o.content_download_ms;
+  // A binary read marks the body's arrival in the app (the app's boot may still hold it up).
+  const received = m['wb-content-received'];
   return {
     page_to_request: round(o.content_request_start_ms),
     server: round(o.content_server_ms),
     download: round(o.content_download_ms),
     parse: round((m['wb-content-parsed'] ?? NaN) - requestEnd),
+    ...(received === undefined
+      ? {}
+      : {
+          body_to_app: round(received - requestEnd),
+          decode: round((m['wb-content-parsed'] ?? NaN) - received),
+        }),
     store_load: round((m['wb-version-loaded'] ?? NaN) - (m['wb-content-parsed'] ?? NaN)),
     to_first_dated_paint: round(o.open_ms - (m['wb-version-loaded'] ?? NaN)),
   };
@@ -196,17 +240,21 @@ function openPhases(o: OpenFigures): Record<string, number> {
 async function openBreakdowns(url: string, token: string) {
   const browser = await launchChromium();
   const runs: Record<string, unknown>[] = [];
-  const opens: Record<'binary' | 'json', number[]> = { binary: [], json: [] };
+  // OPEN_AB_BASE: the base build's binary opens against this build's, else binary against JSON.
+  const ab = abPages.size > 0;
+  const reads = ab ? (['base', 'new'] as const) : (['binary', 'json'] as const);
+  const opens: Record<string, number[]> = { [reads[0]]: [], [reads[1]]: [] };
   try {
     for (let i = 0; i < 2 * Number(process.env.OPEN_RUNS ?? 4); i++) {
-      const read = i % 2 === 0 ? 'binary' : 'json';
+      const read = reads[i % 2]!;
       const { page, open } = await openVersionPage(
         browser,
         read === 'json' ? `${url}&content=json` : url,
         token,
+        ab ? abPages.get(read as 'base' | 'new') : undefined,
       );
       await page.close();
-      opens[read].push(open.open_ms);
+      opens[read]!.push(open.open_ms);
       runs.push({
         read,
         open_ms: round(open.open_ms),
@@ -219,8 +267,7 @@ async function openBreakdowns(url: string, token: string) {
   }
   const median = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
   return {
-    open_ms_median_binary: median(opens.binary),
-    open_ms_median_json: median(opens.json),
+    ...Object.fromEntries(reads.map((r) => [`open_ms_median_${r}`, median(opens[r]!)])),
     runs,
     load_average_1m: round(loadavg()[0]!),
   };
