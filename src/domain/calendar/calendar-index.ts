@@ -43,6 +43,13 @@ export interface WorkTables {
   dayIv: Int32Array;
   workIv: Int32Array;
   /**
+   * Per bucket (from bucketBase[k]) three numbers, so that startAt / finishAt read one place:
+   * the working minute where its second interval begins (2^31 − 1: the bucket lies in one
+   * interval; -1: more than one boundary, scan from workIv), the moment less the working minute
+   * in its first interval, and that of its second interval less that of the first.
+   */
+  bucketWork: Int32Array;
+  /**
    * Per day (from dayBase[k]): the working minutes before it, and where its day shape starts in
    * dayShape (-1: not tabulated, scan the intervals); a shape holds, for each minute 0…1440 of
    * the day, the working minutes before it on that day. workAt is then two reads and an add.
@@ -205,6 +212,7 @@ export class CalendarIndex {
       cum: new Int32Array(slots),
       dayIv: new Int32Array(days),
       workIv: new Int32Array(buckets),
+      bucketWork: new Int32Array(3 * buckets),
       dayCum: new Int32Array(days),
       shapeAt: new Int32Array(days),
       dayShape: new Int32Array(0),
@@ -232,6 +240,7 @@ export class CalendarIndex {
         const w = b << TABLE_BUCKET_BITS;
         while (iv + 1 < n && c.ivCum[iv + 1] <= w) iv++;
         t.workIv[bucket + b] = slot + iv;
+        fillBucket(t, slot + iv, w, 3 * (bucket + b));
       }
       slot += n + 1;
       day += c.dayIv.length;
@@ -245,6 +254,23 @@ export class CalendarIndex {
   get intervalCount(): number {
     return this.ivStart.length;
   }
+}
+
+/**
+ * bucketWork's three numbers at x for the bucket from working minute w, whose first minute lies
+ * in interval slot iv (the closing slot ends every calendar: iv + 1 always exists).
+ */
+function fillBucket(t: WorkTables, iv: number, w: number, x: number): void {
+  const { start, cum, bucketWork } = t;
+  const next = w + (1 << TABLE_BUCKET_BITS);
+  bucketWork[x + 1] = start[iv] - cum[iv];
+  // A calendar with no work has only its closing slot (no conversion reads its buckets).
+  if (start[iv] === MAX_TIME) bucketWork[x] = -1;
+  else if (cum[iv + 1] >= next) bucketWork[x] = 0x7fffffff;
+  else if (start[iv + 1] === MAX_TIME || cum[iv + 2] >= next) {
+    bucketWork[x] = cum[iv + 1];
+    bucketWork[x + 2] = start[iv + 1] - cum[iv + 1] - (start[iv] - cum[iv]);
+  } else bucketWork[x] = -1;
 }
 
 /**
