@@ -50,12 +50,12 @@ export interface WorkTables {
    */
   bucketWork: Int32Array;
   /**
-   * Per day (from dayBase[k]): the working minutes before it, and where its day shape starts in
-   * dayShape (-1: not tabulated, scan the intervals); a shape holds, for each minute 0…1440 of
-   * the day, the working minutes before it on that day. workAt is then two reads and an add.
+   * Per day g (from dayBase[k]), side by side at 2g and 2g + 1: the working minutes before it,
+   * and where its day shape starts in dayShape (-1: not tabulated, scan the intervals); a shape
+   * holds, for each minute 0…1440 of the day, the working minutes before it on that day. workAt
+   * is then two reads and an add.
    */
-  dayCum: Int32Array;
-  shapeAt: Int32Array;
+  dayWork: Int32Array;
   dayShape: Int32Array;
 }
 
@@ -213,8 +213,7 @@ export class CalendarIndex {
       dayIv: new Int32Array(days),
       workIv: new Int32Array(buckets),
       bucketWork: new Int32Array(3 * buckets),
-      dayCum: new Int32Array(days),
-      shapeAt: new Int32Array(days),
+      dayWork: new Int32Array(2 * days),
       dayShape: new Int32Array(0),
     };
     let slot = 0;
@@ -233,7 +232,7 @@ export class CalendarIndex {
       t.start[slot + n] = MAX_TIME;
       t.end[slot + n] = 0x7fffffff;
       for (let d = 0; d < c.dayIv.length; d++) t.dayIv[day + d] = slot + c.dayIv[d];
-      tabulateDays(c.ivStart, c.ivEnd, c.ivCum, t.dayCum, t.shapeAt, day, shapes);
+      tabulateDays(c.ivStart, c.ivEnd, c.ivCum, t.dayWork, day, shapes);
       const count = (Math.ceil(c.totalWork) >> TABLE_BUCKET_BITS) + 1;
       let iv = 0;
       for (let b = 0; b < count; b++) {
@@ -274,15 +273,14 @@ function fillBucket(t: WorkTables, iv: number, w: number, x: number): void {
 }
 
 /**
- * Fills dayCum and shapeAt (from `at`) for one calendar's intervals: per day the working minutes
+ * Fills dayWork (from day `at`) for one calendar's intervals: per day the working minutes
  * before it and its shape, appended to `shapes` when new (MAX_SHAPES per calendar at most).
  */
 function tabulateDays(
   starts: Int32Array,
   ends: Int32Array,
   cum: Int32Array,
-  dayCum: Int32Array,
-  shapeAt: Int32Array,
+  dayWork: Int32Array,
   at: number,
   shapes: number[],
 ): void {
@@ -292,7 +290,7 @@ function tabulateDays(
   for (let d = 0; d <= DAY_COUNT; d++) {
     const d0 = d * MINUTES_PER_DAY;
     while (i < n && ends[i] <= d0) i++;
-    dayCum[at + d] = i < n && starts[i] < d0 ? cum[i] + (d0 - starts[i]) : cum[i];
+    dayWork[2 * (at + d)] = i < n && starts[i] < d0 ? cum[i] + (d0 - starts[i]) : cum[i];
     // The day's working intervals in minutes of the day.
     const parts: number[] = [];
     for (let j = i; j < n && starts[j] < d0 + MINUTES_PER_DAY; j++)
@@ -310,7 +308,7 @@ function tabulateDays(
         if (p < parts.length && parts[p] <= m) work++;
       }
     }
-    shapeAt[at + d] = off ?? -1;
+    dayWork[2 * (at + d) + 1] = off ?? -1;
   }
 }
 

@@ -18,9 +18,10 @@ export function workAtIn(tables: WorkTables, k: number, t: number): number {
   if (t >= MAX_TIME) return tables.total[k];
   const d = (t / 1440) | 0;
   const g = tables.dayBase[k] + d;
-  const shape = tables.shapeAt[g];
+  const day = tables.dayWork;
+  const shape = day[2 * g + 1];
   // The working minutes before the day plus those of its shape before the minute.
-  if (shape >= 0) return tables.dayCum[g] + tables.dayShape[shape + (t - d * 1440)];
+  if (shape >= 0) return day[2 * g] + tables.dayShape[shape + (t - d * 1440)];
   return workAtScan(tables, g, t);
 }
 
