@@ -71,14 +71,12 @@ function plainTask(net: Network, i: number): boolean {
 const SAME_CAL = 4;
 
 /**
- * FullPassPlan.dates: per activity eight numbers side by side, so that reading a neighbour's
- * dates touches one cache line and the relation's type picks the slot by arithmetic, not by a
- * branch: early start and finish in work and as moments, then the same for the late dates.
+ * FullPassPlan.dates: per activity its late dates side by side (late start and finish in work,
+ * then as moments), so that the backward pass reads a successor's in one cache line and the
+ * relation's type picks the slot by arithmetic, not by a branch.
  */
-const D_WES = 0;
-const D_ES = 2;
-const D_WLS = 4;
-const D_LS = 6;
+const D_WLS = 0;
+const D_LS = 2;
 
 /**
  * What the full pass reads besides the network: which activities take the plain path, and the
@@ -100,7 +98,7 @@ export interface FullPassPlan {
   outRef: Int32Array;
   outLag: Int32Array;
   outLagCal: Int32Array;
-  /** Scratch of the passes: each activity's dates side by side (D_* slots, 8 per activity). */
+  /** Scratch of the backward pass: each activity's late dates side by side (D_* slots, 4 each). */
   dates: Int32Array;
   /** The network's calendars compiled (indexed like Network.calendars). */
   tables: WorkTables;
@@ -141,7 +139,7 @@ export function fullPassPlan(net: Network): FullPassPlan {
     outRef: new Int32Array(m),
     outLag: new Int32Array(m),
     outLagCal: new Int32Array(m),
-    dates: new Int32Array(8 * n),
+    dates: new Int32Array(4 * n),
     tables: CalendarIndex.compile(net.calendars),
     onlyFloats: onlyFloats(net),
   };
@@ -169,7 +167,7 @@ const UNBOUNDED = 0x7fffffff;
  */
 export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, plan: FullPassPlan): void {
   const { n, order, inStart, cal, proj, calendars, kind } = net;
-  const { plain, inRef, inLag, inLagCal, inSlot, tables, dates } = plan;
+  const { plain, inRef, inLag, inLagCal, inSlot, tables } = plan;
   const netDur = net.dur;
   const { es, ef, wes, wef, driving, byExpect } = st;
   const pf = st.projFinish.fill(-1);
@@ -178,13 +176,8 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
   for (let q = 0; q < n; q++) {
     const i = order[q];
     const pk = proj[i];
-    const di = i << 3;
     if ((plain[i] & PLAIN_FORWARD) === 0) {
       forwardOne(net, st, i, dataWork);
-      dates[di + D_WES] = wes[i];
-      dates[di + D_WES + 1] = wef[i];
-      dates[di + D_ES] = es[i];
-      dates[di + D_ES + 1] = ef[i];
       // A WBS summary's stored duration is no date of its own (see PreparedSchedule.setTargets).
       if (!isFixed(net, i) && kind[i] !== K_WBS && ef[i] > pf[pk]) pf[pk] = ef[i];
       continue;
@@ -201,25 +194,32 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
     let below = k0;
     for (let k = k0; k < k1; k++) {
       const x = inRef[k];
-      // R_FS 0, R_SS 1, R_FF 2, R_SF 3 (bits 0–1); FS and FF start from the finish (slot + 1).
+      const p = x >> 3;
+      // R_FS 0, R_SS 1, R_FF 2, R_SF 3 (bits 0–1).
       const t = x & 7;
-      const d = (x & -8) | (~t & 1);
+      const fromFinish = (t & 1) === 0;
       const lag = inLag[k];
       const finishSide = (t & 2) !== 0;
       let b: number;
       if ((t & SAME_CAL) !== 0) {
         // One calendar throughout: stay in work space.
-        b = dates[d] + lag;
+        b = (fromFinish ? wef[p] : wes[p]) + lag;
         if (finishSide) {
           const at = b;
           b -= dur;
           if (b > w || (b === w && finishAt === NONE)) {
             finishAt =
-              lag === 0 ? dates[d + D_ES] : lag > 0 ? finishAtIn(tables, ci, at) : startAtIn(tables, ci, at);
+              lag === 0
+                ? fromFinish
+                  ? ef[p]
+                  : es[p]
+                : lag > 0
+                  ? finishAtIn(tables, ci, at)
+                  : startAtIn(tables, ci, at);
           }
         } else if (b > w) finishAt = NONE;
       } else {
-        let base = dates[d + D_ES];
+        let base = fromFinish ? ef[p] : es[p];
         if (lag !== 0) {
           // Adding working time ends at a finish moment, taking it away at a start moment.
           const lc = inLagCal[k];
@@ -252,17 +252,13 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
       e = finishAt === NONE || finishAt === f ? f : startAtIn(tables, ci, fw);
     }
     ef[i] = e;
-    dates[di + D_WES] = w;
-    dates[di + D_WES + 1] = fw;
-    dates[di + D_ES] = s;
-    dates[di + D_ES + 1] = e;
     if (e > pf[pk]) pf[pk] = e;
   }
 }
 
 /**
  * Backward pass over every activity in reverse topological order, with total and free float
- * (st.targets must be set; forwardAll must have filled plan.dates' early slots).
+ * (st.targets must be set).
  */
 export function backwardAll(
   net: Network,
@@ -273,7 +269,7 @@ export function backwardAll(
 ): void {
   const { n, order, outStart, cal, proj, calendars } = net;
   const { plain, outRef, outLag, outLagCal, tables, dates } = plan;
-  const { ls, lf, wes, wef, wls, wlf, byTarget, targets, projFinish } = st;
+  const { es, ef, ls, lf, wes, wef, wls, wlf, byTarget, targets, projFinish } = st;
   const stDur = st.dur;
   const nc = calendars.length;
   const projects = net.projOptions.length;
@@ -292,7 +288,7 @@ export function backwardAll(
   }
   for (let q = n - 1; q >= 0; q--) {
     const i = order[q];
-    const di = i << 3;
+    const di = i << 2;
     if ((plain[i] & PLAIN_BACKWARD) === 0) {
       backwardOne(net, st, i);
       tf[i] = totalFloat(net, st, i);
@@ -312,14 +308,17 @@ export function backwardAll(
     let startAt = NONE;
     for (let k = outStart[i]; k < outStart[i + 1]; k++) {
       const x = outRef[k];
-      // R_FS 0, R_SS 1, R_FF 2, R_SF 3 (bits 0–1); FF and SF bound the finish (slot + 1).
+      // R_FS 0, R_SS 1, R_FF 2, R_SF 3 (bits 0–1).
       const t = x & 7;
-      const d = (x & -8) | ((t >> 1) & 1);
+      const toStart = (t & 2) === 0;
+      const s = x >> 3;
+      // FF and SF bound the successor's finish (slot + 1).
+      const d = ((x >> 1) & -4) | ((t >> 1) & 1);
       const lag = outLag[k];
       const fromFinish = (t & 1) === 0;
       if ((t & SAME_CAL) !== 0) {
         const lw = dates[d + D_WLS] - lag;
-        const ew = dates[d] - lag;
+        const ew = (toStart ? wes[s] : wef[s]) - lag;
         const b = fromFinish ? lw : lw + dur;
         const be = fromFinish ? ew : ew + dur;
         if (b < w || (b === w && startAt === NONE && !fromFinish)) {
@@ -335,7 +334,7 @@ export function backwardAll(
         if (be < e) e = be;
       } else {
         let base = dates[d + D_LS];
-        let baseE = dates[d + D_ES];
+        let baseE = toStart ? es[s] : ef[s];
         if (lag !== 0) {
           // Taking working time away ends at a start moment, adding it (a lead) at a finish moment.
           const lc = outLagCal[k];
