@@ -43,12 +43,19 @@ export interface WorkTables {
   dayIv: Int32Array;
   workIv: Int32Array;
   /**
-   * Per day (from dayBase[k]): the working minutes before it, and where its day shape starts in
-   * dayShape (-1: not tabulated, scan the intervals); a shape holds, for each minute 0…1440 of
-   * the day, the working minutes before it on that day. workAt is then two reads and an add.
+   * Per bucket (from bucketBase[k]) three numbers, so that startAt / finishAt read one place:
+   * the working minute where its second interval begins (2^31 − 1: the bucket lies in one
+   * interval; -1: more than one boundary, scan from workIv), the moment less the working minute
+   * in its first interval, and that of its second interval less that of the first.
    */
-  dayCum: Int32Array;
-  shapeAt: Int32Array;
+  bucketWork: Int32Array;
+  /**
+   * Per day g (from dayBase[k]), side by side at 2g and 2g + 1: the working minutes before it,
+   * and where its day shape starts in dayShape (-1: not tabulated, scan the intervals); a shape
+   * holds, for each minute 0…1440 of the day, the working minutes before it on that day. workAt
+   * is then two reads and an add.
+   */
+  dayWork: Int32Array;
   dayShape: Int32Array;
 }
 
@@ -205,8 +212,8 @@ export class CalendarIndex {
       cum: new Int32Array(slots),
       dayIv: new Int32Array(days),
       workIv: new Int32Array(buckets),
-      dayCum: new Int32Array(days),
-      shapeAt: new Int32Array(days),
+      bucketWork: new Int32Array(3 * buckets),
+      dayWork: new Int32Array(2 * days),
       dayShape: new Int32Array(0),
     };
     let slot = 0;
@@ -225,13 +232,14 @@ export class CalendarIndex {
       t.start[slot + n] = MAX_TIME;
       t.end[slot + n] = 0x7fffffff;
       for (let d = 0; d < c.dayIv.length; d++) t.dayIv[day + d] = slot + c.dayIv[d];
-      tabulateDays(c.ivStart, c.ivEnd, c.ivCum, t.dayCum, t.shapeAt, day, shapes);
+      tabulateDays(c.ivStart, c.ivEnd, c.ivCum, t.dayWork, day, shapes);
       const count = (Math.ceil(c.totalWork) >> TABLE_BUCKET_BITS) + 1;
       let iv = 0;
       for (let b = 0; b < count; b++) {
         const w = b << TABLE_BUCKET_BITS;
         while (iv + 1 < n && c.ivCum[iv + 1] <= w) iv++;
         t.workIv[bucket + b] = slot + iv;
+        fillBucket(t, slot + iv, w, 3 * (bucket + b));
       }
       slot += n + 1;
       day += c.dayIv.length;
@@ -248,15 +256,31 @@ export class CalendarIndex {
 }
 
 /**
- * Fills dayCum and shapeAt (from `at`) for one calendar's intervals: per day the working minutes
+ * bucketWork's three numbers at x for the bucket from working minute w, whose first minute lies
+ * in interval slot iv (the closing slot ends every calendar: iv + 1 always exists).
+ */
+function fillBucket(t: WorkTables, iv: number, w: number, x: number): void {
+  const { start, cum, bucketWork } = t;
+  const next = w + (1 << TABLE_BUCKET_BITS);
+  bucketWork[x + 1] = start[iv] - cum[iv];
+  // A calendar with no work has only its closing slot (no conversion reads its buckets).
+  if (start[iv] === MAX_TIME) bucketWork[x] = -1;
+  else if (cum[iv + 1] >= next) bucketWork[x] = 0x7fffffff;
+  else if (start[iv + 1] === MAX_TIME || cum[iv + 2] >= next) {
+    bucketWork[x] = cum[iv + 1];
+    bucketWork[x + 2] = start[iv + 1] - cum[iv + 1] - (start[iv] - cum[iv]);
+  } else bucketWork[x] = -1;
+}
+
+/**
+ * Fills dayWork (from day `at`) for one calendar's intervals: per day the working minutes
  * before it and its shape, appended to `shapes` when new (MAX_SHAPES per calendar at most).
  */
 function tabulateDays(
   starts: Int32Array,
   ends: Int32Array,
   cum: Int32Array,
-  dayCum: Int32Array,
-  shapeAt: Int32Array,
+  dayWork: Int32Array,
   at: number,
   shapes: number[],
 ): void {
@@ -266,7 +290,7 @@ function tabulateDays(
   for (let d = 0; d <= DAY_COUNT; d++) {
     const d0 = d * MINUTES_PER_DAY;
     while (i < n && ends[i] <= d0) i++;
-    dayCum[at + d] = i < n && starts[i] < d0 ? cum[i] + (d0 - starts[i]) : cum[i];
+    dayWork[2 * (at + d)] = i < n && starts[i] < d0 ? cum[i] + (d0 - starts[i]) : cum[i];
     // The day's working intervals in minutes of the day.
     const parts: number[] = [];
     for (let j = i; j < n && starts[j] < d0 + MINUTES_PER_DAY; j++)
@@ -284,7 +308,7 @@ function tabulateDays(
         if (p < parts.length && parts[p] <= m) work++;
       }
     }
-    shapeAt[at + d] = off ?? -1;
+    dayWork[2 * (at + d) + 1] = off ?? -1;
   }
 }
 

@@ -67,8 +67,16 @@ function plainTask(net: Network, i: number): boolean {
   );
 }
 
-/** Relation info bits (FullPassPlan.inInfo, outInfo): the type (R_FS 0 … R_SF 3) and this one. */
+/** Relation info bits (low bits of FullPassPlan.inRef, outRef): the type (R_FS 0 … R_SF 3) and this one. */
 const SAME_CAL = 4;
+
+/**
+ * FullPassPlan.dates: per activity its late dates side by side (late start and finish in work,
+ * then as moments), so that the backward pass reads a successor's in one cache line and the
+ * relation's type picks the slot by arithmetic, not by a branch.
+ */
+const D_WLS = 0;
+const D_LS = 2;
 
 /**
  * What the full pass reads besides the network: which activities take the plain path, and the
@@ -79,17 +87,19 @@ export interface FullPassPlan {
   /** Per activity, PLAIN_* bits. */
   plain: Uint8Array;
   /**
-   * Relations into each activity, by in-list position: predecessor, lag, type | SAME_CAL, and
-   * the slot of its driving flag.
+   * Relations into each activity, by in-list position: predecessor << 3 | type | SAME_CAL, lag,
+   * lag calendar, and the slot of its driving flag.
    */
-  inPred: Int32Array;
+  inRef: Int32Array;
   inLag: Int32Array;
-  inInfo: Uint8Array;
+  inLagCal: Int32Array;
   inSlot: Int32Array;
-  /** Relations out of each activity, by out-list position: successor, lag, type | SAME_CAL. */
-  outSucc: Int32Array;
+  /** Relations out of each activity, by out-list position: successor << 3 | type | SAME_CAL, lag, lag calendar. */
+  outRef: Int32Array;
   outLag: Int32Array;
-  outInfo: Uint8Array;
+  outLagCal: Int32Array;
+  /** Scratch of the backward pass: each activity's late dates side by side (D_* slots, 4 each). */
+  dates: Int32Array;
   /** The network's calendars compiled (indexed like Network.calendars). */
   tables: WorkTables;
   /** finishResult may take one loop (onlyFloats: it depends on kinds and ALAP flags). */
@@ -122,26 +132,27 @@ export function fullPassPlan(net: Network): FullPassPlan {
     rType[r] | (cal[rPred[r]] === cal[rSucc[r]] && rLagCal[r] === cal[rSucc[r]] ? SAME_CAL : 0);
   const plan: FullPassPlan = {
     plain,
-    inPred: new Int32Array(m),
+    inRef: new Int32Array(m),
     inLag: new Int32Array(m),
-    inInfo: new Uint8Array(m),
+    inLagCal: new Int32Array(m),
     inSlot: new Int32Array(m),
-    outSucc: new Int32Array(m),
+    outRef: new Int32Array(m),
     outLag: new Int32Array(m),
-    outInfo: new Uint8Array(m),
+    outLagCal: new Int32Array(m),
+    dates: new Int32Array(4 * n),
     tables: CalendarIndex.compile(net.calendars),
     onlyFloats: onlyFloats(net),
   };
   for (let k = 0; k < m; k++) {
     const r = inRel[k];
-    plan.inPred[k] = rPred[r];
+    plan.inRef[k] = (rPred[r] << 3) | info(r);
     plan.inLag[k] = rLag[r];
-    plan.inInfo[k] = info(r);
+    plan.inLagCal[k] = rLagCal[r];
     plan.inSlot[k] = net.rSrc[r];
     const o = outRel[k];
-    plan.outSucc[k] = rSucc[o];
+    plan.outRef[k] = (rSucc[o] << 3) | info(o);
     plan.outLag[k] = rLag[o];
-    plan.outInfo[k] = info(o);
+    plan.outLagCal[k] = rLagCal[o];
   }
   return plan;
 }
@@ -155,8 +166,8 @@ const UNBOUNDED = 0x7fffffff;
  * start from, so that they need no loop of their own.
  */
 export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, plan: FullPassPlan): void {
-  const { n, order, inStart, inRel, rLagCal, cal, proj, calendars, kind } = net;
-  const { plain, inPred, inLag, inInfo, inSlot, tables } = plan;
+  const { n, order, inStart, cal, proj, calendars, kind } = net;
+  const { plain, inRef, inLag, inLagCal, inSlot, tables } = plan;
   const netDur = net.dur;
   const { es, ef, wes, wef, driving, byExpect } = st;
   const pf = st.projFinish.fill(-1);
@@ -182,11 +193,12 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
     // largest so far; one that raises it clears those before it (from `below` on, all lower).
     let below = k0;
     for (let k = k0; k < k1; k++) {
-      const p = inPred[k];
-      const t = inInfo[k];
-      const lag = inLag[k];
+      const x = inRef[k];
+      const p = x >> 3;
       // R_FS 0, R_SS 1, R_FF 2, R_SF 3 (bits 0–1).
+      const t = x & 7;
       const fromFinish = (t & 1) === 0;
+      const lag = inLag[k];
       const finishSide = (t & 2) !== 0;
       let b: number;
       if ((t & SAME_CAL) !== 0) {
@@ -210,7 +222,7 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
         let base = fromFinish ? ef[p] : es[p];
         if (lag !== 0) {
           // Adding working time ends at a finish moment, taking it away at a start moment.
-          const lc = rLagCal[inRel[k]];
+          const lc = inLagCal[k];
           const lw = workAtIn(tables, lc, base) + lag;
           base = lag > 0 ? finishAtIn(tables, lc, lw) : startAtIn(tables, lc, lw);
         }
@@ -234,12 +246,13 @@ export function forwardAll(net: Network, st: PassState, dataWork: Int32Array, pl
     wef[i] = fw;
     const s = startAtIn(tables, ci, w);
     es[i] = s;
-    if (dur === 0) ef[i] = s;
-    else {
+    let e = s;
+    if (dur !== 0) {
       const f = finishAtIn(tables, ci, fw);
-      ef[i] = finishAt === NONE || finishAt === f ? f : startAtIn(tables, ci, fw);
+      e = finishAt === NONE || finishAt === f ? f : startAtIn(tables, ci, fw);
     }
-    if (ef[i] > pf[pk]) pf[pk] = ef[i];
+    ef[i] = e;
+    if (e > pf[pk]) pf[pk] = e;
   }
 }
 
@@ -254,8 +267,8 @@ export function backwardAll(
   tf: Int32Array,
   ff: Int32Array,
 ): void {
-  const { n, order, outStart, outRel, rLagCal, cal, proj, calendars } = net;
-  const { plain, outSucc, outLag, outInfo, tables } = plan;
+  const { n, order, outStart, cal, proj, calendars } = net;
+  const { plain, outRef, outLag, outLagCal, tables, dates } = plan;
   const { es, ef, ls, lf, wes, wef, wls, wlf, byTarget, targets, projFinish } = st;
   const stDur = st.dur;
   const nc = calendars.length;
@@ -275,10 +288,15 @@ export function backwardAll(
   }
   for (let q = n - 1; q >= 0; q--) {
     const i = order[q];
+    const di = i << 2;
     if ((plain[i] & PLAIN_BACKWARD) === 0) {
       backwardOne(net, st, i);
       tf[i] = totalFloat(net, st, i);
       ff[i] = freeFloat(net, st, i);
+      dates[di + D_WLS] = wls[i];
+      dates[di + D_WLS + 1] = wlf[i];
+      dates[di + D_LS] = ls[i];
+      dates[di + D_LS + 1] = lf[i];
       continue;
     }
     const ci = cal[i];
@@ -289,14 +307,17 @@ export function backwardAll(
     // The moment a deciding start-side bound (SS, SF) keeps as the late start (NONE: none).
     let startAt = NONE;
     for (let k = outStart[i]; k < outStart[i + 1]; k++) {
-      const s = outSucc[k];
-      const t = outInfo[k];
-      const lag = outLag[k];
+      const x = outRef[k];
       // R_FS 0, R_SS 1, R_FF 2, R_SF 3 (bits 0–1).
+      const t = x & 7;
       const toStart = (t & 2) === 0;
+      const s = x >> 3;
+      // FF and SF bound the successor's finish (slot + 1).
+      const d = ((x >> 1) & -4) | ((t >> 1) & 1);
+      const lag = outLag[k];
       const fromFinish = (t & 1) === 0;
       if ((t & SAME_CAL) !== 0) {
-        const lw = (toStart ? wls[s] : wlf[s]) - lag;
+        const lw = dates[d + D_WLS] - lag;
         const ew = (toStart ? wes[s] : wef[s]) - lag;
         const b = fromFinish ? lw : lw + dur;
         const be = fromFinish ? ew : ew + dur;
@@ -305,20 +326,18 @@ export function backwardAll(
           startAt = fromFinish
             ? NONE
             : lag === 0
-              ? toStart
-                ? ls[s]
-                : lf[s]
+              ? dates[d + D_LS]
               : lag > 0
                 ? startAtIn(tables, ci, lw)
                 : finishAtIn(tables, ci, lw);
         }
         if (be < e) e = be;
       } else {
-        let base = toStart ? ls[s] : lf[s];
+        let base = dates[d + D_LS];
         let baseE = toStart ? es[s] : ef[s];
         if (lag !== 0) {
           // Taking working time away ends at a start moment, adding it (a lead) at a finish moment.
-          const lc = rLagCal[outRel[k]];
+          const lc = outLagCal[k];
           const lw = workAtIn(tables, lc, base) - lag;
           base = lag > 0 ? startAtIn(tables, lc, lw) : finishAtIn(tables, lc, lw);
           const ew = workAtIn(tables, lc, baseE) - lag;
@@ -348,12 +367,17 @@ export function backwardAll(
     byTarget[i] = held;
     const f = finishAtIn(tables, ci, w);
     lf[i] = f;
-    if (dur === 0) ls[i] = f;
-    else {
+    let s = f;
+    if (dur !== 0) {
       // A start-side bound that decided keeps its moment when it starts or ends that working time.
       const s0 = startAtIn(tables, ci, lsw);
-      ls[i] = startAt === NONE || startAt === s0 ? s0 : finishAtIn(tables, ci, lsw);
+      s = startAt === NONE || startAt === s0 ? s0 : finishAtIn(tables, ci, lsw);
     }
+    ls[i] = s;
+    dates[di + D_WLS] = lsw;
+    dates[di + D_WLS + 1] = w;
+    dates[di + D_LS] = s;
+    dates[di + D_LS + 1] = f;
     const ft = floatType[pk];
     const wefi = wef[i];
     tf[i] = ft === 0 ? w - wefi : ft === 1 ? lsw - wes[i] : Math.min(lsw - wes[i], w - wefi);

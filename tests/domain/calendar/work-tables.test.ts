@@ -120,4 +120,32 @@ describe('compiled calendars', () => {
       { numRuns: 20_000 },
     );
   });
+
+  it('have buckets of every kind, and answer as the methods around each bucket boundary and split', () => {
+    // bucketWork: one interval (2^31 − 1), one boundary (its working minute), more (-1, scanned).
+    const kinds = new Set<string>();
+    const wrong: string[] = [];
+    cals.forEach((c, k) => {
+      const first = tables.bucketBase[k]!;
+      const count = (c.totalWork >> TABLE_BUCKET_BITS) + 1;
+      // A few thousand buckets from 2024 on (the benchmark's years), and the first and last ones.
+      const from = Math.min(count, c.workAt(8766 * 1440) >> TABLE_BUCKET_BITS);
+      const picked = [0, 1, count - 2, count - 1];
+      for (let b = from; b < Math.min(count, from + 3000); b++) picked.push(b);
+      for (const b of picked) {
+        if (b < 0) continue;
+        const split = tables.bucketWork[3 * (first + b)]!;
+        kinds.add(split === 0x7fffffff ? 'one' : split < 0 ? 'scan' : 'split');
+        const w0 = b << TABLE_BUCKET_BITS;
+        const at = [w0 - 1, w0, w0 + 1, w0 + (1 << TABLE_BUCKET_BITS) - 1];
+        if (split >= 0 && split !== 0x7fffffff) at.push(split - 1, split, split + 1);
+        for (const w of at) {
+          const d = differs(k, 0, w);
+          if (d) wrong.push(d);
+        }
+      }
+    });
+    expect(wrong).toEqual([]);
+    expect([...kinds].sort()).toEqual(['one', 'scan', 'split']);
+  });
 });
