@@ -2,7 +2,7 @@
 // another to reorder, hide one and freeze three from the column menu; after a reload the same
 // layout comes back from the server (saved per user in the version layout).
 import { type Page, expect, test } from '@playwright/test';
-import { scheduleInNewSpace } from './platform-helpers';
+import { scheduleInNewSpace, signedIn } from './platform-helpers';
 import { grid, openWorkbench } from './workbench-helpers';
 
 const header = (page: Page, name: string) => grid(page).getByRole('columnheader', { name, exact: true });
@@ -54,4 +54,40 @@ test('columns resized, reordered, hidden and frozen are kept across a reload', a
   await expect.poll(() => headers(page)).toEqual(arranged);
   await expect(header(page, 'Duration, d')).toHaveClass(/wb-cell-frozen-last/);
   expect((await header(page, 'Name').boundingBox())!.width).toBeCloseTo(name.width + 60, 0);
+});
+
+test('a column hidden before the saved layout has arrived stays hidden, and is saved', async ({
+  page,
+  request,
+}) => {
+  const s = await scheduleInNewSpace(request, 'wbcolsrace');
+  // The saved layout answers 3 s late, as on a slow line: the user is quicker than it.
+  let held = 0;
+  await page.route(/\/version-layout$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    held++;
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  const layoutRead = page.waitForResponse(
+    (r) => r.url().endsWith('/version-layout') && r.request().method() === 'GET',
+  );
+  await signedIn(page, s.account, `/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(header(page, 'Type')).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Type' }).uncheck();
+  await page.keyboard.press('Escape');
+  expect(held).toBe(1);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/version-layout') && r.request().method() === 'PUT',
+  );
+  await layoutRead;
+  await saved;
+  expect(await headers(page)).not.toContain('Type');
+
+  await page.unroute(/\/version-layout$/);
+  await page.reload();
+  await expect(page.getByTestId('timetable-state')).toHaveText('Calculated');
+  await expect(header(page, 'Name')).toBeVisible();
+  expect(await headers(page)).not.toContain('Type');
 });

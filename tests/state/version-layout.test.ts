@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { attributeColumnId } from '../../src/domain/wbs/columns';
-import { DEFAULT_COLUMNS, columnLabel, sameLayout, versionLayout } from '../../src/state/workbench/columns';
+import { setColumnVisible } from '../../src/grid/layout';
+import {
+  DEFAULT_COLUMNS,
+  columnLabel,
+  columnsAfterRead,
+  sameLayout,
+  versionLayout,
+} from '../../src/state/workbench/columns';
 
 const ids = (cols: readonly { id: string }[]) => cols.map((c) => c.id);
 const t = (key: string) => `T(${key})`;
@@ -56,5 +63,39 @@ describe('columnLabel', () => {
     expect(columnLabel('duration', t, labels)).toBe('T(col.duration)');
     expect(columnLabel(attributeColumnId('udf:1'), t, labels)).toBe('Zone');
     expect(columnLabel(attributeColumnId('udf:9'), t, labels)).toBe('udf:9');
+  });
+});
+
+describe('columnsAfterRead', () => {
+  const saved = versionLayout(null, []).map((c) => (c.id === 'name' ? { ...c, width: 333 } : c));
+  const hidden = DEFAULT_COLUMNS.find((c) => !c.visible)!.id;
+
+  it('applies the saved layout when the columns did not change while it was read', () => {
+    const opened = versionLayout(null, null);
+    const r = columnsAfterRead(saved, ['udf:1'], opened, opened);
+    expect(r.kept).toBe(false);
+    expect(r.columns).toEqual(versionLayout(saved, ['udf:1']));
+  });
+
+  it('keeps a column the user showed while the layout was read, adding the attribute columns', () => {
+    const opened = versionLayout(null, null);
+    const now = setColumnVisible(opened, hidden, true);
+    const r = columnsAfterRead(saved, ['udf:1'], opened, now);
+    expect(r.kept).toBe(true);
+    expect(r.columns.find((c) => c.id === hidden)!.visible).toBe(true);
+    expect(r.columns.find((c) => c.id === 'name')!.width).not.toBe(333);
+    expect(ids(r.columns)).toContain('attr:udf:1');
+  });
+
+  it('takes equal columns in a new array as unchanged', () => {
+    const opened = versionLayout(null, null);
+    const r = columnsAfterRead(
+      saved,
+      [],
+      opened,
+      opened.map((c) => ({ ...c })),
+    );
+    expect(r.kept).toBe(false);
+    expect(r.columns.find((c) => c.id === 'name')!.width).toBe(333);
   });
 });

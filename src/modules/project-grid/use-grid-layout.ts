@@ -11,7 +11,7 @@ import type { AttributeDef } from '../../api/version-resources';
 import { call } from '../../app/api/call';
 import { mergeAttributeLists } from '../../domain/project-grid/attributes';
 import { sameArrangement } from '../../state/workbench/arrange';
-import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
+import { columnsAfterRead, sameLayout, setAttributeColumnTypes } from '../../state/workbench/columns';
 import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
 import { loadDirectoryChoices } from '../schedule/directory-choices';
@@ -62,6 +62,8 @@ export function useProjectGridLayout(
     // Definitions change on the Attributes screen: the grid opened reads them afresh.
     forgetAttributeDefs();
     const ids = key === '' ? [] : key.split(',');
+    // What the grid shows as the read begins: a change the user makes before it answers wins.
+    const opened = workbench.get();
     Promise.allSettled([
       call(api.projectGrid.layout, { params: { id: projectId } }, { silent: true }),
       gridAttributes(ids).then(async (items) => ({
@@ -75,15 +77,23 @@ export function useProjectGridLayout(
         const items = defs.status === 'fulfilled' ? defs.value.items : null;
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
-        const columns = versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null);
         const now = workbench.get();
+        const { columns, kept } = columnsAfterRead(
+          layout?.columns ?? null,
+          labels ? [...labels.keys()] : null,
+          opened.columns,
+          now.columns,
+        );
+        const keepFrozen = now.frozen !== opened.frozen;
+        const keepArrange = now.arrange !== opened.arrange;
+        const changedMeanwhile = kept || keepFrozen || keepArrange;
         workbench.set({
           ...(sameLayout(columns, now.columns) ? {} : { columns }),
-          ...(layout ? { frozen: layout.frozen } : {}),
+          ...(layout && !keepFrozen ? { frozen: layout.frozen } : {}),
           ...(labels ? { attributeLabels: labels } : {}),
         });
         const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
-        if (!sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
+        if (!keepArrange && !sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
         let last = workbench.get();
@@ -93,6 +103,8 @@ export function useProjectGridLayout(
           if (timer) clearTimeout(timer);
           timer = setTimeout(save, SAVE_DELAY_MS);
         });
+        // What the user changed while the layout was read is theirs to keep: written as a change.
+        if (changedMeanwhile) timer = setTimeout(save, SAVE_DELAY_MS);
       })
       .catch(() => undefined);
     return () => {

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { call } from '../../app/api/call';
-import { sameLayout, setAttributeColumnTypes, versionLayout } from '../../state/workbench/columns';
+import { columnsAfterRead, sameLayout, setAttributeColumnTypes } from '../../state/workbench/columns';
 import { groupByOf, sameArrangement } from '../../state/workbench/arrange';
 import { setArrangement } from '../../state/workbench/data';
 import { workbench } from '../../state/workbench/store';
@@ -85,6 +85,8 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     window.addEventListener('pagehide', flush);
     // Definitions change on the Attributes screen: a version opened reads them afresh.
     forgetAttributeDefs();
+    // What the grid shows as the read begins: a change the user makes before it answers wins.
+    const opened = workbench.get();
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
       call(api.wbsBatch.groupSetting, { params: { id: versionId } }, { silent: true }),
@@ -101,18 +103,26 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
         // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
-        const columns = versionLayout(layout?.columns ?? null, labels ? [...labels.keys()] : null);
-        // Unchanged columns keep their array: every row in view would render again for nothing.
         const now = workbench.get();
+        const { columns, kept } = columnsAfterRead(
+          layout?.columns ?? null,
+          labels ? [...labels.keys()] : null,
+          opened.columns,
+          now.columns,
+        );
+        const keepFrozen = now.frozen !== opened.frozen;
+        const keepArrange = now.arrange !== opened.arrange;
+        const changedMeanwhile = kept || keepFrozen || keepArrange;
+        // Unchanged columns keep their array: every row in view would render again for nothing.
         workbench.set({
           ...(sameLayout(columns, now.columns) ? {} : { columns }),
-          ...(layout ? { frozen: layout.frozen } : {}),
+          ...(layout && !keepFrozen ? { frozen: layout.frozen } : {}),
           // The labels reach the header and the column menu only, never the rows.
           ...(labels ? { attributeLabels: labels } : {}),
         });
         // The layout's sort and grouping (none: the WBS tree), not the last version's.
         const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
-        if (!sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
+        if (!keepArrange && !sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
         // The grouping and folds saved apart (wbs-group-setting) once the rows are there; an
         // unreadable one is not overwritten.
         if (groups.status === 'fulfilled') offGroups = followGroupSetting(versionId, groups.value.setting);
@@ -120,7 +130,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         if (saved.status === 'rejected') return;
         // A version with no layout of the user's own opens with the schedule's default layout,
         // else the user's default template.
-        if (!layout) void applyDefaultTemplate(scheduleId, () => live);
+        if (!layout && !changedMeanwhile) void applyDefaultTemplate(scheduleId, () => live);
         last = workbench.get();
         off = workbench.subscribe((s) => {
           if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
@@ -128,6 +138,8 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
           if (timer) clearTimeout(timer);
           timer = setTimeout(save, SAVE_DELAY_MS);
         });
+        // What the user changed while the layout was read is theirs to keep: written as a change.
+        if (changedMeanwhile) timer = setTimeout(save, SAVE_DELAY_MS);
       })
       .catch(() => undefined);
     return () => {

@@ -187,6 +187,22 @@ export function versionLayout(
   return cols;
 }
 
+/**
+ * The columns once a saved layout has been read: the saved ones, unless the user changed the
+ * columns while it was being read (`opened`: the columns when the read began) — then theirs,
+ * with the attribute columns they lack, and `kept` says the layout is to be written again. A
+ * column shown in the first second of a page was hidden again by the layout arriving after it.
+ */
+export function columnsAfterRead(
+  saved: readonly ColumnLayout[] | null,
+  attributeKeys: readonly string[] | null,
+  opened: readonly ColumnLayout[],
+  now: readonly ColumnLayout[],
+): { columns: ColumnLayout[]; kept: boolean } {
+  const kept = now !== opened && !sameLayout(now, opened);
+  return { columns: versionLayout(kept ? now : saved, attributeKeys), kept };
+}
+
 /** Same columns in the same order, widths and visibility. */
 export function sameLayout(a: readonly ColumnLayout[], b: readonly ColumnLayout[]): boolean {
   return (
