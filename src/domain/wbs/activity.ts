@@ -121,27 +121,6 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
   const { actualStart, actualFinish } = implies
     ? impliedActuals(row, at.dataDate, at.calendarIndex?.(at.calendarId) ?? null)
     : row;
-  const remaining = actualFinish !== null ? 0 : remainingDuration(row);
-  // Most rows have no import extras: the same activity without thirteen empty spreads.
-  if (s === undefined)
-    return {
-      id: row.id,
-      code: at.code,
-      name: row.name,
-      parentId: at.parentId,
-      order: at.order,
-      nodeType: row.nodeType,
-      kind: rowKind(row),
-      calendarId: at.calendarId,
-      duration: row.nodeType === 'sum' ? row.duration : plannedDuration(row),
-      remaining,
-      actualStart,
-      actualFinish,
-      percentComplete: row.percentComplete,
-      constraints: rowConstraints(row),
-      alap: false,
-      attributes: { ...row.attributes },
-    };
   return {
     id: row.id,
     code: at.code,
@@ -153,25 +132,33 @@ export function activityOfRow(row: ScheduledRow, at: ActivityPlace): Activity {
     calendarId: at.calendarId,
     // A summary's own duration means nothing to the engine; it is kept for the writers.
     duration: row.nodeType === 'sum' ? row.duration : plannedDuration(row),
-    remaining,
+    remaining: actualFinish !== null ? 0 : remainingDuration(row),
     actualStart,
     actualFinish,
     percentComplete: row.percentComplete,
     constraints: rowConstraints(row),
     alap: s?.alap ?? false,
-    ...(s?.external ? { external: s.external } : {}),
-    ...(s?.projectId !== undefined ? { projectId: s.projectId } : {}),
-    ...(s?.expectedFinish !== undefined ? { expectedFinish: s.expectedFinish } : {}),
-    ...(s?.externalEarlyStart !== undefined ? { externalEarlyStart: s.externalEarlyStart } : {}),
-    ...(s?.externalLateFinish !== undefined ? { externalLateFinish: s.externalLateFinish } : {}),
-    ...(s?.manual ? { manual: true } : {}),
-    ...(s?.elapsed ? { elapsed: true } : {}),
-    ...(s?.splitGap ? { splitGap: s.splitGap } : {}),
-    ...(s?.manualStart != null ? { manualStart: s.manualStart } : {}),
-    ...(s?.resourceCalendarIds ? { resourceCalendarIds: s.resourceCalendarIds } : {}),
-    ...(s?.plannedStart !== undefined ? { plannedStart: s.plannedStart } : {}),
-    ...(s?.plannedFinish !== undefined ? { plannedFinish: s.plannedFinish } : {}),
+    // Most rows have no import extras: one spread of nothing, not thirteen empty ones.
+    ...(s === undefined ? undefined : scheduleExtras(s)),
     attributes: { ...row.attributes },
+  };
+}
+
+/** What a row's import extras add to its activity (only the fields they hold). */
+function scheduleExtras(s: NonNullable<ScheduledRow['sched']>): Partial<Activity> {
+  return {
+    ...(s.external ? { external: s.external } : {}),
+    ...(s.projectId !== undefined ? { projectId: s.projectId } : {}),
+    ...(s.expectedFinish !== undefined ? { expectedFinish: s.expectedFinish } : {}),
+    ...(s.externalEarlyStart !== undefined ? { externalEarlyStart: s.externalEarlyStart } : {}),
+    ...(s.externalLateFinish !== undefined ? { externalLateFinish: s.externalLateFinish } : {}),
+    ...(s.manual ? { manual: true } : {}),
+    ...(s.elapsed ? { elapsed: true } : {}),
+    ...(s.splitGap ? { splitGap: s.splitGap } : {}),
+    ...(s.manualStart != null ? { manualStart: s.manualStart } : {}),
+    ...(s.resourceCalendarIds ? { resourceCalendarIds: s.resourceCalendarIds } : {}),
+    ...(s.plannedStart !== undefined ? { plannedStart: s.plannedStart } : {}),
+    ...(s.plannedFinish !== undefined ? { plannedFinish: s.plannedFinish } : {}),
   };
 }
 
