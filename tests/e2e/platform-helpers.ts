@@ -1,6 +1,7 @@
 // Shared set-up for the platform specs: a fresh account and space through the API, and a page
 // that starts signed in (the token in browser storage, as the app keeps it).
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { newRow, type WbsRow } from '../../src/domain/wbs/types';
 
 export function uniqueLogin(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -106,52 +107,10 @@ export async function uploadDirectoryCsv(
   return (await res.json()) as UploadedDirectory;
 }
 
-/** A row as a batch adds it (the fields of the workbench's row; dates in minutes). */
-export interface BatchRow {
-  id: string;
-  parentId: string | null;
-  orderKey: string;
-  nodeType: string;
-  name: string;
-  code: string | null;
-  calendarId: string | null;
-  duration: number;
-  remaining: number | null;
-  startLimitType: string | null;
-  startLimitDate: number | null;
-  finishLimitType: string | null;
-  finishLimitDate: number | null;
-  actualStart: number | null;
-  actualFinish: number | null;
-  percentComplete: number;
-  volume: number | null;
-  price: number | null;
-  color: string | null;
-  attributes: Record<string, unknown>;
-}
-
-/** A work row a week long, no limits, no progress, no money; `fields` set the rest. */
-export function workRow(fields: Pick<BatchRow, 'id' | 'orderKey' | 'name'> & Partial<BatchRow>): BatchRow {
-  return {
-    parentId: null,
-    nodeType: 'work',
-    code: null,
-    calendarId: null,
-    duration: 480 * 5,
-    remaining: null,
-    startLimitType: null,
-    startLimitDate: null,
-    finishLimitType: null,
-    finishLimitDate: null,
-    actualStart: null,
-    actualFinish: null,
-    percentComplete: 0,
-    volume: null,
-    price: null,
-    color: null,
-    attributes: {},
-    ...fields,
-  };
+/** A work row a week long as a batch adds it (the domain's newRow); `fields` set the rest. */
+export function workRow(fields: Pick<WbsRow, 'id' | 'orderKey' | 'name'> & Partial<WbsRow>): WbsRow {
+  const { id, orderKey, parentId = null, nodeType = 'work', ...rest } = fields;
+  return newRow(id, nodeType, parentId, orderKey, rest, 480 * 5);
 }
 
 /** Adds rows to a version as the workbench does: one batch, one undoable command. */

@@ -2,11 +2,12 @@
 // it, the day matrix and its totals, opening the Daily planning tab on the "Concrete" row.
 import { type Page, expect } from '@playwright/test';
 import { grid } from './workbench-helpers';
+import type { NodeType } from '../../src/domain/wbs/types';
 import { workRow } from './platform-helpers';
 
 export function row(
   id: string,
-  nodeType: string,
+  nodeType: NodeType,
   parentId: string | null,
   orderKey: string,
   name: string,
