@@ -10,13 +10,11 @@ import { api } from '../../api';
 import type { AttributeDef } from '../../api/version-resources';
 import { call } from '../../app/api/call';
 import { mergeAttributeLists } from '../../domain/project-grid/attributes';
-import { sameArrangement } from '../../state/workbench/arrange';
-import { columnsAfterRead, sameLayout, setAttributeColumnTypes } from '../../state/workbench/columns';
-import { setArrangement } from '../../state/workbench/data';
+import { setAttributeColumnTypes } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
 import { loadDirectoryChoices } from '../schedule/directory-choices';
 import { forgetAttributeDefs, loadAttributeItems } from '../schedule/version-resources';
-import { layoutBody } from '../schedule/use-layout';
+import { applyLayoutRead, layoutBody } from '../schedule/use-layout';
 
 const SAVE_DELAY_MS = 800;
 
@@ -77,23 +75,7 @@ export function useProjectGridLayout(
         const items = defs.status === 'fulfilled' ? defs.value.items : null;
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
-        const now = workbench.get();
-        const { columns, kept } = columnsAfterRead(
-          layout?.columns ?? null,
-          labels ? [...labels.keys()] : null,
-          opened.columns,
-          now.columns,
-        );
-        const keepFrozen = now.frozen !== opened.frozen;
-        const keepArrange = now.arrange !== opened.arrange;
-        const changedMeanwhile = kept || keepFrozen || keepArrange;
-        workbench.set({
-          ...(sameLayout(columns, now.columns) ? {} : { columns }),
-          ...(layout && !keepFrozen ? { frozen: layout.frozen } : {}),
-          ...(labels ? { attributeLabels: labels } : {}),
-        });
-        const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
-        if (!keepArrange && !sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
+        const changedMeanwhile = applyLayoutRead(opened, layout, labels);
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
         let last = workbench.get();

@@ -6,11 +6,12 @@
 
 import { useEffect } from 'react';
 import { api } from '../../api';
+import type { VersionLayout } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
 import { columnsAfterRead, sameLayout, setAttributeColumnTypes } from '../../state/workbench/columns';
 import { groupByOf, sameArrangement } from '../../state/workbench/arrange';
 import { setArrangement } from '../../state/workbench/data';
-import { workbench } from '../../state/workbench/store';
+import { workbench, type WorkbenchState } from '../../state/workbench/store';
 import { applyTemplate } from '../attributes/layout-apply';
 import { loadDirectoryChoices } from './directory-choices';
 import { followGroupSetting } from './group-setting';
@@ -55,6 +56,38 @@ export function layoutBody(s: ReturnType<typeof workbench.get>) {
     sort: s.arrange ? s.arrange.sort.map((k) => ({ column: k.column, dir: k.dir })) : [],
     group_by: groupByOf(s.arrange),
   };
+}
+
+/**
+ * A saved layout just read, put into the grid: its columns (with the attribute columns of
+ * `labels`' keys), frozen count, sort and grouping (none: the WBS tree) — except what the user
+ * changed since `opened`, the grid as the read began, which stays theirs. True when the user
+ * changed something meanwhile: the layout is then to be written.
+ */
+export function applyLayoutRead(
+  opened: WorkbenchState,
+  layout: VersionLayout | null,
+  labels: ReadonlyMap<string, string> | null,
+): boolean {
+  const now = workbench.get();
+  const { columns, kept } = columnsAfterRead(
+    layout?.columns ?? null,
+    labels ? [...labels.keys()] : null,
+    opened.columns,
+    now.columns,
+  );
+  const keepFrozen = now.frozen !== opened.frozen;
+  const keepArrange = now.arrange !== opened.arrange;
+  // Unchanged columns keep their array: every row in view would render again for nothing.
+  workbench.set({
+    ...(sameLayout(columns, now.columns) ? {} : { columns }),
+    ...(layout && !keepFrozen ? { frozen: layout.frozen } : {}),
+    // The labels reach the header and the column menu only, never the rows.
+    ...(labels ? { attributeLabels: labels } : {}),
+  });
+  const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
+  if (!keepArrange && !sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
+  return kept || keepFrozen || keepArrange;
 }
 
 export function useSavedLayout(versionId: string | null, scheduleId: string | null = null): void {
@@ -103,26 +136,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
         // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
-        const now = workbench.get();
-        const { columns, kept } = columnsAfterRead(
-          layout?.columns ?? null,
-          labels ? [...labels.keys()] : null,
-          opened.columns,
-          now.columns,
-        );
-        const keepFrozen = now.frozen !== opened.frozen;
-        const keepArrange = now.arrange !== opened.arrange;
-        const changedMeanwhile = kept || keepFrozen || keepArrange;
-        // Unchanged columns keep their array: every row in view would render again for nothing.
-        workbench.set({
-          ...(sameLayout(columns, now.columns) ? {} : { columns }),
-          ...(layout && !keepFrozen ? { frozen: layout.frozen } : {}),
-          // The labels reach the header and the column menu only, never the rows.
-          ...(labels ? { attributeLabels: labels } : {}),
-        });
-        // The layout's sort and grouping (none: the WBS tree), not the last version's.
-        const arrange = layout ? { sort: layout.sort ?? [], groupBy: layout.group_by ?? null } : null;
-        if (!keepArrange && !sameArrangement(arrange, workbench.get().arrange)) setArrangement(arrange);
+        const changedMeanwhile = applyLayoutRead(opened, layout, labels);
         // The grouping and folds saved apart (wbs-group-setting) once the rows are there; an
         // unreadable one is not overwritten.
         if (groups.status === 'fulfilled') offGroups = followGroupSetting(versionId, groups.value.setting);
