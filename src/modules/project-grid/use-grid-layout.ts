@@ -14,7 +14,7 @@ import { setAttributeColumnTypes } from '../../state/workbench/columns';
 import { workbench } from '../../state/workbench/store';
 import { loadDirectoryChoices } from '../schedule/directory-choices';
 import { forgetAttributeDefs, loadAttributeItems } from '../schedule/version-resources';
-import { applyLayoutRead, layoutBody } from '../schedule/use-layout';
+import { applyLayoutRead, layoutBody, useLayoutBaseline } from '../schedule/use-layout';
 
 const SAVE_DELAY_MS = 800;
 
@@ -37,6 +37,7 @@ export function useProjectGridLayout(
   ready: boolean,
 ): void {
   const key = versionIds?.join(',') ?? null;
+  const baseline = useLayoutBaseline();
   useEffect(() => {
     if (!ready || key === null || !projectId) return;
     let live = true;
@@ -44,7 +45,8 @@ export function useProjectGridLayout(
     let off: (() => void) | null = null;
     const save = (keepalive = false) => {
       timer = null;
-      const body = layoutBody(workbench.get());
+      baseline.current = workbench.get();
+      const body = layoutBody(baseline.current);
       void call(
         api.projectGrid.saveLayout,
         { params: { id: projectId }, body },
@@ -60,8 +62,8 @@ export function useProjectGridLayout(
     // Definitions change on the Attributes screen: the grid opened reads them afresh.
     forgetAttributeDefs();
     const ids = key === '' ? [] : key.split(',');
-    // What the grid shows as the read begins: a change the user makes before it answers wins.
-    const opened = workbench.get();
+    // A change the user made since the baseline (the grid still loading too) wins.
+    const opened = baseline.current;
     Promise.allSettled([
       call(api.projectGrid.layout, { params: { id: projectId } }, { silent: true }),
       gridAttributes(ids).then(async (items) => ({
@@ -76,6 +78,7 @@ export function useProjectGridLayout(
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
         const changedMeanwhile = applyLayoutRead(opened, layout, labels);
+        baseline.current = workbench.get();
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
         let last = workbench.get();
@@ -95,5 +98,5 @@ export function useProjectGridLayout(
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [projectId, key, ready]);
+  }, [projectId, key, ready, baseline]);
 }

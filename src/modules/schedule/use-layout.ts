@@ -4,7 +4,7 @@
 // the version's attributes (each becomes a column, hidden until the user shows it), and written
 // (debounced) when it changes.
 
-import { useEffect } from 'react';
+import { useEffect, useRef, type MutableRefObject } from 'react';
 import { api } from '../../api';
 import type { VersionLayout } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
@@ -59,9 +59,23 @@ export function layoutBody(s: ReturnType<typeof workbench.get>) {
 }
 
 /**
+ * The grid as its layout was last read or stored (first: as the page opened, before the version
+ * or its layout is asked for). What differs from it when a read answers is the user's change,
+ * made while the page was still loading: kept. Taken in an effect, not while rendering: the page
+ * left before resets the store only in its own effects' clean-up.
+ */
+export function useLayoutBaseline(): MutableRefObject<WorkbenchState> {
+  const baseline = useRef<WorkbenchState>(workbench.get());
+  useEffect(() => {
+    baseline.current = workbench.get();
+  }, []);
+  return baseline;
+}
+
+/**
  * A saved layout just read, put into the grid: its columns (with the attribute columns of
  * `labels`' keys), frozen count, sort and grouping (none: the WBS tree) — except what the user
- * changed since `opened`, the grid as the read began, which stays theirs. True when the user
+ * changed since `opened`, the layout baseline, which stays theirs. True when the user
  * changed something meanwhile: the layout is then to be written.
  */
 export function applyLayoutRead(
@@ -91,6 +105,7 @@ export function applyLayoutRead(
 }
 
 export function useSavedLayout(versionId: string | null, scheduleId: string | null = null): void {
+  const baseline = useLayoutBaseline();
   useEffect(() => {
     if (!versionId) return;
     let live = true;
@@ -101,7 +116,8 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     /** Writes the layout now; `keepalive` lets it out of a page being left. */
     const save = (keepalive = false) => {
       timer = null;
-      const body = layoutBody(workbench.get());
+      baseline.current = workbench.get();
+      const body = layoutBody(baseline.current);
       void call(
         api.wbsBatch.saveLayout,
         { params: { id: versionId }, body },
@@ -118,8 +134,8 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
     window.addEventListener('pagehide', flush);
     // Definitions change on the Attributes screen: a version opened reads them afresh.
     forgetAttributeDefs();
-    // What the grid shows as the read begins: a change the user makes before it answers wins.
-    const opened = workbench.get();
+    // A change the user made since the baseline, before the read answers, wins.
+    const opened = baseline.current;
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
       call(api.wbsBatch.groupSetting, { params: { id: versionId } }, { silent: true }),
@@ -137,6 +153,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
         const changedMeanwhile = applyLayoutRead(opened, layout, labels);
+        baseline.current = workbench.get();
         // The grouping and folds saved apart (wbs-group-setting) once the rows are there; an
         // unreadable one is not overwritten.
         if (groups.status === 'fulfilled') offGroups = followGroupSetting(versionId, groups.value.setting);
@@ -163,5 +180,5 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [versionId, scheduleId]);
+  }, [versionId, scheduleId, baseline]);
 }
