@@ -21,12 +21,14 @@
 // BENCH_PROFILE=<dir> writes profiles (with BENCH_SCROLL_CPU=1 a CPU profile of the unthrottled
 // scroll too). With BENCH_ONLY=open, OPEN_AB_BASE=<another build's dist/client> alternates binary
 // opens of that build (base) and this one (new) on the same server and data: the server serves
-// both builds' assets, and each page's document is the index.html of its build.
+// both builds' assets, and each page's document is the index.html of its build; OPEN_WARM=1
+// alternates first visits with a returning user's opens instead. With BENCH_PROFILE, each of those
+// opens writes a Chrome trace (with the V8 sampler's profile) from navigation to the first pass.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { launchChromium } from './chromium';
 import { columnsOfContent } from '../src/api/version-columns';
 import type { Version } from '../src/api/versions';
@@ -150,9 +152,20 @@ interface OpenFigures {
   open_marks: Record<string, number>;
 }
 
+const OPEN_VIEWPORT = { width: 1600, height: 900 };
+
 /** Open the schedule page on the version the server holds; measure the open. */
-async function openVersionPage(browser: Browser, url: string, token: string, html?: string) {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+async function openVersionPage(
+  browser: Browser,
+  url: string,
+  token: string,
+  html?: string,
+  /** With BENCH_PROFILE: a Chrome trace of the open under this name. */
+  traceName?: string,
+  /** A browser context that has opened the page before (its caches warm); else a fresh one. */
+  context?: BrowserContext,
+) {
+  const page = context ? await context.newPage() : await browser.newPage({ viewport: OPEN_VIEWPORT });
   // OPEN_AB_BASE: the page's document from the build under test (its assets are the server's).
   if (html)
     await page.route(
@@ -171,6 +184,7 @@ async function openVersionPage(browser: Browser, url: string, token: string, htm
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   }, token);
+  const stopTrace = traceName ? await startTrace(browser, page, traceName) : null;
   await page.goto(url);
   await page.waitForFunction(
     () =>
@@ -179,6 +193,7 @@ async function openVersionPage(browser: Browser, url: string, token: string, htm
     undefined,
     { timeout: 120_000, polling: 50 },
   );
+  await stopTrace?.();
   await page.waitForTimeout(300);
   const open: OpenFigures = await page.evaluate(() => {
     const applied = performance.getEntriesByName('wb-schedule-applied')[0] as PerformanceMark;
@@ -240,11 +255,24 @@ function openPhases(o: OpenFigures): Record<string, number> {
 async function openBreakdowns(url: string, token: string) {
   const browser = await launchChromium();
   const runs: Record<string, unknown>[] = [];
-  // OPEN_AB_BASE: the base build's binary opens against this build's, else binary against JSON.
+  // OPEN_AB_BASE: the base build's binary opens against this build's, else binary against JSON;
+  // OPEN_WARM=1: binary opens in a fresh browser context (a first visit) against opens in a context
+  // that has opened the page twice before (a returning user: the app's files and their compiled
+  // code in the browser's caches).
   const ab = abPages.size > 0;
-  const reads = ab ? (['base', 'new'] as const) : (['binary', 'json'] as const);
+  const warm = process.env.OPEN_WARM === '1';
+  const reads = ab
+    ? (['base', 'new'] as const)
+    : warm
+      ? (['cold', 'warm'] as const)
+      : (['binary', 'json'] as const);
   const opens: Record<string, number[]> = { [reads[0]]: [], [reads[1]]: [] };
+  const returning = warm ? await browser.newContext({ viewport: OPEN_VIEWPORT }) : undefined;
   try {
+    for (let i = 0; returning && i < 2; i++) {
+      const { page } = await openVersionPage(browser, url, token, undefined, undefined, returning);
+      await page.close();
+    }
     for (let i = 0; i < 2 * Number(process.env.OPEN_RUNS ?? 4); i++) {
       const read = reads[i % 2]!;
       const { page, open } = await openVersionPage(
@@ -252,6 +280,8 @@ async function openBreakdowns(url: string, token: string) {
         read === 'json' ? `${url}&content=json` : url,
         token,
         ab ? abPages.get(read as 'base' | 'new') : undefined,
+        `open-${read}-${i >> 1}`,
+        read === 'warm' ? returning : undefined,
       );
       await page.close();
       opens[read]!.push(open.open_ms);
@@ -260,6 +290,9 @@ async function openBreakdowns(url: string, token: string) {
         open_ms: round(open.open_ms),
         content_bytes: open.content_bytes,
         phases: openPhases(open),
+        // The boot's own marks too (wb-boot-start, -system, -i18n, -done, wb-open-call).
+        marks: open.open_marks,
+        content_request_ms: round(open.content_request_start_ms),
       });
     }
   } finally {
@@ -339,6 +372,7 @@ const TRACE_CATEGORIES = [
   'v8',
   'v8.execute',
   'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
 ];
 
 /**

@@ -31,10 +31,12 @@ export async function boot(): Promise<void> {
   } catch {
     // Unreachable: the i18n still starts (in the stored or default language) to show /disconnect.
   }
+  performance.mark('wb-boot-system');
   const locale = chooseLocale(store.getLocale(), system?.allowed_langs);
   useSystem.getState().setLanguage(locale);
   store.setLocale(locale);
   await initI18n(locale);
+  performance.mark('wb-boot-i18n');
 
   if (system && useSession.getState().token) {
     try {

@@ -4,7 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { boot } from './boot';
 
+performance.mark('wb-boot-start');
 void boot().then(() => {
+  performance.mark('wb-boot-done');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

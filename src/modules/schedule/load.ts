@@ -54,6 +54,7 @@ export async function openVersion(
    */
   options: { historyFromLog?: boolean } = {},
 ): Promise<void> {
+  performance.mark('wb-open-call');
   // A first open (a page load, another version) rebuilds the undo history from the server's log,
   // read beside the content; a reload of the open version keeps the history it has.
   const fresh = workbench.get().versionId !== id || options.historyFromLog === true;
