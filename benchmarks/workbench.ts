@@ -184,7 +184,7 @@ async function openVersionPage(
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   }, token);
-  const stopTrace = traceName ? await startTrace(browser, page, traceName) : null;
+  const stopTrace = traceName ? await startTrace(browser, page, traceName, true) : null;
   await page.goto(url);
   await page.waitForFunction(
     () =>
@@ -372,7 +372,6 @@ const TRACE_CATEGORIES = [
   'v8',
   'v8.execute',
   'blink.user_timing',
-  'disabled-by-default-v8.cpu_profiler',
 ];
 
 /**
@@ -396,11 +395,21 @@ async function startAllocations(page: Page): Promise<((name: string) => Promise<
 }
 
 /** With BENCH_PROFILE=dir, a Chrome trace of the page from here to the returned function's call. */
-async function startTrace(browser: Browser, page: Page, name: string): Promise<(() => Promise<void>) | null> {
+async function startTrace(
+  browser: Browser,
+  page: Page,
+  name: string,
+  /**
+   * With the V8 sampler's profile in the trace: fine for a page's open, but its start stalls a
+   * thread for seconds on a heap as large as the 1M case's, which would be all the trace shows.
+   */
+  sampled = false,
+): Promise<(() => Promise<void>) | null> {
   const dir = profileDir();
   if (!dir) return null;
   const file = path.join(dir, `${name}.trace.json`);
-  await browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
+  const categories = sampled ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : TRACE_CATEGORIES;
+  await browser.startTracing(page, { path: file, categories });
   return async () => void (await browser.stopTracing());
 }
 
@@ -760,9 +769,12 @@ async function millionRun(
       const row = await page.evaluate(() =>
         (window as unknown as BenchWindow).__wbBench.firstTaskRow(400_000),
       );
+      // With BENCH_PROFILE: a trace of the edit (main thread and worker).
+      const stopTrace = await startTrace(browser, page, 'million-edit');
       out.edit_to_paint_ms = round(
         await page.evaluate((r) => (window as unknown as BenchWindow).__wbBench.editDuration(r, '7'), row),
       );
+      await stopTrace?.();
     });
     const timedRun = (command: string) =>
       page.evaluate(async (c) => {

@@ -4,7 +4,9 @@
 // ScheduleCore.openPacked takes them (unpack, tree index, mirror, engine model, prepared network,
 // first full pass) against the path before branch worker1m (a copied mirror, the tree index from
 // the rows, the model by the reference toScheduleModel, the included set), alternately in the same
-// run, each result checked equal; then ScheduleCore.openPacked as a whole (output included).
+// run, each result checked equal; then ScheduleCore.openPacked as a whole (output included), and
+// EDITS duration edits through ScheduleCore.patch (each edit's wall time: the incremental pass,
+// its output and the garbage collection the output's arrays bring).
 // Prints one JSON object: per phase the median wall and CPU milliseconds of each path.
 // MILLION_ROWS sets the size (default 1,000,000), ROUNDS the runs of each path (default 3, 1 at
 // 1M); MILLION_CALENDARS=3 puts tasks on three calendars (the bench space has one).
@@ -180,6 +182,26 @@ const [o, coreWall, coreCpu] = timed(() => core.openPacked(trip(), calendars, op
 out.core_open_packed_ms = round(coreWall);
 out.core_open_packed_cpu_ms = round(coreCpu);
 out.core_engine_ms = round(o.ms);
+
+// Then a scheduler's edits: EDITS duration changes (default 6) of one task 40 % down the rows, each
+// through ScheduleCore.patch as the page posts it (incremental pass, output, the filter's copy).
+const { id: rowIds, node_type: kinds } = columns.items;
+let edited = -1;
+for (let i = Math.floor(rowIds.length * 0.4); i < rowIds.length && edited < 0; i++)
+  if (kinds[i] === 'task') edited = i;
+const editMs: number[] = [];
+for (let k = 0; k < Number(process.env.EDITS ?? 6); k++) {
+  const patch = {
+    op: 'replace' as const,
+    path: ['rows', rowIds[edited]!, 'duration'],
+    value: ((k % 5) + 2) * 480,
+  };
+  const [edit, wall] = timed(() => core.patch([patch], 2 + k));
+  if (!edit || edit.full) throw new Error('worker-million: a duration edit took the full pass');
+  editMs.push(round(wall));
+}
+out.core_edit_ms = editMs;
+out.core_edit_median_ms = median(editMs);
 out.heap_used_mb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
 out.load_average_1m = round(loadavg()[0]!);
 process.stdout.write(JSON.stringify(out) + '\n');
