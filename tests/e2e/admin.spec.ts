@@ -11,6 +11,10 @@ test('an administrator invites, restricts a role and loads a licence', async ({ 
   await signedIn(page, setup.account, `/${setup.spaceId}/admin`);
 
   await page.getByLabel('Login or email').fill(colleague.login);
+  // With no role chosen the invited user gets the built-in student role: the empty choice says so.
+  await expect(page.getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText(
+    'Student (default)',
+  );
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Planning and control' });
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.locator(`tr[data-login="${colleague.login}"]`)).toBeVisible();

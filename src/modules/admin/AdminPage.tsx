@@ -134,6 +134,7 @@ function Members({ spaceId }: { spaceId: string }) {
   };
 
   if (!members) return <Loading />;
+  const defaultRole = roles.find((r) => r.builtin && r.value === 'student');
   return (
     <section>
       <form className="admin__row" onSubmit={(e) => void invite(e)}>
@@ -144,7 +145,10 @@ function Members({ spaceId }: { spaceId: string }) {
         <label>
           {t('members.role')}
           <select aria-label={t('members.role')} value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-            <option value="" />
+            {/* No role chosen: the server gives the built-in student role; say so. */}
+            <option value="">
+              {defaultRole ? t('members.defaultRole', { name: defaultRole.name }) : ''}
+            </option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}

@@ -1,0 +1,32 @@
+import { chromium } from 'playwright';
+const base = 'http://127.0.0.1:8390';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text().slice(0, 200)); });
+await page.goto(base + '/');
+await page.waitForTimeout(1000);
+await page.getByLabel(/login|user/i).first().fill('demo');
+await page.locator('input[type=password]').fill('demo-password-1');
+await page.keyboard.press('Enter');
+await page.waitForTimeout(2000);
+await page.locator('a[href*="/structure"], button:has-text("Demo")').first().click();
+await page.waitForTimeout(1500);
+const space = page.url().replace(base, '').split('/')[1];
+await page.goto(`${base}/${space}/home`);
+await page.waitForTimeout(1500);
+await page.getByRole('link', { name: /Working schedule/ }).click();
+await page.waitForTimeout(5000);
+await page.screenshot({ path: '/tmp/shots/20-workbench-en.png' });
+for (const lang of ['fr', 'ru']) {
+  await page.getByRole('combobox').filter({ hasText: /English|Français|Русский/ }).first().selectOption({ index: lang === 'fr' ? 1 : 2 }).catch((e) => console.log('lang', e.message.slice(0, 100)));
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `/tmp/shots/21-workbench-${lang}.png` });
+  await page.goto(`${base}/${space}/resources`);
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `/tmp/shots/22-resources-${lang}.png` });
+  await page.goBack(); await page.waitForTimeout(3000);
+}
+console.log('errors', JSON.stringify(errors.slice(0, 20)));
+await browser.close();
