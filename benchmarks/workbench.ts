@@ -408,7 +408,9 @@ async function startTrace(
   const dir = profileDir();
   if (!dir) return null;
   const file = path.join(dir, `${name}.trace.json`);
-  const categories = sampled ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : TRACE_CATEGORIES;
+  const categories = sampled
+    ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+    : TRACE_CATEGORIES;
   await browser.startTracing(page, { path: file, categories });
   return async () => void (await browser.stopTracing());
 }
