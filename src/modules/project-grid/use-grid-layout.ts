@@ -11,12 +11,9 @@ import type { AttributeDef } from '../../api/version-resources';
 import { call } from '../../app/api/call';
 import { mergeAttributeLists } from '../../domain/project-grid/attributes';
 import { setAttributeColumnTypes } from '../../state/workbench/columns';
-import { workbench } from '../../state/workbench/store';
 import { loadDirectoryChoices } from '../schedule/directory-choices';
 import { forgetAttributeDefs, loadAttributeItems } from '../schedule/version-resources';
-import { applyLayoutRead, layoutBody, useLayoutBaseline } from '../schedule/use-layout';
-
-const SAVE_DELAY_MS = 800;
+import { useLayoutKeeper } from '../schedule/use-layout';
 
 /** The attributes of the versions shown, one per key (a version that cannot be read adds none). */
 async function gridAttributes(versionIds: readonly string[]): Promise<AttributeDef[] | null> {
@@ -37,33 +34,16 @@ export function useProjectGridLayout(
   ready: boolean,
 ): void {
   const key = versionIds?.join(',') ?? null;
-  const baseline = useLayoutBaseline();
+  const openKeeper = useLayoutKeeper();
   useEffect(() => {
     if (!ready || key === null || !projectId) return;
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let off: (() => void) | null = null;
-    const save = (keepalive = false) => {
-      timer = null;
-      baseline.current = workbench.get();
-      const body = layoutBody(baseline.current);
-      void call(
-        api.projectGrid.saveLayout,
-        { params: { id: projectId }, body },
-        { silent: true, keepalive },
-      ).catch(() => undefined);
-    };
-    const flush = () => {
-      if (!timer) return;
-      clearTimeout(timer);
-      save(true);
-    };
-    window.addEventListener('pagehide', flush);
+    const keeper = openKeeper((body, keepalive) =>
+      call(api.projectGrid.saveLayout, { params: { id: projectId }, body }, { silent: true, keepalive }),
+    );
     // Definitions change on the Attributes screen: the grid opened reads them afresh.
     forgetAttributeDefs();
     const ids = key === '' ? [] : key.split(',');
-    // A change the user made since the baseline (the grid still loading too) wins.
-    const opened = baseline.current;
     Promise.allSettled([
       call(api.projectGrid.layout, { params: { id: projectId } }, { silent: true }),
       gridAttributes(ids).then(async (items) => ({
@@ -77,26 +57,15 @@ export function useProjectGridLayout(
         const items = defs.status === 'fulfilled' ? defs.value.items : null;
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
-        const changedMeanwhile = applyLayoutRead(opened, layout, labels);
-        baseline.current = workbench.get();
+        const changedMeanwhile = keeper.apply(layout, labels);
         // A layout that could not be read is not overwritten by the defaults shown instead.
         if (saved.status === 'rejected') return;
-        let last = workbench.get();
-        off = workbench.subscribe((s) => {
-          if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
-          last = s;
-          if (timer) clearTimeout(timer);
-          timer = setTimeout(save, SAVE_DELAY_MS);
-        });
-        // What the user changed while the layout was read is theirs to keep: written as a change.
-        if (changedMeanwhile) timer = setTimeout(save, SAVE_DELAY_MS);
+        keeper.follow(changedMeanwhile);
       })
       .catch(() => undefined);
     return () => {
       live = false;
-      off?.();
-      window.removeEventListener('pagehide', flush);
-      flush();
+      keeper.close();
     };
-  }, [projectId, key, ready, baseline]);
+  }, [projectId, key, ready, openKeeper]);
 }

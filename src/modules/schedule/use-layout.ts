@@ -4,7 +4,7 @@
 // the version's attributes (each becomes a column, hidden until the user shows it), and written
 // (debounced) when it changes.
 
-import { useEffect, useRef, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useRef, type MutableRefObject } from 'react';
 import { api } from '../../api';
 import type { VersionLayout } from '../../api/wbs-batch';
 import { call } from '../../app/api/call';
@@ -64,7 +64,7 @@ export function layoutBody(s: ReturnType<typeof workbench.get>) {
  * made while the page was still loading: kept. Taken in an effect, not while rendering: the page
  * left before resets the store only in its own effects' clean-up.
  */
-export function useLayoutBaseline(): MutableRefObject<WorkbenchState> {
+function useLayoutBaseline(): MutableRefObject<WorkbenchState> {
   const baseline = useRef<WorkbenchState>(workbench.get());
   useEffect(() => {
     baseline.current = workbench.get();
@@ -78,7 +78,7 @@ export function useLayoutBaseline(): MutableRefObject<WorkbenchState> {
  * changed since `opened`, the layout baseline, which stays theirs. True when the user
  * changed something meanwhile: the layout is then to be written.
  */
-export function applyLayoutRead(
+function applyLayoutRead(
   opened: WorkbenchState,
   layout: VersionLayout | null,
   labels: ReadonlyMap<string, string> | null,
@@ -104,38 +104,85 @@ export function applyLayoutRead(
   return kept || keepFrozen || keepArrange;
 }
 
-export function useSavedLayout(versionId: string | null, scheduleId: string | null = null): void {
+/** One opening of a grid's layout (a version's, a project grid's): see useLayoutKeeper. */
+export interface LayoutKeeper {
+  /** Puts the layout read into the grid, keeping the user's change made since the baseline; true when there was one. */
+  apply(layout: VersionLayout | null, labels: ReadonlyMap<string, string> | null): boolean;
+  /** From now on every change is written; `changedMeanwhile`: the user's change made during the read is too. */
+  follow(changedMeanwhile: boolean): void;
+  /** Stops following; a change still waiting for its delay is written at once. */
+  close(): void;
+}
+
+/**
+ * The layout's writing, shared by the schedule page and the project grid: a change is written
+ * `SAVE_DELAY_MS` after it (at once when the page or the layout's owner is left: a column shown
+ * just before a reload was lost), and the layout read when the grid opens is applied over the
+ * baseline, so that what the user changed while it loaded stays. `open(write)` starts one
+ * opening; `write` stores a body (`keepalive`: it must get out of a page being left).
+ */
+export function useLayoutKeeper(): (
+  write: (body: ReturnType<typeof layoutBody>, keepalive: boolean) => Promise<unknown>,
+) => LayoutKeeper {
   const baseline = useLayoutBaseline();
+  return useCallback(
+    (write) => {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let off: (() => void) | null = null;
+      const save = (keepalive = false) => {
+        timer = null;
+        baseline.current = workbench.get();
+        void write(layoutBody(baseline.current), keepalive).catch(() => undefined);
+      };
+      const later = () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(save, SAVE_DELAY_MS);
+      };
+      const flush = () => {
+        if (!timer) return;
+        clearTimeout(timer);
+        save(true);
+      };
+      window.addEventListener('pagehide', flush);
+      // A change the user makes from here on, before the read answers, wins over it.
+      const opened = baseline.current;
+      return {
+        apply(layout, labels) {
+          const changed = applyLayoutRead(opened, layout, labels);
+          baseline.current = workbench.get();
+          return changed;
+        },
+        follow(changedMeanwhile) {
+          let last = workbench.get();
+          off = workbench.subscribe((s) => {
+            if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
+            last = s;
+            later();
+          });
+          if (changedMeanwhile) later();
+        },
+        close() {
+          off?.();
+          window.removeEventListener('pagehide', flush);
+          flush();
+        },
+      };
+    },
+    [baseline],
+  );
+}
+
+export function useSavedLayout(versionId: string | null, scheduleId: string | null = null): void {
+  const openKeeper = useLayoutKeeper();
   useEffect(() => {
     if (!versionId) return;
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let last = workbench.get();
-    let off: (() => void) | null = null;
     let offGroups: (() => void) | null = null;
-    /** Writes the layout now; `keepalive` lets it out of a page being left. */
-    const save = (keepalive = false) => {
-      timer = null;
-      baseline.current = workbench.get();
-      const body = layoutBody(baseline.current);
-      void call(
-        api.wbsBatch.saveLayout,
-        { params: { id: versionId }, body },
-        { silent: true, keepalive },
-      ).catch(() => undefined);
-    };
-    // A change still waiting for its delay is written when the page or the version is left
-    // (a column shown just before a reload was lost).
-    const flush = () => {
-      if (!timer) return;
-      clearTimeout(timer);
-      save(true);
-    };
-    window.addEventListener('pagehide', flush);
+    const keeper = openKeeper((body, keepalive) =>
+      call(api.wbsBatch.saveLayout, { params: { id: versionId }, body }, { silent: true, keepalive }),
+    );
     // Definitions change on the Attributes screen: a version opened reads them afresh.
     forgetAttributeDefs();
-    // A change the user made since the baseline, before the read answers, wins.
-    const opened = baseline.current;
     Promise.allSettled([
       call(api.wbsBatch.layout, { params: { id: versionId } }, { silent: true }),
       call(api.wbsBatch.groupSetting, { params: { id: versionId } }, { silent: true }),
@@ -152,8 +199,7 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         const labels = items ? new Map(items.map((d) => [d.key, d.label])) : null;
         // Typed before the columns reach the grid: numbers, dates, read-only and calculated ones.
         if (items && defs.status === 'fulfilled') setAttributeColumnTypes(items, defs.value.directories);
-        const changedMeanwhile = applyLayoutRead(opened, layout, labels);
-        baseline.current = workbench.get();
+        const changedMeanwhile = keeper.apply(layout, labels);
         // The grouping and folds saved apart (wbs-group-setting) once the rows are there; an
         // unreadable one is not overwritten.
         if (groups.status === 'fulfilled') offGroups = followGroupSetting(versionId, groups.value.setting);
@@ -162,23 +208,13 @@ export function useSavedLayout(versionId: string | null, scheduleId: string | nu
         // A version with no layout of the user's own opens with the schedule's default layout,
         // else the user's default template.
         if (!layout && !changedMeanwhile) void applyDefaultTemplate(scheduleId, () => live);
-        last = workbench.get();
-        off = workbench.subscribe((s) => {
-          if (s.columns === last.columns && s.frozen === last.frozen && s.arrange === last.arrange) return;
-          last = s;
-          if (timer) clearTimeout(timer);
-          timer = setTimeout(save, SAVE_DELAY_MS);
-        });
-        // What the user changed while the layout was read is theirs to keep: written as a change.
-        if (changedMeanwhile) timer = setTimeout(save, SAVE_DELAY_MS);
+        keeper.follow(changedMeanwhile);
       })
       .catch(() => undefined);
     return () => {
       live = false;
-      off?.();
       offGroups?.();
-      window.removeEventListener('pagehide', flush);
-      flush();
+      keeper.close();
     };
-  }, [versionId, scheduleId, baseline]);
+  }, [versionId, scheduleId, openKeeper]);
 }
