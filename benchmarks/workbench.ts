@@ -159,12 +159,16 @@ async function openVersionPage(
   browser: Browser,
   url: string,
   token: string,
-  html?: string,
-  /** With BENCH_PROFILE: a Chrome trace of the open under this name. */
-  traceName?: string,
-  /** A browser context that has opened the page before (its caches warm); else a fresh one. */
-  context?: BrowserContext,
+  opts: {
+    /** OPEN_AB_BASE: the page's document, from the build under test. */
+    html?: string | undefined;
+    /** With BENCH_PROFILE: a Chrome trace of the open under this name. */
+    traceName?: string;
+    /** A browser context that has opened the page before (its caches warm); else a fresh one. */
+    context?: BrowserContext | undefined;
+  } = {},
 ) {
+  const { html, traceName, context } = opts;
   const page = context ? await context.newPage() : await browser.newPage({ viewport: OPEN_VIEWPORT });
   // OPEN_AB_BASE: the page's document from the build under test (its assets are the server's).
   if (html)
@@ -270,7 +274,7 @@ async function openBreakdowns(url: string, token: string) {
   const returning = warm ? await browser.newContext({ viewport: OPEN_VIEWPORT }) : undefined;
   try {
     for (let i = 0; returning && i < 2; i++) {
-      const { page } = await openVersionPage(browser, url, token, undefined, undefined, returning);
+      const { page } = await openVersionPage(browser, url, token, { context: returning });
       await page.close();
     }
     for (let i = 0; i < 2 * Number(process.env.OPEN_RUNS ?? 4); i++) {
@@ -279,9 +283,11 @@ async function openBreakdowns(url: string, token: string) {
         browser,
         read === 'json' ? `${url}&content=json` : url,
         token,
-        ab ? abPages.get(read as 'base' | 'new') : undefined,
-        `open-${read}-${i >> 1}`,
-        read === 'warm' ? returning : undefined,
+        {
+          html: ab ? abPages.get(read as 'base' | 'new') : undefined,
+          traceName: `open-${read}-${i >> 1}`,
+          context: read === 'warm' ? returning : undefined,
+        },
       );
       await page.close();
       opens[read]!.push(open.open_ms);
@@ -292,7 +298,6 @@ async function openBreakdowns(url: string, token: string) {
         phases: openPhases(open),
         // The boot's own marks too (wb-boot-start, -system, -i18n, -done, wb-open-call).
         marks: open.open_marks,
-        content_request_ms: round(open.content_request_start_ms),
       });
     }
   } finally {
