@@ -11,7 +11,7 @@ test('an administrator invites, restricts a role and loads a licence', async ({ 
   await signedIn(page, setup.account, `/${setup.spaceId}/admin`);
 
   await page.getByLabel('Login or email').fill(colleague.login);
-  // With no role chosen the invited user gets the built-in student role: the empty choice says so.
+  // With no role chosen the invited user gets the built-in student role: it shows chosen, named so.
   await expect(page.getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText(
     'Student (default)',
   );

@@ -144,14 +144,15 @@ function Members({ spaceId }: { spaceId: string }) {
         </label>
         <label>
           {t('members.role')}
-          <select aria-label={t('members.role')} value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-            {/* No role chosen: the server gives the built-in student role; say so. */}
-            <option value="">
-              {defaultRole ? t('members.defaultRole', { name: defaultRole.name }) : ''}
-            </option>
+          {/* No role chosen: the server gives the built-in student role, shown chosen and named so. */}
+          <select
+            aria-label={t('members.role')}
+            value={roleId || defaultRole?.id || ''}
+            onChange={(e) => setRoleId(e.target.value)}
+          >
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {r === defaultRole ? t('members.defaultRole', { name: r.name }) : r.name}
               </option>
             ))}
           </select>
